@@ -1,0 +1,167 @@
+"""The outcome of a run, the user's decisions on it, and the per-row resolution that drives every export.
+
+Rows are 0-based indices into the table here; exports show them 1-based, as users count data rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .settings import Settings
+
+
+@dataclass
+class PairSet:
+    """Candidate pairs between unique (normalised) texts, with two scores.
+
+    ``measure`` is the algorithm's own measure (Hamming bits, shared sentences, Jaccard) - what the threshold is
+    compared with. ``similarity`` means the same for every algorithm: the Jaccard similarity of the character
+    4-gram sets of the two normalised texts, in 0..1.
+    """
+
+    a: np.ndarray
+    b: np.ndarray
+    measure: np.ndarray
+    similarity: np.ndarray
+
+    @staticmethod
+    def empty() -> PairSet:
+        z = np.zeros(0, dtype=np.int64)
+        return PairSet(z, z.copy(), np.zeros(0), np.zeros(0))
+
+    def __len__(self) -> int:
+        return len(self.a)
+
+    def select(self, mask: np.ndarray) -> PairSet:
+        return PairSet(self.a[mask], self.b[mask], self.measure[mask], self.similarity[mask])
+
+
+@dataclass
+class Cluster:
+    id: int  # 1-based, in order of the cluster's first row
+    kept: int  # row kept by the keep policy
+    members: list[int]  # rows in file order, including the kept row
+    similarity: dict[int, float]  # member row -> similarity to the kept row (kept row: 1.0)
+
+    @property
+    def size(self) -> int:
+        return len(self.members)
+
+
+@dataclass
+class Decisions:
+    """What the user changed in the review screen; applied on top of the engine's clusters."""
+
+    kept: dict[int, int] = field(default_factory=dict)  # cluster id -> row the user keeps instead
+    not_duplicate: set[int] = field(default_factory=set)  # rows that stay in the output although clustered
+
+    def copy(self) -> Decisions:
+        return Decisions(dict(self.kept), set(self.not_duplicate))
+
+
+@dataclass
+class Resolution:
+    """Per row: kept or removed, cluster id (0 = none), the kept row it duplicates (-1 = none), similarity."""
+
+    keep: np.ndarray  # bool
+    cluster: np.ndarray  # int64, 0 when the row is in no cluster
+    dup_of: np.ndarray  # int64 row index of the kept row, -1 when kept
+    similarity: np.ndarray  # float64 similarity to the kept row, nan when kept
+
+    @property
+    def removed(self) -> int:
+        return int((~self.keep).sum())
+
+    def annotation_frame(self) -> pd.DataFrame:
+        """The four columns appended by the annotated export (names are a contract)."""
+        n = len(self.keep)
+        cluster = pd.array([c if c > 0 else None for c in self.cluster.tolist()], dtype="Int64")
+        dup_of = pd.array([d + 1 if d >= 0 else None for d in self.dup_of.tolist()], dtype="Int64")
+        sim = pd.array(
+            [None if np.isnan(s) else round(float(s), 4) for s in self.similarity.tolist()], dtype="Float64"
+        )
+        return pd.DataFrame(
+            {
+                "dup_cluster": cluster,
+                "dup_kept": self.keep.astype(np.int64),
+                "dup_of": dup_of,
+                "dup_similarity": sim,
+            },
+            index=pd.RangeIndex(n),
+        )
+
+
+@dataclass
+class DedupResult:
+    settings: Settings
+    n_rows: int
+    clusters: list[Cluster]
+    pairs: PairSet  # pairs at or within the threshold (unique-text indices)
+    candidates: PairSet  # every verified candidate pair, also those outside the threshold (for the histogram)
+    row_unique: np.ndarray  # row -> index of its unique normalised text
+    exact_duplicates: int  # rows identical (after normalisation) to an earlier row
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def rows_to_remove(self) -> int:
+        return sum(c.size - 1 for c in self.clusters)
+
+    def cluster_by_id(self, cluster_id: int) -> Cluster:
+        return self.clusters[cluster_id - 1]
+
+    def resolve(
+        self, decisions: Decisions | None = None, similarity: Callable[[int, int], float] | None = None
+    ) -> Resolution:
+        """Per-row outcome after the user's decisions. ``similarity(row_a, row_b)`` rescoring is needed only
+        when the user chose another kept row."""
+        decisions = decisions or Decisions()
+        n = self.n_rows
+        keep = np.ones(n, dtype=bool)
+        cluster = np.zeros(n, dtype=np.int64)
+        dup_of = np.full(n, -1, dtype=np.int64)
+        sim = np.full(n, np.nan)
+        for c in self.clusters:
+            kept = decisions.kept.get(c.id, c.kept)
+            for m in c.members:
+                cluster[m] = c.id
+                if m == kept or m in decisions.not_duplicate:
+                    continue
+                keep[m] = False
+                dup_of[m] = kept
+                if kept == c.kept:
+                    sim[m] = c.similarity.get(m, np.nan)
+                elif similarity is not None:
+                    sim[m] = similarity(kept, m)
+        return Resolution(keep, cluster, dup_of, sim)
+
+    def report_frame(self, texts: list[str] | None = None, decisions: Decisions | None = None) -> pd.DataFrame:
+        """One line per cluster: id, size, kept row, members (1-based), min/max similarity, kept text snippet."""
+        decisions = decisions or Decisions()
+        rows = []
+        for c in self.clusters:
+            kept = decisions.kept.get(c.id, c.kept)
+            sims = [c.similarity[m] for m in c.members if m != c.kept and m in c.similarity]
+            rows.append(
+                {
+                    "cluster": c.id,
+                    "size": c.size,
+                    "kept_row": kept + 1,
+                    "members": " ".join(str(m + 1) for m in c.members),
+                    "min_similarity": round(min(sims), 4) if sims else None,
+                    "max_similarity": round(max(sims), 4) if sims else None,
+                    "kept_text": _snippet(texts[kept]) if texts is not None else "",
+                }
+            )
+        return pd.DataFrame(
+            rows,
+            columns=["cluster", "size", "kept_row", "members", "min_similarity", "max_similarity", "kept_text"],
+        )
+
+
+def _snippet(text: str, width: int = 80) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= width else line[: width - 1] + "…"
