@@ -52,7 +52,10 @@ class Table:
     sheet_names: list[str] = field(default_factory=list)
     encoding: str | None = None  # csv: the detected encoding, reused when writing
     delimiter: str | None = None  # csv: the detected delimiter, reused when writing
+    bom: bool = False  # csv: the file started with a byte order mark (kept when writing the same encoding)
+    newline: str | None = None  # csv: the line ending of the file ("\r\n" or "\n"), reused when writing
     header_row: int = 1  # xlsx: 1-based sheet row of the header
+    first_column: int = 0  # xlsx: 0-based sheet column of the first table column
     warnings: list[str] = field(default_factory=list)  # readable notes from the reader (e.g. renamed headers)
 
     def __len__(self) -> int:

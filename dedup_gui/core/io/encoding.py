@@ -1,0 +1,132 @@
+"""Text encoding detection for CSV and .txt files: byte order mark first, then strict UTF-8, then a guess.
+
+The guess (charset-normalizer) is checked by decoding the whole file strictly, so a wrong guess fails loudly
+instead of producing mojibake silently. GBK-family guesses decode as GB18030 (a superset of GBK).
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+# Detector names -> the codec we decode (and later encode) with.
+_CANONICAL = {
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "cp936": "gb18030",
+    "gb18030": "gb18030",
+    "big5": "big5",
+    "cp950": "cp950",
+    "big5hkscs": "big5hkscs",
+    "utf_8": "utf-8",
+    "utf_16": "utf-16",
+    "ascii": "utf-8",
+}
+
+
+@dataclass(frozen=True)
+class Decoded:
+    text: str
+    encoding: str  # codec name without the BOM ("utf-8", "gb18030", "utf-16-le", ...)
+    bom: bool  # the file started with a byte order mark (written back when the output reuses the encoding)
+
+
+def bom_bytes(encoding: str) -> bytes:
+    """The byte order mark that starts a file in ``encoding`` when it carries one."""
+    for bom, name in _BOMS:
+        if name == encoding:
+            return bom
+    return b""
+
+
+def decode_bytes(data: bytes, path: str | Path) -> Decoded:
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return Decoded(_strict(data[len(bom) :], name, path, offset=len(bom)), name, True)
+    try:
+        return Decoded(data.decode("utf-8"), "utf-8", False)
+    except UnicodeDecodeError as utf8_error:
+        first_error = utf8_error
+    for name in _guesses(data):
+        try:
+            return Decoded(data.decode(name), name, False)
+        except (UnicodeDecodeError, LookupError):
+            continue
+    raise InputError(
+        path,
+        f"cannot decode the text: not UTF-8 (invalid byte 0x{data[first_error.start]:02x} at byte offset "
+        f"{first_error.start}) and no other encoding (GB18030, Big5, UTF-16) fits; "
+        "save it as UTF-8 and retry",
+    )
+
+
+def _strict(body: bytes, name: str, path: str | Path, offset: int) -> str:
+    try:
+        return body.decode(name)
+    except UnicodeDecodeError as e:
+        raise InputError(
+            path,
+            f"cannot decode the text as {name.upper()} (its byte order mark says so): "
+            f"invalid bytes at byte offset {e.start + offset}",
+        ) from None
+
+
+def _guesses(data: bytes) -> list[str]:
+    """Codecs to try after UTF-8 failed, best first."""
+    import charset_normalizer
+
+    names: list[str] = []
+    best = charset_normalizer.from_bytes(data[: 1 << 20]).best()
+    if best is not None:
+        names.append(_CANONICAL.get(best.encoding, best.encoding))
+    if not names or names[0] in ("gb18030", "big5", "cp950", "big5hkscs"):
+        names = _chinese_order(data) + names
+    for fallback in ("gb18030", "gbk", "cp950", "big5hkscs", "utf-16"):
+        if fallback not in names:
+            names.append(fallback)
+    # utf-16 without BOM decodes almost any even-length byte string: only trust it when the detector said so.
+    if best is None or _CANONICAL.get(best.encoding) != "utf-16":
+        names.remove("utf-16")
+    return list(dict.fromkeys(names))
+
+
+def _chinese_order(data: bytes) -> list[str]:
+    """GB18030 or Big5 first? Short samples fool detectors; when both decode, simplified text read as GB18030
+    lands almost entirely in GB2312 (the common simplified characters), Big5 bytes read as GB18030 do not."""
+    sample = data[: 1 << 18]
+    try:
+        as_gb = sample.decode("gb18030", errors="ignore")
+    except LookupError:  # pragma: no cover
+        return []
+    wide = [ch for ch in as_gb if ord(ch) > 0x7F]
+    if not wide:
+        return ["gb18030"]
+    in_gb2312 = sum(1 for ch in wide if _in_gb2312(ch))
+    try:
+        sample.decode("cp950")
+        big5_ok = True
+    except UnicodeDecodeError as e:
+        # a cut multi-byte character at the end of the sample does not count against Big5
+        big5_ok = e.start >= len(sample) - 1 and len(sample) < len(data)
+    if in_gb2312 / len(wide) >= 0.9 or not big5_ok:
+        return ["gb18030", "cp950"]
+    return ["cp950", "gb18030"]
+
+
+def _in_gb2312(ch: str) -> bool:
+    try:
+        ch.encode("gb2312")
+        return True
+    except UnicodeEncodeError:
+        return False

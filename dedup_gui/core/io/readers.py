@@ -1,0 +1,83 @@
+"""The one entry point for reading: a workbook, a delimited text file or a folder of .txt files -> Table."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+from ..errors import InputError
+from ..progress import Reporter
+from ..table import Table
+from .csv_reader import read_csv
+from .txt_folder import read_folder
+from .xlsx_reader import LEGACY_SUFFIXES, OOXML_SUFFIXES, list_workbook_sheets, read_workbook
+from .xlsx_safety import sniff_container
+
+TEXT_SUFFIXES = (".csv", ".tsv", ".txt", ".tab")
+MAX_TEXT_BYTES = 2 << 30
+
+
+def read_table(path: str | Path, sheet: str | None = None, reporter: Reporter | None = None) -> Table:
+    """Read ``path`` (file or folder). ``sheet`` picks a workbook sheet (default: the first)."""
+    path = Path(path)
+    if path.is_dir():
+        return read_folder(path, reporter)
+    head = _check_file(path)
+    container = sniff_container(path, head)
+    suffix = path.suffix.lower()
+    # a workbook saved under a text name is read as what it is
+    if suffix in OOXML_SUFFIXES + LEGACY_SUFFIXES or container == "zip":
+        return read_workbook(path, container, sheet, reporter)
+    if suffix in TEXT_SUFFIXES or suffix == "":
+        if sheet is not None:
+            raise InputError(path, f"is a text file; it has no sheet {sheet!r}")
+        size = path.stat().st_size
+        if size > MAX_TEXT_BYTES:
+            raise InputError(path, f"is too large to load ({size / (1 << 30):.1f} GiB; limit 2 GiB)")
+        return read_csv(path, _read_bytes(path), reporter)
+    raise InputError(
+        path,
+        f"has an unsupported type {path.suffix!r}; open an .xlsx, .xls, .csv, .tsv file or a folder of .txt",
+    )
+
+
+def list_sheets(path: str | Path) -> list[str]:
+    """The worksheet names of a workbook, in workbook order; [] for a text file or folder."""
+    path = Path(path)
+    if path.is_dir():
+        return []
+    head = _check_file(path)
+    container = sniff_container(path, head)
+    if path.suffix.lower() in OOXML_SUFFIXES + LEGACY_SUFFIXES or container == "zip":
+        return list_workbook_sheets(path, container)
+    return []
+
+
+def _check_file(path: Path) -> bytes:
+    """The first bytes of an existing, readable, non-empty file; InputError otherwise."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8)
+    except FileNotFoundError:
+        raise InputError(path, "does not exist") from None
+    except IsADirectoryError:
+        raise InputError(path, "is a folder, not a file") from None
+    except PermissionError:
+        raise InputError(path, "cannot be opened: permission denied") from None
+    except OSError as e:
+        raise InputError(path, f"cannot be opened: {e.strerror or e}") from None
+    if not head:
+        raise InputError(path, "is empty (0 bytes)")
+    return head
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        reason = "permission denied" if e.errno == errno.EACCES else (e.strerror or str(e))
+        raise InputError(path, f"cannot be read: {reason}") from None
+
+
+__all__ = ["read_table", "list_sheets"]

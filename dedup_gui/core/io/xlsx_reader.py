@@ -1,0 +1,116 @@
+"""Reading one sheet of a workbook (.xlsx/.xlsm, also .xls/.xlsb) with python-calamine.
+
+Values keep the workbook's types: text stays text (so "000123" stays "000123"), whole numbers become int
+(Excel shows 1, not 1.0), dates, times and booleans stay what they are; empty cells are None.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import InputError
+from ..progress import Reporter
+from ..table import Table, cell_text
+from .headers import unique_headers
+from .xlsx_safety import check_ooxml
+
+OOXML_SUFFIXES = (".xlsx", ".xlsm")
+LEGACY_SUFFIXES = (".xls", ".xlsb")
+PROGRESS_EVERY = 5000
+_EXACT_INT = 2**53
+
+
+def _open(path: Path, container: str):
+    from python_calamine import CalamineWorkbook
+
+    if container == "zip":
+        check_ooxml(path)
+    try:
+        return CalamineWorkbook.from_path(str(path))
+    except Exception as e:  # calamine raises its own error types for every kind of damage
+        suffix = path.suffix.lower()
+        if container == "cfb" and suffix in (".xls", ".xlsx", ".xlsm"):
+            raise InputError(
+                path,
+                "cannot be read: it is password-protected or an old-format workbook calamine cannot parse "
+                f"({_one_line(e)}); open it in Excel and save as .xlsx without a password",
+            ) from None
+        problem = f"cannot be read as a workbook ({_one_line(e)}); the file may be damaged"
+        raise InputError(path, problem) from None
+
+
+def list_workbook_sheets(path: Path, container: str) -> list[str]:
+    wb = _open(path, container)
+    return [m.name for m in wb.sheets_metadata if _is_worksheet(m)]
+
+
+def read_workbook(path: Path, container: str, sheet: str | None, reporter: Reporter | None) -> Table:
+    wb = _open(path, container)
+    names = [m.name for m in wb.sheets_metadata if _is_worksheet(m)]
+    if not names:
+        raise InputError(path, "has no worksheets")
+    if sheet is None:
+        sheet = names[0]
+    elif sheet not in names:
+        raise InputError(path, f"has no sheet named {sheet!r} (sheets: {', '.join(names)})")
+    if reporter is not None:
+        reporter.report("Loading", 0, 1)
+    try:
+        ws = wb.get_sheet_by_name(sheet)
+        rows = ws.to_python()
+    except Exception as e:
+        problem = f"sheet {sheet!r} cannot be read ({_one_line(e)}); the file may be damaged"
+        raise InputError(path, problem) from None
+    start_row, start_col = ws.start or (0, 0)
+    while rows and all(v == "" for v in rows[-1]):
+        rows.pop()  # trailing empty rows are not data rows
+    if not rows:
+        raise InputError(path, f"sheet {sheet!r} is empty")
+    header = [cell_text(_value(v)) for v in rows[0]]
+    body = rows[1:]
+    if not body:
+        raise InputError(path, f"sheet {sheet!r} has a header but no data rows")
+    names_, notes = unique_headers(header, first_column=start_col)
+    converted: list[list[object]] = []
+    total = len(body)
+    for i, row in enumerate(body):
+        converted.append([_value(v) for v in row])
+        if reporter is not None and i % PROGRESS_EVERY == 0:
+            reporter.report("Loading", i, total)
+    if reporter is not None:
+        reporter.report("Loading", total, total)
+    frame = pd.DataFrame(converted, columns=pd.Index(names_, dtype=object), dtype=object)
+    return Table(
+        path=path,
+        kind="xlsx",
+        columns=names_,
+        data=frame,
+        sheet=sheet,
+        sheet_names=names,
+        header_row=start_row + 1,
+        first_column=start_col,
+        warnings=notes,
+    )
+
+
+def _value(v: object) -> object:
+    if isinstance(v, str):
+        return None if v == "" else v
+    if isinstance(v, float) and v.is_integer() and abs(v) < _EXACT_INT:
+        return int(v)
+    if isinstance(v, (bool, int, float, _dt.date, _dt.time, _dt.timedelta)):
+        return v
+    return v
+
+
+def _is_worksheet(meta) -> bool:
+    typ = str(getattr(meta, "typ", "WorkSheet"))
+    return "WorkSheet" in typ
+
+
+def _one_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    return text[0][:200] if text else type(e).__name__

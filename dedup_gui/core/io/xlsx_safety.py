@@ -1,0 +1,91 @@
+"""Checks run on a workbook before any parser sees it: encryption, damage, zip bombs, XML entity tricks.
+
+Parsers (calamine, openpyxl) trust the archive; these checks make a hostile or broken file fail fast with a
+message instead of eating memory, time or the process.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+from ..errors import InputError
+
+CFB_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # OLE compound file: .xls, or an encrypted .xlsx
+ZIP_SIGNATURES = (b"PK\x03\x04", b"PK\x05\x06")
+MAX_TOTAL_UNCOMPRESSED = 2 << 30  # 2 GiB
+MAX_RATIO = 200
+RATIO_CHECK_FROM = 64 << 20  # members smaller than this may compress as well as they like
+PROLOG_SCAN = 64 << 10
+_FORBIDDEN = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_ROOT = re.compile(rb"<[A-Za-z_]")
+
+
+def sniff_container(path: Path, head: bytes) -> str:
+    """"zip", "cfb" or "other", from the first bytes of the file."""
+    if head.startswith(ZIP_SIGNATURES):
+        return "zip"
+    if head.startswith(CFB_SIGNATURE):
+        return "cfb"
+    return "other"
+
+
+def check_ooxml(path: Path) -> None:
+    """Raise InputError unless ``path`` is a plausible, harmless Office Open XML workbook."""
+    with open(path, "rb") as f:
+        head = f.read(8)
+    container = sniff_container(path, head)
+    if container == "cfb":
+        raise InputError(
+            path,
+            "is password-protected (encrypted); open it in Excel, remove the password "
+            "(File > Info > Protect Workbook) and save it again",
+        )
+    if container != "zip":
+        raise InputError(path, "is not a valid .xlsx workbook (not a zip archive); the file may be damaged")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            infos = zf.infolist()
+            _check_sizes(path, infos)
+            names = {i.filename for i in infos}
+            if "xl/workbook.xml" not in names and "xl/workbook.bin" not in names:
+                raise InputError(path, "is a zip archive but not an Excel workbook (no xl/workbook.xml)")
+            for info in infos:
+                if info.filename.lower().endswith((".xml", ".rels", ".vml")):
+                    _check_prolog(path, zf, info)
+    except zipfile.BadZipFile as e:
+        raise InputError(path, f"is damaged (truncated or not a valid .xlsx workbook: {e})") from None
+    except (zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, RuntimeError) as e:
+        raise InputError(path, f"is damaged or uses an unsupported zip feature ({e})") from None
+
+
+def _check_sizes(path: Path, infos: list[zipfile.ZipInfo]) -> None:
+    total = sum(i.file_size for i in infos)
+    if total > MAX_TOTAL_UNCOMPRESSED:
+        raise InputError(
+            path,
+            f"refused: it would unpack to {total / (1 << 30):.1f} GiB (limit 2 GiB); "
+            "it looks like a zip bomb or is too large to open safely",
+        )
+    for i in infos:
+        if i.file_size >= RATIO_CHECK_FROM and i.file_size > MAX_RATIO * max(i.compress_size, 1):
+            raise InputError(
+                path,
+                f"refused: part {i.filename} is compressed {i.file_size // max(i.compress_size, 1)}:1 "
+                f"(limit {MAX_RATIO}:1); it looks like a zip bomb",
+            )
+
+
+def _check_prolog(path: Path, zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
+    """Refuse DTDs: workbook XML never needs them, and entity expansion is how XML bombs work."""
+    with zf.open(info) as part:
+        head = part.read(PROLOG_SCAN)
+    root = _ROOT.search(head)
+    prolog = head[: root.start()] if root else head
+    if _FORBIDDEN.search(prolog):
+        raise InputError(
+            path, f"refused: part {info.filename} declares a DTD or XML entities, which workbooks never need"
+        )
+    if root is None and len(head) == PROLOG_SCAN:
+        raise InputError(path, f"refused: part {info.filename} has no XML element in its first 64 KiB")
