@@ -1,0 +1,155 @@
+"""The small interface every near-duplicate algorithm implements, and the bucket-to-pairs step they share.
+
+An algorithm turns unique normalised texts into fingerprints (the expensive, cached part), searches them for
+candidate pairs with the algorithm's own measure, and says which measures pass a threshold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..progress import Reporter
+from ..settings import Settings
+
+
+@dataclass
+class Candidates:
+    """Pairs of unique-text indices (a < b) with the algorithm's measure, found by a search at ``bound``."""
+
+    a: np.ndarray
+    b: np.ndarray
+    measure: np.ndarray
+    bound: float  # the loosest threshold for which these candidates are complete
+
+
+class Algorithm(Protocol):
+    name: str
+
+    def fingerprint_key(self, settings: Settings) -> tuple: ...
+
+    def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> Any: ...
+
+    def search(self, fingerprints: Any, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates: ...
+
+    def covers(self, bound: float, threshold: float) -> bool:
+        """True when a search done at ``bound`` already found every pair that passes ``threshold``."""
+        ...
+
+    def passes(self, measure: np.ndarray, threshold: float) -> np.ndarray: ...
+
+
+_PAIR_CHUNK = 4_000_000
+
+
+def bucket_pairs(
+    keys: np.ndarray,
+    docs: np.ndarray,
+    reporter: Reporter,
+    *,
+    cap: int = 2000,
+    window: int = 32,
+    with_counts: bool = False,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Unique pairs (a < b) of docs that share a key, optionally with how many keys each pair shares.
+
+    A bucket of more than ``cap`` docs (boilerplate, or a story reposted thousands of times) does not produce
+    all its pairs: each doc is paired with the next ``window`` docs of the bucket, which keeps the work linear
+    while still linking the bucket's members.
+    """
+    empty = np.zeros(0, dtype=np.int64)
+    if len(keys) == 0:
+        return empty, empty.copy(), (empty.copy() if with_counts else None)
+    order = np.lexsort((docs, keys))
+    k, d = keys[order], docs[order].astype(np.int64)
+    keep = np.ones(len(k), dtype=bool)
+    keep[1:] = (k[1:] != k[:-1]) | (d[1:] != d[:-1])  # one posting per (key, doc)
+    k, d = k[keep], d[keep]
+    starts = np.flatnonzero(np.r_[True, k[1:] != k[:-1]])
+    sizes = np.diff(np.r_[starts, len(k)])
+    multi = sizes > 1
+    starts, sizes = starts[multi], sizes[multi]
+    if len(starts) == 0:
+        return empty, empty.copy(), (empty.copy() if with_counts else None)
+    n_docs = int(d.max()) + 1
+    # Pairs each bucket contributes, to cut the work into chunks of bounded memory.
+    per_bucket = np.where(sizes <= cap, sizes * (sizes - 1) // 2, sizes * window)
+    bounds = np.searchsorted(np.cumsum(per_bucket), np.arange(_PAIR_CHUNK, per_bucket.sum() + _PAIR_CHUNK, _PAIR_CHUNK))
+    codes_parts = []
+    lo = 0
+    for hi in np.unique(np.r_[bounds + 1, len(starts)]):
+        hi = int(min(hi, len(starts)))
+        if hi <= lo:
+            continue
+        reporter.check()
+        codes_parts.append(_chunk_pairs(d, starts[lo:hi], sizes[lo:hi], cap, window, n_docs))
+        lo = hi
+    codes = np.concatenate(codes_parts) if codes_parts else empty
+    if with_counts:
+        codes, counts = np.unique(codes, return_counts=True)
+    else:
+        codes, counts = np.unique(codes), None
+    return codes // n_docs, codes % n_docs, counts
+
+
+def _chunk_pairs(d, starts, sizes, cap, window, n_docs) -> np.ndarray:
+    # Every posting position in the chunk's buckets, with how many later positions of its bucket it pairs with.
+    total = int(sizes.sum())
+    bucket_of = np.repeat(np.arange(len(starts)), sizes)
+    rank = np.arange(total) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    pos = np.repeat(starts, sizes) + rank
+    remaining = sizes[bucket_of] - 1 - rank
+    count = np.where(sizes[bucket_of] > cap, np.minimum(remaining, window), remaining)
+    n_pairs = int(count.sum())
+    i_pos = np.repeat(pos, count)
+    offsets = np.arange(n_pairs) - np.repeat(np.cumsum(count) - count, count) + 1
+    a = d[i_pos]
+    b = d[i_pos + offsets]
+    return np.minimum(a, b) * n_docs + np.maximum(a, b)
+
+
+def join_pairs(
+    probe_keys: np.ndarray,
+    probe_docs: np.ndarray,
+    index_keys: np.ndarray,
+    index_docs: np.ndarray,
+    reporter: Reporter,
+    *,
+    cap: int = 2000,
+    window: int = 32,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Unique pairs (a < b) of a probe posting's doc with every index doc holding the same key.
+
+    An index bucket of more than ``cap`` docs contributes only its first ``window`` docs per probe.
+    """
+    empty = np.zeros(0, dtype=np.int64)
+    if len(probe_keys) == 0 or len(index_keys) == 0:
+        return empty, empty.copy()
+    order = np.argsort(index_keys, kind="stable")
+    ik, idoc = index_keys[order], index_docs[order].astype(np.int64)
+    lo = np.searchsorted(ik, probe_keys, side="left")
+    hi = np.searchsorted(ik, probe_keys, side="right")
+    count = hi - lo
+    count = np.where(count > cap, np.minimum(count, window), count)
+    n_docs = int(max(idoc.max(), probe_docs.max())) + 1
+    codes_parts = []
+    bounds = np.searchsorted(np.cumsum(count), np.arange(_PAIR_CHUNK, count.sum() + _PAIR_CHUNK, _PAIR_CHUNK))
+    start = 0
+    for end in np.unique(np.r_[bounds + 1, len(count)]):
+        end = int(min(end, len(count)))
+        if end <= start:
+            continue
+        reporter.check()
+        c = count[start:end]
+        total = int(c.sum())
+        p_doc = np.repeat(probe_docs[start:end].astype(np.int64), c)
+        offsets = np.arange(total) - np.repeat(np.cumsum(c) - c, c)
+        i_doc = idoc[np.repeat(lo[start:end], c) + offsets]
+        other = p_doc != i_doc
+        a, b = p_doc[other], i_doc[other]
+        codes_parts.append(np.minimum(a, b) * n_docs + np.maximum(a, b))
+        start = end
+    codes = np.unique(np.concatenate(codes_parts)) if codes_parts else empty
+    return codes // n_docs, codes % n_docs

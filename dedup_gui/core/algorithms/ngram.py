@@ -1,0 +1,138 @@
+"""N-gram overlap: a character n-gram index with verified Jaccard (or containment) similarity.
+
+Keys are 0-mod-p samples of each text's n-gram hashes, p a power of two chosen from the text's length; a gram
+sampled at p is also sampled at every smaller power of two, so texts of different lengths can meet at a common
+sampling level. For Jaccard, each text is indexed at its own level and the next, as two key sets, and only a
+*prefix* of each set is indexed: its rarest keys (AllPairs prefix filtering). Any two sets above the similarity
+bound share a prefix key, and the rarest keys never form the quadratic buckets that bylines and boilerplate
+would. Candidates are verified on their full n-gram sets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..progress import Reporter
+from ..settings import Settings
+from ..text import containment, gram_hashes, jaccard, mix64
+from .base import Candidates, bucket_pairs, join_pairs
+
+TARGET_KEYS = 64  # sampled keys per text at its own level (between 64 and 128)
+PREFIX_MARGIN = 0.10  # the index is built for threshold - margin, so sampling noise costs no recall
+MIN_BOUND = 0.30
+MAX_LEVEL_STEPS = 13  # containment probes up to level p * 2**12 (texts far longer than their partner)
+
+
+@dataclass
+class GramKeys:
+    keys: np.ndarray  # uint64 sampled keys; the sampling level is mixed into the key
+    doc: np.ndarray  # int64 text index of each key
+    step: np.ndarray  # int8: 0 at the text's own level p, 1 at 2p, 2 at 4p, ...
+    sizes: np.ndarray  # int64 full n-gram set size per text (for the length filter)
+
+
+def _level(n_grams: int) -> int:
+    p = 1
+    while n_grams // (p * 2) >= TARGET_KEYS:
+        p *= 2
+    return p
+
+
+class NGram:
+    name = "ngram"
+
+    def fingerprint_key(self, settings: Settings) -> tuple:
+        return ("ngram", int(settings.n))
+
+    def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> GramKeys:
+        n = int(settings.n)
+        keys, docs, steps = [], [], []
+        sizes = np.zeros(len(texts), dtype=np.int64)
+        total = len(texts)
+        for i, t in enumerate(texts):
+            if i % 2000 == 0:
+                reporter.report("Fingerprinting", i, total)
+            if not t:
+                continue
+            g = gram_hashes(t, n)
+            sizes[i] = len(g)
+            level = _level(len(g))
+            for step in range(MAX_LEVEL_STEPS):
+                sample = g[(g & np.uint64(level - 1)) == 0] if level > 1 else g
+                if len(sample) == 0:
+                    break
+                keys.append(mix64(sample + np.uint64(level)))
+                docs.append(np.full(len(sample), i, dtype=np.int64))
+                steps.append(np.full(len(sample), step, dtype=np.int8))
+                level *= 2
+        reporter.report("Fingerprinting", total, total)
+        if not keys:
+            z = np.zeros(0, dtype=np.int64)
+            return GramKeys(np.zeros(0, dtype=np.uint64), z, np.zeros(0, dtype=np.int8), sizes)
+        return GramKeys(np.concatenate(keys), np.concatenate(docs), np.concatenate(steps), sizes)
+
+    def search(self, fp: GramKeys, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
+        bound = max(MIN_BOUND, float(settings.threshold) - PREFIX_MARGIN)
+        reporter.report("Finding candidates", 0, 1)
+        own = fp.step <= 1
+        if settings.containment:
+            # The smaller text probes with its prefixes at every level; the larger is indexed in full.
+            pk, pd = _prefixes(fp.keys, fp.doc, fp.step, bound)
+            a, b = join_pairs(pk, pd, fp.keys[own], fp.doc[own], reporter)
+        else:
+            pk, pd = _prefixes(fp.keys[own], fp.doc[own], fp.step[own], bound)
+            a, b, _ = bucket_pairs(pk, pd, reporter)
+            small = np.minimum(fp.sizes[a], fp.sizes[b])
+            large = np.maximum(fp.sizes[a], fp.sizes[b])
+            plausible = small >= bound * large  # Jaccard can never exceed |small| / |large|
+            a, b = a[plausible], b[plausible]
+        reporter.report("Finding candidates", 1, 1)
+        measure = verify(texts, a, b, int(settings.n), settings.containment, reporter)
+        keep = measure >= bound
+        return Candidates(a[keep], b[keep], measure[keep], bound)
+
+    def covers(self, bound: float, threshold: float) -> bool:
+        # A search at ``bound`` guarantees completeness (up to sampling) for thresholds >= bound + margin.
+        return threshold >= min(1.0, bound + PREFIX_MARGIN) - 1e-9 or (bound <= MIN_BOUND and threshold >= bound)
+
+    def passes(self, measure: np.ndarray, threshold: float) -> np.ndarray:
+        return measure >= threshold - 1e-9
+
+
+def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float):
+    """The rarest keys of each (text, level) key set: enough that two sets above the bound share one."""
+    _, inverse, df = np.unique(keys, return_inverse=True, return_counts=True)
+    set_id = doc * MAX_LEVEL_STEPS + step
+    order = np.lexsort((keys, df[inverse], set_id))
+    k, s = keys[order], set_id[order]
+    starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
+    sizes = np.diff(np.r_[starts, len(s)])
+    rank = np.arange(len(s)) - np.repeat(starts, sizes)
+    # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
+    prefix_len = sizes - np.ceil(bound * sizes - 1e-9).astype(np.int64) + 1
+    keep = rank < np.repeat(prefix_len, sizes)
+    return k[keep], s[keep] // MAX_LEVEL_STEPS
+
+
+def verify(texts, a, b, n, use_containment, reporter: Reporter) -> np.ndarray:
+    """Exact similarity of each candidate pair on the full n-gram sets."""
+    score = containment if use_containment else jaccard
+    cache: dict[int, np.ndarray] = {}
+
+    def grams(i: int) -> np.ndarray:
+        g = cache.get(i)
+        if g is None:
+            g = cache[i] = gram_hashes(texts[i], n)
+        return g
+
+    out = np.zeros(len(a))
+    order = np.argsort(a, kind="stable")  # walk by first text so its grams are computed once
+    total = len(order)
+    for done, idx in enumerate(order):
+        if done % 5000 == 0:
+            reporter.report("Verifying", done, total)
+        out[idx] = score(grams(int(a[idx])), grams(int(b[idx])))
+    reporter.report("Verifying", total, total)
+    return out

@@ -1,0 +1,69 @@
+"""NSHash: texts that share their longest sentences are reposts ("天下文章一大抄").
+
+Each text's fingerprints are the hashes of its n longest sentences (at least ``min_sentence`` characters; all
+sentences when none is that long). Two texts sharing at least ``threshold`` fingerprints are a candidate pair;
+clustering (union-find or strict) happens downstream, not with the original's non-transitive min-id labels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import xxhash
+
+from ..progress import Reporter
+from ..settings import Settings
+from ..text import longest_sentences
+from .base import Candidates, bucket_pairs
+
+MAX_N = 20
+
+
+@dataclass
+class SentenceHashes:
+    hashes: np.ndarray  # uint64, per text its up-to-MAX_N longest sentence hashes, longest first
+    doc: np.ndarray  # int64 text index of each hash
+    rank: np.ndarray  # int64 position of the sentence in its text's longest-first order
+
+
+class NSHash:
+    name = "nshash"
+
+    def fingerprint_key(self, settings: Settings) -> tuple:
+        # n only selects a prefix of the longest-first list, so changing n needs no new fingerprints.
+        return ("nshash", int(settings.min_sentence))
+
+    def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> SentenceHashes:
+        hashes: list[int] = []
+        doc: list[int] = []
+        rank: list[int] = []
+        h64 = xxhash.xxh64_intdigest
+        total = len(texts)
+        for i, t in enumerate(texts):
+            if i % 2000 == 0:
+                reporter.report("Fingerprinting", i, total)
+            if not t:
+                continue
+            for r, s in enumerate(longest_sentences(t, int(settings.min_sentence), MAX_N)):
+                hashes.append(h64(s.encode("utf-8")))
+                doc.append(i)
+                rank.append(r)
+        reporter.report("Fingerprinting", total, total)
+        return SentenceHashes(
+            np.array(hashes, dtype=np.uint64), np.array(doc, dtype=np.int64), np.array(rank, dtype=np.int64)
+        )
+
+    def search(self, fp: SentenceHashes, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
+        reporter.report("Finding candidates", 0, 1)
+        use = fp.rank < int(settings.n)
+        a, b, shared = bucket_pairs(fp.hashes[use], fp.doc[use], reporter, with_counts=True)
+        reporter.report("Finding candidates", 1, 1)
+        # Every pair sharing one sentence is found, so any threshold >= 1 filters these candidates.
+        return Candidates(a, b, shared.astype(np.float64), 1.0)
+
+    def covers(self, bound: float, threshold: float) -> bool:
+        return threshold >= bound
+
+    def passes(self, measure: np.ndarray, threshold: float) -> np.ndarray:
+        return measure >= threshold

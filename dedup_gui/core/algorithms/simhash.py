@@ -1,0 +1,135 @@
+"""SimHash (Charikar; Manku et al. 2007): 64-bit fingerprints from TF-IDF keywords, Hamming distance <= k.
+
+Candidates come from a multi-table pigeonhole index: the 64 bits are cut into b blocks; two fingerprints within
+k bits agree exactly on at least b - k blocks, so every combination of b - k blocks is one table. b is chosen
+per run from a cost model so buckets stay small even at a million rows. No all-pairs loop anywhere.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb, log2
+
+import numpy as np
+
+from ..progress import Reporter
+from ..segment import keyword_hashes
+from ..settings import Settings
+from .base import Candidates
+
+_BITS = np.arange(64, dtype=np.uint64)
+_FP_CHUNK = 8192
+
+
+def simhash_from_keywords(hashes: np.ndarray, weights: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """One 64-bit fingerprint per text: sign of the weighted sum of +1/-1 per keyword-hash bit."""
+    n_texts = len(counts)
+    out = np.zeros(n_texts, dtype=np.uint64)
+    ends = np.cumsum(counts)
+    starts = ends - counts
+    for lo in range(0, n_texts, _FP_CHUNK):
+        hi = min(lo + _FP_CHUNK, n_texts)
+        k0, k1 = int(starts[lo]), int(ends[hi - 1])
+        if k1 == k0:
+            continue
+        bits = ((hashes[k0:k1, None] >> _BITS) & np.uint64(1)).astype(np.float64)
+        signed = (bits * 2.0 - 1.0) * weights[k0:k1, None]
+        doc = np.repeat(np.arange(hi - lo), counts[lo:hi])
+        sums = np.zeros((hi - lo, 64))
+        _add_rows(sums, doc, signed)
+        positive = sums > 0
+        out[lo:hi] = (positive.astype(np.uint64) << _BITS).sum(axis=1, dtype=np.uint64)
+    return out
+
+
+def _add_rows(sums: np.ndarray, doc: np.ndarray, signed: np.ndarray) -> None:
+    # Rows of one doc are contiguous: a reduceat over run starts is much faster than np.add.at.
+    run_starts = np.flatnonzero(np.r_[True, doc[1:] != doc[:-1]])
+    sums[doc[run_starts]] = np.add.reduceat(signed, run_starts, axis=0)
+
+
+def hamming(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(a ^ b).astype(np.int64)
+
+
+def choose_blocks(n: int, k: int) -> int:
+    """Number of blocks b (> k) minimising tables x (sort + expected random collisions per table)."""
+    best_b, best_cost = k + 1, float("inf")
+    for b in range(k + 1, min(64, k + 16) + 1):
+        tables = comb(b, k)
+        if tables > 5000:
+            break
+        key_bits = 64 * (b - k) / b
+        collisions = n * n / 2.0 / 2.0**key_bits
+        cost = tables * (n * max(1.0, log2(max(n, 2))) + 4.0 * collisions)
+        if cost < best_cost:
+            best_b, best_cost = b, cost
+    return best_b
+
+
+def block_masks(b: int) -> list[np.uint64]:
+    edges = [round(i * 64 / b) for i in range(b + 1)]
+    return [np.uint64(((1 << (edges[i + 1] - edges[i])) - 1) << edges[i]) for i in range(b)]
+
+
+def near_pairs(fps: np.ndarray, k: int, reporter: Reporter) -> Candidates:
+    """All pairs (a < b) of fingerprints within Hamming distance k, via the pigeonhole tables."""
+    n = len(fps)
+    empty = np.zeros(0, dtype=np.int64)
+    if n < 2:
+        return Candidates(empty, empty.copy(), empty.copy(), float(k))
+    b = choose_blocks(n, k)
+    masks = block_masks(b)
+    table_masks = [np.bitwise_or.reduce(np.array(c, dtype=np.uint64)) for c in combinations(masks, b - k)]
+    found = []
+    for t, mask in enumerate(table_masks):
+        reporter.report("Finding candidates", t, len(table_masks))
+        keys = fps & mask
+        order = np.argsort(keys, kind="stable")
+        sk = keys[order]
+        starts = np.flatnonzero(np.r_[True, sk[1:] != sk[:-1]])
+        sizes = np.diff(np.r_[starts, n])
+        multi = sizes > 1
+        starts, sizes = starts[multi], sizes[multi]
+        if len(starts) == 0:
+            continue
+        rank = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        pos = np.repeat(starts, sizes) + rank
+        count = np.repeat(sizes, sizes) - 1 - rank
+        i_pos = np.repeat(pos, count)
+        j_pos = i_pos + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count) + 1
+        a, c = order[i_pos], order[j_pos]
+        close = hamming(fps[a], fps[c]) <= k
+        a, c = a[close], c[close]
+        found.append(np.minimum(a, c).astype(np.int64) * n + np.maximum(a, c))
+    codes = np.unique(np.concatenate(found)) if found else empty
+    a, c = codes // n, codes % n
+    return Candidates(a, c, hamming(fps[a], fps[c]), float(k))
+
+
+class SimHash:
+    name = "simhash"
+
+    def fingerprint_key(self, settings: Settings) -> tuple:
+        return ("simhash", int(settings.n))
+
+    def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> np.ndarray:
+        hashes, weights, counts = keyword_hashes(texts, int(settings.n), reporter)
+        reporter.report("Fingerprinting", 0, len(texts))
+        fps = simhash_from_keywords(hashes, weights, counts)
+        reporter.report("Fingerprinting", len(texts), len(texts))
+        return fps
+
+    def search(self, fingerprints: np.ndarray, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
+        k = int(round(settings.threshold))
+        # Texts without a single keyword (punctuation, numbers only) have fingerprint 0: not comparable.
+        has_keywords = np.array([bool(t) for t in texts]) & (fingerprints != 0)
+        idx = np.flatnonzero(has_keywords)
+        cands = near_pairs(fingerprints[idx], k, reporter)
+        return Candidates(idx[cands.a], idx[cands.b], cands.measure.astype(np.float64), cands.bound)
+
+    def covers(self, bound: float, threshold: float) -> bool:
+        return threshold <= bound
+
+    def passes(self, measure: np.ndarray, threshold: float) -> np.ndarray:
+        return measure <= threshold

@@ -1,0 +1,119 @@
+"""Chinese word segmentation and TF-IDF keywords, as jieba.analyse.extract_tags computes them.
+
+rjieba (the Rust port, same dictionary) segments about 18x faster than jieba and gives the same words on
+Chinese text; jieba is the fallback where no rjieba wheel exists. Large batches are spread over processes.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from multiprocessing import get_context
+
+import numpy as np
+import xxhash
+
+from .progress import Reporter
+
+PARALLEL_MIN_TEXTS = 4000  # below this, starting worker processes costs more than it saves
+_CHUNK = 500
+
+
+@lru_cache(maxsize=1)
+def _cutter():
+    try:
+        import rjieba
+
+        return rjieba.cut
+    except ImportError:  # pragma: no cover - platforms without an rjieba wheel
+        import jieba
+
+        jieba.setLogLevel(logging.WARNING)
+        return jieba.lcut
+
+
+@lru_cache(maxsize=1)
+def _idf() -> tuple[dict[str, float], float, frozenset[str]]:
+    from jieba.analyse.tfidf import DEFAULT_IDF, IDFLoader, KeywordExtractor
+
+    idf, median = IDFLoader(DEFAULT_IDF).get_idf()
+    return idf, median, frozenset(KeywordExtractor.STOP_WORDS)
+
+
+def words(text: str) -> list[str]:
+    return _cutter()(text)
+
+
+def keywords(text: str, top_n: int) -> list[tuple[str, float]]:
+    """Top-n (word, tf-idf weight), the same list and order as jieba.analyse.extract_tags(withWeight=True)."""
+    idf, median, stop = _idf()
+    counts = Counter(_cutter()(text))
+    freq = {w: c for w, c in counts.items() if len(w.strip()) >= 2 and w.lower() not in stop}
+    total = sum(freq.values())
+    if not total:
+        return []
+    weights = {w: c * idf.get(w, median) / total for w, c in freq.items()}
+    # sorted() is stable, like extract_tags: ties keep first-occurrence order.
+    return sorted(weights.items(), key=lambda kv: kv[1], reverse=True)[:top_n]
+
+
+def _hash_keywords(texts: list[str], top_n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keyword hashes and weights of a batch, flattened, with the number of keywords per text."""
+    hashes: list[int] = []
+    weights: list[float] = []
+    counts = np.zeros(len(texts), dtype=np.int64)
+    h64 = xxhash.xxh64_intdigest
+    for i, t in enumerate(texts):
+        kw = keywords(t, top_n)
+        counts[i] = len(kw)
+        for w, weight in kw:
+            hashes.append(h64(w.encode("utf-8")))
+            weights.append(weight)
+    return np.array(hashes, dtype=np.uint64), np.array(weights, dtype=np.float64), counts
+
+
+def keyword_hashes(
+    texts: list[str], top_n: int, reporter: Reporter, workers: int | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Hashes and weights of every text's top-n keywords (flattened) and the keyword count per text."""
+    total = len(texts)
+    chunks = [texts[i : i + _CHUNK] for i in range(0, total, _CHUNK)]
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    done = 0
+    reporter.report("Segmenting", 0, total)
+    if workers > 1 and total >= PARALLEL_MIN_TEXTS:
+        # spawn, not fork: the GUI calls this from a thread, and forking a threaded process can deadlock.
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+            futures = [pool.submit(_hash_keywords, c, top_n) for c in chunks]
+            try:
+                for c, f in zip(chunks, futures, strict=True):
+                    while True:
+                        reporter.check()
+                        try:
+                            parts.append(f.result(timeout=0.1))
+                            break
+                        except TimeoutError:
+                            continue
+                    done += len(c)
+                    reporter.report("Segmenting", done, total)
+            except BaseException:
+                for f in futures:
+                    f.cancel()
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+    else:
+        for c in chunks:
+            parts.append(_hash_keywords(c, top_n))
+            done += len(c)
+            reporter.report("Segmenting", done, total)
+    if not parts:
+        return np.zeros(0, np.uint64), np.zeros(0), np.zeros(0, np.int64)
+    return (
+        np.concatenate([p[0] for p in parts]),
+        np.concatenate([p[1] for p in parts]),
+        np.concatenate([p[2] for p in parts]),
+    )

@@ -1,0 +1,174 @@
+"""Text preparation shared by the algorithms: normalisation, sentence splitting and character n-gram hashing.
+
+Normalisation only ever touches the dedup text, never an exported value.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from functools import lru_cache
+
+import numpy as np
+
+from .settings import NormaliseOptions
+
+_SCRIPT_STYLE = re.compile(r"<(script|style|noscript|template)\b[^>]*>.*?</\1\s*>", re.I | re.S)
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_BLOCK_TAG = re.compile(r"<\s*(br|/p|p|/div|div|/li|li|/h[1-6]|tr|/tr|/table|hr)\b[^>]*>", re.I)
+_TAG = re.compile(r"<[a-zA-Z/!?][^<>]*>")
+# Lines left over from page chrome: CSS rules ("a.nav{color:#333}") and inline script statements.
+_CSS_LINE = re.compile(r"^[\w\s.#:,>~+*\[\]=\"'()@%-]*\{[^{}]*:[^{}]*\}\s*$")
+_JS_LINE = re.compile(
+    r"^\s*(var |let |const |function\b|window\.|document\.|\$\(|if\s*\(|try\s*\{|\}\s*catch|//)"
+    r"|^[^\u3400-\u9fff]*[;{}]\s*$"
+)
+_SPACES = re.compile(r"[ \t\f\v\u00a0\u3000\u200b]+")
+_HTMLISH = re.compile(r"<[a-zA-Z/!]|&[#a-zA-Z0-9]+;")
+
+
+@lru_cache(maxsize=64)
+def _compile_patterns(patterns: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(p) for p in patterns if p.strip())
+
+
+def validate_patterns(patterns: tuple[str, ...]) -> None:
+    """Raise ValueError naming the first boilerplate pattern that is not a valid regular expression."""
+    for p in patterns:
+        try:
+            re.compile(p)
+        except re.error as e:
+            raise ValueError(f"boilerplate pattern {p!r} is not a valid regular expression: {e}") from None
+
+
+def strip_html(text: str) -> str:
+    if not _HTMLISH.search(text):
+        return text
+    text = _SCRIPT_STYLE.sub("\n", text)
+    text = _COMMENT.sub("", text)
+    text = _BLOCK_TAG.sub("\n", text)
+    text = _TAG.sub("", text)
+    return html.unescape(text)
+
+
+def _is_chrome(line: str) -> bool:
+    return bool(_CSS_LINE.match(line) or _JS_LINE.match(line))
+
+
+def normalise(text: str, opts: NormaliseOptions) -> str:
+    """The text fingerprints are computed from: lines kept (sentence splitting needs them), chrome removed."""
+    if opts.strip_html:
+        text = strip_html(text)
+    if opts.nfkc:
+        text = unicodedata.normalize("NFKC", text)
+    if opts.casefold:
+        text = text.lower()
+    patterns = _compile_patterns(opts.boilerplate_patterns)
+    lines = text.splitlines()
+    out = []
+    for line in lines:
+        if opts.collapse_whitespace:
+            line = _SPACES.sub(" ", line).strip()
+        if not line:
+            continue
+        if opts.strip_html and ("{" in line or ";" in line or line.startswith("//")) and _is_chrome(line):
+            continue
+        if patterns and any(p.search(line) for p in patterns):
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def compact(text: str) -> str:
+    """Whitespace-insensitive form used for the exact pass and character grams."""
+    return " ".join(text.split())
+
+
+# Sentence ends: Chinese and Western sentence punctuation, line breaks; a Western full stop only before space.
+_SENTENCE_SPLIT = re.compile(r"[。！？!?；;…\n]+|(?<=[.])\s+")
+
+
+def sentences(text: str) -> list[str]:
+    parts = (s.strip() for s in _SENTENCE_SPLIT.split(text))
+    return ["".join(p.split()) for p in parts if p]
+
+
+def longest_sentences(text: str, min_len: int, n: int) -> list[str]:
+    """The n longest sentences of at least min_len characters (all sentences when none is that long)."""
+    sents = sentences(text)
+    long = [s for s in sents if len(s) >= min_len] or sents
+    # Stable: equally long sentences keep text order, so a text always yields the same fingerprints.
+    return sorted(long, key=len, reverse=True)[:n]
+
+
+_MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
+_GRAM_MUL = np.uint64(0x100000001B3)
+_WHOLE_TAG = np.uint64(0x9E3779B97F4A7C15)
+
+
+def mix64(x: np.ndarray) -> np.ndarray:
+    """splitmix64 finaliser: spreads every input bit over all output bits (needed for 0-mod-p sampling)."""
+    x = x.astype(np.uint64, copy=True)
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+def codepoints(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+
+
+def gram_hashes(text: str, n: int) -> np.ndarray:
+    """Sorted unique 64-bit hashes of the character n-grams of ``text`` (a compact normalised text).
+
+    Texts shorter than n are keyed by their whole text. Stable across runs and machines.
+    """
+    cps = codepoints(text)
+    length = len(cps)
+    if length == 0:
+        return np.zeros(0, dtype=np.uint64)
+    if length < n:
+        h = np.uint64(0)
+        with np.errstate(over="ignore"):
+            for c in cps:
+                h = h * _GRAM_MUL + c + np.uint64(1)
+            return mix64(np.array([h ^ _WHOLE_TAG], dtype=np.uint64))
+    m = length - n + 1
+    h = np.zeros(m, dtype=np.uint64)
+    for k in range(n):
+        h *= _GRAM_MUL
+        h += cps[k : k + m] + np.uint64(1)
+    return np.unique(mix64(h))
+
+
+def overlap(a: np.ndarray, b: np.ndarray) -> int:
+    """Size of the intersection of two sorted unique uint64 arrays."""
+    if len(a) > len(b):
+        a, b = b, a
+    if len(a) == 0:
+        return 0
+    idx = np.searchsorted(b, a)
+    idx[idx == len(b)] = 0
+    return int(np.count_nonzero(b[idx] == a))
+
+
+def jaccard(a: np.ndarray, b: np.ndarray) -> float:
+    if len(a) == 0 and len(b) == 0:
+        return 1.0
+    inter = overlap(a, b)
+    return inter / (len(a) + len(b) - inter)
+
+
+def containment(a: np.ndarray, b: np.ndarray) -> float:
+    """Share of the smaller set found in the larger one."""
+    small = min(len(a), len(b))
+    if small == 0:
+        return 1.0 if len(a) == len(b) else 0.0
+    return overlap(a, b) / small
+
+
+SIMILARITY_GRAM = 4  # the common similarity every pair carries: Jaccard of character 4-gram sets
