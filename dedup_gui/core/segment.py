@@ -10,6 +10,8 @@ import logging
 import os
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
+from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from multiprocessing import get_context
 
@@ -75,6 +77,28 @@ def _hash_keywords(texts: list[str], top_n: int) -> tuple[np.ndarray, np.ndarray
     return np.array(hashes, dtype=np.uint64), np.array(weights, dtype=np.float64), counts
 
 
+def _parallel(chunks, top_n, workers, reporter: Reporter, total: int):
+    parts = []
+    # spawn, not fork: the GUI calls this from a thread, and forking a threaded process can deadlock.
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
+    try:
+        futures = [pool.submit(_hash_keywords, c, top_n) for c in chunks]
+        done = 0
+        for c, f in zip(chunks, futures, strict=True):
+            while True:
+                reporter.check()  # Cancel is honoured within 0.1 s even while workers are busy
+                try:
+                    parts.append(f.result(timeout=0.1))
+                    break
+                except FuturesTimeout:
+                    continue
+            done += len(c)
+            reporter.report("Segmenting", done, total)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    return parts
+
+
 def keyword_hashes(
     texts: list[str], top_n: int, reporter: Reporter, workers: int | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -83,33 +107,17 @@ def keyword_hashes(
     chunks = [texts[i : i + _CHUNK] for i in range(0, total, _CHUNK)]
     workers = workers if workers is not None else (os.cpu_count() or 1)
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-    done = 0
     reporter.report("Segmenting", 0, total)
     if workers > 1 and total >= PARALLEL_MIN_TEXTS:
-        # spawn, not fork: the GUI calls this from a thread, and forking a threaded process can deadlock.
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-            futures = [pool.submit(_hash_keywords, c, top_n) for c in chunks]
-            try:
-                for c, f in zip(chunks, futures, strict=True):
-                    while True:
-                        reporter.check()
-                        try:
-                            parts.append(f.result(timeout=0.1))
-                            break
-                        except TimeoutError:
-                            continue
-                    done += len(c)
-                    reporter.report("Segmenting", done, total)
-            except BaseException:
-                for f in futures:
-                    f.cancel()
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
-    else:
-        for c in chunks:
-            parts.append(_hash_keywords(c, top_n))
-            done += len(c)
-            reporter.report("Segmenting", done, total)
+        try:
+            parts = _parallel(chunks, top_n, workers, reporter, total)
+        except BrokenProcessPool:
+            # Worker processes could not start (e.g. a script without a __main__ guard): do it here instead.
+            parts = []
+    for c in chunks[len(parts) :]:
+        parts.append(_hash_keywords(c, top_n))
+        done = sum(len(p[2]) for p in parts)
+        reporter.report("Segmenting", done, total)
     if not parts:
         return np.zeros(0, np.uint64), np.zeros(0), np.zeros(0, np.int64)
     return (

@@ -44,10 +44,12 @@ class NGram:
     name = "ngram"
 
     def fingerprint_key(self, settings: Settings) -> tuple:
-        return ("ngram", int(settings.n))
+        return ("ngram", int(settings.n), bool(settings.containment))
 
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> GramKeys:
         n = int(settings.n)
+        # Jaccard pairs have similar lengths and meet within two levels; containment may need many more.
+        n_steps = MAX_LEVEL_STEPS if settings.containment else 2
         keys, docs, steps = [], [], []
         sizes = np.zeros(len(texts), dtype=np.int64)
         total = len(texts)
@@ -59,7 +61,7 @@ class NGram:
             g = gram_hashes(t, n)
             sizes[i] = len(g)
             level = _level(len(g))
-            for step in range(MAX_LEVEL_STEPS):
+            for step in range(n_steps):
                 sample = g[(g & np.uint64(level - 1)) == 0] if level > 1 else g
                 if len(sample) == 0:
                     break

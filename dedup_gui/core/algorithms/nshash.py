@@ -18,6 +18,14 @@ from ..text import longest_sentences
 from .base import Candidates, bucket_pairs
 
 MAX_N = 20
+# A sentence found in more texts than this is boilerplate (a disclaimer, a footer), not evidence of a repost:
+# it is skipped and the text's next-longest sentence takes its place.
+COMMON_MIN = 50
+COMMON_SHARE = 0.005
+
+
+def common_limit(n_texts: int) -> int:
+    return max(COMMON_MIN, int(COMMON_SHARE * n_texts))
 
 
 @dataclass
@@ -56,7 +64,14 @@ class NSHash:
 
     def search(self, fp: SentenceHashes, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
         reporter.report("Finding candidates", 0, 1)
-        use = fp.rank < int(settings.n)
+        _, inverse, df = np.unique(fp.hashes, return_inverse=True, return_counts=True)
+        distinct = df[inverse] <= common_limit(len(texts))
+        # Rank among the text's non-boilerplate sentences (hashes are stored longest first per text).
+        kept_doc = fp.doc[distinct]
+        starts = np.flatnonzero(np.r_[True, kept_doc[1:] != kept_doc[:-1]]) if len(kept_doc) else kept_doc
+        sizes = np.diff(np.r_[starts, len(kept_doc)])
+        rank = np.arange(len(kept_doc)) - np.repeat(starts, sizes)
+        use = np.flatnonzero(distinct)[rank < int(settings.n)]
         a, b, shared = bucket_pairs(fp.hashes[use], fp.doc[use], reporter, with_counts=True)
         reporter.report("Finding candidates", 1, 1)
         # Every pair sharing one sentence is found, so any threshold >= 1 filters these candidates.

@@ -1,0 +1,175 @@
+"""dedup-cli: the headless command. Same engine as the GUI; exit 0 on success, 2 on bad input or usage."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from .core.algorithms.registry import ALGORITHMS
+from .core.errors import Cancelled, DedupError
+from .core.progress import Reporter
+from .core.settings import CLUSTER_MODES, KEEP_POLICIES, NormaliseOptions, Settings
+
+EXIT_OK, EXIT_INTERRUPTED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2, instead of argparse's usage dump
+        raise _UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="dedup-cli",
+        description="Find and remove near-duplicate texts in an .xlsx/.csv file or a folder of .txt files.",
+    )
+    p.add_argument("input", metavar="INPUT", help=".xlsx, .csv/.tsv file, or a folder of .txt files")
+    p.add_argument("--sheet", metavar="S", help="workbook sheet (default: the first)")
+    p.add_argument(
+        "--column",
+        metavar="C",
+        action="append",
+        help="text column; repeat to join several (e.g. title and body). Default: the longest-text column",
+    )
+    p.add_argument("--algorithm", choices=list(ALGORITHMS), default="ngram")
+    p.add_argument("--threshold", type=float, metavar="X", help="algorithm threshold (default per algorithm)")
+    p.add_argument("--n", type=int, metavar="N", help="algorithm n (default per algorithm)")
+    p.add_argument("--mode", choices=CLUSTER_MODES, default="strict")
+    p.add_argument(
+        "--keep",
+        default="first",
+        metavar="|".join(KEEP_POLICIES),
+        help="which row of a cluster is kept; also max:COLUMN or min:COLUMN",
+    )
+    p.add_argument("--output", metavar="CLEANED", help="cleaned file (.xlsx or .csv; a folder for .txt input)")
+    p.add_argument("--annotated", metavar="FILE", help="every row with dup_cluster, dup_kept, dup_of, dup_similarity")
+    p.add_argument("--report", metavar="FILE", help="one line per cluster")
+    p.add_argument("--min-sentence", type=int, default=30, help="nshash: minimum sentence length (default 30)")
+    p.add_argument("--containment", action="store_true", help="ngram: score by containment instead of Jaccard")
+    p.add_argument("--boilerplate", action="append", default=[], metavar="REGEX", help="drop matching lines first")
+    p.add_argument("--no-html", action="store_true", help="do not strip HTML before comparing")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def _check_params(args: argparse.Namespace) -> None:
+    info = ALGORITHMS[args.algorithm]
+    if args.threshold is not None and not info.threshold.minimum <= args.threshold <= info.threshold.maximum:
+        t = info.threshold
+        raise _UsageError(f"--threshold for {args.algorithm} must be between {t.minimum:g} and {t.maximum:g}")
+    if args.n is not None and not info.n.minimum <= args.n <= info.n.maximum:
+        raise _UsageError(f"--n for {args.algorithm} must be between {info.n.minimum:g} and {info.n.maximum:g}")
+    if args.keep not in KEEP_POLICIES and not args.keep.startswith(("max:", "min:")):
+        raise _UsageError(f"--keep must be one of {', '.join(KEEP_POLICIES)}, max:COLUMN or min:COLUMN")
+    for pattern in args.boilerplate:
+        from .core.text import validate_patterns
+
+        try:
+            validate_patterns((pattern,))
+        except ValueError as e:
+            raise _UsageError(str(e)) from None
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr, redrawn at most ten times a second."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.last = 0.0
+        self.width = 0
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.last < 0.1 and done < total:
+            return
+        self.last = now
+        frac = done / total if total else 1.0
+        bar = "#" * int(frac * 30)
+        line = f"\r{stage:<20} [{bar:<30}] {done:,}/{total:,}"
+        self.width = max(self.width, len(line))
+        sys.stderr.write(line.ljust(self.width))
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled and self.width:
+            sys.stderr.write("\r" + " " * self.width + "\r")
+            sys.stderr.flush()
+
+
+def run(argv: list[str] | None = None) -> int:
+    from .core import io
+    from .core.export import export
+    from .core.pipeline import Pipeline
+
+    started = time.perf_counter()
+    try:
+        args = build_parser().parse_args(argv)
+        _check_params(args)
+    except _UsageError as e:
+        print(f"dedup-cli: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    bar = _ProgressBar(enabled=not args.quiet and sys.stderr.isatty())
+    reporter = Reporter(progress=bar)
+    try:
+        table = io.read_table(args.input, sheet=args.sheet, reporter=reporter)
+        columns = args.column or table.guess_text_columns()
+        for c in columns:
+            if c not in table.columns:
+                raise DedupError(table.path, f"no column named {c!r} (columns: {', '.join(table.columns)})")
+        settings = Settings(
+            algorithm=args.algorithm,
+            threshold=args.threshold,
+            n=args.n,
+            mode=args.mode,
+            keep=args.keep,
+            normalise=NormaliseOptions(strip_html=not args.no_html, boilerplate_patterns=tuple(args.boilerplate)),
+            min_sentence=args.min_sentence,
+            containment=args.containment,
+        )
+        pipeline = Pipeline.for_table(table, columns)
+        result = pipeline.run(settings, reporter)
+        export(
+            table,
+            result,
+            cleaned=args.output,
+            annotated=args.annotated,
+            report=args.report,
+            similarity=pipeline.similarity,
+            texts=pipeline.texts,
+            reporter=reporter,
+        )
+    except DedupError as e:
+        bar.close()
+        print(f"dedup-cli: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (Cancelled, KeyboardInterrupt):
+        bar.close()
+        print("dedup-cli: interrupted; nothing was written", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except ValueError as e:  # a bad --keep column and similar usage problems found late
+        bar.close()
+        print(f"dedup-cli: {Path(args.input)}: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    bar.close()
+    seconds = time.perf_counter() - started
+    print(
+        f"rows: {result.n_rows}, clusters: {len(result.clusters)}, "
+        f"removed: {result.rows_to_remove}, seconds: {seconds:.2f}"
+    )
+    return EXIT_OK
+
+
+def main() -> None:
+    sys.exit(run())
+
+
+if __name__ == "__main__":
+    main()
