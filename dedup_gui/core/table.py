@@ -56,6 +56,7 @@ class Table:
     newline: str | None = None  # csv: the line ending of the file ("\r\n" or "\n"), reused when writing
     header_row: int = 1  # xlsx: 1-based sheet row of the header
     first_column: int = 0  # xlsx: 0-based sheet column of the first table column
+    source_header: list[str] = field(default_factory=list)  # header cells as in the file, before any renaming
     warnings: list[str] = field(default_factory=list)  # readable notes from the reader (e.g. renamed headers)
 
     def __len__(self) -> int:

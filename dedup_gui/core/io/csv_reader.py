@@ -36,6 +36,7 @@ def read_csv(path: Path, data: bytes, reporter: Reporter | None = None) -> Table
         raise InputError(path, "has a header but no data rows")
     table = _build(path, header, body)
     table.encoding, table.bom, table.delimiter = decoded.encoding, decoded.bom, delimiter
+    table.source_header = list(header)
     table.newline = "\r\n" if "\r\n" in text[:65536] else "\n"
     return table
 

@@ -14,7 +14,7 @@ def column_letter(index: int) -> str:
 
 
 def column_index(letters: str) -> int:
-    """"A" -> 0, "AA" -> 26."""
+    """ "A" -> 0, "AA" -> 26."""
     n = 0
     for ch in letters.upper():
         n = n * 26 + ord(ch) - 64

@@ -93,6 +93,7 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
         header_row=start_row + 1,
         first_column=start_col,
         warnings=notes,
+        source_header=header,
     )
 
 

@@ -23,7 +23,7 @@ _ROOT = re.compile(rb"<[A-Za-z_]")
 
 
 def sniff_container(path: Path, head: bytes) -> str:
-    """"zip", "cfb" or "other", from the first bytes of the file."""
+    """ "zip", "cfb" or "other", from the first bytes of the file."""
     if head.startswith(ZIP_SIGNATURES):
         return "zip"
     if head.startswith(CFB_SIGNATURE):

@@ -1,0 +1,130 @@
+"""Safe output: never the input file, always a temporary file in the target folder renamed into place."""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import Cancelled, DedupError, OutputError
+
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """True when ``a`` and ``b`` name one file, whatever the spelling (relative, .., case, symlink, hardlink)."""
+    try:
+        if os.path.samefile(a, b):
+            return True
+    except OSError:
+        pass  # one of them does not exist yet
+    ra, rb = os.path.normcase(os.path.realpath(a)), os.path.normcase(os.path.realpath(b))
+    return ra == rb
+
+
+def refuse_input(out: Path, source: Path, folder_input: bool = False) -> None:
+    """OutputError when writing ``out`` would overwrite or change the input ``source``."""
+    if same_file(out, source):
+        what = "the input folder" if folder_input else "the input file"
+        raise OutputError(out, f"is {what}; choose another name")
+    if folder_input:
+        real_out = Path(os.path.realpath(out))
+        real_in = Path(os.path.realpath(source))
+        if real_out.is_relative_to(real_in) and out.suffix.lower() not in (".csv", ".tsv", ".xlsx", ".xlsm"):
+            raise OutputError(out, "is inside the input folder; choose a folder outside it")
+
+
+def describe_os_error(e: OSError) -> str:
+    if e.errno == errno.ENOSPC:
+        return "the disk is full"
+    if e.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if e.errno == errno.EROFS:
+        return "the file system is read-only"
+    return e.strerror or str(e)
+
+
+def _target_folder(out: Path) -> Path:
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        raise OutputError(out, f"cannot be written: the folder {parent} does not exist")
+    if out.is_dir():
+        raise OutputError(out, "is a folder; choose a file name")
+    return parent
+
+
+@contextmanager
+def atomic_file(out: Path) -> Iterator[Path]:
+    """Yield a temporary path next to ``out``; on success it replaces ``out``, on failure it is removed."""
+    parent = _target_folder(out)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent)
+    except OSError as e:
+        raise OutputError(out, f"cannot be written in {parent}: {describe_os_error(e)}") from None
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        _fsync(tmp)
+        os.chmod(tmp, 0o666 & ~_UMASK)
+        os.replace(tmp, out)
+        _fsync_dir(parent)
+    except BaseException as e:
+        _remove(tmp)
+        if isinstance(e, (DedupError, Cancelled)) or not isinstance(e, OSError):
+            raise
+        raise OutputError(out, f"cannot be written: {describe_os_error(e)}") from None
+
+
+@contextmanager
+def atomic_folder(out: Path) -> Iterator[Path]:
+    """Yield a temporary folder next to ``out``; on success it becomes ``out`` (which must be new or empty)."""
+    parent = out.parent if str(out.parent) else Path(".")
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise OutputError(out, "already exists and is not an empty folder; choose a new folder name")
+    if not parent.is_dir():
+        raise OutputError(out, f"cannot be written: the folder {parent} does not exist")
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent))
+    except OSError as e:
+        raise OutputError(out, f"cannot be written in {parent}: {describe_os_error(e)}") from None
+    try:
+        yield tmp
+        os.chmod(tmp, 0o777 & ~_UMASK)
+        os.replace(tmp, out)  # POSIX replaces an empty folder; elsewhere it must not exist
+        _fsync_dir(parent)
+    except BaseException as e:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(e, (DedupError, Cancelled)) or not isinstance(e, OSError):
+            raise
+        raise OutputError(out, f"cannot be written: {describe_os_error(e)}") from None
+
+
+def _fsync(path: Path) -> None:
+    with open(path, "rb+") as f:
+        os.fsync(f.fileno())
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # not possible on every platform (Windows); the rename itself is what matters
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass

@@ -1,0 +1,62 @@
+"""What .xlsx cannot store: control characters and cells longer than 32,767 characters. Checked before writing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import pandas as pd
+
+from ..errors import OutputError
+
+MAX_CELL_CHARS = 32767
+# XML 1.0 forbids C0 controls except tab/newline/return; U+FFFE/U+FFFF and lone surrogates cannot be stored either.
+ILLEGAL_XML_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+class ExcelLimitError(OutputError):
+    """Some cells cannot be saved in .xlsx; nothing was written. ``cells`` lists (row, column) of each."""
+
+    def __init__(self, path, cells: list[tuple[int, str]], first_reason: str):
+        self.cells = cells
+        row, column = cells[0]
+        where = "the header" if row == 0 else f"data row {row}"
+        more = f" (and {len(cells) - 1} more cells)" if len(cells) > 1 else ""
+        super().__init__(
+            path,
+            f"cannot be saved as .xlsx: {where}, column {column!r} {first_reason}{more}; "
+            "save as .csv instead (lossless)",
+        )
+
+
+def cell_problem(text: str) -> str | None:
+    if len(text) > MAX_CELL_CHARS:
+        return f"has {len(text):,} characters (Excel's limit is {MAX_CELL_CHARS:,})"
+    m = ILLEGAL_XML_CHARS.search(text)
+    if m:
+        return f"contains the control character U+{ord(m.group()):04X}, which Excel cannot store"
+    return None
+
+
+def check_frame(path, columns: Sequence[str], frame: pd.DataFrame) -> None:
+    """Raise ExcelLimitError naming the first offending cell (rows 1-based as data rows; 0 = header)."""
+    bad: list[tuple[int, int, str]] = []  # (row, column index, reason)
+    for j, name in enumerate(columns):
+        reason = cell_problem(str(name))
+        if reason:
+            bad.append((0, j, reason))
+    for j in range(frame.shape[1]):
+        col = frame.iloc[:, j]
+        is_str = col.map(lambda v: isinstance(v, str)).to_numpy(dtype=bool)
+        if not is_str.any():
+            continue
+        texts = col[is_str].astype(str)
+        long_ = texts.str.len() > MAX_CELL_CHARS
+        illegal = texts.str.contains(ILLEGAL_XML_CHARS.pattern, regex=True)
+        for pos in texts.index[(long_ | illegal).to_numpy()]:
+            row = frame.index.get_loc(pos)
+            bad.append((int(row) + 1, j, cell_problem(texts[pos]) or ""))
+    if bad:
+        bad.sort()
+        cells = [(r, str(columns[c])) for r, c, _ in bad]
+        raise ExcelLimitError(path, cells, bad[0][2])
