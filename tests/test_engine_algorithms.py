@@ -1,0 +1,149 @@
+"""Each algorithm on small hand-written Chinese and English cases, including their known weak spots."""
+
+import pytest
+from engine_texts import (
+    EN_A,
+    EN_B,
+    ZH_A,
+    ZH_A_OTHER_WRITEUP,
+    ZH_B,
+    ZH_C,
+    ZH_LONG,
+    char_edited,
+    html_wrapped,
+    repost_with_footer,
+    repost_with_header,
+    sentences_swapped,
+    truncated,
+)
+
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.settings import Settings
+
+ALGORITHMS = ["simhash", "nshash", "ngram"]
+
+
+def clusters_of(texts, **settings):
+    result = Pipeline(texts).run(Settings(**settings))
+    return [sorted(c.members) for c in result.clusters]
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_repost_with_header_and_footer_is_found_by_every_algorithm(algorithm):
+    texts = [ZH_LONG, ZH_A_OTHER_WRITEUP, repost_with_header(ZH_LONG), EN_A, repost_with_footer(ZH_LONG)]
+    assert clusters_of(texts, algorithm=algorithm) == [[0, 2, 4]]
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_html_wrapped_copy_matches_the_plain_text(algorithm):
+    texts = [ZH_B, html_wrapped(ZH_B), ZH_C]
+    assert clusters_of(texts, algorithm=algorithm) == [[0, 1]]
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_different_write_ups_of_the_same_event_are_not_merged(algorithm):
+    texts = [ZH_A, ZH_A_OTHER_WRITEUP, ZH_B, ZH_C]
+    assert clusters_of(texts, algorithm=algorithm) == []
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_english_copy_with_changed_case_and_spacing_is_found(algorithm):
+    copy = EN_A.upper().replace(". ", ".   ")
+    assert clusters_of([EN_A, EN_B, copy], algorithm=algorithm) == [[0, 2]]
+
+
+def test_ngram_finds_truncated_and_lightly_edited_copies():
+    texts = [ZH_A, truncated(ZH_A, 0.85), char_edited(ZH_A), ZH_B, sentences_swapped(ZH_C), ZH_C]
+    assert clusters_of(texts, algorithm="ngram") == [[0, 1, 2], [4, 5]]
+
+
+def test_ngram_threshold_is_a_jaccard_similarity():
+    texts = [ZH_A, truncated(ZH_A, 0.7)]
+    result = Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.65))
+    (pair_similarity,) = result.pairs.measure
+    assert 0.65 <= pair_similarity <= 0.72  # ~70 % of the grams are shared
+    assert Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.8)).clusters == []
+
+
+def test_ngram_containment_finds_a_text_inside_a_longer_one():
+    longer = ZH_A + ZH_B
+    assert clusters_of([longer, ZH_C, ZH_B], algorithm="ngram") == []
+    assert clusters_of([longer, ZH_C, ZH_B], algorithm="ngram", containment=True) == [[0, 2]]
+
+
+def test_ngram_works_on_short_texts_where_simhash_fails():
+    # The known weak spot of simhash: one changed character in a short text moves many bits.
+    a = "明天上午九点在三号会议室召开全体员工大会，请准时参加"
+    b = "明天上午十点在三号会议室召开全体员工大会，请准时参加"
+    others = ["今晚八点体育频道直播足球联赛，主队对阵上届冠军", "本店新到一批秋季外套，全场八折，欢迎选购"]
+    assert clusters_of([a, *others, b], algorithm="ngram", threshold=0.7) == [[0, 3]]
+    assert clusters_of([a, *others, b], algorithm="simhash") == []
+
+
+def test_texts_shorter_than_n_are_keyed_whole():
+    assert clusters_of(["好的", "好的!", "收到", "好的！"], algorithm="ngram") == [[1, 3]]
+
+
+def test_nshash_matches_on_shared_long_sentences_even_when_reordered():
+    texts = [ZH_C, sentences_swapped(ZH_C), ZH_B]
+    assert clusters_of(texts, algorithm="nshash") == [[0, 1]]
+
+
+def test_nshash_weak_spot_every_long_sentence_lightly_edited():
+    # One character changed in every sentence: no sentence hash survives, so nshash misses what ngram finds.
+    edited = char_edited(ZH_A, every=25)
+    assert clusters_of([ZH_A, edited], algorithm="nshash") == []
+    assert clusters_of([ZH_A, edited], algorithm="ngram", threshold=0.5) == [[0, 1]]
+
+
+def test_nshash_threshold_counts_shared_sentences():
+    half = "。".join(ZH_A.split("。")[:2]) + "。" + ZH_B
+    texts = [ZH_A, half]
+    assert clusters_of(texts, algorithm="nshash", threshold=1) == [[0, 1]]
+    assert clusters_of(texts, algorithm="nshash", threshold=3) == []
+
+
+def test_nshash_ignores_a_sentence_shared_by_many_different_texts():
+    disclaimer = "声明：本网站转载此文出于传递更多信息之目的，并不意味着赞同其观点或证实其描述，文章内容仅供参考。"
+    bodies = [f"第{i}篇完全不同的稿件，讲述的是编号为{i * 7919}的社区里发生的一件小事，与其他稿件毫无关系。" for i in range(60)]
+    texts = [body + disclaimer for body in bodies]
+    assert clusters_of(texts, algorithm="nshash") == []
+
+
+def test_simhash_misses_light_character_edits_that_ngram_finds():
+    # 1-2 % of characters changed moves several fingerprint bits: beyond the default k = 3.
+    texts = [ZH_LONG, char_edited(ZH_LONG, every=50)]
+    assert clusters_of(texts, algorithm="simhash") == []
+    assert clusters_of(texts, algorithm="ngram") == [[0, 1]]
+
+
+def test_simhash_threshold_is_hamming_distance():
+    texts = [ZH_LONG, repost_with_footer(ZH_LONG)]
+    result = Pipeline(texts).run(Settings(algorithm="simhash", threshold=16))
+    (distance,) = result.pairs.measure
+    assert 0 <= distance <= 3
+    strict = Pipeline(texts).run(Settings(algorithm="simhash", threshold=max(0, distance - 1)))
+    assert (strict.clusters == []) == (distance > 0)
+
+
+def test_similarity_means_the_same_for_every_algorithm():
+    texts = [ZH_LONG, repost_with_header(ZH_LONG), EN_B]
+    scores = {}
+    for algorithm in ALGORITHMS:
+        result = Pipeline(texts).run(Settings(algorithm=algorithm))
+        (scores[algorithm],) = result.pairs.similarity
+    assert 0.8 < scores["ngram"] < 1.0
+    assert scores["simhash"] == pytest.approx(scores["ngram"])
+    assert scores["nshash"] == pytest.approx(scores["ngram"])
+
+
+def test_exact_duplicates_after_normalisation_cost_no_comparison():
+    texts = [ZH_B, ZH_B.replace("，", ","), "  " + ZH_B + "\n", ZH_C]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert result.exact_duplicates == 2
+    assert len(result.pairs) == 0
+    assert [c.members for c in result.clusters] == [[0, 1, 2]]
+
+
+def test_empty_texts_are_never_duplicates_of_each_other():
+    assert clusters_of(["", "   ", ZH_B, "", "<p></p>"], algorithm="ngram") == []

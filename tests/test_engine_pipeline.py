@@ -1,0 +1,162 @@
+"""Clustering modes, keep policies, decisions, progress, cancel and the fingerprint cache."""
+
+import threading
+
+import numpy as np
+import pandas as pd
+import pytest
+from engine_texts import EN_A, EN_B, ZH_A, ZH_B, ZH_C, ZH_LONG, repost_with_header, truncated
+
+from dedup_gui.core import segment
+from dedup_gui.core.errors import Cancelled
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.progress import Reporter
+from dedup_gui.core.result import Decisions
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.table import Table
+
+# A chain: B is ~0.8 of A, C ~0.8 of B, but C is only ~0.64 of A.
+CHAIN = [ZH_LONG, truncated(ZH_LONG, 0.8), truncated(ZH_LONG, 0.64)]
+
+
+def test_strict_mode_never_removes_a_copy_of_a_copy():
+    result = Pipeline(CHAIN).run(Settings(algorithm="ngram", threshold=0.75, mode="strict"))
+    assert [(c.kept, c.members) for c in result.clusters] == [(0, [0, 1])]
+    assert result.rows_to_remove == 1
+
+
+def test_linked_mode_joins_connected_rows():
+    result = Pipeline(CHAIN).run(Settings(algorithm="ngram", threshold=0.75, mode="linked"))
+    (cluster,) = result.clusters
+    assert cluster.members == [0, 1, 2]
+    assert cluster.similarity[2] == pytest.approx(0.64, abs=0.03)  # scored against the kept row, not the link
+
+
+def test_strict_mode_keeps_the_best_remaining_row_as_the_next_cluster_head():
+    texts = [*CHAIN, truncated(ZH_LONG, 0.6)]
+    result = Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.75, mode="strict"))
+    assert [(c.kept, c.members) for c in result.clusters] == [(0, [0, 1]), (2, [2, 3])]
+
+
+@pytest.mark.parametrize(
+    ("keep", "kept"),
+    [("first", 0), ("last", 3), ("longest", 1), ("shortest", 3), ("max:views", 2), ("min:views", 3)],
+)
+def test_keep_policies_choose_the_kept_row(keep, kept):
+    texts = [ZH_B, repost_with_header(ZH_B), ZH_B + "\n（完）", ZH_B[:-2], EN_A]
+    table = Table(
+        path="t.csv",
+        kind="csv",
+        columns=["text", "views"],
+        data=pd.DataFrame({"text": texts, "views": ["10", "200", "3000", "5", ""]}, dtype=object),
+    )
+    result = Pipeline.for_table(table, ["text"]).run(Settings(algorithm="ngram", keep=keep))
+    (cluster,) = result.clusters
+    assert cluster.members == [0, 1, 2, 3]
+    assert cluster.kept == kept
+
+
+def test_keep_by_date_column_keeps_the_newest_row():
+    texts = [ZH_C, ZH_C + "（转载）", EN_B]
+    table = Table(
+        path="t.csv",
+        kind="csv",
+        columns=["text", "date"],
+        data=pd.DataFrame({"text": texts, "date": ["2018-10-03", "2018-11-01", "2018-01-01"]}, dtype=object),
+    )
+    result = Pipeline.for_table(table, ["text"]).run(Settings(algorithm="ngram", keep="max:date"))
+    assert result.clusters[0].kept == 1
+
+
+def test_resolution_records_which_row_each_removed_row_duplicates():
+    texts = [EN_B, ZH_A, EN_A, repost_with_header(ZH_A), ZH_A]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    res = result.resolve()
+    assert res.keep.tolist() == [True, True, True, False, False]
+    assert res.dup_of.tolist() == [-1, -1, -1, 1, 1]
+    assert res.similarity[4] == 1.0 and 0.8 < res.similarity[3] < 1.0
+    frame = res.annotation_frame()
+    assert list(frame.columns) == ["dup_cluster", "dup_kept", "dup_of", "dup_similarity"]
+    assert frame["dup_of"].tolist()[3:] == [2, 2]  # 1-based data-row numbers
+    assert pd.isna(frame["dup_cluster"][0]) and frame["dup_cluster"][1] == 1
+
+
+def test_user_decisions_change_the_kept_row_and_spare_a_member():
+    texts = [ZH_A, repost_with_header(ZH_A), ZH_A + "（完）", ZH_B]
+    pipeline = Pipeline(texts)
+    result = pipeline.run(Settings(algorithm="ngram"))
+    decisions = Decisions(kept={1: 1}, not_duplicate={2})
+    res = result.resolve(decisions, pipeline.similarity)
+    assert res.keep.tolist() == [False, True, True, True]
+    assert res.dup_of.tolist() == [1, -1, -1, -1]
+    assert res.similarity[0] == pytest.approx(pipeline.similarity(0, 1))
+    report = result.report_frame(pipeline.texts, decisions)
+    assert report.loc[0, "kept_row"] == 2 and report.loc[0, "members"] == "1 2 3"
+
+
+def test_progress_reports_every_stage_in_order():
+    stages = []
+    Pipeline([ZH_A, ZH_B, ZH_A]).run(Settings(algorithm="simhash"), Reporter(lambda s, d, t: stages.append(s)))
+    seen = list(dict.fromkeys(stages))
+    assert seen == ["Normalising", "Segmenting", "Fingerprinting", "Finding candidates", "Verifying", "Clustering"]
+
+
+def test_threshold_change_reuses_fingerprints_without_segmenting_again(monkeypatch):
+    pipeline = Pipeline([ZH_LONG, repost_with_header(ZH_LONG), ZH_B, ZH_C])
+    calls = []
+    original = segment.keywords
+    monkeypatch.setattr(segment, "keywords", lambda *a: calls.append(1) or original(*a))
+    first = pipeline.run(Settings(algorithm="simhash", threshold=3))
+    segmented = len(calls)
+    assert segmented == 4
+    assert pipeline.is_cached(Settings(algorithm="simhash", threshold=8))
+    looser = pipeline.run(Settings(algorithm="simhash", threshold=8))
+    tighter = pipeline.run(Settings(algorithm="simhash", threshold=0))
+    assert len(calls) == segmented
+    assert len(first.clusters) == 1 and len(looser.clusters) >= 1
+    assert len(tighter.pairs) <= len(first.pairs)
+    assert not pipeline.is_cached(Settings(algorithm="simhash", n=10))
+
+
+def test_tightening_the_ngram_threshold_only_filters_cached_candidates(monkeypatch):
+    from dedup_gui.core.algorithms.ngram import NGram
+
+    pipeline = Pipeline(CHAIN + [ZH_B])
+    pipeline.run(Settings(algorithm="ngram", threshold=0.6))
+    monkeypatch.setattr(NGram, "search", lambda *a: pytest.fail("re-searched on a tighter threshold"))
+    result = pipeline.run(Settings(algorithm="ngram", threshold=0.9))
+    assert result.clusters == []
+
+
+def test_cancel_stops_the_run_promptly():
+    texts = [f"{ZH_LONG}第{i}号" for i in range(20000)]
+    reporter = Reporter()
+    timer = threading.Timer(0.3, reporter.cancel)
+    timer.start()
+    with pytest.raises(Cancelled):
+        Pipeline(texts).run(Settings(algorithm="ngram"), reporter)
+    timer.cancel()
+
+
+def test_pipeline_is_usable_after_a_cancelled_run():
+    pipeline = Pipeline([ZH_A, ZH_A + "。", ZH_B])
+    reporter = Reporter()
+    reporter.cancel()
+    with pytest.raises(Cancelled):
+        pipeline.run(Settings(algorithm="ngram"), reporter)
+    assert len(pipeline.run(Settings(algorithm="ngram")).clusters) == 1
+
+
+def test_parallel_segmentation_gives_the_same_fingerprints_as_serial():
+    texts = [f"{ZH_A}{i}{ZH_B[: i % 50]}" for i in range(segment.PARALLEL_MIN_TEXTS)]
+    parallel = segment.keyword_hashes(texts, 20, Reporter(), workers=2)
+    serial = segment.keyword_hashes(texts, 20, Reporter(), workers=1)
+    for p, s in zip(parallel, serial, strict=True):
+        np.testing.assert_array_equal(p, s)
+
+
+def test_large_exact_duplicate_groups_collapse_before_comparison():
+    texts = [ZH_C] * 50_000 + [ZH_A]
+    result = Pipeline(texts).run(Settings(algorithm="nshash"))
+    assert len(result.clusters) == 1 and result.rows_to_remove == 49_999
+    assert len(result.pairs) == 0
