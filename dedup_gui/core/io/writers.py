@@ -116,7 +116,7 @@ def write_frame(frame: pd.DataFrame, out: str | Path, kind: str = "report") -> W
 # ---- helpers ------------------------------------------------------------------------------------------------
 def _file_header(table: Table) -> list[str]:
     """The header as the input file has it (blank or repeated names stay so); display names past its end."""
-    source = list(table.source_header[: len(table.columns)])
+    source = list((table.source_header or table.columns)[: len(table.columns)])
     return source + [""] * (len(table.columns) - len(source))
 
 

@@ -1,0 +1,232 @@
+"""Readers: every cell comes back exactly as the file stores it, whatever the format, encoding or delimiter."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from dedup_gui.core.errors import Cancelled, InputError
+from dedup_gui.core.io import list_sheets, read_table
+from dedup_gui.core.progress import Reporter
+from dedup_gui.core.table import cell_text
+from tests.data_factories import (
+    DATE,
+    DATETIME,
+    NEWS,
+    NEWS_TRAD,
+    TIME,
+    simple_rows,
+    write_csv,
+    write_txt_folder,
+    write_xlsx,
+)
+
+
+# ---- xlsx -------------------------------------------------------------------------------------------------------
+def test_xlsx_reads_the_first_sheet_by_default_and_another_on_request(tmp_path):
+    path = write_xlsx(tmp_path / "two.xlsx", {"A": [["t"], ["first"]], "B": [["t"], ["second"]]})
+    assert list_sheets(path) == ["A", "B"]
+    assert read_table(path).data["t"].tolist() == ["first"]
+    table = read_table(path, sheet="B")
+    assert table.sheet == "B" and table.sheet_names == ["A", "B"]
+    assert table.data["t"].tolist() == ["second"]
+
+
+def test_xlsx_keeps_types_and_text_stored_numbers(tmp_path):
+    rows = [
+        ["id", "n", "f", "d", "dt", "t", "b", "formula_text"],
+        ["000123", 7, 2.5, DATE, DATETIME, TIME, True, "=SUM(A1:A2)"],
+        ["123456789012345678", 10**12, -0.1, None, None, None, False, "+86 10"],
+    ]
+    table = read_table(write_xlsx(tmp_path / "t.xlsx", {"S": rows}))
+    first, second = table.data.values.tolist()
+    assert first == ["000123", 7, 2.5, DATE, DATETIME, TIME, True, "=SUM(A1:A2)"]
+    assert second == ["123456789012345678", 10**12, -0.1, None, None, None, False, "+86 10"]
+    assert type(first[1]) is int  # Excel shows 7, not 7.0
+    assert [cell_text(v) for v in first[:3]] == ["000123", "7", "2.5"]
+    assert table.kind == "xlsx" and table.header_row == 1
+
+
+def test_xlsx_header_renames_blank_and_repeated_names(tmp_path):
+    rows = [["text", None, "text", "text"], ["a", "b", "c", "d"]]
+    table = read_table(write_xlsx(tmp_path / "h.xlsx", {"S": rows}))
+    assert table.columns == ["text", "Column B", "text (2)", "text (3)"]
+    assert table.source_header == ["text", "", "text", "text"]
+    assert any("Column B" in w for w in table.warnings)
+    assert any("text (2)" in w for w in table.warnings)
+
+
+def test_xlsx_keeps_interior_empty_rows_and_drops_trailing_ones(tmp_path):
+    path = tmp_path / "gaps.xlsx"
+    import openpyxl
+    from openpyxl.styles import Font
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["text"])
+    ws.append(["one"])
+    ws.append([])
+    ws.append(["three"])
+    ws["A9"].font = Font(bold=True)  # formatted but empty: not data
+    wb.save(path)
+    table = read_table(path)
+    assert table.data["text"].tolist() == ["one", None, "three"]
+
+
+def test_xlsx_data_block_not_at_a1_records_its_position(tmp_path):
+    import openpyxl
+
+    path = tmp_path / "offset.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["C3"], ws["D3"] = "title", "body"
+    ws["C4"], ws["D4"] = "t1", "b1"
+    wb.save(path)
+    table = read_table(path)
+    assert table.columns == ["title", "body"]
+    assert (table.header_row, table.first_column) == (3, 2)
+
+
+def test_xlsx_reports_progress_and_honours_cancel(tmp_path):
+    path = write_xlsx(tmp_path / "big.xlsx", {"S": simple_rows(12000)})
+    seen = []
+    table = read_table(path, reporter=Reporter(progress=lambda s, d, t: seen.append((s, d, t))))
+    assert len(table) == 12000
+    assert seen[-1] == ("Loading", 12000, 12000)
+    reporter = Reporter()
+    reporter.cancel()
+    with pytest.raises(Cancelled):
+        read_table(path, reporter=reporter)
+
+
+# ---- csv --------------------------------------------------------------------------------------------------------
+ROWS = [["编号", "标题", "正文"], ["000123", "NA", NEWS[0]], ["007", "NULL", NEWS[1]], ["", "nan", NEWS[2]]]
+
+
+@pytest.mark.parametrize(
+    "encoding,bom,expected",
+    [
+        ("utf-8", False, "utf-8"),
+        ("utf-8", True, "utf-8"),
+        ("gbk", False, "gb18030"),
+        ("gb18030", False, "gb18030"),
+        ("utf-16-le", True, "utf-16-le"),
+        ("utf-16-be", True, "utf-16-be"),
+    ],
+)
+def test_csv_encodings_are_detected_and_cells_read_exactly(tmp_path, encoding, bom, expected):
+    path = write_csv(tmp_path / "news.csv", ROWS, encoding=encoding, bom=bom)
+    table = read_table(path)
+    assert (table.encoding, table.bom) == (expected, bom)
+    assert table.columns == ROWS[0]
+    assert table.data.values.tolist() == ROWS[1:]
+
+
+def test_csv_big5_traditional_chinese(tmp_path):
+    rows = [["標題", "內文"]] + [[t[:6], t] for t in NEWS_TRAD]
+    table = read_table(write_csv(tmp_path / "tw.csv", rows, encoding="big5"))
+    assert table.encoding in ("cp950", "big5")
+    assert table.data.values.tolist() == rows[1:]
+
+
+def test_csv_short_gbk_text_is_not_mistaken_for_big5(tmp_path):
+    rows = [["a", "b"], ["1", "中文"], ["2", "新闻"]]
+    table = read_table(write_csv(tmp_path / "short.csv", rows, encoding="gbk"))
+    assert table.data.values.tolist() == rows[1:]
+
+
+@pytest.mark.parametrize("delimiter", [",", "\t", ";", "|"])
+def test_csv_delimiter_is_detected(tmp_path, delimiter):
+    rows = [["id", "text", "note"], ["1", "a,b;c|d", "x"], ["2", "second", "y"]]
+    table = read_table(write_csv(tmp_path / "d.csv", rows, delimiter=delimiter))
+    assert table.delimiter == delimiter
+    assert table.data.values.tolist() == rows[1:]
+
+
+def test_tsv_extension_reads_tabs(tmp_path):
+    path = tmp_path / "d.tsv"
+    path.write_text("id\ttext\n1\thello, world\n", encoding="utf-8")
+    table = read_table(path)
+    assert table.delimiter == "\t" and table.data.values.tolist() == [["1", "hello, world"]]
+
+
+def test_csv_quoted_newlines_and_quotes_stay_inside_their_cell(tmp_path):
+    rows = [["id", "text"], ["1", '第一段\n第二段\r\n"引号"'], ["2", "  spaced  "]]
+    table = read_table(write_csv(tmp_path / "q.csv", rows))
+    assert table.data.values.tolist() == rows[1:]
+
+
+def test_csv_ragged_rows_are_padded_and_extra_cells_get_columns(tmp_path):
+    path = tmp_path / "ragged.csv"
+    path.write_text("a,b\n1\n2,3,4,5\n6,7\n", encoding="utf-8")
+    table = read_table(path)
+    assert table.columns == ["a", "b", "Column C", "Column D"]
+    assert table.data.values.tolist() == [["1", "", "", ""], ["2", "3", "4", "5"], ["6", "7", "", ""]]
+    assert any("added columns Column C, Column D" in w for w in table.warnings)
+
+
+def test_csv_blank_and_duplicate_headers(tmp_path):
+    path = tmp_path / "h.csv"
+    path.write_text("text,,text\n1,2,3\n", encoding="utf-8")
+    assert read_table(path).columns == ["text", "Column B", "text (2)"]
+
+
+def test_csv_interior_blank_line_is_a_row_trailing_ones_are_not(tmp_path):
+    path = tmp_path / "blank.csv"
+    path.write_text("a,b\n1,2\n\n3,4\n\n\n", encoding="utf-8")
+    assert read_table(path).data.values.tolist() == [["1", "2"], ["", ""], ["3", "4"]]
+
+
+def test_csv_records_line_endings(tmp_path):
+    unix = write_csv(tmp_path / "u.csv", [["a"], ["1"]], newline="\n")
+    dos = write_csv(tmp_path / "d.csv", [["a"], ["1"]], newline="\r\n")
+    assert read_table(unix).newline == "\n" and read_table(dos).newline == "\r\n"
+
+
+def test_csv_fields_longer_than_the_csv_module_default(tmp_path):
+    long_text = "长" * 200_000
+    table = read_table(write_csv(tmp_path / "long.csv", [["text"], [long_text]]))
+    assert table.data["text"].tolist() == [long_text]
+
+
+# ---- txt folder -------------------------------------------------------------------------------------------------
+def test_txt_folder_reads_every_file_recursively_with_its_own_encoding(tmp_path):
+    root = write_txt_folder(
+        tmp_path / "articles",
+        {
+            "b.txt": (NEWS[0], "utf-8"),
+            "a.txt": (NEWS[1], "gbk"),
+            "sub/c.txt": (NEWS_TRAD[0], "big5"),
+            "sub/deeper/d.TXT": ("plain ascii", "ascii"),
+            "sub/ignored.md": ("not a txt", "utf-8"),
+        },
+    )
+    (root / "bom.txt").write_bytes(b"\xef\xbb\xbf" + NEWS[2].encode())
+    table = read_table(root)
+    assert table.kind == "txt" and table.columns == ["path", "name", "text"]
+    assert table.data["path"].tolist() == ["a.txt", "b.txt", "bom.txt", "sub/c.txt", "sub/deeper/d.TXT"]
+    assert table.data["name"].tolist() == ["a.txt", "b.txt", "bom.txt", "c.txt", "d.TXT"]
+    assert table.data["text"].tolist() == [NEWS[1], NEWS[0], NEWS[2], NEWS_TRAD[0], "plain ascii"]
+    assert list_sheets(root) == []
+
+
+def test_workbook_saved_with_a_csv_name_is_read_as_a_workbook(tmp_path):
+    path = write_xlsx(tmp_path / "x.xlsx", {"S": [["text"], ["hello"]]})
+    renamed = path.rename(tmp_path / "x.csv")
+    assert read_table(renamed).data["text"].tolist() == ["hello"]
+
+
+def test_list_sheets_of_csv_is_empty(tmp_path):
+    assert list_sheets(write_csv(tmp_path / "a.csv", [["a"], ["1"]])) == []
+
+
+def test_missing_sheet_name_is_an_input_error(tmp_path):
+    path = write_xlsx(tmp_path / "s.xlsx", {"A": [["t"], ["x"]]})
+    with pytest.raises(InputError, match=r"no sheet named 'Nope' \(sheets: A\)"):
+        read_table(path, sheet="Nope")
+
+
+def test_dates_survive_as_dates(tmp_path):
+    table = read_table(write_xlsx(tmp_path / "d.xlsx", {"S": [["d"], [dt.date(1999, 12, 31)]]}))
+    assert table.data["d"].tolist() == [dt.date(1999, 12, 31)]
