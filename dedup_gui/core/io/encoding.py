@@ -7,11 +7,13 @@ instead of producing mojibake silently. GBK-family guesses decode as GB18030 (a 
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
 
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffd\ud800-\udfff]")
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32-le"),
     (codecs.BOM_UTF32_BE, "utf-32-be"),
@@ -31,6 +33,8 @@ _CANONICAL = {
     "big5hkscs": "big5hkscs",
     "utf_8": "utf-8",
     "utf_16": "utf-16",
+    "utf_16_le": "utf-16-le",
+    "utf_16_be": "utf-16-be",
     "ascii": "utf-8",
 }
 
@@ -60,9 +64,11 @@ def decode_bytes(data: bytes, path: str | Path) -> Decoded:
         first_error = utf8_error
     for name in _guesses(data):
         try:
-            return Decoded(data.decode(name), name, False)
+            text = data.decode(name)
         except (UnicodeDecodeError, LookupError):
             continue
+        if _plausible(text, name):
+            return Decoded(text, name, False)
     raise InputError(
         path,
         f"cannot decode the text: not UTF-8 (invalid byte 0x{data[first_error.start]:02x} at byte offset "
@@ -96,9 +102,17 @@ def _guesses(data: bytes) -> list[str]:
         if fallback not in names:
             names.append(fallback)
     # utf-16 without BOM decodes almost any even-length byte string: only trust it when the detector said so.
-    if best is None or _CANONICAL.get(best.encoding) != "utf-16":
+    if best is None or not _CANONICAL.get(best.encoding, "").startswith("utf-16"):
         names.remove("utf-16")
     return list(dict.fromkeys(names))
+
+
+def _plausible(text: str, name: str) -> bool:
+    """Text, not binary read through a permissive codec: no control characters but tab and line breaks, and
+    (for BOM-less UTF-16, which decodes nearly anything) at least one line break."""
+    if _CONTROL.search(text[: 1 << 20]):
+        return False
+    return not name.startswith("utf-16") or "\n" in text
 
 
 def _chinese_order(data: bytes) -> list[str]:

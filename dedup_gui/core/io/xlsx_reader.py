@@ -26,7 +26,7 @@ _EXACT_INT = 2**53
 def _open(path: Path, container: str):
     from python_calamine import CalamineWorkbook
 
-    if container == "zip":
+    if container == "zip" or path.suffix.lower() in OOXML_SUFFIXES:
         check_ooxml(path)
     try:
         return CalamineWorkbook.from_path(str(path))

@@ -1,0 +1,152 @@
+"""Broken and hostile inputs: each is refused with one line naming the file and the problem, quickly."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from dedup_gui.core.errors import InputError
+from dedup_gui.core.io import list_sheets, read_table
+from tests.data_factories import (
+    encrypted_workbook,
+    entity_bomb,
+    truncated_workbook,
+    write_csv,
+    write_xlsx,
+    zip_bomb,
+    zip_with_lying_sizes,
+)
+
+
+def refused(path, match: str, **kwargs) -> str:
+    start = time.perf_counter()
+    with pytest.raises(InputError) as info:
+        read_table(path, **kwargs)
+    assert time.perf_counter() - start < 10
+    message = str(info.value)
+    assert str(path) in message
+    assert "\n" not in message
+    assert match in message, message
+    return message
+
+
+def test_missing_path(tmp_path):
+    refused(tmp_path / "nope.xlsx", "does not exist")
+
+
+def test_zero_byte_files(tmp_path):
+    for name in ("empty.xlsx", "empty.csv"):
+        (tmp_path / name).write_bytes(b"")
+        refused(tmp_path / name, "is empty (0 bytes)")
+
+
+def test_csv_with_only_blank_lines(tmp_path):
+    (tmp_path / "blank.csv").write_text("\n\n  \n", encoding="utf-8")
+    refused(tmp_path / "blank.csv", "has no header row")
+
+
+def test_header_only_csv_and_sheet(tmp_path):
+    refused(write_csv(tmp_path / "h.csv", [["a", "b"]]), "has a header but no data rows")
+    refused(write_xlsx(tmp_path / "h.xlsx", {"S": [["a", "b"]]}), "has a header but no data rows")
+
+
+def test_empty_sheet(tmp_path):
+    path = write_xlsx(tmp_path / "e.xlsx", {"Empty": [], "Full": [["t"], ["x"]]})
+    refused(path, "sheet 'Empty' is empty")
+    assert read_table(path, sheet="Full").data["t"].tolist() == ["x"]
+
+
+def test_not_a_zip(tmp_path):
+    (tmp_path / "fake.xlsx").write_text("id,text\n1,hello\n", encoding="utf-8")
+    refused(tmp_path / "fake.xlsx", "not a zip archive")
+
+
+def test_truncated_workbook(tmp_path):
+    refused(truncated_workbook(tmp_path / "cut.xlsx"), "damaged")
+
+
+def test_zip_that_is_not_a_workbook(tmp_path):
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "other.xlsx", "w") as zf:
+        zf.writestr("readme.txt", "hello")
+    refused(tmp_path / "other.xlsx", "not an Excel workbook")
+
+
+def test_password_protected_workbook(tmp_path):
+    message = refused(encrypted_workbook(tmp_path / "secret.xlsx"), "password-protected")
+    assert "remove the password" in message
+
+
+def test_zip_bomb_by_declared_size(tmp_path):
+    refused(zip_with_lying_sizes(tmp_path / "bomb.xlsx", 3 << 30), "zip bomb")
+
+
+def test_zip_bomb_by_compression_ratio(tmp_path):
+    refused(zip_bomb(tmp_path / "ratio.xlsx", member_mib=70), "zip bomb")
+
+
+@pytest.mark.parametrize("part", ["xl/worksheets/sheet1.xml", "xl/workbook.xml", "[Content_Types].xml"])
+def test_xml_entity_bomb(tmp_path, part):
+    refused(entity_bomb(tmp_path / "lol.xlsx", part), "DTD or XML entities")
+
+
+def test_undecodable_csv_names_the_offset(tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_bytes(b"id,text\n1,ok\n2,\xff\xfe\x00\x81\x00\xff\xff\n")
+    message = refused(path, "not UTF-8")
+    assert "byte offset 15" in message
+
+
+def test_bad_bytes_after_a_utf16_bom(tmp_path):
+    path = tmp_path / "odd.csv"
+    path.write_bytes(b"\xff\xfe" + "a,b\n".encode("utf-16-le") + b"\x00\xd8")  # lone surrogate at the end
+    refused(path, "UTF-16-LE")
+
+
+def test_folder_without_txt_files(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("x", encoding="utf-8")
+    refused(tmp_path / "docs", "contains no .txt files")
+
+
+def test_undecodable_txt_file_in_folder_names_that_file(tmp_path):
+    (tmp_path / "f").mkdir()
+    (tmp_path / "f" / "ok.txt").write_text("fine", encoding="utf-8")
+    (tmp_path / "f" / "bad.txt").write_bytes(b"\x81\xff\x00\xfe" * 3)
+    with pytest.raises(InputError, match="bad.txt"):
+        read_table(tmp_path / "f")
+
+
+def test_unsupported_extension(tmp_path):
+    (tmp_path / "a.pdf").write_bytes(b"%PDF-1.4")
+    refused(tmp_path / "a.pdf", "unsupported type '.pdf'")
+
+
+def test_sheet_given_for_a_csv(tmp_path):
+    refused(write_csv(tmp_path / "a.csv", [["a"], ["1"]]), "has no sheet", sheet="S")
+
+
+@pytest.mark.skipif(os.geteuid() == 0 if hasattr(os, "geteuid") else True, reason="root reads anything")
+def test_permission_denied(tmp_path):
+    path = write_csv(tmp_path / "locked.csv", [["a"], ["1"]])
+    path.chmod(0)
+    try:
+        refused(path, "permission denied")
+    finally:
+        path.chmod(0o644)
+
+
+def test_list_sheets_refuses_hostile_workbooks_too(tmp_path):
+    with pytest.raises(InputError, match="DTD"):
+        list_sheets(entity_bomb(tmp_path / "lol.xlsx"))
+    with pytest.raises(InputError, match="password-protected"):
+        list_sheets(encrypted_workbook(tmp_path / "secret.xlsx"))
+
+
+def test_corrupt_xls(tmp_path):
+    path = tmp_path / "old.xls"
+    path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600)
+    refused(path, "cannot be read")
