@@ -1,0 +1,126 @@
+"""dedup-cli end to end: real files in, cleaned/annotated/report files out, clear errors with exit code 2."""
+
+import subprocess
+import sys
+
+import openpyxl
+import pandas as pd
+import pytest
+from engine_texts import EN_A, EN_B, ZH_A, ZH_A_OTHER_WRITEUP, ZH_B, ZH_C, repost_with_header
+
+from dedup_gui.cli import run
+
+# Long articles (several hundred characters), as simhash needs.
+LONG_1 = ZH_A + "\n" + ZH_C
+LONG_2 = ZH_B + "\n" + EN_B
+ROWS = [
+    ("000101", "地铁", LONG_1),
+    ("000102", "降温", LONG_2),
+    ("000103", "地铁转载", repost_with_header(LONG_1)),
+    ("000104", "地铁另一篇", ZH_A_OTHER_WRITEUP),
+    ("000105", "library", EN_A),
+    ("000106", "降温转载", LONG_2 + "（完）"),
+]
+
+
+@pytest.fixture
+def workbook(tmp_path):
+    path = tmp_path / "news.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "articles"
+    ws.append(["id", "title", "body"])
+    for row in ROWS:
+        ws.append(list(row))
+    wb.create_sheet("notes").append(["keep me"])
+    wb.save(path)
+    return path
+
+
+@pytest.fixture
+def csv_file(tmp_path):
+    path = tmp_path / "news.csv"
+    pd.DataFrame(ROWS, columns=["id", "title", "body"]).to_csv(path, index=False, encoding="gb18030")
+    return path
+
+
+def test_cleaned_workbook_drops_the_reposts_and_keeps_everything_else(workbook, tmp_path, capsys):
+    out = tmp_path / "clean.xlsx"
+    assert run([str(workbook), "--column", "body", "--output", str(out)]) == 0
+    summary = capsys.readouterr().out.strip()
+    assert summary.startswith("rows: 6, clusters: 2, removed: 2, seconds: ")
+    wb = openpyxl.load_workbook(out)
+    assert wb.sheetnames == ["articles", "notes"]
+    ids = [r[0] for r in wb["articles"].iter_rows(min_row=2, values_only=True)]
+    assert ids == ["000101", "000102", "000104", "000105"]
+    assert wb["notes"]["A1"].value == "keep me"
+
+
+def test_annotated_and_report_outputs_carry_the_contracted_columns(csv_file, tmp_path):
+    annotated, report = tmp_path / "annotated.csv", tmp_path / "report.csv"
+    code = run([str(csv_file), "--column", "title", "--column", "body", "--algorithm", "nshash",
+                "--annotated", str(annotated), "--report", str(report), "--quiet"])
+    assert code == 0
+    # A CSV export keeps the input's encoding.
+    frame = pd.read_csv(annotated, dtype=str, keep_default_na=False, encoding="gb18030")
+    assert list(frame.columns) == ["id", "title", "body", "dup_cluster", "dup_kept", "dup_of", "dup_similarity"]
+    assert frame["id"].tolist()[:2] == ["000101", "000102"]
+    assert frame["dup_kept"].tolist() == ["1", "1", "0", "1", "1", "0"]
+    assert frame["dup_of"].tolist() == ["", "", "1", "", "", "2"]
+    assert frame["dup_cluster"].tolist() == ["1", "2", "1", "", "", "2"]
+    assert 0.8 < float(frame["dup_similarity"][2]) < 1.0
+    clusters = pd.read_csv(report, encoding="utf-8-sig")  # a new CSV is written for Excel: UTF-8 with BOM
+    assert clusters["size"].tolist() == [2, 2]
+    assert clusters["members"].tolist() == ["1 3", "2 6"]
+
+
+@pytest.mark.parametrize("algorithm", ["simhash", "nshash", "ngram"])
+def test_every_algorithm_runs_from_the_command_line(csv_file, tmp_path, algorithm):
+    out = tmp_path / "clean.csv"
+    assert run([str(csv_file), "--column", "body", "--algorithm", algorithm, "--output", str(out), "--quiet"]) == 0
+    kept = pd.read_csv(out, dtype=str, encoding="gb18030")
+    assert kept["id"].tolist() == ["000101", "000102", "000104", "000105"]
+
+
+def test_txt_folder_gives_a_folder_of_kept_files_and_a_manifest(tmp_path):
+    folder = tmp_path / "articles"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.txt").write_text(LONG_1, encoding="utf-8")
+    (folder / "sub" / "b.txt").write_text(repost_with_header(LONG_1), encoding="gb18030")
+    (folder / "c.txt").write_text(ZH_A_OTHER_WRITEUP, encoding="utf-8")
+    out = tmp_path / "cleaned"
+    assert run([str(folder), "--column", "text", "--output", str(out), "--quiet"]) == 0
+    assert sorted(p.name for p in out.rglob("*.txt")) == ["a.txt", "c.txt"]
+    assert (out / "a.txt").read_bytes() == (folder / "a.txt").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["missing.csv", "--column", "body"], "missing.csv"),
+        (["{csv}", "--column", "nope"], "no column named 'nope'"),
+        (["{csv}", "--column", "body", "--output", "{csv}"], "input file"),
+        (["{csv}", "--algorithm", "minhash"], "invalid choice"),
+        (["{csv}", "--algorithm", "simhash", "--threshold", "40"], "between 0 and 16"),
+        (["{csv}", "--keep", "biggest"], "--keep"),
+        (["{csv}", "--keep", "max:nope"], "nope"),
+    ],
+)
+def test_bad_input_or_usage_exits_2_with_one_line(csv_file, tmp_path, capsys, args, message):
+    args = [a.replace("{csv}", str(csv_file)) for a in args]
+    assert run(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err and "Traceback" not in err
+
+
+def test_console_script_runs_as_a_module(csv_file, tmp_path):
+    out = tmp_path / "clean.csv"
+    proc = subprocess.run(
+        [sys.executable, "-m", "dedup_gui.cli", str(csv_file), "--column", "body", "--output", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""  # no progress bar when stderr is not a terminal
+    assert proc.stdout.startswith("rows: 6, clusters: 2, removed: 2")
