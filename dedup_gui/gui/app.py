@@ -1,0 +1,71 @@
+"""Entry point of the desktop app: ``dedup-gui [FILE]`` / ``python -m dedup_gui [FILE]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from .main_window import MainWindow
+from .resources import demo_workbook
+
+ORGANISATION = "dedup_gui"
+APPLICATION = "Dedup"
+
+
+def stylesheet(palette: QPalette) -> str:
+    """A few touches on top of the platform style, derived from the palette so dark themes work too."""
+    text, base = palette.color(QPalette.ColorRole.WindowText), palette.color(QPalette.ColorRole.Window)
+    muted = QColor(
+        (text.red() * 55 + base.red() * 45) // 100,
+        (text.green() * 55 + base.green() * 45) // 100,
+        (text.blue() * 55 + base.blue() * 45) // 100,
+    ).name()
+    dark = base.lightness() < 128
+    warning = "#f0b44c" if dark else "#9a5b00"
+    accent = palette.color(QPalette.ColorRole.Highlight).name()
+    return f"""
+        QLabel#hint {{ color: {muted}; }}
+        QLabel#warning {{ color: {warning}; }}
+        QLabel#summary {{ font-size: 10.5pt; padding: 2px 0; }}
+        QLabel#welcomeTitle {{ font-size: 20pt; font-weight: 600; }}
+        QLabel#paneTitle {{ padding: 2px 0; }}
+        QLabel#preview {{ color: {muted}; font-size: 9pt; }}
+        QPushButton#runButton {{ padding: 6px; font-weight: 600; }}
+        QGroupBox {{ font-weight: 600; }}
+        QGroupBox QLabel, QGroupBox QCheckBox, QGroupBox QComboBox, QGroupBox QListWidget {{ font-weight: normal; }}
+        QTableView {{ selection-background-color: {accent}; }}
+    """
+
+
+def build_window(argv: list[str] | None = None, store: QSettings | None = None) -> MainWindow:
+    """Create the window for the command-line arguments (used by main() and the screenshot script)."""
+    parser = argparse.ArgumentParser(prog="dedup-gui", description="Find and remove near-duplicate texts.")
+    parser.add_argument("file", nargs="?", help="workbook, CSV file or folder of .txt files (default: the demo)")
+    parser.add_argument("--sheet", help="worksheet to open")
+    args = parser.parse_args(argv)
+    app = QApplication.instance()
+    app.setStyleSheet(stylesheet(app.palette()))
+    window = MainWindow(store)
+    target = Path(args.file) if args.file else demo_workbook()
+    if args.file or target.exists():
+        window.open_path(target, args.sheet)
+    return window
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationName(APPLICATION)
+    window = build_window(argv, QSettings())
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

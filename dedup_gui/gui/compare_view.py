@@ -1,0 +1,272 @@
+"""Side-by-side compare view: the kept text on the left, a member on the right, differences highlighted.
+
+Opcodes come from ``core.diff`` (character-level for CJK, word-level for Latin). Highlights are extra
+selections, so the documents stay plain text and large texts stay fast; the current difference gets a stronger
+colour and both panes scroll to it. The two panes scroll together.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPalette, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dedup_gui.core.diff import DiffResult, diff_texts
+
+COMPARE_MAX_CHARS = 10_000  # ~50 ms of diffing at worst; longer texts are compared in part and say so
+
+# (light, dark) backgrounds per kind of span; chosen for contrast on both palettes.
+_COLOURS = {
+    "delete": ("#f8c4c4", "#6b2a2a"),
+    "insert": ("#c2ebc9", "#25553a"),
+    "replace": ("#fbe3a6", "#6a5418"),
+    "current": ("#ffb347", "#b86e00"),
+}
+
+
+def _is_dark(widget: QWidget) -> bool:
+    return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
+
+
+class _Pane(QWidget):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.title = QLabel()
+        self.title.setObjectName("paneTitle")
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.edit = QPlainTextEdit()
+        self.edit.setReadOnly(True)
+        self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.edit.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        font = self.edit.font()
+        font.setPointSizeF(max(font.pointSizeF(), 10.5))
+        self.edit.setFont(font)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        layout.addWidget(self.title)
+        layout.addWidget(self.edit)
+
+
+class CompareView(QWidget):
+    """Shows two texts with their differences; N / P (or the arrow buttons) step through the differences."""
+
+    currentDifferenceChanged = Signal(int, int)  # index (0-based, -1 none), count
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.left = _Pane()
+        self.right = _Pane()
+        self.diff: DiffResult | None = None
+        self.current = -1
+        self._syncing = False
+        self._texts = ("", "")
+
+        self.prev_button = QToolButton()
+        self.prev_button.setArrowType(Qt.ArrowType.UpArrow)
+        self.prev_button.setToolTip("Previous difference (P)")
+        self.next_button = QToolButton()
+        self.next_button.setArrowType(Qt.ArrowType.DownArrow)
+        self.next_button.setToolTip("Next difference (N)")
+        self.position = QLabel()
+        self.position.setObjectName("diffPosition")
+        self.similarity = QLabel()
+        self.similarity.setObjectName("similarity")
+        self.note = QLabel()
+        self.note.setObjectName("hint")
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self._update_legend()
+
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.prev_button)
+        bar.addWidget(self.next_button)
+        bar.addWidget(self.position)
+        bar.addSpacing(16)
+        bar.addWidget(self.similarity)
+        bar.addSpacing(16)
+        bar.addWidget(self.note, 1)
+        bar.addWidget(self.legend)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.left)
+        self.splitter.addWidget(self.right)
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.splitter, 1)
+
+        self.prev_button.clicked.connect(self.previous_difference)
+        self.next_button.clicked.connect(self.next_difference)
+        self.left.edit.verticalScrollBar().valueChanged.connect(lambda _: self._sync(self.left, self.right))
+        self.right.edit.verticalScrollBar().valueChanged.connect(lambda _: self._sync(self.right, self.left))
+        self.clear()
+
+    def _update_legend(self) -> None:
+        dark = _is_dark(self)
+        swatch = '<span style="background:{};">&nbsp;{}&nbsp;</span>'
+        self.legend.setText(
+            " ".join(
+                swatch.format(_COLOURS[k][dark], label)
+                for k, label in (("delete", "only in kept"), ("insert", "only in this row"), ("replace", "changed"))
+            )
+        )
+
+    # -- content ----
+
+    def clear(self, message: str = "Select a cluster to compare its rows.") -> None:
+        self.diff = None
+        self.current = -1
+        self._texts = ("", "")
+        self.left.title.setText("<b>Kept</b>")
+        self.right.title.setText("<b>Duplicate</b>")
+        self.left.edit.setPlainText("")
+        self.right.edit.setPlainText("")
+        self.left.edit.setPlaceholderText(message)
+        self.right.edit.setPlaceholderText("")
+        self.left.edit.setExtraSelections([])
+        self.right.edit.setExtraSelections([])
+        self.position.setText("")
+        self.similarity.setText("")
+        self.note.setText("")
+        self._update_buttons()
+
+    def set_texts(
+        self, kept: str, other: str, kept_title: str, other_title: str, similarity: float | None = None
+    ) -> None:
+        self._texts = (kept, other)
+        self.diff = diff_texts(kept, other, max_chars=COMPARE_MAX_CHARS)
+        self.left.title.setText(kept_title)
+        self.right.title.setText(other_title)
+        self.left.edit.setPlainText(kept)
+        self.right.edit.setPlainText(other)
+        if similarity is None or similarity != similarity:  # None or nan
+            self.similarity.setText("")
+        else:
+            self.similarity.setText(f"Similarity <b>{similarity:.0%}</b>")
+        notes = []
+        if self.diff.truncated:
+            notes.append(f"Differences shown for the first {COMPARE_MAX_CHARS:,} characters only.")
+        if kept == other:
+            notes.append("The texts are identical.")
+        elif not self.diff.differences:
+            notes.append("No differences in the compared part.")
+        self.note.setText(" ".join(notes))
+        self.current = 0 if self.diff.differences else -1
+        self._paint()
+        for pane in (self.left, self.right):
+            pane.edit.moveCursor(QTextCursor.MoveOperation.Start)
+        if self.current >= 0:
+            self._scroll_to_current()
+
+    @property
+    def difference_count(self) -> int:
+        return len(self.diff.differences) if self.diff else 0
+
+    def next_difference(self) -> None:
+        if self.difference_count:
+            self.current = (self.current + 1) % self.difference_count
+            self._paint()
+            self._scroll_to_current()
+
+    def previous_difference(self) -> None:
+        if self.difference_count:
+            self.current = (self.current - 1) % self.difference_count
+            self._paint()
+            self._scroll_to_current()
+
+    def highlighted_spans(self, side: str) -> list[tuple[int, int, str]]:
+        """(start, end, text) of every highlighted span in 'left' or 'right' (for tests and accessibility)."""
+        pane = self.left if side == "left" else self.right
+        out = []
+        for sel in pane.edit.extraSelections():
+            c = sel.cursor
+            out.append((c.selectionStart(), c.selectionEnd(), c.selectedText()))
+        return out
+
+    # -- painting ----
+
+    def _paint(self) -> None:
+        dark = _is_dark(self)
+        left, right = [], []
+        for i, (tag, a0, a1, b0, b1) in enumerate(self.diff.differences if self.diff else []):
+            kind = "current" if i == self.current else tag
+            colour = QColor(_COLOURS[kind][dark])
+            if a1 > a0:
+                left.append(self._selection(self.left.edit, a0, a1, colour, i == self.current))
+            if b1 > b0:
+                right.append(self._selection(self.right.edit, b0, b1, colour, i == self.current))
+        self.left.edit.setExtraSelections(left)
+        self.right.edit.setExtraSelections(right)
+        self._update_buttons()
+
+    @staticmethod
+    def _selection(edit: QPlainTextEdit, start: int, end: int, colour: QColor, current: bool):
+        sel = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(edit.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        fmt = QTextCharFormat()
+        fmt.setBackground(colour)
+        if current:
+            fmt.setFontUnderline(True)
+            fmt.setFontWeight(QFont.Weight.Bold)
+        sel.cursor = cursor
+        sel.format = fmt
+        return sel
+
+    def _update_buttons(self) -> None:
+        n = self.difference_count
+        self.prev_button.setEnabled(n > 0)
+        self.next_button.setEnabled(n > 0)
+        if self.diff is None:
+            self.position.setText("")
+        elif n == 0:
+            self.position.setText("No differences")
+        else:
+            self.position.setText(f"Difference <b>{self.current + 1}</b> of {n:,}")
+        self.currentDifferenceChanged.emit(self.current, n)
+
+    def _scroll_to_current(self) -> None:
+        tag, a0, a1, b0, b1 = self.diff.differences[self.current]
+        self._syncing = True
+        try:
+            for pane, pos in ((self.left, a0), (self.right, b0)):
+                cursor = QTextCursor(pane.edit.document())
+                cursor.setPosition(min(pos, len(pane.edit.toPlainText())))
+                pane.edit.setTextCursor(cursor)
+                pane.edit.centerCursor()
+        finally:
+            self._syncing = False
+
+    def _sync(self, source: _Pane, target: _Pane) -> None:
+        """Scroll the other pane to the same relative position."""
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            sb, tb = source.edit.verticalScrollBar(), target.edit.verticalScrollBar()
+            ratio = sb.value() / sb.maximum() if sb.maximum() else 0.0
+            tb.setValue(round(ratio * tb.maximum()))
+        finally:
+            self._syncing = False
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == event.Type.PaletteChange:
+            self._update_legend()
+            if self.diff:
+                self._paint()

@@ -1,0 +1,147 @@
+"""The work the window hands to its background thread: load a file, run the pipeline, export. No Qt here.
+
+Each function takes a ``Reporter`` last and returns plain objects the window then shows; everything slow
+(reading, segmenting, building the review session, writing) happens here, off the GUI thread.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dedup_gui.core.errors import OutputError
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.progress import Reporter
+from dedup_gui.core.review import ReviewSession
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.table import Table
+
+SHORT_TEXT_CHARS = 150  # simhash is unreliable below this (a changed character moves many bits)
+
+
+def read(path: str | Path, sheet: str | None, reporter: Reporter) -> Table:
+    try:
+        from dedup_gui.core.io import read_table
+    except ImportError:  # the package may not re-export it yet
+        from dedup_gui.core.io.readers import read_table
+    reporter.report("Reading", 0, 1)
+    table = read_table(path, sheet=sheet, reporter=reporter)
+    reporter.report("Reading", 1, 1)
+    return table
+
+
+@dataclass
+class RunOutcome:
+    key: tuple
+    pipeline: Pipeline
+    session: ReviewSession
+    median_length: float
+    settings: Settings = field(default_factory=Settings)
+
+
+def run(
+    table: Table,
+    columns: Sequence[str],
+    settings: Settings,
+    pipeline: Pipeline | None,
+    key: tuple,
+    reporter: Reporter,
+) -> RunOutcome:
+    if pipeline is None:
+        reporter.report("Preparing texts", 0, 1)
+        pipeline = Pipeline.for_table(table, list(columns))
+    result = pipeline.run(settings, reporter)
+    session = ReviewSession(result, pipeline.texts, pipeline.similarity)
+    session.resolution()  # computed here rather than on the GUI thread
+    lengths = [len(t) for t in pipeline.texts[:5000]]
+    median = statistics.median(lengths) if lengths else 0.0
+    return RunOutcome(key, pipeline, session, median, result.settings)
+
+
+def short_text_warning(algorithm: str, median_length: float) -> str:
+    if algorithm == "simhash" and 0 < median_length < SHORT_TEXT_CHARS:
+        return (
+            f"Most texts here are short (median {median_length:.0f} characters). SimHash is unreliable below "
+            f"~{SHORT_TEXT_CHARS}: one changed character moves many bits. N-gram suits short texts better."
+        )
+    return ""
+
+
+@dataclass
+class Written:
+    """What an export wrote, for the confirmation."""
+
+    path: Path
+    what: str  # "cleaned" | "annotated" | "report"
+    rows: int
+
+
+def export(
+    table: Table,
+    session: ReviewSession,
+    outputs: dict[str, Path | None],
+    reporter: Reporter,
+) -> list[Written]:
+    """Write the chosen files; uses the engine's export module when present, else the io writers."""
+    outputs = {k: Path(v) for k, v in outputs.items() if v}
+    result, decisions = session.result, session.decisions
+    try:
+        from dedup_gui.core.export import export as engine_export
+    except ImportError:
+        engine_export = None
+    if engine_export is not None:
+        reports = engine_export(
+            table,
+            result,
+            decisions,
+            cleaned=outputs.get("cleaned"),
+            annotated=outputs.get("annotated"),
+            report=outputs.get("report"),
+            similarity=session._similarity,
+            texts=list(session.texts),
+            reporter=reporter,
+        )
+        by_path = {Path(p).resolve(): k for k, p in outputs.items()}
+        return [Written(Path(r.path), by_path.get(Path(r.path).resolve(), r.kind), r.rows) for r in reports]
+    return _export_fallback(table, session, outputs, reporter)
+
+
+def _export_fallback(table, session, outputs, reporter) -> list[Written]:
+    """Plain pandas writers, used only until ``core.export`` lands."""
+    res = session.resolution()
+    written = []
+    steps = len(outputs)
+    for i, (what, path) in enumerate(outputs.items()):
+        reporter.report("Writing", i, steps)
+        if Path(path).resolve() == Path(table.path).resolve():
+            raise OutputError(path, "is the input file; choose another name")
+        if what == "cleaned":
+            frame = table.data[res.keep]
+        elif what == "annotated":
+            frame = table.data.join(res.annotation_frame())
+        else:
+            frame = session.result.report_frame(list(session.texts), session.decisions)
+        _write_frame(frame, Path(path))
+        written.append(Written(Path(path), what, len(frame)))
+    reporter.report("Writing", steps, steps)
+    return written
+
+
+def _write_frame(frame, path: Path) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=path.suffix)
+    os.close(fd)
+    try:
+        if path.suffix.lower() in (".xlsx", ".xlsm"):
+            frame.to_excel(tmp, index=False)
+        else:
+            frame.to_csv(tmp, index=False, encoding="utf-8-sig")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise OutputError(path, f"cannot be written: {exc.strerror or exc}") from None
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

@@ -1,0 +1,407 @@
+"""The settings side panel: algorithm, its two parameters (from the engine's registry), advanced options.
+
+Labels, ranges, steps, defaults, units and tooltips all come from ``core.algorithms.registry``; each algorithm
+remembers its own threshold and n while the user switches between them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSlider,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dedup_gui.core.algorithms.registry import ALGORITHMS, ParamSpec, get_algorithm
+from dedup_gui.core.review import keep_policy_choices
+from dedup_gui.core.settings import NormaliseOptions, Settings
+
+_MODE_LABELS = {
+    "strict": ("Strict", "Every removed row is itself similar to the row kept (safe; no chaining)."),
+    "linked": ("Linked", "A~B and B~C put A, B and C in one cluster, even if A and C differ more."),
+}
+
+
+class ParamControl(QWidget):
+    """A labelled slider with a spin box beside it, both showing the same value; configured by a ParamSpec."""
+
+    valueChanged = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.spec: ParamSpec | None = None
+        self.label = QLabel()
+        self.label.setObjectName("paramLabel")
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.spin = QDoubleSpinBox()
+        self.spin.setKeyboardTracking(False)  # typing "0.85" computes once, on Enter or focus out
+        self.spin.setMinimumWidth(96)
+        self.range_label = QLabel()
+        self.range_label.setObjectName("hint")
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.spin)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.label)
+        layout.addLayout(row)
+        layout.addWidget(self.range_label)
+        self.slider.valueChanged.connect(self._from_slider)
+        self.spin.valueChanged.connect(self._from_spin)
+
+    def set_spec(self, spec: ParamSpec, value: float) -> None:
+        self.spec = spec
+        steps = round((spec.maximum - spec.minimum) / spec.step)
+        for w in (self.slider, self.spin):
+            w.blockSignals(True)
+        self.slider.setRange(0, steps)
+        self.slider.setSingleStep(1)
+        self.slider.setPageStep(max(1, steps // 10))
+        self.spin.setDecimals(spec.decimals)
+        self.spin.setRange(spec.minimum, spec.maximum)
+        self.spin.setSingleStep(spec.step)
+        self.spin.setSuffix(f" {spec.unit}" if spec.unit else "")
+        for w in (self.slider, self.spin):
+            w.blockSignals(False)
+        self.label.setText(f"<b>{spec.label}</b>")
+        stricter = "higher is stricter" if spec.higher_is_stricter else "lower is stricter"
+        self.range_label.setText(
+            f"{self._fmt(spec.minimum)} – {self._fmt(spec.maximum)}, default {self._fmt(spec.default)}; {stricter}"
+        )
+        for w in (self, self.label, self.slider, self.spin):
+            w.setToolTip(spec.help)
+        self.set_value(value)
+
+    def _fmt(self, v: float) -> str:
+        return f"{v:.{self.spec.decimals}f}" if self.spec else str(v)
+
+    def value(self) -> float:
+        v = round(self.spin.value(), self.spec.decimals if self.spec else 2)
+        return v if self.spec and self.spec.decimals else float(int(v))
+
+    def set_value(self, value: float) -> None:
+        """Set without emitting valueChanged."""
+        for w in (self.slider, self.spin):
+            w.blockSignals(True)
+        self.spin.setValue(value)
+        self.slider.setValue(self._to_step(value))
+        for w in (self.slider, self.spin):
+            w.blockSignals(False)
+
+    def _to_step(self, value: float) -> int:
+        return round((value - self.spec.minimum) / self.spec.step) if self.spec else 0
+
+    def _from_slider(self, step: int) -> None:
+        value = self.spec.minimum + step * self.spec.step
+        self.spin.blockSignals(True)
+        self.spin.setValue(value)
+        self.spin.blockSignals(False)
+        self.valueChanged.emit(self.value())
+
+    def _from_spin(self, value: float) -> None:
+        self.slider.blockSignals(True)
+        self.slider.setValue(self._to_step(value))
+        self.slider.blockSignals(False)
+        self.valueChanged.emit(self.value())
+
+
+class SettingsPanel(QWidget):
+    """Emits ``changed`` whenever anything that affects a run changes (the window debounces and re-runs)."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._values: dict[str, tuple[float, float]] = {
+            name: (info.threshold.default, info.n.default) for name, info in ALGORITHMS.items()
+        }
+        self._current = "ngram"
+
+        self.algorithm = QComboBox()
+        for name, info in ALGORITHMS.items():
+            self.algorithm.addItem(info.title, name)
+            self.algorithm.setItemData(self.algorithm.count() - 1, info.description, Qt.ItemDataRole.ToolTipRole)
+        self.description = QLabel()
+        self.description.setWordWrap(True)
+        self.description.setObjectName("hint")
+        self.warning = QLabel()
+        self.warning.setWordWrap(True)
+        self.warning.setObjectName("warning")
+        self.warning.hide()
+        self.threshold = ParamControl()
+        self.n = ParamControl()
+
+        self.advanced_toggle = QToolButton()
+        self.advanced_toggle.setText("Advanced")
+        self.advanced_toggle.setCheckable(True)
+        self.advanced_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.advanced_toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.advanced_toggle.setAutoRaise(True)
+        self.advanced = self._build_advanced()
+        self.advanced.hide()
+        self.advanced_toggle.toggled.connect(self._toggle_advanced)
+
+        box = QGroupBox("Algorithm")
+        form = QVBoxLayout(box)
+        form.addWidget(self.algorithm)
+        form.addWidget(self.description)
+        form.addWidget(self.warning)
+        form.addSpacing(6)
+        form.addWidget(self.threshold)
+        form.addSpacing(4)
+        form.addWidget(self.n)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(box)
+        layout.addWidget(self.advanced_toggle, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.advanced)
+
+        self.algorithm.currentIndexChanged.connect(self._algorithm_changed)
+        self.threshold.valueChanged.connect(self._param_changed)
+        self.n.valueChanged.connect(self._param_changed)
+        self._show_algorithm("ngram")
+
+    def _build_advanced(self) -> QWidget:
+        w = QGroupBox("Advanced")
+        form = QFormLayout(w)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        defaults = NormaliseOptions()
+        self.strip_html = QCheckBox("Strip HTML tags, entities, scripts")
+        self.nfkc = QCheckBox("Fold full-width / half-width forms")
+        self.collapse_whitespace = QCheckBox("Collapse whitespace")
+        self.casefold = QCheckBox("Ignore letter case")
+        for box, on in (
+            (self.strip_html, defaults.strip_html),
+            (self.nfkc, defaults.nfkc),
+            (self.collapse_whitespace, defaults.collapse_whitespace),
+            (self.casefold, defaults.casefold),
+        ):
+            box.setChecked(on)
+            box.toggled.connect(self.changed)
+            form.addRow(box)
+        self.boilerplate = QPlainTextEdit()
+        self.boilerplate.setPlaceholderText("One regular expression per line, e.g.\n^来源：.*\n^责任编辑：.*")
+        self.boilerplate.setToolTip("Lines matching any of these patterns are ignored when comparing texts.")
+        self.boilerplate.setFixedHeight(64)
+        self.boilerplate.textChanged.connect(self._boilerplate_changed)
+        self.boilerplate_problem = QLabel()
+        self.boilerplate_problem.setObjectName("warning")
+        self.boilerplate_problem.setWordWrap(True)
+        self.boilerplate_problem.hide()
+        form.addRow(QLabel("Ignore lines matching:"))
+        form.addRow(self.boilerplate)
+        form.addRow(self.boilerplate_problem)
+
+        self.mode = QComboBox()
+        for value, (label, help_text) in _MODE_LABELS.items():
+            self.mode.addItem(label, value)
+            self.mode.setItemData(self.mode.count() - 1, help_text, Qt.ItemDataRole.ToolTipRole)
+        self.mode.setToolTip("\n".join(f"{label}: {h}" for label, h in _MODE_LABELS.values()))
+        self.mode.currentIndexChanged.connect(self.changed)
+        form.addRow("Clusters:", self.mode)
+
+        self.keep = QComboBox()
+        self.keep.setToolTip("Which row of each cluster is kept by default (you can change it per cluster).")
+        self.set_columns([])
+        self.keep.currentIndexChanged.connect(self.changed)
+        form.addRow("Keep:", self.keep)
+
+        self.min_sentence = QSpinBox()
+        self.min_sentence.setRange(1, 500)
+        self.min_sentence.setValue(30)
+        self.min_sentence.setSuffix(" characters")
+        self.min_sentence.setToolTip("NSHash: sentences shorter than this are not fingerprinted.")
+        self.min_sentence.valueChanged.connect(self.changed)
+        form.addRow("Min sentence:", self.min_sentence)
+
+        self.containment = QCheckBox("Score by containment (one text inside another)")
+        self.containment.setToolTip("N-gram: a short text fully contained in a longer one scores 1.0.")
+        self.containment.toggled.connect(self.changed)
+        form.addRow(self.containment)
+        return w
+
+    def _toggle_advanced(self, on: bool) -> None:
+        self.advanced.setVisible(on)
+        self.advanced_toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+
+    # -- algorithm and parameters ----
+
+    def _algorithm_changed(self) -> None:
+        self._values[self._current] = (self.threshold.value(), self.n.value())
+        self._show_algorithm(self.algorithm.currentData())
+        self.changed.emit()
+
+    def _show_algorithm(self, name: str) -> None:
+        info = get_algorithm(name)
+        self._current = name
+        threshold, n = self._values[name]
+        self.description.setText(info.description)
+        self.threshold.set_spec(info.threshold, threshold)
+        self.n.set_spec(info.n, n)
+        self.min_sentence.setEnabled(name == "nshash")
+        self.containment.setEnabled(name == "ngram")
+
+    def _param_changed(self) -> None:
+        self._values[self._current] = (self.threshold.value(), self.n.value())
+        self.changed.emit()
+
+    def _boilerplate_changed(self) -> None:
+        bad = []
+        for line in self.boilerplate.toPlainText().splitlines():
+            try:
+                re.compile(line)
+            except re.error as exc:
+                bad.append(f"“{line}”: {exc}")
+        self.boilerplate_problem.setText("Ignored (not a valid pattern): " + "; ".join(bad) if bad else "")
+        self.boilerplate_problem.setVisible(bool(bad))
+        self.changed.emit()
+
+    def _patterns(self) -> tuple[str, ...]:
+        out = []
+        for line in self.boilerplate.toPlainText().splitlines():
+            if not line.strip():
+                continue
+            try:
+                re.compile(line)
+            except re.error:
+                continue
+            out.append(line)
+        return tuple(out)
+
+    def set_short_text_warning(self, text: str) -> None:
+        self.warning.setText(text)
+        self.warning.setVisible(bool(text))
+
+    def set_columns(self, columns: list[str]) -> None:
+        """Offer max:/min: keep policies for the table's columns, keeping the current choice when possible."""
+        current = self.keep.currentData()
+        self.keep.blockSignals(True)
+        self.keep.clear()
+        for value, label in keep_policy_choices(columns):
+            self.keep.addItem(label, value)
+        index = self.keep.findData(current)
+        self.keep.setCurrentIndex(max(0, index))
+        self.keep.blockSignals(False)
+
+    # -- Settings in and out ----
+
+    def settings(self) -> Settings:
+        return Settings(
+            algorithm=self._current,
+            threshold=self.threshold.value(),
+            n=int(self.n.value()),
+            mode=self.mode.currentData(),
+            keep=self.keep.currentData() or "first",
+            normalise=NormaliseOptions(
+                strip_html=self.strip_html.isChecked(),
+                nfkc=self.nfkc.isChecked(),
+                collapse_whitespace=self.collapse_whitespace.isChecked(),
+                casefold=self.casefold.isChecked(),
+                boilerplate_patterns=self._patterns(),
+            ),
+            min_sentence=self.min_sentence.value(),
+            containment=self.containment.isChecked(),
+        )
+
+    def set_algorithm(self, name: str) -> None:
+        self.algorithm.setCurrentIndex(self.algorithm.findData(name))
+
+    def set_settings(self, s: Settings) -> None:
+        """Show these settings without emitting ``changed``."""
+        s = s.resolved()
+        self.blockSignals(True)
+        self._values[s.algorithm] = (s.threshold, s.n)
+        self.algorithm.setCurrentIndex(self.algorithm.findData(s.algorithm))
+        self._show_algorithm(s.algorithm)
+        self.mode.setCurrentIndex(max(0, self.mode.findData(s.mode)))
+        if self.keep.findData(s.keep) < 0:
+            self.keep.addItem(s.keep, s.keep)
+        self.keep.setCurrentIndex(self.keep.findData(s.keep))
+        self.strip_html.setChecked(s.normalise.strip_html)
+        self.nfkc.setChecked(s.normalise.nfkc)
+        self.collapse_whitespace.setChecked(s.normalise.collapse_whitespace)
+        self.casefold.setChecked(s.normalise.casefold)
+        self.boilerplate.setPlainText("\n".join(s.normalise.boilerplate_patterns))
+        self.min_sentence.setValue(s.min_sentence)
+        self.containment.setChecked(s.containment)
+        self.blockSignals(False)
+
+    def save(self, store: QSettings) -> None:
+        store.beginGroup("settings")
+        for name, (threshold, n) in self._values.items():
+            store.setValue(f"{name}/threshold", threshold)
+            store.setValue(f"{name}/n", n)
+        s = self.settings()
+        store.setValue("algorithm", s.algorithm)
+        store.setValue("mode", s.mode)
+        store.setValue("keep", s.keep)
+        store.setValue("strip_html", s.normalise.strip_html)
+        store.setValue("nfkc", s.normalise.nfkc)
+        store.setValue("collapse_whitespace", s.normalise.collapse_whitespace)
+        store.setValue("casefold", s.normalise.casefold)
+        store.setValue("boilerplate", self.boilerplate.toPlainText())
+        store.setValue("min_sentence", s.min_sentence)
+        store.setValue("containment", s.containment)
+        store.setValue("advanced_open", self.advanced_toggle.isChecked())
+        store.endGroup()
+
+    def restore(self, store: QSettings) -> None:
+        store.beginGroup("settings")
+        try:
+            for name, info in ALGORITHMS.items():
+                threshold = _clamp(store.value(f"{name}/threshold", info.threshold.default), info.threshold)
+                n = _clamp(store.value(f"{name}/n", info.n.default), info.n)
+                self._values[name] = (threshold, n)
+            algorithm = store.value("algorithm", "ngram")
+            algorithm = algorithm if algorithm in ALGORITHMS else "ngram"
+            base = Settings()
+            s = replace(
+                base,
+                algorithm=algorithm,
+                threshold=self._values[algorithm][0],
+                n=int(self._values[algorithm][1]),
+                mode=store.value("mode", base.mode),
+                keep=store.value("keep", base.keep),
+                normalise=NormaliseOptions(
+                    strip_html=_bool(store.value("strip_html", True)),
+                    nfkc=_bool(store.value("nfkc", True)),
+                    collapse_whitespace=_bool(store.value("collapse_whitespace", True)),
+                    casefold=_bool(store.value("casefold", True)),
+                    boilerplate_patterns=tuple(str(store.value("boilerplate", "") or "").splitlines()),
+                ),
+                min_sentence=int(store.value("min_sentence", base.min_sentence)),
+                containment=_bool(store.value("containment", False)),
+            )
+            self.set_settings(s)
+            self.advanced_toggle.setChecked(_bool(store.value("advanced_open", False)))
+        finally:
+            store.endGroup()
+
+
+def _bool(v: object) -> bool:
+    return v in (True, "true", "1", 1)
+
+
+def _clamp(v: object, spec: ParamSpec) -> float:
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return spec.default
+    return min(spec.maximum, max(spec.minimum, f))
