@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 from pathlib import Path
 
@@ -58,6 +59,7 @@ def build_window(argv: list[str] | None = None, store: QSettings | None = None) 
 
 
 def main(argv: list[str] | None = None) -> int:
+    multiprocessing.freeze_support()  # the engine segments in worker processes, also in a frozen bundle
     argv = sys.argv[1:] if argv is None else argv
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setOrganizationName(ORGANISATION)
