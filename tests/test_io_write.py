@@ -1,0 +1,498 @@
+"""Writers: cleaned exports hold exactly the kept rows with everything else unchanged; every write is atomic and
+never touches the input."""
+
+from __future__ import annotations
+
+import errno
+import os
+import zipfile
+
+import numpy as np
+import openpyxl
+import pandas as pd
+import pytest
+
+from dedup_gui.core.errors import Cancelled, OutputError
+from dedup_gui.core.io import (
+    ExcelLimitError,
+    WriteReport,
+    read_table,
+    write_annotated,
+    write_cleaned,
+    write_frame,
+)
+from dedup_gui.core.progress import Reporter
+from dedup_gui.core.result import Resolution
+from tests.data_factories import (
+    DATE,
+    DATETIME,
+    NEWS,
+    TIME,
+    simple_rows,
+    write_csv,
+    write_styled_workbook,
+    write_txt_folder,
+    write_xlsx,
+)
+
+TRICKY = [
+    ["id", "text", "n", "when", "flag", "note"],
+    ["000123", NEWS[0], 1, DATE, True, "=1+1"],
+    ["123456789012345678", NEWS[1], 2.5, DATETIME, False, "NA"],
+    ["007", NEWS[2], None, TIME, None, "😀𠀀𪚥 مرحبا"],
+    ["", "第二行\n换行", -3, None, True, "@user"],
+]
+
+
+def cells(path, sheet=None):
+    """(value, data_type) of every cell, as openpyxl sees the file."""
+    wb = openpyxl.load_workbook(path)
+    ws = wb[sheet] if sheet else wb.worksheets[0]
+    return [[(c.value, c.data_type) for c in row] for row in ws.iter_rows()]
+
+
+def annotation(keep, cluster, dup_of, sim) -> pd.DataFrame:
+    return Resolution(
+        np.array(keep), np.array(cluster, dtype=np.int64), np.array(dup_of, dtype=np.int64), np.array(sim)
+    ).annotation_frame()
+
+
+# ---- cleaned xlsx -----------------------------------------------------------------------------------------------
+def test_cleaned_xlsx_with_nothing_removed_is_identical_cell_by_cell(tmp_path):
+    src = write_xlsx(tmp_path / "in.xlsx", {"S": TRICKY})
+    table = read_table(src)
+    report = write_cleaned(table, np.ones(len(table), bool), tmp_path / "out.xlsx")
+    assert report == WriteReport(tmp_path / "out.xlsx", "cleaned", 4, [])
+    assert cells(tmp_path / "out.xlsx") == cells(src)
+    assert read_table(tmp_path / "out.xlsx").data.equals(table.data)
+
+
+def test_cleaned_xlsx_drops_exactly_the_removed_rows(tmp_path):
+    src = write_xlsx(tmp_path / "in.xlsx", {"S": TRICKY, "Other": [["x"], [1]]})
+    table = read_table(src)
+    keep = np.array([True, False, True, False])
+    write_cleaned(table, keep, tmp_path / "out.xlsx")
+    before = cells(src)
+    assert cells(tmp_path / "out.xlsx") == [before[0], before[1], before[3]]
+    assert cells(tmp_path / "out.xlsx", "Other") == cells(src, "Other")
+    out = read_table(tmp_path / "out.xlsx")
+    assert out.data.values.tolist() == table.data[keep].values.tolist()
+
+
+def test_cleaned_xlsx_keeps_formatting_other_sheets_and_shifts_references(tmp_path):
+    rows = [["id", "text", "score"]] + [[f"{i:04d}", NEWS[i % 3] + str(i), i * 1.5] for i in range(10)]
+    src = write_styled_workbook(tmp_path / "styled.xlsx", rows)
+    table = read_table(src)
+    assert table.header_row == 1  # the merged title row comes first...
+    table = _table_from_row2(src)
+    keep = np.ones(10, bool)
+    keep[[1, 2, 9]] = False
+    write_cleaned(table, keep, tmp_path / "out.xlsx")
+
+    wb = openpyxl.load_workbook(tmp_path / "out.xlsx")
+    assert wb.sheetnames == ["新闻", "说明"]
+    ws = wb["新闻"]
+    assert ws.column_dimensions["A"].width == 12.5 and ws.column_dimensions["B"].width == 60
+    assert all(ws.cell(row=2, column=c).font.b for c in range(1, 4))
+    assert ws.cell(row=3, column=3).number_format == "0.00"
+    assert ws.freeze_panes == "A3"
+    assert [str(r) for r in ws.merged_cells.ranges] == ["A1:C1"]
+    assert ws.auto_filter.ref == "A2:C9"  # was A2:C12; three data rows went
+    assert [str(r) for r in ws.data_validations.dataValidation[0].sqref.ranges] == ["C3:C9"]
+    assert ws.max_row == 9
+    ids = [ws.cell(row=r, column=1).value for r in range(3, 10)]
+    assert ids == ["0000", "0003", "0004", "0005", "0006", "0007", "0008"]
+    other = wb["说明"]
+    assert other["B2"].value == 42 and other.column_dimensions["A"].width == 33
+
+
+def _table_from_row2(path):
+    """A table whose header is on row 2 (under a merged title), as a reader option would give it."""
+    from dedup_gui.core.io.headers import unique_headers
+    from dedup_gui.core.table import Table
+
+    ws = openpyxl.load_workbook(path).worksheets[0]
+    values = [[c.value for c in row] for row in ws.iter_rows(min_row=2)]
+    names, _ = unique_headers([str(v) for v in values[0]])
+    frame = pd.DataFrame(values[1:], columns=names, dtype=object)
+    return Table(path=path, kind="xlsx", columns=names, data=frame, sheet=ws.title, header_row=2)
+
+
+def test_cleaned_xlsx_adjusts_formulas_for_removed_rows(tmp_path):
+    src = tmp_path / "f.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["text", "len"])
+    for i in range(1, 6):
+        ws.append([f"row{i}", f"=LEN(A{i + 1})"])
+    ws["D1"] = "=SUM(B2:B6)"
+    ws["D2"] = "=B3*2"
+    ws["E1"] = "=A6"
+    wb.create_sheet("Names")
+    wb.save(src)
+    table = read_table(src)
+    keep = np.array([True, False, True, True, True])  # remove data row 2 = sheet row 3
+    write_cleaned(table, keep, tmp_path / "out.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "out.xlsx").active
+    assert [ws.cell(row=r, column=2).value for r in range(2, 6)] == ["=LEN(A2)", "=LEN(A3)", "=LEN(A4)", "=LEN(A5)"]
+    assert ws["D1"].value == "=SUM(B2:B5)"
+    assert ws["D2"].value == "=#REF!*2"
+    assert ws["E1"].value == "=A5"
+
+
+def test_cleaned_xlsx_expands_shared_formulas_whose_master_is_removed(tmp_path):
+    src = write_xlsx(tmp_path / "s.xlsx", {"S": [["a", "b"], [1, None], [2, None], [3, None]]})
+    data = {}
+    with zipfile.ZipFile(src) as zf:
+        for info in zf.infolist():
+            data[info.filename] = zf.read(info)
+    sheet = data["xl/worksheets/sheet1.xml"].decode()
+    sheet = sheet.replace(
+        '<c r="A2" t="n"><v>1</v></c>',
+        '<c r="A2" t="n"><v>1</v></c><c r="B2"><f t="shared" ref="B2:B4" si="0">A2*10</f><v>10</v></c>',
+    )
+    sheet = sheet.replace(
+        '<c r="A3" t="n"><v>2</v></c>', '<c r="A3" t="n"><v>2</v></c><c r="B3"><f t="shared" si="0"/><v>20</v></c>'
+    )
+    sheet = sheet.replace(
+        '<c r="A4" t="n"><v>3</v></c>', '<c r="A4" t="n"><v>3</v></c><c r="B4"><f t="shared" si="0"/><v>30</v></c>'
+    )
+    assert sheet.count("<f") == 3
+    data["xl/worksheets/sheet1.xml"] = sheet.encode()
+    with zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, blob in data.items():
+            zf.writestr(name, blob)
+    table = read_table(src)
+    write_cleaned(table, np.array([False, True, True]), tmp_path / "out.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "out.xlsx").active
+    assert [ws["B2"].value, ws["B3"].value] == ["=A2*10", "=A3*10"]
+    assert [ws["A2"].value, ws["A3"].value] == [2, 3]
+
+
+def test_cleaned_xlsx_renumbers_rows_of_a_big_sheet_quickly(tmp_path):
+    import time
+
+    src = write_xlsx(tmp_path / "big.xlsx", {"S": simple_rows(20000)})
+    table = read_table(src)
+    keep = np.ones(len(table), bool)
+    keep[::3] = False
+    start = time.perf_counter()
+    write_cleaned(table, keep, tmp_path / "out.xlsx")
+    assert time.perf_counter() - start < 20
+    out = read_table(tmp_path / "out.xlsx")
+    assert out.data.values.tolist() == table.data[keep].values.tolist()
+
+
+# ---- annotated --------------------------------------------------------------------------------------------------
+def test_annotated_xlsx_appends_four_columns_to_a_copy_of_the_workbook(tmp_path):
+    src = write_xlsx(tmp_path / "in.xlsx", {"S": TRICKY, "Other": [["x"], [1]]})
+    table = read_table(src)
+    extra = annotation([True, False, True, True], [1, 1, 0, 0], [-1, 0, -1, -1], [np.nan, 0.875, np.nan, np.nan])
+    report = write_annotated(table, extra, tmp_path / "ann.xlsx")
+    assert report.rows == 4 and report.kind == "annotated"
+    out = read_table(tmp_path / "ann.xlsx")
+    assert out.columns == TRICKY[0] + ["dup_cluster", "dup_kept", "dup_of", "dup_similarity"]
+    assert out.data[TRICKY[0]].equals(table.data)
+    assert out.data["dup_cluster"].tolist() == [1, 1, None, None]
+    assert out.data["dup_kept"].tolist() == [1, 0, 1, 1]
+    assert out.data["dup_of"].tolist() == [None, 1, None, None]
+    assert out.data["dup_similarity"].tolist() == [None, 0.875, None, None]
+    assert cells(tmp_path / "ann.xlsx", "Other") == cells(src, "Other")
+
+
+def test_annotated_xlsx_fills_rows_that_are_empty_in_the_sheet(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["text"])
+    ws.append(["a"])
+    ws.append([])
+    ws.append(["c"])
+    wb.save(tmp_path / "gap.xlsx")
+    table = read_table(tmp_path / "gap.xlsx")
+    extra = annotation([True, True, True], [0, 0, 0], [-1, -1, -1], [np.nan] * 3)
+    write_annotated(table, extra, tmp_path / "ann.xlsx")
+    out = read_table(tmp_path / "ann.xlsx")
+    assert out.data["text"].tolist() == ["a", None, "c"]
+    assert out.data["dup_kept"].tolist() == [1, 1, 1]
+
+
+def test_annotated_csv_keeps_encoding_and_adds_columns(tmp_path):
+    src = write_csv(tmp_path / "in.csv", [["编号", "正文"], ["001", NEWS[0]], ["002", NEWS[1]]], encoding="gbk")
+    table = read_table(src)
+    extra = annotation([True, False], [1, 1], [-1, 0], [np.nan, 0.9])
+    write_annotated(table, extra, tmp_path / "ann.csv")
+    text = (tmp_path / "ann.csv").read_bytes().decode("gb18030")
+    assert text.splitlines() == [
+        "编号,正文,dup_cluster,dup_kept,dup_of,dup_similarity",
+        f"001,{NEWS[0]},1,1,,",
+        f"002,{NEWS[1]},1,0,1,0.9",
+    ]
+
+
+def test_annotated_column_names_do_not_clash_with_existing_ones(tmp_path):
+    src = write_csv(tmp_path / "in.csv", [["dup_kept", "text"], ["x", "y"]])
+    table = read_table(src)
+    report = write_annotated(table, annotation([True], [0], [-1], [np.nan]), tmp_path / "ann.csv")
+    assert read_table(tmp_path / "ann.csv").columns[-3] == "dup_kept (2)"
+    assert any("dup_kept (2)" in n for n in report.notes)
+
+
+# ---- csv --------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "encoding,bom,delimiter,newline",
+    [
+        ("utf-8", True, ",", "\r\n"),
+        ("utf-8", False, "\t", "\n"),
+        ("gbk", False, ";", "\r\n"),
+        ("utf-16-le", True, ",", "\r\n"),
+        ("big5", False, "|", "\n"),
+    ],
+)
+def test_cleaned_csv_with_nothing_removed_is_byte_identical(tmp_path, encoding, bom, delimiter, newline):
+    rows = [["id", "text"], ["000123", "第一\n第二"], ["NA", ' "quoted" '], ["", "臺灣"]]
+    src = write_csv(tmp_path / "in.csv", rows, encoding=encoding, bom=bom, delimiter=delimiter, newline=newline)
+    table = read_table(src)
+    write_cleaned(table, np.ones(3, bool), tmp_path / "out.csv")
+    assert (tmp_path / "out.csv").read_bytes() == src.read_bytes()
+
+
+def test_cleaned_csv_keeps_rows_in_order(tmp_path):
+    rows = [["id", "text"]] + [[str(i), NEWS[i % 3]] for i in range(6)]
+    table = read_table(write_csv(tmp_path / "in.csv", rows))
+    write_cleaned(table, np.array([True, False, False, True, True, False]), tmp_path / "out.csv")
+    assert read_table(tmp_path / "out.csv").data["id"].tolist() == ["0", "3", "4"]
+
+
+def test_xlsx_to_csv_is_utf8_with_bom_and_shows_values_as_excel_does(tmp_path):
+    table = read_table(write_xlsx(tmp_path / "in.xlsx", {"S": TRICKY}))
+    write_cleaned(table, np.ones(4, bool), tmp_path / "out.csv")
+    raw = (tmp_path / "out.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    out = read_table(tmp_path / "out.csv")
+    assert out.data.values.tolist()[0] == ["000123", NEWS[0], "1", "2024-03-05", "TRUE", "=1+1"]
+    assert out.data["when"].tolist()[1:3] == ["2024-03-05 08:30:15", "23:59:01"]
+
+
+def test_csv_to_xlsx_stores_every_cell_as_text(tmp_path):
+    rows = [["id", "text", "f"], ["000123", "a\r\nb", "=1+1"], ["1e5", "_x000D_ literal", "TRUE"]]
+    table = read_table(write_csv(tmp_path / "in.csv", rows))
+    write_cleaned(table, np.ones(2, bool), tmp_path / "out.xlsx")
+    out = read_table(tmp_path / "out.xlsx")
+    assert out.data.values.tolist() == rows[1:]
+    assert all(dt == "s" for row in cells(tmp_path / "out.xlsx") for _, dt in row)
+
+
+def test_tsv_output_uses_tabs(tmp_path):
+    table = read_table(write_csv(tmp_path / "in.csv", [["a", "b"], ["1", "x,y"]]))
+    write_cleaned(table, np.ones(1, bool), tmp_path / "out.tsv")
+    assert (tmp_path / "out.tsv").read_text(encoding="utf-8").splitlines() == ["a\tb", "1\tx,y"]
+
+
+def test_ragged_csv_round_trips_its_header(tmp_path):
+    (tmp_path / "in.csv").write_text("a,,a\n1,2,3,4\n", encoding="utf-8")
+    table = read_table(tmp_path / "in.csv")
+    write_cleaned(table, np.ones(1, bool), tmp_path / "out.csv")
+    assert (tmp_path / "out.csv").read_text(encoding="utf-8") == "a,,a,\n1,2,3,4\n"
+
+
+# ---- txt folders ------------------------------------------------------------------------------------------------
+def test_cleaned_folder_copies_kept_files_byte_for_byte_with_a_manifest(tmp_path):
+    root = write_txt_folder(
+        tmp_path / "in", {"a.txt": (NEWS[0], "gbk"), "sub/b.txt": (NEWS[1], "utf-8"), "sub/c.txt": (NEWS[0], "utf-8")}
+    )
+    table = read_table(root)
+    report = write_cleaned(table, np.array([True, True, False]), tmp_path / "out")
+    assert report.rows == 2
+    assert (tmp_path / "out" / "a.txt").read_bytes() == (root / "a.txt").read_bytes()
+    assert (tmp_path / "out" / "sub" / "b.txt").read_bytes() == (root / "sub" / "b.txt").read_bytes()
+    assert not (tmp_path / "out" / "sub" / "c.txt").exists()
+    manifest = read_table(tmp_path / "out" / "manifest.csv")
+    assert manifest.data.values.tolist() == [
+        ["a.txt", "a.txt", "1"],
+        ["sub/b.txt", "b.txt", "1"],
+        ["sub/c.txt", "c.txt", "0"],
+    ]
+
+
+def test_cleaned_folder_refuses_the_input_folder_and_folders_inside_it(tmp_path):
+    root = write_txt_folder(tmp_path / "in", {"a.txt": ("x", "utf-8")})
+    table = read_table(root)
+    with pytest.raises(OutputError, match="is the input folder"):
+        write_cleaned(table, np.ones(1, bool), root)
+    with pytest.raises(OutputError, match="inside the input folder"):
+        write_cleaned(table, np.ones(1, bool), root / "cleaned")
+    with pytest.raises(OutputError, match="not an empty folder"):
+        (tmp_path / "full").mkdir()
+        (tmp_path / "full" / "x").write_text("x")
+        write_cleaned(table, np.ones(1, bool), tmp_path / "full")
+
+
+def test_folder_table_can_be_written_as_csv_or_xlsx(tmp_path):
+    root = write_txt_folder(tmp_path / "in", {"a.txt": (NEWS[0], "utf-8"), "b.txt": (NEWS[1], "utf-8")})
+    table = read_table(root)
+    write_cleaned(table, np.array([False, True]), tmp_path / "kept.xlsx")
+    assert read_table(tmp_path / "kept.xlsx").data.values.tolist() == [["b.txt", "b.txt", NEWS[1]]]
+    write_annotated(table, annotation([True, True], [0, 0], [-1, -1], [np.nan] * 2), tmp_path / "ann.csv")
+    assert read_table(tmp_path / "ann.csv").columns[-1] == "dup_similarity"
+
+
+# ---- reports ----------------------------------------------------------------------------------------------------
+def test_write_frame_to_csv_and_xlsx(tmp_path):
+    frame = pd.DataFrame(
+        {"cluster": [1, 2], "members": ["1 3", "2 5"], "min_similarity": [0.8125, None], "kept_text": ["新闻", "=x"]}
+    )
+    csv_report = write_frame(frame, tmp_path / "r.csv")
+    assert csv_report == WriteReport(tmp_path / "r.csv", "report", 2, [])
+    assert (tmp_path / "r.csv").read_text(encoding="utf-8-sig").splitlines() == [
+        "cluster,members,min_similarity,kept_text",
+        "1,1 3,0.8125,新闻",
+        "2,2 5,,=x",
+    ]
+    write_frame(frame, tmp_path / "r.xlsx")
+    assert cells(tmp_path / "r.xlsx")[1:] == [
+        [(1, "n"), ("1 3", "s"), (0.8125, "n"), ("新闻", "s")],
+        [(2, "n"), ("2 5", "s"), (None, "n"), ("=x", "s")],
+    ]
+
+
+# ---- safety -----------------------------------------------------------------------------------------------------
+def test_excel_limits_are_checked_before_anything_is_written(tmp_path):
+    rows = [["id", "text"], ["1", "fine"], ["2", "bell\x07char"], ["3", "长" * 40000]]
+    table = read_table(write_csv(tmp_path / "in.csv", rows))
+    with pytest.raises(ExcelLimitError) as info:
+        write_cleaned(table, np.ones(3, bool), tmp_path / "out.xlsx")
+    assert info.value.cells == [(2, "text"), (3, "text")]
+    message = str(info.value)
+    assert "data row 2, column 'text'" in message and "save as .csv instead (lossless)" in message
+    assert "U+0007" in message
+    assert isinstance(info.value, OutputError)
+    assert not (tmp_path / "out.xlsx").exists()
+    assert os.listdir(tmp_path) == ["in.csv"]
+    write_cleaned(table, np.ones(3, bool), tmp_path / "out.csv")  # csv takes them as they are
+    assert read_table(tmp_path / "out.csv").data.values.tolist() == rows[1:]
+
+
+def spellings(src):
+    cwd = os.getcwd()
+    os.chdir(src.parent)
+    try:
+        yield src.name  # relative
+        yield str(src.parent / "x" / ".." / src.name)  # with ..
+        link = src.parent / "link.xlsx"
+        link.symlink_to(src)
+        yield link
+        hard = src.parent / "hard" / src.name
+        hard.parent.mkdir()
+        os.link(src, hard)
+        yield hard
+    finally:
+        os.chdir(cwd)
+
+
+def test_refuses_to_write_over_the_input_by_any_spelling(tmp_path):
+    (tmp_path / "x").mkdir()
+    src = write_xlsx(tmp_path / "in.xlsx", {"S": TRICKY})
+    table = read_table(src)
+    before = src.read_bytes()
+    extra = annotation([True] * 4, [0] * 4, [-1] * 4, [np.nan] * 4)
+    for out in spellings(src):
+        with pytest.raises(OutputError, match="is the input file; choose another name"):
+            write_cleaned(table, np.ones(4, bool), out)
+        with pytest.raises(OutputError, match="is the input file"):
+            write_annotated(table, extra, out)
+    assert src.read_bytes() == before
+
+
+def test_failure_mid_write_leaves_no_partial_file_and_the_old_target_untouched(tmp_path, monkeypatch):
+    table = read_table(write_xlsx(tmp_path / "in.xlsx", {"S": simple_rows(50)}))
+    target = tmp_path / "out.xlsx"
+    target.write_bytes(b"previous export")
+
+    from dedup_gui.core.io import xlsx_rewrite
+
+    real = xlsx_rewrite.SheetEditor.edit_row
+    calls = {"n": 0}
+
+    def failing(self, m, r):
+        calls["n"] += 1
+        if calls["n"] == 20:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, m, r)
+
+    monkeypatch.setattr(xlsx_rewrite.SheetEditor, "edit_row", failing)
+    with pytest.raises(OutputError, match="the disk is full"):
+        write_cleaned(table, np.ones(50, bool) & (np.arange(50) % 2 == 0), target)
+    assert target.read_bytes() == b"previous export"
+    assert sorted(os.listdir(tmp_path)) == ["in.xlsx", "out.xlsx"]
+
+
+def test_failure_in_csv_writer_leaves_nothing(tmp_path, monkeypatch):
+    table = read_table(write_csv(tmp_path / "in.csv", [["a"], ["1"], ["2"]]))
+    from dedup_gui.core.io import csv_writer
+
+    def broken(value):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(csv_writer, "csv_text", broken)
+    with pytest.raises(OutputError, match="Input/output error"):
+        write_cleaned(table, np.ones(2, bool), tmp_path / "out.csv")
+    assert sorted(os.listdir(tmp_path)) == ["in.csv"]
+
+
+def test_cancel_while_writing_removes_the_temporary_file(tmp_path):
+    table = read_table(write_csv(tmp_path / "in.csv", [["a"]] + [[str(i)] for i in range(12000)]))
+    reporter = Reporter()
+    seen = []
+
+    def progress(stage, done, total):
+        seen.append(done)
+        reporter.cancel()
+
+    reporter.progress = progress
+    with pytest.raises(Cancelled):
+        write_cleaned(table, np.ones(12000, bool), tmp_path / "out.csv", reporter=reporter)
+    assert sorted(os.listdir(tmp_path)) == ["in.csv"]
+
+
+def test_read_only_folder_gives_an_output_error(tmp_path, monkeypatch):
+    import tempfile
+
+    table = read_table(write_csv(tmp_path / "in.csv", [["a"], ["1"]]))
+
+    def denied(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", denied)
+    with pytest.raises(OutputError, match="permission denied"):
+        write_cleaned(table, np.ones(1, bool), tmp_path / "out.csv")
+    assert sorted(os.listdir(tmp_path)) == ["in.csv"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes anywhere")
+def test_really_read_only_folder(tmp_path):
+    table = read_table(write_csv(tmp_path / "in.csv", [["a"], ["1"]]))
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    try:
+        with pytest.raises(OutputError, match="permission denied"):
+            write_cleaned(table, np.ones(1, bool), ro / "out.csv")
+    finally:
+        ro.chmod(0o755)
+
+
+def test_missing_output_folder_and_unknown_extension(tmp_path):
+    table = read_table(write_csv(tmp_path / "in.csv", [["a"], ["1"]]))
+    with pytest.raises(OutputError, match="does not exist"):
+        write_cleaned(table, np.ones(1, bool), tmp_path / "nope" / "out.csv")
+    with pytest.raises(OutputError, match="unsupported output type '.pdf'"):
+        write_cleaned(table, np.ones(1, bool), tmp_path / "out.pdf")
+
+
+def test_writes_report_progress(tmp_path):
+    table = read_table(write_xlsx(tmp_path / "in.xlsx", {"S": simple_rows(11000)}))
+    seen = []
+    reporter = Reporter(progress=lambda s, d, t: seen.append(s))
+    write_cleaned(table, np.ones(11000, bool) & (np.arange(11000) > 0), tmp_path / "out.xlsx", reporter=reporter)
+    write_cleaned(table, np.ones(11000, bool), tmp_path / "out.csv", reporter=reporter)
+    assert seen.count("Writing") >= 4
