@@ -32,3 +32,6 @@ demo: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache
+
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py $(FILE)

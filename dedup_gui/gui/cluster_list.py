@@ -85,8 +85,13 @@ class ClusterFilterProxy(QSortFilterProxyModel):
         self._query = ""
 
     def set_query(self, query: str) -> None:
-        self._query = query
-        self.invalidateRowsFilter()
+        if hasattr(self, "beginFilterChange"):  # Qt >= 6.10
+            self.beginFilterChange()
+            self._query = query
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._query = query
+            self.invalidateFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
         model: ClusterListModel = self.sourceModel()

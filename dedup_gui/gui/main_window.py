@@ -285,7 +285,7 @@ class MainWindow(QMainWindow):
         self.rows_view.setObjectName("rowsView")
         self.rows_view.setModel(self.rows_model)
         _table_defaults(self.rows_view)
-        self.rows_view.horizontalHeader().setDefaultSectionSize(140)
+        self.rows_view.horizontalHeader().setDefaultSectionSize(150)
         self.rows_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.rows_view.doubleClicked.connect(self._row_activated)
         self.duplicates_only = QCheckBox("Clustered rows only")
@@ -401,6 +401,7 @@ class MainWindow(QMainWindow):
         self.data_panel.set_table(table, columns)
         self.settings_panel.set_columns(table.columns)
         self.rows_model.set_table(table, columns)
+        self._size_row_columns()
         self._show_session(None)
         self._add_recent(table.path)
         self.store.setValue("lastDir", str(table.path.parent))
@@ -608,6 +609,16 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(0)
         self.filter_edit.setFocus()
         self.filter_edit.selectAll()
+
+    def _size_row_columns(self) -> None:
+        """Narrow bookkeeping columns, wide text columns."""
+        if self.rows_model.columnCount() == 0:
+            return
+        for col, width in enumerate((64, 64, 150, 84)):
+            self.rows_view.setColumnWidth(col, width)
+        texty = set(self.data_panel.selected_columns())
+        for i, name in enumerate(self.table.columns if self.table else []):
+            self.rows_view.setColumnWidth(4 + i, 420 if name in texty else 150)
 
     def _row_activated(self, index) -> None:
         if self.session is None:

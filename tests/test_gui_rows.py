@@ -1,0 +1,72 @@
+"""The virtual table of all rows stays cheap at 100,000 rows; the cluster list sorts and filters."""
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from PySide6.QtCore import Qt
+
+from dedup_gui.core.result import Cluster, DedupResult, PairSet, Resolution
+from dedup_gui.core.review import ReviewSession
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.table import Table
+from dedup_gui.gui.cluster_list import ClusterFilterProxy, ClusterListModel
+from dedup_gui.gui.rows_model import RowsModel
+
+N = 100_000
+
+
+def big_table():
+    data = pd.DataFrame(
+        {"id": [f"{i:06d}" for i in range(N)], "body": [f"第{i}条新闻的正文内容" for i in range(N)]}, dtype=object
+    )
+    return Table(Path("big.csv"), "csv", ["id", "body"], data)
+
+
+def test_a_hundred_thousand_rows_load_and_render_quickly(qtbot):
+    model = RowsModel()
+    table = big_table()
+    started = time.perf_counter()
+    model.set_table(table, ["body"])
+    assert time.perf_counter() - started < 0.5
+    assert model.rowCount() == N and model.columnCount() == 6
+    started = time.perf_counter()
+    for row in range(N - 60, N):  # one screenful at the very end
+        for col in range(6):
+            model.data(model.index(row, col))
+    assert time.perf_counter() - started < 0.1
+    assert model.data(model.index(N - 1, 4)) == "099999"
+
+
+def test_duplicates_only_shows_the_clustered_rows_with_their_status(qtbot):
+    model = RowsModel()
+    model.set_table(big_table(), ["body"])
+    keep = np.ones(N, dtype=bool)
+    keep[[5, 9]] = False
+    cluster = np.zeros(N, dtype=np.int64)
+    cluster[[2, 5, 9]] = 1
+    dup_of = np.full(N, -1, dtype=np.int64)
+    dup_of[[5, 9]] = 2
+    sim = np.full(N, np.nan)
+    sim[[5, 9]] = [0.9, 0.85]
+    model.set_resolution(Resolution(keep, cluster, dup_of, sim))
+    model.set_duplicates_only(True)
+    assert model.rowCount() == 3
+    cells = [[model.data(model.index(r, c)) for c in range(4)] for r in range(3)]
+    assert cells == [["3", "1", "Kept", ""], ["6", "1", "Duplicate of 3", "90%"], ["10", "1", "Duplicate of 3", "85%"]]
+
+
+def test_cluster_list_sorts_by_size_and_filters_by_text(qtbot):
+    texts = ["甲新闻", "乙新闻", "甲新闻！", "乙新闻。", "乙新闻？"]
+    clusters = [Cluster(1, 0, [0, 2], {2: 0.9}), Cluster(2, 1, [1, 3, 4], {3: 0.8, 4: 0.95})]
+    result = DedupResult(Settings(), 5, clusters, PairSet.empty(), PairSet.empty(), np.arange(5), 0)
+    model = ClusterListModel()
+    model.set_session(ReviewSession(result, texts))
+    proxy = ClusterFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.sort(1, Qt.SortOrder.DescendingOrder)
+    assert proxy.index(0, 0).data() == "2"
+    assert proxy.index(0, 2).data() == "80% – 95%"
+    proxy.set_query("甲")
+    assert proxy.rowCount() == 1 and proxy.index(0, 3).data() == "甲新闻"
