@@ -780,7 +780,7 @@ def _build(g: _Gen, n, dup_share, same_event_share, max_group, lang, min_chars, 
             if short:
                 skind = g.pick(("headline", "comment", "comment", "product"))
                 text = g.short_text(skind, ev)
-                title = text[:30]
+                title = {"headline": text, "comment": "用户评论", "product": "商品标题"}[skind]
                 if len(text) > max_chars:
                     text = text[:max_chars]
             else:
