@@ -37,7 +37,7 @@ def read_csv(path: Path, data: bytes, reporter: Reporter | None = None) -> Table
     table = _build(path, header, body)
     table.encoding, table.bom, table.delimiter = decoded.encoding, decoded.bom, delimiter
     table.source_header = list(header)
-    table.newline = "\r\n" if "\r\n" in text[:65536] else "\n"
+    table.newline = line_ending(text)
     return table
 
 
@@ -62,6 +62,17 @@ def sniff_delimiter(text: str, prefer_tab: bool = False) -> str:
         if score > best_score:
             best, best_score = d, score
     return best
+
+
+def line_ending(text: str) -> str:
+    """The line ending of the first record ("\r\n" or "\n"), skipping line breaks inside quoted cells."""
+    quoted = False
+    for i, ch in enumerate(text[: 1 << 20]):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "\n" and not quoted:
+            return "\r\n" if i and text[i - 1] == "\r" else "\n"
+    return "\r\n"
 
 
 def _parse(path: Path, text: str, delimiter: str, reporter: Reporter | None) -> list[list[str]]:
