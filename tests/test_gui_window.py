@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
+from dedup_gui.core.algorithms.registry import ALGORITHMS
 from dedup_gui.gui.main_window import MainWindow
 
 ART_A = (
@@ -116,7 +117,7 @@ def test_the_sliders_follow_the_algorithm(qtbot, window):
     assert panel.threshold.spin.suffix() == " bits"
     panel.set_algorithm("ngram")
     assert panel.threshold.spin.decimals() == 2
-    assert panel.threshold.spin.value() == pytest.approx(0.80)
+    assert panel.threshold.spin.value() == pytest.approx(ALGORITHMS["ngram"].threshold.default)
     assert "Jaccard" in panel.threshold.slider.toolTip()
 
 

@@ -80,6 +80,11 @@ class ReviewSession:
         self._haystack: dict[int, str] = {}
         self._resolution: Resolution | None = None
 
+    @property
+    def similarity_fn(self) -> SimilarityFn | None:
+        """Rescoring function for rows the user made the kept row (passed on to the export)."""
+        return self._similarity
+
     # -- clusters ----
 
     @property

@@ -131,6 +131,7 @@ def confirmation_text(written, total_rows: int) -> str:
             lines.append(f"{w.path.name}: all {w.rows:,} rows with duplicate columns")
         else:
             lines.append(f"{w.path.name}: {w.rows:,} clusters")
+        lines += [f"    {note}" for note in getattr(w, "notes", [])[:3]]
     return "\n".join(lines)
 
 

@@ -6,14 +6,11 @@ Each function takes a ``Reporter`` last and returns plain objects the window the
 
 from __future__ import annotations
 
-import os
 import statistics
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dedup_gui.core.errors import OutputError
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.review import ReviewSession
@@ -78,6 +75,7 @@ class Written:
     path: Path
     what: str  # "cleaned" | "annotated" | "report"
     rows: int
+    notes: list[str] = field(default_factory=list)
 
 
 def export(
@@ -86,62 +84,19 @@ def export(
     outputs: dict[str, Path | None],
     reporter: Reporter,
 ) -> list[Written]:
-    """Write the chosen files; uses the engine's export module when present, else the io writers."""
+    """Write the chosen files with the user's decisions applied (``core.export`` does the writing)."""
+    from dedup_gui.core.export import export as write_all
+
     outputs = {k: Path(v) for k, v in outputs.items() if v}
-    result, decisions = session.result, session.decisions
-    try:
-        from dedup_gui.core.export import export as engine_export
-    except ImportError:
-        engine_export = None
-    if engine_export is not None:
-        reports = engine_export(
-            table,
-            result,
-            decisions,
-            cleaned=outputs.get("cleaned"),
-            annotated=outputs.get("annotated"),
-            report=outputs.get("report"),
-            similarity=session._similarity,
-            texts=list(session.texts),
-            reporter=reporter,
-        )
-        by_path = {Path(p).resolve(): k for k, p in outputs.items()}
-        return [Written(Path(r.path), by_path.get(Path(r.path).resolve(), r.kind), r.rows) for r in reports]
-    return _export_fallback(table, session, outputs, reporter)
-
-
-def _export_fallback(table, session, outputs, reporter) -> list[Written]:
-    """Plain pandas writers, used only until ``core.export`` lands."""
-    res = session.resolution()
-    written = []
-    steps = len(outputs)
-    for i, (what, path) in enumerate(outputs.items()):
-        reporter.report("Writing", i, steps)
-        if Path(path).resolve() == Path(table.path).resolve():
-            raise OutputError(path, "is the input file; choose another name")
-        if what == "cleaned":
-            frame = table.data[res.keep]
-        elif what == "annotated":
-            frame = table.data.join(res.annotation_frame())
-        else:
-            frame = session.result.report_frame(list(session.texts), session.decisions)
-        _write_frame(frame, Path(path))
-        written.append(Written(Path(path), what, len(frame)))
-    reporter.report("Writing", steps, steps)
-    return written
-
-
-def _write_frame(frame, path: Path) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=path.suffix)
-    os.close(fd)
-    try:
-        if path.suffix.lower() in (".xlsx", ".xlsm"):
-            frame.to_excel(tmp, index=False)
-        else:
-            frame.to_csv(tmp, index=False, encoding="utf-8-sig")
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise OutputError(path, f"cannot be written: {exc.strerror or exc}") from None
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    reports = write_all(
+        table,
+        session.result,
+        session.decisions,
+        cleaned=outputs.get("cleaned"),
+        annotated=outputs.get("annotated"),
+        report=outputs.get("report"),
+        similarity=session.similarity_fn,
+        texts=list(session.texts),
+        reporter=reporter,
+    )
+    return [Written(Path(r.path), r.kind, r.rows, list(getattr(r, "notes", []) or [])) for r in reports]
