@@ -496,3 +496,42 @@ def test_writes_report_progress(tmp_path):
     write_cleaned(table, np.ones(11000, bool) & (np.arange(11000) > 0), tmp_path / "out.xlsx", reporter=reporter)
     write_cleaned(table, np.ones(11000, bool), tmp_path / "out.csv", reporter=reporter)
     assert seen.count("Writing") >= 4
+
+
+def test_cleaned_xlsx_moves_comments_tables_breaks_and_names_with_their_rows(tmp_path):
+    from openpyxl.comments import Comment
+    from openpyxl.formatting.rule import CellIsRule
+    from openpyxl.styles import Font
+    from openpyxl.workbook.defined_name import DefinedName
+    from openpyxl.worksheet.pagebreak import Break
+    from openpyxl.worksheet.table import Table as ExcelTable
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Data"
+    ws.append(["id", "text"])
+    for i in range(6):
+        ws.append([f"{i:03d}", f"t{i}"])
+    ws["B3"].comment = Comment("on a removed row", "me")
+    ws["B6"].comment = Comment("on sheet row 6", "me")
+    ws.add_table(ExcelTable(displayName="News", ref="A1:B7"))
+    ws.row_breaks.append(Break(id=5))
+    ws.conditional_formatting.add("B2:B7", CellIsRule(operator="equal", formula=['"t1"'], font=Font(bold=True)))
+    wb.defined_names["ids"] = DefinedName("ids", attr_text="Data!$A$2:$A$7")
+    wb.save(tmp_path / "in.xlsx")
+    table = read_table(tmp_path / "in.xlsx")
+    write_cleaned(table, np.array([True, False, True, True, True, False]), tmp_path / "out.xlsx")  # sheet rows 3, 7
+
+    wb = openpyxl.load_workbook(tmp_path / "out.xlsx")
+    ws = wb.active
+    assert [(c.coordinate, c.comment.text) for row in ws.iter_rows() for c in row if c.comment] == [
+        ("B5", "on sheet row 6")
+    ]
+    assert ws.tables["News"].ref == "A1:B5"
+    assert [b.id for b in ws.row_breaks.brk] == [4]
+    assert [str(cf.sqref) for cf in ws.conditional_formatting] == ["B2:B5"]
+    assert wb.defined_names["ids"].attr_text == "Data!$A$2:$A$5"
+    with zipfile.ZipFile(tmp_path / "out.xlsx") as zf:
+        vml = next(n for n in zf.namelist() if n.endswith(".vml"))
+        assert zf.read(vml).count(b"Row>") == 2  # one comment box left: <Row>4</Row>
+        assert b"Row>4</" in zf.read(vml)

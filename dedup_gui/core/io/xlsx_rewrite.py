@@ -622,16 +622,16 @@ def _map_vml_notes(xml: bytes, rows: RowMap) -> bytes:
     """Comment boxes in the legacy VML drawing: <x:Row> is 0-based."""
 
     def one(m: re.Match) -> bytes:
-        rm = re.search(rb"<x:Row>(\d+)</x:Row>", m.group(0))
+        rm = re.search(rb"<((?:[A-Za-z_][\w.-]*:)?)Row>(\d+)</\1Row>", m.group(0))
         if not rm:
             return m.group(0)
-        new = rows.row(int(rm.group(1)) + 1)
+        new = rows.row(int(rm.group(2)) + 1)
         if new is None:
             return b""
         whole = m.group(0)
-        return whole[: rm.start(1)] + str(new - 1).encode() + whole[rm.end(1) :]
+        return whole[: rm.start(2)] + str(new - 1).encode() + whole[rm.end(2) :]
 
-    return re.sub(rb"<v:shape\b.*?</v:shape>", one, xml, flags=re.S)
+    return re.sub(rb"<((?:[A-Za-z_][\w.-]*:)?)shape\b.*?</\1shape>", one, xml, flags=re.S)
 
 
 def _calc_chain(zin: zipfile.ZipFile) -> set[str]:
