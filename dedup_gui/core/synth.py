@@ -747,6 +747,38 @@ def generate_corpus(
     return concat([long_part, short_part], shuffle_seed=rng.getrandbits(32))
 
 
+def plant_reposts(
+    texts: Sequence[str],
+    *,
+    seed: int = 0,
+    dup_share: float = 0.3,
+    max_group: int = 40,
+    edits: Sequence[str] = LONG_EDITS,
+    weights: Sequence[float] | None = None,
+) -> Corpus:
+    """Reposts planted on given (distinct) texts, e.g. real articles kept out of the repository: about
+    ``dup_share`` of the output rows are edited copies of one of ``texts``. Group id = index into ``texts``;
+    rows are shuffled. Titles and sources are invented, dates random."""
+    rng = random.Random(seed)
+    g = _Gen(rng)
+    if weights is None and tuple(edits) == LONG_EDITS:
+        weights = LONG_EDIT_WEIGHTS
+    n_out = round(len(texts) / (1 - dup_share)) if dup_share < 1 else len(texts)
+    sizes = _group_sizes(g, n_out - len(texts), max_group)[: len(texts)]
+    copies = [s - 1 for s in sizes] + [0] * (len(texts) - len(sizes))
+    rng.shuffle(copies)
+    out = Corpus([], [], [], [], [], [], [], [], [])
+    for i, (text, k) in enumerate(zip(texts, copies, strict=True)):
+        d = g.date()
+        _append(out, text, i, "original", "", g.outlet(), d, i, "long", "zh")
+        for _ in range(k):
+            kind = rng.choices(edits, weights)[0] if weights else rng.choice(edits)
+            _append(out, make_edit(text, kind, rng), i, kind, "", g.outlet(), d, i, "long", "zh")
+    order = list(range(len(out)))
+    rng.shuffle(order)
+    return _take_rows(out, order)
+
+
 def _build(g: _Gen, n, dup_share, same_event_share, max_group, lang, min_chars, max_chars, edit_kinds, short):
     if n <= 0:
         return Corpus([], [], [], [], [], [], [], [], [])
