@@ -174,3 +174,16 @@ def truncated_workbook(path: Path) -> Path:
 DATE = dt.date(2024, 3, 5)
 DATETIME = dt.datetime(2024, 3, 5, 8, 30, 15)
 TIME = dt.time(23, 59, 1)
+
+
+def zip_understating_sizes(path: Path, member_mib: int = 20) -> Path:
+    """A zip bomb that claims its big sheet part unpacks to a few bytes."""
+    zip_bomb(path, member_mib)
+    raw = io.BytesIO(path.read_bytes())
+    with zipfile.ZipFile(raw) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            dst.writestr(info, src.read(info))
+        for info in dst.filelist:
+            if info.filename == "xl/worksheets/sheet1.xml":
+                info.file_size = 1000
+    return path

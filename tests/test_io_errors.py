@@ -16,6 +16,7 @@ from tests.data_factories import (
     write_csv,
     write_xlsx,
     zip_bomb,
+    zip_understating_sizes,
     zip_with_lying_sizes,
 )
 
@@ -86,6 +87,10 @@ def test_zip_bomb_by_declared_size(tmp_path):
 
 def test_zip_bomb_by_compression_ratio(tmp_path):
     refused(zip_bomb(tmp_path / "ratio.xlsx", member_mib=70), "zip bomb")
+
+
+def test_zip_bomb_that_understates_its_size(tmp_path):
+    refused(zip_understating_sizes(tmp_path / "liar.xlsx"), "does not match its declared size")
 
 
 @pytest.mark.parametrize("part", ["xl/worksheets/sheet1.xml", "xl/workbook.xml", "[Content_Types].xml"])

@@ -18,6 +18,7 @@ MAX_TOTAL_UNCOMPRESSED = 2 << 30  # 2 GiB
 MAX_RATIO = 200
 RATIO_CHECK_FROM = 64 << 20  # members smaller than this may compress as well as they like
 PROLOG_SCAN = 64 << 10
+VERIFY_FROM = 256 << 10  # compressed parts this big are unpacked once to prove their declared size true
 _FORBIDDEN = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 _ROOT = re.compile(rb"<[A-Za-z_]")
 
@@ -54,6 +55,9 @@ def check_ooxml(path: Path) -> None:
             for info in infos:
                 if info.filename.lower().endswith((".xml", ".rels", ".vml")):
                     _check_prolog(path, zf, info)
+            for info in infos:
+                if info.compress_size > VERIFY_FROM:
+                    _check_declared_size(path, zf, info)
     except zipfile.BadZipFile as e:
         raise InputError(path, f"is damaged (truncated or not a valid .xlsx workbook: {e})") from None
     except (zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, RuntimeError) as e:
@@ -77,10 +81,32 @@ def _check_sizes(path: Path, infos: list[zipfile.ZipInfo]) -> None:
             )
 
 
+def _check_declared_size(path: Path, zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
+    """Python's zipfile stops at the declared size and checks the CRC, so a part that is really bigger than it
+    claims (the zip bomb that lies about itself) fails here instead of inside a parser without limits."""
+    try:
+        with zf.open(info) as part:
+            while part.read(1 << 20):
+                pass
+    except zipfile.BadZipFile:
+        raise _mismatch(path, info) from None
+
+
+def _mismatch(path: Path, info: zipfile.ZipInfo) -> InputError:
+    return InputError(
+        path,
+        f"refused: part {info.filename} does not match its declared size or checksum; "
+        "the file is damaged or hostile",
+    )
+
+
 def _check_prolog(path: Path, zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
     """Refuse DTDs: workbook XML never needs them, and entity expansion is how XML bombs work."""
-    with zf.open(info) as part:
-        head = part.read(PROLOG_SCAN)
+    try:
+        with zf.open(info) as part:
+            head = part.read(PROLOG_SCAN)
+    except zipfile.BadZipFile:
+        raise _mismatch(path, info) from None
     root = _ROOT.search(head)
     prolog = head[: root.start()] if root else head
     if _FORBIDDEN.search(prolog):
