@@ -155,3 +155,36 @@ def test_corrupt_xls(tmp_path):
     path = tmp_path / "old.xls"
     path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600)
     refused(path, "cannot be read")
+
+
+def test_unreadable_file_says_permission_denied(tmp_path, monkeypatch):
+    import builtins
+
+    path = write_csv(tmp_path / "locked.csv", [["a"], ["1"]])
+    real_open = builtins.open
+
+    def guarded(file, *args, **kwargs):
+        if str(file) == str(path):
+            raise PermissionError(13, "Permission denied")
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", guarded)
+    refused(path, "cannot be opened: permission denied")
+
+
+def test_a_file_where_a_folder_of_txt_was_expected_and_vice_versa(tmp_path):
+    (tmp_path / "dir.csv").mkdir()
+    refused(tmp_path / "dir.csv", "contains no .txt files")
+
+
+def test_workbook_damaged_between_reading_and_exporting(tmp_path):
+    import numpy as np
+
+    from dedup_gui.core.io import write_cleaned
+
+    path = write_xlsx(tmp_path / "in.xlsx", {"S": [["t"], ["a"], ["b"]]})
+    table = read_table(path)
+    path.write_bytes(path.read_bytes()[:300])
+    with pytest.raises(InputError, match="in.xlsx"):
+        write_cleaned(table, np.array([True, False]), tmp_path / "out.xlsx")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.xlsx"]

@@ -7,13 +7,16 @@ All writes go through a temporary file renamed into place, and never to the inpu
 from __future__ import annotations
 
 import shutil
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from ..errors import OutputError
+from ..errors import InputError, OutputError
 from ..progress import Reporter
 from ..table import Table
 from .atomic import atomic_file, atomic_folder, refuse_input
@@ -49,7 +52,7 @@ def write_cleaned(table: Table, keep: np.ndarray, out: str | Path, reporter: Rep
     if fmt == "xlsx" and _can_edit_in_place(table, out):
         check_ooxml(table.path)
         removed = table.header_row + 1 + np.flatnonzero(~keep)
-        with atomic_file(out) as tmp:
+        with atomic_file(out) as tmp, _input_damage(table):
             notes = edit_workbook(table.path, tmp, table.sheet, RowMap(removed), reporter=reporter)
         return WriteReport(out, "cleaned", int(keep.sum()), notes)
     return _write_rows(table, _file_header(table), kept, out, fmt, "cleaned", reporter)
@@ -81,7 +84,7 @@ def write_annotated(
             n_rows=len(table),
             header_style=header_style,
         )
-        with atomic_file(out) as tmp:
+        with atomic_file(out) as tmp, _input_damage(table):
             notes += edit_workbook(table.path, tmp, table.sheet, RowMap([]), appender, reporter)
         return WriteReport(out, "annotated", len(table), notes)
     combined = table.data.copy()
@@ -114,6 +117,15 @@ def write_frame(frame: pd.DataFrame, out: str | Path, kind: str = "report") -> W
 
 
 # ---- helpers ------------------------------------------------------------------------------------------------
+@contextmanager
+def _input_damage(table: Table) -> Iterator[None]:
+    """The workbook is read a second time to copy it: damage found only now is still the input's problem."""
+    try:
+        yield
+    except (zipfile.BadZipFile, ValueError, KeyError, SyntaxError) as e:  # ParseError is a SyntaxError
+        raise InputError(table.path, f"cannot be copied: the workbook is damaged ({e})") from None
+
+
 def _file_header(table: Table) -> list[str]:
     """The header as the input file has it (blank or repeated names stay so); display names past its end."""
     source = list((table.source_header or table.columns)[: len(table.columns)])
