@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -52,40 +53,56 @@ def strip_html(text: str) -> str:
     return html.unescape(text)
 
 
+@dataclass(frozen=True)
+class _NfkcTables:
+    single: np.ndarray  # uint32[65536]: the one character NFKC maps each BMP character to (itself if unchanged)
+    multi: np.ndarray  # bool[65536]: NFKC maps the character alone to several characters ("…" -> "...")
+    interacts: np.ndarray  # bool[65536]: combining marks and jamo, which need the full algorithm
+    multi_re: re.Pattern[str]
+    multi_map: dict[str, str]
+
+
 @lru_cache(maxsize=1)
-def _nfkc_tables() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
-    """Characters NFKC changes, split into those that map alone (most full-width forms, "…", nbsp) and those
-    that interact with neighbours (combining marks, jamo) and need the full algorithm."""
-    simple: dict[str, str] = {}
-    complex_chars: list[str] = []
+def _nfkc_tables() -> _NfkcTables:
+    single = np.arange(0x10000, dtype=np.uint32)
+    multi = np.zeros(0x10000, dtype=bool)
+    interacts = np.zeros(0x10000, dtype=bool)
+    multi_map: dict[str, str] = {}
     for cp in range(0x10000):
         if 0xD800 <= cp <= 0xDFFF:
             continue
         c = chr(cp)
         mapped = unicodedata.normalize("NFKC", c)
-        interacts = unicodedata.combining(c) or any(
-            unicodedata.combining(m) or 0x1100 <= ord(m) <= 0x11FF or 0x3130 <= ord(m) <= 0x318F for m in mapped
-        )
-        if interacts or 0x1100 <= cp <= 0x11FF or 0xAC00 <= cp <= 0xD7A3:
-            complex_chars.append(c)
+        if (
+            unicodedata.combining(c)
+            or 0x1100 <= cp <= 0x11FF
+            or 0xAC00 <= cp <= 0xD7A3
+            or any(unicodedata.combining(m) or 0x1100 <= ord(m) <= 0x11FF or 0x3130 <= ord(m) <= 0x318F for m in mapped)
+        ):
+            interacts[cp] = True
+        elif len(mapped) == 1:
+            single[cp] = ord(mapped)
         elif mapped != c:
-            simple[c] = mapped
-
-    def char_class(chars: list[str]) -> str:
-        return "".join(re.escape(c) for c in chars)
-
-    needs = re.compile(f"[{char_class(list(simple))}]")
-    # Astral characters are rare in text and some NFKC mappings live there: hand them to the full algorithm.
-    complex_re = re.compile(f"[{char_class(complex_chars)}\U00010000-\U0010FFFF]")
-    return needs, complex_re, simple
+            multi[cp] = True
+            multi_map[c] = mapped
+    multi_re = re.compile("[" + "".join(re.escape(c) for c in multi_map) + "]")
+    return _NfkcTables(single, multi, interacts, multi_re, multi_map)
 
 
 def nfkc(text: str) -> str:
-    """unicodedata.normalize("NFKC", text), several times faster on typical Chinese text."""
-    needs, complex_re, simple = _nfkc_tables()
-    if complex_re.search(text):
-        return unicodedata.normalize("NFKC", text)
-    return needs.sub(lambda m: simple[m.group()], text)
+    """unicodedata.normalize("NFKC", text), several times faster on typical Chinese text (vectorised lookup)."""
+    if text.isascii():
+        return text
+    t = _nfkc_tables()
+    cps = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    if cps.max() >= 0x10000 or t.interacts[cps].any():
+        return unicodedata.normalize("NFKC", text)  # astral characters, combining sequences: the full algorithm
+    mapped = t.single[cps]
+    if not np.array_equal(mapped, cps):
+        text = mapped.tobytes().decode("utf-32-le")
+    if t.multi[cps].any():
+        text = t.multi_re.sub(lambda m: t.multi_map[m.group()], text)
+    return text
 
 
 def _is_chrome(line: str) -> bool:
@@ -185,7 +202,10 @@ def sorted_unique(x: np.ndarray) -> np.ndarray:
     """np.unique for 1-d arrays, by sorting (faster than numpy 2's hash-based unique on small arrays)."""
     x = np.sort(x)
     if len(x) > 1:
-        x = x[np.r_[True, x[1:] != x[:-1]]]
+        keep = np.empty(len(x), dtype=bool)
+        keep[0] = True
+        np.not_equal(x[1:], x[:-1], out=keep[1:])
+        x = x[keep]
     return x
 
 

@@ -11,6 +11,7 @@ would. Candidates are verified on their full n-gram sets.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -31,6 +32,12 @@ class GramKeys:
     doc: np.ndarray  # int64 text index of each key
     step: np.ndarray  # int8: 0 at the text's own level p, 1 at 2p, 2 at 4p, ...
     sizes: np.ndarray  # int64 full n-gram set size per text (for the length filter)
+
+
+@lru_cache(maxsize=64)
+def _level_salt(level: int) -> np.uint64:
+    """Distinguishes the same gram sampled at different levels (gram hashes are already well mixed)."""
+    return mix64(np.array([level], dtype=np.uint64))[0]
 
 
 def _level(n_grams: int) -> int:
@@ -65,7 +72,7 @@ class NGram:
                 sample = g[(g & np.uint64(level - 1)) == 0] if level > 1 else g
                 if len(sample) == 0:
                     break
-                keys.append(mix64(sample + np.uint64(level)))
+                keys.append(sample ^ _level_salt(level))
                 docs.append(np.full(len(sample), i, dtype=np.int64))
                 steps.append(np.full(len(sample), step, dtype=np.int8))
                 level *= 2
@@ -105,9 +112,18 @@ class NGram:
 
 def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float):
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one."""
-    _, inverse, df = np.unique(keys, return_inverse=True, return_counts=True)
+    # Global order of keys: rarest first (document frequency), ties by key value.
+    by_key = np.argsort(keys, kind="stable")
+    sk = keys[by_key]
+    starts = np.flatnonzero(np.concatenate(([True], sk[1:] != sk[:-1])))
+    run = np.diff(np.append(starts, len(sk)))
+    df = np.empty(len(keys), dtype=np.int64)
+    df[by_key] = np.repeat(run, run)
+    global_order = np.lexsort((keys, df))
+    global_rank = np.empty(len(keys), dtype=np.int64)
+    global_rank[global_order] = np.arange(len(keys))
     set_id = doc * MAX_LEVEL_STEPS + step
-    order = np.lexsort((keys, df[inverse], set_id))
+    order = np.argsort(set_id * len(keys) + global_rank, kind="stable")
     k, s = keys[order], set_id[order]
     starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
     sizes = np.diff(np.r_[starts, len(s)])
