@@ -21,7 +21,7 @@ import xxhash
 from .progress import Reporter
 
 PARALLEL_MIN_TEXTS = 4000  # below this, starting worker processes costs more than it saves
-_CHUNK = 500
+_CHUNK = 250  # texts per progress report / cancel check (~0.1 s of segmentation)
 
 
 @lru_cache(maxsize=1)
