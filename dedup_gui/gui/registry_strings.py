@@ -1,0 +1,132 @@
+"""The engine's user-visible English strings, translated in the GUI layer (the engine knows nothing of Qt).
+
+``core`` speaks English: algorithm titles, slider labels and tooltips (``core.algorithms.registry``), progress
+stage names, keep policies, the run summary. lupdate cannot see strings that are not wrapped in a translation
+call, so they are listed here with ``QT_TRANSLATE_NOOP`` and looked up at run time with the English text as the
+key. ``tests/test_i18n.py`` checks that every registry string is listed, so a new or reworded one cannot slip
+through untranslated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from dedup_gui.core.algorithms.registry import AlgorithmInfo, ParamSpec
+
+REGISTRY, STAGES, CORE = "registry", "stages", "core"
+
+REGISTRY_STRINGS = (
+    # simhash
+    QT_TRANSLATE_NOOP("registry", "SimHash"),
+    QT_TRANSLATE_NOOP(
+        "registry", "Fingerprints each text from its top keywords; fast on long articles, weak on short texts."
+    ),
+    QT_TRANSLATE_NOOP("registry", "Hamming distance (bits)"),
+    QT_TRANSLATE_NOOP("registry", "Max bit difference"),
+    QT_TRANSLATE_NOOP("registry", "bits"),
+    QT_TRANSLATE_NOOP(
+        "registry",
+        "Two texts are duplicates when their 64-bit fingerprints differ in at most this many bits. "
+        "Lower is stricter; 3 suits long articles.",
+    ),
+    QT_TRANSLATE_NOOP("registry", "Keywords"),
+    QT_TRANSLATE_NOOP("registry", "words"),
+    QT_TRANSLATE_NOOP("registry", "How many of the highest TF-IDF keywords make up each fingerprint."),
+    # nshash
+    QT_TRANSLATE_NOOP("registry", "NSHash (longest sentences)"),
+    QT_TRANSLATE_NOOP("registry", "Matches texts that share their longest sentences; very precise for reposted news."),
+    QT_TRANSLATE_NOOP("registry", "Shared sentences"),
+    QT_TRANSLATE_NOOP("registry", "sentences"),
+    QT_TRANSLATE_NOOP(
+        "registry", "Two texts are duplicates when at least this many of their longest sentences are identical."
+    ),
+    QT_TRANSLATE_NOOP("registry", "Longest sentences"),
+    QT_TRANSLATE_NOOP("registry", "How many of each text's longest sentences are fingerprinted."),
+    # ngram
+    QT_TRANSLATE_NOOP("registry", "N-gram overlap"),
+    QT_TRANSLATE_NOOP(
+        "registry", "Compares the character n-grams texts share; works on short texts and edited copies."
+    ),
+    QT_TRANSLATE_NOOP("registry", "Jaccard similarity"),
+    QT_TRANSLATE_NOOP("registry", "Min similarity"),
+    QT_TRANSLATE_NOOP(
+        "registry",
+        "Two texts are duplicates when the share of character n-grams they have in common "
+        "(Jaccard similarity) is at least this. Higher is stricter; 0.7 also catches copies cut to 80 %.",
+    ),
+    QT_TRANSLATE_NOOP("registry", "Gram length"),
+    QT_TRANSLATE_NOOP("registry", "characters"),
+    QT_TRANSLATE_NOOP(
+        "registry",
+        "Length of the character n-grams; 4 is about two Chinese words. Shorter grams match more loosely.",
+    ),
+)
+
+STAGE_STRINGS = (
+    QT_TRANSLATE_NOOP("stages", "Reading"),
+    QT_TRANSLATE_NOOP("stages", "Loading"),
+    QT_TRANSLATE_NOOP("stages", "Preparing texts"),
+    QT_TRANSLATE_NOOP("stages", "Normalising"),
+    QT_TRANSLATE_NOOP("stages", "Segmenting"),
+    QT_TRANSLATE_NOOP("stages", "Fingerprinting"),
+    QT_TRANSLATE_NOOP("stages", "Finding candidates"),
+    QT_TRANSLATE_NOOP("stages", "Verifying"),
+    QT_TRANSLATE_NOOP("stages", "Clustering"),
+    QT_TRANSLATE_NOOP("stages", "Writing"),
+)
+
+KEEP_POLICY_STRINGS = (
+    QT_TRANSLATE_NOOP("core", "First in file"),
+    QT_TRANSLATE_NOOP("core", "Last in file"),
+    QT_TRANSLATE_NOOP("core", "Longest text"),
+    QT_TRANSLATE_NOOP("core", "Shortest text"),
+)
+
+
+def registry_text(text: str) -> str:
+    return QCoreApplication.translate(REGISTRY, text) if text else text
+
+
+def stage_text(stage: str) -> str:
+    """A progress stage name in the interface language (unknown stages stay as the engine wrote them)."""
+    return QCoreApplication.translate(STAGES, stage) if stage else stage
+
+
+def translated_spec(spec: ParamSpec) -> ParamSpec:
+    return replace(spec, label=registry_text(spec.label), unit=registry_text(spec.unit), help=registry_text(spec.help))
+
+
+def translated_algorithm(info: AlgorithmInfo) -> AlgorithmInfo:
+    """The same algorithm with every user-visible field in the interface language (``name`` stays the key)."""
+    return replace(
+        info,
+        title=registry_text(info.title),
+        description=registry_text(info.description),
+        measure=registry_text(info.measure),
+        threshold=translated_spec(info.threshold),
+        n=translated_spec(info.n),
+    )
+
+
+def keep_policy_label(value: str, label: str) -> str:
+    """A keep-policy choice's label: ``first``… from the list above, ``max:COL`` / ``min:COL`` built here."""
+    if value.startswith("max:"):
+        return QCoreApplication.translate(CORE, "Largest / newest “{column}”").format(column=value[4:])
+    if value.startswith("min:"):
+        return QCoreApplication.translate(CORE, "Smallest / oldest “{column}”").format(column=value[4:])
+    return QCoreApplication.translate(CORE, label)
+
+
+def summary_text(clusters: int, removed: int, rows: int) -> str:
+    """'37 clusters · 81 rows to remove of 1,204' (``ReviewSession.summary``) in the interface language."""
+    if clusters == 1:
+        c = QCoreApplication.translate(CORE, "1 cluster")
+    else:
+        c = QCoreApplication.translate(CORE, "{n} clusters").format(n=f"{clusters:,}")
+    if removed == 1:
+        text = QCoreApplication.translate(CORE, "{clusters} · 1 row to remove of {total}")
+    else:
+        text = QCoreApplication.translate(CORE, "{clusters} · {removed} rows to remove of {total}")
+    return text.format(clusters=c, removed=f"{removed:,}", total=f"{rows:,}")
