@@ -465,6 +465,8 @@ class _Gen:
         if lang != "en":
             style = self.pick(_STYLES)
             text = _STYLE_RE.sub(lambda m: style[m.group()], text)
+            if len(text) > max_chars:  # the house style made it longer: drop the last sentence(s)
+                text = text[: max(text.rfind("。", 0, max_chars), text.rfind("！", 0, max_chars)) + 1]
         return title, text
 
     # --- short texts -------------------------------------------------------------------------------------------
@@ -622,8 +624,12 @@ def _html(text: str, rng: random.Random) -> str:
     body = "\n".join(para(p) for p in text.split("\n") if p.strip())
     css = _CSS.format(w=rng.choice((680, 720, 760, 800)), m=rng.choice((8, 10, 12, 16)))
     js = _JS.format(id=f"{rng.getrandbits(32):08x}")
+    zh = _is_zh(text)
+    first = html.escape(re.split(r"[。！？.!?\n]", text.strip(), maxsplit=1)[0][:24], quote=False)
+    site = _Gen(rng).outlet("zh" if zh else "en")
     return (
-        '<!DOCTYPE html>\n<html lang="zh-CN"><head><meta charset="utf-8"><title>正文</title>\n'
+        f'<!DOCTYPE html>\n<html lang="{"zh-CN" if zh else "en"}"><head><meta charset="utf-8">'
+        f"<title>{first} - {site}</title>\n"
         f"<style>\n{css}\n</style>\n<script>\n{js}\n</script>\n</head>\n<body>\n"
         f'<div class="article" id="content-{rng.randint(1000, 99999)}">\n{body}\n</div>\n'
         '<div class="share-bar"></div>\n</body></html>'
