@@ -33,7 +33,6 @@ REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 
-_ROW = re.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)row>)", re.S)
 _CELL = re.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)c>)", re.S)
 _FORMULA = re.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)f\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)f>)", re.S)
 _R_ATTR = re.compile(rb'(\sr=")([^"]*)(")')
@@ -41,6 +40,58 @@ _CELL_REF = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
 _SHEETDATA_OPEN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sheetData\b[^>]*?(/?)>")
 _SHEETDATA_CLOSE = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData>")
 _A1_RANGE = re.compile(r"^(\$?)([A-Za-z]{1,3})?(\$?)(\d+)?(?::(\$?)([A-Za-z]{1,3})?(\$?)(\d+)?)?$")
+
+
+class _Row:
+    """One <row> element found in the stream (a faster stand-in for a regex match on long rows)."""
+
+    __slots__ = ("p", "attrs", "body", "whole", "end")
+
+    def __init__(self, p: bytes, attrs: bytes, body: bytes | None, whole: bytes, end: int):
+        self.p, self.attrs, self.body, self.whole, self.end = p, attrs, body, whole, end
+
+    def group(self, name: str | int) -> bytes | None:
+        return {"p": self.p, "attrs": self.attrs, "body": self.body, 0: self.whole}[name]
+
+
+_ROW_START = re.compile(rb"<((?:[A-Za-z_][\w.-]*:)?)row\b")
+
+
+def _scan_row(buf: bytes, pos: int) -> tuple[_Row | None, bool]:
+    """The <row> element at ``pos``, or (None, need_more): need_more when the buffer ends inside it."""
+    m = _ROW_START.match(buf, pos)
+    if m is None:
+        return None, len(buf) - pos < 64 and not _SHEETDATA_CLOSE.match(buf, pos)
+    gt = buf.find(b">", m.end())
+    if gt < 0:
+        return None, True
+    p = m.group(1)
+    if buf[gt - 1] == 0x2F:  # "/>"
+        return _Row(p, buf[m.end() : gt - 1], None, buf[pos : gt + 1], gt + 1), False
+    close = b"</" + p + b"row>"
+    ce = buf.find(close, gt + 1)
+    if ce < 0:
+        return None, True
+    end = ce + len(close)
+    return _Row(p, buf[m.end() : gt], buf[gt + 1 : ce], buf[pos:end], end), False
+
+
+class _Batch:
+    """Collects small writes into ~1 MiB ones (zip streams are slow per call)."""
+
+    def __init__(self, dst):
+        self.dst, self.parts, self.size = dst, [], 0
+
+    def write(self, data: bytes) -> None:
+        if data:
+            self.parts.append(data)
+            self.size += len(data)
+            if self.size >= CHUNK:
+                self.flush()
+
+    def flush(self) -> None:
+        self.dst.write(b"".join(self.parts))
+        self.parts, self.size = [], 0
 
 
 class RowMap:
@@ -231,20 +282,22 @@ class SheetEditor:
             rest = buf[m.end() :] + src.read()
             dst.write(self.edit_tail(rest))
             return
-        dst.write(buf[m.start() : m.end()])
+        out = _Batch(dst)
+        out.write(buf[m.start() : m.end()])
         buf = buf[m.end() :]
         pos = 0
         implied = 0
         done = 0
+        total = max(1, self.appender.n_rows if self.appender else 0)
         while True:
             while pos < len(buf) and buf[pos] in b" \t\r\n":
                 pos += 1
-            m = _ROW.match(buf, pos)
-            if m is None:
-                close = _SHEETDATA_CLOSE.match(buf, pos)
-                if close:
-                    dst.write(self._pending_rows(implied, None))
-                    dst.write(self.edit_tail(buf[pos:] + src.read()))
+            row, need_more = _scan_row(buf, pos)
+            if row is None:
+                if not need_more and _SHEETDATA_CLOSE.match(buf, pos):
+                    out.write(self._pending_rows(implied, None))
+                    out.write(self.edit_tail(buf[pos:] + src.read()))
+                    out.flush()
                     return
                 chunk = src.read(CHUNK)
                 if not chunk:
@@ -252,14 +305,15 @@ class SheetEditor:
                 buf = buf[pos:] + chunk
                 pos = 0
                 continue
-            r = self._row_number(m.group("attrs"), implied)
-            dst.write(self._pending_rows(implied, r))
-            dst.write(self.edit_row(m, r))
+            r = self._row_number(row.attrs, implied)
+            if self.appender is not None:
+                out.write(self._pending_rows(implied, r))
+            out.write(self.edit_row(row, r))
             implied = r
-            pos = m.end()
+            pos = row.end
             done += 1
             if self.reporter is not None and done % PROGRESS_EVERY == 0:
-                self.reporter.report("Writing", done, max(done, self.appender.n_rows if self.appender else done))
+                self.reporter.report("Writing", done, max(done, total))
             if pos > CHUNK:
                 buf, pos = buf[pos:], 0
 
@@ -285,7 +339,7 @@ class SheetEditor:
     def edit_row(self, m: re.Match, r: int) -> bytes:
         new_r = self.rows.row(r)
         body = m.group("body")
-        if body is not None and b"<" in body and re.search(rb"<(?:\w+:)?f\b", body):
+        if body is not None and b"f" in body and _HAS_FORMULA.search(body):
             self.has_formulas = True
             keep_formulas = True
         else:
@@ -302,7 +356,7 @@ class SheetEditor:
             return m.group(0)
         p = m.group("p")
         attrs = m.group("attrs")
-        attrs = _set_attr(attrs, b"r", str(new_r).encode())
+        attrs = _set_row_number(attrs, new_r)
         if extra:
             attrs = re.sub(rb'\sspans="[^"]*"', b"", attrs)
         new_body = self._edit_cells(body or b"", r, new_r, keep_formulas) if (body or extra) else b""
@@ -316,6 +370,8 @@ class SheetEditor:
         if new_r == r and not (formulas and self.rows):
             return body
         new_suffix = str(new_r).encode()
+        if not (formulas and self.rows):
+            return _CELL_ROW.sub(rb"\g<1>" + new_suffix + rb"\g<2>", body)
 
         def one(c: re.Match) -> bytes:
             attrs = c.group("attrs")
@@ -419,11 +475,16 @@ def _xml_escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _set_attr(attrs: bytes, name: bytes, value: bytes) -> bytes:
-    pat = re.compile(rb"(\s" + name + rb'=")([^"]*)(")')
-    if pat.search(attrs):
-        return pat.sub(lambda m: m.group(1) + value + m.group(3), attrs, count=1)
-    return b" " + name + b'="' + value + b'"' + attrs
+_HAS_FORMULA = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
+_CELL_ROW = re.compile(rb'(<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\sr="[A-Za-z]{1,3})\d+(")')
+_ROW_R = re.compile(rb'(\sr=")[^"]*(")')
+
+
+def _set_row_number(attrs: bytes, r: int) -> bytes:
+    value = str(r).encode()
+    if _ROW_R.search(attrs):
+        return _ROW_R.sub(rb"\g<1>" + value + rb"\g<2>", attrs, count=1)
+    return b' r="' + value + b'"' + attrs
 
 
 def _map_attr(attrs: bytes, name: bytes, rows: RowMap, keep: bool = False) -> bytes | None:
