@@ -39,7 +39,8 @@ class _Checks:
 
 
 def run_selftest(out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+    # A windowed Windows executable has no stdout: the report then goes to a file in the temp folder.
+    out = out or sys.stdout or open(Path(tempfile.gettempdir()) / "dedup-gui-selftest.txt", "w", encoding="utf-8")  # noqa: SIM115
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6 import __version__ as pyside_version
     from PySide6.QtWidgets import QApplication
