@@ -1,0 +1,658 @@
+"""The analyst's view, computed without a window: the pair histogram, live removal counts while a threshold is
+dragged, the hot stories (largest clusters, with dates and sources), the cluster-size distribution and the run
+summary.
+
+Everything here works on a finished ``DedupResult`` (and the table it came from); nothing re-runs the engine.
+The GUI's charts in ``dedup_gui.gui.analysis`` only draw what these functions return.
+
+Thresholds are in the algorithm's *native measure* - the unit of the threshold slider: Hamming bits for simhash
+(a pair passes at <= k), shared sentences for nshash (>= t) and Jaccard similarity for n-gram (>= t).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from .algorithms.ngram import PREFIX_MARGIN
+from .algorithms.registry import ParamSpec, get_algorithm
+from .cluster import UnionFind, keep_rank
+from .pipeline import ALGORITHM_IMPLS
+from .result import Decisions, DedupResult, Resolution
+from .settings import NormaliseOptions
+from .table import Table, cell_text
+from .text import normalise
+
+STAGES = ("normalise", "fingerprint", "candidates", "verify", "cluster")  # DedupResult.timings keys, in run order
+
+# ---------------------------------------------------------------------------------------------------------------
+# Thresholds in the slider's unit
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def threshold_spec(result: DedupResult) -> ParamSpec:
+    return get_algorithm(result.settings.algorithm).threshold
+
+
+def snap_threshold(spec: ParamSpec, value: float) -> float:
+    """The slider value nearest to ``value``: on the slider's step, inside its range."""
+    steps = round((float(value) - spec.minimum) / spec.step)
+    max_steps = round((spec.maximum - spec.minimum) / spec.step)
+    snapped = spec.minimum + min(max(steps, 0), max_steps) * spec.step
+    return round(snapped, spec.decimals) if spec.decimals else float(round(snapped))
+
+
+def passes(algorithm: str, measure: np.ndarray, threshold: float) -> np.ndarray:
+    """Which measures pass ``threshold`` - the engine's own rule for the algorithm."""
+    return ALGORITHM_IMPLS[algorithm].passes(np.asarray(measure, dtype=float), float(threshold))
+
+
+def searched_range(result: DedupResult) -> tuple[float, float]:
+    """The thresholds (lo, hi) for which ``result.candidates`` holds every pair that passes.
+
+    Outside it, a count from the cached candidates is a lower bound and a re-run (from cached fingerprints)
+    searches further. Conservative: simhash's search reached at least the run's k (more if an earlier, looser
+    search was reused); n-gram candidates are complete down to the run's threshold, and pairs found down to
+    ``threshold - 0.1`` are shown but may be incomplete there; nshash finds every pair sharing one sentence.
+    """
+    spec = threshold_spec(result)
+    t = float(result.settings.threshold)
+    measure = result.candidates.measure
+    algo = result.settings.algorithm
+    if algo == "simhash":
+        hi = max(t, float(measure.max())) if len(measure) else t
+        return spec.minimum, hi
+    if algo == "ngram":
+        lo = min(t, float(measure.min()) + PREFIX_MARGIN) if len(measure) else t
+        return max(spec.minimum, round(lo, 6)), spec.maximum
+    return spec.minimum, spec.maximum
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Histogram of candidate pairs
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Histogram:
+    """Candidate pairs binned by their native measure.
+
+    ``values[i]`` is the measure a bin stands for when deciding whether it passes a threshold: the integer itself
+    for integer measures (bins centred on it), the bin's lower edge for Jaccard (bins ``[v, v + step)``, so a
+    bin passes ``>= t`` exactly when all of its pairs do, since thresholds sit on the same step).
+    """
+
+    left: np.ndarray  # left edge of each bin
+    width: float
+    counts: np.ndarray  # int64, pairs per bin
+    values: np.ndarray
+    algorithm: str
+    x_range: tuple[float, float]  # the span the axis shows: the slider's range, trimmed to what can occur
+
+    @property
+    def total(self) -> int:
+        return int(self.counts.sum())
+
+    def passing(self, threshold: float) -> np.ndarray:
+        return passes(self.algorithm, self.values, threshold)
+
+
+def pair_histogram(result: DedupResult) -> Histogram:
+    """Every candidate pair of the run (also those failing the threshold) in bins of the slider's step."""
+    algo = result.settings.algorithm
+    spec = threshold_spec(result)
+    measure = np.asarray(result.candidates.measure, dtype=float)
+    if spec.decimals:  # Jaccard: bins [k*step, (k+1)*step); 1.0 gets a bin of its own
+        step = spec.step
+        index = np.floor(measure / step + 1e-6).astype(np.int64)
+        lo_i = int(round(spec.minimum / step))
+        hi_i = int(round(spec.maximum / step))
+        if len(index):
+            lo_i = min(lo_i, int(index.min()))
+        values = np.arange(lo_i, hi_i + 1) * step
+        counts = np.bincount(index - lo_i, minlength=len(values))[: len(values)].astype(np.int64)
+        values = np.round(values, spec.decimals)
+        x_range = (float(values[0]), float(values[-1] + step))
+        return Histogram(values.astype(float), step, counts, values.astype(float), algo, x_range)
+    # Integer measures: one bin per value, centred on it.
+    lo = int(spec.minimum) if algo != "simhash" else 0
+    hi = int(spec.maximum)
+    if algo == "nshash":  # at most n sentences can be shared
+        hi = max(int(result.settings.n), int(result.settings.threshold))
+    if len(measure):
+        hi = max(hi, int(measure.max()))
+    values = np.arange(lo, hi + 1, dtype=float)
+    counts = np.bincount(np.rint(measure).astype(np.int64) - lo, minlength=len(values)).astype(np.int64)
+    return Histogram(values - 0.5, 1.0, counts[: len(values)], values, algo, (lo - 0.5, hi + 0.5))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Rows that would be removed at another threshold
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ThresholdPreview:
+    threshold: float
+    pairs: int  # candidate pairs passing the threshold
+    rows_removed: int
+    complete: bool  # False: outside the searched range, the counts are lower bounds until a re-run
+
+    def share(self, n_rows: int) -> float:
+        return self.rows_removed / n_rows if n_rows else 0.0
+
+
+class ThresholdExplorer:
+    """How many rows a threshold would remove, from a run's cached candidates - fast enough to follow a drag.
+
+    Exact, not approximate: it replays the engine's clustering rule (``core.cluster.build_clusters``) on the
+    unique-text graph. In *strict* mode the best remaining text by the keep policy is kept and its direct
+    neighbours removed, repeatedly, so every text is either kept (one row stays) or removed (all its rows go);
+    in *linked* mode one text per connected component stays. Only counts are computed, no clusters or
+    similarities. User decisions in the review screen are not included (they apply after clustering).
+    """
+
+    def __init__(self, result: DedupResult, rank: np.ndarray | None = None):
+        self.result = result
+        self.algorithm = result.settings.algorithm
+        self.mode = result.settings.mode
+        self.n_rows = result.n_rows
+        row_unique = np.asarray(result.row_unique, dtype=np.int64)
+        self.n_unique = int(row_unique.max()) + 1 if len(row_unique) else 0
+        if rank is None:  # file order; node ids are assigned in order of first appearance
+            rank = np.arange(self.n_rows)
+        node_rank = np.full(self.n_unique, np.iinfo(np.int64).max, dtype=np.int64)
+        np.minimum.at(node_rank, row_unique, np.asarray(rank, dtype=np.int64))
+        self._node_rank = node_rank
+        c = result.candidates
+        self._a, self._b, self._measure = c.a.astype(np.int64), c.b.astype(np.int64), c.measure.astype(float)
+        self._range = searched_range(result)
+        self._cache: dict[float, ThresholdPreview] = {}
+
+    @classmethod
+    def for_run(cls, result: DedupResult, texts: Sequence[str], table: Table | None = None) -> ThresholdExplorer:
+        """With the run's keep policy (longest, newest by a column, ...), so the counts match the engine's."""
+        keep = result.settings.keep
+        values = None
+        if keep.startswith(("max:", "min:")):
+            column = keep.split(":", 1)[1]
+            if table is None or column not in table.data.columns:
+                return cls(result)
+            values = table.data[column].tolist()
+        return cls(result, keep_rank(keep, texts, values))
+
+    def complete(self, threshold: float) -> bool:
+        lo, hi = self._range
+        return lo - 1e-9 <= threshold <= hi + 1e-9
+
+    def preview(self, threshold: float) -> ThresholdPreview:
+        threshold = float(threshold)
+        cached = self._cache.get(threshold)
+        if cached is None:
+            mask = passes(self.algorithm, self._measure, threshold)
+            a, b = self._a[mask], self._b[mask]
+            removed_nodes = self._linked(a, b) if self.mode == "linked" else self._strict(a, b)
+            # Every unique text keeps one row unless the text itself is removed.
+            rows_removed = self.n_rows - (self.n_unique - removed_nodes)
+            cached = ThresholdPreview(threshold, int(mask.sum()), int(rows_removed), self.complete(threshold))
+            if len(self._cache) > 256:
+                self._cache.clear()
+            self._cache[threshold] = cached
+        return cached
+
+    def _strict(self, a: np.ndarray, b: np.ndarray) -> int:
+        if len(a) == 0:
+            return 0
+        nodes = np.concatenate([a, b])
+        other = np.concatenate([b, a])
+        order = np.argsort(nodes, kind="stable")
+        nodes, other = nodes[order], other[order]
+        involved, starts = np.unique(nodes, return_index=True)
+        ends = np.r_[starts[1:], len(nodes)]
+        by_rank = np.argsort(self._node_rank[involved], kind="stable")
+        state = np.zeros(self.n_unique, dtype=np.int8)  # 0 unassigned, 1 kept, 2 removed
+        removed = 0
+        other_list = other.tolist()
+        for i in by_rank.tolist():
+            u = int(involved[i])
+            if state[u]:
+                continue
+            state[u] = 1
+            for v in other_list[starts[i] : ends[i]]:
+                if not state[v]:
+                    state[v] = 2
+                    removed += 1
+        return removed
+
+    def _linked(self, a: np.ndarray, b: np.ndarray) -> int:
+        uf = UnionFind(self.n_unique)
+        merged = 0
+        for u, v in zip(a.tolist(), b.tolist(), strict=True):
+            ru, rv = uf.find(u), uf.find(v)
+            if ru != rv:
+                uf.union(ru, rv)
+                merged += 1
+        return merged  # each union removes one text from the kept set
+
+
+def removal_count(result: DedupResult, threshold: float, rank: np.ndarray | None = None) -> int:
+    """Rows the engine would remove at ``threshold`` (file-order keep policy unless ``rank`` is given)."""
+    return ThresholdExplorer(result, rank).preview(threshold).rows_removed
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Date and source columns
+# ---------------------------------------------------------------------------------------------------------------
+
+DATE_NAME_HINTS = ("date", "time", "day", "published", "created", "日期", "时间", "時間", "发布", "發布", "发表")
+SOURCE_NAME_HINTS = (
+    "source", "outlet", "publisher", "site", "media", "channel", "platform", "author",
+    "来源", "來源", "媒体", "媒體", "出处", "网站", "網站", "站点", "平台", "频道", "作者", "发布者", "发布方",
+)  # fmt: skip
+TITLE_NAME_HINTS = ("title", "headline", "subject", "标题", "標題", "题目", "題目", "主题")
+_DATE_LIKE = re.compile(
+    r"^\s*(\d{4}\s*[-/.年]\s*\d{1,2}(\s*[-/.月]\s*\d{1,2})?"
+    r"|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}"
+    r"|\d{1,2}\s+[A-Za-z]{3,9}\.?\s+\d{4}"
+    r"|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})"
+)
+_CJK_DATE = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?")
+_SAMPLE = 2000
+
+
+def _is_blank(v: object) -> bool:
+    return (
+        v is None or v is pd.NaT or (isinstance(v, float) and math.isnan(v)) or (isinstance(v, str) and not v.strip())
+    )
+
+
+def parse_dates(values: Iterable[object]) -> pd.Series:
+    """Cell values as timestamps (naive, datetime64[ns]); NaT where a value is blank or not a date.
+
+    Accepts the workbook's own date/datetime cells and text such as ``2024-03-01``, ``2024/3/1 08:30``,
+    ``2024年3月1日``, ``01.03.2024``, ``Mar 1, 2024``. Numbers are never taken for dates (ids, counts).
+    """
+    out = []
+    for v in values:
+        if isinstance(v, pd.Timestamp):
+            out.append(v.tz_localize(None) if v.tzinfo else v)
+        elif isinstance(v, _dt.datetime):
+            out.append(pd.Timestamp(v.replace(tzinfo=None)))
+        elif isinstance(v, _dt.date):
+            out.append(pd.Timestamp(v))
+        elif isinstance(v, str) and _DATE_LIKE.match(v):
+            out.append(_parse_date_text(v))
+        else:
+            out.append(pd.NaT)
+    return pd.Series(pd.to_datetime(pd.Series(out, dtype=object), errors="coerce"), dtype="datetime64[ns]")
+
+
+def _parse_date_text(text: str) -> pd.Timestamp:
+    text = _CJK_DATE.sub(lambda m: f"{m[1]}-{m[2]}-{m[3] or 1}", text.strip())
+    text = text.replace("时", ":").replace("分", "")
+    try:
+        ts = pd.to_datetime(text, errors="coerce", format="mixed")
+    except (ValueError, OverflowError, TypeError):
+        return pd.NaT
+    if ts is pd.NaT or ts is None:
+        return pd.NaT
+    return ts.tz_localize(None) if ts.tzinfo else ts
+
+
+def _name_hit(name: str, hints: Sequence[str]) -> bool:
+    low = name.casefold()
+    return any(h in low for h in hints)
+
+
+def detect_date_column(table: Table, exclude: Sequence[str] = ()) -> str | None:
+    """The column holding publication dates: most of its cells are dates (workbook dates or date-like text).
+
+    A name such as date/time/日期/时间/发布 lowers the bar from 80 % to 50 % of the non-blank cells, and wins
+    a tie; the leftmost column wins otherwise.
+    """
+    best: tuple[tuple, str] | None = None
+    for position, name in enumerate(table.columns):
+        if name in exclude:
+            continue
+        cells = [v for v in table.data[name].head(_SAMPLE).tolist() if not _is_blank(v)]
+        if not cells:
+            continue
+        share = float(parse_dates(cells).notna().mean())
+        hinted = _name_hit(name, DATE_NAME_HINTS)
+        if share >= 0.8 or (hinted and share >= 0.5):
+            score = (hinted, share >= 0.8, -position)
+            if best is None or score > best[0]:
+                best = (score, name)
+    return best[1] if best else None
+
+
+def detect_source_column(table: Table, exclude: Sequence[str] = ()) -> str | None:
+    """The column naming who published each row: a name like source/来源/媒体/site/outlet with short values,
+    or else a short-text column whose values repeat a lot (at most half as many outlets as rows), fewest
+    distinct values first."""
+    best: tuple[tuple, str] | None = None
+    for position, name in enumerate(table.columns):
+        if name in exclude:
+            continue
+        sample = table.data[name].head(_SAMPLE).tolist()
+        cells = [cell_text(v).strip() for v in sample if not _is_blank(v)]
+        if len(cells) < max(2, 0.3 * len(sample)):
+            continue
+        if sum(isinstance(v, (int, float, _dt.date)) and not isinstance(v, bool) for v in sample) > len(cells) / 2:
+            continue  # numbers and dates are not outlets
+        if sum(bool(_DATE_LIKE.match(c)) for c in cells) > len(cells) / 2:
+            continue
+        mean_len = sum(len(c) for c in cells) / len(cells)
+        distinct = len(set(cells))
+        ratio = distinct / len(cells)
+        hinted = _name_hit(name, SOURCE_NAME_HINTS) and not _name_hit(name, ("url", "link", "链接", "網址", "网址"))
+        if hinted and mean_len <= 60 and (ratio < 1 or len(cells) < 5):
+            score = (1, -ratio, -position)
+        elif mean_len <= 30 and distinct >= 2 and ratio <= 0.5 and not _name_hit(name, TITLE_NAME_HINTS):
+            score = (0, -ratio, -position)
+        else:
+            continue
+        if best is None or score > best[0]:
+            best = (score, name)
+    return best[1] if best else None
+
+
+def detect_title_column(table: Table, exclude: Sequence[str] = ()) -> str | None:
+    """A column named like title/headline/标题 with short texts: the story's name in the hot-stories list."""
+    for name in table.columns:
+        if name in exclude or not _name_hit(name, TITLE_NAME_HINTS):
+            continue
+        cells = [cell_text(v).strip() for v in table.data[name].head(_SAMPLE).tolist() if not _is_blank(v)]
+        if cells and sum(len(c) for c in cells) / len(cells) <= 120:
+            return name
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Hot stories: the largest clusters first
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HotStory:
+    rank: int  # 1 = the most reposted story
+    cluster: int  # cluster id (as in the cluster list)
+    copies: int  # rows carrying the story: the kept row and its duplicates
+    kept: int  # 0-based row kept
+    headline: str  # the kept text's first line
+    first_seen: pd.Timestamp | None = None
+    last_seen: pd.Timestamp | None = None
+    sources: tuple[tuple[str, int], ...] = ()  # (source, rows), most rows first
+
+    @property
+    def reposts(self) -> int:
+        return self.copies - 1
+
+    def sources_text(self, limit: int | None = None, counts: bool = True) -> str:
+        """'新华网 ×3, 人民网 ×2, 澎湃新闻 +4 more' (``limit`` sources named at most)."""
+        shown = self.sources if limit is None else self.sources[:limit]
+        parts = [f"{s} ×{n}" if counts and n > 1 else s for s, n in shown]
+        rest = len(self.sources) - len(shown)
+        return ", ".join(parts) + (f" +{rest}" if rest > 0 else "")
+
+
+_HEADER_LINE = re.compile(
+    r"^\s*(本文)?(来源|來源|转载|轉載|转自|原标题|原標題|作者|责任编辑|编辑|发布时间|记者)\s*[:：]?"
+    r"|^\s*(source|reposted from|originally published|by)\b"
+    r"|^\s*【[^】]{1,20}讯】\s*$|^\s*\(.{1,30}\)\s*--\s*$",
+    re.IGNORECASE,
+)
+_REPOST_PREFIX = re.compile(r"^\s*(转：|转发：|【转】|#[^#]{1,10}#\s*|//@[^：:]{1,20}[：:])+")
+_SENTENCE_END = re.compile(r"[。！？!?]")
+
+
+def headline(text: str, result: DedupResult | None = None, width: int = 80) -> str:
+    """The first line of a text as an analyst would read it: HTML, page chrome, the user's boilerplate patterns
+    and repost headers ("来源：…", "原标题：…", "转：") skipped; a long first line is cut after its first sentence."""
+    opts = result.settings.normalise if result is not None else NormaliseOptions()
+    text = normalise(text, replace(opts, casefold=False, nfkc=False))
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    while len(lines) > 1 and _HEADER_LINE.search(lines[0]):
+        lines.pop(0)
+    if not lines:
+        return ""
+    line = _REPOST_PREFIX.sub("", lines[0]).strip() or lines[0]
+    if len(line) > width:
+        end = _SENTENCE_END.search(line, 8)
+        if end is not None and end.end() <= width:
+            return line[: end.end()]
+        return line[: width - 1] + "…"
+    return line
+
+
+def hot_stories(
+    result: DedupResult,
+    texts: Sequence[str],
+    decisions: Decisions | None = None,
+    *,
+    dates: pd.Series | None = None,
+    sources: Sequence[object] | None = None,
+    titles: Sequence[object] | None = None,
+    limit: int | None = None,
+) -> list[HotStory]:
+    """Clusters by size, largest first (ties: earliest first), as stories.
+
+    Rows the user marked "not a duplicate" do not count as copies; the user's kept row gives the headline.
+    ``dates`` (parsed, one per row), ``sources`` and ``titles`` (cell values, one per row) are optional; the
+    headline is the kept row's title when there is one, else the first line of its text.
+    """
+    decisions = decisions or Decisions()
+    found = []
+    for c in result.clusters:
+        kept = decisions.kept.get(c.id, c.kept)
+        rows = [m for m in c.members if m == kept or m not in decisions.not_duplicate]
+        if len(rows) >= 2:
+            found.append((c, kept, rows))
+    found.sort(key=lambda item: (-len(item[2]), item[2][0]))
+    if limit is not None:
+        found = found[:limit]
+    date_values = dates.to_numpy() if dates is not None else None
+    out = []
+    for i, (c, kept, rows) in enumerate(found, start=1):
+        first = last = None
+        if date_values is not None:
+            seen = date_values[rows]
+            seen = seen[~pd.isna(seen)]
+            if len(seen):
+                first, last = pd.Timestamp(seen.min()), pd.Timestamp(seen.max())
+        by_source: tuple[tuple[str, int], ...] = ()
+        if sources is not None:
+            counts = Counter(cell_text(sources[r]).strip() for r in rows if not _is_blank(sources[r]))
+            by_source = tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+        title = headline(cell_text(titles[kept]), result) if titles is not None else ""
+        name = title or headline(texts[kept], result)
+        out.append(HotStory(i, c.id, len(rows), kept, name, first, last, by_source))
+    return out
+
+
+def hot_stories_frame(
+    result: DedupResult,
+    table: Table | None,
+    texts: Sequence[str],
+    decisions: Decisions | None = None,
+    *,
+    date_column: str | None = None,
+    source_column: str | None = None,
+    title_column: str | None = None,
+    detect: bool = True,
+    limit: int | None = None,
+) -> pd.DataFrame:
+    """The hot stories as a sheet for the report: rank, cluster, copies, kept_row (1-based), story (the title, or
+    the kept text's first line), and - when the table has a date / source column (detected unless given, or
+    ``detect=False``) - first_seen, last_seen, source_count and sources ("outlet ×n, ..."). Dates are written as
+    dates when no row has a time of day."""
+    cols = StoryColumns.of(table, date_column, source_column, title_column, detect)
+    stories = hot_stories(
+        result, texts, decisions, dates=cols.dates, sources=cols.sources, titles=cols.titles, limit=limit
+    )
+    dates, date_column, source_column = cols.dates, cols.date_column, cols.source_column
+    columns = ["rank", "cluster", "copies", "kept_row", "story"]
+    if date_column:
+        columns += ["first_seen", "last_seen"]
+    if source_column:
+        columns += ["source_count", "sources"]
+    with_time = dates is not None and bool((dates.dropna() != dates.dropna().dt.normalize()).any())
+    rows = []
+    for s in stories:
+        row = {"rank": s.rank, "cluster": s.cluster, "copies": s.copies, "kept_row": s.kept + 1, "story": s.headline}
+        if date_column:
+            row["first_seen"] = _date_cell(s.first_seen, with_time)
+            row["last_seen"] = _date_cell(s.last_seen, with_time)
+        if source_column:
+            row["source_count"] = len(s.sources)
+            row["sources"] = s.sources_text()
+        rows.append(row)
+    return pd.DataFrame(rows, columns=columns)
+
+
+@dataclass
+class StoryColumns:
+    """The table's date, source and title columns (names, or None) with their values, one per row."""
+
+    date_column: str | None = None
+    source_column: str | None = None
+    title_column: str | None = None
+    dates: pd.Series | None = None  # parsed timestamps
+    sources: list[object] | None = None
+    titles: list[object] | None = None
+
+    @classmethod
+    def of(
+        cls,
+        table: Table | None,
+        date_column: str | None = None,
+        source_column: str | None = None,
+        title_column: str | None = None,
+        detect: bool = True,
+        exclude: Sequence[str] = (),
+    ) -> StoryColumns:
+        """Columns not given are detected (unless ``detect`` is false); ``exclude`` the text columns compared."""
+        if table is None:
+            return cls()
+        exclude = list(exclude)
+        if detect and date_column is None:
+            date_column = detect_date_column(table, exclude)
+        if detect and source_column is None:
+            source_column = detect_source_column(table, exclude + [date_column])
+        if detect and title_column is None:
+            title_column = detect_title_column(table, exclude + [date_column, source_column])
+        present = set(table.data.columns)
+        date_column = date_column if date_column in present else None
+        source_column = source_column if source_column in present else None
+        title_column = title_column if title_column in present else None
+        return cls(
+            date_column,
+            source_column,
+            title_column,
+            parse_dates(table.data[date_column].tolist()) if date_column else None,
+            table.data[source_column].tolist() if source_column else None,
+            table.data[title_column].tolist() if title_column else None,
+        )
+
+
+def _date_cell(ts: pd.Timestamp | None, with_time: bool) -> object:
+    if ts is None or pd.isna(ts):
+        return None
+    return ts.to_pydatetime() if with_time else ts.date()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Cluster sizes and the run summary
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SizeBin:
+    lo: int
+    hi: int  # inclusive
+    clusters: int
+
+    @property
+    def label(self) -> str:
+        if self.hi == self.lo:
+            return str(self.lo)
+        return f"{self.lo}+" if self.hi >= 10**9 else f"{self.lo}–{self.hi}"
+
+
+_SIZE_EDGES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 21, 31, 51, 101, 201, 501, 1001, 10**9 + 1)
+
+
+def size_distribution(result: DedupResult, max_bins: int = 20) -> list[SizeBin]:
+    """Clusters per size: one bar per size up to ``max_bins`` sizes, then widening bins (11–15, 16–20, 21–30 ...)."""
+    sizes = np.array([c.size for c in result.clusters], dtype=np.int64)
+    if len(sizes) == 0:
+        return []
+    largest = int(sizes.max())
+    if largest - 1 <= max_bins:
+        edges = list(range(2, largest + 2))
+    else:
+        edges = [e for e in _SIZE_EDGES if e <= largest] + [next(e for e in _SIZE_EDGES if e > largest)]
+    counts = np.histogram(sizes, bins=np.array(edges))[0]
+    bins = [SizeBin(lo, hi - 1, int(n)) for lo, hi, n in zip(edges[:-1], edges[1:], counts, strict=True)]
+    if bins and bins[-1].hi >= largest:  # the last bin ends at the largest cluster, not at the next edge
+        last = bins[-1]
+        bins[-1] = SizeBin(last.lo, max(last.lo, largest), last.clusters)
+    return bins
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    rows: int
+    unique_texts: int
+    exact_duplicates: int  # rows removed whose normalised text is identical to another row's
+    near_duplicates: int  # rows removed for being similar, not identical
+    clusters: int
+    largest_cluster: int
+    candidate_pairs: int
+    passing_pairs: int
+    timings: tuple[tuple[str, float], ...]  # (stage, seconds) in run order; see STAGES
+
+    @property
+    def rows_to_remove(self) -> int:
+        return self.exact_duplicates + self.near_duplicates
+
+    @property
+    def share_removed(self) -> float:
+        return self.rows_to_remove / self.rows if self.rows else 0.0
+
+    @property
+    def total_seconds(self) -> float:
+        return sum(s for _, s in self.timings)
+
+
+def summarise(result: DedupResult, resolution: Resolution | None = None) -> RunSummary:
+    """The figures of the summary panel; ``resolution`` (with the user's decisions) defaults to the engine's."""
+    resolution = resolution or result.resolve()
+    removed = np.flatnonzero(~resolution.keep)
+    row_unique = np.asarray(result.row_unique)
+    # A removed row is an exact duplicate when its normalised text is the kept row's or another removed row's;
+    # one row per other distinct text is the near duplicate (so "exact" matches DedupResult.exact_duplicates).
+    texts = row_unique[removed]
+    near_texts = np.unique(texts[texts != row_unique[resolution.dup_of[removed]]])
+    exact = len(removed) - len(near_texts)
+    timings = tuple((k, float(result.timings[k])) for k in STAGES if k in result.timings)
+    timings += tuple((k, float(v)) for k, v in result.timings.items() if k not in STAGES)
+    return RunSummary(
+        rows=result.n_rows,
+        unique_texts=int(row_unique.max()) + 1 if len(row_unique) else 0,
+        exact_duplicates=exact,
+        near_duplicates=len(removed) - exact,
+        clusters=len(result.clusters),
+        largest_cluster=max((c.size for c in result.clusters), default=0),
+        candidate_pairs=len(result.candidates),
+        passing_pairs=len(result.pairs),
+        timings=timings,
+    )

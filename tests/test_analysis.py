@@ -1,0 +1,331 @@
+"""The analyst's view, headless: pair histogram, live removal counts, hot stories, date/source columns, summary."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from dedup_gui.core import analysis as A
+from dedup_gui.core import synth
+from dedup_gui.core.algorithms.registry import ALGORITHMS
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.result import Decisions
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.table import Table
+
+HOT_COPIES = 12  # the planted hot story; every other planted group has at most 5 rows
+HOT_OUTLETS = [f"Outlet {c}" for c in "ABCDEFGHIJKL"]
+HOT_DAY = dt.date(2024, 5, 1)
+
+
+def planted_corpus(n: int = 150, seed: int = 3) -> tuple[synth.Corpus, list[int]]:
+    """A synthetic news corpus (groups of 2-5 reposts) plus one story reposted HOT_COPIES times by distinct
+    outlets over five days. Returns the corpus and the rows of the hot story."""
+    base = synth.generate_corpus(n, seed=seed, dup_share=0.3, max_group=5, min_chars=300, max_chars=1200)
+    story = synth.generate_corpus(1, seed=seed + 100, dup_share=0.0, min_chars=500, max_chars=900).texts[0]
+    rng = random.Random(seed)
+    hot = synth.Corpus([], [], [], [], [], [], [], [], [])
+    for i in range(HOT_COPIES):
+        kind = "exact" if i == 0 else rng.choice(("exact", "source_header", "copyright_footer", "width"))
+        hot.texts.append(story if i == 0 else synth.make_edit(story, kind, rng))
+        hot.group.append(0)
+        hot.edit.append(kind)
+        hot.titles.append("热点新闻标题")
+        hot.sources.append(HOT_OUTLETS[i])
+        hot.dates.append((HOT_DAY + dt.timedelta(days=i % 5)).isoformat())
+        hot.event.append(0)
+        hot.kind.append("long")
+        hot.lang.append("zh")
+    corpus = synth.concat([base, hot], shuffle_seed=seed)
+    rows = [r for r, text in enumerate(corpus.texts) if text in set(hot.texts)]
+    return corpus, rows
+
+
+def corpus_table(corpus: synth.Corpus, *, dates_as: str = "date") -> Table:
+    dates = [dt.date.fromisoformat(d) for d in corpus.dates] if dates_as == "date" else list(corpus.dates)
+    data = pd.DataFrame(
+        {
+            "id": [f"{i:05d}" for i in range(1, len(corpus) + 1)],
+            "title": corpus.titles,
+            "body": corpus.texts,
+            "source": corpus.sources,
+            "published": dates,
+        },
+        dtype=object,
+    )
+    return Table(Path("news.xlsx"), "xlsx", list(data.columns), data)
+
+
+@pytest.fixture(scope="module")
+def planted():
+    corpus, hot_rows = planted_corpus()
+    table = corpus_table(corpus)
+    pipeline = Pipeline.for_table(table, ["body"])
+    return corpus, hot_rows, table, pipeline
+
+
+# -- histogram ----
+
+
+@pytest.mark.parametrize("algorithm", ["ngram", "nshash"])
+def test_histogram_holds_every_candidate_pair_in_the_sliders_unit(planted, algorithm):
+    *_, pipeline = planted
+    result = pipeline.run(Settings(algorithm=algorithm))
+    hist = A.pair_histogram(result)
+    assert hist.total == len(result.candidates) > 0
+    spec = ALGORITHMS[algorithm].threshold
+    # The bins passing the run's threshold hold exactly the pairs that passed it.
+    assert int(hist.counts[hist.passing(result.settings.threshold)].sum()) == len(result.pairs)
+    lo, hi = hist.x_range
+    assert lo <= min(spec.minimum, result.candidates.measure.min())
+    assert hi >= result.candidates.measure.max()
+
+
+def test_jaccard_bins_are_one_slider_step_wide_and_a_pair_on_the_threshold_passes(planted):
+    *_, pipeline = planted
+    result = pipeline.run(Settings(algorithm="ngram", threshold=0.8))
+    hist = A.pair_histogram(result)
+    assert hist.width == pytest.approx(0.01)
+    assert hist.values[hist.passing(0.8)].min() == pytest.approx(0.8)
+    assert not hist.passing(0.8)[np.isclose(hist.values, 0.79)].any()
+
+
+def test_integer_measures_get_one_bin_per_value_centred_on_it():
+    corpus, _ = planted_corpus(60, seed=5)
+    result = Pipeline(corpus.texts).run(Settings(algorithm="nshash", n=5))
+    hist = A.pair_histogram(result)
+    assert hist.width == 1.0
+    assert list(hist.values[:3]) == [1.0, 2.0, 3.0]
+    assert hist.left[0] == 0.5
+    assert hist.x_range == (0.5, 5.5)  # at most n = 5 sentences can be shared
+    for value, count in zip(hist.values, hist.counts, strict=True):
+        assert count == int((result.candidates.measure == value).sum())
+
+
+def test_snap_threshold_follows_the_slider_step_and_range():
+    ngram = ALGORITHMS["ngram"].threshold
+    simhash = ALGORITHMS["simhash"].threshold
+    assert A.snap_threshold(ngram, 0.7349) == 0.73
+    assert A.snap_threshold(ngram, 0.1) == 0.3
+    assert A.snap_threshold(ngram, 1.7) == 1.0
+    assert A.snap_threshold(simhash, 4.6) == 5.0
+    assert A.snap_threshold(simhash, -3) == 0.0
+
+
+# -- live removal counts ----
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "mode", "keep"),
+    [("ngram", "strict", "first"), ("ngram", "linked", "first"), ("ngram", "strict", "longest"),
+     ("nshash", "strict", "first"), ("nshash", "linked", "max:published")],
+)  # fmt: skip
+def test_removal_count_from_cached_candidates_equals_a_real_rerun(planted, algorithm, mode, keep):
+    _, _, table, pipeline = planted
+    start = Settings(algorithm=algorithm, mode=mode, keep=keep, threshold=0.7 if algorithm == "ngram" else 1)
+    result = pipeline.run(start)
+    explorer = A.ThresholdExplorer.for_run(result, pipeline.texts, table)
+    thresholds = [0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0] if algorithm == "ngram" else [1, 2, 3, 4, 5]
+    for t in thresholds:
+        preview = explorer.preview(t)
+        assert preview.complete
+        rerun = pipeline.run(Settings(algorithm=algorithm, mode=mode, keep=keep, threshold=t))
+        assert preview.rows_removed == rerun.rows_to_remove, t
+        assert preview.pairs == len(rerun.pairs), t
+
+
+def test_removal_count_shortcut_uses_file_order(planted):
+    *_, pipeline = planted
+    result = pipeline.run(Settings(algorithm="ngram", threshold=0.75))
+    assert A.removal_count(result, 0.75) == result.rows_to_remove
+    assert A.removal_count(result, 1.0) < A.removal_count(result, 0.9) < A.removal_count(result, 0.75)
+
+
+def test_counts_outside_the_searched_range_are_flagged_as_lower_bounds(planted):
+    *_, pipeline = planted
+    ngram = pipeline.run(Settings(algorithm="ngram", threshold=0.8))
+    explorer = A.ThresholdExplorer(ngram)
+    assert explorer.preview(0.8).complete
+    assert not explorer.preview(0.5).complete  # the search went down to 0.7 only
+    assert A.searched_range(ngram) == (0.8, 1.0)
+    nshash = pipeline.run(Settings(algorithm="nshash", threshold=3))
+    assert A.searched_range(nshash) == (1, 20)  # every pair sharing one sentence is always found
+
+
+def test_simhash_counts_are_complete_only_up_to_the_searched_bits():
+    corpus, _ = planted_corpus(40, seed=9)
+    result = Pipeline(corpus.texts).run(Settings(algorithm="simhash", threshold=3))
+    explorer = A.ThresholdExplorer(result)
+    lo, hi = A.searched_range(result)
+    assert (lo, hi) == (0, 3) or hi == result.candidates.measure.max()
+    assert explorer.preview(2).complete and not explorer.preview(8).complete
+    assert explorer.preview(3).rows_removed == result.rows_to_remove
+    hist = A.pair_histogram(result)
+    assert hist.x_range == (-0.5, 16.5) and hist.total == len(result.candidates)
+
+
+# -- date, source and title columns ----
+
+
+def frame_table(**columns) -> Table:
+    data = pd.DataFrame(columns, dtype=object)
+    return Table(Path("t.csv"), "csv", list(data.columns), data)
+
+
+def test_parse_dates_reads_workbook_dates_and_common_text_forms():
+    values = [
+        dt.date(2024, 3, 1),
+        dt.datetime(2024, 3, 1, 8, 30),
+        "2024-03-02",
+        "2024/3/3 10:15",
+        "2024年3月4日",
+        "2024年3月5日 09:00",
+        "Mar 6, 2024",
+        "",
+        None,
+        "12345",
+        42,
+        "not a date",
+    ]
+    parsed = A.parse_dates(values)
+    assert list(parsed[:7].dt.strftime("%Y-%m-%d")) == [
+        "2024-03-01", "2024-03-01", "2024-03-02", "2024-03-03", "2024-03-04", "2024-03-05", "2024-03-06",
+    ]  # fmt: skip
+    assert parsed[1].hour == 8 and parsed[3].minute == 15
+    assert parsed[7:].isna().all()
+
+
+def test_date_column_found_by_values_or_by_name():
+    n = 10
+    by_values = frame_table(id=[f"{i:04d}" for i in range(n)], when=[f"2024-01-{i + 1:02d}" for i in range(n)])
+    assert A.detect_date_column(by_values) == "when"
+    half = [f"2024年1月{i + 1}日" if i % 2 else "未知" for i in range(n)]
+    assert A.detect_date_column(frame_table(text=["x"] * n, 发布时间=half)) == "发布时间"
+    assert A.detect_date_column(frame_table(text=["x"] * n, notes=half)) is None  # half is not enough unnamed
+    numbers = frame_table(views=list(range(n)), id=[str(20240101 + i) for i in range(n)])
+    assert A.detect_date_column(numbers) is None
+
+
+def test_source_column_found_by_name_or_as_repeating_short_text():
+    outlets = ["新华网", "人民网", "新华网", "澎湃新闻", "人民网", "新华网", "央视新闻", "人民网", "新华网", "澎湃新闻"]
+    bodies = [f"正文{i}" * 30 for i in range(10)]
+    titles = [f"标题{i}" for i in range(10)]
+    assert A.detect_source_column(frame_table(body=bodies, 来源=outlets)) == "来源"
+    assert A.detect_source_column(frame_table(title=titles, body=bodies, outlet_name=outlets)) == "outlet_name"
+    assert A.detect_source_column(frame_table(title=titles, body=bodies, col=outlets)) == "col"  # repeats a lot
+    assert A.detect_source_column(frame_table(title=titles, body=bodies)) is None  # unique titles, long bodies
+    urls = [f"https://example.com/{i}" for i in range(10)]
+    assert A.detect_source_column(frame_table(body=bodies, source_url=urls)) is None
+
+
+def test_columns_of_the_planted_table_are_detected(planted):
+    _, _, table, _ = planted
+    cols = A.StoryColumns.of(table, exclude=["body"])
+    assert (cols.date_column, cols.source_column, cols.title_column) == ("published", "source", "title")
+    text_dates = A.StoryColumns.of(corpus_table(planted[0], dates_as="text"))
+    assert text_dates.date_column == "published" and text_dates.dates.notna().all()
+
+
+# -- hot stories ----
+
+
+def test_hot_stories_put_the_biggest_planted_cluster_first_with_dates_and_sources(planted):
+    corpus, hot_rows, table, pipeline = planted
+    result = pipeline.run(Settings(algorithm="ngram"))
+    cols = A.StoryColumns.of(table, exclude=["body"])
+    stories = A.hot_stories(result, pipeline.texts, dates=cols.dates, sources=cols.sources)
+    top = stories[0]
+    assert top.rank == 1 and top.copies == HOT_COPIES and top.reposts == HOT_COPIES - 1
+    assert sorted(result.cluster_by_id(top.cluster).members) == sorted(hot_rows)
+    assert top.first_seen == pd.Timestamp(HOT_DAY) and top.last_seen == pd.Timestamp(HOT_DAY + dt.timedelta(days=4))
+    assert sorted(s for s, _ in top.sources) == HOT_OUTLETS
+    assert [s.copies for s in stories] == sorted((s.copies for s in stories), reverse=True)
+    assert len(stories) == len(result.clusters)
+    kept_text = pipeline.texts[top.kept]
+    assert top.headline and top.headline[:10] in kept_text.replace("\n", " ")
+
+
+def test_hot_story_headline_prefers_the_title_and_skips_repost_headers():
+    assert A.headline("来源：新华网 记者 张三\n<p>本报讯 今天有雨。明天转晴。</p>") == "本报讯 今天有雨。明天转晴。"
+    assert A.headline("转：一条短消息") == "一条短消息"
+    long = "第一句很长" * 10 + "。" + "第二句" * 30
+    assert A.headline(long) == "第一句很长" * 10 + "。"
+
+
+def test_hot_stories_follow_the_users_decisions(planted):
+    _, hot_rows, _, pipeline = planted
+    result = pipeline.run(Settings(algorithm="ngram"))
+    top = A.hot_stories(result, pipeline.texts)[0]
+    members = result.cluster_by_id(top.cluster).members
+    others = [m for m in members if m != top.kept]
+    decisions = Decisions(kept={top.cluster: others[0]}, not_duplicate={others[1], others[2]})
+    again = A.hot_stories(result, pipeline.texts, decisions)
+    story = next(s for s in again if s.cluster == top.cluster)
+    assert story.kept == others[0] and story.copies == HOT_COPIES - 2
+
+
+def test_hot_stories_frame_is_a_report_sheet(planted, tmp_path):
+    _, _, table, pipeline = planted
+    result = pipeline.run(Settings(algorithm="ngram"))
+    frame = A.hot_stories_frame(result, table, pipeline.texts)
+    assert list(frame.columns) == [
+        "rank", "cluster", "copies", "kept_row", "story", "first_seen", "last_seen", "source_count", "sources",
+    ]  # fmt: skip
+    first = frame.iloc[0]
+    assert first["copies"] == HOT_COPIES and first["source_count"] == HOT_COPIES
+    assert first["first_seen"] == HOT_DAY and first["story"] == "热点新闻标题"
+    assert first["kept_row"] == result.cluster_by_id(int(first["cluster"])).kept + 1
+
+    from dedup_gui.core.io import write_frame
+
+    out = tmp_path / "hot.xlsx"
+    write_frame(frame, out, kind="hot stories")
+    back = pd.read_excel(out, engine="openpyxl")
+    assert back["copies"].tolist() == frame["copies"].tolist()
+    assert pd.Timestamp(back["first_seen"][0]).date() == HOT_DAY
+
+
+def test_hot_stories_frame_without_date_or_source_columns(planted):
+    corpus, _, _, pipeline = planted
+    bare = frame_table(body=corpus.texts)
+    result = pipeline.run(Settings(algorithm="ngram"))
+    frame = A.hot_stories_frame(result, bare, pipeline.texts)
+    assert list(frame.columns) == ["rank", "cluster", "copies", "kept_row", "story"]
+    assert A.hot_stories_frame(result, None, pipeline.texts, limit=3).shape == (3, 5)
+
+
+# -- cluster sizes and summary ----
+
+
+def test_size_distribution_one_bar_per_size_then_widening_bins(planted):
+    *_, pipeline = planted
+    result = pipeline.run(Settings(algorithm="ngram"))
+    bins = A.size_distribution(result)
+    assert [b.lo for b in bins] == list(range(2, HOT_COPIES + 1))
+    assert sum(b.clusters for b in bins) == len(result.clusters)
+    assert bins[-1].clusters == 1 and bins[-1].label == str(HOT_COPIES)
+    wide = A.size_distribution(result, max_bins=5)
+    assert [b.label for b in wide][-2:] == ["10", "11–12"]
+    assert sum(b.clusters for b in wide) == len(result.clusters)
+
+
+def test_summary_splits_exact_from_near_duplicates_and_keeps_stage_times(planted):
+    *_, pipeline = planted
+    result = pipeline.run(Settings(algorithm="ngram"))
+    summary = A.summarise(result)
+    assert summary.rows == result.n_rows
+    assert summary.rows_to_remove == result.rows_to_remove
+    assert summary.exact_duplicates == result.exact_duplicates  # every identical row is removed by default
+    assert summary.near_duplicates == result.rows_to_remove - result.exact_duplicates > 0
+    assert summary.share_removed == pytest.approx(result.rows_to_remove / result.n_rows)
+    assert [k for k, _ in summary.timings] == list(A.STAGES)
+    assert summary.largest_cluster == HOT_COPIES
+    assert summary.candidate_pairs == len(result.candidates) and summary.passing_pairs == len(result.pairs)
+    top = max(result.clusters, key=lambda c: c.size)
+    decisions = Decisions(not_duplicate={m for m in top.members if m != top.kept})
+    assert A.summarise(result, result.resolve(decisions)).rows_to_remove == result.rows_to_remove - top.size + 1
