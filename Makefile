@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+TS     := resources/translations/dedup_gui_zh_CN.ts
+QM     := $(TS:.ts=.qm)
 
 .PHONY: run test lint bench bench-quick screenshots package translations demo clean
 
@@ -12,7 +14,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,bench,dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) $(QM)
 	$(PY) -m dedup_gui $(FILE)
 
 test: $(STAMP)
@@ -35,3 +37,24 @@ clean:
 
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py $(FILE)
+
+# Interface translations (resources/translations). Qt's lupdate and lrelease ship in PySide6-Essentials.
+$(QM): $(TS) $(STAMP)
+	$(VENV)/bin/pyside6-lrelease -silent $(TS) -qm $(QM)
+
+# Extract every tr()/translate() string from the code into the .ts (new ones arrive "unfinished"), then compile.
+translations: $(STAMP)
+	$(VENV)/bin/pyside6-lupdate -silent -locations none -no-obsolete $$(find dedup_gui -name '*.py' | sort) -ts $(TS)
+	$(VENV)/bin/pyside6-lrelease -silent $(TS) -qm $(QM)
+
+# The one-folder application in dist/dedup-gui/ (packaging/dedup_gui.spec), proven complete by its selftest.
+PACKAGE_STAMP := $(VENV)/.package-stamp
+
+$(PACKAGE_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet -e '.[package]'
+	touch $@
+
+package: $(PACKAGE_STAMP) $(QM)
+	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/dedup_gui.spec
+	QT_QPA_PLATFORM=offscreen dist/dedup-gui/dedup-gui --selftest

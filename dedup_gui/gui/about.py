@@ -187,10 +187,15 @@ class AboutDialog(QDialog):
 
 
 def licences_html() -> str:
-    tr = QCoreApplication.translate
+    translate = QCoreApplication.translate
     head = "".join(
         f"<th align='left'>{html.escape(h)}</th>"
-        for h in (tr("about", "Library"), tr("about", "Version"), tr("about", "Licence"), tr("about", "Used for"))
+        for h in (
+            translate("about", "Library"),
+            translate("about", "Version"),
+            translate("about", "Licence"),
+            translate("about", "Used for"),
+        )
     )
     rows = "".join(
         "<tr><td><a href='{url}'>{name}</a></td><td>{version}</td><td>{licence}</td><td>{role}</td></tr>".format(
@@ -198,17 +203,17 @@ def licences_html() -> str:
             name=html.escape(c.name),
             version=html.escape(component_version(c)),
             licence=html.escape(c.licence),
-            role=html.escape(tr("about", c.role)),
+            role=html.escape(translate("about", c.role)),
         )
         for c in COMPONENTS
     )
-    lgpl = tr(
+    lgpl = translate(
         "about",
         "Qt and PySide6 are used under the GNU Lesser General Public License v3. Their source code is available "
         "from the Qt Project (code.qt.io); in the installed application folder the Qt libraries are separate "
         "files that you may replace with your own build.",
     )
-    jieba = tr(
+    jieba = translate(
         "about",
         "The word dictionary and the IDF table used for keyword weights come from jieba (MIT licence). "
         "The demo workbook is synthetic text written for this project.",

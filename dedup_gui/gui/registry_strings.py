@@ -113,20 +113,20 @@ def translated_algorithm(info: AlgorithmInfo) -> AlgorithmInfo:
 def keep_policy_label(value: str, label: str) -> str:
     """A keep-policy choice's label: ``first``… from the list above, ``max:COL`` / ``min:COL`` built here."""
     if value.startswith("max:"):
-        return QCoreApplication.translate(CORE, "Largest / newest “{column}”").format(column=value[4:])
+        return QCoreApplication.translate("core", "Largest / newest “{column}”").format(column=value[4:])
     if value.startswith("min:"):
-        return QCoreApplication.translate(CORE, "Smallest / oldest “{column}”").format(column=value[4:])
-    return QCoreApplication.translate(CORE, label)
+        return QCoreApplication.translate("core", "Smallest / oldest “{column}”").format(column=value[4:])
+    return QCoreApplication.translate("core", label)
 
 
 def summary_text(clusters: int, removed: int, rows: int) -> str:
     """'37 clusters · 81 rows to remove of 1,204' (``ReviewSession.summary``) in the interface language."""
     if clusters == 1:
-        c = QCoreApplication.translate(CORE, "1 cluster")
+        c = QCoreApplication.translate("core", "1 cluster")
     else:
-        c = QCoreApplication.translate(CORE, "{n} clusters").format(n=f"{clusters:,}")
+        c = QCoreApplication.translate("core", "{n} clusters").format(n=f"{clusters:,}")
     if removed == 1:
-        text = QCoreApplication.translate(CORE, "{clusters} · 1 row to remove of {total}")
+        text = QCoreApplication.translate("core", "{clusters} · 1 row to remove of {total}")
     else:
-        text = QCoreApplication.translate(CORE, "{clusters} · {removed} rows to remove of {total}")
+        text = QCoreApplication.translate("core", "{clusters} · {removed} rows to remove of {total}")
     return text.format(clusters=c, removed=f"{removed:,}", total=f"{rows:,}")
