@@ -239,8 +239,12 @@ class Appender:
     def last_row(self) -> int:
         return self.header_row + self.n_rows
 
+    def __post_init__(self) -> None:
+        self.letters = [column_letter(self.first_col + j) for j in range(len(self.header))]
+        self.first_key = (len(self.letters[0]), self.letters[0].encode())
+
     def cells(self, r: int) -> bytes:
-        letters = [column_letter(self.first_col + j) for j in range(len(self.header))]
+        letters = self.letters
         if r == self.header_row:
             s = f' s="{self.header_style.decode()}"' if self.header_style else ""
             return "".join(
@@ -371,7 +375,7 @@ class SheetEditor:
             return body
         new_suffix = str(new_r).encode()
         if not (formulas and self.rows):
-            return _CELL_ROW.sub(rb"\g<1>" + new_suffix + rb"\g<2>", body)
+            return _CELL_ROW.sub(lambda c: c.group(1) + new_suffix + b'"', body)
 
         def one(c: re.Match) -> bytes:
             attrs = c.group("attrs")
@@ -427,6 +431,10 @@ class SheetEditor:
     def _drop_cells_from(self, body: bytes, first_col: int) -> bytes:
         """Remove cells at or right of ``first_col`` (style-only leftovers) so appended cells stay in order."""
 
+        first_key = self.appender.first_key
+        if not any((len(x), x.upper()) >= first_key for x in _CELL_COLS.findall(body)):
+            return body  # the usual case: nothing right of the data
+
         def one(c: re.Match) -> bytes:
             ref_m = _R_ATTR.search(c.group("attrs"))
             if ref_m is None:
@@ -477,13 +485,14 @@ def _xml_escape(text: str) -> str:
 
 _HAS_FORMULA = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
 _CELL_ROW = re.compile(rb'(<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\sr="[A-Za-z]{1,3})\d+(")')
+_CELL_COLS = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\sr="([A-Za-z]{1,3})\d')
 _ROW_R = re.compile(rb'(\sr=")[^"]*(")')
 
 
 def _set_row_number(attrs: bytes, r: int) -> bytes:
     value = str(r).encode()
     if _ROW_R.search(attrs):
-        return _ROW_R.sub(rb"\g<1>" + value + rb"\g<2>", attrs, count=1)
+        return _ROW_R.sub(lambda m: m.group(1) + value + b'"', attrs, count=1)
     return b' r="' + value + b'"' + attrs
 
 
