@@ -11,6 +11,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
+from dedup_gui import i18n
+
+from .about import app_icon
 from .main_window import MainWindow
 from .resources import demo_workbook
 
@@ -48,6 +51,7 @@ def build_window(argv: list[str] | None = None, store: QSettings | None = None) 
     parser = argparse.ArgumentParser(prog="dedup-gui", description="Find and remove near-duplicate texts.")
     parser.add_argument("file", nargs="?", help="workbook, CSV file or folder of .txt files (default: the demo)")
     parser.add_argument("--sheet", help="worksheet to open")
+    parser.add_argument("--selftest", action="store_true", help="check the installation offscreen and exit 0/1")
     args = parser.parse_args(argv)
     app = QApplication.instance()
     app.setStyleSheet(stylesheet(app.palette()))
@@ -61,9 +65,16 @@ def build_window(argv: list[str] | None = None, store: QSettings | None = None) 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()  # the engine segments in worker processes, also in a frozen bundle
     argv = sys.argv[1:] if argv is None else argv
+    if "--selftest" in argv:
+        from dedup_gui.selftest import run_selftest
+
+        return run_selftest()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
+    app.setDesktopFileName("dedup-gui")
+    app.setWindowIcon(app_icon())
+    i18n.install(i18n.chosen_language(QSettings()), app)
     window = build_window(argv, QSettings())
     window.show()
     return app.exec()
