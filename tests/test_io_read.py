@@ -230,3 +230,25 @@ def test_missing_sheet_name_is_an_input_error(tmp_path):
 def test_dates_survive_as_dates(tmp_path):
     table = read_table(write_xlsx(tmp_path / "d.xlsx", {"S": [["d"], [dt.date(1999, 12, 31)]]}))
     assert table.data["d"].tolist() == [dt.date(1999, 12, 31)]
+
+
+def test_xlsx_merged_title_row_above_the_header_is_skipped(tmp_path):
+    import openpyxl
+
+    path = tmp_path / "title.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"] = "2024年新闻汇总"
+    ws.merge_cells("A1:C1")
+    ws.append([])
+    ws.append(["id", "title", "body"])
+    ws.append(["1", "标题", "正文"])
+    wb.save(path)
+    table = read_table(path)
+    assert table.header_row == 3 and table.columns == ["id", "title", "body"]
+    assert table.data.values.tolist() == [["1", "标题", "正文"]]
+
+
+def test_xlsx_single_column_sheet_under_a_plain_first_row_keeps_it_as_header(tmp_path):
+    path = write_xlsx(tmp_path / "one.xlsx", {"S": [["text"], ["a"], ["b"]]})
+    assert read_table(path).columns == ["text"]

@@ -69,11 +69,16 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
         rows.pop()  # trailing empty rows are not data rows
     if not rows:
         raise InputError(path, f"sheet {sheet!r} is empty")
-    header = [cell_text(_value(v)) for v in rows[0]]
-    body = rows[1:]
+    skip = _title_rows(rows, _merged(ws), start_row, start_col)
+    notes: list[str] = []
+    if skip:
+        notes.append(f"row {start_row + 1} looks like a title (merged cells); the header is row {start_row + skip + 1}")
+    header = [cell_text(_value(v)) for v in rows[skip]]
+    body = rows[skip + 1 :]
     if not body:
         raise InputError(path, f"sheet {sheet!r} has a header but no data rows")
-    names_, notes = unique_headers(header, first_column=start_col)
+    names_, renames = unique_headers(header, first_column=start_col)
+    notes += renames
     converted: list[list[object]] = []
     total = len(body)
     for i, row in enumerate(body):
@@ -90,11 +95,39 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
         data=frame,
         sheet=sheet,
         sheet_names=names,
-        header_row=start_row + 1,
+        header_row=start_row + skip + 1,
         first_column=start_col,
         warnings=notes,
         source_header=header,
     )
+
+
+def _merged(ws) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    try:
+        return list(ws.merged_cell_ranges or [])
+    except Exception:  # older calamine builds, or formats without merge information
+        return []
+
+
+def _title_rows(rows: list[list[object]], merged, start_row: int, start_col: int) -> int:
+    """Leading rows holding one value in a merged cell across several columns, above a row of several values,
+    are titles, not the header ("2024年新闻汇总" over the real column names)."""
+    titles = {(r0, c0) for (r0, c0), (r1, c1) in merged if c1 > c0}
+    skip = 0
+    while skip + 1 < len(rows):
+        filled = [j for j, v in enumerate(rows[skip]) if v != ""]
+        if not filled:
+            skip += 1
+            continue
+        if len(filled) != 1 or (start_row + skip, start_col + filled[0]) not in titles:
+            break
+        nxt = skip + 1
+        while nxt < len(rows) and all(v == "" for v in rows[nxt]):
+            nxt += 1
+        if nxt >= len(rows) or sum(1 for v in rows[nxt] if v != "") < 2:
+            break
+        skip = nxt
+    return skip if skip and any(v != "" for v in rows[skip]) else 0
 
 
 def _value(v: object) -> object:
