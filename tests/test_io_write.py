@@ -524,3 +524,11 @@ def test_cleaned_xlsx_moves_comments_tables_breaks_and_names_with_their_rows(tmp
         vml = next(n for n in zf.namelist() if n.endswith(".vml"))
         assert zf.read(vml).count(b"Row>") == 2  # one comment box left: <Row>4</Row>
         assert b"Row>4</" in zf.read(vml)
+
+
+def test_write_frame_refuses_the_protected_input(tmp_path):
+    src = write_csv(tmp_path / "in.csv", [["a"], ["1"]])
+    before = src.read_bytes()
+    with pytest.raises(OutputError, match="is the input file"):
+        write_frame(pd.DataFrame({"cluster": [1]}), tmp_path / "." / "in.csv", protect=src)
+    assert src.read_bytes() == before

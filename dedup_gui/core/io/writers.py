@@ -98,9 +98,16 @@ def write_annotated(
     return report
 
 
-def write_frame(frame: pd.DataFrame, out: str | Path, kind: str = "report") -> WriteReport:
-    """A plain table (e.g. the cluster report) as .xlsx or .csv/.tsv (UTF-8 with BOM, for Excel)."""
+def write_frame(
+    frame: pd.DataFrame, out: str | Path, kind: str = "report", protect: str | Path | None = None
+) -> WriteReport:
+    """A plain table (e.g. the cluster report) as .xlsx or .csv/.tsv (UTF-8 with BOM, for Excel).
+
+    ``protect``: the input file (or folder) of the run, which the report must never overwrite.
+    """
     out = Path(out)
+    if protect is not None:
+        refuse_input(out, Path(protect), folder_input=Path(protect).is_dir())
     suffix = out.suffix.lower()
     columns = [str(c) for c in frame.columns]
     rows = [[_plain(v) for v in row] for row in frame.itertuples(index=False, name=None)]
