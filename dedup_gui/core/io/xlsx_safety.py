@@ -95,8 +95,7 @@ def _check_declared_size(path: Path, zf: zipfile.ZipFile, info: zipfile.ZipInfo)
 def _mismatch(path: Path, info: zipfile.ZipInfo) -> InputError:
     return InputError(
         path,
-        f"refused: part {info.filename} does not match its declared size or checksum; "
-        "the file is damaged or hostile",
+        f"refused: part {info.filename} does not match its declared size or checksum; the file is damaged or hostile",
     )
 
 
