@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from dedup_gui import i18n
 
+from . import jobs
 from .about import app_icon
 from .main_window import MainWindow
 from .resources import demo_workbook
@@ -75,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setDesktopFileName("dedup-gui")
     app.setWindowIcon(app_icon())
     i18n.install(i18n.chosen_language(QSettings()), app)
+    jobs.warm_up()
     window = build_window(argv, QSettings())
     window.show()
     return app.exec()

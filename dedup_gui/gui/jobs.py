@@ -20,6 +20,15 @@ from dedup_gui.core.table import Table
 SHORT_TEXT_CHARS = 150  # simhash is unreliable below this (a changed character moves many bits)
 
 
+def warm_up() -> None:
+    """Load the segmentation dictionaries now. They load inside native code that holds the GIL for ~0.5 s,
+    which would otherwise stall the GUI thread during the first run; at start-up no window is shown yet."""
+    from dedup_gui.core import segment, text
+
+    segment.keywords("预热分词词典", 1)
+    text.nfkc("预热")  # builds its lookup tables once
+
+
 def read(path: str | Path, sheet: str | None, reporter: Reporter) -> Table:
     try:
         from dedup_gui.core.io import read_table
@@ -54,6 +63,10 @@ def run(
     result = pipeline.run(settings, reporter)
     session = ReviewSession(result, pipeline.texts, pipeline.similarity)
     session.resolution()  # computed here rather than on the GUI thread
+    for i in range(len(session)):  # the cluster list's lines too: sorting touches all of them
+        if i % 1000 == 0:
+            reporter.check()
+        session.row(i)
     lengths = [len(t) for t in pipeline.texts[:5000]]
     median = statistics.median(lengths) if lengths else 0.0
     return RunOutcome(key, pipeline, session, median, result.settings)

@@ -458,6 +458,8 @@ class MainWindow(QMainWindow):
             jobs.short_text_warning(outcome.settings.algorithm, outcome.median_length)
         )
         self._show_session(outcome.session)
+        seconds = self.elapsed.elapsed() / 1000 if self.elapsed.isValid() else 0
+        self.statusBar().showMessage(f"{outcome.session.summary()} · found in {seconds:.1f} s", 10000)
         if self._switch_to_clusters:
             self._switch_to_clusters = False
             self.tabs.setCurrentIndex(0)
