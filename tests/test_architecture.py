@@ -20,7 +20,8 @@ def test_no_core_module_imports_qt():
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
-            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in {"PySide6", "shiboken6", "pyqtgraph"}]
+            qt = {"PySide6", "shiboken6", "pyqtgraph"}
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in qt]
             offenders += [f"{path.name}: {n}" for n in names if n.startswith("dedup_gui.gui")]
     assert offenders == []
 

@@ -105,9 +105,8 @@ def test_nshash_threshold_counts_shared_sentences():
 
 def test_nshash_ignores_a_sentence_shared_by_many_different_texts():
     disclaimer = "声明：本网站转载此文出于传递更多信息之目的，并不意味着赞同其观点或证实其描述，文章内容仅供参考。"
-    bodies = [
-        f"第{i}篇完全不同的稿件，讲述的是编号为{i * 7919}的社区里发生的一件小事，与其他稿件毫无关系。" for i in range(60)
-    ]
+    body = "第{}篇完全不同的稿件，讲述的是编号为{}的社区里发生的一件小事，与其他稿件毫无关系。"
+    bodies = [body.format(i, i * 7919) for i in range(60)]
     texts = [body + disclaimer for body in bodies]
     assert clusters_of(texts, algorithm="nshash") == []
 
