@@ -202,6 +202,8 @@ class ReviewSession:
         Decisions follow rows, not cluster numbers: a row the user kept is kept in whichever new cluster holds
         it, and rows marked "not a duplicate" stay marked.
         """
+        if not previous.decisions.kept and not previous.decisions.not_duplicate:
+            return  # nothing to carry; keep the lines and resolution already computed
         user_kept = set(previous.decisions.kept.values())
         self.decisions.not_duplicate = set(previous.decisions.not_duplicate)
         for c in self.clusters:
