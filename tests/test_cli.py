@@ -124,3 +124,16 @@ def test_console_script_runs_as_a_module(csv_file, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""  # no progress bar when stderr is not a terminal
     assert proc.stdout.startswith("rows: 6, clusters: 2, removed: 2")
+
+
+def test_export_refuses_a_workbook_changed_on_disk_after_loading(workbook, tmp_path):
+    from dedup_gui.core import io
+    from dedup_gui.core.errors import InputError
+
+    table = io.read_table(workbook)
+    wb = openpyxl.load_workbook(workbook)
+    wb["articles"].insert_rows(2)  # someone saved the workbook again, rows moved
+    wb.save(workbook)
+    with pytest.raises(InputError, match="changed on disk after it was loaded"):
+        io.write_cleaned(table, [True] * len(table), tmp_path / "clean.xlsx")
+    assert not (tmp_path / "clean.xlsx").exists()

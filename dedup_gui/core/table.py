@@ -57,6 +57,7 @@ class Table:
     header_row: int = 1  # xlsx: 1-based sheet row of the header
     first_column: int = 0  # xlsx: 0-based sheet column of the first table column
     source_header: list[str] = field(default_factory=list)  # header cells as in the file, before any renaming
+    source_stamp: tuple[int, int] | None = None  # (size, mtime_ns) of the input when read; exports check it
     warnings: list[str] = field(default_factory=list)  # readable notes from the reader (e.g. renamed headers)
 
     def __len__(self) -> int:

@@ -23,6 +23,19 @@ def read_table(path: str | Path, sheet: str | None = None, reporter: Reporter | 
     if path.is_dir():
         return read_folder(path, reporter)
     head = _check_file(path)
+    stamp = file_stamp(path)
+    table = _read_file(path, head, sheet, reporter)
+    table.source_stamp = stamp
+    return table
+
+
+def file_stamp(path: Path) -> tuple[int, int]:
+    """Size and modification time: enough to notice that a file was saved again after it was read."""
+    st = path.stat()
+    return (st.st_size, st.st_mtime_ns)
+
+
+def _read_file(path: Path, head: bytes, sheet: str | None, reporter: Reporter | None) -> Table:
     container = sniff_container(path, head)
     suffix = path.suffix.lower()
     # a workbook saved under a text name is read as what it is
@@ -80,4 +93,4 @@ def _read_bytes(path: Path) -> bytes:
         raise InputError(path, f"cannot be read: {reason}") from None
 
 
-__all__ = ["read_table", "list_sheets"]
+__all__ = ["read_table", "list_sheets", "file_stamp"]

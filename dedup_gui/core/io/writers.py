@@ -50,12 +50,27 @@ def write_cleaned(table: Table, keep: np.ndarray, out: str | Path, reporter: Rep
         return _clean_folder(table, keep, out, reporter)
     kept = table.data[keep]
     if fmt == "xlsx" and _can_edit_in_place(table, out):
+        _unchanged_since_read(table)
         check_ooxml(table.path)
         removed = table.header_row + 1 + np.flatnonzero(~keep)
         with atomic_file(out) as tmp, _input_damage(table):
             notes = edit_workbook(table.path, tmp, table.sheet, RowMap(removed), reporter=reporter)
         return WriteReport(out, "cleaned", int(keep.sum()), notes)
     return _write_rows(table, _file_header(table), kept, out, fmt, "cleaned", reporter)
+
+
+def _unchanged_since_read(table: Table) -> None:
+    """The in-place export edits the input workbook by row position: refuse if it was saved again since."""
+    from .readers import file_stamp
+
+    if table.source_stamp is None:
+        return
+    try:
+        now = file_stamp(table.path)
+    except OSError:
+        raise InputError(table.path, "is no longer there; it was moved or deleted after it was loaded") from None
+    if now != table.source_stamp:
+        raise InputError(table.path, "was changed on disk after it was loaded; open it again before exporting")
 
 
 def write_annotated(
@@ -74,6 +89,7 @@ def write_annotated(
     notes = [f"column {n} added as {extra_names[i]!r}" for i, n in enumerate(extra.columns) if n != extra_names[i]]
     extra_rows = [[_plain(v) for v in row] for row in extra.itertuples(index=False, name=None)]
     if fmt == "xlsx" and _can_edit_in_place(table, out):
+        _unchanged_since_read(table)
         check_ooxml(table.path)
         header_style = None
         appender = Appender(
