@@ -108,6 +108,7 @@ def install(language: str, app: QCoreApplication | None = None) -> str:
     for old in app.findChildren(QTranslator):
         if old.objectName() == _TRANSLATOR_NAME:
             app.removeTranslator(old)
+            old.setObjectName("")  # deleteLater() waits for the event loop; a second switch must not see it
             old.deleteLater()
     if language != ENGLISH:
         for translator in (_qt_translator(language, app), _app_translator(language, app)):

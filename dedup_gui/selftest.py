@@ -82,7 +82,7 @@ def _check_resources() -> str:
     if missing:
         raise FileNotFoundError("missing: " + ", ".join(missing))
     formats = {bytes(f).decode() for f in QImageReader.supportedImageFormats()}
-    if not {"png", "svg"} <= formats:
+    if not {"png", "svg", "ico"} <= formats:
         raise RuntimeError(f"Qt image format plugins missing (have {sorted(formats)})")
     icon = QIcon(str(resource_path("icons", "dedup-gui.svg")))
     if icon.pixmap(64, 64).isNull():

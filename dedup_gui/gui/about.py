@@ -222,3 +222,11 @@ def licences_html() -> str:
         f"<table cellspacing='0' cellpadding='4' width='100%'><tr>{head}</tr>{rows}</table>"
         f"<p>{html.escape(lgpl)}</p><p>{html.escape(jieba)}</p>"
     )
+
+
+def app_icon() -> QIcon:
+    """The application and window icon, drawn from resources/icons/dedup-gui.svg at 16-256 px (make_icons.py)."""
+    icon = QIcon()
+    for size in (16, 32, 48, 128, 256):
+        icon.addFile(str(resource_path("icons", f"dedup-gui-{size}.png")))
+    return icon

@@ -32,6 +32,9 @@ def howto_html() -> str:
     def p(text: str, **values) -> str:
         return f"<p>{text.format(**{k: html.escape(str(v)) for k, v in values.items()})}</p>"
 
+    def heading(level: str, text: str) -> str:
+        return f"<{level}>{html.escape(text)}</{level}>"
+
     def params(info, threshold: str, n: str) -> str:
         """The two sliders of an algorithm: their names as on screen, and what they mean."""
         rows = (
@@ -45,7 +48,7 @@ def howto_html() -> str:
         return f"<table cellspacing='0' cellpadding='3'>{cells}</table>"
 
     parts = [
-        f"<h2>{translate('howto', 'How Dedup finds duplicates')}</h2>",
+        heading("h2", translate("howto", "How Dedup finds duplicates")),
         p(
             translate(
                 "howto",
@@ -55,7 +58,7 @@ def howto_html() -> str:
                 "never changed) and identical texts are grouped at once.",
             )
         ),
-        f"<h3>{translate('howto', 'SimHash — fingerprints of keywords')}</h3>",
+        heading("h3", translate("howto", "SimHash — fingerprints of keywords")),
         p(
             translate(
                 "howto",
@@ -86,7 +89,7 @@ def howto_html() -> str:
                 "one changed character moves many bits.",
             )
         ),
-        f"<h3>{translate('howto', 'NSHash — the longest sentences')}</h3>",
+        heading("h3", translate("howto", "NSHash — the longest sentences")),
         p(
             translate(
                 "howto",
@@ -110,7 +113,7 @@ def howto_html() -> str:
                 "copies in which every long sentence was lightly reworded.",
             )
         ),
-        f"<h3>{translate('howto', 'N-gram — shared runs of characters')}</h3>",
+        heading("h3", translate("howto", "N-gram — shared runs of characters")),
         p(
             translate(
                 "howto",
@@ -136,7 +139,7 @@ def howto_html() -> str:
                 "Advanced, “containment” also catches a short text quoted inside a longer one.",
             )
         ),
-        f"<h3>{translate('howto', 'Which one should I choose?')}</h3>",
+        heading("h3", translate("howto", "Which one should I choose?")),
         "<ul>"
         + "".join(
             f"<li>{item}</li>"
@@ -160,7 +163,7 @@ def howto_html() -> str:
                 "updates as you move a slider.",
             )
         ),
-        f"<h3>{translate('howto', 'Clusters and the row kept')}</h3>",
+        heading("h3", translate("howto", "Clusters and the row kept")),
         p(
             translate(
                 "howto",
