@@ -23,7 +23,7 @@ class DataPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.file_label = QLabel("No file open")
+        self.file_label = QLabel(self.tr("No file open"))
         self.file_label.setObjectName("fileLabel")
         self.file_label.setWordWrap(True)
         self.file_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -31,10 +31,10 @@ class DataPanel(QWidget):
         self.info.setObjectName("hint")
         self.info.setWordWrap(True)
         self.sheet = QComboBox()
-        self.sheet.setToolTip("Worksheet of the workbook")
+        self.sheet.setToolTip(self.tr("Worksheet of the workbook"))
         self.columns = QListWidget()
         self.columns.setToolTip(
-            "Tick the column(s) compared for duplicates; several columns are joined (e.g. title + body)."
+            self.tr("Tick the column(s) compared for duplicates; several columns are joined (e.g. title + body).")
         )
         self.columns.setMaximumHeight(130)
         self.preview = QLabel()
@@ -42,14 +42,14 @@ class DataPanel(QWidget):
         self.preview.setWordWrap(True)
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
 
-        box = QGroupBox("Data")
+        box = QGroupBox(self.tr("Data"))
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow(self.file_label)
         form.addRow(self.info)
-        self.sheet_label = QLabel("Sheet:")
+        self.sheet_label = QLabel(self.tr("Sheet:"))
         form.addRow(self.sheet_label, self.sheet)
-        form.addRow(QLabel("Text column(s):"))
+        form.addRow(QLabel(self.tr("Text column(s):")))
         form.addRow(self.columns)
         form.addRow(self.preview)
         layout = QVBoxLayout(self)
@@ -70,7 +70,7 @@ class DataPanel(QWidget):
         name = table.path.name + ("/" if table.kind == "txt" else "")
         self.file_label.setText(f"<b>{name}</b>")
         self.file_label.setToolTip(str(table.path))
-        notes = [f"{len(table):,} rows · {len(table.columns)} columns"]
+        notes = [self.tr("{rows} rows · {columns} columns").format(rows=f"{len(table):,}", columns=len(table.columns))]
         notes += table.warnings[:3]
         self.info.setText("\n".join(notes))
         self.sheet.blockSignals(True)
@@ -105,11 +105,11 @@ class DataPanel(QWidget):
     def _update_preview(self) -> None:
         cols = self.selected_columns()
         if self.table is None or not cols or len(self.table) == 0:
-            self.preview.setText("Tick at least one text column." if self.table is not None else "")
+            self.preview.setText(self.tr("Tick at least one text column.") if self.table is not None else "")
             return
         first = " / ".join(cell_text(self.table.data[c].iloc[0]) for c in cols)
         first = " ".join(first[:400].split())
-        self.preview.setText(f"Row 1: {first[:140]}{'…' if len(first) > 140 else ''}")
+        self.preview.setText(self.tr("Row 1: {text}").format(text=first[:140] + ("…" if len(first) > 140 else "")))
 
     def _sheet_changed(self, name: str) -> None:
         if name and self.table is not None and name != self.table.sheet:
