@@ -117,6 +117,17 @@ def test_snap_threshold_follows_the_slider_step_and_range():
     assert A.snap_threshold(simhash, -3) == 0.0
 
 
+def test_the_threshold_line_sits_between_failing_and_passing_bins_and_snaps_back():
+    assert A.line_position("simhash", 3) == 3.5  # bins 0..3 pass
+    assert A.line_position("nshash", 2) == 1.5  # bins 2.. pass
+    assert A.line_position("ngram", 0.7) == 0.7  # bins [0.70, 0.71) .. pass
+    assert A.threshold_at("simhash", 5.2) == 5.0
+    assert A.threshold_at("nshash", 1.4) == 2.0
+    assert A.threshold_at("ngram", 0.7649) == 0.76
+    for algorithm, value in (("simhash", 7.0), ("nshash", 3.0), ("ngram", 0.83)):
+        assert A.threshold_at(algorithm, A.line_position(algorithm, value)) == value
+
+
 # -- live removal counts ----
 
 
@@ -255,6 +266,16 @@ def test_hot_story_headline_prefers_the_title_and_skips_repost_headers():
     assert A.headline("转：一条短消息") == "一条短消息"
     long = "第一句很长" * 10 + "。" + "第二句" * 30
     assert A.headline(long) == "第一句很长" * 10 + "。"
+
+
+def test_a_generic_title_shared_outside_the_story_gives_way_to_the_texts_first_line(planted):
+    corpus, hot_rows, _, pipeline = planted
+    result = pipeline.run(Settings(algorithm="ngram"))
+    generic = ["用户评论"] * len(corpus)
+    top = A.hot_stories(result, pipeline.texts, titles=generic)[0]
+    assert top.headline != "用户评论" and top.headline == A.headline(pipeline.texts[top.kept], result)
+    own = A.hot_stories(result, pipeline.texts, titles=corpus.titles)[0]
+    assert own.headline == "热点新闻标题"
 
 
 def test_hot_stories_follow_the_users_decisions(planted):

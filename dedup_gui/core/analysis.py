@@ -49,6 +49,29 @@ def snap_threshold(spec: ParamSpec, value: float) -> float:
     return round(snapped, spec.decimals) if spec.decimals else float(round(snapped))
 
 
+def line_position(algorithm: str, threshold: float) -> float:
+    """Where the histogram draws a threshold: on the border between the bins that pass and those that fail.
+
+    Integer measures have bins centred on their values, so "<= k bits" is drawn at k + 0.5 and ">= t sentences"
+    at t - 0.5; a Jaccard threshold t is the left edge of the first passing bin.
+    """
+    if algorithm == "simhash":
+        return float(threshold) + 0.5
+    if algorithm == "nshash":
+        return float(threshold) - 0.5
+    return float(threshold)
+
+
+def threshold_at(algorithm: str, x: float) -> float:
+    """The slider value whose line is nearest to ``x`` (inverse of ``line_position``, snapped to the slider)."""
+    spec = get_algorithm(algorithm).threshold
+    if algorithm == "simhash":
+        return snap_threshold(spec, x - 0.5)
+    if algorithm == "nshash":
+        return snap_threshold(spec, x + 0.5)
+    return snap_threshold(spec, x)
+
+
 def passes(algorithm: str, measure: np.ndarray, threshold: float) -> np.ndarray:
     """Which measures pass ``threshold`` - the engine's own rule for the algorithm."""
     return ALGORITHM_IMPLS[algorithm].passes(np.asarray(measure, dtype=float), float(threshold))
@@ -278,32 +301,38 @@ def parse_dates(values: Iterable[object]) -> pd.Series:
 
     Accepts the workbook's own date/datetime cells and text such as ``2024-03-01``, ``2024/3/1 08:30``,
     ``2024年3月1日``, ``01.03.2024``, ``Mar 1, 2024``. Numbers are never taken for dates (ids, counts).
+    Vectorised: ISO text is parsed in one pass, only the rest goes through the slower mixed-format parser.
     """
-    out = []
-    for v in values:
+    values = list(values)
+    out = pd.Series(pd.NaT, index=range(len(values)), dtype="datetime64[ns]")
+    text_at, texts = [], []
+    for i, v in enumerate(values):
         if isinstance(v, pd.Timestamp):
-            out.append(v.tz_localize(None) if v.tzinfo else v)
+            out.iat[i] = v.tz_localize(None) if v.tzinfo else v
         elif isinstance(v, _dt.datetime):
-            out.append(pd.Timestamp(v.replace(tzinfo=None)))
+            out.iat[i] = pd.Timestamp(v.replace(tzinfo=None))
         elif isinstance(v, _dt.date):
-            out.append(pd.Timestamp(v))
+            out.iat[i] = pd.Timestamp(v)
         elif isinstance(v, str) and _DATE_LIKE.match(v):
-            out.append(_parse_date_text(v))
-        else:
-            out.append(pd.NaT)
-    return pd.Series(pd.to_datetime(pd.Series(out, dtype=object), errors="coerce"), dtype="datetime64[ns]")
+            text_at.append(i)
+            texts.append(_CJK_DATE.sub(_cjk_to_iso, v.strip()).replace("时", ":").replace("分", ""))
+    if texts:
+        parsed = _to_naive(pd.to_datetime(pd.Series(texts), errors="coerce", format="ISO8601", utc=True))
+        missing = parsed.isna().to_numpy()
+        if missing.any():
+            rest = pd.Series(texts)[missing]
+            parsed[missing] = _to_naive(pd.to_datetime(rest, errors="coerce", format="mixed", utc=True))
+        out.iloc[text_at] = parsed.to_numpy()
+    return out
 
 
-def _parse_date_text(text: str) -> pd.Timestamp:
-    text = _CJK_DATE.sub(lambda m: f"{m[1]}-{m[2]}-{m[3] or 1}", text.strip())
-    text = text.replace("时", ":").replace("分", "")
-    try:
-        ts = pd.to_datetime(text, errors="coerce", format="mixed")
-    except (ValueError, OverflowError, TypeError):
-        return pd.NaT
-    if ts is pd.NaT or ts is None:
-        return pd.NaT
-    return ts.tz_localize(None) if ts.tzinfo else ts
+def _cjk_to_iso(m: re.Match) -> str:
+    return f"{m[1]}-{int(m[2]):02d}-{int(m[3] or 1):02d}"
+
+
+def _to_naive(s: pd.Series) -> pd.Series:
+    # Text with an offset is read in UTC; text without one keeps its wall-clock time (read as if UTC).
+    return s.dt.tz_convert(None).astype("datetime64[ns]")
 
 
 def _name_hit(name: str, hints: Sequence[str]) -> bool:
@@ -447,7 +476,8 @@ def hot_stories(
 
     Rows the user marked "not a duplicate" do not count as copies; the user's kept row gives the headline.
     ``dates`` (parsed, one per row), ``sources`` and ``titles`` (cell values, one per row) are optional; the
-    headline is the kept row's title when there is one, else the first line of its text.
+    headline is the kept row's title when there is one (and it is not a generic title most rows outside the
+    story share), else the first line of its text.
     """
     decisions = decisions or Decisions()
     found = []
@@ -460,6 +490,8 @@ def hot_stories(
     if limit is not None:
         found = found[:limit]
     date_values = dates.to_numpy() if dates is not None else None
+    title_text = [cell_text(t).strip() for t in titles] if titles is not None else None
+    title_rows = Counter(title_text) if title_text is not None else Counter()
     out = []
     for i, (c, kept, rows) in enumerate(found, start=1):
         first = last = None
@@ -472,8 +504,11 @@ def hot_stories(
         if sources is not None:
             counts = Counter(cell_text(sources[r]).strip() for r in rows if not _is_blank(sources[r]))
             by_source = tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-        title = headline(cell_text(titles[kept]), result) if titles is not None else ""
-        name = title or headline(texts[kept], result)
+        title = title_text[kept] if title_text is not None else ""
+        # A title most rows outside the story share ("用户评论", "Untitled") does not name the story.
+        if title and title_rows[title] > 2 * sum(title_text[r] == title for r in rows):
+            title = ""
+        name = headline(title, result) if title else headline(texts[kept], result)
         out.append(HotStory(i, c.id, len(rows), kept, name, first, last, by_source))
     return out
 

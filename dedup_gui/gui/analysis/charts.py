@@ -1,0 +1,219 @@
+"""What every analysis chart shares: colours taken from the Qt palette (light or dark), a styled pyqtgraph plot,
+count axes (linear or logarithmic), and a panel with a title, options and "Save as PNG…".
+
+Charts are for looking, not exploring: panning, zooming and pyqtgraph's context menu are off, so a drag only
+ever moves what is meant to move (the threshold line).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QRect, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+def mix(a: QColor, b: QColor, share_a: float) -> QColor:
+    """``share_a`` of colour a over b."""
+    s = max(0.0, min(1.0, share_a))
+    return QColor(
+        round(a.red() * s + b.red() * (1 - s)),
+        round(a.green() * s + b.green() * (1 - s)),
+        round(a.blue() * s + b.blue() * (1 - s)),
+    )
+
+
+@dataclass(frozen=True)
+class ChartColors:
+    background: QColor
+    text: QColor
+    muted: QColor  # secondary text, axis lines
+    grid: QColor
+    accent: QColor  # bars that count (pairs that pass, the kept row's story)
+    other: QColor  # bars that do not count
+    line: QColor  # the threshold line: stands out from both bar colours
+    unsearched: QColor  # translucent wash over thresholds the engine has not searched yet
+    dark: bool
+
+    @classmethod
+    def from_palette(cls, palette: QPalette) -> ChartColors:
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        dark = base.lightness() < 128
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        if dark:
+            accent = accent.lighter(125)
+        line = QColor("#f59f45") if dark else QColor("#d9480f")
+        unsearched = mix(text, base, 0.5)
+        unsearched.setAlpha(34 if dark else 26)
+        return cls(
+            background=base,
+            text=text,
+            muted=mix(text, base, 0.6),
+            grid=mix(text, base, 0.25),
+            accent=accent,
+            other=mix(text, base, 0.3),
+            line=line,
+            unsearched=unsearched,
+            dark=dark,
+        )
+
+
+def make_plot(parent: QWidget | None = None) -> pg.PlotWidget:
+    plot = pg.PlotWidget(parent)
+    item = plot.getPlotItem()
+    item.hideButtons()
+    item.setMenuEnabled(False)
+    view = item.getViewBox()
+    view.setMouseEnabled(x=False, y=False)
+    view.setMenuEnabled(False)
+    plot.setMinimumHeight(200)
+    for name in ("top", "right"):
+        item.showAxis(name, False)
+    return plot
+
+
+def style_plot(plot: pg.PlotWidget, colors: ChartColors, x_label: str, y_label: str) -> None:
+    """Background, axes, tick font and labels for the current palette."""
+    plot.setBackground(colors.background)
+    font = QFont(QApplication.font())
+    font.setPointSizeF(max(8.0, font.pointSizeF() * 0.92))
+    label_style = {"color": colors.text.name(), "font-size": f"{QApplication.font().pointSizeF():.0f}pt"}
+    for name, text in (("bottom", x_label), ("left", y_label)):
+        axis = plot.getAxis(name)
+        axis.setPen(pg.mkPen(colors.muted))
+        axis.setTextPen(pg.mkPen(colors.text))
+        axis.setStyle(tickFont=font, tickTextOffset=6)
+        axis.setLabel(text, **label_style)
+    plot.getAxis("left").setWidth(max(56, QApplication.fontMetrics().horizontalAdvance("000000") + 20))
+    plot.showGrid(x=False, y=True, alpha=0.18 if colors.dark else 0.12)
+
+
+def count_axis(plot: pg.PlotWidget, max_count: int, log: bool) -> None:
+    """A count axis: plain numbers, or log-spaced ticks (1, 10, 100, …) when bars are drawn as log10(1 + n)."""
+    axis = plot.getAxis("left")
+    if not log:
+        axis.setTicks(None)
+        plot.setYRange(0, max(1, max_count) * 1.12, padding=0)
+        return
+    top = max(1, max_count)
+    ticks = [(math.log10(1 + v), f"{v:,}") for v in _log_ticks(top)]
+    axis.setTicks([ticks, []])
+    plot.setYRange(0, math.log10(1 + top) * 1.12, padding=0)
+
+
+def _log_ticks(top: int) -> list[int]:
+    out = [0]
+    v = 1
+    while v <= top * 1.05:
+        out.append(v)
+        v *= 10
+    return out
+
+
+def bar_heights(counts: np.ndarray, log: bool) -> np.ndarray:
+    counts = np.asarray(counts, dtype=float)
+    return np.log10(1 + counts) if log else counts
+
+
+def human_count(n: int) -> str:
+    return f"{n:,}"
+
+
+class ChartPanel(QFrame):
+    """A titled chart with its options on the right of the title and a "Save as PNG…" button.
+
+    Subclasses build into ``self.plot`` and implement ``apply_colors()``; the panel calls it whenever the palette
+    changes (light/dark switch), so charts never keep the colours they were born with.
+    """
+
+    def __init__(self, title: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("chartPanel")
+        self.title = QLabel(f"<b>{title}</b>")
+        self.title.setObjectName("chartTitle")
+        self.plot = make_plot()
+        self.log_scale = QCheckBox(self.tr("Log scale"))
+        self.log_scale.setToolTip(self.tr("Show counts on a logarithmic axis, so small bars stay visible"))
+        self.save_button = QToolButton()
+        self.save_button.setText(self.tr("Save as PNG…"))
+        self.save_button.setToolTip(self.tr("Save this chart as a PNG image"))
+        self.save_button.setAutoRaise(True)
+        self.save_button.clicked.connect(self.choose_png)
+        self.header = QHBoxLayout()
+        self.header.setContentsMargins(0, 0, 0, 0)
+        self.header.addWidget(self.title)
+        self.header.addStretch(1)
+        self.header.addWidget(self.log_scale)
+        self.header.addWidget(self.save_button)
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(6, 4, 6, 6)
+        self.body.setSpacing(4)
+        self.body.addLayout(self.header)
+        self.colors = ChartColors.from_palette(self.palette())
+
+    def chart_title(self) -> str:
+        return self.title.text().replace("<b>", "").replace("</b>", "")
+
+    def apply_colors(self) -> None:  # pragma: no cover - overridden
+        pass
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            colors = ChartColors.from_palette(self.palette())
+            if colors != self.colors:
+                self.colors = colors
+                self.apply_colors()
+        super().changeEvent(event)
+
+    # -- PNG ----
+
+    def render_png(self) -> QPixmap:
+        """The chart with its title above it, on the chart's background (what a report or slide needs)."""
+        chart = self.plot.grab()
+        ratio = chart.devicePixelRatio() or 1.0
+        font = QFont(QApplication.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.1)
+        title_h = round(QApplication.fontMetrics().height() * 2.0 * ratio)
+        out = QPixmap(chart.width(), chart.height() + title_h)
+        out.setDevicePixelRatio(1.0)
+        out.fill(self.colors.background)
+        painter = QPainter(out)
+        painter.setPen(self.colors.text)
+        painter.setFont(font)
+        margin = round(12 * ratio)
+        painter.drawText(
+            QRect(margin, 0, chart.width() - 2 * margin, title_h),
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+            self.chart_title(),
+        )
+        painter.drawPixmap(0, title_h, chart)
+        painter.end()
+        return out
+
+    def save_png(self, path: str | Path) -> bool:
+        return self.render_png().save(str(path), "PNG")
+
+    def choose_png(self) -> None:
+        name = self.chart_title().lower().replace(" ", "_") or "chart"
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save chart"), f"{name}.png", self.tr("PNG image (*.png)"))
+        if path:
+            if not path.lower().endswith(".png"):
+                path += ".png"
+            self.save_png(path)

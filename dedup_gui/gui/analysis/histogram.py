@@ -1,0 +1,271 @@
+"""The similarity histogram: every candidate pair of the run in the threshold slider's unit, with the threshold
+as a line the user drags (or clicks to). Bars that pass are in the accent colour; the live count above the chart
+says how many rows that threshold would remove, computed from the cached candidates (core.analysis).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import QLabel, QWidget
+
+from dedup_gui.core import analysis
+from dedup_gui.core.algorithms.registry import get_algorithm
+from dedup_gui.core.result import DedupResult
+
+from .charts import ChartPanel, bar_heights, count_axis, style_plot
+
+
+def measure_label(algorithm: str) -> str:
+    """The x-axis title, in the slider's unit (the registry's English text, translatable)."""
+    info = get_algorithm(algorithm)
+    return QCoreApplication.translate("registry", info.measure)
+
+
+class SimilarityHistogram(ChartPanel):
+    """Emits ``thresholdChanged`` (snapped to the slider's step) whenever the user moves the line."""
+
+    thresholdChanged = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(self.tr("Similarity of candidate pairs"), parent)
+        self.result: DedupResult | None = None
+        self.explorer: analysis.ThresholdExplorer | None = None
+        self.hist: analysis.Histogram | None = None
+        self.threshold = 0.0
+        self.algorithm = ""
+
+        self.readout = QLabel()
+        self.readout.setObjectName("thresholdReadout")
+        self.readout.setTextFormat(Qt.TextFormat.RichText)
+        self.readout.setWordWrap(True)
+        self.hint = QLabel(self.tr("Drag the line, or click the chart, to try another threshold."))
+        self.hint.setObjectName("hint")
+        self.body.addWidget(self.readout)
+        self.body.addWidget(self.plot, 1)
+        self.body.addWidget(self.hint)
+
+        self.bars = pg.BarGraphItem(x0=[], height=[], width=1.0)
+        self.region = pg.LinearRegionItem((0, 0), movable=False)
+        self.region.setZValue(-10)
+        self.region_label = pg.TextItem(anchor=(0.5, 0))
+        self.line = pg.InfiniteLine(pos=0, angle=90, movable=True)
+        self.line.setZValue(20)
+        self.line_label = pg.InfLineLabel(self.line, text="", position=0.94, anchors=[(0, 0.5), (0, 0.5)])
+        self.line.setCursor(Qt.CursorShape.SizeHorCursor)
+        for item in (self.region, self.bars, self.line):
+            self.plot.addItem(item)
+        self.plot.addItem(self.region_label, ignoreBounds=True)
+        self.line.sigPositionChanged.connect(self._line_moved)
+        self.plot.scene().sigMouseClicked.connect(self._clicked)
+        self.plot.scene().sigMouseMoved.connect(self._hovered)
+        self.log_scale.toggled.connect(self._draw_bars)
+        self.apply_colors()
+        self.clear()
+
+    # -- data in ----
+
+    def clear(self) -> None:
+        self.result = self.explorer = self.hist = None
+        self.bars.setOpts(x0=[], height=[], width=1.0)
+        self.line.hide()
+        self.region.hide()
+        self.region_label.hide()
+        self.readout.setText(self.tr("No run yet."))
+
+    def set_result(self, result: DedupResult | None, explorer: analysis.ThresholdExplorer | None = None) -> None:
+        """Show a run's candidate pairs; the line goes to the run's threshold (unless the user is dragging it)."""
+        if result is None:
+            self.clear()
+            return
+        self.result = result
+        self.algorithm = result.settings.algorithm
+        self.explorer = explorer or analysis.ThresholdExplorer(result)
+        self.hist = analysis.pair_histogram(result)
+        spec = analysis.threshold_spec(result)
+        style_plot(self.plot, self.colors, measure_label(self.algorithm), self.tr("Candidate pairs"))
+        lo, hi = self.hist.x_range
+        self.plot.setXRange(lo, hi, padding=0.03)
+        if spec.decimals:
+            self.plot.getAxis("bottom").setTicks(None)
+        else:  # whole bits / sentences: a tick under each bar, never "2.5"
+            step = max(1, int(np.ceil(len(self.hist.values) / 17)))
+            ticks = [(float(v), f"{v:.0f}") for v in self.hist.values[::step]]
+            self.plot.getAxis("bottom").setTicks([ticks, []])
+        self.line.setBounds((analysis.line_position(self.algorithm, spec.minimum),
+                             analysis.line_position(self.algorithm, spec.maximum)))  # fmt: skip
+        self.line.show()
+        self._show_unsearched()
+        if not self.line.moving:
+            self.threshold = float(result.settings.threshold)
+            self._place_line()
+        self._draw_bars()
+        self._update_readout()
+
+    def set_threshold(self, value: float) -> None:
+        """Follow the slider (no signal back)."""
+        if self.result is None or self.line.moving:
+            return
+        value = analysis.snap_threshold(analysis.threshold_spec(self.result), value)
+        if value != self.threshold:
+            self.threshold = value
+            self._place_line()
+            self._draw_bars()
+            self._update_readout()
+
+    def preview(self) -> analysis.ThresholdPreview | None:
+        return self.explorer.preview(self.threshold) if self.explorer is not None else None
+
+    # -- the user moves the line ----
+
+    def drag_to(self, x: float) -> None:
+        """Move the line as a drag would (x in axis units); snaps and emits ``thresholdChanged``."""
+        self.line.setPos(x)
+
+    def _line_moved(self) -> None:
+        if self.result is None:
+            return
+        value = analysis.threshold_at(self.algorithm, self.line.value())
+        snapped = analysis.line_position(self.algorithm, value)
+        if abs(self.line.value() - snapped) > 1e-9:
+            self.line.setPos(snapped)  # re-enters with the snapped position
+            return
+        if value != self.threshold:
+            self.threshold = value
+            self._label_line()
+            self._draw_bars()
+            self._update_readout()
+            self.thresholdChanged.emit(value)
+
+    def _clicked(self, event) -> None:
+        if self.result is None or event.button() != Qt.MouseButton.LeftButton:
+            return
+        view = self.plot.getPlotItem().getViewBox()
+        if view.sceneBoundingRect().contains(event.scenePos()):
+            self.drag_to(view.mapSceneToView(event.scenePos()).x())
+
+    def _hovered(self, scene_pos) -> None:
+        if self.hist is None:
+            return
+        view = self.plot.getPlotItem().getViewBox()
+        if not view.sceneBoundingRect().contains(scene_pos):
+            self.plot.setToolTip("")
+            return
+        x = view.mapSceneToView(scene_pos).x()
+        i = int(np.searchsorted(self.hist.left, x, side="right")) - 1
+        if 0 <= i < len(self.hist.counts):
+            self.plot.setToolTip(self.tr("{range}: {pairs} pairs").format(
+                range=self._bin_text(i), pairs=f"{int(self.hist.counts[i]):,}"))  # fmt: skip
+
+    def _bin_text(self, i: int) -> str:
+        h = self.hist
+        if analysis.threshold_spec(self.result).decimals:
+            lo = h.left[i]
+            return f"{lo:.2f}" if lo >= 1.0 - 1e-9 else f"{lo:.2f}–{lo + h.width:.2f}"
+        return f"{h.values[i]:.0f}"
+
+    # -- drawing ----
+
+    def apply_colors(self) -> None:
+        c = self.colors
+        self.line.setPen(pg.mkPen(c.line, width=2.5))
+        self.line.setHoverPen(pg.mkPen(c.line, width=4))
+        self.line_label.fill = pg.mkBrush(c.background)
+        self.line_label.setColor(c.line)
+        self.region.setBrush(pg.mkBrush(c.unsearched))
+        for edge in self.region.lines:
+            edge.setPen(pg.mkPen(None))
+        self.region_label.setColor(c.muted)
+        if self.result is not None:
+            style_plot(self.plot, c, measure_label(self.algorithm), self.tr("Candidate pairs"))
+            self._draw_bars()
+        else:
+            self.plot.setBackground(c.background)
+
+    def _draw_bars(self) -> None:
+        if self.hist is None:
+            return
+        h = self.hist
+        log = self.log_scale.isChecked()
+        passing = h.passing(self.threshold)
+        accent, other = pg.mkBrush(self.colors.accent), pg.mkBrush(self.colors.other)
+        gap = 0.14 * h.width if analysis.threshold_spec(self.result).decimals == 0 else 0.08 * h.width
+        self.bars.setOpts(
+            x0=h.left + gap / 2,
+            width=h.width - gap,
+            height=bar_heights(h.counts, log),
+            brushes=[accent if p else other for p in passing],
+            pens=[pg.mkPen(None)] * len(passing),
+        )
+        count_axis(self.plot, int(h.counts.max()) if len(h.counts) else 0, log)
+        self._place_region_label()
+
+    def _place_line(self) -> None:
+        self.line.blockSignals(True)
+        self.line.setPos(analysis.line_position(self.algorithm, self.threshold))
+        self.line.blockSignals(False)
+        self._label_line()
+
+    def threshold_text(self, value: float | None = None) -> str:
+        """'≥ 0.70', '≤ 3', '≥ 2': which side passes, in the axis' unit."""
+        spec = analysis.threshold_spec(self.result)
+        value = self.threshold if value is None else value
+        return f"{'≥' if spec.higher_is_stricter else '≤'} {value:.{spec.decimals}f}"
+
+    def _label_line(self) -> None:
+        self.line_label.setFormat(f" {self.threshold_text()} ")
+        self.line_label.valueChanged()
+
+    def _show_unsearched(self) -> None:
+        """Wash over thresholds outside the searched range: pairs there are not all known until a re-run."""
+        lo, hi = analysis.searched_range(self.result)
+        x_lo, x_hi = self.hist.x_range
+        if self.algorithm == "simhash" and analysis.line_position(self.algorithm, hi) < x_hi:
+            span = (analysis.line_position(self.algorithm, hi), x_hi)
+        elif self.algorithm == "ngram" and lo > x_lo + 1e-9:
+            span = (x_lo, self._searched_edge(lo))
+        else:
+            self.region.hide()
+            self.region_label.hide()
+            return
+        self.region.setRegion(span)
+        self.region.show()
+        self.region_label.setText(self.tr("not searched yet"))
+        self.region_label.show()
+        self._place_region_label()
+
+    def _searched_edge(self, lo: float) -> float:
+        # n-gram candidates were looked for down to ~0.1 below the run's threshold; show those pairs unwashed.
+        known = self.result.candidates.measure
+        edge = min(lo, float(known.min())) if len(known) else lo
+        return max(self.hist.x_range[0], np.floor(edge * 100 + 1e-6) / 100)
+
+    def _place_region_label(self) -> None:
+        if not self.region.isVisible():
+            return
+        a, b = self.region.getRegion()
+        top = self.plot.getPlotItem().getViewBox().viewRange()[1][1]
+        self.region_label.setPos((a + b) / 2, top * 0.98)
+
+    def _update_readout(self) -> None:
+        p = self.preview()
+        if p is None or self.result is None:
+            return
+        n_rows = self.result.n_rows
+        value = self.threshold_text(p.threshold)
+        rows = f"{p.rows_removed:,}"
+        share = f"{p.share(n_rows):.1%}"
+        if p.complete:
+            text = self.tr(
+                "Threshold <b>{value}</b>: {pairs} pairs pass · "
+                "<b>{rows} rows</b> would be removed ({share} of {total})"
+            )
+        else:
+            text = self.tr(
+                "Threshold <b>{value}</b>: at least {pairs} pairs · <b>at least {rows} rows</b> would be removed "
+                "({share}) — the re-run searches pairs this loose"
+            )
+        self.readout.setText(
+            text.format(value=value, pairs=f"{p.pairs:,}", rows=rows, share=share, total=f"{n_rows:,}")
+        )

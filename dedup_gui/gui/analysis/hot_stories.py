@@ -1,0 +1,272 @@
+"""Hot stories: the largest clusters first ("this story was reposted 37 times"), with first and last appearance
+and the sources that reposted it when the table has date / source columns. A thin Qt model over
+``core.analysis.hot_stories``; double-clicking a story opens its cluster.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pandas as pd
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QRect, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dedup_gui.core.analysis import HotStory
+from dedup_gui.core.errors import DedupError
+
+from .charts import mix
+
+RANK, COPIES, STORY, FIRST, LAST, SOURCES = range(6)
+CLUSTER_ROLE = Qt.ItemDataRole.UserRole + 1
+SOURCES_SHOWN = 3
+_ROOT = QModelIndex()
+
+
+def format_time(ts: pd.Timestamp | None) -> str:
+    if ts is None or pd.isna(ts):
+        return ""
+    return ts.strftime("%Y-%m-%d %H:%M") if (ts.hour or ts.minute) else ts.strftime("%Y-%m-%d")
+
+
+class HotStoriesModel(QAbstractTableModel):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.stories: list[HotStory] = []
+        self.max_copies = 1
+
+    def set_stories(self, stories: list[HotStory]) -> None:
+        self.beginResetModel()
+        self.stories = stories
+        self.max_copies = max((s.copies for s in stories), default=1)
+        self.endResetModel()
+
+    def rowCount(self, parent=_ROOT) -> int:  # noqa: N802 - Qt override
+        return 0 if parent.isValid() else len(self.stories)
+
+    def columnCount(self, parent=_ROOT) -> int:  # noqa: N802 - Qt override
+        return 0 if parent.isValid() else 6
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt override
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (
+                self.tr("#"),
+                self.tr("Copies"),
+                self.tr("Story (kept row)"),
+                self.tr("First seen"),
+                self.tr("Last seen"),
+                self.tr("Sources"),
+            )[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (
+                self.tr("Rank, by number of copies"),
+                self.tr("Rows carrying the story: the kept row and its reposts"),
+                self.tr("The kept row's title, or the first line of its text"),
+                self.tr("Earliest date among the copies"),
+                self.tr("Latest date among the copies"),
+                self.tr("Who carried the story, most copies first"),
+            )[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        s = self.stories[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == RANK:
+                return str(s.rank)
+            if col == COPIES:
+                return f"{s.copies:,}"
+            if col == STORY:
+                return s.headline
+            if col == FIRST:
+                return format_time(s.first_seen)
+            if col == LAST:
+                return format_time(s.last_seen)
+            if col == SOURCES:
+                return s.sources_text(SOURCES_SHOWN)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col in (STORY, COPIES, RANK):
+                return self.tr("Reposted {n} times · cluster {cluster} · kept row {row}\n{story}").format(
+                    n=f"{s.reposts:,}", cluster=s.cluster, row=s.kept + 1, story=s.headline
+                )
+            if col == SOURCES and s.sources:
+                return "\n".join(f"{name} ×{n}" for name, n in s.sources)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (RANK, COPIES):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == CLUSTER_ROLE:
+            return s.cluster
+        if role == Qt.ItemDataRole.UserRole:  # bar length of the copies column, 0..1
+            return s.copies / self.max_copies
+        return None
+
+
+class CopiesDelegate(QStyledItemDelegate):
+    """The copies column as a bar behind the number: the list reads like a chart."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:
+        share = index.data(Qt.ItemDataRole.UserRole) or 0.0
+        palette = option.palette
+        bar = QColor(palette.color(QPalette.ColorRole.Highlight))
+        bar = mix(bar, palette.color(QPalette.ColorRole.Base), 0.45)
+        rect = option.rect.adjusted(3, 4, -3, -4)
+        painter.save()
+        painter.fillRect(QRect(rect.left(), rect.top(), max(2, round(rect.width() * share)), rect.height()), bar)
+        painter.restore()
+        super().paint(painter, option, index)
+
+
+class HotStoriesPanel(QFrame):
+    """The list plus a one-line caption about the top story and the date / source columns it uses."""
+
+    clusterActivated = Signal(int)
+    columnsChosen = Signal(object, object)  # date column, source column (None = none)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("chartPanel")
+        title = QLabel(f"<b>{self.tr('Hot stories')}</b>")
+        self.caption = QLabel()
+        self.caption.setObjectName("hotCaption")
+        self.caption.setWordWrap(True)
+        self.caption.setTextFormat(Qt.TextFormat.RichText)
+        self.date_combo = QComboBox()
+        self.source_combo = QComboBox()
+        for combo, tip in (
+            (self.date_combo, self.tr("Column with each row's publication date (first and last seen)")),
+            (self.source_combo, self.tr("Column naming the outlet or site that published each row")),
+        ):
+            combo.setToolTip(tip)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.activated.connect(self._combo_changed)
+        self.save_button = QToolButton()
+        self.save_button.setText(self.tr("Save list…"))
+        self.save_button.setToolTip(self.tr("Save the hot stories as a spreadsheet (.xlsx or .csv)"))
+        self.save_button.setAutoRaise(True)
+        self.save_button.clicked.connect(self.choose_file)
+        self.frame_source = None  # callable returning the list as a DataFrame (set by the view)
+
+        header = QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(title)
+        header.addStretch(1)
+        header.addWidget(QLabel(self.tr("Date:")))
+        header.addWidget(self.date_combo)
+        header.addSpacing(6)
+        header.addWidget(QLabel(self.tr("Source:")))
+        header.addWidget(self.source_combo)
+        header.addWidget(self.save_button)
+
+        self.model = HotStoriesModel(self)
+        self.view = QTableView()
+        self.view.setObjectName("hotStoriesView")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setAlternatingRowColors(True)
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 10)
+        self.view.horizontalHeader().setHighlightSections(False)
+        self.view.setItemDelegateForColumn(COPIES, CopiesDelegate(self.view))
+        header_view = self.view.horizontalHeader()
+        header_view.setSectionResizeMode(STORY, QHeaderView.ResizeMode.Stretch)
+        digits = self.view.fontMetrics().horizontalAdvance("0000")
+        date_w = self.view.fontMetrics().horizontalAdvance("2024-12-31 ") + 16
+        for col, width in ((RANK, digits), (COPIES, digits + 60), (FIRST, date_w), (LAST, date_w), (SOURCES, 200)):
+            self.view.setColumnWidth(col, width)
+        self.view.doubleClicked.connect(self._activated)
+        self.view.activated.connect(self._activated)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 6)
+        layout.setSpacing(4)
+        layout.addLayout(header)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.view, 1)
+        self.set_columns([], None, None)
+
+    # -- data in ----
+
+    def set_columns(self, columns: list[str], date_column: str | None, source_column: str | None) -> None:
+        """The table's columns to choose from, with the detected (or chosen) ones selected."""
+        for combo, current in ((self.date_combo, date_column), (self.source_combo, source_column)):
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem(self.tr("(none)"), None)
+            for c in columns:
+                combo.addItem(c, c)
+            combo.setCurrentIndex(max(0, combo.findData(current)) if current else 0)
+            combo.setEnabled(bool(columns))
+            combo.blockSignals(False)
+
+    def set_stories(self, stories: list[HotStory], has_dates: bool, has_sources: bool) -> None:
+        self.model.set_stories(stories)
+        self.view.setColumnHidden(FIRST, not has_dates)
+        self.view.setColumnHidden(LAST, not has_dates)
+        self.view.setColumnHidden(SOURCES, not has_sources)
+        self.save_button.setEnabled(bool(stories))
+        self.caption.setText(self._caption(stories[0]) if stories else self.tr("No duplicate clusters."))
+        if stories:
+            self.view.selectRow(0)
+
+    def _caption(self, s: HotStory) -> str:
+        story = html.escape(s.headline if len(s.headline) <= 48 else s.headline[:47] + "…")
+        text = self.tr("Most reposted: “{story}” — <b>{n} copies</b>").format(story=story, n=f"{s.copies:,}")
+        if s.sources:
+            text += self.tr(" from {k} sources").format(k=f"{len(s.sources):,}")
+        if s.first_seen is not None and s.last_seen is not None:
+            first, last = format_time(s.first_seen), format_time(s.last_seen)
+            text += self.tr(", {first} to {last}").format(first=first, last=last) if first != last else f", {first}"
+        return text
+
+    def stories(self) -> list[HotStory]:
+        return self.model.stories
+
+    # -- user actions ----
+
+    def _combo_changed(self) -> None:
+        self.columnsChosen.emit(self.date_combo.currentData(), self.source_combo.currentData())
+
+    def _activated(self, index) -> None:
+        if index.isValid():
+            self.clusterActivated.emit(int(index.data(CLUSTER_ROLE)))
+
+    def save(self, path: str | Path) -> None:
+        from dedup_gui.core.io import write_frame
+
+        if self.frame_source is not None:
+            write_frame(self.frame_source(), Path(path), kind="hot stories")
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save hot stories"), "hot_stories.xlsx", self.tr("Excel workbook (*.xlsx);;CSV (*.csv)")
+        )
+        if not path:
+            return
+        try:
+            self.save(path)
+        except (OSError, DedupError) as exc:
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Could not save"), str(exc), parent=self)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()

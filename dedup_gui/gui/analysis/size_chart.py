@@ -1,0 +1,48 @@
+"""Cluster size distribution: how many clusters have 2, 3, 4 … rows (wider bins for the long tail)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QWidget
+
+from dedup_gui.core.analysis import SizeBin
+
+from .charts import ChartPanel, bar_heights, count_axis, style_plot
+
+
+class SizeDistributionChart(ChartPanel):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(self.tr("Cluster sizes"), parent)
+        self.bins: list[SizeBin] = []
+        self.body.addWidget(self.plot, 1)
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.72)
+        self.plot.addItem(self.bars)
+        self.log_scale.setChecked(True)  # a few big stories next to many pairs: log shows both
+        self.log_scale.toggled.connect(self._draw)
+        self.apply_colors()
+
+    def set_bins(self, bins: list[SizeBin]) -> None:
+        self.bins = bins
+        self._draw()
+
+    def counts(self) -> list[int]:
+        return [b.clusters for b in self.bins]
+
+    def apply_colors(self) -> None:
+        style_plot(self.plot, self.colors, self.tr("Cluster size (rows)"), self.tr("Clusters"))
+        self._draw()
+
+    def _draw(self) -> None:
+        counts = np.array(self.counts(), dtype=np.int64)
+        log = self.log_scale.isChecked()
+        x = np.arange(len(counts), dtype=float)
+        self.bars.setOpts(
+            x=x, height=bar_heights(counts, log), width=0.72, brush=pg.mkBrush(self.colors.accent), pen=pg.mkPen(None)
+        )
+        axis = self.plot.getAxis("bottom")
+        step = max(1, int(np.ceil(len(self.bins) / 14)))  # keep the labels from overlapping
+        major = [(float(i), b.label) for i, b in enumerate(self.bins) if i % step == 0 or i == len(self.bins) - 1]
+        axis.setTicks([major, []])
+        self.plot.setXRange(-0.6, max(0, len(counts) - 1) + 0.6, padding=0)
+        count_axis(self.plot, int(counts.max()) if len(counts) else 0, log)

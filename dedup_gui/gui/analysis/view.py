@@ -1,0 +1,221 @@
+"""The Analysis tab: the similarity histogram with a draggable threshold, the summary, the hot stories and the
+cluster-size distribution of the current run, and ``attach_to(window)`` which wires it into the main window.
+
+Everything it shows is computed by ``core.analysis``; the work happens when the tab is visible (a run while
+another tab is shown only marks it stale) and the date column is parsed once per table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QVBoxLayout, QWidget
+
+from dedup_gui.core import analysis
+from dedup_gui.core.review import ReviewSession
+from dedup_gui.core.table import Table
+
+from .histogram import SimilarityHistogram
+from .hot_stories import HotStoriesPanel
+from .size_chart import SizeDistributionChart
+from .summary import SummaryPanel
+
+
+class AnalysisView(QWidget):
+    """Signals: ``thresholdChanged(value)`` while the user drags the histogram's line (in the slider's unit);
+    ``clusterActivated(cluster_id)`` when a hot story is opened."""
+
+    thresholdChanged = Signal(float)
+    clusterActivated = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("analysisView")
+        self.session: ReviewSession | None = None
+        self.table: Table | None = None
+        self.text_columns: tuple[str, ...] = ()
+        self.story_columns = analysis.StoryColumns()  # detected, then as the user chose, for ``_columns_for``
+        self._columns_for: Table | None = None
+        self._stale = False
+
+        self.histogram = SimilarityHistogram()
+        self.summary = SummaryPanel()
+        self.hot_stories = HotStoriesPanel()
+        self.sizes = SizeDistributionChart()
+        self.hot_stories.frame_source = self.hot_stories_frame
+
+        # Left: what the analyst works with (histogram, stories); right: the figures (summary, sizes).
+        self.left = QSplitter(Qt.Orientation.Vertical)
+        self.left.addWidget(self.histogram)
+        self.left.addWidget(self.hot_stories)
+        self.right = QSplitter(Qt.Orientation.Vertical)
+        self.right.addWidget(self.summary)
+        self.right.addWidget(self.sizes)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("analysisSplitter")
+        self.splitter.addWidget(self.left)
+        self.splitter.addWidget(self.right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        for s in (self.left, self.right, self.splitter):
+            s.setChildrenCollapsible(False)
+        self.left.setSizes([430, 390])
+        self.right.setSizes([400, 420])
+        self.splitter.setSizes([760, 340])
+
+        self.empty = QLabel(self.tr("Find duplicates to see the similarity distribution, hot stories and a summary."))
+        self.empty.setObjectName("hint")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self.splitter)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.stack)
+
+        self.histogram.thresholdChanged.connect(self.thresholdChanged)
+        self.hot_stories.clusterActivated.connect(self.clusterActivated)
+        self.hot_stories.columnsChosen.connect(self._columns_chosen)
+
+    # -- data in ----
+
+    @property
+    def algorithm(self) -> str:
+        return self.session.result.settings.algorithm if self.session is not None else ""
+
+    def set_session(
+        self, session: ReviewSession | None, table: Table | None = None, text_columns: Sequence[str] = ()
+    ) -> None:
+        """A new run (or None). Heavy work waits until the tab is visible."""
+        self.session, self.table, self.text_columns = session, table, tuple(text_columns)
+        self.stack.setCurrentIndex(1 if session is not None else 0)
+        if session is None:
+            self.histogram.clear()
+            self.summary.set_summary(None)
+            self.hot_stories.set_stories([], False, False)
+            self.sizes.set_bins([])
+            return
+        self._stale = True
+        if self.isVisible():
+            self.refresh()
+
+    def set_threshold(self, value: float) -> None:
+        """Follow the settings slider: the line and the live count move, nothing is emitted."""
+        self.histogram.set_threshold(value)
+
+    def refresh(self) -> None:
+        """Recompute everything from the session (also picks up the user's kept-row decisions)."""
+        self._stale = False
+        s = self.session
+        if s is None:
+            return
+        result = s.result
+        if self.histogram.result is not result:
+            explorer = analysis.ThresholdExplorer.for_run(result, s.texts, self.table)
+            self.histogram.set_result(result, explorer)
+        self.summary.set_summary(analysis.summarise(result, s.resolution()))
+        self.sizes.set_bins(analysis.size_distribution(result))
+        self._refresh_stories()
+
+    def _refresh_stories(self) -> None:
+        s = self.session
+        cols = self._story_columns()
+        stories = analysis.hot_stories(
+            s.result, s.texts, s.decisions, dates=cols.dates, sources=cols.sources, titles=cols.titles
+        )
+        columns = list(self.table.columns) if self.table is not None else []
+        self.hot_stories.set_columns(columns, cols.date_column, cols.source_column)
+        self.hot_stories.set_stories(stories, cols.dates is not None, cols.sources is not None)
+
+    def _story_columns(self) -> analysis.StoryColumns:
+        if self._columns_for is not self.table:  # detected once per table; the date column is parsed here
+            self.story_columns = analysis.StoryColumns.of(self.table, exclude=self.text_columns)
+            self._columns_for = self.table
+        return self.story_columns
+
+    def _columns_chosen(self, date_column: str | None, source_column: str | None) -> None:
+        cols = self._story_columns()
+        if self.table is None:
+            return
+        if date_column != cols.date_column:
+            dates = analysis.parse_dates(self.table.data[date_column].tolist()) if date_column else None
+            cols = replace(cols, date_column=date_column, dates=dates)
+        if source_column != cols.source_column:
+            sources = self.table.data[source_column].tolist() if source_column else None
+            cols = replace(cols, source_column=source_column, sources=sources)
+        self.story_columns = cols
+        if self.session is not None:
+            self._refresh_stories()
+
+    def hot_stories_frame(self):
+        """The list as the report sheet (same columns as ``core.analysis.hot_stories_frame``)."""
+        s = self.session
+        cols = self._story_columns()
+        return analysis.hot_stories_frame(
+            s.result,
+            self.table,
+            s.texts,
+            s.decisions,
+            date_column=cols.date_column,
+            source_column=cols.source_column,
+            title_column=cols.title_column,
+            detect=False,
+        )
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self.session is not None:
+            self.refresh() if self._stale else self._refresh_decisions()
+
+    def _refresh_decisions(self) -> None:
+        # Decisions may have changed on the Clusters tab; the histogram does not depend on them.
+        s = self.session
+        self.summary.set_summary(analysis.summarise(s.result, s.resolution()))
+        self._refresh_stories()
+
+
+def attach_to(window) -> AnalysisView:
+    """Add the Analysis tab to the main window and wire it:
+
+    - after every run (``resultShown``) it shows the window's session; opening another file clears it;
+    - dragging the histogram's line sets the threshold slider, whose change re-runs the engine (debounced, from
+      cached fingerprints) exactly as moving the slider by hand does;
+    - moving the slider moves the line and the live count;
+    - opening a hot story selects its cluster on the Clusters tab.
+    """
+    view = AnalysisView()
+    window.analysis_view = view
+    window.tabs.addTab(view, view.tr("Analysis"))
+    panel = window.settings_panel
+
+    def same_algorithm() -> bool:
+        return view.session is not None and panel.algorithm.currentData() == view.algorithm
+
+    def show_result() -> None:
+        view.set_session(window.session, window.table, window.data_panel.selected_columns())
+
+    def job_finished(kind: str, _result: object) -> None:
+        if kind == "load":
+            view.set_session(None)
+
+    def line_dragged(value: float) -> None:
+        if same_algorithm():
+            panel.threshold.spin.setValue(value)  # emits like the slider: the window re-runs, debounced
+
+    def slider_moved(value: float) -> None:
+        if same_algorithm():
+            view.set_threshold(value)
+
+    def open_cluster(cluster_id: int) -> None:
+        window.filter_edit.clear()
+        window.tabs.setCurrentIndex(0)
+        window.select_cluster(cluster_id)
+
+    window.resultShown.connect(show_result)
+    window.runner.finished.connect(job_finished)
+    view.thresholdChanged.connect(line_dragged)
+    panel.threshold.valueChanged.connect(slider_moved)
+    view.clusterActivated.connect(open_cluster)
+    return view
