@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from dedup_gui.core.review import KEPT, NOT_DUPLICATE, ReviewSession, format_similarity_range
+
+from .registry_strings import core_text
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -19,7 +28,12 @@ _Index = QModelIndex | QPersistentModelIndex
 class ClusterListModel(QAbstractTableModel):
     """One row per cluster: number, size, similarity range, kept text. Lines are built lazily by the session."""
 
-    HEADERS = ("#", "Rows", "Similarity", "Kept text")
+    HEADERS = (
+        "#",
+        QT_TRANSLATE_NOOP("ClusterListModel", "Rows"),
+        QT_TRANSLATE_NOOP("ClusterListModel", "Similarity"),
+        QT_TRANSLATE_NOOP("ClusterListModel", "Kept text"),
+    )
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -42,7 +56,7 @@ class ClusterListModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
+            return self.tr(self.HEADERS[section])
         return None
 
     def data(self, index: _Index, role=Qt.ItemDataRole.DisplayRole):
@@ -69,8 +83,11 @@ class ClusterListModel(QAbstractTableModel):
         if role == ID_ROLE:
             return line.id
         if role == Qt.ItemDataRole.ToolTipRole:
-            note = "\n(edited: you changed this cluster)" if line.edited else ""
-            return f"Cluster {line.id}: {line.size} rows, keeping row {line.kept + 1}{note}\n{line.snippet}"
+            note = "\n" + self.tr("(edited: you changed this cluster)") if line.edited else ""
+            text = self.tr("Cluster {id}: {size} rows, keeping row {kept}").format(
+                id=line.id, size=line.size, kept=line.kept + 1
+            )
+            return f"{text}{note}\n{line.snippet}"
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 1, 2):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -103,7 +120,13 @@ class ClusterFilterProxy(QSortFilterProxyModel):
 class MembersModel(QAbstractTableModel):
     """The members of one cluster: row number, status (kept / remove / not a duplicate), similarity, text."""
 
-    HEADERS = ("Row", "Status", "Similarity", "Length", "Text")
+    HEADERS = (
+        QT_TRANSLATE_NOOP("MembersModel", "Row"),
+        QT_TRANSLATE_NOOP("MembersModel", "Status"),
+        QT_TRANSLATE_NOOP("MembersModel", "Similarity"),
+        QT_TRANSLATE_NOOP("MembersModel", "Length"),
+        QT_TRANSLATE_NOOP("MembersModel", "Text"),
+    )
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -136,7 +159,7 @@ class MembersModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
+            return self.tr(self.HEADERS[section])
         return None
 
     def data(self, index: _Index, role=Qt.ItemDataRole.DisplayRole):
@@ -148,7 +171,7 @@ class MembersModel(QAbstractTableModel):
             if col == 0:
                 return str(m.row + 1)
             if col == 1:
-                return ("★ " if m.status == KEPT else "") + m.status
+                return ("★ " if m.status == KEPT else "") + core_text(m.status)
             if col == 2:
                 return "" if m.status == KEPT or math.isnan(m.similarity) else f"{m.similarity:.0%}"
             if col == 3:
@@ -164,7 +187,7 @@ class MembersModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             return {
-                KEPT: "This row is kept in the cleaned file.",
-                NOT_DUPLICATE: "Marked “not a duplicate”: stays in the cleaned file.",
-            }.get(m.status, "Removed from the cleaned file as a duplicate of the kept row.")
+                KEPT: self.tr("This row is kept in the cleaned file."),
+                NOT_DUPLICATE: self.tr("Marked “not a duplicate”: stays in the cleaned file."),
+            }.get(m.status, self.tr("Removed from the cleaned file as a duplicate of the kept row."))
         return None

@@ -77,6 +77,13 @@ STAGE_STRINGS = (
     QT_TRANSLATE_NOOP("stages", "Writing"),
 )
 
+# core.review's member statuses (KEPT, REMOVED, NOT_DUPLICATE), shown in the members table
+STATUS_STRINGS = (
+    QT_TRANSLATE_NOOP("core", "Kept"),
+    QT_TRANSLATE_NOOP("core", "Remove"),
+    QT_TRANSLATE_NOOP("core", "Not a duplicate"),
+)
+
 KEEP_POLICY_STRINGS = (
     QT_TRANSLATE_NOOP("core", "First in file"),
     QT_TRANSLATE_NOOP("core", "Last in file"),
@@ -108,6 +115,11 @@ def translated_algorithm(info: AlgorithmInfo) -> AlgorithmInfo:
         threshold=translated_spec(info.threshold),
         n=translated_spec(info.n),
     )
+
+
+def core_text(text: str) -> str:
+    """A fixed engine string listed above (statuses, keep policies) in the interface language."""
+    return QCoreApplication.translate("core", text) if text else text
 
 
 def keep_policy_label(value: str, label: str) -> str:
