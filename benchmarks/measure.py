@@ -1,0 +1,138 @@
+"""Clocks and memory meters for one benchmark job, and running a job in its own process.
+
+Every measured job (our engine on one algorithm, one peer, one I/O task) runs in a fresh Python process so that
+its peak memory is its own and no cache survives from an earlier job. Peak memory is the largest resident set
+of the job's process *plus its children* (our segmentation worker processes), sampled every 20 ms, and never
+less than the kernel's own high-water mark of the job process (ru_maxrss).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+STAGE_NAMES = {
+    "Loading": "load",
+    "Normalising": "normalise",
+    "Segmenting": "segment",
+    "Fingerprinting": "fingerprint",
+    "Finding candidates": "candidates",
+    "Verifying": "verify",
+    "Clustering": "cluster",
+}
+STAGES = ("load", "normalise", "segment", "fingerprint", "candidates", "verify", "cluster", "export")
+
+
+class MemoryMeter:
+    """Peak RSS of this process and all its descendants, sampled in a background thread."""
+
+    def __init__(self, interval: float = 0.02):
+        self.interval = interval
+        self.peak = 0
+        self._stop = threading.Event()
+        self._proc = psutil.Process()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> MemoryMeter:
+        self.baseline = self._sample()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, self._sample(), self_maxrss())
+
+    def _sample(self) -> int:
+        total = 0
+        try:
+            total = self._proc.memory_info().rss
+            for child in self._proc.children(recursive=True):
+                try:
+                    total += child.memory_info().rss
+                except psutil.Error:
+                    pass
+        except psutil.Error:
+            pass
+        return total
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            self.peak = max(self.peak, self._sample())
+
+
+def self_maxrss() -> int:
+    kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return kib * 1024 if sys.platform != "darwin" else kib
+
+
+class StageClock:
+    """Stage durations from the engine's progress reports: a stage lasts from its first report to the first
+    report of the next stage (or ``stop()``)."""
+
+    def __init__(self):
+        self.marks: list[tuple[str, float]] = []
+
+    def progress(self, stage: str, done: int, total: int) -> None:
+        name = STAGE_NAMES.get(stage, stage)
+        if not self.marks or self.marks[-1][0] != name:
+            if name not in (m[0] for m in self.marks):
+                self.marks.append((name, time.perf_counter()))
+
+    def start(self, name: str) -> None:
+        self.marks.append((name, time.perf_counter()))
+
+    def durations(self, end: float) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for (name, t), nxt in zip(self.marks, self.marks[1:] + [("", end)], strict=True):
+            out[name] = out.get(name, 0.0) + (nxt[1] - t)
+        return out
+
+
+def run_job(spec: dict, timeout: float, log: Path | None = None) -> dict:
+    """Run ``python -m benchmarks.job`` on ``spec`` in a fresh process; its result dict, or an error dict."""
+    spec_json = json.dumps(spec)
+    cmd = [sys.executable, "-m", "benchmarks.job", spec_json]
+    env = dict(os.environ, PYTHONHASHSEED="0", QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            cwd=Path(__file__).resolve().parent.parent, start_new_session=True)  # fmt: skip
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_tree(proc.pid)
+        proc.communicate()
+        return {"error": f"timed out after {timeout:.0f}s", "timed_out": True, "wall": time.perf_counter() - t0}
+    if log is not None:
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(f"=== {spec_json}\n{err}\n")
+    for line in reversed(out.splitlines()):
+        if line.startswith("RESULT "):
+            result = json.loads(line[len("RESULT ") :])
+            result.setdefault("wall", time.perf_counter() - t0)
+            return result
+    tail = "\n".join(err.strip().splitlines()[-5:])
+    return {"error": f"job failed (exit {proc.returncode}): {tail}", "wall": time.perf_counter() - t0}
+
+
+def _kill_tree(pid: int) -> None:
+    """Stop the job process and the worker processes it started (only those: the job's own tree)."""
+    try:
+        parent = psutil.Process(pid)
+        procs = parent.children(recursive=True) + [parent]
+    except psutil.Error:
+        return
+    for p in procs:
+        try:
+            p.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(procs, timeout=10)
