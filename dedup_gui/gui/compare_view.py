@@ -75,10 +75,10 @@ class CompareView(QWidget):
 
         self.prev_button = QToolButton()
         self.prev_button.setArrowType(Qt.ArrowType.UpArrow)
-        self.prev_button.setToolTip("Previous difference (P)")
+        self.prev_button.setToolTip(self.tr("Previous difference (P)"))
         self.next_button = QToolButton()
         self.next_button.setArrowType(Qt.ArrowType.DownArrow)
-        self.next_button.setToolTip("Next difference (N)")
+        self.next_button.setToolTip(self.tr("Next difference (N)"))
         self.position = QLabel()
         self.position.setObjectName("diffPosition")
         self.similarity = QLabel()
@@ -121,18 +121,23 @@ class CompareView(QWidget):
         self.legend.setText(
             " ".join(
                 swatch.format(_COLOURS[k][dark], label)
-                for k, label in (("delete", "only in kept"), ("insert", "only in this row"), ("replace", "changed"))
+                for k, label in (
+                    ("delete", self.tr("only in kept")),
+                    ("insert", self.tr("only in this row")),
+                    ("replace", self.tr("changed")),
+                )
             )
         )
 
     # -- content ----
 
-    def clear(self, message: str = "Select a cluster to compare its rows.") -> None:
+    def clear(self, message: str | None = None) -> None:
+        message = self.tr("Select a cluster to compare its rows.") if message is None else message
         self.diff = None
         self.current = -1
         self._texts = ("", "")
-        self.left.title.setText("<b>Kept</b>")
-        self.right.title.setText("<b>Duplicate</b>")
+        self.left.title.setText("<b>{}</b>".format(self.tr("Kept")))
+        self.right.title.setText("<b>{}</b>".format(self.tr("Duplicate")))
         self.left.edit.setPlainText("")
         self.right.edit.setPlainText("")
         self.left.edit.setPlaceholderText(message)
@@ -156,14 +161,16 @@ class CompareView(QWidget):
         if similarity is None or similarity != similarity:  # None or nan
             self.similarity.setText("")
         else:
-            self.similarity.setText(f"Similarity <b>{similarity:.0%}</b>")
+            self.similarity.setText(self.tr("Similarity <b>{value}</b>").format(value=f"{similarity:.0%}"))
         notes = []
         if self.diff.truncated:
-            notes.append(f"Differences shown for the first {COMPARE_MAX_CHARS:,} characters only.")
+            notes.append(
+                self.tr("Differences shown for the first {n} characters only.").format(n=f"{COMPARE_MAX_CHARS:,}")
+            )
         if kept == other:
-            notes.append("The texts are identical.")
+            notes.append(self.tr("The texts are identical."))
         elif not self.diff.differences:
-            notes.append("No differences in the compared part.")
+            notes.append(self.tr("No differences in the compared part."))
         self.note.setText(" ".join(notes))
         self.current = 0 if self.diff.differences else -1
         self._paint()
@@ -235,9 +242,9 @@ class CompareView(QWidget):
         if self.diff is None:
             self.position.setText("")
         elif n == 0:
-            self.position.setText("No differences")
+            self.position.setText(self.tr("No differences"))
         else:
-            self.position.setText(f"Difference <b>{self.current + 1}</b> of {n:,}")
+            self.position.setText(self.tr("Difference <b>{i}</b> of {n}").format(i=self.current + 1, n=f"{n:,}"))
         self.currentDifferenceChanged.emit(self.current, n)
 
     def _scroll_to_current(self) -> None:
