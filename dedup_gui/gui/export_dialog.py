@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -20,10 +21,20 @@ from PySide6.QtWidgets import (
 from dedup_gui.core.review import ReviewSession, default_export_paths, export_path_problem
 from dedup_gui.core.table import Table
 
+# English keys, translated (context "ExportDialog") when shown
 _WHAT = {
-    "cleaned": ("Cleaned file", "The input minus the duplicate rows; every other cell unchanged."),
-    "annotated": ("Annotated file", "Every row, with dup_cluster, dup_kept, dup_of and dup_similarity columns."),
-    "report": ("Cluster report", "One line per cluster: size, kept row, members, similarity range."),
+    "cleaned": (
+        QT_TRANSLATE_NOOP("ExportDialog", "Cleaned file"),
+        QT_TRANSLATE_NOOP("ExportDialog", "The input minus the duplicate rows; every other cell unchanged."),
+    ),
+    "annotated": (
+        QT_TRANSLATE_NOOP("ExportDialog", "Annotated file"),
+        QT_TRANSLATE_NOOP("ExportDialog", "Every row, with dup_cluster, dup_kept, dup_of and dup_similarity columns."),
+    ),
+    "report": (
+        QT_TRANSLATE_NOOP("ExportDialog", "Cluster report"),
+        QT_TRANSLATE_NOOP("ExportDialog", "One line per cluster: size, kept row, members, similarity range."),
+    ),
 }
 
 
@@ -32,18 +43,19 @@ class ExportDialog(QDialog):
 
     def __init__(self, table: Table, session: ReviewSession, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Export")
+        self.setWindowTitle(self.tr("Export"))
         self.table = table
         defaults = default_export_paths(table.path, table.kind)
         res = session.resolution()
         kept, removed = int(res.keep.sum()), res.removed
 
         heading = QLabel(
-            f"<b>{kept:,} rows kept</b>, {removed:,} duplicates removed, "
-            f"from {len(table):,} rows of <b>{table.path.name}</b>."
+            self.tr(
+                "<b>{kept} rows kept</b>, {removed} duplicates removed, from {total} rows of <b>{name}</b>."
+            ).format(kept=f"{kept:,}", removed=f"{removed:,}", total=f"{len(table):,}", name=table.path.name)
         )
         heading.setWordWrap(True)
-        note = QLabel("The input file is never changed.")
+        note = QLabel(self.tr("The input file is never changed."))
         note.setObjectName("hint")
 
         grid = QGridLayout()
@@ -51,6 +63,7 @@ class ExportDialog(QDialog):
         self.enabled: dict[str, QCheckBox] = {}
         self.paths: dict[str, QLineEdit] = {}
         for row, (what, (label, help_text)) in enumerate(_WHAT.items()):
+            label, help_text = self.tr(label), self.tr(help_text)
             box = QCheckBox(label)
             box.setChecked(what == "cleaned")
             box.setToolTip(help_text)
@@ -59,7 +72,7 @@ class ExportDialog(QDialog):
             edit.setMinimumWidth(420)
             browse = QToolButton()
             browse.setText("…")
-            browse.setToolTip("Choose where to save")
+            browse.setToolTip(self.tr("Choose where to save"))
             browse.clicked.connect(lambda _=False, w=what: self._browse(w))
             box.toggled.connect(edit.setEnabled)
             box.toggled.connect(browse.setEnabled)
@@ -79,7 +92,7 @@ class ExportDialog(QDialog):
         self.problem.setObjectName("warning")
         self.problem.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.export_button = self.buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.export_button = self.buttons.addButton(self.tr("Export"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.export_button.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -109,10 +122,10 @@ class ExportDialog(QDialog):
     def _browse(self, what: str) -> None:
         current = self.paths[what].text()
         if what == "cleaned" and self.table.kind == "txt":
-            chosen = QFileDialog.getExistingDirectory(self, "Cleaned folder", str(Path(current).parent))
+            chosen = QFileDialog.getExistingDirectory(self, self.tr("Cleaned folder"), str(Path(current).parent))
         else:
-            filters = "Excel workbook (*.xlsx);;CSV file (*.csv);;All files (*)"
-            chosen, _ = QFileDialog.getSaveFileName(self, _WHAT[what][0], current, filters)
+            filters = self.tr("Excel workbook (*.xlsx);;CSV file (*.csv);;All files (*)")
+            chosen, _ = QFileDialog.getSaveFileName(self, self.tr(_WHAT[what][0]), current, filters)
         if chosen:
             self.paths[what].setText(chosen)
 
@@ -121,18 +134,26 @@ class ExportDialog(QDialog):
             super().accept()
 
 
+translate = QCoreApplication.translate  # lupdate finds translate("context", "text") calls under this name
+
+
 def confirmation_text(written, total_rows: int) -> str:
     """'Wrote news_cleaned.xlsx (1,123 rows kept, 81 removed)' and one line per other file."""
     lines = []
     for w in written:
         if w.what == "cleaned":
-            lines.append(f"{w.path.name}: {w.rows:,} rows kept, {total_rows - w.rows:,} removed")
+            lines.append(
+                translate("ExportDialog", "{name}: {kept} rows kept, {removed} removed").format(
+                    name=w.path.name, kept=f"{w.rows:,}", removed=f"{total_rows - w.rows:,}"
+                )
+            )
         elif w.what == "annotated":
-            lines.append(f"{w.path.name}: all {w.rows:,} rows with duplicate columns")
+            lines.append(
+                translate("ExportDialog", "{name}: all {rows} rows with duplicate columns").format(
+                    name=w.path.name, rows=f"{w.rows:,}"
+                )
+            )
         else:
-            lines.append(f"{w.path.name}: {w.rows:,} clusters")
+            lines.append(translate("ExportDialog", "{name}: {n} clusters").format(name=w.path.name, n=f"{w.rows:,}"))
         lines += [f"    {note}" for note in getattr(w, "notes", [])[:3]]
     return "\n".join(lines)
-
-
-
