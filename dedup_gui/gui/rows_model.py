@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from dedup_gui.core.result import Resolution
@@ -17,7 +17,12 @@ from dedup_gui.core.table import Table, cell_text
 
 _Index = QModelIndex | QPersistentModelIndex
 _CELL_CHARS = 160  # one line per cell in the grid; the tooltip shows more
-_FIXED = ("Row", "Cluster", "Status", "Similarity")
+_FIXED = (
+    QT_TRANSLATE_NOOP("RowsModel", "Row"),
+    QT_TRANSLATE_NOOP("RowsModel", "Cluster"),
+    QT_TRANSLATE_NOOP("RowsModel", "Status"),
+    QT_TRANSLATE_NOOP("RowsModel", "Similarity"),
+)
 
 
 class RowsModel(QAbstractTableModel):
@@ -83,13 +88,13 @@ class RowsModel(QAbstractTableModel):
             return None
         name = _FIXED[section] if section < len(_FIXED) else self._names[section - len(_FIXED)]
         if role == Qt.ItemDataRole.DisplayRole:
-            return name
+            return self.tr(name) if section < len(_FIXED) else name
         if role == Qt.ItemDataRole.FontRole and name in self._text_columns and section >= len(_FIXED):
             f = QFont()
             f.setBold(True)
             return f
         if role == Qt.ItemDataRole.ToolTipRole and name in self._text_columns and section >= len(_FIXED):
-            return "Compared for duplicates"
+            return self.tr("Compared for duplicates")
         return None
 
     def data(self, index: _Index, role=Qt.ItemDataRole.DisplayRole):
@@ -127,8 +132,8 @@ class RowsModel(QAbstractTableModel):
             if not cluster:
                 return ""
             if res.keep[row]:
-                return "Kept" if self._is_kept[row] else "Not a duplicate"
-            return f"Duplicate of {int(res.dup_of[row]) + 1}"
+                return self.tr("Kept") if self._is_kept[row] else self.tr("Not a duplicate")
+            return self.tr("Duplicate of {row}").format(row=int(res.dup_of[row]) + 1)
         sim = float(res.similarity[row])
         return "" if math.isnan(sim) else f"{sim:.0%}"
 
