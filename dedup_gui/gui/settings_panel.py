@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -30,9 +30,18 @@ from dedup_gui.core.algorithms.registry import ALGORITHMS, ParamSpec, get_algori
 from dedup_gui.core.review import keep_policy_choices
 from dedup_gui.core.settings import NormaliseOptions, Settings
 
+from .registry_strings import keep_policy_label, translated_algorithm
+
+# English keys, translated (context "SettingsPanel") when shown
 _MODE_LABELS = {
-    "strict": ("Strict", "Every removed row is itself similar to the row kept (safe; no chaining)."),
-    "linked": ("Linked", "A~B and B~C put A, B and C in one cluster, even if A and C differ more."),
+    "strict": (
+        QT_TRANSLATE_NOOP("SettingsPanel", "Strict"),
+        QT_TRANSLATE_NOOP("SettingsPanel", "Every removed row is itself similar to the row kept (safe; no chaining)."),
+    ),
+    "linked": (
+        QT_TRANSLATE_NOOP("SettingsPanel", "Linked"),
+        QT_TRANSLATE_NOOP("SettingsPanel", "A~B and B~C put A, B and C in one cluster, even if A and C differ more."),
+    ),
 }
 
 
@@ -80,9 +89,14 @@ class ParamControl(QWidget):
         for w in (self.slider, self.spin):
             w.blockSignals(False)
         self.label.setText(f"<b>{spec.label}</b>")
-        stricter = "higher is stricter" if spec.higher_is_stricter else "lower is stricter"
+        stricter = self.tr("higher is stricter") if spec.higher_is_stricter else self.tr("lower is stricter")
         self.range_label.setText(
-            f"{self._fmt(spec.minimum)} – {self._fmt(spec.maximum)}, default {self._fmt(spec.default)}; {stricter}"
+            self.tr("{low} – {high}, default {default}; {stricter}").format(
+                low=self._fmt(spec.minimum),
+                high=self._fmt(spec.maximum),
+                default=self._fmt(spec.default),
+                stricter=stricter,
+            )
         )
         for w in (self, self.label, self.slider, self.spin):
             w.setToolTip(spec.help)
@@ -135,6 +149,7 @@ class SettingsPanel(QWidget):
 
         self.algorithm = QComboBox()
         for name, info in ALGORITHMS.items():
+            info = translated_algorithm(info)
             self.algorithm.addItem(info.title, name)
             self.algorithm.setItemData(self.algorithm.count() - 1, info.description, Qt.ItemDataRole.ToolTipRole)
         self.description = QLabel()
@@ -148,7 +163,7 @@ class SettingsPanel(QWidget):
         self.n = ParamControl()
 
         self.advanced_toggle = QToolButton()
-        self.advanced_toggle.setText("Advanced")
+        self.advanced_toggle.setText(self.tr("Advanced"))
         self.advanced_toggle.setCheckable(True)
         self.advanced_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.advanced_toggle.setArrowType(Qt.ArrowType.RightArrow)
@@ -157,7 +172,7 @@ class SettingsPanel(QWidget):
         self.advanced.hide()
         self.advanced_toggle.toggled.connect(self._toggle_advanced)
 
-        box = QGroupBox("Algorithm")
+        box = QGroupBox(self.tr("Algorithm"))
         form = QVBoxLayout(box)
         form.addWidget(self.algorithm)
         form.addWidget(self.description)
@@ -179,14 +194,14 @@ class SettingsPanel(QWidget):
         self._show_algorithm("ngram")
 
     def _build_advanced(self) -> QWidget:
-        w = QGroupBox("Advanced")
+        w = QGroupBox(self.tr("Advanced"))
         form = QFormLayout(w)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         defaults = NormaliseOptions()
-        self.strip_html = QCheckBox("Strip HTML tags, entities, scripts")
-        self.nfkc = QCheckBox("Fold full-width / half-width forms")
-        self.collapse_whitespace = QCheckBox("Collapse whitespace")
-        self.casefold = QCheckBox("Ignore letter case")
+        self.strip_html = QCheckBox(self.tr("Strip HTML tags, entities, scripts"))
+        self.nfkc = QCheckBox(self.tr("Fold full-width / half-width forms"))
+        self.collapse_whitespace = QCheckBox(self.tr("Collapse whitespace"))
+        self.casefold = QCheckBox(self.tr("Ignore letter case"))
         for box, on in (
             (self.strip_html, defaults.strip_html),
             (self.nfkc, defaults.nfkc),
@@ -197,42 +212,43 @@ class SettingsPanel(QWidget):
             box.toggled.connect(self.changed)
             form.addRow(box)
         self.boilerplate = QPlainTextEdit()
-        self.boilerplate.setPlaceholderText("One regular expression per line, e.g.\n^来源：.*\n^责任编辑：.*")
-        self.boilerplate.setToolTip("Lines matching any of these patterns are ignored when comparing texts.")
+        self.boilerplate.setPlaceholderText(self.tr("One regular expression per line, e.g.\n^来源：.*\n^责任编辑：.*"))
+        self.boilerplate.setToolTip(self.tr("Lines matching any of these patterns are ignored when comparing texts."))
         self.boilerplate.setFixedHeight(64)
         self.boilerplate.textChanged.connect(self._boilerplate_changed)
         self.boilerplate_problem = QLabel()
         self.boilerplate_problem.setObjectName("warning")
         self.boilerplate_problem.setWordWrap(True)
         self.boilerplate_problem.hide()
-        form.addRow(QLabel("Ignore lines matching:"))
+        form.addRow(QLabel(self.tr("Ignore lines matching:")))
         form.addRow(self.boilerplate)
         form.addRow(self.boilerplate_problem)
 
         self.mode = QComboBox()
-        for value, (label, help_text) in _MODE_LABELS.items():
+        modes = {value: (self.tr(label), self.tr(help_text)) for value, (label, help_text) in _MODE_LABELS.items()}
+        for value, (label, help_text) in modes.items():
             self.mode.addItem(label, value)
             self.mode.setItemData(self.mode.count() - 1, help_text, Qt.ItemDataRole.ToolTipRole)
-        self.mode.setToolTip("\n".join(f"{label}: {h}" for label, h in _MODE_LABELS.values()))
+        self.mode.setToolTip("\n".join(f"{label}: {h}" for label, h in modes.values()))
         self.mode.currentIndexChanged.connect(self.changed)
-        form.addRow("Clusters:", self.mode)
+        form.addRow(self.tr("Clusters:"), self.mode)
 
         self.keep = QComboBox()
-        self.keep.setToolTip("Which row of each cluster is kept by default (you can change it per cluster).")
+        self.keep.setToolTip(self.tr("Which row of each cluster is kept by default (you can change it per cluster)."))
         self.set_columns([])
         self.keep.currentIndexChanged.connect(self.changed)
-        form.addRow("Keep:", self.keep)
+        form.addRow(self.tr("Keep:"), self.keep)
 
         self.min_sentence = QSpinBox()
         self.min_sentence.setRange(1, 500)
         self.min_sentence.setValue(30)
-        self.min_sentence.setSuffix(" characters")
-        self.min_sentence.setToolTip("NSHash: sentences shorter than this are not fingerprinted.")
+        self.min_sentence.setSuffix(self.tr(" characters"))
+        self.min_sentence.setToolTip(self.tr("NSHash: sentences shorter than this are not fingerprinted."))
         self.min_sentence.valueChanged.connect(self.changed)
-        form.addRow("Min sentence:", self.min_sentence)
+        form.addRow(self.tr("Min sentence:"), self.min_sentence)
 
-        self.containment = QCheckBox("Score by containment (one text inside another)")
-        self.containment.setToolTip("N-gram: a short text fully contained in a longer one scores 1.0.")
+        self.containment = QCheckBox(self.tr("Score by containment (one text inside another)"))
+        self.containment.setToolTip(self.tr("N-gram: a short text fully contained in a longer one scores 1.0."))
         self.containment.toggled.connect(self.changed)
         form.addRow(self.containment)
         return w
@@ -249,7 +265,7 @@ class SettingsPanel(QWidget):
         self.changed.emit()
 
     def _show_algorithm(self, name: str) -> None:
-        info = get_algorithm(name)
+        info = translated_algorithm(get_algorithm(name))
         self._current = name
         threshold, n = self._values[name]
         self.description.setText(info.description)
@@ -269,7 +285,7 @@ class SettingsPanel(QWidget):
                 re.compile(line)
             except re.error as exc:
                 bad.append(f"“{line}”: {exc}")
-        self.boilerplate_problem.setText("Ignored (not a valid pattern): " + "; ".join(bad) if bad else "")
+        self.boilerplate_problem.setText(self.tr("Ignored (not a valid pattern): ") + "; ".join(bad) if bad else "")
         self.boilerplate_problem.setVisible(bool(bad))
         self.changed.emit()
 
@@ -295,7 +311,7 @@ class SettingsPanel(QWidget):
         self.keep.blockSignals(True)
         self.keep.clear()
         for value, label in keep_policy_choices(columns):
-            self.keep.addItem(label, value)
+            self.keep.addItem(keep_policy_label(value, label), value)
         index = self.keep.findData(current)
         self.keep.setCurrentIndex(max(0, index))
         self.keep.blockSignals(False)
