@@ -41,6 +41,7 @@ from dedup_gui.core.review import KEPT, NOT_DUPLICATE, ReviewSession
 from dedup_gui.core.table import Table
 
 from . import jobs
+from .analysis import attach_to as attach_analysis
 from .cluster_list import ID_ROLE, ClusterFilterProxy, ClusterListModel, MembersModel
 from .compare_view import CompareView
 from .data_panel import DataPanel
@@ -300,6 +301,7 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.cluster_splitter, "Clusters")
         self.tabs.addTab(rows_box, "All rows")
+        self.analysis_view = attach_analysis(self)  # the Analysis tab: histogram, hot stories, summary
 
         self.main_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.main_splitter.setObjectName("mainSplitter")

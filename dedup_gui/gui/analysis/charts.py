@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRect, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -100,7 +100,7 @@ def style_plot(plot: pg.PlotWidget, colors: ChartColors, x_label: str, y_label: 
         axis.setTextPen(pg.mkPen(colors.text))
         axis.setStyle(tickFont=font, tickTextOffset=6)
         axis.setLabel(text, **label_style)
-    plot.getAxis("left").setWidth(max(56, QApplication.fontMetrics().horizontalAdvance("000000") + 20))
+    plot.getAxis("left").setWidth(max(56, QFontMetrics(font).horizontalAdvance("000000") + 24))
     plot.showGrid(x=False, y=True, alpha=0.18 if colors.dark else 0.12)
 
 
@@ -190,7 +190,7 @@ class ChartPanel(QFrame):
         font = QFont(QApplication.font())
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.1)
-        title_h = round(QApplication.fontMetrics().height() * 2.0 * ratio)
+        title_h = round(QFontMetrics(font).height() * 2.0 * ratio)
         out = QPixmap(chart.width(), chart.height() + title_h)
         out.setDevicePixelRatio(1.0)
         out.fill(self.colors.background)

@@ -1,0 +1,262 @@
+"""The Analysis tab, driven offscreen: a run on a generated workbook with planted clusters, the histogram, a real
+mouse drag of the threshold line, the hot stories, palette changes, PNG and list export, and the main window."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtTest import QTest
+from test_analysis import HOT_COPIES, HOT_OUTLETS, corpus_table, planted_corpus
+
+from dedup_gui.core import analysis
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.review import ReviewSession
+from dedup_gui.core.settings import Settings
+from dedup_gui.gui.analysis import AnalysisView
+from dedup_gui.gui.analysis.hot_stories import COPIES, FIRST, SOURCES, STORY
+
+TIMEOUT = 60_000
+
+
+@pytest.fixture(scope="module")
+def planted():
+    corpus, hot_rows = planted_corpus()
+    table = corpus_table(corpus)
+    pipeline = Pipeline.for_table(table, ["body"])
+    return corpus, hot_rows, table, pipeline
+
+
+@pytest.fixture
+def view(qtbot, planted):
+    _, _, table, pipeline = planted
+    result = pipeline.run(Settings(algorithm="ngram"))
+    v = AnalysisView()
+    qtbot.addWidget(v)
+    v.resize(1200, 820)
+    v.show()
+    v.set_session(ReviewSession(result, pipeline.texts, pipeline.similarity), table, ["body"])
+    return v
+
+
+def bar_heights(item) -> list[float]:
+    return [float(h) for h in item.opts["height"]]
+
+
+def widget_point(histogram, x: float) -> QPoint:
+    """Where axis position x is, in the plot's viewport, half-way up the chart."""
+    box = histogram.plot.getPlotItem().getViewBox()
+    y = sum(box.viewRange()[1]) / 2
+    return histogram.plot.mapFromScene(box.mapViewToScene(QPointF(x, y)))
+
+
+def mouse_drag(histogram, to_x: float, steps: int = 8) -> None:
+    """A real drag of the threshold line with the mouse: press on it, move in steps, release."""
+    QTest.qWait(50)  # let a just-shown chart lay itself out before positions are mapped
+    viewport = histogram.plot.viewport()
+    start, end = widget_point(histogram, histogram.line.value()), widget_point(histogram, to_x)
+    QTest.mouseMove(viewport, start)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for i in range(1, steps + 1):
+        QTest.mouseMove(viewport, QPoint(start.x() + (end.x() - start.x()) * i // steps, start.y()))
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+
+
+# -- the view on its own ----
+
+
+def test_the_histogram_holds_every_candidate_pair(view):
+    result = view.session.result
+    histogram = view.histogram
+    assert sum(bar_heights(histogram.bars)) == len(result.candidates) > 0
+    assert histogram.hist.total == len(result.candidates)
+    assert histogram.plot.getAxis("bottom").labelText == "Jaccard similarity"
+    assert histogram.plot.getAxis("left").labelText == "Candidate pairs"
+    assert histogram.line.value() == pytest.approx(0.7)
+    colours = [b.color().name() for b in histogram.bars.opts["brushes"]]
+    passes = histogram.hist.passing(0.7)
+    assert colours == [histogram.colors.accent.name() if p else histogram.colors.other.name() for p in passes]
+
+
+def test_dragging_the_line_with_the_mouse_snaps_emits_and_updates_the_live_count(qtbot, view):
+    histogram = view.histogram
+    before = histogram.preview()
+    emitted = []
+    view.thresholdChanged.connect(emitted.append)
+    mouse_drag(histogram, 0.9)
+    assert emitted and emitted[-1] == 0.9
+    assert all(round(v, 2) == v for v in emitted)  # on the slider's step
+    assert histogram.threshold == 0.9 and histogram.line.value() == pytest.approx(0.9)
+    after = histogram.preview()
+    assert after.rows_removed < before.rows_removed
+    assert after.rows_removed == analysis.removal_count(view.session.result, 0.9)
+    assert f"<b>{after.rows_removed:,} rows</b>" in histogram.readout.text()
+    assert "≥ 0.90" in histogram.readout.text()
+
+
+def test_clicking_the_chart_moves_the_threshold_there(qtbot, view):
+    emitted = []
+    view.thresholdChanged.connect(emitted.append)
+    QTest.mouseClick(view.histogram.plot.viewport(), Qt.MouseButton.LeftButton, pos=widget_point(view.histogram, 0.8))
+    assert emitted == [0.8]
+
+
+def test_the_slider_moves_the_line_without_echoing_back(view):
+    emitted = []
+    view.thresholdChanged.connect(emitted.append)
+    view.set_threshold(0.85)
+    assert view.histogram.line.value() == pytest.approx(0.85) and emitted == []
+    assert "≥ 0.85" in view.histogram.readout.text()
+
+
+def test_a_threshold_below_the_searched_range_says_the_count_is_a_lower_bound(view):
+    view.histogram.drag_to(0.45)
+    assert "at least" in view.histogram.readout.text()
+    assert view.histogram.region.isVisible()
+
+
+def test_the_hot_stories_list_shows_the_biggest_planted_cluster_first(view, planted):
+    _, hot_rows, _, _ = planted
+    model = view.hot_stories.model
+    assert model.index(0, COPIES).data() == str(HOT_COPIES)
+    top = model.stories[0]
+    assert sorted(view.session.result.cluster_by_id(top.cluster).members) == sorted(hot_rows)
+    assert model.index(0, STORY).data() == "热点新闻标题"
+    assert model.index(0, FIRST).data() == "2024-05-01"
+    assert all(name in model.index(0, SOURCES).data(Qt.ItemDataRole.ToolTipRole) for name in HOT_OUTLETS)
+    assert f"{HOT_COPIES} copies" in view.hot_stories.caption.text()
+    copies = [s.copies for s in model.stories]
+    assert copies == sorted(copies, reverse=True)
+    assert view.hot_stories.date_combo.currentText() == "published"
+    assert view.hot_stories.source_combo.currentText() == "source"
+
+
+def test_choosing_no_date_column_hides_the_dates(view):
+    combo = view.hot_stories.date_combo
+    combo.setCurrentIndex(combo.findData(None))
+    combo.activated.emit(combo.currentIndex())
+    assert view.hot_stories.view.isColumnHidden(FIRST)
+    assert view.hot_stories.model.stories[0].first_seen is None
+
+
+def test_opening_a_hot_story_asks_for_its_cluster(qtbot, view):
+    stories = view.hot_stories
+    index = stories.model.index(0, STORY)
+    with qtbot.waitSignal(view.clusterActivated) as signal:
+        stories.view.doubleClicked.emit(index)
+    assert signal.args == [stories.model.stories[0].cluster]
+
+
+def test_size_distribution_and_summary_match_the_run(view):
+    result = view.session.result
+    assert sum(view.sizes.counts()) == len(result.clusters)
+    assert view.sizes.counts()[-1] == 1 and view.sizes.bins[-1].lo == HOT_COPIES
+    assert view.summary.figure("rows") == f"{result.n_rows:,}"
+    assert view.summary.figure("remove") == f"{result.rows_to_remove:,}"
+    assert view.summary.figure("exact") == f"{result.exact_duplicates:,}"
+    assert view.summary.figure("share") == f"{result.rows_to_remove / result.n_rows:.1%}"
+    assert [s for s, _ in view.summary.timings.timings] == list(analysis.STAGES)
+
+
+def test_decisions_made_on_the_clusters_tab_show_when_the_tab_is_shown_again(view):
+    top = view.hot_stories.model.stories[0]
+    others = [m for m in view.session.cluster(top.cluster).members if m != top.kept]
+    view.session.set_not_duplicate(top.cluster, others[0])
+    view.hide()
+    view.show()
+    assert view.hot_stories.model.stories[0].copies == HOT_COPIES - 1
+    assert view.summary.figure("remove") == f"{view.session.rows_to_remove:,}"
+
+
+def test_charts_follow_a_dark_palette(view):
+    dark = QPalette(view.palette())
+    for role, colour in ((QPalette.ColorRole.Base, "#1f2023"), (QPalette.ColorRole.Text, "#e6e6e6")):
+        dark.setColor(role, QColor(colour))
+    view.setPalette(dark)
+    for chart in (view.histogram, view.sizes):
+        assert chart.colors.dark
+        assert chart.plot.backgroundBrush().color().name() == "#1f2023"
+        assert chart.plot.getAxis("left").textPen().color().name() == "#e6e6e6"
+
+
+def test_charts_save_as_png_with_their_title(view, tmp_path):
+    for chart in (view.histogram, view.sizes):
+        path = tmp_path / f"{chart.objectName() or id(chart)}.png"
+        assert chart.save_png(path)
+        image = QImage(str(path))
+        assert image.width() >= chart.plot.width() and image.height() > chart.plot.height()
+
+
+def test_the_hot_stories_list_saves_as_a_spreadsheet(view, tmp_path):
+    out = tmp_path / "hot.xlsx"
+    view.hot_stories.save(out)
+    frame = pd.read_excel(out, engine="openpyxl")
+    assert frame["copies"].iloc[0] == HOT_COPIES and frame["story"].iloc[0] == "热点新闻标题"
+    assert list(frame.columns)[:5] == ["rank", "cluster", "copies", "kept_row", "story"]
+
+
+def test_an_empty_view_invites_a_run(qtbot):
+    v = AnalysisView()
+    qtbot.addWidget(v)
+    assert v.stack.currentWidget() is v.empty
+    v.set_session(None)
+    assert v.histogram.result is None and v.hot_stories.model.rowCount() == 0
+
+
+# -- inside the main window ----
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    from dedup_gui.gui.main_window import MainWindow
+
+    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    yield w
+    w.close()
+
+
+@pytest.fixture
+def workbook(tmp_path, planted):
+    corpus = planted[0]
+    path = tmp_path / "news.xlsx"
+    corpus_table(corpus).data.to_excel(path, index=False)
+    return path
+
+
+def test_in_the_window_a_dragged_line_moves_the_slider_and_reruns_with_that_threshold(qtbot, window, workbook):
+    window.settings_panel.set_algorithm("ngram")
+    with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
+        window.open_path(workbook)
+    view = window.analysis_view
+    window.tabs.setCurrentWidget(view)
+    histogram = view.histogram
+    assert histogram.hist.total == len(window.session.result.candidates)
+    assert view.hot_stories.model.stories[0].copies == HOT_COPIES
+    before = window.session.rows_to_remove
+
+    with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
+        mouse_drag(histogram, 0.9)
+        assert window.settings_panel.threshold.value() == 0.9  # the slider follows the line at once
+        live = histogram.preview().rows_removed
+        assert live < before
+    assert window.session.result.settings.threshold == 0.9  # re-clustered at the dragged threshold
+    assert window.session.rows_to_remove == live
+    assert view.summary.figure("remove") == f"{live:,}"
+    assert histogram.line.value() == pytest.approx(0.9)
+
+    window.settings_panel.threshold.spin.setValue(0.8)  # and the line follows the slider
+    assert histogram.line.value() == pytest.approx(0.8)
+
+
+def test_in_the_window_opening_a_hot_story_selects_its_cluster(qtbot, window, workbook):
+    with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
+        window.open_path(workbook)
+    view = window.analysis_view
+    window.tabs.setCurrentWidget(view)
+    top = view.hot_stories.model.stories[0]
+    view.hot_stories.view.doubleClicked.emit(view.hot_stories.model.index(0, STORY))
+    assert window.tabs.currentIndex() == 0
+    assert window.current_cluster_id() == top.cluster
