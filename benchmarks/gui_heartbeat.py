@@ -1,0 +1,204 @@
+"""How long the GUI thread stalls while the real main window loads a workbook, runs and exports, offscreen.
+
+A 10 ms ``QTimer`` on the GUI thread records the time between its ticks; any gap much longer than 10 ms is time
+the event loop could not run (a frozen window). The GUI thread's own CPU time over the gap tells a busy GUI thread
+(CPU ≈ gap: work done on the GUI thread) from a waiting one (CPU ≪ gap: the GIL held by the worker thread, or the
+process not scheduled on a crowded machine). A watchdog thread samples the GUI thread's Python stack whenever
+a tick is more than 40 ms late, so the longest stall comes with where it happened.
+
+    QT_QPA_PLATFORM=offscreen python -m benchmarks.gui_heartbeat WORKBOOK [--algorithm nshash] [--json out.json]
+
+Phases: "load" (from open_path until the table is on screen), "run" (until the clusters are shown: the window
+starts a run by itself after loading), "export" (a cleaned workbook, until the confirmation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from pathlib import Path
+
+INTERVAL_MS = 10
+LATE_S = 0.040
+
+
+class Heartbeat:
+    def __init__(self, main_thread_id: int):
+        self.main_id = main_thread_id
+        self.phase = "startup"
+        self._tick_phase = self.phase
+        self.phases: dict[str, dict] = {}
+        self.gaps: dict[str, list[float]] = {}
+        self.last = time.perf_counter()
+        self.last_cpu = time.thread_time()
+        self.phase_start = self.last
+        self.t0 = self.last
+        self._samples: list[tuple[str, ...]] = []  # GUI-thread stacks sampled during the current stall
+        self._stop = threading.Event()
+        self.watchdog = threading.Thread(target=self._watch, daemon=True)
+
+    def begin(self, phase: str) -> None:
+        if phase == self.phase:
+            return
+        now = time.perf_counter()
+        self._close(now)
+        self.phase, self.phase_start = phase, now
+
+    def _close(self, now: float) -> None:
+        if self.phase in self.phases:
+            self.phases[self.phase]["seconds"] = now - self.phase_start
+
+    def tick(self) -> None:
+        now, cpu = time.perf_counter(), time.thread_time()
+        gap, gap_cpu = now - self.last, cpu - self.last_cpu
+        self.last, self.last_cpu = now, cpu
+        # A gap belongs to the phase that was current when it began (a slot may start the next job mid-gap).
+        phase = self._tick_phase
+        self._tick_phase = self.phase
+        ph = self.phases.setdefault(phase, {"phase": phase, "ticks": 0, "longest_gap_ms": 0.0,
+                                            "seconds": 0.0, "gaps_over_100ms": 0})  # fmt: skip
+        ph["ticks"] += 1
+        self.gaps.setdefault(phase, []).append(gap)
+        if gap > 0.1:
+            ph["gaps_over_100ms"] += 1
+        if gap * 1000 > ph["longest_gap_ms"]:
+            ph["longest_gap_ms"] = gap * 1000
+            ph["longest_gap_gui_cpu_ms"] = gap_cpu * 1000  # GUI thread busy (≈ gap) or waiting (≪ gap)
+            ph["worst_at"] = f"at {now - gap - self.t0:.1f}s"
+            ph["worst_stack"] = self._summary()
+        self._samples = []
+
+    def _summary(self) -> list[str]:
+        """The stall's most frequent innermost frames of the GUI thread and of the worker thread. A GUI thread
+        sampled inside ``app.exec()`` is waiting in Qt's C++ code, or for the GIL held by the worker."""
+        if not self._samples:
+            return []
+        counts: dict[tuple[str, ...], int] = {}
+        for s in self._samples:
+            counts[s] = counts.get(s, 0) + 1
+        top, hits = max(counts.items(), key=lambda kv: kv[1])
+        return [f"{hits} of {len(self._samples)} samples:", *top]
+
+    def _watch(self) -> None:
+        me = threading.get_ident()
+        while not self._stop.wait(0.01):
+            if time.perf_counter() - self.last > LATE_S:
+                frames = sys._current_frames()
+                sample = []
+                for ident, frame in frames.items():
+                    if ident == me:
+                        continue
+                    who = "GUI" if ident == self.main_id else "worker"
+                    tail = traceback.extract_stack(frame, limit=2)
+                    sample.append(who + ": " + " <- ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}"
+                                                           for f in reversed(tail)))  # fmt: skip
+                self._samples.append(tuple(sorted(sample)))
+
+    def start(self) -> None:
+        self.watchdog.start()
+
+    def stop(self) -> None:
+        self._close(time.perf_counter())
+        self._stop.set()
+        for phase, gaps in self.gaps.items():
+            gaps = sorted(gaps)
+            self.phases[phase]["p99_gap_ms"] = 1000 * gaps[min(len(gaps) - 1, int(0.99 * len(gaps)))]
+
+
+def measure(workbook: Path, algorithm: str, timeout_s: float) -> dict:
+    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    from dedup_gui.gui import jobs
+    from dedup_gui.gui.main_window import MainWindow
+
+    tmp = Path(tempfile.mkdtemp(prefix="dedup_heartbeat_"))
+    store = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
+    jobs.warm_up()  # as the app does at start-up, before any window is shown
+    window = MainWindow(store)
+    window.settings_panel.set_algorithm(algorithm)
+    window.show()
+    app.processEvents()
+
+    hb = Heartbeat(threading.get_ident())
+    timer = QTimer()
+    timer.setInterval(INTERVAL_MS)
+    timer.timeout.connect(hb.tick)
+    done = {"error": None}
+    cleaned = tmp / "cleaned.xlsx"
+
+    def on_started(kind: str) -> None:
+        hb.begin(kind)
+
+    def on_shown() -> None:
+        if hb.phase != "run":
+            return  # only the first result starts the export
+        hb.begin("export")
+        window.export({"cleaned": cleaned})
+
+    def on_exported(_written) -> None:
+        hb.begin("done")
+        QTimer.singleShot(200, app.quit)
+
+    def on_failed(kind, exc, details) -> None:
+        done["error"] = f"{kind} failed: {exc}"
+        app.quit()
+
+    window.runner.started.connect(on_started)
+    window.resultShown.connect(on_shown)
+    window.exported.connect(on_exported)
+    window.runner.failed.connect(on_failed)
+    QTimer.singleShot(int(timeout_s * 1000), lambda: (done.update(error=f"timed out after {timeout_s:.0f}s"),
+                                                      app.quit()))  # fmt: skip
+    hb.start()
+    timer.start()
+    t0 = time.perf_counter()
+    QTimer.singleShot(0, lambda: (hb.begin("load"), window.open_path(workbook)))
+    app.exec()
+    total = time.perf_counter() - t0
+    timer.stop()
+    hb.stop()
+    window.runner.shutdown()
+    window.close()
+    phases = [hb.phases[p] for p in ("load", "run", "export") if p in hb.phases]
+    out = {"workbook": str(workbook), "algorithm": algorithm, "total_seconds": total, "phases": phases,
+           "load_average": os.getloadavg(),
+           "rows": len(window.table) if window.table is not None else 0}  # fmt: skip
+    if done["error"]:
+        out["error"] = done["error"]
+    if cleaned.exists():
+        cleaned.unlink()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.gui_heartbeat", description=__doc__.split("\n")[0])
+    ap.add_argument("workbook", type=Path)
+    ap.add_argument("--algorithm", default="nshash", choices=("simhash", "nshash", "ngram"))
+    ap.add_argument("--timeout", type=float, default=1800)
+    ap.add_argument("--json", type=Path, help="write the result here")
+    args = ap.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    res = measure(args.workbook, args.algorithm, args.timeout)
+    for ph in res["phases"]:
+        over = ph["gaps_over_100ms"]
+        print(f"{ph['phase']:>7}: {ph['seconds']:7.1f}s  longest gap {ph['longest_gap_ms']:6.0f} ms, "
+              f"p99 {ph['p99_gap_ms']:.0f} ms ({over} gaps > 100 ms) {ph.get('worst_at', '')}")  # fmt: skip
+        for line in ph.get("worst_stack", []):
+            print("           " + line.replace("\n", " | "))
+    if res.get("error"):
+        print("error:", res["error"])
+    if args.json:
+        args.json.write_text(json.dumps(res, indent=1, ensure_ascii=False), encoding="utf-8")
+    return 1 if res.get("error") else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
