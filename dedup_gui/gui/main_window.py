@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from dedup_gui.core.errors import DedupError
 from dedup_gui.core.review import KEPT, NOT_DUPLICATE, ReviewSession
 from dedup_gui.core.table import Table
+from dedup_gui.i18n import add_language_menu
 
 from . import jobs
 from .analysis import attach_to as attach_analysis
@@ -46,6 +47,8 @@ from .cluster_list import ID_ROLE, ClusterFilterProxy, ClusterListModel, Members
 from .compare_view import CompareView
 from .data_panel import DataPanel
 from .export_dialog import ExportDialog, confirmation_text
+from .howto import add_help_menu
+from .registry_strings import stage_text, summary_text
 from .resources import demo_workbook
 from .rows_model import RowsModel
 from .settings_panel import SettingsPanel
@@ -53,7 +56,7 @@ from .worker import JobRunner
 
 MAX_RECENT = 8
 DEBOUNCE_MS = 300  # a dragged slider computes once, for the value it stops at
-OPEN_FILTER = "Tables (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt);;All files (*)"
+OPEN_FILTER = "Tables (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt);;All files (*)"  # translated where used
 
 
 class MainWindow(QMainWindow):
@@ -114,47 +117,71 @@ class MainWindow(QMainWindow):
 
         sp = QStyle.StandardPixmap
         self.open_action = action(
-            "&Open…", self.choose_file, QKeySequence.StandardKey.Open, "Open a workbook or CSV", sp.SP_DialogOpenButton
+            self.tr("&Open…"),
+            self.choose_file,
+            QKeySequence.StandardKey.Open,
+            self.tr("Open a workbook or CSV"),
+            sp.SP_DialogOpenButton,
         )
         self.open_folder_action = action(
-            "Open &folder of .txt…", self.choose_folder, "Ctrl+Shift+O", "Open a folder of .txt files", sp.SP_DirIcon
+            self.tr("Open &folder of .txt…"),
+            self.choose_folder,
+            "Ctrl+Shift+O",
+            self.tr("Open a folder of .txt files"),
+            sp.SP_DirIcon,
         )
-        self.demo_action = action("Open &demo workbook", self.open_demo)
+        self.demo_action = action(self.tr("Open &demo workbook"), self.open_demo)
         self.run_action = action(
-            "&Find duplicates", self.run_now, "F5", "Run with the current settings", sp.SP_MediaPlay
+            self.tr("&Find duplicates"), self.run_now, "F5", self.tr("Run with the current settings"), sp.SP_MediaPlay
         )
-        self.cancel_action = action("&Cancel", self.cancel, "Esc", "Stop the running job", sp.SP_BrowserStop)
+        self.cancel_action = action(
+            self.tr("&Cancel"), self.cancel, "Esc", self.tr("Stop the running job"), sp.SP_BrowserStop
+        )
         self.cancel_action.setEnabled(False)
         self.export_action = action(
-            "&Export…", self.show_export_dialog, "Ctrl+E", "Save a cleaned copy", sp.SP_DialogSaveButton
+            self.tr("&Export…"),
+            self.show_export_dialog,
+            "Ctrl+E",
+            self.tr("Save a cleaned copy"),
+            sp.SP_DialogSaveButton,
         )
         self.export_action.setEnabled(False)
-        self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        self.next_diff_action = action("&Next difference", self.next_difference, "N", "Next difference")
-        self.prev_diff_action = action("&Previous difference", self.previous_difference, "P", "Previous difference")
-        self.next_cluster_action = action("Next cluster", lambda: self.step_cluster(1), "Alt+Down")
-        self.prev_cluster_action = action("Previous cluster", lambda: self.step_cluster(-1), "Alt+Up")
+        self.quit_action = action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.next_diff_action = action(
+            self.tr("&Next difference"), self.next_difference, "N", self.tr("Next difference")
+        )
+        self.prev_diff_action = action(
+            self.tr("&Previous difference"), self.previous_difference, "P", self.tr("Previous difference")
+        )
+        self.next_cluster_action = action(self.tr("Next cluster"), lambda: self.step_cluster(1), "Alt+Down")
+        self.prev_cluster_action = action(self.tr("Previous cluster"), lambda: self.step_cluster(-1), "Alt+Up")
         self.keep_action = action(
-            "&Keep this row", self.keep_selected_member, "K", "Keep the selected row instead of the current one"
+            self.tr("&Keep this row"),
+            self.keep_selected_member,
+            "K",
+            self.tr("Keep the selected row instead of the current one"),
         )
         self.not_dup_action = action(
-            "Not a &duplicate", self.toggle_not_duplicate, "D", "The selected row stays in the cleaned file"
+            self.tr("Not a &duplicate"),
+            self.toggle_not_duplicate,
+            "D",
+            self.tr("The selected row stays in the cleaned file"),
         )
-        self.focus_filter_action = action("Filter clusters", self._focus_filter, QKeySequence.StandardKey.Find)
+        self.focus_filter_action = action(self.tr("Filter clusters"), self._focus_filter, QKeySequence.StandardKey.Find)
 
-        menu = self.menuBar().addMenu("&File")
+        menu = self.menuBar().addMenu(self.tr("&File"))
         menu.addAction(self.open_action)
         menu.addAction(self.open_folder_action)
-        self.recent_menu = menu.addMenu("Open &recent")
+        self.recent_menu = menu.addMenu(self.tr("Open &recent"))
         menu.addAction(self.demo_action)
         menu.addSeparator()
         menu.addAction(self.export_action)
         menu.addSeparator()
         menu.addAction(self.quit_action)
-        run_menu = self.menuBar().addMenu("&Run")
+        run_menu = self.menuBar().addMenu(self.tr("&Run"))
         run_menu.addAction(self.run_action)
         run_menu.addAction(self.cancel_action)
-        review = self.menuBar().addMenu("Re&view")
+        review = self.menuBar().addMenu(self.tr("Re&view"))
         for a in (
             self.next_cluster_action,
             self.prev_cluster_action,
@@ -169,8 +196,10 @@ class MainWindow(QMainWindow):
         ):
             review.addSeparator() if a is None else review.addAction(a)
         self._update_recent_menu()
+        add_language_menu(self)
+        add_help_menu(self)
 
-        tb = QToolBar("Main")
+        tb = QToolBar(self.tr("Main"))
         tb.setObjectName("mainToolbar")
         tb.setMovable(False)
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -182,9 +211,9 @@ class MainWindow(QMainWindow):
         # side panel: data + settings
         self.data_panel = DataPanel()
         self.settings_panel = SettingsPanel()
-        self.run_button = QPushButton("Find duplicates")
+        self.run_button = QPushButton(self.tr("Find duplicates"))
         self.run_button.setObjectName("runButton")
-        self.run_button.setToolTip("Run with the current settings (F5). Changes re-run automatically.")
+        self.run_button.setToolTip(self.tr("Run with the current settings (F5). Changes re-run automatically."))
         self.run_button.clicked.connect(self.run_now)
         side = QWidget()
         side_layout = QVBoxLayout(side)
@@ -219,10 +248,10 @@ class MainWindow(QMainWindow):
             self.cluster_view.setColumnWidth(col, width)
         self.cluster_view.selectionModel().currentRowChanged.connect(self._cluster_selected)
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter clusters by text or row number…")
+        self.filter_edit.setPlaceholderText(self.tr("Filter clusters by text or row number…"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._filter_changed)
-        self.summary = QLabel("No results yet")
+        self.summary = QLabel(self.tr("No results yet"))
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
         cluster_box = QWidget()
@@ -242,12 +271,12 @@ class MainWindow(QMainWindow):
         for col, width in ((0, 64), (1, 140), (2, 84), (3, 64)):
             self.members_view.setColumnWidth(col, width)
         self.members_view.selectionModel().currentRowChanged.connect(self._member_selected)
-        self.keep_button = QPushButton("Keep this row")
-        self.keep_button.setToolTip("Keep the selected row instead; the others in the cluster are removed (K)")
+        self.keep_button = QPushButton(self.tr("Keep this row"))
+        self.keep_button.setToolTip(self.tr("Keep the selected row instead; the others in the cluster are removed (K)"))
         self.keep_button.clicked.connect(self.keep_selected_member)
-        self.not_dup_button = QPushButton("Not a duplicate")
+        self.not_dup_button = QPushButton(self.tr("Not a duplicate"))
         self.not_dup_button.setCheckable(True)
-        self.not_dup_button.setToolTip("The selected row stays in the cleaned file (D)")
+        self.not_dup_button.setToolTip(self.tr("The selected row stays in the cleaned file (D)"))
         self.not_dup_button.clicked.connect(self.toggle_not_duplicate)
         self.members_title = QLabel()
         self.members_title.setObjectName("paneTitle")
@@ -289,7 +318,7 @@ class MainWindow(QMainWindow):
         self.rows_view.horizontalHeader().setDefaultSectionSize(150)
         self.rows_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.rows_view.doubleClicked.connect(self._row_activated)
-        self.duplicates_only = QCheckBox("Clustered rows only")
+        self.duplicates_only = QCheckBox(self.tr("Clustered rows only"))
         self.duplicates_only.toggled.connect(self.rows_model.set_duplicates_only)
         rows_box = QWidget()
         rl = QVBoxLayout(rows_box)
@@ -299,8 +328,8 @@ class MainWindow(QMainWindow):
 
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.cluster_splitter, "Clusters")
-        self.tabs.addTab(rows_box, "All rows")
+        self.tabs.addTab(self.cluster_splitter, self.tr("Clusters"))
+        self.tabs.addTab(rows_box, self.tr("All rows"))
         self.analysis_view = attach_analysis(self)  # the Analysis tab: histogram, hot stories, summary
 
         self.main_splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -322,12 +351,14 @@ class MainWindow(QMainWindow):
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.addStretch(2)
-        title = QLabel("Find and remove near-duplicate texts")
+        title = QLabel(self.tr("Find and remove near-duplicate texts"))
         title.setObjectName("welcomeTitle")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         text = QLabel(
-            "Open an Excel workbook, a CSV file or a folder of .txt files — or drop it on this window.\n"
-            "Duplicates are found automatically; review them, then export a cleaned copy."
+            self.tr(
+                "Open an Excel workbook, a CSV file or a folder of .txt files — or drop it on this window.\n"
+                "Duplicates are found automatically; review them, then export a cleaned copy."
+            )
         )
         text.setObjectName("hint")
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -356,8 +387,8 @@ class MainWindow(QMainWindow):
         self.progress.setTextVisible(False)
         self.elapsed_label = QLabel()
         self.elapsed_label.setObjectName("hint")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop (Esc); the previous result stays")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop (Esc); the previous result stays"))
         self.cancel_button.clicked.connect(self.cancel)
         for w in (self.stage_label, self.progress, self.elapsed_label, self.cancel_button):
             bar.addPermanentWidget(w)
@@ -371,13 +402,18 @@ class MainWindow(QMainWindow):
 
     def choose_file(self) -> None:
         start = str(self.store.value("lastDir", str(Path.home())))
-        path, _ = QFileDialog.getOpenFileName(self, "Open a table", start, OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open a table"),
+            start,
+            self.tr("Tables (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt);;All files (*)"),
+        )
         if path:
             self.open_path(path)
 
     def choose_folder(self) -> None:
         start = str(self.store.value("lastDir", str(Path.home())))
-        path = QFileDialog.getExistingDirectory(self, "Open a folder of .txt files", start)
+        path = QFileDialog.getExistingDirectory(self, self.tr("Open a folder of .txt files"), start)
         if path:
             self.open_path(path)
 
@@ -386,7 +422,11 @@ class MainWindow(QMainWindow):
         if demo.exists():
             self.open_path(demo)
         else:
-            self.show_message(QMessageBox.Icon.Warning, "Demo not found", f"The demo workbook is missing: {demo}")
+            self.show_message(
+                QMessageBox.Icon.Warning,
+                self.tr("Demo not found"),
+                self.tr("The demo workbook is missing: {path}").format(path=demo),
+            )
 
     def open_path(self, path: str | Path, sheet: str | None = None) -> None:
         """Load a file or folder in the background; the current data stays until it has loaded."""
@@ -440,7 +480,7 @@ class MainWindow(QMainWindow):
             return
         columns = self.data_panel.selected_columns()
         if not columns:
-            self.summary.setText("Tick at least one text column to compare.")
+            self.summary.setText(self.tr("Tick at least one text column to compare."))
             return
         key = (id(self.table), tuple(columns))
         settings = self.settings_panel.settings()
@@ -456,12 +496,23 @@ class MainWindow(QMainWindow):
         self.pipelines = {outcome.key: outcome.pipeline}
         if self.session is not None and self.session.texts is outcome.pipeline.texts:
             outcome.session.carry_over(self.session)
+        warning = jobs.short_text_warning(outcome.settings.algorithm, outcome.median_length)
         self.settings_panel.set_short_text_warning(
-            jobs.short_text_warning(outcome.settings.algorithm, outcome.median_length)
+            self.tr(
+                "Most texts here are short (median {median} characters). SimHash is unreliable below "
+                "~{limit}: one changed character moves many bits. N-gram suits short texts better."
+            ).format(median=f"{outcome.median_length:.0f}", limit=jobs.SHORT_TEXT_CHARS)
+            if warning
+            else ""
         )
         self._show_session(outcome.session)
         seconds = self.elapsed.elapsed() / 1000 if self.elapsed.isValid() else 0
-        self.statusBar().showMessage(f"{outcome.session.summary()} · found in {seconds:.1f} s", 10000)
+        self.statusBar().showMessage(
+            self.tr("{summary} · found in {seconds} s").format(
+                summary=self._summary_of(outcome.session), seconds=f"{seconds:.1f}"
+            ),
+            10000,
+        )
         if self._switch_to_clusters:
             self._switch_to_clusters = False
             self.tabs.setCurrentIndex(0)
@@ -482,19 +533,27 @@ class MainWindow(QMainWindow):
             self.members_model.set_cluster(None, 0)
             self.members_title.setText("")
             self.compare.clear(
-                "No duplicates found with these settings." if session is not None else "Select a cluster."
+                self.tr("No duplicates found with these settings.")
+                if session is not None
+                else self.tr("Select a cluster.")
             )
         self._update_member_actions()
 
     def _update_summary(self) -> None:
         if self.session is None:
-            self.summary.setText("No results yet")
+            self.summary.setText(self.tr("No results yet"))
             return
         s = self.session
-        text = f"<b>{s.summary()}</b>"
+        text = f"<b>{self._summary_of(s)}</b>"
         if s.result.exact_duplicates:
-            text += f"<br><span>{s.result.exact_duplicates:,} rows are exact copies</span>"
+            copies = self.tr("{n} rows are exact copies").format(n=f"{s.result.exact_duplicates:,}")
+            text += f"<br><span>{copies}</span>"
         self.summary.setText(text)
+
+    @staticmethod
+    def _summary_of(session: ReviewSession) -> str:
+        """ReviewSession.summary() in the interface language."""
+        return summary_text(len(session.clusters), session.rows_to_remove, session.result.n_rows)
 
     # -- review ----
 
@@ -528,7 +587,9 @@ class MainWindow(QMainWindow):
             self._update_member_actions()
             return
         kept = self.session.kept_row(cluster_id)
-        self.members_title.setText(f"<b>Cluster {cluster_id}</b> · {self.members_model.rowCount()} rows")
+        self.members_title.setText(
+            self.tr("<b>Cluster {id}</b> · {n} rows").format(id=cluster_id, n=self.members_model.rowCount())
+        )
         members = [m.row for m in self.session.members(cluster_id)]
         other = next((m for m in members if m != kept), kept)
         self.select_member(other)
@@ -553,12 +614,14 @@ class MainWindow(QMainWindow):
         member = self.members_model.member(current.row())
         kept = self.session.kept_row(cluster_id)
         texts = self.session.texts
-        status = {KEPT: "kept", NOT_DUPLICATE: "not a duplicate — stays"}.get(member.status, "will be removed")
+        status = {KEPT: self.tr("kept"), NOT_DUPLICATE: self.tr("not a duplicate — stays")}.get(
+            member.status, self.tr("will be removed")
+        )
         self.compare.set_texts(
             texts[kept],
             texts[member.row],
-            f"<b>Kept</b> · row {kept + 1}",
-            f"<b>Row {member.row + 1}</b> · {status}",
+            self.tr("<b>Kept</b> · row {row}").format(row=kept + 1),
+            self.tr("<b>Row {row}</b> · {status}").format(row=member.row + 1, status=status),
             self.session.similarity(cluster_id, member.row),
         )
 
@@ -652,10 +715,12 @@ class MainWindow(QMainWindow):
 
     def _exported(self, written: list) -> None:
         text = confirmation_text(written, len(self.table) if self.table else 0)
-        box = self.show_message(QMessageBox.Icon.Information, "Export complete", "Saved:\n" + text)
+        box = self.show_message(
+            QMessageBox.Icon.Information, self.tr("Export complete"), self.tr("Saved:") + "\n" + text
+        )
         if written:
             folder = written[0].path if written[0].path.is_dir() else written[0].path.parent
-            open_button = box.addButton("Open folder", QMessageBox.ButtonRole.ActionRole)
+            open_button = box.addButton(self.tr("Open folder"), QMessageBox.ButtonRole.ActionRole)
             open_button.clicked.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))))
             box.addButton(QMessageBox.StandardButton.Ok)
         self.statusBar().showMessage(text.replace("\n", " · "), 15000)
@@ -665,8 +730,8 @@ class MainWindow(QMainWindow):
         outputs = dict(getattr(self, "_pending_export", {}) or {})
         box = self.show_message(
             QMessageBox.Icon.Question,
-            "Too large for Excel",
-            f"{exc}\n\nSave as CSV instead?",
+            self.tr("Too large for Excel"),
+            f"{exc}\n\n" + self.tr("Save as CSV instead?"),
             buttons=QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
         )
         as_csv = {k: (Path(v).with_suffix(".csv") if v else None) for k, v in outputs.items()}
@@ -677,18 +742,20 @@ class MainWindow(QMainWindow):
     def _job_started(self, kind: str) -> None:
         self.elapsed.start()
         self.clock.start()
-        label = {"load": "Opening…", "run": "Starting…", "export": "Writing…"}.get(kind, "Working…")
+        label = {"load": self.tr("Opening…"), "run": self.tr("Starting…"), "export": self.tr("Writing…")}.get(
+            kind, self.tr("Working…")
+        )
         self.stage_label.setText(label)
         self.progress.setRange(0, 0)
         self._tick()
 
     def _job_progress(self, kind: str, stage: str, done: int, total: int) -> None:
         if total > 0:
-            self.stage_label.setText(f"{stage} {done:,} / {total:,}")
+            self.stage_label.setText(f"{stage_text(stage)} {done:,} / {total:,}")
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(1000 * min(done, total) / total))
         else:
-            self.stage_label.setText(f"{stage}…")
+            self.stage_label.setText(f"{stage_text(stage)}…")
             self.progress.setRange(0, 0)
 
     def _tick(self) -> None:
@@ -719,22 +786,29 @@ class MainWindow(QMainWindow):
         if kind == "export" and ExcelLimitError and isinstance(exc, ExcelLimitError):
             self._offer_csv(exc)
             return
-        what = {"load": "Could not open the file", "run": "Could not find duplicates", "export": "Export failed"}
-        title = what.get(kind, "Something went wrong")
+        what = {
+            "load": self.tr("Could not open the file"),
+            "run": self.tr("Could not find duplicates"),
+            "export": self.tr("Export failed"),
+        }
+        title = what.get(kind, self.tr("Something went wrong"))
         if isinstance(exc, DedupError):
             self.show_message(QMessageBox.Icon.Warning, title, str(exc))
         else:
             self.show_message(
                 QMessageBox.Icon.Critical,
                 title,
-                f"An unexpected error occurred: {type(exc).__name__}: {exc}\n\n"
-                "Your data is safe; you can keep working.",
+                self.tr("An unexpected error occurred: {error}").format(error=f"{type(exc).__name__}: {exc}")
+                + "\n\n"
+                + self.tr("Your data is safe; you can keep working."),
                 details=details,
             )
 
     def _job_cancelled(self, kind: str) -> None:
-        note = " — the previous result is kept" if kind == "run" and self.session is not None else ""
-        self.statusBar().showMessage(f"Cancelled{note}", 5000)
+        if kind == "run" and self.session is not None:
+            self.statusBar().showMessage(self.tr("Cancelled — the previous result is kept"), 5000)
+        else:
+            self.statusBar().showMessage(self.tr("Cancelled"), 5000)
 
     # -- dialogs ----
 
@@ -782,7 +856,7 @@ class MainWindow(QMainWindow):
             a.triggered.connect(partial(self.open_path, p))
         if recent:
             self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear list", self._clear_recent)
+            self.recent_menu.addAction(self.tr("Clear list"), self._clear_recent)
         self.recent_menu.setEnabled(bool(recent))
 
     def _clear_recent(self) -> None:
