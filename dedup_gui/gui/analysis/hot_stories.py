@@ -144,7 +144,7 @@ class HotStoriesPanel(QFrame):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("chartPanel")
-        title = QLabel(f"<b>{self.tr('Hot stories')}</b>")
+        title = QLabel("<b>{}</b>".format(self.tr("Hot stories")))
         self.caption = QLabel()
         self.caption.setObjectName("hotCaption")
         self.caption.setWordWrap(True)

@@ -115,8 +115,8 @@ class SummaryPanel(QFrame):
             grid.addWidget(value, i, 1)
             self.values[key] = value
         grid.setColumnStretch(0, 1)
-        title = QLabel(f"<b>{self.tr('Summary')}</b>")
-        time_title = QLabel(f"<b>{self.tr('Time per stage')}</b>")
+        title = QLabel("<b>{}</b>".format(self.tr("Summary")))
+        time_title = QLabel("<b>{}</b>".format(self.tr("Time per stage")))
         self.total = QLabel()
         self.total.setObjectName("hint")
         self.timings = TimingBars()
