@@ -2,7 +2,7 @@
 
 Runs offscreen with a private settings file, on the bundled demo workbook (or a synthetic one while the demo is
 missing): the empty window, after a run, a cluster compared, the table of rows, the export dialog, and the
-compare view in a dark palette.
+compare view in a dark palette, and the Analysis tab (light and dark).
 """
 
 from __future__ import annotations
@@ -140,10 +140,18 @@ def main() -> int:
     window.export_dialog.grab().save(str(OUT / "05_export_dialog.png"))
     window.export_dialog.reject()
 
+    window.tabs.setCurrentWidget(window.analysis_view)
+    settle(300)
+    window.grab().save(str(OUT / "07_analysis.png"))
+    window.tabs.setCurrentIndex(0)
+
     app.setPalette(dark_palette())
     app.setStyleSheet(stylesheet(app.palette()))
     settle()
     window.grab().save(str(OUT / "06_dark_compare.png"))
+    window.tabs.setCurrentWidget(window.analysis_view)
+    settle(300)
+    window.grab().save(str(OUT / "08_analysis_dark.png"))
 
     window.close()
     for f in sorted(OUT.glob("*.png")):

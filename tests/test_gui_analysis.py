@@ -59,7 +59,9 @@ def mouse_drag(histogram, to_x: float, steps: int = 8) -> None:
     QTest.mouseMove(viewport, start)
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
     for i in range(1, steps + 1):
+        QTest.qWait(20)  # pyqtgraph drops mouse moves closer together than 10 ms
         QTest.mouseMove(viewport, QPoint(start.x() + (end.x() - start.x()) * i // steps, start.y()))
+    QTest.qWait(20)
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
 
 
@@ -77,6 +79,20 @@ def test_the_histogram_holds_every_candidate_pair(view):
     colours = [b.color().name() for b in histogram.bars.opts["brushes"]]
     passes = histogram.hist.passing(0.7)
     assert colours == [histogram.colors.accent.name() if p else histogram.colors.other.name() for p in passes]
+
+
+def test_showing_a_run_never_sets_the_threshold_by_itself(qtbot, planted):
+    _, _, table, pipeline = planted
+    v = AnalysisView()
+    qtbot.addWidget(v)
+    emitted = []
+    v.thresholdChanged.connect(emitted.append)
+    v.show()
+    for algorithm in ("ngram", "nshash", "ngram"):
+        result = pipeline.run(Settings(algorithm=algorithm))
+        v.set_session(ReviewSession(result, pipeline.texts), table, ["body"])
+        assert v.histogram.threshold == result.settings.threshold
+    assert emitted == []
 
 
 def test_dragging_the_line_with_the_mouse_snaps_emits_and_updates_the_live_count(qtbot, view):
@@ -231,7 +247,11 @@ def test_in_the_window_a_dragged_line_moves_the_slider_and_reruns_with_that_thre
     with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
         window.open_path(workbook)
     view = window.analysis_view
+    runs = []
+    window.runner.started.connect(runs.append)
     window.tabs.setCurrentWidget(view)
+    qtbot.wait(400)
+    assert runs == [] and window.settings_panel.threshold.value() == 0.7  # looking changes nothing
     histogram = view.histogram
     assert histogram.hist.total == len(window.session.result.candidates)
     assert view.hot_stories.model.stories[0].copies == HOT_COPIES

@@ -93,13 +93,16 @@ class SimilarityHistogram(ChartPanel):
             step = max(1, int(np.ceil(len(self.hist.values) / 17)))
             ticks = [(float(v), f"{v:.0f}") for v in self.hist.values[::step]]
             self.plot.getAxis("bottom").setTicks([ticks, []])
+        # Setting bounds can move (clamp) the line: that is not the user choosing a threshold, so no signal.
+        self.line.blockSignals(True)
         self.line.setBounds((analysis.line_position(self.algorithm, spec.minimum),
                              analysis.line_position(self.algorithm, spec.maximum)))  # fmt: skip
+        self.line.blockSignals(False)
         self.line.show()
         self._show_unsearched()
         if not self.line.moving:
             self.threshold = float(result.settings.threshold)
-            self._place_line()
+        self._place_line()
         self._draw_bars()
         self._update_readout()
 
