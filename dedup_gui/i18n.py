@@ -55,7 +55,8 @@ class TsTranslator(QTranslator):
         self.messages = read_ts(ts)
 
     def translate(self, context, source, disambiguation=None, n=-1):  # noqa: ARG002 - Qt's signature
-        return self.messages.get((context, source), "")
+        # None (a null string), not "": Qt then asks the next translator, e.g. qtbase for its own dialogs.
+        return self.messages.get((context, source))
 
     def isEmpty(self) -> bool:  # noqa: N802 - Qt override
         return not self.messages

@@ -21,10 +21,990 @@
     </message>
 </context>
 <context>
+    <name>AnalysisView</name>
+    <message>
+        <source>Find duplicates to see the similarity distribution, hot stories and a summary.</source>
+        <translation>查找重复后，这里会显示相似度分布、热门转载和统计摘要。</translation>
+    </message>
+</context>
+<context>
+    <name>ChartPanel</name>
+    <message>
+        <source>Log scale</source>
+        <translation>对数刻度</translation>
+    </message>
+    <message>
+        <source>Show counts on a logarithmic axis, so small bars stay visible</source>
+        <translation>用对数坐标显示数量，数量少的柱子也看得清</translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation>另存为 PNG…</translation>
+    </message>
+    <message>
+        <source>Save this chart as a PNG image</source>
+        <translation>把此图表保存为 PNG 图片</translation>
+    </message>
+    <message>
+        <source>Save chart</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterListModel</name>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Kept text</source>
+        <translation>保留的文本</translation>
+    </message>
+    <message>
+        <source>(edited: you changed this cluster)</source>
+        <translation>（已修改：您调整过这个重复组）</translation>
+    </message>
+    <message>
+        <source>Cluster {id}: {size} rows, keeping row {kept}</source>
+        <translation>第 {id} 组：{size} 行，保留第 {kept} 行</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>Previous difference (P)</source>
+        <translation>上一处差异 (P)</translation>
+    </message>
+    <message>
+        <source>Next difference (N)</source>
+        <translation>下一处差异 (N)</translation>
+    </message>
+    <message>
+        <source>only in kept</source>
+        <translation>仅保留行有</translation>
+    </message>
+    <message>
+        <source>only in this row</source>
+        <translation>仅此行有</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>有改动</translation>
+    </message>
+    <message>
+        <source>Select a cluster to compare its rows.</source>
+        <translation>选择一个重复组来对比其中的行。</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>重复行</translation>
+    </message>
+    <message>
+        <source>Similarity &lt;b&gt;{value}&lt;/b&gt;</source>
+        <translation>相似度 &lt;b&gt;{value}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Differences shown for the first {n} characters only.</source>
+        <translation>只显示前 {n} 个字符中的差异。</translation>
+    </message>
+    <message>
+        <source>The texts are identical.</source>
+        <translation>两段文本完全相同。</translation>
+    </message>
+    <message>
+        <source>No differences in the compared part.</source>
+        <translation>比较的部分没有差异。</translation>
+    </message>
+    <message>
+        <source>No differences</source>
+        <translation>没有差异</translation>
+    </message>
+    <message>
+        <source>Difference &lt;b&gt;{i}&lt;/b&gt; of {n}</source>
+        <translation>第 &lt;b&gt;{i}&lt;/b&gt; 处差异，共 {n} 处</translation>
+    </message>
+</context>
+<context>
+    <name>DataPanel</name>
+    <message>
+        <source>No file open</source>
+        <translation>未打开文件</translation>
+    </message>
+    <message>
+        <source>Worksheet of the workbook</source>
+        <translation>工作簿中的工作表</translation>
+    </message>
+    <message>
+        <source>Tick the column(s) compared for duplicates; several columns are joined (e.g. title + body).</source>
+        <translation>勾选用于查重的列；勾选多列时会把它们连起来比较（例如标题 + 正文）。</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Sheet:</source>
+        <translation>工作表：</translation>
+    </message>
+    <message>
+        <source>Text column(s):</source>
+        <translation>文本列：</translation>
+    </message>
+    <message>
+        <source>{rows} rows · {columns} columns</source>
+        <translation>{rows} 行 · {columns} 列</translation>
+    </message>
+    <message>
+        <source>Tick at least one text column.</source>
+        <translation>请至少勾选一个文本列。</translation>
+    </message>
+    <message>
+        <source>Row 1: {text}</source>
+        <translation>第 1 行：{text}</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Cleaned file</source>
+        <translation>去重后的文件</translation>
+    </message>
+    <message>
+        <source>The input minus the duplicate rows; every other cell unchanged.</source>
+        <translation>原文件删去重复行，其余单元格原样保留。</translation>
+    </message>
+    <message>
+        <source>Annotated file</source>
+        <translation>标注版文件</translation>
+    </message>
+    <message>
+        <source>Every row, with dup_cluster, dup_kept, dup_of and dup_similarity columns.</source>
+        <translation>保留所有行，并加上 dup_cluster、dup_kept、dup_of 和 dup_similarity 四列。</translation>
+    </message>
+    <message>
+        <source>Cluster report</source>
+        <translation>重复组报告</translation>
+    </message>
+    <message>
+        <source>One line per cluster: size, kept row, members, similarity range.</source>
+        <translation>每个重复组一行：行数、保留行、成员和相似度范围。</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{kept} rows kept&lt;/b&gt;, {removed} duplicates removed, from {total} rows of &lt;b&gt;{name}&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; 共 {total} 行，&lt;b&gt;保留 {kept} 行&lt;/b&gt;，删除 {removed} 行重复。</translation>
+    </message>
+    <message>
+        <source>The input file is never changed.</source>
+        <translation>原文件不会被修改。</translation>
+    </message>
+    <message>
+        <source>Choose where to save</source>
+        <translation>选择保存位置</translation>
+    </message>
+    <message>
+        <source>Cleaned folder</source>
+        <translation>去重后的文件夹</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx);;CSV file (*.csv);;All files (*)</source>
+        <translation>Excel 工作簿 (*.xlsx);;CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>{name}: {kept} rows kept, {removed} removed</source>
+        <translation>{name}：保留 {kept} 行，删除 {removed} 行</translation>
+    </message>
+    <message>
+        <source>{name}: all {rows} rows with duplicate columns</source>
+        <translation>{name}：全部 {rows} 行，附重复标注列</translation>
+    </message>
+    <message>
+        <source>{name}: {n} clusters</source>
+        <translation>{name}：{n} 个重复组</translation>
+    </message>
+</context>
+<context>
+    <name>HotStoriesModel</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Copies</source>
+        <translation>转载数</translation>
+    </message>
+    <message>
+        <source>Story (kept row)</source>
+        <translation>稿件（保留行）</translation>
+    </message>
+    <message>
+        <source>First seen</source>
+        <translation>最早出现</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>最晚出现</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Rank, by number of copies</source>
+        <translation>按转载数排名</translation>
+    </message>
+    <message>
+        <source>Rows carrying the story: the kept row and its reposts</source>
+        <translation>刊载这篇稿件的行数：保留行及其转载</translation>
+    </message>
+    <message>
+        <source>The kept row&apos;s title, or the first line of its text</source>
+        <translation>保留行的标题，或其正文的第一行</translation>
+    </message>
+    <message>
+        <source>Earliest date among the copies</source>
+        <translation>各转载中最早的日期</translation>
+    </message>
+    <message>
+        <source>Latest date among the copies</source>
+        <translation>各转载中最晚的日期</translation>
+    </message>
+    <message>
+        <source>Who carried the story, most copies first</source>
+        <translation>刊载这篇稿件的来源，按转载数从多到少</translation>
+    </message>
+    <message>
+        <source>Reposted {n} times · cluster {cluster} · kept row {row}
+{story}</source>
+        <translation>被转载 {n} 次 · 第 {cluster} 组 · 保留第 {row} 行
+{story}</translation>
+    </message>
+</context>
+<context>
+    <name>HotStoriesPanel</name>
+    <message>
+        <source>Hot stories</source>
+        <translation>热门转载</translation>
+    </message>
+    <message>
+        <source>Column with each row&apos;s publication date (first and last seen)</source>
+        <translation>每行发布日期所在的列（用于最早、最晚出现时间）</translation>
+    </message>
+    <message>
+        <source>Column naming the outlet or site that published each row</source>
+        <translation>每行发布媒体或网站所在的列</translation>
+    </message>
+    <message>
+        <source>Save list…</source>
+        <translation>保存列表…</translation>
+    </message>
+    <message>
+        <source>Save the hot stories as a spreadsheet (.xlsx or .csv)</source>
+        <translation>把热门转载列表保存为表格（.xlsx 或 .csv）</translation>
+    </message>
+    <message>
+        <source>Date:</source>
+        <translation>日期：</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>No duplicate clusters.</source>
+        <translation>没有重复组。</translation>
+    </message>
+    <message>
+        <source>Most reposted: “{story}” — &lt;b&gt;{n} copies&lt;/b&gt;</source>
+        <translation>转载最多：“{story}”——&lt;b&gt;{n} 篇&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> from {k} sources</source>
+        <translation>，来自 {k} 个来源</translation>
+    </message>
+    <message>
+        <source>, {first} to {last}</source>
+        <translation>，{first} 至 {last}</translation>
+    </message>
+    <message>
+        <source>Save hot stories</source>
+        <translation>保存热门转载</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx);;CSV (*.csv)</source>
+        <translation>Excel 工作簿 (*.xlsx);;CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>无法保存</translation>
+    </message>
+</context>
+<context>
     <name>HowItWorksDialog</name>
     <message>
         <source>How it works</source>
         <translation>工作原理</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a workbook or CSV</source>
+        <translation>打开 Excel 工作簿或 CSV 文件</translation>
+    </message>
+    <message>
+        <source>Open &amp;folder of .txt…</source>
+        <translation>打开 .txt 文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open a folder of .txt files</source>
+        <translation>打开存放 .txt 文件的文件夹</translation>
+    </message>
+    <message>
+        <source>Open &amp;demo workbook</source>
+        <translation>打开示例工作簿(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Find duplicates</source>
+        <translation>查找重复(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Run with the current settings</source>
+        <translation>按当前设置运行</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the running job</source>
+        <translation>停止正在运行的任务</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save a cleaned copy</source>
+        <translation>保存去重后的副本</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Next difference</source>
+        <translation>下一处差异(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Next difference</source>
+        <translation>下一处差异</translation>
+    </message>
+    <message>
+        <source>&amp;Previous difference</source>
+        <translation>上一处差异(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Previous difference</source>
+        <translation>上一处差异</translation>
+    </message>
+    <message>
+        <source>Next cluster</source>
+        <translation>下一个重复组</translation>
+    </message>
+    <message>
+        <source>Previous cluster</source>
+        <translation>上一个重复组</translation>
+    </message>
+    <message>
+        <source>&amp;Keep this row</source>
+        <translation>保留此行(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Keep the selected row instead of the current one</source>
+        <translation>改为保留选中的行</translation>
+    </message>
+    <message>
+        <source>Not a &amp;duplicate</source>
+        <translation>不是重复(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The selected row stays in the cleaned file</source>
+        <translation>选中的行保留在去重后的文件中</translation>
+    </message>
+    <message>
+        <source>Filter clusters</source>
+        <translation>筛选重复组</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;view</source>
+        <translation>核对(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Find duplicates</source>
+        <translation>查找重复</translation>
+    </message>
+    <message>
+        <source>Run with the current settings (F5). Changes re-run automatically.</source>
+        <translation>按当前设置运行 (F5)。修改设置后会自动重新运行。</translation>
+    </message>
+    <message>
+        <source>Filter clusters by text or row number…</source>
+        <translation>按文本或行号筛选重复组…</translation>
+    </message>
+    <message>
+        <source>No results yet</source>
+        <translation>尚无结果</translation>
+    </message>
+    <message>
+        <source>Keep this row</source>
+        <translation>保留此行</translation>
+    </message>
+    <message>
+        <source>Keep the selected row instead; the others in the cluster are removed (K)</source>
+        <translation>改为保留选中的行，组内其他行将被删除 (K)</translation>
+    </message>
+    <message>
+        <source>Not a duplicate</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
+        <source>The selected row stays in the cleaned file (D)</source>
+        <translation>选中的行保留在去重后的文件中 (D)</translation>
+    </message>
+    <message>
+        <source>Clustered rows only</source>
+        <translation>只显示有重复的行</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>重复组</translation>
+    </message>
+    <message>
+        <source>All rows</source>
+        <translation>全部行</translation>
+    </message>
+    <message>
+        <source>Find and remove near-duplicate texts</source>
+        <translation>查找并删除重复文本</translation>
+    </message>
+    <message>
+        <source>Open an Excel workbook, a CSV file or a folder of .txt files — or drop it on this window.
+Duplicates are found automatically; review them, then export a cleaned copy.</source>
+        <translation>打开 Excel 工作簿、CSV 文件或 .txt 文件夹，也可以直接拖到这个窗口里。
+程序会自动找出重复的文本；核对之后，导出去重后的副本。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop (Esc); the previous result stays</source>
+        <translation>停止 (Esc)；保留上一次的结果</translation>
+    </message>
+    <message>
+        <source>Open a table</source>
+        <translation>打开表格</translation>
+    </message>
+    <message>
+        <source>Tables (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt);;All files (*)</source>
+        <translation>表格 (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Demo not found</source>
+        <translation>找不到示例文件</translation>
+    </message>
+    <message>
+        <source>The demo workbook is missing: {path}</source>
+        <translation>示例工作簿不存在：{path}</translation>
+    </message>
+    <message>
+        <source>Tick at least one text column to compare.</source>
+        <translation>请至少勾选一个用于比较的文本列。</translation>
+    </message>
+    <message>
+        <source>Most texts here are short (median {median} characters). SimHash is unreliable below ~{limit}: one changed character moves many bits. N-gram suits short texts better.</source>
+        <translation>这里的文本大多较短（中位数 {median} 字）。文本不足约 {limit} 字时 SimHash 不可靠：改一个字就会让很多位发生变化。短文本更适合用 N-gram。</translation>
+    </message>
+    <message>
+        <source>{summary} · found in {seconds} s</source>
+        <translation>{summary} · 用时 {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>No duplicates found with these settings.</source>
+        <translation>按当前设置没有找到重复。</translation>
+    </message>
+    <message>
+        <source>Select a cluster.</source>
+        <translation>请选择一个重复组。</translation>
+    </message>
+    <message>
+        <source>{n} rows are exact copies</source>
+        <translation>其中 {n} 行完全相同</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cluster {id}&lt;/b&gt; · {n} rows</source>
+        <translation>&lt;b&gt;第 {id} 组&lt;/b&gt; · {n} 行</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>not a duplicate — stays</source>
+        <translation>不是重复，保留</translation>
+    </message>
+    <message>
+        <source>will be removed</source>
+        <translation>将被删除</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Kept&lt;/b&gt; · row {row}</source>
+        <translation>&lt;b&gt;保留行&lt;/b&gt; · 第 {row} 行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Row {row}&lt;/b&gt; · {status}</source>
+        <translation>&lt;b&gt;第 {row} 行&lt;/b&gt; · {status}</translation>
+    </message>
+    <message>
+        <source>Export complete</source>
+        <translation>导出完成</translation>
+    </message>
+    <message>
+        <source>Saved:</source>
+        <translation>已保存：</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>打开所在文件夹</translation>
+    </message>
+    <message>
+        <source>Too large for Excel</source>
+        <translation>超出 Excel 的容量</translation>
+    </message>
+    <message>
+        <source>Save as CSV instead?</source>
+        <translation>改为保存成 CSV 文件吗？</translation>
+    </message>
+    <message>
+        <source>Opening…</source>
+        <translation>正在打开…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>正在写入…</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>正在处理…</translation>
+    </message>
+    <message>
+        <source>Could not open the file</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <source>Could not find duplicates</source>
+        <translation>查找重复失败</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Something went wrong</source>
+        <translation>出错了</translation>
+    </message>
+    <message>
+        <source>An unexpected error occurred: {error}</source>
+        <translation>发生了意外错误：{error}</translation>
+    </message>
+    <message>
+        <source>Your data is safe; you can keep working.</source>
+        <translation>您的数据没有受到影响，可以继续工作。</translation>
+    </message>
+    <message>
+        <source>Cancelled — the previous result is kept</source>
+        <translation>已取消，保留上一次的结果</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>MembersModel</name>
+    <message>
+        <source>Row</source>
+        <translation>行号</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>This row is kept in the cleaned file.</source>
+        <translation>这一行保留在去重后的文件中。</translation>
+    </message>
+    <message>
+        <source>Marked “not a duplicate”: stays in the cleaned file.</source>
+        <translation>已标为“不是重复”：保留在去重后的文件中。</translation>
+    </message>
+    <message>
+        <source>Removed from the cleaned file as a duplicate of the kept row.</source>
+        <translation>作为保留行的重复，将从去重后的文件中删除。</translation>
+    </message>
+</context>
+<context>
+    <name>ParamControl</name>
+    <message>
+        <source>higher is stricter</source>
+        <translation>越大越严格</translation>
+    </message>
+    <message>
+        <source>lower is stricter</source>
+        <translation>越小越严格</translation>
+    </message>
+    <message>
+        <source>{low} – {high}, default {default}; {stricter}</source>
+        <translation>范围 {low} – {high}，默认 {default}；{stricter}</translation>
+    </message>
+</context>
+<context>
+    <name>RowsModel</name>
+    <message>
+        <source>Row</source>
+        <translation>行号</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>重复组</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Compared for duplicates</source>
+        <translation>用于查重比较的列</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Not a duplicate</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
+        <source>Duplicate of {row}</source>
+        <translation>与第 {row} 行重复</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPanel</name>
+    <message>
+        <source>Strict</source>
+        <translation>严格</translation>
+    </message>
+    <message>
+        <source>Every removed row is itself similar to the row kept (safe; no chaining).</source>
+        <translation>每个被删除的行都与保留行本身相似（稳妥，不连锁）。</translation>
+    </message>
+    <message>
+        <source>Linked</source>
+        <translation>连锁</translation>
+    </message>
+    <message>
+        <source>A~B and B~C put A, B and C in one cluster, even if A and C differ more.</source>
+        <translation>A 与 B 相似、B 与 C 相似，A、B、C 就归为一组，即使 A 与 C 差别较大。</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>高级</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <source>Strip HTML tags, entities, scripts</source>
+        <translation>去除 HTML 标签、实体和脚本</translation>
+    </message>
+    <message>
+        <source>Fold full-width / half-width forms</source>
+        <translation>统一全角／半角字符</translation>
+    </message>
+    <message>
+        <source>Collapse whitespace</source>
+        <translation>合并连续空白</translation>
+    </message>
+    <message>
+        <source>Ignore letter case</source>
+        <translation>忽略英文大小写</translation>
+    </message>
+    <message>
+        <source>One regular expression per line, e.g.
+^来源：.*
+^责任编辑：.*</source>
+        <translation>每行一个正则表达式，例如：
+^来源：.*
+^责任编辑：.*</translation>
+    </message>
+    <message>
+        <source>Lines matching any of these patterns are ignored when comparing texts.</source>
+        <translation>比较文本时忽略与这些表达式匹配的行。</translation>
+    </message>
+    <message>
+        <source>Ignore lines matching:</source>
+        <translation>忽略匹配以下表达式的行：</translation>
+    </message>
+    <message>
+        <source>Clusters:</source>
+        <translation>分组方式：</translation>
+    </message>
+    <message>
+        <source>Which row of each cluster is kept by default (you can change it per cluster).</source>
+        <translation>每个重复组默认保留哪一行（可以逐组修改）。</translation>
+    </message>
+    <message>
+        <source>Keep:</source>
+        <translation>保留：</translation>
+    </message>
+    <message>
+        <source> characters</source>
+        <translation> 字</translation>
+    </message>
+    <message>
+        <source>NSHash: sentences shorter than this are not fingerprinted.</source>
+        <translation>NSHash：短于此长度的句子不参与计算。</translation>
+    </message>
+    <message>
+        <source>Min sentence:</source>
+        <translation>最短句长：</translation>
+    </message>
+    <message>
+        <source>Score by containment (one text inside another)</source>
+        <translation>按包含关系计分（一段文本包含在另一段中）</translation>
+    </message>
+    <message>
+        <source>N-gram: a short text fully contained in a longer one scores 1.0.</source>
+        <translation>N-gram：短文本完整出现在长文本中时，相似度记为 1.0。</translation>
+    </message>
+    <message>
+        <source>Ignored (not a valid pattern): </source>
+        <translation>已忽略（不是有效的正则表达式）：</translation>
+    </message>
+</context>
+<context>
+    <name>SimilarityHistogram</name>
+    <message>
+        <source>Similarity of candidate pairs</source>
+        <translation>候选文本对的相似度</translation>
+    </message>
+    <message>
+        <source>Drag the line, or click the chart, to try another threshold.</source>
+        <translation>拖动竖线或点击图表，试试别的阈值。</translation>
+    </message>
+    <message>
+        <source>No run yet.</source>
+        <translation>尚未运行。</translation>
+    </message>
+    <message>
+        <source>Candidate pairs</source>
+        <translation>候选文本对</translation>
+    </message>
+    <message>
+        <source>{range}: {pairs} pairs</source>
+        <translation>{range}：{pairs} 对</translation>
+    </message>
+    <message>
+        <source>not searched yet</source>
+        <translation>尚未搜索</translation>
+    </message>
+    <message>
+        <source>Threshold &lt;b&gt;{value}&lt;/b&gt;: {pairs} pairs pass · &lt;b&gt;{rows} rows&lt;/b&gt; would be removed ({share} of {total})</source>
+        <translation>阈值 &lt;b&gt;{value}&lt;/b&gt;：{pairs} 对达标 · 将删除 &lt;b&gt;{rows} 行&lt;/b&gt;（占 {total} 行的 {share}）</translation>
+    </message>
+    <message>
+        <source>Threshold &lt;b&gt;{value}&lt;/b&gt;: at least {pairs} pairs · &lt;b&gt;at least {rows} rows&lt;/b&gt; would be removed ({share}) — the re-run searches pairs this loose</source>
+        <translation>阈值 &lt;b&gt;{value}&lt;/b&gt;：至少 {pairs} 对 · 将删除&lt;b&gt;至少 {rows} 行&lt;/b&gt;（{share}）——重新运行时会按这个宽松程度搜索</translation>
+    </message>
+</context>
+<context>
+    <name>SizeDistributionChart</name>
+    <message>
+        <source>Cluster sizes</source>
+        <translation>重复组大小</translation>
+    </message>
+    <message>
+        <source>Cluster size (rows)</source>
+        <translation>重复组大小（行）</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>重复组数</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryPanel</name>
+    <message>
+        <source>Normalising</source>
+        <translation>规范化</translation>
+    </message>
+    <message>
+        <source>Fingerprinting</source>
+        <translation>计算指纹</translation>
+    </message>
+    <message>
+        <source>Finding candidates</source>
+        <translation>查找候选</translation>
+    </message>
+    <message>
+        <source>Verifying</source>
+        <translation>核验</translation>
+    </message>
+    <message>
+        <source>Clustering</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>&lt; 1 ms</source>
+        <translation>&lt; 1 毫秒</translation>
+    </message>
+    <message>
+        <source>{ms} ms</source>
+        <translation>{ms} 毫秒</translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation>{s} 秒</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>总行数</translation>
+    </message>
+    <message>
+        <source>Exact duplicates</source>
+        <translation>完全重复</translation>
+    </message>
+    <message>
+        <source>Near duplicates</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <source>Rows to remove</source>
+        <translation>待删除行数</translation>
+    </message>
+    <message>
+        <source>Share removed</source>
+        <translation>删除比例</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>重复组</translation>
+    </message>
+    <message>
+        <source>Largest cluster</source>
+        <translation>最大重复组</translation>
+    </message>
+    <message>
+        <source>Candidate pairs</source>
+        <translation>候选文本对</translation>
+    </message>
+    <message>
+        <source>Removed rows whose text is identical to another row&apos;s (after normalisation)</source>
+        <translation>被删除的行中，文本（规范化后）与另一行完全相同的</translation>
+    </message>
+    <message>
+        <source>Removed rows that are similar to the kept row, not identical</source>
+        <translation>被删除的行中，与保留行相似但不完全相同的</translation>
+    </message>
+    <message>
+        <source>Pairs of texts the algorithm compared, and how many pass the threshold</source>
+        <translation>算法比较过的文本对数，以及其中达到阈值的对数</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Time per stage</source>
+        <translation>各步骤用时</translation>
+    </message>
+    <message>
+        <source>{n} rows</source>
+        <translation>{n} 行</translation>
+    </message>
+    <message>
+        <source>{n} ({k} pass)</source>
+        <translation>{n}（{k} 对达标）</translation>
+    </message>
+    <message>
+        <source>Total {t} (cached stages are near zero)</source>
+        <translation>共 {t}（已缓存的步骤几乎不耗时）</translation>
     </message>
 </context>
 <context>
@@ -113,6 +1093,18 @@
 <context>
     <name>core</name>
     <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Not a duplicate</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
         <source>First in file</source>
         <translation>文件中最靠前的一行</translation>
     </message>
@@ -160,8 +1152,16 @@
         <translation>阈值</translation>
     </message>
     <message>
+        <source>How Dedup finds duplicates</source>
+        <translation>Dedup 如何找出重复文本</translation>
+    </message>
+    <message>
         <source>All three methods answer the same question — which rows are copies or near-copies of each other — and feed the same clusters, review and export. Before any of them, every text is normalised (HTML, full-width characters, spaces and letter case are evened out; your file is never changed) and identical texts are grouped at once.</source>
         <translation>三种算法回答的是同一个问题：哪些行互相重复或高度相似。它们的结果都进入同样的重复组、核对和导出流程。比较之前，所有文本都会先做规范化处理（去掉 HTML，统一全角半角、空白和英文大小写，原文件不会被改动），完全相同的文本直接归为一组。</translation>
+    </message>
+    <message>
+        <source>SimHash — fingerprints of keywords</source>
+        <translation>SimHash：关键词指纹</translation>
     </message>
     <message>
         <source>Each text is split into words, its most important keywords are weighted by TF-IDF, and they are folded into one 64-bit fingerprint. Similar texts get fingerprints that differ in only a few bits.</source>
@@ -180,6 +1180,10 @@
         <translation>适合改动分散在全文的长文章。文本少于约 150 字时不可靠：改动一个字就会让很多位发生变化。</translation>
     </message>
     <message>
+        <source>NSHash — the longest sentences</source>
+        <translation>NSHash：最长的句子</translation>
+    </message>
+    <message>
         <source>Each text is split into sentences; the n longest (of at least 30 characters, adjustable under Advanced) are hashed. Texts that share whole sentences are duplicates.</source>
         <translation>把文本切分成句子，取最长的 n 句（每句至少 30 字，可在“高级”中调整）计算哈希。有整句相同的文本即判为重复。</translation>
     </message>
@@ -194,6 +1198,10 @@
     <message>
         <source>Very precise and the fastest for reposted news, where whole sentences are copied. It misses copies in which every long sentence was lightly reworded.</source>
         <translation>对整句照搬的转载新闻非常准确，也是最快的。如果每个长句都被轻微改写过，就会漏掉。</translation>
+    </message>
+    <message>
+        <source>N-gram — shared runs of characters</source>
+        <translation>N-gram：共有的字符片段</translation>
     </message>
     <message>
         <source>Each text is cut into overlapping runs of n characters. Texts that share runs are compared, and the share of runs they have in common (Jaccard similarity, from 0 to 1) is their score.</source>
@@ -212,6 +1220,10 @@
         <translation>适用于标题、帖子、评论等短文本，也能找出经过修改或删节的副本。在“高级”中勾选“按包含关系计分”，还能找出被整段引用进长文的短文本。</translation>
     </message>
     <message>
+        <source>Which one should I choose?</source>
+        <translation>该选哪一种？</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Short texts&lt;/b&gt; (headlines, posts, under about 150 characters): &lt;b&gt;N-gram&lt;/b&gt;.</source>
         <translation>&lt;b&gt;短文本&lt;/b&gt;（标题、帖子，约 150 字以内）：用 &lt;b&gt;N-gram&lt;/b&gt;。</translation>
     </message>
@@ -226,6 +1238,10 @@
     <message>
         <source>Too many false matches? Make the threshold stricter. Copies missed? Loosen it. The result updates as you move a slider.</source>
         <translation>误判太多，就把阈值调严一些；漏掉了副本，就放宽一些。拖动滑块时结果会随之更新。</translation>
+    </message>
+    <message>
+        <source>Clusters and the row kept</source>
+        <translation>重复组与保留行</translation>
     </message>
     <message>
         <source>&lt;b&gt;Strict&lt;/b&gt; clusters (the default) only remove rows that are themselves similar to the row kept. &lt;b&gt;Linked&lt;/b&gt; clusters chain matches: if A matches B and B matches C, all three are one cluster. By default the first row of each cluster is kept; choose another policy under Advanced, or pick the row yourself in the review (K), and mark a row “Not a duplicate” (D) to keep it.</source>
@@ -391,6 +1407,13 @@
     <message>
         <source>Writing</source>
         <translation>正在写入</translation>
+    </message>
+</context>
+<context>
+    <name>view</name>
+    <message>
+        <source>Analysis</source>
+        <translation>分析</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,236 @@
+"""Interface languages: English and Simplified Chinese, from the system locale or the menu; every string translated."""
+
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+from PySide6.QtWidgets import QLabel, QMenu, QPushButton
+
+from dedup_gui import i18n
+from dedup_gui.core.algorithms.registry import ALGORITHMS
+from dedup_gui.gui import registry_strings
+from dedup_gui.gui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[1]
+TS = ROOT / "resources" / "translations" / "dedup_gui_zh_CN.ts"
+BIN = Path(sys.executable).parent
+
+
+def _tool(name: str) -> Path:
+    tool = BIN / f"pyside6-{name}"
+    if not tool.exists():
+        pytest.skip(f"pyside6-{name} is not installed")
+    return tool
+
+
+def _messages(ts: Path) -> list[tuple[str, str, ET.Element]]:
+    return [
+        (context.findtext("name"), message.findtext("source"), message.find("translation"))
+        for context in ET.parse(ts).getroot().iter("context")
+        for message in context.iter("message")
+    ]
+
+
+@pytest.fixture
+def store(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def english_afterwards(qapp):
+    yield qapp
+    i18n.install(i18n.ENGLISH, qapp)
+
+
+# -- choosing the language ----
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("zh_CN", "zh_CN"), ("zh_TW", "zh_CN"), ("zh_HK", "zh_CN"), ("en_US", "en"), ("de_DE", "en"), ("ja_JP", "en")],
+)
+def test_the_system_locale_picks_chinese_for_any_chinese_locale(locale, expected):
+    assert i18n.system_language(QLocale(locale)) == expected
+
+
+def test_a_language_saved_from_the_menu_wins_over_the_system_locale(store, monkeypatch):
+    monkeypatch.setattr(i18n, "system_language", lambda locale=None: "en")
+    assert i18n.chosen_language(store) == "en"
+    store.setValue("language", "zh_CN")
+    assert i18n.chosen_language(store) == "zh_CN"
+    store.setValue("language", "klingon")
+    assert i18n.chosen_language(store) == "en"
+
+
+def test_installing_chinese_translates_app_and_qt_strings_and_english_removes_them(english_afterwards):
+    app = english_afterwards
+    i18n.install(i18n.CHINESE, app)
+    assert QCoreApplication.translate("registry", "Min similarity") == "最低相似度"
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "取消"  # Qt's own qtbase catalogue
+    assert i18n.current_language(app) == "zh_CN"
+    i18n.install(i18n.ENGLISH, app)
+    assert QCoreApplication.translate("registry", "Min similarity") == "Min similarity"
+    assert not [t for t in app.findChildren(QTranslator) if t.objectName() == "dedup_gui_translator"]
+
+
+# -- the catalogue ----
+
+
+def test_no_english_source_string_in_the_catalogue_is_left_untranslated():
+    unfinished = [
+        (ctx, src)
+        for ctx, src, tr in _messages(TS)
+        if tr is None or tr.get("type") in ("unfinished", "vanished", "obsolete") or not (tr.text or "").strip()
+    ]
+    assert unfinished == []
+
+
+def test_every_string_in_the_code_is_in_the_catalogue(tmp_path):
+    """lupdate over the code finds nothing the committed .ts lacks (else: `make translations`, then translate)."""
+    lupdate = _tool("lupdate")
+    fresh = tmp_path / "fresh.ts"
+    shutil.copy(TS, fresh)
+    sources = sorted(str(p) for p in (ROOT / "dedup_gui").rglob("*.py"))
+    subprocess.run(
+        [str(lupdate), "-silent", "-locations", "none", "-no-obsolete", *sources, "-ts", str(fresh)],
+        check=True,
+        timeout=120,
+    )
+    untranslated = [(ctx, src) for ctx, src, tr in _messages(fresh) if tr.get("type") == "unfinished"]
+    assert untranslated == []
+
+
+def test_no_translation_call_hides_inside_an_f_string():
+    """lupdate cannot see tr("…") written inside an f-string's braces; such a string would never be translated."""
+    hidden = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in (ROOT / "dedup_gui").rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"""\bf["'].*\{(self\.)?(tr|translate)\(""", line)
+    ]
+    assert hidden == []
+
+
+def test_translations_keep_placeholders_markup_and_shortcuts():
+    for ctx, src, tr in _messages(TS):
+        text = tr.text or ""
+        assert sorted(re.findall(r"\{\w*\}", src)) == sorted(re.findall(r"\{\w*\}", text)), (ctx, src, text)
+        for tag in ("<b>", "</b>", "<br>", "<i>"):
+            assert src.count(tag) == text.count(tag), (ctx, src, text)
+        accelerator = re.search(r"&(\w)", src)
+        if accelerator:
+            assert f"(&{accelerator.group(1).upper()})" in text or "&" in text, (ctx, src, text)
+
+
+def test_the_catalogue_compiles_and_the_compiled_and_source_forms_agree(tmp_path, qapp):
+    lrelease = _tool("lrelease")
+    qm = tmp_path / "dedup_gui_zh_CN.qm"
+    subprocess.run([str(lrelease), "-silent", str(TS), "-qm", str(qm)], check=True, timeout=60)
+    compiled = QTranslator()
+    assert compiled.load(str(qm))
+    from_ts = i18n.TsTranslator(TS)
+    assert from_ts.translate("registry", "no such text") is None
+    messages = _messages(TS)
+    assert len(from_ts.messages) == len(messages)
+    for ctx, src, tr in messages:
+        assert compiled.translate(ctx, src) == from_ts.translate(ctx, src) == tr.text
+
+
+def test_without_a_fresh_qm_the_ts_is_read_directly(tmp_path, monkeypatch, english_afterwards):
+    ts = tmp_path / "dedup_gui_zh_CN.ts"
+    shutil.copy(TS, ts)
+    monkeypatch.setattr(i18n, "catalogue_files", lambda language: (ts.with_suffix(".qm"), ts))
+    i18n.install(i18n.CHINESE, english_afterwards)
+    assert QCoreApplication.translate("stages", "Segmenting") == "正在分词"
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "取消"  # unknown here: Qt's catalogue answers
+
+
+# -- the engine's strings ----
+
+
+def test_every_registry_string_is_listed_for_translation():
+    listed = set(registry_strings.REGISTRY_STRINGS)
+    for info in ALGORITHMS.values():
+        for text in (info.title, info.description, info.measure):
+            assert text in listed
+        for spec in (info.threshold, info.n):
+            assert {spec.label, spec.help} <= listed
+            assert not spec.unit or spec.unit in listed
+
+
+def test_algorithm_descriptions_and_slider_tooltips_read_in_chinese(english_afterwards):
+    i18n.install(i18n.CHINESE, english_afterwards)
+    for name, info in ALGORITHMS.items():
+        zh = registry_strings.translated_algorithm(info)
+        assert zh.name == name
+        assert zh.title == info.title or re.search(r"[\u4e00-\u9fff]", zh.title)  # "SimHash" stays a name
+        for english, chinese in (
+            (info.description, zh.description),
+            (info.threshold.label, zh.threshold.label),
+            (info.threshold.help, zh.threshold.help),
+            (info.n.label, zh.n.label),
+            (info.n.help, zh.n.help),
+        ):
+            assert chinese != english and re.search(r"[\u4e00-\u9fff]", chinese), (english, chinese)
+
+
+def test_summary_and_keep_policies_in_chinese(english_afterwards):
+    i18n.install(i18n.CHINESE, english_afterwards)
+    assert registry_strings.summary_text(37, 81, 1204) == "37 个重复组 · 共 1,204 行，将删除 81 行"
+    assert registry_strings.keep_policy_label("max:日期", "Largest / newest “日期”") == "“日期”最大／最新的一行"
+    assert registry_strings.keep_policy_label("first", "First in file") == "文件中最靠前的一行"
+
+
+# -- the main window ----
+
+
+def _visible_texts(window: MainWindow) -> dict[str, str]:
+    texts = {f"menu:{m.objectName() or i}": m.title() for i, m in enumerate(window.menuBar().findChildren(QMenu))}
+    texts.update({f"button:{b.objectName() or i}": b.text() for i, b in enumerate(window.findChildren(QPushButton))})
+    texts.update({f"label:{i}": label.text() for i, label in enumerate(window.findChildren(QLabel)) if label.text()})
+    texts["threshold"] = window.settings_panel.threshold.label.text()
+    texts["n"] = window.settings_panel.n.label.text()
+    texts["algorithm"] = window.settings_panel.algorithm.currentText()
+    return texts
+
+
+def test_switching_to_chinese_changes_menus_buttons_and_slider_labels(qtbot, store, english_afterwards):
+    i18n.install(i18n.ENGLISH, english_afterwards)
+    english = MainWindow(store)
+    qtbot.addWidget(english)
+    i18n.install(i18n.CHINESE, english_afterwards)
+    chinese = MainWindow(store)
+    qtbot.addWidget(chinese)
+    en, zh = _visible_texts(english), _visible_texts(chinese)
+    assert en.keys() == zh.keys()
+    menus = [k for k in en if k.startswith("menu:")]
+    assert menus and all(en[k] != zh[k] for k in menus if k != "menu:languageMenu" or True), (en, zh)
+    assert zh["threshold"] != en["threshold"] and "最低相似度" in zh["threshold"]
+    assert zh["n"] != en["n"] and "片段长度" in zh["n"]
+    assert zh["algorithm"] == "N-gram 字符重合"
+    buttons = [k for k in en if k.startswith("button:")]
+    assert sum(en[k] != zh[k] for k in buttons) >= len(buttons) - 1, [(en[k], zh[k]) for k in buttons]
+    english_only = [v for k, v in zh.items() if v and v == en[k] and re.search("[A-Za-z]{4,}", v)]
+    assert english_only == []
+
+
+def test_the_language_menu_rebuilds_the_window_in_chinese_and_remembers_it(qtbot, store, english_afterwards):
+    i18n.install(i18n.ENGLISH, english_afterwards)
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    window.show()
+    menu = window.menuBar().findChild(QMenu, "languageMenu")
+    action = next(a for a in menu.actions() if a.data() == i18n.CHINESE)
+    action.trigger()
+    replacement = i18n.replaced_window()
+    assert replacement is not None and replacement is not window
+    qtbot.addWidget(replacement)
+    assert store.value("language") == "zh_CN"
+    titles = [m.title() for m in replacement.menuBar().findChildren(QMenu)]
+    assert "文件(&F)" in titles and "帮助(&H)" in titles
+    assert replacement.findChild(QMenu, "languageMenu").title() == "语言(&L)"
