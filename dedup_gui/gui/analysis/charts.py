@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QRect, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
@@ -148,11 +148,14 @@ class ChartPanel(QFrame):
         self.title = QLabel(f"<b>{title}</b>")
         self.title.setObjectName("chartTitle")
         self.plot = make_plot()
-        self.log_scale = QCheckBox(self.tr("Log scale"))
-        self.log_scale.setToolTip(self.tr("Show counts on a logarithmic axis, so small bars stay visible"))
+        # The base class's own context (lupdate files these under ChartPanel; self.tr() on a subclass would not).
+        self.log_scale = QCheckBox(QCoreApplication.translate("ChartPanel", "Log scale"))
+        self.log_scale.setToolTip(
+            QCoreApplication.translate("ChartPanel", "Show counts on a logarithmic axis, so small bars stay visible")
+        )
         self.save_button = QToolButton()
-        self.save_button.setText(self.tr("Save as PNG…"))
-        self.save_button.setToolTip(self.tr("Save this chart as a PNG image"))
+        self.save_button.setText(QCoreApplication.translate("ChartPanel", "Save as PNG…"))
+        self.save_button.setToolTip(QCoreApplication.translate("ChartPanel", "Save this chart as a PNG image"))
         self.save_button.setAutoRaise(True)
         self.save_button.clicked.connect(self.choose_png)
         self.header = QHBoxLayout()
@@ -212,7 +215,12 @@ class ChartPanel(QFrame):
 
     def choose_png(self) -> None:
         name = self.chart_title().lower().replace(" ", "_") or "chart"
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save chart"), f"{name}.png", self.tr("PNG image (*.png)"))
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            QCoreApplication.translate("ChartPanel", "Save chart"),
+            f"{name}.png",
+            QCoreApplication.translate("ChartPanel", "PNG image (*.png)"),
+        )
         if path:
             if not path.lower().endswith(".png"):
                 path += ".png"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QVBoxLayout, QWidget
 
 from dedup_gui.core import analysis
@@ -187,7 +187,7 @@ def attach_to(window) -> AnalysisView:
     """
     view = AnalysisView()
     window.analysis_view = view
-    window.tabs.addTab(view, view.tr("Analysis"))
+    window.tabs.addTab(view, QCoreApplication.translate("AnalysisView", "Analysis"))
     panel = window.settings_panel
 
     def same_algorithm() -> bool:
