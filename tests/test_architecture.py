@@ -35,3 +35,17 @@ def test_running_the_engine_loads_no_qt():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_qt_signals_do_not_leak_references_to_true():
+    # PySide6 6.12.0 decrements True on every emission; Python < 3.12 then aborts at exit (bool_dealloc).
+    code = (
+        "import sys; from PySide6.QtCore import QObject, Signal\n"
+        "class O(QObject):\n    s = Signal(int)\n"
+        "o = O(); o.s.connect(lambda v: None); before = sys.getrefcount(True)\n"
+        "for i in range(100): o.s.emit(i)\n"
+        "print(sys.getrefcount(True) - before)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert abs(int(out.stdout.strip())) < 10
