@@ -7,7 +7,7 @@ and converted there; research-use corpora must never be copied into the repo.
 
 Kinds of synthetic corpus:
 - ``long``: Chinese articles, log-uniform 200-3,000 characters (mean ~1,100), 30 % reposts and edits.
-- ``short``: half 20-42 character texts (headlines, comments, product titles), half 40-70 character news
+- ``short``: half 20-42 character texts (headlines, comments, product titles), half 30-55 character news
   snippets, mean ~50 characters, 30 % reposts and edits.
 """
 
@@ -89,7 +89,7 @@ def _generate(n: int, kind: str, seed: int) -> BenchCorpus:
         c = concat(
             [
                 generate_corpus(half, seed=seed, dup_share=0.3, short_share=1.0),
-                generate_corpus(n - half, seed=seed + 1, dup_share=0.3, min_chars=40, max_chars=70,
+                generate_corpus(n - half, seed=seed + 1, dup_share=0.3, min_chars=30, max_chars=55,
                                 same_event_share=0.0),
             ],
             shuffle_seed=seed,

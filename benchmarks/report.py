@@ -87,11 +87,15 @@ def today() -> str:
     return dt.datetime.now().strftime("%Y-%m-%d %H:%M")
 
 
-def update_readme(markdown: str) -> None:
+def update_readme(markdown: str, label: str = "main") -> None:
+    """Replace the README's block for ``label`` (one block per kind of run: the 100k run, a real corpus, ...)."""
+    begin, end = f"<!-- results:{label}:begin -->", f"<!-- results:{label}:end -->"
     text = README.read_text(encoding="utf-8") if README.exists() else f"{BEGIN}\n{END}\n"
-    block = f"{BEGIN}\n{markdown.strip()}\n{END}"
-    if BEGIN in text and END in text:
-        text = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), lambda _m: block, text, flags=re.S)
+    block = f"{begin}\n{markdown.strip()}\n{end}"
+    if begin in text and end in text:
+        text = re.sub(re.escape(begin) + r".*?" + re.escape(end), lambda _m: block, text, flags=re.S)
+    elif END in text:
+        text = text.replace(END, block + "\n\n" + END)
     else:
         text += "\n" + block + "\n"
     README.write_text(text, encoding="utf-8")

@@ -365,7 +365,7 @@ class Bench:
                   f"`python -m benchmarks.run {' '.join(sys.argv[1:])}`.")  # fmt: skip
         (self.out / "results.md").write_text(header + "\n\n" + "\n".join(self.md), encoding="utf-8")
         if self.args.readme:
-            report.update_readme(header + "\n\n" + "\n".join(self.md))
+            report.update_readme(header + "\n\n" + "\n".join(self.md), self.args.readme_label)
             self.say(f"updated {report.README}")
 
 
@@ -387,6 +387,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--gui-algorithm", default="nshash", choices=("simhash", "nshash", "ngram"))
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds before a single job is abandoned")
     ap.add_argument("--readme", action="store_true", help="write the tables into benchmarks/README.md")
+    ap.add_argument("--readme-label", default="main", help="which README block to replace (one per kind of run)")
     args = ap.parse_args(argv)
     if args.quick:
         args.size = args.size or 2000
