@@ -165,18 +165,22 @@ def _check_window(app, folder: Path) -> str:
         if translated == "Gram length":
             raise AssertionError("the Chinese translation is not installed")
         window = MainWindow(QSettings(str(folder / "selftest.ini"), QSettings.Format.IniFormat))
-        window.open_path(demo_workbook())
-        timer = QElapsedTimer()
-        timer.start()
-        while window.session is None and timer.elapsed() < 120_000:
+        messages: list[str] = []
+        window.messageShown.connect(lambda title, text: messages.append(f"{title}: {text}"))
+        try:
+            window.open_path(demo_workbook())
+            timer = QElapsedTimer()
+            timer.start()
+            while window.session is None and not messages and timer.elapsed() < 120_000:
+                app.processEvents()
+                time.sleep(0.01)
+            if window.session is None:
+                raise RuntimeError(messages[0] if messages else "no result on screen within 2 minutes")
+            clusters = len(window.session)
+        finally:
+            window.close()  # stops its worker thread
+            window.deleteLater()
             app.processEvents()
-            time.sleep(0.01)
-        if window.session is None:
-            raise TimeoutError("the main window did not show a result within 2 minutes")
-        clusters = len(window.session)
-        window.close()
-        window.deleteLater()
-        app.processEvents()
     finally:
         i18n.install(previous, app)
     return f"main window opened the demo in Chinese (“{translated}”), {clusters} clusters on screen"
