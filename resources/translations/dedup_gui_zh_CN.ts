@@ -26,6 +26,10 @@
         <source>Find duplicates to see the similarity distribution, hot stories and a summary.</source>
         <translation>查找重复后，这里会显示相似度分布、热门转载和统计摘要。</translation>
     </message>
+    <message>
+        <source>Analysis</source>
+        <translation>分析</translation>
+    </message>
 </context>
 <context>
     <name>ChartPanel</name>
@@ -1407,13 +1411,6 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>Writing</source>
         <translation>正在写入</translation>
-    </message>
-</context>
-<context>
-    <name>view</name>
-    <message>
-        <source>Analysis</source>
-        <translation>分析</translation>
     </message>
 </context>
 </TS>
