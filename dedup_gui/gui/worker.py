@@ -9,9 +9,11 @@ through ten values computes the final one and shows only that.
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import time
 import traceback
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -63,6 +65,20 @@ class _Worker(QObject):
             self.done.emit(job.id, result)
 
 
+_RUNNERS: weakref.WeakSet[JobRunner] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_all_runners() -> None:
+    # A window never closed (a script, a test) still owns a running QThread at interpreter exit; Qt aborts
+    # with "QThread: Destroyed while thread is still running" unless the thread is stopped first.
+    for runner in list(_RUNNERS):
+        try:
+            runner.shutdown()
+        except RuntimeError:  # the C++ side is already gone
+            pass
+
+
 class JobRunner(QObject):
     """Runs jobs in one background thread; the GUI thread only ever starts, cancels and receives."""
 
@@ -90,6 +106,7 @@ class JobRunner(QObject):
         self._worker.failed.connect(self._on_failed)
         self._worker.cancelled.connect(self._on_cancelled)
         self._thread.start()
+        _RUNNERS.add(self)
 
     @property
     def busy(self) -> bool:
