@@ -72,6 +72,17 @@ def test_annotated_and_report_outputs_carry_the_contracted_columns(csv_file, tmp
     clusters = pd.read_csv(report, encoding="utf-8-sig")  # a new CSV is written for Excel: UTF-8 with BOM
     assert clusters["size"].tolist() == [2, 2]
     assert clusters["members"].tolist() == ["1 3", "2 6"]
+    hot = pd.read_csv(tmp_path / "report_hot_stories.csv", encoding="utf-8-sig")
+    assert hot["cluster"].tolist() == [1, 2] and hot["copies"].tolist() == [2, 2]
+
+
+def test_an_xlsx_report_holds_the_clusters_and_the_hot_stories(workbook, tmp_path):
+    report = tmp_path / "report.xlsx"
+    assert run([str(workbook), "--column", "body", "--report", str(report), "--quiet"]) == 0
+    sheets = pd.read_excel(report, sheet_name=None, engine="openpyxl")
+    assert list(sheets) == ["clusters", "hot stories"]
+    assert sheets["clusters"]["members"].tolist() == ["1 3", "2 6"]
+    assert sheets["hot stories"]["kept_row"].tolist() == [1, 2]
 
 
 @pytest.mark.parametrize("algorithm", ["simhash", "nshash", "ngram"])
@@ -100,6 +111,7 @@ def test_txt_folder_gives_a_folder_of_kept_files_and_a_manifest(tmp_path):
         (["missing.csv", "--column", "body"], "missing.csv"),
         (["{csv}", "--column", "nope"], "no column named 'nope'"),
         (["{csv}", "--column", "body", "--output", "{csv}"], "input file"),
+        (["{csv}", "--column", "body", "--report", "{csv}"], "input file"),
         (["{csv}", "--algorithm", "minhash"], "invalid choice"),
         (["{csv}", "--algorithm", "simhash", "--threshold", "40"], "between 0 and 16"),
         (["{csv}", "--keep", "biggest"], "--keep"),

@@ -6,7 +6,7 @@ through a temporary file, and never touches the input.
 
 from .excel_limits import ExcelLimitError
 from .readers import list_sheets, read_table
-from .writers import WriteReport, write_annotated, write_cleaned, write_frame
+from .writers import WriteReport, write_annotated, write_cleaned, write_frame, write_sheets
 
 __all__ = [
     "ExcelLimitError",
@@ -16,4 +16,5 @@ __all__ = [
     "write_annotated",
     "write_cleaned",
     "write_frame",
+    "write_sheets",
 ]

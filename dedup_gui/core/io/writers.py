@@ -139,6 +139,48 @@ def write_frame(
     return WriteReport(out, kind, n, [])
 
 
+def write_sheets(
+    frames: dict[str, pd.DataFrame], out: str | Path, kind: str = "report", protect: str | Path | None = None
+) -> WriteReport:
+    """Several plain tables as the sheets of one new .xlsx workbook (bold header, text stays text)."""
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    out = Path(out)
+    if protect is not None:
+        refuse_input(out, Path(protect), folder_input=Path(protect).is_dir())
+    if out.suffix.lower() not in XLSX_OUT:
+        raise _unsupported(out)
+    wb = Workbook(write_only=True)
+    bold = Font(bold=True)
+    total = 0
+    for name, frame in frames.items():
+        columns = [str(c) for c in frame.columns]
+        rows = [[_plain(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+        check_frame(out, columns, pd.DataFrame(rows, columns=range(len(columns)), dtype=object))
+        ws = wb.create_sheet(name[:31])
+        ws.freeze_panes = "A2"
+        header = []
+        for c in columns:
+            cell = WriteOnlyCell(ws, value=c)
+            cell.font = bold
+            header.append(cell)
+        ws.append(header)
+        for row in rows:
+            cells = []
+            for v in row:
+                cell = WriteOnlyCell(ws, value=v)
+                if isinstance(v, str) and v.startswith("="):
+                    cell.data_type = "s"  # text that looks like a formula stays text
+                cells.append(cell)
+            ws.append(cells)
+        total += len(rows)
+    with atomic_file(out) as tmp:
+        wb.save(tmp)
+    return WriteReport(out, kind, total, [f"sheets: {', '.join(frames)}"])
+
+
 # ---- helpers ------------------------------------------------------------------------------------------------
 @contextmanager
 def _input_damage(table: Table) -> Iterator[None]:
