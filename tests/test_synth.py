@@ -21,7 +21,8 @@ ORIGINAL = ("original", "same_event")
 
 
 def grams(text: str, n: int = 4) -> set[str]:
-    s = re.sub(r"\s+", "", text)
+    """Character n-grams of what a reader sees (page chrome and width variants folded away)."""
+    s = re.sub(r"\s+", "", unicodedata.normalize("NFKC", visible_text(text)))
     return {s[i : i + n] for i in range(len(s) - n + 1)}
 
 
@@ -152,8 +153,12 @@ def test_same_event_write_ups_share_names_but_not_text(corpus):
     def cities(text: str) -> set[str]:
         return {c for c in synth_vocab.CITIES if c in text}
 
+    def date(text: str) -> str:
+        return re.search(r"\d+月\d+日", text).group()
+
+    assert all(date(corpus.texts[a]) == date(corpus.texts[b]) for a, b in firsts)
     shared_names = sum(bool(cities(corpus.texts[a]) & cities(corpus.texts[b])) for a, b in firsts)
-    assert shared_names / len(firsts) > 0.9
+    assert shared_names / len(firsts) > 0.8
 
 
 def test_truth_pairs_are_all_pairs_within_a_group():

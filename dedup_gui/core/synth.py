@@ -37,6 +37,9 @@ LONG_EDIT_WEIGHTS = (8, 14, 14, 14, 12, 10, 10, 6, 12)
 SHORT_EDITS = ("exact", "short_char_edits", "punctuation", "repost_tag", "width")
 SHORT_EDIT_WEIGHTS = (10, 30, 20, 30, 10)
 EDIT_KINDS = LONG_EDITS + SHORT_EDITS[1:4]
+# Share of Chinese article sentences composed word by word (the rest come from topic templates). Real news has
+# few 4-grams common to many articles; templates alone would make unrelated articles overlap far too much.
+COMPOSED_SHARE = 0.7
 
 
 @dataclass
@@ -174,6 +177,10 @@ class _Event(dict):
         return value
 
 
+def _coined(g: _Gen) -> str:
+    return g.pick(V.C_NAME_CHARS) + g.pick(V.C_NAME_CHARS) + g.pick(V.C_NAME_SUFFIX)
+
+
 def _team(g: _Gen, city: str) -> str:
     return city + g.pick(V.TEAM_NAMES) + "队"
 
@@ -222,6 +229,8 @@ _EVENT_FIELDS: dict[str, Callable[[_Gen, _Event], str]] = {
     "pct_e": lambda g, e: f"{g.randint(11, 499) / 10:g}",
     "md": lambda g, e: f"{e.date.month}月{e.date.day}日",
     "year": lambda g, e: str(e.date.year + g.randint(1, 3)),
+    "kw": lambda g, e: _coined(g),
+    "kw2": lambda g, e: _coined(g),
     "en_person": lambda g, e: g.en_person(),
     "en_city": lambda g, e: g.pick(V.EN_CITIES),
     "en_company": lambda g, e: g.pick(V.EN_FIRM_A) + " " + g.pick(V.EN_FIRM_B),
@@ -259,6 +268,20 @@ _FRESH_FIELDS: dict[str, Callable[[_Gen, str], str]] = {
     "role_pub": lambda g, t: g.pick(V.ROLES["public"]),
     "thing": lambda g, t: g.pick(V.TOPICS.get(t, V.TOPICS["economy"])["thing"]),
     "city2": lambda g, t: g.pick(V.CITIES),
+    # compositional sentences
+    "subject": lambda g, t: g.pick(V.C_SMOD) + g.pick(V.C_SUBJ),
+    "time": lambda g, t: g.pick(V.C_TIME),
+    "adv": lambda g, t: g.pick(V.C_ADV),
+    "verb": lambda g, t: g.pick(V.C_VERB),
+    "omod": lambda g, t: g.pick(V.C_OMOD),
+    "obj": lambda g, t: g.pick(V.C_OBJ),
+    "metric": lambda g, t: g.pick(V.C_METRIC),
+    "change": lambda g, t: g.pick(V.C_CHANGE),
+    "source": lambda g, t: g.pick(V.C_SOURCE),
+    "crowd": lambda g, t: g.pick(V.C_CROWD),
+    "problem": lambda g, t: g.pick(V.C_PROBLEM),
+    "focus": lambda g, t: g.pick(V.C_FOCUS),
+    "comp": lambda g, t: g.fill(g.pick(V.C_COMP), {}, t) if g.chance(0.5) else "",
 }
 _PARSED: dict[str, list[str]] = {}
 
@@ -375,8 +398,11 @@ class _Gen:
         if self.chance(0.1):
             quote = self.draw(quotes, lambda: refill("quotes"))
             return self.fill(self.pick(V.QUOTE_INTRO), ev, topic) + self.fill(quote, ev, topic)
-        clause = self.draw(clauses, lambda: refill("clauses"))
         fill = self.fill
+        if self.chance(COMPOSED_SHARE):
+            head = fill(self.pick(openers), ev, topic) if self.chance(0.2) else ""
+            return head + fill(self.pick(V.C_PATTERNS), ev, topic) + "。"
+        clause = self.draw(clauses, lambda: refill("clauses"))
         head = ""
         if clause not in _SPECIFIC:
             head = fill(self.pick(_ZH_ANCHORS[self.part]), ev, topic)

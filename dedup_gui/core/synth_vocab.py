@@ -708,7 +708,6 @@ ZH_STYLE = {
     "超过": ("超过", "逾", "突破"),
     "提高": ("提高", "提升"),
     "达到": ("达到", "达"),
-    "居民": ("居民", "住户", "居民群众"),
     "加大": ("加大", "加强"),
     "要求": ("要求", "规定"),
     "提前": ("提前", "提早"),
@@ -795,3 +794,82 @@ EN_ANCHORS = (
     "Speaking in {city} on {weekday}, {person} said ",
 )
 HIGH_ENTROPY_SLOTS = frozenset("person person2 company num money amount count price product duration".split())
+
+# ---------------------------------------------------------------------------------------------------------------
+# Compositional sentences: most of an article is built word by word from these lists, so that, as in real news,
+# almost every character 4-gram that spans two words is rare across a corpus (templates alone repeat too much).
+# ---------------------------------------------------------------------------------------------------------------
+
+C_SMOD = (
+    "全市 各区 当地 周边 沿线 基层 重点 部分 新建 老旧 辖区 属地 片区 县级 乡镇 城区 农村 社区 园区 "
+    "行业 市级 区级 跨区 试点 首批 骨干 龙头 国有 民营 外资 本地 驻地 驻区 全省 省内 毗邻 城郊 滨海 山区 临街"
+).split()
+C_SUBJ = (
+    "街道 企业 学校 医院 社区 合作社 平台 团队 协会 工厂 景区 商户 物业 车站 银行 商场 机关 窗口 班组 "
+    "站所 卫生院 图书馆 养老院 幼儿园 菜市场 农场 车队 服务中心 实验室 研究所 孵化器 快递网点 加油站 "
+    "派出所 消防站 供电所 自来水公司 公交公司 出租车公司"
+).split()
+C_TIME = (
+    "近期 本月 上周 今年下半年 去年底 从下月起 春节前 汛期前 年内 此前 眼下 未来三年 今年上半年 国庆期间 "
+    "本周末 开学前 入冬以来 夏季 上月中旬 前不久 近两年 年初以来 本季度 明年起 周一 周三 月底前 暑期 "
+    "秋收前 两会后 节后 下一阶段 试运行期间 项目验收后"
+).split()
+C_ADV = "进一步 持续 全面 陆续 逐步 集中 主动 率先 正在 已经 将 计划 加快 着力 首次 分批 同步 定期 常态化 提前".split()
+C_VERB = (
+    "推进 开展 完善 优化 升级 整治 排查 检修 改造 投放 招募 建设 扩建 调整 引进 发布 上线 开通 试点 启用 "
+    "核查 回收 补贴 评选 举办 启动 落实 修订 梳理 培训 抽检 监测 清理 增设 新增 更换 配备 对接 规范 统筹 "
+    "整合 搬迁 翻新 加固 疏通 铺设 安装 巡查 摸排 登记 公示 审核 拨付 兑现 采购 储备 调度 演练 宣讲 走访 "
+    "帮扶 认定 命名 验收 移交 修缮 扩容 提速 下调 上调 简化 取消 合并 拆除 绿化 亮化 封闭 试运行 推广 复制"
+).split()
+C_OMOD = (
+    "农产品 冷链 校园 社区 养老 夜间 公共 智能 文旅 小微 新能源 老旧 应急 便民 跨境 数字 绿色 医疗 物流 "
+    "餐饮 停车 充电 垃圾分类 防汛 消防 交通 体育 家政 托育 电商 农机 林业 水利 燃气 供热 电梯 路灯 井盖 "
+    "公厕 菜篮子 快递 外卖 网约车 共享单车 景区 民宿 非遗 旧书 二手车 家电 食品 药品 化妆品 特种设备 危化品 "
+    "建筑工地 渣土车 电动车 学生 老年人 残疾人 退役军人 高校毕业生 新市民 农民工 个体户 志愿服务 慈善 社保 "
+    "公积金 医保 户籍 不动产 税务 知识产权 标准化 计量 检验检测 信用 诉讼 调解 普法 反诈 禁毒 防溺水"
+).split()
+C_OBJ = (
+    "服务 设施 项目 平台 站点 网络 市场 体系 标准 规范 试点 示范区 专区 窗口 通道 场景 线路 基地 中心 课程 "
+    "产品 活动 补贴 指南 清单 机制 档案 系统 车辆 岗位 驿站 专线 热线 地图 台账 门店 仓库 样板间 展厅 联盟 "
+    "基金 保险 贷款 考核 评价 预案 队伍 设备 场地 通道口"
+).split()
+C_METRIC = (
+    "订单量 客流量 成交额 使用率 满意度 投诉量 报名人数 覆盖率 平均等待时间 单价 入住率 出勤率 办结率 合格率 "
+    "发案率 上座率 复购率 点击量 预约量 交易笔数 参保人数 通行量 日均车流 接诊人次 借阅量"
+).split()
+C_CHANGE = "上升 下降 增长 回落 提高 减少 增加 下滑 攀升 缩短".split()
+C_SOURCE = "统计部门 行业协会 第三方机构 平台方 主管部门 监测数据 抽样调查 后台数据 年度报告 专项审计".split()
+C_CROWD = "市民 家长 商户 村民 司机 游客 老人 学生 租户 骑手 业主 患者 网友 店主 乘客".split()
+C_PROBLEM = (
+    "排队时间太长 收费标准不透明 布局不够合理 数量明显不足 维护不够及时 信息更新滞后 使用流程繁琐 "
+    "距离住处太远 高峰时段拥挤 夜间无人值守 标识不清楚 价格偏高"
+).split()
+C_FOCUS = "今年的头号任务 重点民生工程 年度考核内容 改革突破口 示范项目 攻坚任务 长期工作".split()
+C_COMP = (
+    "，覆盖{n}个街道 ，惠及{num}名居民 ，预计年底前完工 ，首批{n}个点位已投入使用 ，累计投入资金{money} "
+    "，目前进展顺利 ，具体方案正在征求意见 ，相关费用由财政兜底 ，群众可通过线上渠道办理 ，实行一周一通报 "
+    "，每{n}天更新一次 ，已收到意见建议{num}条 ，较原计划多出{n}项 ，高峰期增派人手{n}倍"
+).split()
+# Coined local names (a street, an estate, a programme): two name characters and a suffix; each event has its own.
+C_NAME_CHARS = "".join(FIRMS_A + FIRMS_B + GIVEN) + "岚川禾溪桐槐枫榆柏樟芦苇荷莲竹梓杉湄沁澜漪涟"
+C_NAME_SUFFIX = (
+    "路 街 湖 湾 坊 里 港 谷 苑 桥 广场 小区 新村 花园 工程 计划 行动 专项 驿站 书屋 食堂 集市 码头 大道 公园"
+).split()
+C_PATTERNS = (
+    "{time}，{subject}{adv}{verb}{omod}{obj}{comp}",
+    "{kw}一带的{omod}{obj}{time}{adv}{verb}，{crowd}们说{kw2}变化很大",
+    "围绕{kw}，{subject}{adv}{verb}了{omod}{obj}，{kw2}的{omod}{obj}也在{verb}中",
+    "{subject}{time}{adv}{verb}了{num}个{omod}{obj}{comp}",
+    "为{verb}{omod}{obj}，{subject}{adv}{verb}{omod}{obj}，{adv}{verb}{omod}{obj}",
+    "随着{omod}{obj}的不断{verb}，{omod}{metric}{change}了{pct}%",
+    "{source}显示，{omod}{metric}{change}{pct}%，{omod}{metric}则{change}{pct}%",
+    "{org}相关负责人{person}说，{time}将把{verb}{omod}{obj}作为{focus}",
+    "在{place}{kw}，{subject}{adv}{verb}{omod}{obj}，{adv}{verb}{omod}{obj}{comp}",
+    "不少{crowd}反映，{omod}{obj}{problem}，希望{subject}尽快{verb}{omod}{obj}",
+    "{subject}还{verb}了{omod}{obj}和{omod}{obj}{comp}",
+    "截至{time}，{kw}已{verb}{omod}{obj}{num}处{comp}",
+    "{company}{time}{adv}{verb}{omod}{obj}，并与{subject}{verb}{omod}{obj}",
+    "{person2}所在的{subject}{time}{verb}了{omod}{obj}，{crowd}们{verb}{omod}{obj}更方便了",
+    "{omod}{obj}{verb}后，{omod}{metric}由原来的{num}{change}到{num}",
+    "下一步，{subject}将围绕{omod}{obj}{adv}{verb}{omod}{obj}，{verb}{omod}{obj}",
+)
