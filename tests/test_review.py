@@ -129,6 +129,20 @@ def test_default_export_paths_sit_next_to_the_input_in_the_same_format():
 
 
 @pytest.mark.parametrize(
+    ("name", "cleaned"),
+    [
+        ("old.xls", "old_cleaned.xlsx"),
+        ("b.xlsb", "b_cleaned.xlsx"),
+        ("t.tsv", "t_cleaned.tsv"),
+        ("table.txt", "table_cleaned.csv"),
+    ],
+)
+def test_default_export_paths_use_a_format_the_writers_can_write(name, cleaned):
+    kind = "xlsx" if name.endswith(("xls", "xlsb")) else "csv"
+    assert default_export_paths(f"/data/{name}", kind)["cleaned"] == Path(f"/data/{cleaned}")
+
+
+@pytest.mark.parametrize(
     "outputs, problem",
     [
         ({"cleaned": None}, "Choose at least one"),

@@ -266,7 +266,10 @@ def default_export_paths(path: str | Path, kind: str) -> dict[str, Path]:
             "annotated": base.with_name(path.name + "_annotated.csv"),
             "report": base.with_name(path.name + "_clusters.csv"),
         }
-    suffix = path.suffix or (".xlsx" if kind == "xlsx" else ".csv")
+    # Writable formats only: an old .xls/.xlsb workbook is exported as .xlsx, a .txt table as .csv.
+    suffix = path.suffix.lower()
+    if suffix not in (".xlsx", ".xlsm", ".csv", ".tsv"):
+        suffix = ".xlsx" if kind == "xlsx" or suffix in (".xls", ".xlsb") else ".csv"
     return {
         "cleaned": path.with_name(f"{path.stem}_cleaned{suffix}"),
         "annotated": path.with_name(f"{path.stem}_annotated{suffix}"),
