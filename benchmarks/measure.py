@@ -3,14 +3,14 @@
 Every measured job (our engine on one algorithm, one peer, one I/O task) runs in a fresh Python process so that
 its peak memory is its own and no cache survives from an earlier job. Peak memory is the largest resident set
 of the job's process *plus its children* (our segmentation worker processes), sampled every 20 ms, and never
-less than the kernel's own high-water mark of the job process (ru_maxrss).
+less than the kernel's high-water mark of the job process's own memory (VmHWM). Not ru_maxrss: Linux carries it
+over an exec, so a job would inherit the RSS of the parent that forked it.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
 import threading
@@ -49,7 +49,7 @@ class MemoryMeter:
     def __exit__(self, *exc) -> None:
         self._stop.set()
         self._thread.join()
-        self.peak = max(self.peak, self._sample(), self_maxrss())
+        self.peak = max(self.peak, self._sample(), self_hwm())
 
     def _sample(self) -> int:
         total = 0
@@ -69,9 +69,16 @@ class MemoryMeter:
             self.peak = max(self.peak, self._sample())
 
 
-def self_maxrss() -> int:
-    kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return kib * 1024 if sys.platform != "darwin" else kib
+def self_hwm() -> int:
+    """Peak resident set of this process's own address space (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
 class StageClock:
