@@ -68,6 +68,9 @@ class Bench:
         self.md.append(markdown)
 
     def job(self, name: str, spec: dict) -> dict:
+        reused = self._reused(name)
+        if reused is not None:
+            return reused
         spec = dict(spec, out=str(self.out / name))
         self.say(f"  running {name} …")
         t0 = time.perf_counter()
@@ -77,6 +80,22 @@ class Bench:
         self.say(f"    {name}: {time.perf_counter() - t0:.1f}s wall, {status}")
         self.results.setdefault("jobs", {})[name] = {k: v for k, v in res.items() if k != "npz"}
         self._save()
+        return res
+
+    def _reused(self, name: str) -> dict | None:
+        """A job's result from an earlier run (``--reuse DIR``), unless it failed or ``--rerun`` names it."""
+        if not self.args.reuse or any(p and p in name for p in self.args.rerun.split(",")):
+            return None
+        prev = Path(self.args.reuse)
+        try:
+            res = json.loads((prev / "results.json").read_text(encoding="utf-8"))["jobs"][name]
+        except (OSError, KeyError, ValueError):
+            return None
+        if "error" in res:
+            return None
+        res = dict(res, npz=str(prev / f"{name}.npz"), reused=str(prev))
+        self.say(f"  {name}: reused from {prev.name}")
+        self.results.setdefault("jobs", {})[name] = {k: v for k, v in res.items() if k != "npz"}
         return res
 
     def target(self, what: str, goal: str, measured: str, met: bool | None, note: str = "") -> None:
@@ -130,7 +149,7 @@ class Bench:
         sub_npz = np.load(sub["npz"]) if "error" not in sub else None
         peer_npz = np.load(peer["npz"]) if "error" not in peer else None
         if sub_npz is not None:
-            row = ["dedup_gui " + algo, n_peer, sub["pairs_rows"]]
+            row = ["dedup_gui " + algo, n_peer, sub["pairs_rows"], "–"]
             if group is not None:
                 ts = truth_scores(sub_npz["labels"], group)
                 tstrict = truth_scores(sub_npz["strict"], group)
@@ -159,13 +178,10 @@ class Bench:
             if sub_npz is not None:
                 labels = peer_npz[f"{name}.labels"]
                 cmp_ = compare(sub_npz["labels"], labels)
-                row = [
-                    PEER_LABEL[name],
-                    n_peer,
-                    pr["pairs_rows"],
-                    f"{cmp_['pairs_both']:,} of {cmp_['pairs_theirs']:,}",
-                    pct(cmp_["theirs_found_by_ours"]),
-                ]
+                pa, pb = peer_npz[f"{name}.a"], peer_npz[f"{name}.b"]
+                direct = float(np.mean(sub_npz["labels"][pa] == sub_npz["labels"][pb])) if len(pa) else None
+                both = f"{cmp_['pairs_both']:,} of {cmp_['pairs_theirs']:,}"
+                row = [PEER_LABEL[name], n_peer, pr["pairs_rows"], pct(direct), both, pct(cmp_["theirs_found_by_ours"])]
                 if group is not None:
                     ts = truth_scores(labels, group)
                     row += [f"{pct(ts['precision'])} / {pct(ts['recall'])}", "–"]
@@ -176,12 +192,13 @@ class Bench:
                     self._pooled(sub_npz, peer_npz, name)
         self.emit(
             f"\n### {algo} — time per stage ({n:,} rows{'' if n_peer == n else f'; peers on the first {n_peer:,}'})\n"
-        )  # noqa: E501
+        )
         self.emit(table(["implementation", "rows", *STAGES, "dedup (normalise→cluster)", f"at {n:,} rows",
                          "peer ÷ ours", "peak RSS"], times))  # fmt: skip
         self.emit(f"\n### {algo} — what each found (the same {n_peer:,} rows)\n")
-        self.emit(table(["implementation", "rows", "duplicate pairs reported", "co-clustered pairs also co-clustered"
-                         " by ours", "peer's pairs found by ours", "vs planted truth: precision / recall (linked)",
+        self.emit(table(["implementation", "rows", "duplicate pairs reported", "of these, joined by ours",
+                         "pairs the finder co-clusters, also co-clustered by ours", "share",
+                         "vs planted truth: precision / recall (linked)",
                          "ours strict clusters: P / R"], agree))  # fmt: skip
         if "error" not in full:
             self._engine_targets(algo, full, n)
@@ -386,6 +403,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--scale-algos", default="nshash,ngram")
     ap.add_argument("--gui-algorithm", default="nshash", choices=("simhash", "nshash", "ngram"))
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds before a single job is abandoned")
+    ap.add_argument("--reuse", metavar="RUN_DIR", help="take job results from an earlier run where they succeeded")
+    ap.add_argument("--rerun", default="", help="with --reuse: comma-separated parts of job names to run again")
     ap.add_argument("--readme", action="store_true", help="write the tables into benchmarks/README.md")
     ap.add_argument("--readme-label", default="main", help="which README block to replace (one per kind of run)")
     args = ap.parse_args(argv)
