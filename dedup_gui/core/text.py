@@ -209,6 +209,27 @@ def sorted_unique(x: np.ndarray) -> np.ndarray:
     return x
 
 
+def unique_counts(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted unique values and how often each occurs; by sorting, which releases the GIL (numpy 2's
+    hash-based np.unique holds it for seconds on large arrays, freezing the window)."""
+    x = np.sort(x)
+    if len(x) == 0:
+        return x, np.zeros(0, dtype=np.int64)
+    starts = np.flatnonzero(np.concatenate(([True], x[1:] != x[:-1])))
+    return x[starts], np.diff(np.append(starts, len(x)))
+
+
+def df_per_item(x: np.ndarray) -> np.ndarray:
+    """For every element, how many times its value occurs in ``x``."""
+    order = np.argsort(x, kind="stable")
+    sx = x[order]
+    starts = np.flatnonzero(np.concatenate(([True], sx[1:] != sx[:-1]))) if len(sx) else np.zeros(0, np.int64)
+    run = np.diff(np.append(starts, len(sx)))
+    out = np.empty(len(x), dtype=np.int64)
+    out[order] = np.repeat(run, run)
+    return out
+
+
 def overlap(a: np.ndarray, b: np.ndarray) -> int:
     """Size of the intersection of two sorted unique uint64 arrays."""
     if len(a) > len(b):

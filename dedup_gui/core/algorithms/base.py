@@ -13,6 +13,7 @@ import numpy as np
 
 from ..progress import Reporter
 from ..settings import Settings
+from ..text import sorted_unique, unique_counts
 
 
 @dataclass
@@ -79,7 +80,7 @@ def bucket_pairs(
     bounds = np.searchsorted(np.cumsum(per_bucket), np.arange(_PAIR_CHUNK, per_bucket.sum() + _PAIR_CHUNK, _PAIR_CHUNK))
     codes_parts = []
     lo = 0
-    for hi in np.unique(np.r_[bounds + 1, len(starts)]):
+    for hi in sorted_unique(np.append(bounds + 1, len(starts))):
         hi = int(min(hi, len(starts)))
         if hi <= lo:
             continue
@@ -88,9 +89,9 @@ def bucket_pairs(
         lo = hi
     codes = np.concatenate(codes_parts) if codes_parts else empty
     if with_counts:
-        codes, counts = np.unique(codes, return_counts=True)
+        codes, counts = unique_counts(codes)
     else:
-        codes, counts = np.unique(codes), None
+        codes, counts = sorted_unique(codes), None
     return codes // n_docs, codes % n_docs, counts
 
 
@@ -137,7 +138,7 @@ def join_pairs(
     codes_parts = []
     bounds = np.searchsorted(np.cumsum(count), np.arange(_PAIR_CHUNK, count.sum() + _PAIR_CHUNK, _PAIR_CHUNK))
     start = 0
-    for end in np.unique(np.r_[bounds + 1, len(count)]):
+    for end in sorted_unique(np.append(bounds + 1, len(count))):
         end = int(min(end, len(count)))
         if end <= start:
             continue
@@ -151,5 +152,5 @@ def join_pairs(
         a, b = p_doc[other], i_doc[other]
         codes_parts.append(np.minimum(a, b) * n_docs + np.maximum(a, b))
         start = end
-    codes = np.unique(np.concatenate(codes_parts)) if codes_parts else empty
+    codes = sorted_unique(np.concatenate(codes_parts)) if codes_parts else empty
     return codes // n_docs, codes % n_docs

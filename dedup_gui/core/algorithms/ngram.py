@@ -17,13 +17,20 @@ import numpy as np
 
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import containment, gram_hashes, jaccard, mix64
+from ..text import containment, df_per_item, gram_hashes, jaccard, mix64
 from .base import Candidates, bucket_pairs, join_pairs
 
 TARGET_KEYS = 64  # sampled keys per text at its own level (between 64 and 128)
 PREFIX_MARGIN = 0.10  # the index is built for threshold - margin, so sampling noise costs no recall
 MIN_BOUND = 0.30
 MAX_LEVEL_STEPS = 13  # containment probes up to level p * 2**12 (texts far longer than their partner)
+SKETCH_BITS = 7
+SKETCH_BINS = 1 << SKETCH_BITS  # one-permutation min-hash bins per text
+EMPTY_BIN = np.uint32(0xFFFFFFFF)
+# Candidates whose sketch estimate falls this far below the bound are not verified exactly. With 128 bins the
+# estimate's standard deviation is at most ~0.045, so the margin is over 4 deviations (no true pair is lost).
+SKETCH_MARGIN = 0.20
+SKETCH_MIN_GRAMS = 2 * SKETCH_BINS  # shorter texts fill too few bins for a reliable estimate: always verified
 
 
 @dataclass
@@ -32,6 +39,7 @@ class GramKeys:
     doc: np.ndarray  # int64 text index of each key
     step: np.ndarray  # int8: 0 at the text's own level p, 1 at 2p, 2 at 4p, ...
     sizes: np.ndarray  # int64 full n-gram set size per text (for the length filter)
+    sketch: np.ndarray  # uint32 (texts x SKETCH_BINS) one-permutation min-hash sketch, to screen candidates
 
 
 @lru_cache(maxsize=64)
@@ -59,6 +67,7 @@ class NGram:
         n_steps = MAX_LEVEL_STEPS if settings.containment else 2
         keys, docs, steps = [], [], []
         sizes = np.zeros(len(texts), dtype=np.int64)
+        sketch = np.full((len(texts), SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
         total = len(texts)
         for i, t in enumerate(texts):
             if i % 2000 == 0:
@@ -67,6 +76,7 @@ class NGram:
                 continue
             g = gram_hashes(t, n)
             sizes[i] = len(g)
+            _fill_sketch(sketch[i], g)
             level = _level(len(g))
             for step in range(n_steps):
                 sample = g[(g & np.uint64(level - 1)) == 0] if level > 1 else g
@@ -79,8 +89,8 @@ class NGram:
         reporter.report("Fingerprinting", total, total)
         if not keys:
             z = np.zeros(0, dtype=np.int64)
-            return GramKeys(np.zeros(0, dtype=np.uint64), z, np.zeros(0, dtype=np.int8), sizes)
-        return GramKeys(np.concatenate(keys), np.concatenate(docs), np.concatenate(steps), sizes)
+            return GramKeys(np.zeros(0, dtype=np.uint64), z, np.zeros(0, dtype=np.int8), sizes, sketch)
+        return GramKeys(np.concatenate(keys), np.concatenate(docs), np.concatenate(steps), sizes, sketch)
 
     def search(self, fp: GramKeys, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
         bound = max(MIN_BOUND, float(settings.threshold) - PREFIX_MARGIN)
@@ -97,6 +107,7 @@ class NGram:
             large = np.maximum(fp.sizes[a], fp.sizes[b])
             plausible = small >= bound * large  # Jaccard can never exceed |small| / |large|
             a, b = a[plausible], b[plausible]
+            a, b = _screen(fp, a, b, bound, reporter)
         reporter.report("Finding candidates", 1, 1)
         measure = verify(texts, a, b, int(settings.n), settings.containment, reporter)
         keep = measure >= bound
@@ -110,15 +121,41 @@ class NGram:
         return measure >= threshold - 1e-9
 
 
+def _fill_sketch(row: np.ndarray, grams: np.ndarray) -> None:
+    """One-permutation min-hash: the top bits of a gram hash pick its bin, the smallest hash per bin stays.
+    ``grams`` is sorted, so the first gram of each bin is that bin's minimum."""
+    if len(grams) == 0:
+        return
+    bins = (grams >> np.uint64(64 - SKETCH_BITS)).astype(np.int64)
+    first = np.flatnonzero(np.concatenate(([True], bins[1:] != bins[:-1])))
+    row[bins[first]] = (grams[first] & np.uint64(0xFFFFFFFE)).astype(np.uint32)  # never equal to EMPTY_BIN
+
+
+def sketch_similarity(sketch: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Estimated Jaccard similarity of each pair from the sketches (bins where both texts are empty skipped)."""
+    out = np.empty(len(a))
+    for lo in range(0, len(a), 50_000):
+        sa, sb = sketch[a[lo : lo + 50_000]], sketch[b[lo : lo + 50_000]]
+        both_empty = (sa == EMPTY_BIN) & (sb == EMPTY_BIN)
+        equal = (sa == sb) & ~both_empty
+        used = SKETCH_BINS - both_empty.sum(axis=1)
+        out[lo : lo + 50_000] = equal.sum(axis=1) / np.maximum(used, 1)
+    return out
+
+
+def _screen(fp: GramKeys, a: np.ndarray, b: np.ndarray, bound: float, reporter: Reporter):
+    """Drop candidates (texts sharing a rare key by chance, common in templated text) whose sketch says they
+    are far below the bound, so that exact verification only runs on plausible pairs."""
+    long_pair = np.minimum(fp.sizes[a], fp.sizes[b]) >= SKETCH_MIN_GRAMS
+    estimate = sketch_similarity(fp.sketch, a, b)
+    keep = ~long_pair | (estimate >= bound - SKETCH_MARGIN)
+    return a[keep], b[keep]
+
+
 def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float):
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one."""
     # Global order of keys: rarest first (document frequency), ties by key value.
-    by_key = np.argsort(keys, kind="stable")
-    sk = keys[by_key]
-    starts = np.flatnonzero(np.concatenate(([True], sk[1:] != sk[:-1])))
-    run = np.diff(np.append(starts, len(sk)))
-    df = np.empty(len(keys), dtype=np.int64)
-    df[by_key] = np.repeat(run, run)
+    df = df_per_item(keys)
     global_order = np.lexsort((keys, df))
     global_rank = np.empty(len(keys), dtype=np.int64)
     global_rank[global_order] = np.arange(len(keys))

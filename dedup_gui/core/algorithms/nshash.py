@@ -14,7 +14,7 @@ import xxhash
 
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import longest_sentences
+from ..text import df_per_item, longest_sentences
 from .base import Candidates, bucket_pairs
 
 MAX_N = 20
@@ -64,8 +64,7 @@ class NSHash:
 
     def search(self, fp: SentenceHashes, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
         reporter.report("Finding candidates", 0, 1)
-        _, inverse, df = np.unique(fp.hashes, return_inverse=True, return_counts=True)
-        distinct = df[inverse] <= common_limit(len(texts))
+        distinct = df_per_item(fp.hashes) <= common_limit(len(texts))
         # Rank among the text's non-boilerplate sentences (hashes are stored longest first per text).
         kept_doc = fp.doc[distinct]
         starts = np.flatnonzero(np.r_[True, kept_doc[1:] != kept_doc[:-1]]) if len(kept_doc) else kept_doc

@@ -15,6 +15,7 @@ import numpy as np
 from ..progress import Reporter
 from ..segment import keyword_hashes
 from ..settings import Settings
+from ..text import sorted_unique
 from .base import Candidates
 
 _BITS = np.arange(64, dtype=np.uint64)
@@ -102,7 +103,7 @@ def near_pairs(fps: np.ndarray, k: int, reporter: Reporter) -> Candidates:
         close = hamming(fps[a], fps[c]) <= k
         a, c = a[close], c[close]
         found.append(np.minimum(a, c).astype(np.int64) * n + np.maximum(a, c))
-    codes = np.unique(np.concatenate(found)) if found else empty
+    codes = sorted_unique(np.concatenate(found)) if found else empty
     a, c = codes // n, codes % n
     return Candidates(a, c, hamming(fps[a], fps[c]), float(k))
 
