@@ -165,3 +165,16 @@ def test_ngram_sketch_estimates_jaccard_closely_enough_to_screen_candidates():
     estimates = sketch_similarity(sketch, a, b)
     exact = np.array([jaccard(grams[i], grams[j]) for i, j in zip(a, b, strict=True)])
     assert np.abs(estimates - exact).max() < 0.12
+
+
+def test_web_page_chrome_is_not_part_of_the_compared_text():
+    from dedup_gui.core.settings import NormaliseOptions
+    from dedup_gui.core.text import normalise
+
+    page = (
+        "<html><head><title>地铁新线年底开通_新闻中心_某某网</title><meta charset='utf-8'>"
+        "<style>.a{color:red}</style></head><body><nav>首页 | 新闻 | 体育</nav>"
+        "<div><p>正文第一段&nbsp;内容。</p><p>第二段</p></div><footer>版权所有 © 某某网</footer>"
+        "<script>var x = 1;</script></body></html>"
+    )
+    assert normalise(page, NormaliseOptions()) == "正文第一段 内容。\n第二段"

@@ -15,7 +15,7 @@ import numpy as np
 
 from .settings import NormaliseOptions
 
-_SCRIPT_STYLE = re.compile(r"<(script|style|noscript|template)\b[^>]*>.*?</\1\s*>", re.I | re.S)
+_SCRIPT_STYLE = re.compile(r"<(head|title|script|style|noscript|template|nav|footer)\b[^>]*>.*?</\1\s*>", re.I | re.S)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _BLOCK_TAG = re.compile(r"<\s*(br|/p|p|/div|div|/li|li|/h[1-6]|tr|/tr|/table|hr)\b[^>]*>", re.I)
 _TAG = re.compile(r"<[a-zA-Z/!?][^<>]*>")
