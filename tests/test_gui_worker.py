@@ -3,6 +3,8 @@
 import threading
 import time
 
+import pytest
+
 from dedup_gui.core.errors import InputError
 from dedup_gui.gui.worker import JobRunner
 
@@ -80,3 +82,13 @@ def test_shutdown_during_a_job_waits_for_the_thread(qtbot):
         runner.start("run", slow("never", seconds=30))
     runner.shutdown()
     assert not runner._thread.isRunning()
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "median", "weak"),
+    [("simhash", 60, "simhash"), ("nshash", 60, "nshash"), ("ngram", 60, ""), ("nshash", 900, ""), ("simhash", 0, "")],
+)
+def test_short_texts_warn_about_the_algorithms_weak_on_them(algorithm, median, weak):
+    from dedup_gui.gui import jobs
+
+    assert jobs.short_text_warning(algorithm, median) == weak

@@ -73,11 +73,9 @@ def run(
 
 
 def short_text_warning(algorithm: str, median_length: float) -> str:
-    if algorithm == "simhash" and 0 < median_length < SHORT_TEXT_CHARS:
-        return (
-            f"Most texts here are short (median {median_length:.0f} characters). SimHash is unreliable below "
-            f"~{SHORT_TEXT_CHARS}: one changed character moves many bits. N-gram suits short texts better."
-        )
+    """The algorithm whose known weakness on short texts applies here ("simhash", "nshash"), or ""."""
+    if algorithm in ("simhash", "nshash") and 0 < median_length < SHORT_TEXT_CHARS:
+        return algorithm
     return ""
 
 

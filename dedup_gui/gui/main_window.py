@@ -496,14 +496,22 @@ class MainWindow(QMainWindow):
         self.pipelines = {outcome.key: outcome.pipeline}
         if self.session is not None and self.session.texts is outcome.pipeline.texts:
             outcome.session.carry_over(self.session)
-        warning = jobs.short_text_warning(outcome.settings.algorithm, outcome.median_length)
-        self.settings_panel.set_short_text_warning(
-            self.tr(
+        weak = jobs.short_text_warning(outcome.settings.algorithm, outcome.median_length)
+        if weak == "simhash":
+            warning = self.tr(
                 "Most texts here are short (median {median} characters). SimHash is unreliable below "
                 "~{limit}: one changed character moves many bits. N-gram suits short texts better."
-            ).format(median=f"{outcome.median_length:.0f}", limit=jobs.SHORT_TEXT_CHARS)
-            if warning
-            else ""
+            )
+        elif weak == "nshash":
+            warning = self.tr(
+                "Most texts here are short (median {median} characters). NSHash matches texts that share a long "
+                "sentence, and short texts share stock phrases: expect false matches. N-gram suits short texts "
+                "better."
+            )
+        else:
+            warning = ""
+        self.settings_panel.set_short_text_warning(
+            warning.format(median=f"{outcome.median_length:.0f}", limit=jobs.SHORT_TEXT_CHARS)
         )
         self._show_session(outcome.session)
         seconds = self.elapsed.elapsed() / 1000 if self.elapsed.isValid() else 0

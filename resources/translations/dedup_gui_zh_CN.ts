@@ -570,6 +570,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>这里的文本大多较短（中位数 {median} 字）。文本不足约 {limit} 字时 SimHash 不可靠：改一个字就会让很多位发生变化。短文本更适合用 N-gram。</translation>
     </message>
     <message>
+        <source>Most texts here are short (median {median} characters). NSHash matches texts that share a long sentence, and short texts share stock phrases: expect false matches. N-gram suits short texts better.</source>
+        <translation>这里的文本大多较短（中位数 {median} 字）。NSHash 只要两篇文本有一个相同的长句就判为重复，而短文本常常共用套话，容易误判。短文本更适合用 N-gram。</translation>
+    </message>
+    <message>
         <source>{summary} · found in {seconds} s</source>
         <translation>{summary} · 用时 {seconds} 秒</translation>
     </message>
