@@ -48,9 +48,11 @@ class BenchCorpus:
     def __len__(self) -> int:
         return len(self.texts)
 
+    version: str = ""  # the generator's digest (synthetic) or the source file's (real)
+
     @property
     def key(self) -> str:
-        return f"{self.name.replace(':', '-')}-{len(self)}"
+        return f"{self.name.replace(':', '-')}-{len(self)}" + (f"-{self.version}" if self.version else "")
 
     def head(self, n: int) -> BenchCorpus:
         if n >= len(self):
@@ -60,7 +62,7 @@ class BenchCorpus:
             return None if xs is None else xs[:n]
 
         return BenchCorpus(self.name, self.texts[:n], self.titles[:n], cut(self.group), cut(self.sources),
-                           cut(self.dates))  # fmt: skip
+                           cut(self.dates), self.version)  # fmt: skip
 
     @property
     def mean_chars(self) -> float:
@@ -69,13 +71,23 @@ class BenchCorpus:
 
 def synthetic(n: int, kind: str = "long", seed: int = SEED) -> BenchCorpus:
     """A synthetic corpus of ``n`` rows, generated once per (n, kind, seed) and then read from the cache."""
-    path = cache_dir() / f"synthetic-{kind}-{n}-{seed}.pkl"
+    path = cache_dir() / f"synthetic-{kind}-{n}-{seed}-{_generator_version()}.pkl"
     if path.exists():
         with open(path, "rb") as f:
             return pickle.load(f)
     corpus = _generate(n, kind, seed)
     _dump(corpus, path)
     return corpus
+
+
+def _generator_version() -> str:
+    """A digest of the generator's source: a changed grammar must not be served from an old cache."""
+    from dedup_gui.core import synth, synth_vocab
+
+    h = hashlib.sha1()
+    for mod in (synth, synth_vocab):
+        h.update(Path(mod.__file__).read_bytes())
+    return h.hexdigest()[:8]
 
 
 def _generate(n: int, kind: str, seed: int) -> BenchCorpus:
@@ -97,7 +109,7 @@ def _generate(n: int, kind: str, seed: int) -> BenchCorpus:
     else:
         raise ValueError(f"unknown corpus kind {kind!r}")
     print(f"  generated {n:,} {kind} texts in {time.perf_counter() - t0:.1f}s", flush=True)
-    return BenchCorpus(f"synthetic-{kind}", c.texts, c.titles, c.group, c.sources, c.dates)
+    return BenchCorpus(f"synthetic-{kind}", c.texts, c.titles, c.group, c.sources, c.dates, _generator_version())
 
 
 def real(path: str | Path) -> BenchCorpus:
@@ -119,14 +131,14 @@ def real(path: str | Path) -> BenchCorpus:
                     rec = json.loads(line)
                     texts.append(str(rec.get("text") or ""))
                     titles.append(str(rec.get("title") or ""))
-        corpus = BenchCorpus(name, texts, titles)
+        corpus = BenchCorpus(name, texts, titles, version=digest)
     else:
         from dedup_gui.core.io import read_table
 
         table = read_table(path)
         column = table.guess_text_columns()[0]
         texts = table.column_texts(column)
-        corpus = BenchCorpus(name, texts, [t[:30] for t in texts])
+        corpus = BenchCorpus(name, texts, [t[:30] for t in texts], version=digest)
     _dump(corpus, cached)
     return corpus
 

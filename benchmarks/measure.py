@@ -104,14 +104,28 @@ class StageClock:
         return out
 
 
-def run_job(spec: dict, timeout: float, log: Path | None = None) -> dict:
+def memory_cap(limit_bytes: int):
+    """A preexec function capping a job's address space: a runaway job fails with MemoryError instead of
+    waking the kernel's OOM killer, which on a shared machine may kill someone else's process."""
+
+    def cap() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+
+    return cap
+
+
+def run_job(spec: dict, timeout: float, log: Path | None = None, mem_limit: int | None = None) -> dict:
     """Run ``python -m benchmarks.job`` on ``spec`` in a fresh process; its result dict, or an error dict."""
     spec_json = json.dumps(spec)
     cmd = [sys.executable, "-m", "benchmarks.job", spec_json]
     env = dict(os.environ, PYTHONHASHSEED="0", QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     t0 = time.perf_counter()
+    cap = memory_cap(mem_limit) if mem_limit and sys.platform.startswith("linux") else None
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            cwd=Path(__file__).resolve().parent.parent, start_new_session=True)  # fmt: skip
+                            cwd=Path(__file__).resolve().parent.parent, start_new_session=True,
+                            preexec_fn=cap)  # fmt: skip
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -126,8 +140,14 @@ def run_job(spec: dict, timeout: float, log: Path | None = None) -> dict:
             result = json.loads(line[len("RESULT ") :])
             result.setdefault("wall", time.perf_counter() - t0)
             return result
-    tail = "\n".join(err.strip().splitlines()[-5:])
-    return {"error": f"job failed (exit {proc.returncode}): {tail}", "wall": time.perf_counter() - t0}
+    lines = err.strip().splitlines()
+    last = lines[-1] if lines else ""
+    if "MemoryError" in last or (mem_limit and "Unable to allocate" in last):
+        return {"error": f"out of memory (job capped at {mem_limit / 2**30:.0f} GiB)", "oom": True,
+                "wall": time.perf_counter() - t0}  # fmt: skip
+    if proc.returncode == -9:
+        return {"error": "killed (SIGKILL: the kernel's OOM killer?)", "wall": time.perf_counter() - t0}
+    return {"error": f"job failed (exit {proc.returncode}): {last[:200]}", "wall": time.perf_counter() - t0}
 
 
 def _kill_tree(pid: int) -> None:

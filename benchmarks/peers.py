@@ -171,24 +171,29 @@ def minhash_lsh(texts: list[str], threshold: float = JACCARD) -> tuple[dict, np.
     with st.timed("normalise"):
         flat = [" ".join(t.lower().split()) for t in texts]  # the usual clean-up before shingling
     with st.timed("fingerprint"):
-        gram_sets = [_grams(t) for t in flat]
-        minhashes = MinHash.bulk(([g.encode("utf-8") for g in s] for s in gram_sets), num_perm=NUM_PERM)
+        # Gram sets are not kept (at 100,000 articles they take > 10 GiB as Python sets); verify rebuilds them.
+        minhashes = MinHash.bulk(([g.encode("utf-8") for g in _grams(t)] for t in flat), num_perm=NUM_PERM)
     candidates: set[tuple[int, int]] = set()
     with st.timed("candidates"):
         lsh = MinHashLSH(threshold=threshold, num_perm=NUM_PERM)
         with lsh.insertion_session() as session:
-            for i, (g, m) in enumerate(zip(gram_sets, minhashes, strict=True)):
-                if g:
+            for i, (t, m) in enumerate(zip(flat, minhashes, strict=True)):
+                if t:
                     session.insert(i, m, check_duplication=False)
-        for i, (g, m) in enumerate(zip(gram_sets, minhashes, strict=True)):
-            if g:
+        for i, (t, m) in enumerate(zip(flat, minhashes, strict=True)):
+            if t:
                 for j in lsh.query(m):
                     if j != i:
                         candidates.add((min(i, j), max(i, j)))
     pairs: set[tuple[int, int]] = set()
     with st.timed("verify"):
-        for i, j in candidates:
-            gi, gj = gram_sets[i], gram_sets[j]
+        cache: dict[int, set[str]] = {}
+        for i, j in sorted(candidates):
+            gi = cache.get(i)
+            if gi is None:
+                cache.clear()  # candidates are sorted by i: only the current i's grams are worth keeping
+                gi = cache[i] = _grams(flat[i])
+            gj = _grams(flat[j])
             inter = len(gi & gj)
             if inter >= threshold * (len(gi) + len(gj) - inter) - 1e-9:
                 pairs.add((i, j))

@@ -74,7 +74,7 @@ class Bench:
         spec = dict(spec, out=str(self.out / name))
         self.say(f"  running {name} …")
         t0 = time.perf_counter()
-        res = run_job(spec, timeout=self.args.timeout, log=self.log)
+        res = run_job(spec, timeout=self.args.timeout, log=self.log, mem_limit=int(self.args.mem_limit * 2**30))
         res["npz"] = spec["out"] + ".npz"
         status = res.get("error") or "ok"
         self.say(f"    {name}: {time.perf_counter() - t0:.1f}s wall, {status}")
@@ -402,6 +402,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--scale-sizes", default=None, help="short-text sizes (default 10000,100000,1000000)")
     ap.add_argument("--scale-algos", default="nshash,ngram")
     ap.add_argument("--gui-algorithm", default="nshash", choices=("simhash", "nshash", "ngram"))
+    ap.add_argument("--mem-limit", type=float, default=8.0, help="GiB of address space a single job may use")
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds before a single job is abandoned")
     ap.add_argument("--reuse", metavar="RUN_DIR", help="take job results from an earlier run where they succeeded")
     ap.add_argument("--rerun", default="", help="with --reuse: comma-separated parts of job names to run again")
