@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime as _dt
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
-from ..errors import InputError
+from ..errors import Cancelled, InputError
 from ..progress import Reporter
 from ..table import Table, cell_text
 from .headers import unique_headers
@@ -59,8 +60,10 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
     if reporter is not None:
         reporter.report("Loading", 0, 1)
     try:
-        ws = wb.get_sheet_by_name(sheet)
-        rows = ws.to_python()
+        ws = wb.get_sheet_by_name(sheet)  # parses the sheet with the GIL released
+        rows = _rows(ws, reporter)
+    except Cancelled:
+        raise
     except Exception as e:
         problem = f"sheet {sheet!r} cannot be read ({_one_line(e)}); the file may be damaged"
         raise InputError(path, problem) from None
@@ -87,7 +90,13 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
             reporter.report("Loading", i, total)
     if reporter is not None:
         reporter.report("Loading", total, total)
-    frame = pd.DataFrame(converted, columns=pd.Index(names_, dtype=object), dtype=object)
+    # Column by column: one short step at a time, so the window's thread keeps getting the GIL.
+    columns = {}
+    for j, name in enumerate(names_):
+        columns[name] = np.array([row[j] if j < len(row) else None for row in converted], dtype=object)
+        if reporter is not None:
+            reporter.check()
+    frame = pd.DataFrame(columns, index=pd.RangeIndex(len(converted)), dtype=object)
     return Table(
         path=path,
         kind="xlsx",
@@ -100,6 +109,19 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
         warnings=notes,
         source_header=header,
     )
+
+
+def _rows(ws, reporter: Reporter | None) -> list[list[object]]:
+    """All rows, converted row by row (``to_python()`` holds the GIL for the whole sheet: seconds at 100k rows)."""
+    rows = []
+    skip = (ws.start or (0, 0))[0]  # iter_rows starts at the sheet's first row, to_python at the data's
+    for i, row in enumerate(ws.iter_rows()):
+        if i < skip:
+            continue
+        rows.append(row)
+        if reporter is not None and i % PROGRESS_EVERY == 0:
+            reporter.check()
+    return rows
 
 
 def _merged(ws) -> list[tuple[tuple[int, int], tuple[int, int]]]:
