@@ -19,13 +19,16 @@ _SCRIPT_STYLE = re.compile(r"<(head|title|script|style|noscript|template|nav|foo
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _BLOCK_TAG = re.compile(r"<\s*(br|/p|p|/div|div|/li|li|/h[1-6]|tr|/tr|/table|hr)\b[^>]*>", re.I)
 _TAG = re.compile(r"<[a-zA-Z/!?][^<>]*>")
-# Lines left over from page chrome: CSS rules ("a.nav{color:#333}") and inline script statements.
-_CSS_LINE = re.compile(r"^[\w\s.#:,>~+*\[\]=\"'()@%-]*\{[^{}]*:[^{}]*\}\s*$")
-_JS_LINE = re.compile(
-    r"^\s*(var |let |const |function\b|window\.|document\.|\$\(|if\s*\(|try\s*\{|\}\s*catch|//)"
-    r"|^[^\u3400-\u9fff]*[;{}]\s*$"
-)
 _SPACES = re.compile(r"[ \t\f\v\u00a0\u3000\u200b]+")
+_BLANK_LINES = re.compile(r"\n{2,}")
+# Whole lines of page chrome - CSS rules ("a.nav{color:#333}") and inline script statements - in one pass.
+_CHROME_LINES = re.compile(
+    r"^[\w \t.#:,>~+*\[\]=\"'()@%-]*\{[^{}\n]*:[^{}\n]*\}[ \t]*(?:\n|$)"
+    r"|^[ \t]*(?:var |let |const |function\b|window\.|document\.|\$\(|if[ \t]*\(|try[ \t]*\{|\}[ \t]*catch|//)"
+    r"[^\n]*(?:\n|$)"
+    r"|^[^\u3400-\u9fff\n]*[;{}][ \t]*(?:\n|$)",
+    re.M,
+)
 _HTMLISH = re.compile(r"<[a-zA-Z/!]|&[#a-zA-Z0-9]+;")
 
 
@@ -60,6 +63,10 @@ class _NfkcTables:
     interacts: np.ndarray  # bool[65536]: combining marks and jamo, which need the full algorithm
     multi_re: re.Pattern[str]
     multi_map: dict[str, str]
+    flags: np.ndarray  # uint8[65536]: CHANGES | MULTI | INTERACTS per BMP character
+
+
+CHANGES, MULTI, INTERACTS, ASTRAL = 1, 2, 4, 8
 
 
 @lru_cache(maxsize=1)
@@ -86,7 +93,12 @@ def _nfkc_tables() -> _NfkcTables:
             multi[cp] = True
             multi_map[c] = mapped
     multi_re = re.compile("[" + "".join(re.escape(c) for c in multi_map) + "]")
-    return _NfkcTables(single, multi, interacts, multi_re, multi_map)
+    flags = (
+        np.where(single != np.arange(0x10000, dtype=np.uint32), CHANGES, 0)
+        | np.where(multi, MULTI, 0)
+        | np.where(interacts, INTERACTS, 0)
+    ).astype(np.uint8)
+    return _NfkcTables(single, multi, interacts, multi_re, multi_map, flags)
 
 
 def nfkc(text: str) -> str:
@@ -95,42 +107,39 @@ def nfkc(text: str) -> str:
         return text
     t = _nfkc_tables()
     cps = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    if cps.max() >= 0x10000 or t.interacts[cps].any():
+    flags = int(np.bitwise_or.reduce(t.flags[np.minimum(cps, 0xFFFF)])) | (ASTRAL if cps.max() > 0xFFFF else 0)
+    if flags & (INTERACTS | ASTRAL):
         return unicodedata.normalize("NFKC", text)  # astral characters, combining sequences: the full algorithm
-    mapped = t.single[cps]
-    if not np.array_equal(mapped, cps):
-        text = mapped.tobytes().decode("utf-32-le")
-    if t.multi[cps].any():
+    if flags & CHANGES:
+        text = t.single[cps].tobytes().decode("utf-32-le")
+    if flags & MULTI:
         text = t.multi_re.sub(lambda m: t.multi_map[m.group()], text)
     return text
 
 
-def _is_chrome(line: str) -> bool:
-    return bool(_CSS_LINE.match(line) or _JS_LINE.match(line))
-
-
 def normalise(text: str, opts: NormaliseOptions) -> str:
-    """The text fingerprints are computed from: lines kept (sentence splitting needs them), chrome removed."""
+    """The text fingerprints are computed from: lines kept (sentence splitting needs them), chrome removed.
+
+    Built from str methods that run at C speed: this runs on every row of every run.
+    """
     if opts.strip_html:
         text = strip_html(text)
     if opts.nfkc:
         text = nfkc(text)
     if opts.casefold:
         text = text.lower()
+    if opts.collapse_whitespace:
+        # str.split() knows every Unicode space (ideographic, no-break...); zero-width spaces are not spaces.
+        lines = [" ".join(line.split()) for line in text.replace("\u200b", "").splitlines()]
+    else:
+        lines = text.splitlines()
+    text = "\n".join(line for line in lines if line)
+    if opts.strip_html and ("{" in text or "}" in text):  # page chrome always brings braces along
+        text = _BLANK_LINES.sub("\n", _CHROME_LINES.sub("", text)).strip("\n")
     patterns = _compile_patterns(opts.boilerplate_patterns)
-    lines = text.splitlines()
-    out = []
-    for line in lines:
-        if opts.collapse_whitespace:
-            line = _SPACES.sub(" ", line).strip()
-        if not line:
-            continue
-        if opts.strip_html and ("{" in line or ";" in line or line.startswith("//")) and _is_chrome(line):
-            continue
-        if patterns and any(p.search(line) for p in patterns):
-            continue
-        out.append(line)
-    return "\n".join(out)
+    if patterns:
+        text = "\n".join(line for line in text.split("\n") if not any(p.search(line) for p in patterns))
+    return text
 
 
 def compact(text: str) -> str:
