@@ -77,22 +77,29 @@ def bucket_pairs(
     n_docs = int(d.max()) + 1
     # Pairs each bucket contributes, to cut the work into chunks of bounded memory.
     per_bucket = np.where(sizes <= cap, sizes * (sizes - 1) // 2, sizes * window)
-    bounds = np.searchsorted(np.cumsum(per_bucket), np.arange(_PAIR_CHUNK, per_bucket.sum() + _PAIR_CHUNK, _PAIR_CHUNK))
     codes_parts = []
-    lo = 0
-    for hi in sorted_unique(np.append(bounds + 1, len(starts))):
-        hi = int(min(hi, len(starts)))
-        if hi <= lo:
-            continue
-        reporter.check()
+    for lo, hi in _chunks(per_bucket, reporter):
         codes_parts.append(_chunk_pairs(d, starts[lo:hi], sizes[lo:hi], cap, window, n_docs))
-        lo = hi
     codes = np.concatenate(codes_parts) if codes_parts else empty
     if with_counts:
         codes, counts = unique_counts(codes)
     else:
         codes, counts = sorted_unique(codes), None
     return codes // n_docs, codes % n_docs, counts
+
+
+def _chunks(pairs_per_item: np.ndarray, reporter: Reporter):
+    """(lo, hi) ranges of items whose pairs add up to about _PAIR_CHUNK each, checking for Cancel between."""
+    bounds = np.searchsorted(
+        np.cumsum(pairs_per_item), np.arange(_PAIR_CHUNK, pairs_per_item.sum() + _PAIR_CHUNK, _PAIR_CHUNK)
+    )
+    lo = 0
+    for hi in sorted_unique(np.append(bounds + 1, len(pairs_per_item))):
+        hi = int(min(hi, len(pairs_per_item)))
+        if hi > lo:
+            reporter.check()
+            yield lo, hi
+            lo = hi
 
 
 def _chunk_pairs(d, starts, sizes, cap, window, n_docs) -> np.ndarray:
@@ -136,13 +143,7 @@ def join_pairs(
     count = np.where(count > cap, np.minimum(count, window), count)
     n_docs = int(max(idoc.max(), probe_docs.max())) + 1
     codes_parts = []
-    bounds = np.searchsorted(np.cumsum(count), np.arange(_PAIR_CHUNK, count.sum() + _PAIR_CHUNK, _PAIR_CHUNK))
-    start = 0
-    for end in sorted_unique(np.append(bounds + 1, len(count))):
-        end = int(min(end, len(count)))
-        if end <= start:
-            continue
-        reporter.check()
+    for start, end in _chunks(count, reporter):
         c = count[start:end]
         total = int(c.sum())
         p_doc = np.repeat(probe_docs[start:end].astype(np.int64), c)
@@ -151,6 +152,5 @@ def join_pairs(
         other = p_doc != i_doc
         a, b = p_doc[other], i_doc[other]
         codes_parts.append(np.minimum(a, b) * n_docs + np.maximum(a, b))
-        start = end
     codes = sorted_unique(np.concatenate(codes_parts)) if codes_parts else empty
     return codes // n_docs, codes % n_docs
