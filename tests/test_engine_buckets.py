@@ -1,0 +1,36 @@
+"""The shared key -> pairs step: exact against brute force, independent of how the work is chunked."""
+
+from itertools import combinations
+
+import numpy as np
+
+from dedup_gui.core.algorithms import base
+from dedup_gui.core.progress import Reporter
+
+
+def brute_force(keys, docs):
+    shared = {}
+    by_key = {}
+    for k, d in set(zip(keys.tolist(), docs.tolist(), strict=True)):
+        by_key.setdefault(k, set()).add(d)
+    for members in by_key.values():
+        for a, b in combinations(sorted(members), 2):
+            shared[(a, b)] = shared.get((a, b), 0) + 1
+    return shared
+
+
+def test_bucket_pairs_counts_shared_keys_exactly_whatever_the_chunk_size(monkeypatch):
+    rng = np.random.default_rng(7)
+    keys, docs = rng.integers(0, 300, 4000), rng.integers(0, 800, 4000)
+    expected = brute_force(keys, docs)
+    for chunk in (50, 4_000_000):
+        monkeypatch.setattr(base, "_PAIR_CHUNK", chunk)
+        a, b, counts = base.bucket_pairs(keys, docs, Reporter(), with_counts=True)
+        assert dict(zip(zip(a.tolist(), b.tolist(), strict=True), counts.tolist(), strict=True)) == expected
+
+
+def test_an_over_full_bucket_links_each_member_to_a_window_of_neighbours():
+    docs = np.arange(100)
+    a, b, _ = base.bucket_pairs(np.zeros(100, dtype=np.int64), docs, Reporter(), cap=10, window=3)
+    assert len(a) == 3 * 100 - 6  # linear, not 100 * 99 / 2
+    assert set(zip(a.tolist(), b.tolist(), strict=True)) >= {(i, i + 1) for i in range(99)}  # still one connected chain
