@@ -149,11 +149,15 @@ class Pipeline:
         compact_texts: list[str] = []
         rows_of: list[list[int]] = []
         row_unique = np.empty(total, dtype=np.int64)
+        seen: dict[str, tuple[str, str]] = {}  # raw text -> (normalised, compact): identical rows cost once
         for i, text in enumerate(self.texts):
             if i % 2000 == 0:
                 reporter.report("Normalising", i, total)
-            norm = normalise(text, opts)
-            key = compact(norm)
+            done = seen.get(text)
+            if done is None:
+                norm = normalise(text, opts)
+                done = seen[text] = (norm, compact(norm))
+            norm, key = done
             u = index.get(key) if key else None  # empty texts are never duplicates of each other
             if u is None:
                 u = len(unique_texts)

@@ -124,7 +124,7 @@ class SimHash:
     def search(self, fingerprints: np.ndarray, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
         k = int(round(settings.threshold))
         # Texts without a single keyword (punctuation, numbers only) have fingerprint 0: not comparable.
-        has_keywords = np.array([bool(t) for t in texts]) & (fingerprints != 0)
+        has_keywords = np.array([bool(t) for t in texts], dtype=bool) & (fingerprints != 0)
         idx = np.flatnonzero(has_keywords)
         cands = near_pairs(fingerprints[idx], k, reporter)
         return Candidates(idx[cands.a], idx[cands.b], cands.measure.astype(np.float64), cands.bound)
