@@ -11,6 +11,7 @@ from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 
 from dedup_gui.core.algorithms.registry import ALGORITHMS
+from dedup_gui.gui.cluster_list import ID_ROLE
 from dedup_gui.gui.main_window import MainWindow
 
 ART_A = (
@@ -173,6 +174,18 @@ def test_arrow_keys_move_through_clusters(qtbot, window, workbook):
     qtbot.keyClick(window.cluster_view, Qt.Key.Key_Down)
     assert window.current_cluster_id() == 2
     assert window.compare.left.edit.toPlainText() == ART_B
+
+
+def test_the_cluster_list_sorts_by_size_and_back_to_cluster_order(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    proxy = window.cluster_proxy
+    ids = [int(proxy.index(r, 0).data(ID_ROLE)) for r in range(proxy.rowCount())]
+    assert ids == sorted(ids)
+    window.cluster_view.sortByColumn(1, Qt.SortOrder.DescendingOrder)
+    sizes = [int(proxy.index(r, 1).data()) for r in range(proxy.rowCount())]
+    assert sizes == sorted(sizes, reverse=True)
+    window.cluster_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    assert [int(proxy.index(r, 0).data(ID_ROLE)) for r in range(proxy.rowCount())] == ids
 
 
 def test_the_filter_box_narrows_the_cluster_list(qtbot, window, workbook):

@@ -101,6 +101,14 @@ class ClusterFilterProxy(QSortFilterProxyModel):
         self.setSortRole(SORT_ROLE)
         self._query = ""
 
+    def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
+        # Clusters arrive in # order: sorting by # ascending is the source order, so skip the comparisons
+        # (hundreds of thousands of Python data() calls on the GUI thread for a large result).
+        if column == 0 and order == Qt.SortOrder.AscendingOrder:
+            super().sort(-1, order)
+        else:
+            super().sort(column, order)
+
     def set_query(self, query: str) -> None:
         if hasattr(self, "beginFilterChange"):  # Qt >= 6.10
             self.beginFilterChange()

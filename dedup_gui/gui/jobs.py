@@ -63,6 +63,10 @@ def run(
     result = pipeline.run(settings, reporter)
     session = ReviewSession(result, pipeline.texts, pipeline.similarity)
     session.resolution()  # computed here rather than on the GUI thread
+    for i in range(len(session)):  # the cluster list's lines too: the GUI thread only looks them up
+        if i % 2000 == 0:
+            reporter.check()
+        session.row(i)
     for i in range(len(session)):  # the cluster list's lines too: sorting touches all of them
         if i % 1000 == 0:
             reporter.check()
