@@ -20,6 +20,7 @@ from .base import Candidates, bucket_pairs
 MAX_N = 20
 # A sentence found in more texts than this is boilerplate (a disclaimer, a footer), not evidence of a repost:
 # it is skipped and the text's next-longest sentence takes its place.
+BUCKET_CAP = 300
 COMMON_MIN = 50
 COMMON_SHARE = 0.005
 
@@ -71,7 +72,9 @@ class NSHash:
         sizes = np.diff(np.r_[starts, len(kept_doc)])
         rank = np.arange(len(kept_doc)) - np.repeat(starts, sizes)
         use = np.flatnonzero(distinct)[rank < int(settings.n)]
-        a, b, shared = bucket_pairs(fp.hashes[use], fp.doc[use], reporter, with_counts=True)
+        # A sentence shared by hundreds of texts pairs each with a window of neighbours, not with all of them:
+        # memory stays linear (a million short texts share stock phrases), and every pair is still a real match.
+        a, b, shared = bucket_pairs(fp.hashes[use], fp.doc[use], reporter, cap=BUCKET_CAP, window=32, with_counts=True)
         reporter.report("Finding candidates", 1, 1)
         # Every pair sharing one sentence is found, so any threshold >= 1 filters these candidates.
         return Candidates(a, b, shared.astype(np.float64), 1.0)
