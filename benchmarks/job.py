@@ -29,9 +29,9 @@ def run_ours(spec: dict) -> dict:
     from dedup_gui.core.settings import Settings
 
     texts = None if spec.get("workbook") else _texts(spec)
-    clock = StageClock()
     table = None
     with MemoryMeter() as mem:
+        clock = StageClock(mem)
         t_start = time.perf_counter()
         if spec.get("workbook"):
             from dedup_gui.core.io import read_table
@@ -48,6 +48,7 @@ def run_ours(spec: dict) -> dict:
 
             out = Path(spec["out"] + ".cleaned.xlsx")
             t0 = time.perf_counter()
+            clock.start("export")
             export(table, res, cleaned=out)
             stages["export"] = time.perf_counter() - t0
             out.unlink(missing_ok=True)
@@ -68,6 +69,7 @@ def run_ours(spec: dict) -> dict:
         "total_seconds": t_end - t_start,
         "peak_rss": mem.peak,
         "baseline_rss": mem.baseline,
+        "stage_peak_rss": mem.stage_peaks,
         "rows": n_rows,
         "unique": n_unique,
         "candidates": len(res.candidates),

@@ -37,6 +37,8 @@ class MemoryMeter:
     def __init__(self, interval: float = 0.02):
         self.interval = interval
         self.peak = 0
+        self.stage = "start"  # set by StageClock: the sampler also keeps the peak of each stage
+        self.stage_peaks: dict[str, int] = {}
         self._stop = threading.Event()
         self._proc = psutil.Process()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -66,7 +68,9 @@ class MemoryMeter:
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval):
-            self.peak = max(self.peak, self._sample())
+            rss = self._sample()
+            self.peak = max(self.peak, rss)
+            self.stage_peaks[self.stage] = max(self.stage_peaks.get(self.stage, 0), rss)
 
 
 def self_hwm() -> int:
@@ -85,17 +89,20 @@ class StageClock:
     """Stage durations from the engine's progress reports: a stage lasts from its first report to the first
     report of the next stage (or ``stop()``)."""
 
-    def __init__(self):
+    def __init__(self, meter: MemoryMeter | None = None):
         self.marks: list[tuple[str, float]] = []
+        self.meter = meter
 
     def progress(self, stage: str, done: int, total: int) -> None:
         name = STAGE_NAMES.get(stage, stage)
         if not self.marks or self.marks[-1][0] != name:
             if name not in (m[0] for m in self.marks):
-                self.marks.append((name, time.perf_counter()))
+                self.start(name)
 
     def start(self, name: str) -> None:
         self.marks.append((name, time.perf_counter()))
+        if self.meter is not None:
+            self.meter.stage = name
 
     def durations(self, end: float) -> dict[str, float]:
         out: dict[str, float] = {}

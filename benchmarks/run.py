@@ -200,6 +200,10 @@ class Bench:
                          "pairs the finder co-clusters, also co-clustered by ours", "share",
                          "vs planted truth: precision / recall (linked)",
                          "ours strict clusters: P / R"], agree))  # fmt: skip
+        if "error" not in full and full.get("stage_peak_rss"):
+            peaks = full["stage_peak_rss"]
+            self.emit(f"\nPeak RSS by stage, dedup_gui {algo} at {n:,} rows (process + workers): "
+                      + ", ".join(f"{k} {mib(v)}" for k, v in peaks.items() if k in STAGES) + "\n")  # fmt: skip
         if "error" not in full:
             self._engine_targets(algo, full, n)
         goal = SPEED_TARGET[algo]
