@@ -150,9 +150,7 @@ class Pipeline:
         rows_of: list[list[int]] = []
         row_unique = np.empty(total, dtype=np.int64)
         seen: dict[str, tuple[str, str]] = {}  # raw text -> (normalised, compact): identical rows cost once
-        for i, text in enumerate(self.texts):
-            if i % 2000 == 0:
-                reporter.report("Normalising", i, total)
+        for i, text in reporter.each("Normalising", self.texts):
             done = seen.get(text)
             if done is None:
                 norm = normalise(text, opts)
@@ -168,7 +166,6 @@ class Pipeline:
                 rows_of.append([])
             rows_of[u].append(i)
             row_unique[i] = u
-        reporter.report("Normalising", total, total)
         prep = _Prepared(unique_texts, compact_texts, row_unique, rows_of)
         self._prepared = {opts: prep}  # one normalisation at a time keeps memory bounded
         self._grams = {}

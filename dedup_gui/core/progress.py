@@ -34,6 +34,15 @@ class Reporter:
         self.check()
         self.progress(stage, done, total)
 
+    def each(self, stage: str, items: list, every: int = 2000):
+        """(index, item) over ``items``, reporting progress and honouring Cancel every ``every`` items."""
+        total = len(items)
+        for i, item in enumerate(items):
+            if i % every == 0:
+                self.report(stage, i, total)
+            yield i, item
+        self.report(stage, total, total)
+
     def cancel(self) -> None:
         self.cancel_event.set()
 

@@ -19,7 +19,6 @@ _SCRIPT_STYLE = re.compile(r"<(head|title|script|style|noscript|template|nav|foo
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _BLOCK_TAG = re.compile(r"<\s*(br|/p|p|/div|div|/li|li|/h[1-6]|tr|/tr|/table|hr)\b[^>]*>", re.I)
 _TAG = re.compile(r"<[a-zA-Z/!?][^<>]*>")
-_SPACES = re.compile(r"[ \t\f\v\u00a0\u3000\u200b]+")
 _BLANK_LINES = re.compile(r"\n{2,}")
 # Whole lines of page chrome - CSS rules ("a.nav{color:#333}") and inline script statements - in one pass.
 _CHROME_LINES = re.compile(
@@ -59,11 +58,11 @@ def strip_html(text: str) -> str:
 @dataclass(frozen=True)
 class _NfkcTables:
     single: np.ndarray  # uint32[65536]: the one character NFKC maps each BMP character to (itself if unchanged)
-    multi: np.ndarray  # bool[65536]: NFKC maps the character alone to several characters ("…" -> "...")
-    interacts: np.ndarray  # bool[65536]: combining marks and jamo, which need the full algorithm
     multi_re: re.Pattern[str]
     multi_map: dict[str, str]
-    flags: np.ndarray  # uint8[65536]: CHANGES | MULTI | INTERACTS per BMP character
+    # uint8[65536] per BMP character: CHANGES (maps to one other character), MULTI (to several: "…" -> "..."),
+    # INTERACTS (combining marks and jamo, which need the full algorithm)
+    flags: np.ndarray
 
 
 CHANGES, MULTI, INTERACTS, ASTRAL = 1, 2, 4, 8
@@ -98,7 +97,7 @@ def _nfkc_tables() -> _NfkcTables:
         | np.where(multi, MULTI, 0)
         | np.where(interacts, INTERACTS, 0)
     ).astype(np.uint8)
-    return _NfkcTables(single, multi, interacts, multi_re, multi_map, flags)
+    return _NfkcTables(single, multi_re, multi_map, flags)
 
 
 def nfkc(text: str) -> str:

@@ -68,10 +68,7 @@ class NGram:
         keys, docs, steps = [], [], []
         sizes = np.zeros(len(texts), dtype=np.int64)
         sketch = np.full((len(texts), SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
-        total = len(texts)
-        for i, t in enumerate(texts):
-            if i % 2000 == 0:
-                reporter.report("Fingerprinting", i, total)
+        for i, t in reporter.each("Fingerprinting", texts):
             if not t:
                 continue
             g = gram_hashes(t, n)
@@ -86,7 +83,6 @@ class NGram:
                 docs.append(np.full(len(sample), i, dtype=np.int64))
                 steps.append(np.full(len(sample), step, dtype=np.int8))
                 level *= 2
-        reporter.report("Fingerprinting", total, total)
         if not keys:
             z = np.zeros(0, dtype=np.int64)
             return GramKeys(np.zeros(0, dtype=np.uint64), z, np.zeros(0, dtype=np.int8), sizes, sketch)

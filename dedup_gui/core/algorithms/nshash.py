@@ -48,17 +48,13 @@ class NSHash:
         doc: list[int] = []
         rank: list[int] = []
         h64 = xxhash.xxh64_intdigest
-        total = len(texts)
-        for i, t in enumerate(texts):
-            if i % 2000 == 0:
-                reporter.report("Fingerprinting", i, total)
+        for i, t in reporter.each("Fingerprinting", texts):
             if not t:
                 continue
             for r, s in enumerate(longest_sentences(t, int(settings.min_sentence), MAX_N)):
                 hashes.append(h64(s.encode("utf-8")))
                 doc.append(i)
                 rank.append(r)
-        reporter.report("Fingerprinting", total, total)
         return SentenceHashes(
             np.array(hashes, dtype=np.uint64), np.array(doc, dtype=np.int64), np.array(rank, dtype=np.int64)
         )
