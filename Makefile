@@ -30,7 +30,7 @@ bench-quick: $(STAMP)
 	$(PY) -m benchmarks.run --quick
 
 demo: $(STAMP)
-	$(PY) -m dedup_gui.core.synth --demo resources/demo.xlsx
+	$(PY) -m devtools.synth --demo resources/demo.xlsx
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

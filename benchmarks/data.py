@@ -1,4 +1,4 @@
-"""Benchmark corpora: synthetic ones from ``dedup_gui.core.synth`` (fixed seeds, cached on disk) or a real corpus
+"""Benchmark corpora: synthetic ones from ``devtools.synth`` (fixed seeds, cached on disk) or a real corpus
 file, and the workbook a corpus is loaded from.
 
 Nothing here is written into the repository: corpora, workbooks and results live in the cache folder
@@ -82,7 +82,7 @@ def synthetic(n: int, kind: str = "long", seed: int = SEED) -> BenchCorpus:
 
 def _generator_version() -> str:
     """A digest of the generator's source: a changed grammar must not be served from an old cache."""
-    from dedup_gui.core import synth, synth_vocab
+    from devtools import synth, synth_vocab
 
     h = hashlib.sha1()
     for mod in (synth, synth_vocab):
@@ -91,7 +91,7 @@ def _generator_version() -> str:
 
 
 def _generate(n: int, kind: str, seed: int) -> BenchCorpus:
-    from dedup_gui.core.synth import concat, generate_corpus
+    from devtools.synth import concat, generate_corpus
 
     t0 = time.perf_counter()
     if kind == "long":

@@ -9,7 +9,7 @@ within the threshold of the kept row) are reported too. Recall is also broken do
 copy (pairs of an original and its copy). Same-event write-ups (same names and numbers, different text) must
 never be merged: their merged pair count is reported.
 
-Datasets: (a) synthetic long Chinese news from ``dedup_gui.core.synth`` (plus short Chinese texts and English
+Datasets: (a) synthetic long Chinese news from ``devtools.synth`` (plus short Chinese texts and English
 at smaller sizes); (b) with ``--real``, real articles with the same edits planted on a sample of them. Real text
 is read at run time only, never stored. Its own natural near-duplicates (re-crawls, reposts) are found first by
 an independent check (character 4-gram Jaccard >= 0.5 or containment >= 0.7, computed here, not by the product)
@@ -30,9 +30,9 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from dedup_gui.core import synth
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.settings import Settings
+from devtools import synth
 
 ALGORITHMS = ("ngram", "simhash", "nshash")
 MODES = ("linked", "strict")

@@ -93,7 +93,7 @@ def interesting_cluster(window: MainWindow) -> tuple[int, int]:
 
 def synthetic_workbook() -> Path:
     """A stand-in while resources/demo.xlsx is missing."""
-    from dedup_gui.core import synth
+    from devtools import synth
 
     path = Path(tempfile.mkdtemp()) / "demo.xlsx"
     synth.write_demo_workbook(path)

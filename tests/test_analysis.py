@@ -11,12 +11,12 @@ import pandas as pd
 import pytest
 
 from dedup_gui.core import analysis as A
-from dedup_gui.core import synth
 from dedup_gui.core.algorithms.registry import ALGORITHMS
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.result import Decisions
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.table import Table
+from devtools import synth
 
 HOT_COPIES = 12  # the planted hot story; every other planted group has at most 5 rows
 HOT_OUTLETS = [f"Outlet {c}" for c in "ABCDEFGHIJKL"]

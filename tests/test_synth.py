@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from dedup_gui.core import synth, synth_vocab
-from dedup_gui.core.synth import Corpus, demo_corpus, generate_corpus, make_edit, plant_reposts
+from devtools import synth, synth_vocab
+from devtools.synth import Corpus, demo_corpus, generate_corpus, make_edit, plant_reposts
 
 DEMO = Path(__file__).resolve().parents[1] / "resources" / "demo.xlsx"
 ORIGINAL = ("original", "same_event")
