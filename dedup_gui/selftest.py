@@ -71,7 +71,7 @@ def run_selftest(out: TextIO | None = None) -> int:
 def _check_resources() -> str:
     from PySide6.QtGui import QIcon, QImageReader
 
-    from dedup_gui.gui.resources import demo_workbook, resource_path
+    from dedup_gui.gui.resources import demo_workbook, resource_path, resource_root
     from dedup_gui.i18n import CHINESE, catalogue_files
 
     missing = [str(p) for p in (demo_workbook(), resource_path("icons", "dedup-gui.svg")) if not p.exists()]
@@ -87,7 +87,8 @@ def _check_resources() -> str:
     icon = QIcon(str(resource_path("icons", "dedup-gui.svg")))
     if icon.pixmap(64, 64).isNull():
         raise RuntimeError("the SVG icon does not render")
-    return f"demo workbook, icons, {qm.name if qm.exists() else ts.name}, image formats png/svg/ico"
+    catalogue = qm.name if qm.exists() else ts.name
+    return f"demo workbook, icons, {catalogue} in {resource_root()}, image formats png/svg/ico"
 
 
 def _check_read(state: dict) -> str:

@@ -1,6 +1,7 @@
-"""Starting the app: a FILE argument is opened; without one, the bundled demo; resources also in a bundle."""
+"""Starting the app: a FILE argument is opened; without one, the bundled demo; resources from the installed package."""
 
-import sys
+import importlib.resources
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -25,13 +26,17 @@ def test_a_file_argument_is_opened(qtbot, store, tmp_path):
     window.close()
 
 
-def test_resources_are_found_in_a_pyinstaller_bundle_first(tmp_path, monkeypatch):
-    (tmp_path / "resources").mkdir()
-    (tmp_path / "resources" / "demo.xlsx").write_bytes(b"x")
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    assert resources.demo_workbook() == tmp_path / "resources" / "demo.xlsx"
+def test_resources_are_read_from_the_installed_package():
+    installed = importlib.resources.files("dedup_gui.resources")  # pyproject maps resources/ to this package
+    assert resources.resource_root() == installed
+    assert resources.demo_workbook() == installed / "demo.xlsx" and resources.demo_workbook().is_file()
+    assert resources.resource_path("icons", "dedup-gui.svg").is_file()
 
 
-def test_resources_fall_back_to_the_repository(monkeypatch):
-    monkeypatch.delattr(sys, "_MEIPASS", raising=False)
-    assert resources.resource_path("demo.xlsx").parent.name == "resources"
+def test_resources_fall_back_to_the_checkout_when_the_package_is_not_installed(monkeypatch):
+    def not_installed(package):
+        raise ModuleNotFoundError(package)
+
+    monkeypatch.setattr(resources._importlib_resources, "files", not_installed)
+    assert resources.resource_root() == Path(__file__).resolve().parents[1] / "resources"
+    assert resources.demo_workbook().is_file()

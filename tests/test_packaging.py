@@ -6,9 +6,12 @@ missing bundle fails instead of skipping). Building takes minutes, so the tests 
 
 import configparser
 import os
+import shlex
+import shutil
 import struct
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -42,6 +45,43 @@ def test_the_linux_desktop_entry_starts_the_app_with_its_icon_in_both_languages(
     assert d["Categories"].endswith(";") and d["MimeType"].endswith(";")
 
 
+def test_every_package_and_resource_folder_is_in_the_wheel():
+    # pyproject lists the packages by hand (it maps resources/ into the package); a new subpackage must be added.
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    code = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "dedup_gui").rglob("__init__.py")}
+    not_shipped = {"screenshots", "__pycache__"}  # the README's screenshot stays in the repository
+    data = {f"dedup_gui.resources.{d.name}" for d in (ROOT / "resources").iterdir() if d.is_dir()}
+    data -= {f"dedup_gui.resources.{name}" for name in not_shipped}
+    on_disk = code | {"dedup_gui.resources"} | data
+    assert set(setuptools["packages"]) == on_disk
+    assert setuptools["package-dir"] == {"dedup_gui.resources": "resources"}
+
+
+def _desktop_entry(path: Path) -> configparser.SectionProxy:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # keys are case-sensitive
+    entry.read(path, encoding="utf-8")
+    return entry["Desktop Entry"]
+
+
+def test_the_bundles_menu_entry_starts_the_executable_in_the_unpacked_folder(tmp_path):
+    bundle = tmp_path / "my apps" / "dedup-gui"  # a folder name with a space
+    shutil.copytree(ROOT / "resources", bundle / "_internal" / "dedup_gui" / "resources")
+    (bundle / "dedup-gui").write_text("#!/bin/sh\n")
+    (bundle / "dedup-gui").chmod(0o755)
+    script = shutil.copy2(ROOT / "packaging" / "install-desktop-entry.sh", bundle)
+    data = tmp_path / "data"
+    out = subprocess.run(
+        ["sh", str(script)], capture_output=True, text=True, env={**os.environ, "XDG_DATA_HOME": str(data)}
+    )
+    assert out.returncode == 0, out.stderr
+    d = _desktop_entry(data / "applications" / "dedup-gui.desktop")
+    assert shlex.split(d["Exec"]) == [str(bundle / "dedup-gui"), "%f"]
+    assert d["TryExec"] == str(bundle / "dedup-gui")
+    assert d["Icon"] == "dedup-gui" and (data / "icons/hicolor/scalable/apps/dedup-gui.svg").is_file()
+    assert d["Name[zh_CN]"] == _desktop_entry(ROOT / "resources" / "dedup-gui.desktop")["Name[zh_CN]"]
+
+
 def test_the_spec_collects_what_the_app_reads_at_run_time():
     spec = (ROOT / "packaging" / "dedup_gui.spec").read_text(encoding="utf-8")
     for needed in ("jieba/dict.txt", "jieba/analyse/idf.txt", "demo.xlsx", "translations", "icons", "rjieba"):
@@ -67,12 +107,14 @@ def test_the_bundle_holds_dictionaries_plugins_translations_and_demo():
     for part in (
         "jieba/dict.txt",
         "jieba/analyse/idf.txt",
-        "resources/demo.xlsx",
-        "resources/translations/dedup_gui_zh_CN.qm",
-        "resources/icons/dedup-gui.svg",
+        "dedup_gui/resources/demo.xlsx",
+        "dedup_gui/resources/translations/dedup_gui_zh_CN.qm",
+        "dedup_gui/resources/icons/dedup-gui.svg",
         "PySide6/Qt/translations/qtbase_zh_CN.qm",
     ):
         assert (internal / part).exists(), part
+    if sys.platform.startswith("linux"):
+        assert os.access(BUNDLE / "install-desktop-entry.sh", os.X_OK)
     plugins = internal / "PySide6" / "Qt" / "plugins"
     for kind, name in (("platforms", "offscreen"), ("imageformats", "svg"), ("imageformats", "ico")):
         assert list((plugins / kind).glob(f"*q{name}*")), (kind, name)
