@@ -1,4 +1,5 @@
-"""What .xlsx cannot store: control characters and cells longer than 32,767 characters. Checked before writing."""
+"""What .xlsx cannot store: more than 1,048,576 rows or 16,384 columns, control characters, cells longer than
+32,767 characters. Checked before writing; every refusal suggests CSV, which holds all of it."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ import pandas as pd
 from ..errors import OutputError
 
 MAX_CELL_CHARS = 32767
+MAX_ROWS = 1_048_576
+MAX_COLUMNS = 16_384
 # XML 1.0 forbids C0 controls except tab/newline/return; U+FFFE/U+FFFF and lone surrogates cannot be stored either.
 ILLEGAL_XML_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
 class ExcelLimitError(OutputError):
-    """Some cells cannot be saved in .xlsx; nothing was written. ``cells`` lists (row, column) of each."""
+    """The table cannot be saved in .xlsx; nothing was written. ``cells`` lists (row, column) of each cell
+    that cannot be stored (empty when the whole table is too large). The GUI offers CSV instead."""
 
     def __init__(self, path, cells: list[tuple[int, str]], first_reason: str):
         self.cells = cells
@@ -27,6 +31,13 @@ class ExcelLimitError(OutputError):
             f"cannot be saved as .xlsx: {where}, column {column!r} {first_reason}{more}; "
             "save as .csv instead (lossless)",
         )
+
+    @classmethod
+    def too_large(cls, path, size: str) -> ExcelLimitError:
+        error = cls.__new__(cls)
+        error.cells = []
+        OutputError.__init__(error, path, f"cannot be saved as .xlsx: it would have {size}; save as .csv instead")
+        return error
 
 
 def cell_problem(text: str) -> str | None:

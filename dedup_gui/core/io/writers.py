@@ -1,7 +1,10 @@
 """Every export: cleaned (kept rows only), annotated (every row plus four dup_* columns) and plain reports.
 
-The output format follows the output's extension (.xlsx, .csv, .tsv; a folder for a folder of .txt files).
-All writes go through a temporary file renamed into place, and never to the input.
+The output format follows the output's extension (.xlsx, .xlsm, .csv, .tsv; a folder for a folder of .txt
+files). A workbook exported as a workbook is copied with edits (``xlsx_rewrite``: every sheet, style and
+reference kept); anything else is written new (``xlsx_writer`` or ``csv_writer``). ``checks`` refuses what
+would lose data before anything is written. All writes go through a temporary file renamed into place, and
+never to the input.
 """
 
 from __future__ import annotations
@@ -20,15 +23,15 @@ from ..errors import InputError, OutputError
 from ..progress import Reporter
 from ..table import Table
 from .atomic import atomic_file, atomic_folder, refuse_input
+from .checks import CSV_OUT, XLSX_OUT, check_keeps_everything, check_size, output_format
 from .csv_writer import write_delimited
 from .excel_limits import check_frame
 from .headers import unique_headers
-from .xlsx_rewrite import Appender, RowMap, edit_workbook
+from .xlsx_rewrite import Appender, edit_workbook
 from .xlsx_safety import check_ooxml
-from .xlsx_writer import write_new_workbook
+from .xlsx_shift import RowMap
+from .xlsx_writer import NewSheet, write_workbook
 
-XLSX_OUT = (".xlsx", ".xlsm")
-CSV_OUT = (".csv", ".tsv")
 MANIFEST = "manifest.csv"
 
 
@@ -40,23 +43,38 @@ class WriteReport:
     notes: list[str] = field(default_factory=list)
 
 
-def write_cleaned(table: Table, keep: np.ndarray, out: str | Path, reporter: Reporter | None = None) -> WriteReport:
-    """The input minus the rows whose ``keep`` is False, everything else as it was."""
+def write_cleaned(
+    table: Table, keep: np.ndarray, out: str | Path, reporter: Reporter | None = None, csv_safe: bool = False
+) -> WriteReport:
+    """The input minus the rows whose ``keep`` is False, everything else as it was.
+
+    ``csv_safe``: neutralise formula-looking text in a CSV output (see ``csv_writer``).
+    """
     out = Path(out)
     keep = _mask(keep, len(table))
     refuse_input(out, table.path, folder_input=table.kind == "txt")
-    fmt = _format(out, table)
+    fmt = output_format(out, table)
     if fmt == "folder":
         return _clean_folder(table, keep, out, reporter)
+    warnings = check_keeps_everything(table, out, "cleaned")
     kept = table.data[keep]
     if fmt == "xlsx" and _can_edit_in_place(table, out):
         _unchanged_since_read(table)
         check_ooxml(table.path)
         removed = table.header_row + 1 + np.flatnonzero(~keep)
         with atomic_file(out) as tmp, _input_damage(table):
-            notes = edit_workbook(table.path, tmp, table.sheet, RowMap(removed), reporter=reporter)
-        return WriteReport(out, "cleaned", int(keep.sum()), notes)
-    return _write_rows(table, _file_header(table), kept, out, fmt, "cleaned", reporter)
+            notes = edit_workbook(table.path, tmp, table.sheet, RowMap(removed), reporter=reporter,
+                                  out_suffix=out.suffix.lower())  # fmt: skip
+        if len(removed):
+            notes.insert(0, "the workbook recalculates its formulas when it is opened")
+        return WriteReport(out, "cleaned", int(keep.sum()), _unique(warnings + notes))
+    report = _write_rows(table, _file_header(table), kept, out, fmt, "cleaned", reporter, csv_safe)
+    report.notes[:0] = warnings
+    return report
+
+
+def _unique(notes: list[str]) -> list[str]:
+    return list(dict.fromkeys(notes))
 
 
 def _unchanged_since_read(table: Table) -> None:
@@ -74,21 +92,23 @@ def _unchanged_since_read(table: Table) -> None:
 
 
 def write_annotated(
-    table: Table, extra: pd.DataFrame, out: str | Path, reporter: Reporter | None = None
+    table: Table, extra: pd.DataFrame, out: str | Path, reporter: Reporter | None = None, csv_safe: bool = False
 ) -> WriteReport:
     """Every input row with the ``extra`` columns (dup_cluster, dup_kept, dup_of, dup_similarity) appended."""
     out = Path(out)
     if len(extra) != len(table):
         raise ValueError(f"annotation has {len(extra)} rows, the table {len(table)}")
     refuse_input(out, table.path, folder_input=table.kind == "txt")
-    fmt = _format(out, table)
+    fmt = output_format(out, table)
     if fmt == "folder":
         raise OutputError(out, "an annotated export is a table: name it .xlsx or .csv")
+    notes = check_keeps_everything(table, out, "annotated")
     names, renames = unique_headers(list(table.columns) + [str(c) for c in extra.columns])
     extra_names = names[len(table.columns) :]
-    notes = [f"column {n} added as {extra_names[i]!r}" for i, n in enumerate(extra.columns) if n != extra_names[i]]
+    notes += [f"column {n} added as {extra_names[i]!r}" for i, n in enumerate(extra.columns) if n != extra_names[i]]
     extra_rows = [[_plain(v) for v in row] for row in extra.itertuples(index=False, name=None)]
     if fmt == "xlsx" and _can_edit_in_place(table, out):
+        check_size(out, table.header_row + len(table), table.first_column + len(names), " with the new columns")
         _unchanged_since_read(table)
         check_ooxml(table.path)
         header_style = None
@@ -101,7 +121,7 @@ def write_annotated(
             header_style=header_style,
         )
         with atomic_file(out) as tmp, _input_damage(table):
-            notes += edit_workbook(table.path, tmp, table.sheet, RowMap([]), appender, reporter)
+            notes += edit_workbook(table.path, tmp, table.sheet, RowMap([]), appender, reporter, out.suffix.lower())
         return WriteReport(out, "annotated", len(table), notes)
     combined = table.data.copy()
     combined.columns = pd.Index(names[: len(table.columns)], dtype=object)
@@ -109,33 +129,34 @@ def write_annotated(
         extra_names, zip(*extra_rows, strict=True) if extra_rows else [()] * len(extra_names), strict=True
     ):
         combined[name] = pd.Series(list(col), index=combined.index, dtype=object)
-    report = _write_rows(table, _file_header(table) + extra_names, combined, out, fmt, "annotated", reporter)
+    report = _write_rows(table, _file_header(table) + extra_names, combined, out, fmt, "annotated", reporter, csv_safe)
     report.notes[:0] = notes
     return report
 
 
 def write_frame(
-    frame: pd.DataFrame, out: str | Path, kind: str = "report", protect: str | Path | None = None
+    frame: pd.DataFrame,
+    out: str | Path,
+    kind: str = "report",
+    protect: str | Path | None = None,
+    csv_safe: bool = False,
 ) -> WriteReport:
     """A plain table (e.g. the cluster report) as .xlsx or .csv/.tsv (UTF-8 with BOM, for Excel).
 
     ``protect``: the input file (or folder) of the run, which the report must never overwrite.
     """
     out = Path(out)
+    if out.suffix.lower() in XLSX_OUT:
+        return write_sheets({kind: frame}, out, kind, protect)
     if protect is not None:
         refuse_input(out, Path(protect), folder_input=Path(protect).is_dir())
-    suffix = out.suffix.lower()
+    if out.suffix.lower() not in CSV_OUT:
+        raise _unsupported(out)
     columns = [str(c) for c in frame.columns]
     rows = [[_plain(v) for v in row] for row in frame.itertuples(index=False, name=None)]
-    if suffix in XLSX_OUT:
-        check_frame(out, columns, pd.DataFrame(rows, columns=range(len(columns)), dtype=object))
-        with atomic_file(out) as tmp:
-            n = write_new_workbook(tmp, columns, rows, len(rows), sheet_name=kind)
-    elif suffix in CSV_OUT:
-        with atomic_file(out) as tmp:
-            n = write_delimited(tmp, out, columns, rows, len(rows), delimiter="\t" if suffix == ".tsv" else ",")
-    else:
-        raise _unsupported(out)
+    delimiter = "\t" if out.suffix.lower() == ".tsv" else ","
+    with atomic_file(out) as tmp:
+        n = write_delimited(tmp, out, columns, rows, len(rows), delimiter=delimiter, csv_safe=csv_safe)
     return WriteReport(out, kind, n, [])
 
 
@@ -143,42 +164,23 @@ def write_sheets(
     frames: dict[str, pd.DataFrame], out: str | Path, kind: str = "report", protect: str | Path | None = None
 ) -> WriteReport:
     """Several plain tables as the sheets of one new .xlsx workbook (bold header, text stays text)."""
-    from openpyxl import Workbook
-    from openpyxl.cell import WriteOnlyCell
-    from openpyxl.styles import Font
-
     out = Path(out)
     if protect is not None:
         refuse_input(out, Path(protect), folder_input=Path(protect).is_dir())
     if out.suffix.lower() not in XLSX_OUT:
         raise _unsupported(out)
-    wb = Workbook(write_only=True)
-    bold = Font(bold=True)
-    total = 0
+    sheets = []
     for name, frame in frames.items():
         columns = [str(c) for c in frame.columns]
         rows = [[_plain(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+        check_size(out, len(rows) + 1, len(columns), f" on sheet {name!r}")
         check_frame(out, columns, pd.DataFrame(rows, columns=range(len(columns)), dtype=object))
-        ws = wb.create_sheet(name[:31])
-        ws.freeze_panes = "A2"
-        header = []
-        for c in columns:
-            cell = WriteOnlyCell(ws, value=c)
-            cell.font = bold
-            header.append(cell)
-        ws.append(header)
-        for row in rows:
-            cells = []
-            for v in row:
-                cell = WriteOnlyCell(ws, value=v)
-                if isinstance(v, str) and v.startswith("="):
-                    cell.data_type = "s"  # text that looks like a formula stays text
-                cells.append(cell)
-            ws.append(cells)
-        total += len(rows)
+        sheets.append(NewSheet(name, columns, rows, len(rows)))
     with atomic_file(out) as tmp:
-        wb.save(tmp)
-    return WriteReport(out, kind, total, [f"sheets: {', '.join(frames)}"])
+        total = write_workbook(tmp, sheets)
+        _set_flavour(tmp, out)
+    notes = [f"sheets: {', '.join(frames)}"] if len(frames) > 1 else []
+    return WriteReport(out, kind, total, notes)
 
 
 # ---- helpers ------------------------------------------------------------------------------------------------
@@ -204,25 +206,29 @@ def _mask(keep: np.ndarray, n: int) -> np.ndarray:
     return keep
 
 
-def _format(out: Path, table: Table) -> str:
-    suffix = out.suffix.lower()
-    if suffix in XLSX_OUT:
-        return "xlsx"
-    if suffix in CSV_OUT:
-        return "csv"
-    if table.kind == "txt" and (suffix == "" or out.is_dir()):
-        return "folder"
-    raise _unsupported(out)
-
-
 def _unsupported(out: Path) -> OutputError:
     return OutputError(out, f"unsupported output type {out.suffix or '(none)'!r}; name it .xlsx, .csv or .tsv")
 
 
 def _can_edit_in_place(table: Table, out: Path) -> bool:
-    """The workbook itself can be copied with edits when it is Office Open XML of the same flavour."""
+    """The workbook itself is copied with edits when it is Office Open XML (.xlsx or .xlsm, either way)."""
     src = table.path.suffix.lower()
-    return table.kind == "xlsx" and src in XLSX_OUT and src == out.suffix.lower() and table.sheet is not None
+    return table.kind == "xlsx" and src in XLSX_OUT and out.suffix.lower() in XLSX_OUT and table.sheet is not None
+
+
+def _set_flavour(tmp: Path, out: Path) -> None:
+    """A new workbook named .xlsm gets the macro-enabled content type (Excel refuses it otherwise)."""
+    if out.suffix.lower() != ".xlsm":
+        return
+    from .xlsx_package import WORKBOOK_TYPES
+
+    with zipfile.ZipFile(tmp) as zf:
+        members = [(info, zf.read(info)) for info in zf.infolist()]
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zf:
+        for info, data in members:
+            if info.filename == "[Content_Types].xml":
+                data = data.replace(WORKBOOK_TYPES[".xlsx"].encode(), WORKBOOK_TYPES[".xlsm"].encode())
+            zf.writestr(info, data)
 
 
 def _plain(v: object) -> object:
@@ -236,18 +242,31 @@ def _plain(v: object) -> object:
 
 
 def _write_rows(
-    table: Table, columns: list[str], frame: pd.DataFrame, out: Path, fmt: str, kind: str, reporter
+    table: Table,
+    columns: list[str],
+    frame: pd.DataFrame,
+    out: Path,
+    fmt: str,
+    kind: str,
+    reporter: Reporter | None,
+    csv_safe: bool = False,
 ) -> WriteReport:
     notes: list[str] = []
     rows = frame.itertuples(index=False, name=None)
     if fmt == "xlsx":
+        check_size(out, len(frame) + 1, len(columns))
         check_frame(out, columns, frame)
+        sheets = [NewSheet(table.sheet or table.path.stem, columns, rows, len(frame))]
         if table.kind == "xlsx":
-            notes.append(f"{table.path.name} is saved as a new workbook: values and types kept, formatting not")
+            from .legacy_sheets import other_sheets
+
+            before, after = other_sheets(table)
+            sheets = before + sheets + after
+            notes.append(f"{table.path.name} is saved as a new workbook: values and types kept, formatting and "
+                         "formulas (their results are kept) not")  # fmt: skip
         with atomic_file(out) as tmp:
-            n = write_new_workbook(
-                tmp, columns, rows, len(frame), sheet_name=table.sheet or table.path.stem, reporter=reporter
-            )
+            n = write_workbook(tmp, sheets, reporter)
+            _set_flavour(tmp, out)
         return WriteReport(out, kind, n, notes)
     tsv = out.suffix.lower() == ".tsv"
     if table.kind == "csv":
@@ -256,7 +275,7 @@ def _write_rows(
     else:
         encoding, bom, newline, delimiter = "utf-8", True, "\r\n", "\t" if tsv else ","
     with atomic_file(out) as tmp:
-        n = write_delimited(tmp, out, columns, rows, len(frame), encoding, bom, delimiter, newline, reporter)
+        n = write_delimited(tmp, out, columns, rows, len(frame), encoding, bom, delimiter, newline, reporter, csv_safe)
     return WriteReport(out, kind, n, notes)
 
 
