@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 TS     := resources/translations/dedup_gui_zh_CN.ts
 QM     := $(TS:.ts=.qm)
 
-.PHONY: run test lint bench bench-quick screenshots package translations demo clean
+.PHONY: run test lint check bench bench-quick screenshots package wheel-selftest translations demo readme-numbers clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,14 +14,24 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,bench,dev]'
 	touch $(STAMP)
 
+# FILE may contain spaces: make run FILE="my articles.xlsx"
 run: $(STAMP) $(QM)
-	$(PY) -m dedup_gui $(FILE)
+	$(PY) -m dedup_gui $(if $(FILE),"$(FILE)")
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 
+CODE := dedup_gui tests benchmarks devtools scripts packaging resources
+
 lint: $(STAMP)
-	$(PY) -m ruff check dedup_gui tests benchmarks
+	$(PY) -m ruff check $(CODE)
+
+# What a reviewer expects to pass: lint, formatting, types in the engine, and core never importing the GUI or Qt.
+check: $(STAMP)
+	$(PY) -m ruff check $(CODE)
+	$(PY) -m ruff format --check $(CODE)
+	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 
 bench: $(STAMP)
 	$(PY) -m benchmarks.run $(ARGS)
@@ -32,11 +42,15 @@ bench-quick: $(STAMP)
 demo: $(STAMP)
 	$(PY) -m devtools.synth --demo resources/demo.xlsx
 
+# The demo figures quoted in README.md, from a fresh run of the demo (tests/test_readme.py checks them).
+readme-numbers: $(STAMP)
+	$(PY) -m devtools.readme_numbers
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache
 
 screenshots: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py $(FILE)
+	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py $(if $(FILE),"$(FILE)")
 
 # Interface translations (resources/translations). Qt's lupdate and lrelease ship in PySide6-Essentials.
 $(QM): $(TS) $(STAMP)
@@ -58,3 +72,15 @@ package: $(PACKAGE_STAMP) $(QM)
 	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller \
 		packaging/dedup_gui.spec
 	QT_QPA_PLATFORM=offscreen dist/dedup-gui/dedup-gui --selftest
+
+# What `pip install .` gives a user: the wheel, installed in a fresh virtual environment (no editable link to
+# this checkout), must find its resources inside site-packages and pass the selftest.
+WHEEL_VENV := build/wheel-venv
+
+wheel-selftest: $(STAMP) $(QM)
+	rm -rf dist/wheel $(WHEEL_VENV)
+	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist/wheel .
+	$(PYTHON) -m venv $(WHEEL_VENV)
+	$(WHEEL_VENV)/bin/python -m pip install --quiet dist/wheel/dedup_gui-*.whl
+	cd $(WHEEL_VENV) && { QT_QPA_PLATFORM=offscreen bin/dedup-gui --selftest >selftest.txt; s=$$?; cat selftest.txt; exit $$s; }
+	grep -q "site-packages/dedup_gui/resources" $(WHEEL_VENV)/selftest.txt

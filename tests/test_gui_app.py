@@ -33,10 +33,19 @@ def test_resources_are_read_from_the_installed_package():
     assert resources.resource_path("icons", "dedup-gui.svg").is_file()
 
 
-def test_resources_fall_back_to_the_checkout_when_the_package_is_not_installed(monkeypatch):
-    def not_installed(package):
-        raise ModuleNotFoundError(package)
+def not_installed(package):
+    raise ModuleNotFoundError(package)
 
+
+def test_resources_inside_the_package_folder_are_found_as_a_bundle_has_them(tmp_path, monkeypatch):
+    (tmp_path / "dedup_gui" / "resources").mkdir(parents=True)
+    (tmp_path / "dedup_gui" / "resources" / "demo.xlsx").write_bytes(b"x")
+    monkeypatch.setattr(resources._importlib_resources, "files", not_installed)
+    monkeypatch.setattr(resources, "_PACKAGE_DIR", tmp_path / "dedup_gui")
+    assert resources.demo_workbook() == tmp_path / "dedup_gui" / "resources" / "demo.xlsx"
+
+
+def test_resources_fall_back_to_the_checkout_when_the_package_is_not_installed(monkeypatch):
     monkeypatch.setattr(resources._importlib_resources, "files", not_installed)
     assert resources.resource_root() == Path(__file__).resolve().parents[1] / "resources"
     assert resources.demo_workbook().is_file()

@@ -71,7 +71,7 @@ def diff_texts(a: str, b: str, max_chars: int = DEFAULT_MAX_CHARS) -> DiffResult
         ta, tb = tokenize(a), tokenize(b)
     offa, offb = _offsets(ta), _offsets(tb)
     matcher = difflib.SequenceMatcher(None, ta, tb, autojunk=False)
-    opcodes = [
+    opcodes: list[Opcode] = [
         (tag, offa[i0], offa[i1], offb[j0], offb[j1]) for tag, i0, i1, j0, j1 in matcher.get_opcodes()
     ]
     return DiffResult(opcodes=opcodes, truncated=truncated, granularity=granularity)
