@@ -10,7 +10,7 @@ from pathlib import Path
 from .core.algorithms.registry import ALGORITHMS
 from .core.errors import Cancelled, DedupError
 from .core.progress import Reporter
-from .core.settings import CLUSTER_MODES, KEEP_POLICIES, NormaliseOptions, Settings
+from .core.settings import CLUSTER_MODES, KEEP_POLICIES, NormaliseOptions, Settings, option_fields
 
 EXIT_OK, EXIT_INTERRUPTED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -24,10 +24,24 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(message)
 
 
+def _algorithm_help() -> str:
+    parts = []
+    for algo in ALGORITHMS.values():
+        t, n = algo.threshold, algo.n
+        parts.append(
+            f"{algo.name}: threshold = {t.label.lower()} ({t.minimum:g}-{t.maximum:g}, default {t.default:g}), "
+            f"n = {n.label.lower()} ({n.minimum:g}-{n.maximum:g}, default {n.default:g})"
+        )
+    return "; ".join(parts)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """Options generated from the algorithm registry and the Settings fields: one source of names and defaults."""
+    defaults = Settings()
     p = _Parser(
         prog="dedup-cli",
         description="Find and remove near-duplicate texts in an .xlsx/.csv file or a folder of .txt files.",
+        epilog="Algorithms - " + _algorithm_help(),
     )
     p.add_argument("input", metavar="INPUT", help=".xlsx, .csv/.tsv file, or a folder of .txt files")
     p.add_argument("--sheet", metavar="S", help="workbook sheet (default: the first)")
@@ -37,36 +51,67 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="text column; repeat to join several (e.g. title and body). Default: the longest-text column",
     )
-    p.add_argument("--algorithm", choices=list(ALGORITHMS), default="ngram")
+    p.add_argument("--algorithm", choices=list(ALGORITHMS), default=defaults.algorithm)
     p.add_argument("--threshold", type=float, metavar="X", help="algorithm threshold (default per algorithm)")
     p.add_argument("--n", type=int, metavar="N", help="algorithm n (default per algorithm)")
-    p.add_argument("--mode", choices=CLUSTER_MODES, default="strict")
-    p.add_argument(
-        "--keep",
-        default="first",
-        metavar="|".join(KEEP_POLICIES),
-        help="which row of a cluster is kept; also max:COLUMN or min:COLUMN",
-    )
+    p.add_argument("--mode", choices=CLUSTER_MODES, default=defaults.mode, help=_field_help("mode"))
+    p.add_argument("--keep", default=defaults.keep, metavar="|".join(KEEP_POLICIES), help=_field_help("keep"))
     p.add_argument("--output", metavar="CLEANED", help="cleaned file (.xlsx or .csv; a folder for .txt input)")
     p.add_argument("--annotated", metavar="FILE", help="every row with dup_cluster, dup_kept, dup_of, dup_similarity")
     p.add_argument("--report", metavar="FILE", help="one line per cluster")
-    p.add_argument("--min-sentence", type=int, default=30, help="nshash: minimum sentence length (default 30)")
-    p.add_argument("--containment", action="store_true", help="ngram: score by containment instead of Jaccard")
+    for f in option_fields():
+        flag = f.metadata.get("cli")
+        if not flag:
+            continue
+        default = getattr(defaults, f.name)
+        if isinstance(default, bool):
+            p.add_argument(
+                flag, dest=f.name, action=argparse.BooleanOptionalAction, default=default, help=f.metadata["help"]
+            )
+        else:
+            lo, hi = f.metadata["range"]
+            p.add_argument(
+                flag,
+                dest=f.name,
+                type=type(default),
+                default=default,
+                metavar="X" if isinstance(default, float) else "N",
+                help=f"{f.metadata['help']} ({lo:g}-{hi:g}, default {default:g})",
+            )
+    # Older name of --excerpts (containment scoring now needs the excerpt to be a real share of the longer text).
+    p.add_argument("--containment", dest="excerpts", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--boilerplate", action="append", default=[], metavar="REGEX", help="drop matching lines first")
     p.add_argument("--no-html", action="store_true", help="do not strip HTML before comparing")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
 
+def _field_help(name: str) -> str:
+    return next(f.metadata["help"] for f in option_fields() if f.name == name)
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    options = {f.name: getattr(args, f.name) for f in option_fields() if hasattr(args, f.name)}
+    settings = Settings(
+        algorithm=args.algorithm,
+        threshold=args.threshold,
+        n=args.n,
+        normalise=NormaliseOptions(strip_html=not args.no_html, boilerplate_patterns=tuple(args.boilerplate)),
+        **options,
+    )
+    return settings
+
+
 def _check_params(args: argparse.Namespace) -> None:
-    info = ALGORITHMS[args.algorithm]
-    if args.threshold is not None and not info.threshold.minimum <= args.threshold <= info.threshold.maximum:
-        t = info.threshold
-        raise _UsageError(f"--threshold for {args.algorithm} must be between {t.minimum:g} and {t.maximum:g}")
-    if args.n is not None and not info.n.minimum <= args.n <= info.n.maximum:
-        raise _UsageError(f"--n for {args.algorithm} must be between {info.n.minimum:g} and {info.n.maximum:g}")
-    if args.keep not in KEEP_POLICIES and not args.keep.startswith(("max:", "min:")):
-        raise _UsageError(f"--keep must be one of {', '.join(KEEP_POLICIES)}, max:COLUMN or min:COLUMN")
+    try:
+        _settings(args).validate()
+    except ValueError as e:
+        # Settings names the field; the user typed the flag.
+        flags = {f.name: f.metadata.get("cli") or "--" + f.name for f in option_fields()}
+        flags.update(threshold="--threshold", n="--n")
+        message = str(e)
+        field_name = message.split(" ", 1)[0]
+        raise _UsageError(flags.get(field_name, field_name) + message[len(field_name) :]) from None
     for pattern in args.boilerplate:
         from .core.text import validate_patterns
 
@@ -124,16 +169,7 @@ def run(argv: list[str] | None = None) -> int:
         for c in columns:
             if c not in table.columns:
                 raise DedupError(table.path, f"no column named {c!r} (columns: {', '.join(table.columns)})")
-        settings = Settings(
-            algorithm=args.algorithm,
-            threshold=args.threshold,
-            n=args.n,
-            mode=args.mode,
-            keep=args.keep,
-            normalise=NormaliseOptions(strip_html=not args.no_html, boilerplate_patterns=tuple(args.boilerplate)),
-            min_sentence=args.min_sentence,
-            containment=args.containment,
-        )
+        settings = _settings(args)
         pipeline = Pipeline.for_table(table, columns)
         result = pipeline.run(settings, reporter)
         export(
@@ -164,6 +200,7 @@ def run(argv: list[str] | None = None) -> int:
         f"rows: {result.n_rows}, clusters: {len(result.clusters)}, "
         f"removed: {result.rows_to_remove}, seconds: {seconds:.2f}"
     )
+    print(result.check_summary())
     return EXIT_OK
 
 

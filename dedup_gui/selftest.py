@@ -137,7 +137,9 @@ def _check_export(state: dict, folder: Path) -> str:
     from dedup_gui.core.io import read_table
 
     table, pipeline = state["table"], state["pipeline"]
-    result = state["results"]["ngram"]
+    from dedup_gui.core.settings import Settings
+
+    result = state["results"][Settings().algorithm]
     paths = {k: folder / f"demo_{k}.xlsx" for k in ("cleaned", "annotated", "report")}
     export(table, result, similarity=pipeline.similarity, texts=pipeline.texts, **paths)
     cleaned, annotated = read_table(paths["cleaned"]), read_table(paths["annotated"])

@@ -57,18 +57,28 @@ def test_ngram_finds_truncated_and_lightly_edited_copies():
     assert clusters_of(texts, algorithm="ngram") == [[0, 1, 2], [4, 5]]
 
 
-def test_ngram_threshold_is_a_jaccard_similarity():
+def test_without_excerpts_the_ngram_threshold_is_a_jaccard_similarity():
     texts = [ZH_A, truncated(ZH_A, 0.7)]
-    result = Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.65))
+    result = Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.65, excerpts=False))
     (pair_similarity,) = result.pairs.measure
     assert 0.65 <= pair_similarity <= 0.72  # ~70 % of the grams are shared
-    assert Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.8)).clusters == []
+    assert Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.8, excerpts=False)).clusters == []
 
 
-def test_ngram_containment_finds_a_text_inside_a_longer_one():
+@pytest.mark.parametrize("share", [0.55, 0.7, 0.85])
+def test_a_truncated_repost_is_an_excerpt_and_scores_the_share_contained(share):
+    texts = [ZH_LONG, ZH_B, truncated(ZH_LONG, share)]
+    result = Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.9))
+    assert [c.members for c in result.clusters] == [[0, 2]]
+    assert result.clusters[0].similarity[2] == pytest.approx(1.0)
+
+
+def test_a_short_text_inside_a_much_longer_one_is_not_an_excerpt():
+    # ZH_B is 45 % of the longer text: below the default minimum share (0.5), it is judged by Jaccard (0.45).
     longer = ZH_A + ZH_B
     assert clusters_of([longer, ZH_C, ZH_B], algorithm="ngram") == []
-    assert clusters_of([longer, ZH_C, ZH_B], algorithm="ngram", containment=True) == [[0, 2]]
+    assert clusters_of([longer, ZH_C, ZH_B], algorithm="ngram", excerpt_share=0.4) == [[0, 2]]
+    assert clusters_of([ZH_LONG, truncated(ZH_LONG, 0.45)], algorithm="ngram") == []
 
 
 def test_ngram_works_on_short_texts_where_simhash_fails():
@@ -99,8 +109,20 @@ def test_nshash_weak_spot_every_long_sentence_lightly_edited():
 def test_nshash_threshold_counts_shared_sentences():
     half = "。".join(ZH_A.split("。")[:2]) + "。" + ZH_B
     texts = [ZH_A, half]
-    assert clusters_of(texts, algorithm="nshash", threshold=1) == [[0, 1]]
-    assert clusters_of(texts, algorithm="nshash", threshold=3) == []
+    assert clusters_of(texts, algorithm="nshash", threshold=1, min_similarity=0.3) == [[0, 1]]
+    assert clusters_of(texts, algorithm="nshash", threshold=3, min_similarity=0.3) == []
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_the_text_check_rejects_a_pair_below_the_floor_whatever_the_fingerprint(algorithm):
+    # Two sentences shared, the rest different: nshash proposes the pair (and so do loose simhash/ngram
+    # thresholds), the text check (similarity ~0.34) rejects it and the rejection is counted.
+    half = "。".join(ZH_A.split("。")[:2]) + "。" + ZH_B
+    loose = {"simhash": 16, "nshash": 1, "ngram": 0.3}[algorithm]
+    result = Pipeline([ZH_A, half, EN_A]).run(Settings(algorithm=algorithm, threshold=loose))
+    assert result.clusters == []
+    assert result.rejected == result.proposed >= (1 if algorithm != "simhash" else 0)
+    assert f"{algorithm} proposed {result.proposed} pairs; {result.rejected} failed" in result.check_summary()
 
 
 def test_nshash_ignores_a_sentence_shared_by_many_different_texts():
@@ -133,7 +155,8 @@ def test_similarity_means_the_same_for_every_algorithm():
     for algorithm in ALGORITHMS:
         result = Pipeline(texts).run(Settings(algorithm=algorithm))
         (scores[algorithm],) = result.pairs.similarity
-    assert 0.8 < scores["ngram"] < 1.0
+    assert 0.8 < scores["ngram"] <= 1.0
+    assert scores["ngram"] == pytest.approx(Pipeline(texts).similarity(0, 1))
     assert scores["simhash"] == pytest.approx(scores["ngram"])
     assert scores["nshash"] == pytest.approx(scores["ngram"])
 

@@ -15,18 +15,21 @@ from dedup_gui.core.result import Decisions
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.table import Table
 
-# A chain: B is ~0.8 of A, C ~0.8 of B, but C is only ~0.64 of A.
+# A chain: B is ~0.8 of A, C ~0.8 of B, but C is only ~0.64 of A (Jaccard; with excerpts counted, every
+# truncation scores 1.0 against the longer text, so the chain tests score by Jaccard alone).
 CHAIN = [ZH_LONG, truncated(ZH_LONG, 0.8), truncated(ZH_LONG, 0.64)]
+JACCARD = {"excerpts": False}
 
 
 def test_strict_mode_never_removes_a_copy_of_a_copy():
-    result = Pipeline(CHAIN).run(Settings(algorithm="ngram", threshold=0.75, mode="strict"))
+    result = Pipeline(CHAIN).run(Settings(algorithm="ngram", threshold=0.75, mode="strict", **JACCARD))
     assert [(c.kept, c.members) for c in result.clusters] == [(0, [0, 1])]
     assert result.rows_to_remove == 1
 
 
 def test_linked_mode_joins_connected_rows():
-    result = Pipeline(CHAIN).run(Settings(algorithm="ngram", threshold=0.75, mode="linked"))
+    settings = Settings(algorithm="ngram", threshold=0.75, mode="linked", min_similarity=0.5, **JACCARD)
+    result = Pipeline(CHAIN).run(settings)
     (cluster,) = result.clusters
     assert cluster.members == [0, 1, 2]
     assert cluster.similarity[2] == pytest.approx(0.64, abs=0.03)  # scored against the kept row, not the link
@@ -34,7 +37,7 @@ def test_linked_mode_joins_connected_rows():
 
 def test_strict_mode_keeps_the_best_remaining_row_as_the_next_cluster_head():
     texts = [*CHAIN, truncated(ZH_LONG, 0.6)]
-    result = Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.75, mode="strict"))
+    result = Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.75, mode="strict", **JACCARD))
     assert [(c.kept, c.members) for c in result.clusters] == [(0, [0, 1]), (2, [2, 3])]
 
 
@@ -70,11 +73,13 @@ def test_keep_by_date_column_keeps_the_newest_row():
 
 def test_resolution_records_which_row_each_removed_row_duplicates():
     texts = [EN_B, ZH_A, EN_A, repost_with_header(ZH_A), ZH_A]
-    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    pipeline = Pipeline(texts)
+    result = pipeline.run(Settings(algorithm="ngram", keep="first", **JACCARD))
     res = result.resolve()
     assert res.keep.tolist() == [True, True, True, False, False]
     assert res.dup_of.tolist() == [-1, -1, -1, 1, 1]
     assert res.similarity[4] == 1.0 and 0.8 < res.similarity[3] < 1.0
+    assert res.similarity[3] == pytest.approx(pipeline.similarity(1, 3))
     frame = res.annotation_frame()
     assert list(frame.columns) == ["dup_cluster", "dup_kept", "dup_of", "dup_similarity"]
     assert frame["dup_of"].tolist()[3:] == [2, 2]  # 1-based data-row numbers
@@ -122,9 +127,9 @@ def test_tightening_the_ngram_threshold_only_filters_cached_candidates(monkeypat
     from dedup_gui.core.algorithms.ngram import NGram
 
     pipeline = Pipeline(CHAIN + [ZH_B])
-    pipeline.run(Settings(algorithm="ngram", threshold=0.6))
+    pipeline.run(Settings(algorithm="ngram", threshold=0.6, **JACCARD))
     monkeypatch.setattr(NGram, "search", lambda *a: pytest.fail("re-searched on a tighter threshold"))
-    result = pipeline.run(Settings(algorithm="ngram", threshold=0.9))
+    result = pipeline.run(Settings(algorithm="ngram", threshold=0.9, **JACCARD))
     assert result.clusters == []
 
 

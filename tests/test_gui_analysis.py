@@ -11,6 +11,7 @@ from PySide6.QtTest import QTest
 from test_analysis import HOT_COPIES, HOT_OUTLETS, corpus_table, planted_corpus
 
 from dedup_gui.core import analysis
+from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.settings import Settings
@@ -73,7 +74,7 @@ def test_the_histogram_holds_every_candidate_pair(view):
     histogram = view.histogram
     assert sum(bar_heights(histogram.bars)) == len(result.candidates) > 0
     assert histogram.hist.total == len(result.candidates)
-    assert histogram.plot.getAxis("bottom").labelText == "Jaccard similarity"
+    assert histogram.plot.getAxis("bottom").labelText == get_algorithm(result.settings.algorithm).measure
     assert histogram.plot.getAxis("left").labelText == "Candidate pairs"
     assert histogram.line.value() == pytest.approx(0.7)
     colours = [b.color().name() for b in histogram.bars.opts["brushes"]]

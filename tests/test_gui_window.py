@@ -156,7 +156,9 @@ def test_selecting_a_cluster_shows_the_changed_characters_side_by_side(qtbot, wi
     assert [s[2] for s in compare.highlighted_spans("left")] == ["八"]
     assert [s[2] for s in compare.highlighted_spans("right")] == ["九"]
     assert compare.position.text() == "Difference <b>1</b> of 1"
-    assert "96%" in compare.similarity.text()
+    expected = window.session.result.cluster_by_id(1).similarity[2]  # the text check's score, shown as a percentage
+    assert 0.9 < expected < 1.0
+    assert f"{expected:.0%}" in compare.similarity.text()
 
     window.select_member(6)  # row 7: 昨天 -> 前天 and an appended byline
     assert compare.difference_count == 2

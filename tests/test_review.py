@@ -116,7 +116,7 @@ def test_decisions_follow_rows_into_a_new_run():
 
 def test_keep_policy_choices_include_column_policies():
     values = [v for v, _ in keep_policy_choices(["date"])]
-    assert values[:4] == ["first", "last", "longest", "shortest"]
+    assert values[:5] == ["original", "first", "last", "longest", "shortest"]
     assert "max:date" in values and "min:date" in values
 
 

@@ -21,10 +21,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from .algorithms.ngram import PREFIX_MARGIN
 from .algorithms.registry import ParamSpec, get_algorithm
-from .cluster import UnionFind, keep_rank
-from .pipeline import ALGORITHM_IMPLS
+from .cluster import UnionFind
+from .keep import rank_rows
 from .result import Decisions, DedupResult, Resolution
 from .settings import NormaliseOptions
 from .table import Table, cell_text
@@ -43,59 +42,32 @@ def threshold_spec(result: DedupResult) -> ParamSpec:
 
 def snap_threshold(spec: ParamSpec, value: float) -> float:
     """The slider value nearest to ``value``: on the slider's step, inside its range."""
-    steps = round((float(value) - spec.minimum) / spec.step)
-    max_steps = round((spec.maximum - spec.minimum) / spec.step)
-    snapped = spec.minimum + min(max(steps, 0), max_steps) * spec.step
-    return round(snapped, spec.decimals) if spec.decimals else float(round(snapped))
+    return spec.snap(value)
 
 
 def line_position(algorithm: str, threshold: float) -> float:
-    """Where the histogram draws a threshold: on the border between the bins that pass and those that fail.
-
-    Integer measures have bins centred on their values, so "<= k bits" is drawn at k + 0.5 and ">= t sentences"
-    at t - 0.5; a Jaccard threshold t is the left edge of the first passing bin.
-    """
-    if algorithm == "simhash":
-        return float(threshold) + 0.5
-    if algorithm == "nshash":
-        return float(threshold) - 0.5
-    return float(threshold)
+    """Where the histogram draws a threshold: on the border between the bins that pass and those that fail."""
+    return get_algorithm(algorithm).line_position(threshold)
 
 
 def threshold_at(algorithm: str, x: float) -> float:
     """The slider value whose line is nearest to ``x`` (inverse of ``line_position``, snapped to the slider)."""
-    spec = get_algorithm(algorithm).threshold
-    if algorithm == "simhash":
-        return snap_threshold(spec, x - 0.5)
-    if algorithm == "nshash":
-        return snap_threshold(spec, x + 0.5)
-    return snap_threshold(spec, x)
+    return get_algorithm(algorithm).threshold_at(x)
 
 
 def passes(algorithm: str, measure: np.ndarray, threshold: float) -> np.ndarray:
     """Which measures pass ``threshold`` - the engine's own rule for the algorithm."""
-    return ALGORITHM_IMPLS[algorithm].passes(np.asarray(measure, dtype=float), float(threshold))
+    return get_algorithm(algorithm).passes(np.asarray(measure, dtype=float), float(threshold))
 
 
 def searched_range(result: DedupResult) -> tuple[float, float]:
     """The thresholds (lo, hi) for which ``result.candidates`` holds every pair that passes.
 
     Outside it, a count from the cached candidates is a lower bound and a re-run (from cached fingerprints)
-    searches further. Conservative: simhash's search reached at least the run's k (more if an earlier, looser
-    search was reused); n-gram candidates are complete down to the run's threshold, and pairs found down to
-    ``threshold - 0.1`` are shown but may be incomplete there; nshash finds every pair sharing one sentence.
+    searches further.
     """
-    spec = threshold_spec(result)
-    t = float(result.settings.threshold)
-    measure = result.candidates.measure
-    algo = result.settings.algorithm
-    if algo == "simhash":
-        hi = max(t, float(measure.max())) if len(measure) else t
-        return spec.minimum, hi
-    if algo == "ngram":
-        lo = min(t, float(measure.min()) + PREFIX_MARGIN) if len(measure) else t
-        return max(spec.minimum, round(lo, 6)), spec.maximum
-    return spec.minimum, spec.maximum
+    algo = get_algorithm(result.settings.algorithm)
+    return algo.searched_range(np.asarray(result.candidates.measure, dtype=float), float(result.settings.threshold))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -145,10 +117,8 @@ def pair_histogram(result: DedupResult) -> Histogram:
         x_range = (float(values[0]), float(values[-1] + step))
         return Histogram(values.astype(float), step, counts, values.astype(float), algo, x_range)
     # Integer measures: one bin per value, centred on it.
-    lo = int(spec.minimum) if algo != "simhash" else 0
-    hi = int(spec.maximum)
-    if algo == "nshash":  # at most n sentences can be shared
-        hi = max(int(result.settings.n), int(result.settings.threshold))
+    lo_f, hi_f = get_algorithm(algo).measure_range(result.settings)
+    lo, hi = int(lo_f), int(hi_f)
     if len(measure):
         hi = max(hi, int(measure.max()))
     values = np.arange(lo, hi + 1, dtype=float)
@@ -202,14 +172,10 @@ class ThresholdExplorer:
     @classmethod
     def for_run(cls, result: DedupResult, texts: Sequence[str], table: Table | None = None) -> ThresholdExplorer:
         """With the run's keep policy (longest, newest by a column, ...), so the counts match the engine's."""
-        keep = result.settings.keep
-        values = None
-        if keep.startswith(("max:", "min:")):
-            column = keep.split(":", 1)[1]
-            if table is None or column not in table.data.columns:
-                return cls(result)
-            values = table.data[column].tolist()
-        return cls(result, keep_rank(keep, texts, values))
+        try:
+            return cls(result, rank_rows(result.settings.keep, texts, table))
+        except (ValueError, LookupError):  # the policy's column is gone: file order
+            return cls(result)
 
     def complete(self, threshold: float) -> bool:
         lo, hi = self._range

@@ -1,8 +1,12 @@
 """run(settings) -> DedupResult, with fingerprints cached so a threshold change does not segment again.
 
-Stages reported through ``Reporter.report(stage, done, total)``: "Normalising", "Segmenting",
-"Fingerprinting", "Finding candidates", "Verifying", "Clustering". Caches:
-- normalised texts and the exact pass, per normalisation options;
+Data flows one way: texts -> normalised texts -> exact pass -> boilerplate learned and removed (the *content* every
+algorithm and the text check see) -> fingerprints -> candidate pairs (the algorithm proposes) -> the text check
+(``core.textcheck``, decides) -> clusters.
+
+Stages reported through ``Reporter.report(stage, done, total)``: "Normalising", "Finding boilerplate",
+"Segmenting", "Fingerprinting", "Finding candidates", "Verifying", "Clustering". Caches:
+- normalised texts, the exact pass and the boilerplate, per normalisation options;
 - fingerprints, per (normalisation, algorithm, parameters that change fingerprints);
 - the last candidate search per fingerprints, so a tighter threshold only filters and a looser one re-searches
   from the same fingerprints.
@@ -19,27 +23,30 @@ from typing import Any
 import numpy as np
 
 from .algorithms.base import Algorithm, Candidates
-from .algorithms.ngram import NGram
-from .algorithms.nshash import NSHash
-from .algorithms.simhash import SimHash
-from .cluster import build_clusters, keep_rank
+from .algorithms.registry import get_algorithm
+from .boilerplate import Boilerplate, learn
+from .cluster import build_clusters
+from .keep import rank_rows
 from .progress import Reporter
 from .result import DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
-from .text import SIMILARITY_GRAM, compact, gram_hashes, jaccard, normalise
-
-ALGORITHM_IMPLS: dict[str, Algorithm] = {"simhash": SimHash(), "nshash": NSHash(), "ngram": NGram()}
+from .text import compact, gram_hashes, normalise
+from .textcheck import SIMILARITY_GRAM, TextCheck
 
 
 @dataclass
 class _Prepared:
-    """The exact pass: unique normalised texts and which rows share each."""
+    """The exact pass (unique normalised texts and which rows share each) and their content: each unique text
+    without the boilerplate learned from the whole input."""
 
     unique_texts: list[str]  # normalised (lines kept) per unique text; "" for rows with no text
     compact_texts: list[str]
     row_unique: np.ndarray
     rows_of: list[list[int]]
+    boilerplate: Boilerplate
+    content: list[str]  # unique text minus boilerplate sentences (lines kept)
+    content_compact: list[str]
 
 
 class Pipeline:
@@ -53,7 +60,8 @@ class Pipeline:
         self._fingerprints: dict[tuple, Any] = {}
         self._searches: dict[tuple, Candidates] = {}
         self._grams: dict[int, np.ndarray] = {}
-        self._last_norm: NormaliseOptions | None = None
+        self._last_norm: tuple[NormaliseOptions, int] | None = None
+        self._check = TextCheck()
 
     @classmethod
     def for_table(cls, table: Table, columns: Sequence[str]) -> Pipeline:
@@ -64,41 +72,46 @@ class Pipeline:
     def run(self, settings: Settings, reporter: Reporter | None = None) -> DedupResult:
         reporter = reporter or Reporter()
         settings = settings.resolved()
-        algo = ALGORITHM_IMPLS[settings.algorithm]
+        settings.validate()
+        algo = get_algorithm(settings.algorithm)
+        check = TextCheck.of(settings)
+        threshold = float(settings.threshold)
         timings: dict[str, float] = {}
         with self._lock:
             t0 = time.perf_counter()
-            prep = self._prepare(settings.normalise, reporter)
+            prep = self._prepare(settings.normalise, int(settings.boilerplate_docs), reporter)
             timings["normalise"] = time.perf_counter() - t0
 
-            fkey = (settings.normalise, *algo.fingerprint_key(settings))
+            fkey = (settings.normalise, int(settings.boilerplate_docs), *algo.fingerprint_key(settings))
             t0 = time.perf_counter()
             fps = self._fingerprints.get(fkey)
             if fps is None:
                 fps = algo.fingerprint(self._algorithm_input(algo, prep), settings, reporter)
-                self._fingerprints = {k: v for k, v in self._fingerprints.items() if k[0] == settings.normalise}
+                self._fingerprints = {k: v for k, v in self._fingerprints.items() if k[:2] == fkey[:2]}
                 self._fingerprints[fkey] = fps
             timings["fingerprint"] = time.perf_counter() - t0
 
-            skey = (fkey, int(settings.n), settings.containment)
+            skey = (fkey, *algo.search_key(settings))
             t0 = time.perf_counter()
             cands = self._searches.get(skey)
-            if cands is None or not algo.covers(cands.bound, float(settings.threshold)):
+            if cands is None or not algo.covers(cands.bound, threshold):
                 cands = algo.search(fps, self._algorithm_input(algo, prep), settings, reporter)
                 self._searches = {skey: cands}
             timings["candidates"] = time.perf_counter() - t0
 
             t0 = time.perf_counter()
             reporter.report("Verifying", 0, len(cands.a))
-            similarity = self._pair_similarity(prep, cands, settings, reporter)
+            self._check = check
+            similarity = self._pair_similarity(prep, cands, algo, settings, reporter)
             candidates = PairSet(cands.a, cands.b, cands.measure, similarity)
-            pairs = candidates.select(algo.passes(cands.measure, float(settings.threshold)))
+            proposed = algo.passes(cands.measure, threshold)
+            accepted = proposed & (similarity >= check.floor - 1e-9)
+            pairs = candidates.select(accepted)
             timings["verify"] = time.perf_counter() - t0
 
             t0 = time.perf_counter()
             reporter.report("Clustering", 0, 1)
-            column_values = self._keep_column(settings.keep)
-            rank = keep_rank(settings.keep, self.texts, column_values)
+            rank = rank_rows(settings.keep, self.texts, self.table)
             clusters = build_clusters(
                 len(prep.unique_texts),
                 pairs.a,
@@ -121,27 +134,41 @@ class Pipeline:
             row_unique=prep.row_unique,
             exact_duplicates=len(self.texts) - len(prep.unique_texts),
             timings=timings,
+            proposed=int(proposed.sum()),
+            rejected=int(proposed.sum() - accepted.sum()),
+            boilerplate_sentences=len(prep.boilerplate.keys),
         )
 
     def similarity(self, row_a: int, row_b: int) -> float:
         """The common 0-1 similarity of two rows (same measure as PairSet.similarity)."""
-        prep = self._prepared.get(self._last_norm) if self._last_norm is not None else None
-        if prep is None:
-            prep = self._prepare(NormaliseOptions(), Reporter())
+        prep = self._last_prepared()
         return self._unique_similarity(prep, int(prep.row_unique[row_a]), int(prep.row_unique[row_b]))
+
+    def boilerplate_of(self, row: int) -> list[str]:
+        """The sentences of ``row`` that were ignored as boilerplate in the last run (empty when none)."""
+        prep = self._last_prepared()
+        return prep.boilerplate.split(prep.unique_texts[int(prep.row_unique[row])])[1]
 
     def is_cached(self, settings: Settings) -> bool:
         """True when a run with these settings will reuse fingerprints (no segmentation)."""
         settings = settings.resolved()
-        algo = ALGORITHM_IMPLS[settings.algorithm]
-        return (settings.normalise, *algo.fingerprint_key(settings)) in self._fingerprints
+        algo = get_algorithm(settings.algorithm)
+        key = (settings.normalise, int(settings.boilerplate_docs), *algo.fingerprint_key(settings))
+        return key in self._fingerprints
+
+    def _last_prepared(self) -> _Prepared:
+        prep = self._prepared.get(self._last_norm) if self._last_norm is not None else None
+        if prep is None:
+            prep = self._prepare(NormaliseOptions(), Settings.boilerplate_docs, Reporter())
+        return prep
 
     # -- stages -----------------------------------------------------------------------------------------------
 
-    def _prepare(self, opts: NormaliseOptions, reporter: Reporter) -> _Prepared:
-        prep = self._prepared.get(opts)
+    def _prepare(self, opts: NormaliseOptions, boilerplate_docs: int, reporter: Reporter) -> _Prepared:
+        pkey = (opts, boilerplate_docs)
+        prep = self._prepared.get(pkey)
         if prep is not None:
-            self._last_norm = opts
+            self._last_norm = pkey
             return prep
         total = len(self.texts)
         index: dict[str, int] = {}
@@ -166,21 +193,23 @@ class Pipeline:
                 rows_of.append([])
             rows_of[u].append(i)
             row_unique[i] = u
-        prep = _Prepared(unique_texts, compact_texts, row_unique, rows_of)
-        self._prepared = {opts: prep}  # one normalisation at a time keeps memory bounded
+        boilerplate = learn(unique_texts, boilerplate_docs, reporter)
+        content = [boilerplate.split(t)[0] for t in unique_texts] if boilerplate else unique_texts
+        content_compact = [compact(t) for t in content] if boilerplate else compact_texts
+        prep = _Prepared(unique_texts, compact_texts, row_unique, rows_of, boilerplate, content, content_compact)
+        self._prepared = {pkey: prep}  # one normalisation at a time keeps memory bounded
         self._grams = {}
-        self._last_norm = opts
+        self._last_norm = pkey
         return prep
 
     @staticmethod
     def _algorithm_input(algo: Algorithm, prep: _Prepared) -> list[str]:
-        # nshash needs line breaks to split sentences; the others compare whitespace-insensitive text.
-        return prep.unique_texts if algo.name == "nshash" else prep.compact_texts
+        return prep.content if algo.needs_lines else prep.content_compact
 
     def _grams_of(self, prep: _Prepared, u: int) -> np.ndarray:
         g = self._grams.get(u)
         if g is None:
-            g = self._grams[u] = gram_hashes(prep.compact_texts[u], SIMILARITY_GRAM)
+            g = self._grams[u] = gram_hashes(prep.content_compact[u], SIMILARITY_GRAM)
         return g
 
     def _unique_similarity(self, prep: _Prepared, u: int, v: int) -> float:
@@ -188,10 +217,12 @@ class Pipeline:
             return 1.0
         if not prep.compact_texts[u] or not prep.compact_texts[v]:
             return 0.0
-        return jaccard(self._grams_of(prep, u), self._grams_of(prep, v))
+        return self._check.score(self._grams_of(prep, u), self._grams_of(prep, v))
 
-    def _pair_similarity(self, prep: _Prepared, cands: Candidates, settings: Settings, reporter: Reporter):
-        if settings.algorithm == "ngram" and int(settings.n) == SIMILARITY_GRAM and not settings.containment:
+    def _pair_similarity(
+        self, prep: _Prepared, cands: Candidates, algo: Algorithm, settings: Settings, reporter: Reporter
+    ) -> np.ndarray:
+        if algo.measure_is_similarity(settings):
             return cands.measure.copy()  # already the common measure
         out = np.empty(len(cands.a))
         for i, (u, v) in enumerate(zip(cands.a.tolist(), cands.b.tolist(), strict=True)):
@@ -199,18 +230,6 @@ class Pipeline:
                 reporter.report("Verifying", i, len(cands.a))
             out[i] = self._unique_similarity(prep, u, v)
         return out
-
-    def _keep_column(self, keep: str) -> list[object] | None:
-        if not keep.startswith(("max:", "min:")):
-            return None
-        column = keep.split(":", 1)[1]
-        if self.table is None:
-            raise ValueError(f"keep policy {keep!r} needs a table with column {column!r}")
-        from .errors import InputError
-
-        if column not in self.table.data.columns:
-            raise InputError(self.table.path, f"no column named {column!r} to choose the kept row by")
-        return self.table.data[column].tolist()
 
 
 def dedup(table: Table, columns: Sequence[str], settings: Settings, reporter: Reporter | None = None) -> DedupResult:

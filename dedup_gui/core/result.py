@@ -18,9 +18,9 @@ from .settings import Settings
 class PairSet:
     """Candidate pairs between unique (normalised) texts, with two scores.
 
-    ``measure`` is the algorithm's own measure (Hamming bits, shared sentences, Jaccard) - what the threshold is
-    compared with. ``similarity`` means the same for every algorithm: the Jaccard similarity of the character
-    4-gram sets of the two normalised texts, in 0..1.
+    ``measure`` is the algorithm's own measure (Hamming bits, shared sentences, n-gram similarity) - what the
+    threshold is compared with. ``similarity`` means the same for every algorithm: the text check's score of the
+    two normalised texts without boilerplate (``core.textcheck``), in 0..1.
     """
 
     a: np.ndarray
@@ -105,6 +105,16 @@ class DedupResult:
     row_unique: np.ndarray  # row -> index of its unique normalised text
     exact_duplicates: int  # rows identical (after normalisation) to an earlier row
     timings: dict[str, float] = field(default_factory=dict)
+    proposed: int = 0  # candidate pairs the algorithm's own threshold accepted
+    rejected: int = 0  # of those, pairs the text check rejected (similarity below the safety floor)
+    boilerplate_sentences: int = 0  # distinct sentences learned as boilerplate and ignored
+
+    def check_summary(self) -> str:
+        """One line for the CLI, the status bar and the report: what the fingerprints alone would have got wrong."""
+        return (
+            f"{self.settings.algorithm} proposed {self.proposed:,} pairs; "
+            f"{self.rejected:,} failed the text check (similarity below {float(self.settings.min_similarity):.2f})"
+        )
 
     @property
     def rows_to_remove(self) -> int:

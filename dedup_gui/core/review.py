@@ -237,6 +237,7 @@ class ReviewSession:
 # -- keep policies and export paths ----
 
 _POLICY_LABELS = {
+    "original": "The original",
     "first": "First in file",
     "last": "Last in file",
     "longest": "Longest text",

@@ -135,8 +135,7 @@ def howto_html() -> str:
         p(
             translate(
                 "howto",
-                "Works on short texts — headlines, posts, comments — and on edited or shortened copies. Under "
-                "Advanced, “containment” also catches a short text quoted inside a longer one.",
+                "Works on short texts — headlines, posts, comments — and on edited or shortened copies.",
             )
         ),
         heading("h3", translate("howto", "Which one should I choose?")),

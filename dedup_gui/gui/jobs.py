@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.review import ReviewSession
@@ -77,8 +78,8 @@ def run(
 
 
 def short_text_warning(algorithm: str, median_length: float) -> str:
-    """The algorithm whose known weakness on short texts applies here ("simhash", "nshash"), or ""."""
-    if algorithm in ("simhash", "nshash") and 0 < median_length < SHORT_TEXT_CHARS:
+    """The algorithm when its known weakness on short texts applies here, or ""."""
+    if get_algorithm(algorithm).short_text_warning and 0 < median_length < SHORT_TEXT_CHARS:
         return algorithm
     return ""
 

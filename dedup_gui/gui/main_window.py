@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.errors import DedupError
 from dedup_gui.core.review import KEPT, NOT_DUPLICATE, ReviewSession
 from dedup_gui.core.table import Table
@@ -48,7 +49,7 @@ from .compare_view import CompareView
 from .data_panel import DataPanel
 from .export_dialog import ExportDialog, confirmation_text
 from .howto import add_help_menu
-from .registry_strings import stage_text, summary_text
+from .registry_strings import stage_text, summary_text, translated_algorithm
 from .resources import demo_workbook
 from .rows_model import RowsModel
 from .settings_panel import SettingsPanel
@@ -497,19 +498,7 @@ class MainWindow(QMainWindow):
         if self.session is not None and self.session.texts is outcome.pipeline.texts:
             outcome.session.carry_over(self.session)
         weak = jobs.short_text_warning(outcome.settings.algorithm, outcome.median_length)
-        if weak == "simhash":
-            warning = self.tr(
-                "Most texts here are short (median {median} characters). SimHash is unreliable below "
-                "~{limit}: one changed character moves many bits. N-gram suits short texts better."
-            )
-        elif weak == "nshash":
-            warning = self.tr(
-                "Most texts here are short (median {median} characters). NSHash matches texts that share a long "
-                "sentence, and short texts share stock phrases: expect false matches. N-gram suits short texts "
-                "better."
-            )
-        else:
-            warning = ""
+        warning = translated_algorithm(get_algorithm(weak)).short_text_warning if weak else ""
         self.settings_panel.set_short_text_warning(
             warning.format(median=f"{outcome.median_length:.0f}", limit=jobs.SHORT_TEXT_CHARS)
         )

@@ -9,11 +9,11 @@ through untranslated.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from dedup_gui.core.algorithms.registry import AlgorithmInfo, ParamSpec
+from dedup_gui.core.algorithms.registry import Algorithm, ParamSpec
 
 REGISTRY, STAGES, CORE = "registry", "stages", "core"
 
@@ -34,6 +34,11 @@ REGISTRY_STRINGS = (
     QT_TRANSLATE_NOOP("registry", "Keywords"),
     QT_TRANSLATE_NOOP("registry", "words"),
     QT_TRANSLATE_NOOP("registry", "How many of the highest TF-IDF keywords make up each fingerprint."),
+    QT_TRANSLATE_NOOP(
+        "registry",
+        "Most texts here are short (median {median} characters). SimHash is unreliable below "
+        "~{limit}: one changed character moves many bits. N-gram suits short texts better.",
+    ),
     # nshash
     QT_TRANSLATE_NOOP("registry", "NSHash (longest sentences)"),
     QT_TRANSLATE_NOOP("registry", "Matches texts that share their longest sentences; very precise for reposted news."),
@@ -44,17 +49,24 @@ REGISTRY_STRINGS = (
     ),
     QT_TRANSLATE_NOOP("registry", "Longest sentences"),
     QT_TRANSLATE_NOOP("registry", "How many of each text's longest sentences are fingerprinted."),
+    QT_TRANSLATE_NOOP(
+        "registry",
+        "Most texts here are short (median {median} characters). NSHash matches texts that share a long "
+        "sentence, and short texts share stock phrases: expect false matches. N-gram suits short texts "
+        "better.",
+    ),
     # ngram
     QT_TRANSLATE_NOOP("registry", "N-gram overlap"),
     QT_TRANSLATE_NOOP(
         "registry", "Compares the character n-grams texts share; works on short texts and edited copies."
     ),
-    QT_TRANSLATE_NOOP("registry", "Jaccard similarity"),
+    QT_TRANSLATE_NOOP("registry", "Similarity"),
     QT_TRANSLATE_NOOP("registry", "Min similarity"),
     QT_TRANSLATE_NOOP(
         "registry",
-        "Two texts are duplicates when the share of character n-grams they have in common "
-        "(Jaccard similarity) is at least this. Higher is stricter; 0.7 also catches copies cut to 80 %.",
+        "Two texts are duplicates when their text similarity on character n-grams is at least this: the "
+        "share of n-grams they have in common (Jaccard), or for an excerpt the share of the shorter text found in "
+        "the longer. Higher is stricter.",
     ),
     QT_TRANSLATE_NOOP("registry", "Gram length"),
     QT_TRANSLATE_NOOP("registry", "characters"),
@@ -69,6 +81,7 @@ STAGE_STRINGS = (
     QT_TRANSLATE_NOOP("stages", "Loading"),
     QT_TRANSLATE_NOOP("stages", "Preparing texts"),
     QT_TRANSLATE_NOOP("stages", "Normalising"),
+    QT_TRANSLATE_NOOP("stages", "Finding boilerplate"),
     QT_TRANSLATE_NOOP("stages", "Segmenting"),
     QT_TRANSLATE_NOOP("stages", "Fingerprinting"),
     QT_TRANSLATE_NOOP("stages", "Finding candidates"),
@@ -85,6 +98,7 @@ STATUS_STRINGS = (
 )
 
 KEEP_POLICY_STRINGS = (
+    QT_TRANSLATE_NOOP("core", "The original"),
     QT_TRANSLATE_NOOP("core", "First in file"),
     QT_TRANSLATE_NOOP("core", "Last in file"),
     QT_TRANSLATE_NOOP("core", "Longest text"),
@@ -105,15 +119,28 @@ def translated_spec(spec: ParamSpec) -> ParamSpec:
     return replace(spec, label=registry_text(spec.label), unit=registry_text(spec.unit), help=registry_text(spec.help))
 
 
-def translated_algorithm(info: AlgorithmInfo) -> AlgorithmInfo:
-    """The same algorithm with every user-visible field in the interface language (``name`` stays the key)."""
-    return replace(
-        info,
-        title=registry_text(info.title),
-        description=registry_text(info.description),
-        measure=registry_text(info.measure),
-        threshold=translated_spec(info.threshold),
-        n=translated_spec(info.n),
+@dataclass(frozen=True)
+class AlgorithmText:
+    """What the interface shows of an algorithm, in the interface language (``name`` stays the key)."""
+
+    name: str
+    title: str
+    description: str
+    measure: str
+    threshold: ParamSpec
+    n: ParamSpec
+    short_text_warning: str
+
+
+def translated_algorithm(algo: Algorithm) -> AlgorithmText:
+    return AlgorithmText(
+        name=algo.name,
+        title=registry_text(algo.title),
+        description=registry_text(algo.description),
+        measure=registry_text(algo.measure),
+        threshold=translated_spec(algo.threshold),
+        n=translated_spec(algo.n),
+        short_text_warning=registry_text(algo.short_text_warning),
     )
 
 

@@ -6,6 +6,7 @@ remembers its own threshold and n while the user switches between them.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 
@@ -145,7 +146,7 @@ class SettingsPanel(QWidget):
         self._values: dict[str, tuple[float, float]] = {
             name: (info.threshold.default, info.n.default) for name, info in ALGORITHMS.items()
         }
-        self._current = "ngram"
+        self._current = Settings().algorithm
 
         self.algorithm = QComboBox()
         for name, info in ALGORITHMS.items():
@@ -191,7 +192,7 @@ class SettingsPanel(QWidget):
         self.algorithm.currentIndexChanged.connect(self._algorithm_changed)
         self.threshold.valueChanged.connect(self._param_changed)
         self.n.valueChanged.connect(self._param_changed)
-        self._show_algorithm("ngram")
+        self._show_algorithm(self._current)
 
     def _build_advanced(self) -> QWidget:
         w = QGroupBox(self.tr("Advanced"))
@@ -247,10 +248,55 @@ class SettingsPanel(QWidget):
         self.min_sentence.valueChanged.connect(self.changed)
         form.addRow(self.tr("Min sentence:"), self.min_sentence)
 
-        self.containment = QCheckBox(self.tr("Score by containment (one text inside another)"))
-        self.containment.setToolTip(self.tr("N-gram: a short text fully contained in a longer one scores 1.0."))
-        self.containment.toggled.connect(self.changed)
-        form.addRow(self.containment)
+        defaults_all = Settings()
+        self.min_similarity = QDoubleSpinBox()
+        self.min_similarity.setRange(0.3, 1.0)
+        self.min_similarity.setSingleStep(0.05)
+        self.min_similarity.setDecimals(2)
+        self.min_similarity.setValue(defaults_all.min_similarity)
+        self.min_similarity.setToolTip(
+            self.tr(
+                "Safety floor for every algorithm: two texts less similar than this are never duplicates, whatever "
+                "their fingerprints say. Similarity is the share of character 4-grams the texts have in common, or "
+                "for an excerpt the share of the shorter text found in the longer."
+            )
+        )
+        self.min_similarity.valueChanged.connect(self.changed)
+        form.addRow(self.tr("Never below:"), self.min_similarity)
+
+        self.excerpts = QCheckBox(self.tr("Count excerpts as duplicates"))
+        self.excerpts.setToolTip(
+            self.tr(
+                "A text that is mostly contained in a longer one (a truncated repost) is a duplicate when it is at "
+                "least the given share of the longer text. Two write-ups of one event are not excerpts."
+            )
+        )
+        self.excerpts.toggled.connect(self.changed)
+        self.excerpt_share = QDoubleSpinBox()
+        self.excerpt_share.setRange(0.1, 1.0)
+        self.excerpt_share.setSingleStep(0.05)
+        self.excerpt_share.setDecimals(2)
+        self.excerpt_share.setValue(defaults_all.excerpt_share)
+        self.excerpt_share.setToolTip(self.tr("Minimum length of an excerpt, as a share of the longer text."))
+        self.excerpt_share.valueChanged.connect(self.changed)
+        self.excerpts.toggled.connect(self.excerpt_share.setEnabled)
+        self.excerpts.setChecked(defaults_all.excerpts)
+        form.addRow(self.excerpts)
+        form.addRow(self.tr("Excerpt at least:"), self.excerpt_share)
+
+        self.boilerplate_docs = QSpinBox()
+        self.boilerplate_docs.setRange(0, 1_000_000)
+        self.boilerplate_docs.setValue(defaults_all.boilerplate_docs)
+        self.boilerplate_docs.setSpecialValueText(self.tr("off"))
+        self.boilerplate_docs.setSuffix(self.tr(" texts"))
+        self.boilerplate_docs.setToolTip(
+            self.tr(
+                "A sentence found in at least this many otherwise different texts (a disclaimer, a byline, a "
+                "share footer) is boilerplate: it is ignored when comparing texts. 0 turns this off."
+            )
+        )
+        self.boilerplate_docs.valueChanged.connect(self.changed)
+        form.addRow(self.tr("Boilerplate from:"), self.boilerplate_docs)
         return w
 
     def _toggle_advanced(self, on: bool) -> None:
@@ -271,8 +317,7 @@ class SettingsPanel(QWidget):
         self.description.setText(info.description)
         self.threshold.set_spec(info.threshold, threshold)
         self.n.set_spec(info.n, n)
-        self.min_sentence.setEnabled(name == "nshash")
-        self.containment.setEnabled(name == "ngram")
+        self.min_sentence.setEnabled("min_sentence" in get_algorithm(name).options)
 
     def _param_changed(self) -> None:
         self._values[self._current] = (self.threshold.value(), self.n.value())
@@ -324,7 +369,7 @@ class SettingsPanel(QWidget):
             threshold=self.threshold.value(),
             n=int(self.n.value()),
             mode=self.mode.currentData(),
-            keep=self.keep.currentData() or "first",
+            keep=self.keep.currentData() or Settings().keep,
             normalise=NormaliseOptions(
                 strip_html=self.strip_html.isChecked(),
                 nfkc=self.nfkc.isChecked(),
@@ -333,7 +378,10 @@ class SettingsPanel(QWidget):
                 boilerplate_patterns=self._patterns(),
             ),
             min_sentence=self.min_sentence.value(),
-            containment=self.containment.isChecked(),
+            min_similarity=round(self.min_similarity.value(), 2),
+            excerpts=self.excerpts.isChecked(),
+            excerpt_share=round(self.excerpt_share.value(), 2),
+            boilerplate_docs=self.boilerplate_docs.value(),
         )
 
     def set_algorithm(self, name: str) -> None:
@@ -356,7 +404,10 @@ class SettingsPanel(QWidget):
         self.casefold.setChecked(s.normalise.casefold)
         self.boilerplate.setPlainText("\n".join(s.normalise.boilerplate_patterns))
         self.min_sentence.setValue(s.min_sentence)
-        self.containment.setChecked(s.containment)
+        self.min_similarity.setValue(s.min_similarity)
+        self.excerpts.setChecked(s.excerpts)
+        self.excerpt_share.setValue(s.excerpt_share)
+        self.boilerplate_docs.setValue(s.boilerplate_docs)
         self.blockSignals(False)
 
     def save(self, store: QSettings) -> None:
@@ -364,48 +415,23 @@ class SettingsPanel(QWidget):
         for name, (threshold, n) in self._values.items():
             store.setValue(f"{name}/threshold", threshold)
             store.setValue(f"{name}/n", n)
-        s = self.settings()
-        store.setValue("algorithm", s.algorithm)
-        store.setValue("mode", s.mode)
-        store.setValue("keep", s.keep)
-        store.setValue("strip_html", s.normalise.strip_html)
-        store.setValue("nfkc", s.normalise.nfkc)
-        store.setValue("collapse_whitespace", s.normalise.collapse_whitespace)
-        store.setValue("casefold", s.normalise.casefold)
-        store.setValue("boilerplate", self.boilerplate.toPlainText())
-        store.setValue("min_sentence", s.min_sentence)
-        store.setValue("containment", s.containment)
+        store.setValue("current", json.dumps(self.settings().to_dict(), ensure_ascii=False))
         store.setValue("advanced_open", self.advanced_toggle.isChecked())
         store.endGroup()
 
     def restore(self, store: QSettings) -> None:
         store.beginGroup("settings")
         try:
-            for name, info in ALGORITHMS.items():
-                threshold = _clamp(store.value(f"{name}/threshold", info.threshold.default), info.threshold)
-                n = _clamp(store.value(f"{name}/n", info.n.default), info.n)
+            for name, algo in ALGORITHMS.items():
+                threshold = _clamp(store.value(f"{name}/threshold", algo.threshold.default), algo.threshold)
+                n = _clamp(store.value(f"{name}/n", algo.n.default), algo.n)
                 self._values[name] = (threshold, n)
-            algorithm = store.value("algorithm", "ngram")
-            algorithm = algorithm if algorithm in ALGORITHMS else "ngram"
-            base = Settings()
-            s = replace(
-                base,
-                algorithm=algorithm,
-                threshold=self._values[algorithm][0],
-                n=int(self._values[algorithm][1]),
-                mode=store.value("mode", base.mode),
-                keep=store.value("keep", base.keep),
-                normalise=NormaliseOptions(
-                    strip_html=_bool(store.value("strip_html", True)),
-                    nfkc=_bool(store.value("nfkc", True)),
-                    collapse_whitespace=_bool(store.value("collapse_whitespace", True)),
-                    casefold=_bool(store.value("casefold", True)),
-                    boilerplate_patterns=tuple(str(store.value("boilerplate", "") or "").splitlines()),
-                ),
-                min_sentence=int(store.value("min_sentence", base.min_sentence)),
-                containment=_bool(store.value("containment", False)),
-            )
-            self.set_settings(s)
+            try:
+                s = Settings.from_dict(json.loads(str(store.value("current", "{}") or "{}")))
+                s.validate()
+            except (ValueError, TypeError):  # written by another version, or edited by hand
+                s = Settings()
+            self.set_settings(replace(s, threshold=self._values[s.algorithm][0], n=int(self._values[s.algorithm][1])))
             self.advanced_toggle.setChecked(_bool(store.value("advanced_open", False)))
         finally:
             store.endGroup()

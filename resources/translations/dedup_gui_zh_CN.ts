@@ -566,14 +566,6 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>请至少勾选一个用于比较的文本列。</translation>
     </message>
     <message>
-        <source>Most texts here are short (median {median} characters). SimHash is unreliable below ~{limit}: one changed character moves many bits. N-gram suits short texts better.</source>
-        <translation>这里的文本大多较短（中位数 {median} 字）。文本不足约 {limit} 字时 SimHash 不可靠：改一个字就会让很多位发生变化。短文本更适合用 N-gram。</translation>
-    </message>
-    <message>
-        <source>Most texts here are short (median {median} characters). NSHash matches texts that share a long sentence, and short texts share stock phrases: expect false matches. N-gram suits short texts better.</source>
-        <translation>这里的文本大多较短（中位数 {median} 字）。NSHash 只要两篇文本有一个相同的长句就判为重复，而短文本常常共用套话，容易误判。短文本更适合用 N-gram。</translation>
-    </message>
-    <message>
         <source>{summary} · found in {seconds} s</source>
         <translation>{summary} · 用时 {seconds} 秒</translation>
     </message>
@@ -854,12 +846,44 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>最短句长：</translation>
     </message>
     <message>
-        <source>Score by containment (one text inside another)</source>
-        <translation>按包含关系计分（一段文本包含在另一段中）</translation>
+        <source>Safety floor for every algorithm: two texts less similar than this are never duplicates, whatever their fingerprints say. Similarity is the share of character 4-grams the texts have in common, or for an excerpt the share of the shorter text found in the longer.</source>
+        <translation>对所有算法都有效的安全下限：相似度低于此值的两篇文本，不论指纹如何，都不会被判为重复。相似度是两篇文本共有的 4 字片段所占的比例；对于节选，则是较短文本在较长文本中出现的比例。</translation>
     </message>
     <message>
-        <source>N-gram: a short text fully contained in a longer one scores 1.0.</source>
-        <translation>N-gram：短文本完整出现在长文本中时，相似度记为 1.0。</translation>
+        <source>Never below:</source>
+        <translation>相似度下限：</translation>
+    </message>
+    <message>
+        <source>Count excerpts as duplicates</source>
+        <translation>节选也算重复</translation>
+    </message>
+    <message>
+        <source>A text that is mostly contained in a longer one (a truncated repost) is a duplicate when it is at least the given share of the longer text. Two write-ups of one event are not excerpts.</source>
+        <translation>一篇文本大部分内容都出现在另一篇更长的文本中（如被截短的转载），且长度至少达到较长文本的给定比例时，判为重复。对同一事件的两篇不同报道不算节选。</translation>
+    </message>
+    <message>
+        <source>Minimum length of an excerpt, as a share of the longer text.</source>
+        <translation>节选的最短长度，以占较长文本的比例计。</translation>
+    </message>
+    <message>
+        <source>Excerpt at least:</source>
+        <translation>节选至少占：</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source> texts</source>
+        <translation> 篇</translation>
+    </message>
+    <message>
+        <source>A sentence found in at least this many otherwise different texts (a disclaimer, a byline, a share footer) is boilerplate: it is ignored when comparing texts. 0 turns this off.</source>
+        <translation>在至少这么多篇内容各不相同的文本中都出现的句子（免责声明、责任编辑署名、分享页脚等）视为模板文字，比较文本时忽略。设为 0 则关闭。</translation>
+    </message>
+    <message>
+        <source>Boilerplate from:</source>
+        <translation>模板文字阈值：</translation>
     </message>
     <message>
         <source>Ignored (not a valid pattern): </source>
@@ -1113,6 +1137,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>不是重复</translation>
     </message>
     <message>
+        <source>The original</source>
+        <translation>原文</translation>
+    </message>
+    <message>
         <source>First in file</source>
         <translation>文件中最靠前的一行</translation>
     </message>
@@ -1224,8 +1252,8 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>每个片段的字数（默认 {default}，大约两个汉语词）。片段越短，匹配越宽松。</translation>
     </message>
     <message>
-        <source>Works on short texts — headlines, posts, comments — and on edited or shortened copies. Under Advanced, “containment” also catches a short text quoted inside a longer one.</source>
-        <translation>适用于标题、帖子、评论等短文本，也能找出经过修改或删节的副本。在“高级”中勾选“按包含关系计分”，还能找出被整段引用进长文的短文本。</translation>
+        <source>Works on short texts — headlines, posts, comments — and on edited or shortened copies.</source>
+        <translation>适用于短文本（标题、帖子、评论）以及经过编辑或删节的副本。</translation>
     </message>
     <message>
         <source>Which one should I choose?</source>
@@ -1314,6 +1342,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>用 TF-IDF 权重最高的多少个关键词生成指纹。</translation>
     </message>
     <message>
+        <source>Most texts here are short (median {median} characters). SimHash is unreliable below ~{limit}: one changed character moves many bits. N-gram suits short texts better.</source>
+        <translation>这里的文本大多较短（中位数 {median} 字）。文本不足约 {limit} 字时 SimHash 不可靠：改一个字就会让很多位发生变化。短文本更适合用 N-gram。</translation>
+    </message>
+    <message>
         <source>NSHash (longest sentences)</source>
         <translation>NSHash（最长句子）</translation>
     </message>
@@ -1342,6 +1374,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>每篇文本取最长的几句生成指纹。</translation>
     </message>
     <message>
+        <source>Most texts here are short (median {median} characters). NSHash matches texts that share a long sentence, and short texts share stock phrases: expect false matches. N-gram suits short texts better.</source>
+        <translation>这里的文本大多较短（中位数 {median} 字）。NSHash 只要两篇文本有一个相同的长句就判为重复，而短文本常常共用套话，容易误判。短文本更适合用 N-gram。</translation>
+    </message>
+    <message>
         <source>N-gram overlap</source>
         <translation>N-gram 字符重合</translation>
     </message>
@@ -1350,16 +1386,16 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>比较文本共有的字符片段；适用于短文本和改动过的副本。</translation>
     </message>
     <message>
-        <source>Jaccard similarity</source>
-        <translation>Jaccard 相似度</translation>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Two texts are duplicates when their text similarity on character n-grams is at least this: the share of n-grams they have in common (Jaccard), or for an excerpt the share of the shorter text found in the longer. Higher is stricter.</source>
+        <translation>两篇文本按字符 n-gram 计算的相似度不低于此值时判为重复：即共有 n-gram 所占的比例（Jaccard），对于节选则是较短文本在较长文本中出现的比例。越高越严格。</translation>
     </message>
     <message>
         <source>Min similarity</source>
         <translation>最低相似度</translation>
-    </message>
-    <message>
-        <source>Two texts are duplicates when the share of character n-grams they have in common (Jaccard similarity) is at least this. Higher is stricter; 0.7 also catches copies cut to 80 %.</source>
-        <translation>两篇文本共有的字符片段所占比例（Jaccard 相似度）不低于此值，即判为重复。数值越大越严格；0.7 也能找出删减到 80% 的副本。</translation>
     </message>
     <message>
         <source>Gram length</source>
@@ -1391,6 +1427,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>Normalising</source>
         <translation>正在规范化</translation>
+    </message>
+    <message>
+        <source>Finding boilerplate</source>
+        <translation>识别模板文字</translation>
     </message>
     <message>
         <source>Segmenting</source>

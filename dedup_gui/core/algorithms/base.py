@@ -1,19 +1,54 @@
-"""The small interface every near-duplicate algorithm implements, and the bucket-to-pairs step they share.
+"""The one object every near-duplicate algorithm is, and the bucket-to-pairs step they share.
 
-An algorithm turns unique normalised texts into fingerprints (the expensive, cached part), searches them for
-candidate pairs with the algorithm's own measure, and says which measures pass a threshold.
+An algorithm describes itself (name, title, its two sliders as ``ParamSpec``), turns unique normalised texts into
+fingerprints (the expensive, cached part), searches them for candidate pairs with its own measure, and says which
+measures pass a threshold. The registry (``registry.py``) lists the algorithm objects; nothing outside the
+algorithm modules compares algorithm names.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import sorted_unique, unique_counts
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One slider: what it is called, its range and step, its default and what it means."""
+
+    label: str
+    minimum: float
+    maximum: float
+    step: float
+    default: float
+    unit: str
+    help: str
+    decimals: int = 0
+    # True when a larger value means "stricter" (fewer pairs); False when larger means looser.
+    higher_is_stricter: bool = True
+
+    def check(self, value: float, name: str) -> None:
+        """Raise ValueError naming the valid range when ``value`` is outside it (or not on an integer slider)."""
+        ok = self.minimum - 1e-9 <= value <= self.maximum + 1e-9
+        if ok and not self.decimals and float(value) != round(float(value)):
+            ok = False
+        if not ok:
+            kind = "a whole number" if not self.decimals else "a number"
+            raise ValueError(f"{name} must be {kind} between {self.minimum:g} and {self.maximum:g}, not {value:g}")
+
+    def snap(self, value: float) -> float:
+        """The slider value nearest to ``value``: on the slider's step, inside its range."""
+        steps = round((float(value) - self.minimum) / self.step)
+        max_steps = round((self.maximum - self.minimum) / self.step)
+        snapped = self.minimum + min(max(steps, 0), max_steps) * self.step
+        return round(snapped, self.decimals) if self.decimals else float(round(snapped))
 
 
 @dataclass
@@ -26,20 +61,76 @@ class Candidates:
     bound: float  # the loosest threshold for which these candidates are complete
 
 
-class Algorithm(Protocol):
+class Algorithm(ABC):
+    """One near-duplicate method: what the GUI and CLI show of it, and how it proposes candidate pairs.
+
+    An algorithm only *proposes*: every candidate pair it returns is then scored by the shared text check
+    (``core.textcheck``), which decides. Subclasses set the class attributes and implement the four methods.
+    """
+
     name: str
+    title: str
+    description: str  # one plain-language line
+    measure: str  # what a pair's native measure is (the histogram's axis)
+    threshold: ParamSpec
+    n: ParamSpec
+    # Settings fields (besides threshold and n) this algorithm reads; the GUI enables only these controls.
+    options: tuple[str, ...] = ()
+    # True: fingerprints need the text's line breaks (sentence splitting); False: whitespace-free compact text.
+    needs_lines: bool = False
+    # Said in the UI when most texts are short (under ~150 characters) and the method is known to be weak there.
+    short_text_warning: str = ""
 
-    def fingerprint_key(self, settings: Settings) -> tuple: ...
+    @abstractmethod
+    def fingerprint_key(self, settings: Settings) -> tuple:
+        """What the fingerprints depend on: equal keys reuse the cached fingerprints."""
 
+    @abstractmethod
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> Any: ...
 
+    @abstractmethod
     def search(self, fingerprints: Any, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates: ...
 
     def covers(self, bound: float, threshold: float) -> bool:
         """True when a search done at ``bound`` already found every pair that passes ``threshold``."""
-        ...
+        return threshold >= bound if self.threshold.higher_is_stricter else threshold <= bound
 
-    def passes(self, measure: np.ndarray, threshold: float) -> np.ndarray: ...
+    def passes(self, measure: np.ndarray, threshold: float) -> np.ndarray:
+        if self.threshold.higher_is_stricter:
+            return measure >= threshold - 1e-9
+        return measure <= threshold + 1e-9
+
+    def measure_is_similarity(self, settings: Settings) -> bool:
+        """True when the native measure already is the text check's similarity (no second scoring needed)."""
+        return False
+
+    def search_key(self, settings: Settings) -> tuple:
+        """What a candidate search depends on beyond the fingerprints (a threshold only filters, see covers)."""
+        return (int(settings.n),)
+
+    def searched_range(self, measure: np.ndarray, threshold: float) -> tuple[float, float]:
+        """Thresholds for which candidates found at ``threshold`` (with these measures) hold every passing pair."""
+        return self.threshold.minimum, self.threshold.maximum
+
+    def measure_range(self, settings: Settings) -> tuple[float, float]:
+        """The span of measures the histogram shows for a run with these settings."""
+        lo = self.threshold.minimum if self.threshold.higher_is_stricter else 0.0
+        return lo, self.threshold.maximum
+
+    # -- where the histogram draws a threshold -------------------------------------------------------------
+
+    def line_position(self, threshold: float) -> float:
+        """On the border between passing and failing bins: integer measures have bins centred on their values,
+        so "<= k" is drawn at k + 0.5 and ">= t" at t - 0.5; a fractional threshold is its bin's left edge."""
+        if self.threshold.decimals:
+            return float(threshold)
+        return float(threshold) - 0.5 if self.threshold.higher_is_stricter else float(threshold) + 0.5
+
+    def threshold_at(self, x: float) -> float:
+        """The slider value whose line is nearest to ``x`` (inverse of ``line_position``)."""
+        if self.threshold.decimals:
+            return self.threshold.snap(x)
+        return self.threshold.snap(x + 0.5 if self.threshold.higher_is_stricter else x - 0.5)
 
 
 _PAIR_CHUNK = 4_000_000

@@ -1,4 +1,7 @@
-"""N-gram overlap: a character n-gram index with verified Jaccard (or containment) similarity.
+"""N-gram overlap: a character n-gram index, candidates scored by the text check's similarity on n-grams.
+
+The measure is ``TextCheck.score`` on the texts' character n-gram sets: Jaccard, or for an excerpt (the shorter
+text at least ``excerpt_share`` of the longer) the share of the shorter text found in the longer.
 
 Keys are 0-mod-p samples of each text's n-gram hashes, p a power of two chosen from the text's length; a gram
 sampled at p is also sampled at every smaller power of two, so texts of different lengths can meet at a common
@@ -17,8 +20,9 @@ import numpy as np
 
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import containment, df_per_item, gram_hashes, jaccard, mix64
-from .base import Candidates, bucket_pairs, join_pairs
+from ..text import df_per_item, gram_hashes, mix64
+from ..textcheck import SIMILARITY_GRAM, TextCheck
+from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
 TARGET_KEYS = 64  # sampled keys per text at its own level (between 64 and 128)
 PREFIX_MARGIN = 0.10  # the index is built for threshold - margin, so sampling noise costs no recall
@@ -55,16 +59,46 @@ def _level(n_grams: int) -> int:
     return p
 
 
-class NGram:
+class NGram(Algorithm):
     name = "ngram"
+    title = "N-gram overlap"
+    description = "Compares the character n-grams texts share; works on short texts and edited copies."
+    threshold = ParamSpec(
+        label="Min similarity",
+        minimum=0.30,
+        maximum=1.00,
+        step=0.01,
+        # 0.70, not 0.80: a repost truncated to ~80 % has a Jaccard similarity of ~0.8 to its original, so
+        # 0.80 loses half of them; on real news, pairs between 0.7 and 0.8 are still edited reposts.
+        default=0.70,
+        unit="",
+        help="Two texts are duplicates when their text similarity on character n-grams is at least this: the "
+        "share of n-grams they have in common (Jaccard), or for an excerpt the share of the shorter text found in "
+        "the longer. Higher is stricter.",
+        decimals=2,
+    )
+    n = ParamSpec(
+        label="Gram length",
+        minimum=2,
+        maximum=8,
+        step=1,
+        default=4,
+        unit="characters",
+        help="Length of the character n-grams; 4 is about two Chinese words. Shorter grams match more loosely.",
+    )
+    measure = "Similarity"
 
     def fingerprint_key(self, settings: Settings) -> tuple:
-        return ("ngram", int(settings.n), bool(settings.containment))
+        return ("ngram", int(settings.n))
+
+    def measure_is_similarity(self, settings: Settings) -> bool:
+        return int(settings.n) == SIMILARITY_GRAM
 
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> GramKeys:
         n = int(settings.n)
-        # Jaccard pairs have similar lengths and meet within two levels; containment may need many more.
-        n_steps = MAX_LEVEL_STEPS if settings.containment else 2
+        # Pairs that can score above the bound are at most 1 / excerpt_share (<= 2x by default, 10x at the
+        # slider's limit) apart in length, so their sampling levels meet within a few steps.
+        n_steps = 2 + max(0, int(np.ceil(np.log2(1.0 / max(0.1, min(1.0, float(settings.excerpt_share)))))) - 1)
         keys, docs, steps = [], [], []
         sizes = np.zeros(len(texts), dtype=np.int64)
         sketch = np.full((len(texts), SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
@@ -89,23 +123,19 @@ class NGram:
         return GramKeys(np.concatenate(keys), np.concatenate(docs), np.concatenate(steps), sizes, sketch)
 
     def search(self, fp: GramKeys, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
+        check = TextCheck.of(settings)
         bound = max(MIN_BOUND, float(settings.threshold) - PREFIX_MARGIN)
+        jaccard_bound = check.lowest_jaccard(bound)  # excerpts can score high with a low Jaccard similarity
         reporter.report("Finding candidates", 0, 1)
-        own = fp.step <= 1
-        if settings.containment:
-            # The smaller text probes with its prefixes at every level; the larger is indexed in full.
-            pk, pd = _prefixes(fp.keys, fp.doc, fp.step, bound)
-            a, b = join_pairs(pk, pd, fp.keys[own], fp.doc[own], reporter)
-        else:
-            pk, pd = _prefixes(fp.keys[own], fp.doc[own], fp.step[own], bound)
-            a, b, _ = bucket_pairs(pk, pd, reporter)
-            small = np.minimum(fp.sizes[a], fp.sizes[b])
-            large = np.maximum(fp.sizes[a], fp.sizes[b])
-            plausible = small >= bound * large  # Jaccard can never exceed |small| / |large|
-            a, b = a[plausible], b[plausible]
-            a, b = _screen(fp, a, b, bound, reporter)
+        pk, pd = _prefixes(fp.keys, fp.doc, fp.step, jaccard_bound)
+        a, b, _ = bucket_pairs(pk, pd, reporter)
+        small = np.minimum(fp.sizes[a], fp.sizes[b])
+        large = np.maximum(fp.sizes[a], fp.sizes[b])
+        plausible = check.plausible(small, large, bound)
+        a, b = a[plausible], b[plausible]
+        a, b = _screen(fp, a, b, jaccard_bound, reporter)
         reporter.report("Finding candidates", 1, 1)
-        measure = verify(texts, a, b, int(settings.n), settings.containment, reporter)
+        measure = verify(texts, a, b, int(settings.n), check, reporter)
         keep = measure >= bound
         return Candidates(a[keep], b[keep], measure[keep], bound)
 
@@ -113,8 +143,14 @@ class NGram:
         # A search at ``bound`` guarantees completeness (up to sampling) for thresholds >= bound + margin.
         return threshold >= min(1.0, bound + PREFIX_MARGIN) - 1e-9 or (bound <= MIN_BOUND and threshold >= bound)
 
-    def passes(self, measure: np.ndarray, threshold: float) -> np.ndarray:
-        return measure >= threshold - 1e-9
+    def search_key(self, settings: Settings) -> tuple:
+        return (int(settings.n), bool(settings.excerpts), float(settings.excerpt_share))
+
+    def searched_range(self, measure: np.ndarray, threshold: float) -> tuple[float, float]:
+        # Complete down to the run's threshold; pairs found down to threshold - margin are shown but may be
+        # incomplete there.
+        lo = min(threshold, float(measure.min()) + PREFIX_MARGIN) if len(measure) else threshold
+        return max(self.threshold.minimum, round(lo, 6)), self.threshold.maximum
 
 
 def _fill_sketch(row: np.ndarray, grams: np.ndarray) -> None:
@@ -167,9 +203,9 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     return k[keep], s[keep] // MAX_LEVEL_STEPS
 
 
-def verify(texts, a, b, n, use_containment, reporter: Reporter) -> np.ndarray:
-    """Exact similarity of each candidate pair on the full n-gram sets."""
-    score = containment if use_containment else jaccard
+def verify(texts, a, b, n, check: TextCheck, reporter: Reporter) -> np.ndarray:
+    """The text check's similarity of each candidate pair on the full n-gram sets."""
+    score = check.score
     cache: dict[int, np.ndarray] = {}
 
     def grams(i: int) -> np.ndarray:

@@ -15,7 +15,7 @@ import xxhash
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import df_per_item, longest_sentences
-from .base import Candidates, bucket_pairs
+from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
 MAX_N = 20
 # A sentence found in more texts than this is boilerplate (a disclaimer, a footer), not evidence of a repost:
@@ -36,8 +36,43 @@ class SentenceHashes:
     rank: np.ndarray  # int64 position of the sentence in its text's longest-first order
 
 
-class NSHash:
+class NSHash(Algorithm):
     name = "nshash"
+    title = "NSHash (longest sentences)"
+    description = "Matches texts that share their longest sentences; very precise for reposted news."
+    measure = "Shared sentences"
+    threshold = ParamSpec(
+        label="Shared sentences",
+        minimum=1,
+        maximum=20,
+        step=1,
+        default=1,
+        unit="sentences",
+        help="Two texts are duplicates when at least this many of their longest sentences are identical.",
+    )
+    n = ParamSpec(
+        label="Longest sentences",
+        minimum=1,
+        maximum=20,
+        step=1,
+        default=5,
+        unit="sentences",
+        help="How many of each text's longest sentences are fingerprinted.",
+    )
+    options = ("min_sentence",)
+    needs_lines = True
+    short_text_warning = (
+        "Most texts here are short (median {median} characters). NSHash matches texts that share a long "
+        "sentence, and short texts share stock phrases: expect false matches. N-gram suits short texts "
+        "better."
+    )
+
+    def measure_range(self, settings: Settings) -> tuple[float, float]:
+        # At most n sentences can be shared.
+        return self.threshold.minimum, float(max(int(settings.n or 1), int(settings.threshold or 1)))
+
+    def search_key(self, settings: Settings) -> tuple:
+        return (int(settings.n),)
 
     def fingerprint_key(self, settings: Settings) -> tuple:
         # n only selects a prefix of the longest-first list, so changing n needs no new fingerprints.
@@ -74,9 +109,3 @@ class NSHash:
         reporter.report("Finding candidates", 1, 1)
         # Every pair sharing one sentence is found, so any threshold >= 1 filters these candidates.
         return Candidates(a, b, shared.astype(np.float64), 1.0)
-
-    def covers(self, bound: float, threshold: float) -> bool:
-        return threshold >= bound
-
-    def passes(self, measure: np.ndarray, threshold: float) -> np.ndarray:
-        return measure >= threshold

@@ -16,7 +16,7 @@ from ..progress import Reporter
 from ..segment import keyword_hashes
 from ..settings import Settings
 from ..text import sorted_unique
-from .base import Candidates
+from .base import Algorithm, Candidates, ParamSpec
 
 _BITS = np.arange(64, dtype=np.uint64)
 _FP_CHUNK = 8192
@@ -108,8 +108,35 @@ def near_pairs(fps: np.ndarray, k: int, reporter: Reporter) -> Candidates:
     return Candidates(a, c, hamming(fps[a], fps[c]), float(k))
 
 
-class SimHash:
+class SimHash(Algorithm):
     name = "simhash"
+    title = "SimHash"
+    description = "Fingerprints each text from its top keywords; fast on long articles, weak on short texts."
+    measure = "Hamming distance (bits)"
+    threshold = ParamSpec(
+        label="Max bit difference",
+        minimum=0,
+        maximum=16,
+        step=1,
+        default=3,
+        unit="bits",
+        help="Two texts are duplicates when their 64-bit fingerprints differ in at most this many bits. "
+        "Lower is stricter; 3 suits long articles.",
+        higher_is_stricter=False,
+    )
+    n = ParamSpec(
+        label="Keywords",
+        minimum=5,
+        maximum=100,
+        step=1,
+        default=20,
+        unit="words",
+        help="How many of the highest TF-IDF keywords make up each fingerprint.",
+    )
+    short_text_warning = (
+        "Most texts here are short (median {median} characters). SimHash is unreliable below "
+        "~{limit}: one changed character moves many bits. N-gram suits short texts better."
+    )
 
     def fingerprint_key(self, settings: Settings) -> tuple:
         return ("simhash", int(settings.n))
@@ -129,8 +156,10 @@ class SimHash:
         cands = near_pairs(fingerprints[idx], k, reporter)
         return Candidates(idx[cands.a], idx[cands.b], cands.measure.astype(np.float64), cands.bound)
 
-    def covers(self, bound: float, threshold: float) -> bool:
-        return threshold <= bound
+    def search_key(self, settings: Settings) -> tuple:
+        return ()  # n is part of the fingerprints; the threshold k only bounds the search (see covers)
 
-    def passes(self, measure: np.ndarray, threshold: float) -> np.ndarray:
-        return measure <= threshold
+    def searched_range(self, measure: np.ndarray, threshold: float) -> tuple[float, float]:
+        # The search reached at least the run's k (more when an earlier, looser search was reused).
+        hi = max(threshold, float(measure.max())) if len(measure) else threshold
+        return self.threshold.minimum, hi

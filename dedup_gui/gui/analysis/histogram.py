@@ -224,9 +224,10 @@ class SimilarityHistogram(ChartPanel):
         """Wash over thresholds outside the searched range: pairs there are not all known until a re-run."""
         lo, hi = analysis.searched_range(self.result)
         x_lo, x_hi = self.hist.x_range
-        if self.algorithm == "simhash" and analysis.line_position(self.algorithm, hi) < x_hi:
+        spec = get_algorithm(self.algorithm).threshold
+        if hi < spec.maximum - 1e-9 and analysis.line_position(self.algorithm, hi) < x_hi:
             span = (analysis.line_position(self.algorithm, hi), x_hi)
-        elif self.algorithm == "ngram" and lo > x_lo + 1e-9:
+        elif lo > spec.minimum + 1e-9 and lo > x_lo + 1e-9:
             span = (x_lo, self._searched_edge(lo))
         else:
             self.region.hide()

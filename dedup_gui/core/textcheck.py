@@ -1,0 +1,68 @@
+"""The one text check that decides every duplicate: fingerprints propose candidate pairs, this scores them.
+
+Every candidate pair of every algorithm is scored on the two normalised texts (boilerplate removed) with the same
+similarity - the number the GUI, the report and ``dup_similarity`` show - and a pair below the safety floor
+(``Settings.min_similarity``) is never a duplicate, whatever its fingerprint says.
+
+The similarity of texts A and B, with G(X) the set of character 4-grams of X (whitespace removed) and A the text
+with fewer grams:
+
+    overlap  = |G(A) ∩ G(B)|
+    jaccard  = overlap / |G(A) ∪ G(B)|
+    share    = |G(A)| / |G(B)|                 (how long the shorter text is, relative to the longer)
+    contained = overlap / |G(A)|               (how much of the shorter text is found in the longer)
+
+    similarity = max(jaccard, contained)   when excerpts count and share >= excerpt_share
+               = jaccard                   otherwise
+
+So a repost truncated to 60 % of its original scores ~1.0 (all of it is in the original), while two write-ups of
+one event - shared quotes and facts, different sentences - score low either way (few of their 4-grams coincide),
+and a short brief inside a long article (share below the minimum) is judged by Jaccard, i.e. not a duplicate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .text import overlap
+
+SIMILARITY_GRAM = 4  # the common similarity every pair carries is computed on character 4-grams
+
+
+@dataclass(frozen=True)
+class TextCheck:
+    floor: float = 0.6
+    excerpts: bool = True
+    excerpt_share: float = 0.5
+
+    @classmethod
+    def of(cls, settings) -> TextCheck:
+        return cls(float(settings.min_similarity), bool(settings.excerpts), float(settings.excerpt_share))
+
+    def score(self, a: np.ndarray, b: np.ndarray) -> float:
+        """Similarity of two texts given their sorted unique gram hashes (see the module docstring)."""
+        la, lb = len(a), len(b)
+        if la == 0 or lb == 0:
+            return 0.0  # an empty text is never a duplicate of anything
+        inter = overlap(a, b)
+        jaccard = inter / (la + lb - inter)
+        small, large = (la, lb) if la <= lb else (lb, la)
+        if self.excerpts and small >= self.excerpt_share * large:
+            return max(jaccard, inter / small)
+        return jaccard
+
+    def lowest_jaccard(self, threshold: float) -> float:
+        """The smallest Jaccard similarity a pair scoring ``threshold`` can have: candidate searches that bound
+        Jaccard must reach down to it so that excerpts are not missed."""
+        if not self.excerpts:
+            return threshold
+        s = self.excerpt_share
+        # contained >= t with share >= s gives overlap >= t * |A| and |A u B| <= |A| / s + |A| - overlap.
+        return min(threshold, threshold / (1.0 / s + 1.0 - threshold))
+
+    def plausible(self, small: np.ndarray, large: np.ndarray, threshold: float) -> np.ndarray:
+        """Pairs whose gram-set sizes allow a score of ``threshold`` at all (Jaccard <= small / large)."""
+        ratio = min(threshold, self.excerpt_share) if self.excerpts else threshold
+        return small >= ratio * large - 1e-9
