@@ -68,6 +68,8 @@ class _End:
         m = _END.match(text)
         if not m or (m.group(2) is None and m.group(4) is None):
             return None
+        if m.group(2) is None:  # a whole row ("$3"): the "$" belongs to the row
+            return cls("", None, m.group(1) or m.group(3), int(m.group(4)))
         return cls(m.group(1), m.group(2), m.group(3), int(m.group(4)) if m.group(4) else None)
 
     def render(self, row: int | None) -> str:
@@ -197,7 +199,7 @@ class FormulaShift:
             new = shift_ref(ref, self.rows, moved_by if not bang or home_is_sheet else 0)
             span = ref_rows(ref)
             if new is None:
-                token.value = f"{prefix}!#REF!" if bang else "#REF!"
+                token.value = "#REF!"  # Excel writes data!#REF!, which LibreOffice reads as #NAME?; same meaning
                 changed = stale = True
             elif new != ref:
                 token.value = f"{prefix}!{new}" if bang else new
