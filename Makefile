@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 TS     := resources/translations/dedup_gui_zh_CN.ts
 QM     := $(TS:.ts=.qm)
 
-.PHONY: run test lint check bench bench-quick screenshots package wheel-selftest translations demo readme-numbers clean
+.PHONY: run test lint check bench bench-quick eval screenshots package wheel-selftest translations demo readme-numbers clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ bench: $(STAMP)
 
 bench-quick: $(STAMP)
 	$(PY) -m benchmarks.run --quick
+
+# Quality on real text (../shared/eval/raw, read in place): make eval ARGS="--sets sina-reposts --set ngram.threshold=0.6"
+eval: $(STAMP)
+	$(PY) -m benchmarks.eval_real $(ARGS)
 
 demo: $(STAMP)
 	$(PY) -m devtools.synth --demo resources/demo.xlsx
