@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pandas as pd
 import pytest
@@ -135,15 +134,14 @@ def test_a_dragged_threshold_slider_reclusters_once_from_cached_fingerprints(qtb
     with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
         for value in (7, 6, 5, 4):  # a drag: four steps in quick succession
             slider.setValue(value)
-    qtbot.wait(DEBOUNCE_WAIT)
+    # Nothing running and no run scheduled: no second run can follow the one shown.
+    assert not window.runner.busy and not window.debounce.isActive()
     assert runs == ["run"] and len(shown) == 1
     assert window.session.result.settings.threshold == 4
     assert clusters(window) == []
     assert "0 clusters" in window.summary.text()
     assert next(iter(window.pipelines.values())) is pipeline  # same pipeline: fingerprints reused
 
-
-DEBOUNCE_WAIT = 500
 
 
 def test_selecting_a_cluster_shows_the_changed_characters_side_by_side(qtbot, window, workbook):
@@ -270,28 +268,21 @@ def test_cancel_stops_a_long_run_and_keeps_the_previous_result(qtbot, window, wo
 
 
 def test_the_window_stays_responsive_while_a_large_file_loads_and_runs(qtbot, window, workbook, tmp_path):
+    # How long the event loop may stall is measured in benchmarks/gui_heartbeat.py; here: it keeps turning.
     open_and_wait(qtbot, window, workbook)  # dictionaries loaded, as app.main does before showing the window
     big = _big_csv(tmp_path)
-    gaps, last = [], [time.perf_counter()]
-
-    def beat():
-        now = time.perf_counter()
-        gaps.append(now - last[0])
-        last[0] = now
-
+    beats_while_busy = []
     heartbeat = QTimer()
     heartbeat.setInterval(10)
-    heartbeat.timeout.connect(beat)
+    heartbeat.timeout.connect(lambda: beats_while_busy.append(window.runner.current_kind))
     heartbeat.start()
     with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
         window.open_path(big)
+        assert window.runner.busy  # open_path returned at once: reading happens on the worker thread
     heartbeat.stop()
-    assert len(gaps) > 20
-    gaps.sort()
-    assert gaps[len(gaps) // 2] < 0.05  # the event loop keeps turning while the worker reads and runs
-    # The budget is ~100 ms; on a 2-core machine shared with other test runs, CPU contention and the GIL
-    # produce occasional stalls of a few hundred ms (the work itself would block for seconds).
-    assert gaps[-1] < 1.5
+    # The GUI thread handled timer events while the worker read the file (a short job) and again and again while
+    # it ran.
+    assert beats_while_busy.count("load") >= 1 and beats_while_busy.count("run") >= 5, beats_while_busy
 
 
 def test_closing_the_window_during_a_run_stops_the_thread(qtbot, store, tmp_path):

@@ -1,7 +1,6 @@
 """The background-job helper: results, failures, cancel, and restart-latest (only the newest job reports)."""
 
 import threading
-import time
 
 import pytest
 
@@ -9,15 +8,11 @@ from dedup_gui.core.errors import InputError
 from dedup_gui.gui.worker import JobRunner
 
 
-def slow(value, seconds=2.0):
-    def job(reporter):
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            reporter.report("Working", 0, 1)
-            time.sleep(0.005)
-        return value
-
-    return job
+def until_cancelled(reporter):
+    """A job that works, reporting progress, until it is cancelled: a cancel is the only way it ends."""
+    while True:
+        reporter.report("Working", 0, 1)  # raises Cancelled once the job is cancelled
+        reporter.cancel_event.wait(0.005)
 
 
 def test_a_job_runs_off_the_gui_thread_and_reports_its_result(qtbot):
@@ -39,26 +34,29 @@ def test_a_job_runs_off_the_gui_thread_and_reports_its_result(qtbot):
 
 def test_a_newer_job_supersedes_the_running_one(qtbot):
     runner = JobRunner()
-    finished = []
+    finished, cancelled, started = [], [], []
     runner.finished.connect(lambda kind, value: finished.append(value))
-    runner.start("run", slow("first"))
-    runner.start("run", slow("second"))
+    runner.cancelled.connect(cancelled.append)
+    runner.started.connect(started.append)
+    runner.start("run", until_cancelled)  # running: it ends only because a newer job cancels it
+    runner.start("run", lambda r: "second")  # queued, then replaced before it ever runs
     with qtbot.waitSignal(runner.finished, timeout=5000):
         runner.start("run", lambda r: "newest")
-    qtbot.wait(50)
-    assert finished == ["newest"]
+    # One thread runs the jobs in order, so the superseded jobs' outcomes would have arrived before this one.
+    assert finished == ["newest"] and cancelled == []
+    assert started == ["run", "run"]  # the running job and the newest; the replaced one never started
+    assert not runner.busy
     runner.shutdown()
 
 
-def test_cancel_stops_a_job_promptly(qtbot):
+def test_cancel_stops_a_running_job_at_its_next_check(qtbot):
     runner = JobRunner()
     with qtbot.waitSignal(runner.progress, timeout=5000):
-        runner.start("run", slow("never", seconds=30))
-    started = time.monotonic()
-    with qtbot.waitSignal(runner.cancelled, timeout=2000) as blocker:
+        runner.start("run", until_cancelled)
+    with qtbot.assertNotEmitted(runner.finished), qtbot.waitSignal(runner.cancelled, timeout=5000) as blocker:
         runner.cancel()
     assert blocker.args == ["run"]
-    assert time.monotonic() - started < 1.0
+    assert not runner.busy
     runner.shutdown()
 
 
@@ -79,7 +77,7 @@ def test_failures_arrive_as_signals_with_the_exception(qtbot):
 def test_shutdown_during_a_job_waits_for_the_thread(qtbot):
     runner = JobRunner()
     with qtbot.waitSignal(runner.progress, timeout=5000):
-        runner.start("run", slow("never", seconds=30))
+        runner.start("run", until_cancelled)
     runner.shutdown()
     assert not runner._thread.isRunning()
 

@@ -158,16 +158,13 @@ def test_cleaned_xlsx_expands_shared_formulas_whose_master_is_removed(tmp_path):
     assert [ws["A2"].value, ws["A3"].value] == [2, 3]
 
 
-def test_cleaned_xlsx_renumbers_rows_of_a_big_sheet_quickly(tmp_path):
-    import time
-
+def test_cleaned_xlsx_renumbers_rows_of_a_big_sheet(tmp_path):
+    # How fast is measured in benchmarks/ (writing the cleaned workbook); here: every third row of 20,000 gone.
     src = write_xlsx(tmp_path / "big.xlsx", {"S": simple_rows(20000)})
     table = read_table(src)
     keep = np.ones(len(table), bool)
     keep[::3] = False
-    start = time.perf_counter()
     write_cleaned(table, keep, tmp_path / "out.xlsx")
-    assert time.perf_counter() - start < 20
     out = read_table(tmp_path / "out.xlsx")
     assert out.data.values.tolist() == table.data[keep].values.tolist()
 
