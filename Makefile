@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 TS     := resources/translations/dedup_gui_zh_CN.ts
 QM     := $(TS:.ts=.qm)
 
-.PHONY: run test lint check bench bench-quick eval screenshots package wheel-selftest translations demo readme-numbers clean
+.PHONY: run test lint check bench bench-quick eval screenshots package wheel-selftest translations demo readme-numbers readme-screenshot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ demo: $(STAMP)
 # The demo figures quoted in README.md, from a fresh run of the demo (tests/test_readme.py checks them).
 readme-numbers: $(STAMP)
 	$(PY) -m devtools.readme_numbers
+
+# The README's screenshot: the demo, a repost compared with its original (needs a CJK font, see README).
+readme-screenshot: $(STAMP) $(QM)
+	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
+	cp screenshots/03_cluster_compared.png resources/screenshots/main.png
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

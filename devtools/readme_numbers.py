@@ -29,10 +29,11 @@ DEMO = Path("resources") / "demo.xlsx"
 # The one README command that runs on the demo, as a reader would type it in the repository folder.
 DEMO_COMMAND = re.compile(r"^(?:\.venv/bin/)?dedup-cli resources/demo\.xlsx(?: .*)?$", re.MULTILINE)
 # Each place README quotes a figure of the demo; the named groups are the figures.
+_N = r"\d{1,3}(?:,\d{3})*"  # 348, 1,204
 QUOTES = (
-    re.compile(r"rows: (?P<rows>[\d,]+), clusters: (?P<clusters>[\d,]+), removed: (?P<removed>[\d,]+)"),
-    re.compile(r"(?P<rows>[\d,]+) synthetic news items"),
-    re.compile(r"(?P<rows>[\d,]+)-row demo"),
+    re.compile(rf"rows: (?P<rows>{_N}), clusters: (?P<clusters>{_N}), removed: (?P<removed>{_N})\b"),
+    re.compile(rf"\b(?P<rows>{_N}) synthetic news items"),
+    re.compile(rf"\b(?P<rows>{_N})-row demo"),
 )
 _PRINTED = QUOTES[0]
 
