@@ -59,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", metavar="CLEANED", help="cleaned file (.xlsx or .csv; a folder for .txt input)")
     p.add_argument("--annotated", metavar="FILE", help="every row with dup_cluster, dup_kept, dup_of, dup_similarity")
     p.add_argument("--report", metavar="FILE", help="one line per cluster")
+    p.add_argument(
+        "--csv-safe",
+        action="store_true",
+        help="in CSV outputs, prefix text starting with = + - @ (a formula to spreadsheets) with an apostrophe",
+    )
     for f in option_fields():
         flag = f.metadata.get("cli")
         if not flag:
@@ -151,7 +156,8 @@ class _ProgressBar:
 
 def run(argv: list[str] | None = None) -> int:
     from .core import io
-    from .core.export import export
+    from .core.export import export, preflight
+    from .core.io.checks import check_distinct
     from .core.pipeline import Pipeline
 
     started = time.perf_counter()
@@ -163,8 +169,12 @@ def run(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     bar = _ProgressBar(enabled=not args.quiet and sys.stderr.isatty())
     reporter = Reporter(progress=bar)
+    outputs = {"cleaned": args.output, "annotated": args.annotated, "report": args.report}
     try:
+        check_distinct(outputs)  # before any work
         table = io.read_table(args.input, sheet=args.sheet, reporter=reporter)
+        _warn(bar, [(table.path.name, w) for w in table.warnings])
+        _warn(bar, [("", w) for w in preflight(table, **outputs)])  # told before anything is written
         columns = args.column or table.guess_text_columns()
         for c in columns:
             if c not in table.columns:
@@ -172,7 +182,7 @@ def run(argv: list[str] | None = None) -> int:
         settings = _settings(args)
         pipeline = Pipeline.for_table(table, columns)
         result = pipeline.run(settings, reporter)
-        export(
+        written = export(
             table,
             result,
             cleaned=args.output,
@@ -181,19 +191,22 @@ def run(argv: list[str] | None = None) -> int:
             similarity=pipeline.similarity,
             texts=pipeline.texts,
             reporter=reporter,
+            csv_safe=args.csv_safe,
         )
+        _warn(bar, [(w.path.name, note) for w in written for note in w.notes])
     except DedupError as e:
-        bar.close()
-        print(f"dedup-cli: {e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(bar, str(e))
     except (Cancelled, KeyboardInterrupt):
         bar.close()
         print("dedup-cli: interrupted; nothing was written", file=sys.stderr)
         return EXIT_INTERRUPTED
     except ValueError as e:  # a bad --keep column and similar usage problems found late
-        bar.close()
-        print(f"dedup-cli: {Path(args.input)}: {e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(bar, f"{Path(args.input)}: {e}")
+    except MemoryError:
+        return _fail(bar, f"{Path(args.input)}: out of memory; export as .csv, split the input into smaller "
+                          "files, or run the Spark job for inputs this large")  # fmt: skip
+    except OSError as e:
+        return _fail(bar, _os_error_line(e, Path(args.input)))
     bar.close()
     seconds = time.perf_counter() - started
     print(
@@ -202,6 +215,30 @@ def run(argv: list[str] | None = None) -> int:
     )
     print(result.check_summary())
     return EXIT_OK
+
+
+def _warn(bar: _ProgressBar, notes: list[tuple[str, str]]) -> None:
+    """One line per note on stderr: what the user must know although the run succeeded."""
+    if not notes:
+        return
+    bar.close()
+    for name, note in notes:
+        text = " ".join(str(note).split())  # one line, whatever the note holds
+        print(f"dedup-cli: warning: {name + ': ' if name else ''}{text}", file=sys.stderr)
+
+
+def _fail(bar: _ProgressBar, message: str) -> int:
+    bar.close()
+    print("dedup-cli: " + " ".join(message.split()), file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _os_error_line(e: OSError, fallback: Path) -> str:
+    """An OSError the readers and writers did not turn into a message: the file it names and the cause."""
+    from .core.io.atomic import describe_os_error
+
+    name = e.filename if e.filename is not None else fallback
+    return f"{name}: {describe_os_error(e)}"
 
 
 def main() -> None:

@@ -1,4 +1,10 @@
-"""Exports of a run: the cleaned file, the annotated file and the cluster report, each written atomically."""
+"""Exports of a run: the cleaned file, the annotated file and the cluster report, each written atomically.
+
+``preflight`` says, before any work, what an export would refuse (two outputs with one name, sheets a format
+cannot hold, Excel's size limits) and what the user must hear first (macros a format cannot keep). Every
+``WriteReport`` carries the notes the user must see after the export (references that could not follow their
+rows, columns renamed...); the CLI prints them and the GUI shows them.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,21 @@ from pathlib import Path
 from .progress import Reporter
 from .result import Decisions, DedupResult
 from .table import Table
+
+SNIPPET_CHARS = 200  # the report's kept_text: the start of the kept text, every character as it is
+
+
+def preflight(
+    table: Table,
+    *,
+    cleaned: str | Path | None = None,
+    annotated: str | Path | None = None,
+    report: str | Path | None = None,
+) -> list[str]:
+    """Warnings to show before exporting; raises OutputError for an export that would lose or clash."""
+    from .io.checks import preflight as check
+
+    return check(table, {"cleaned": cleaned, "annotated": annotated, "report": report})
 
 
 def export(
@@ -21,39 +42,51 @@ def export(
     similarity: Callable[[int, int], float] | None = None,
     texts: list[str] | None = None,
     reporter: Reporter | None = None,
+    csv_safe: bool = False,
 ) -> list:
     """Write the requested files; returns one WriteReport per file written.
 
     ``similarity(row_a, row_b)`` rescores members when the user chose another kept row (Pipeline.similarity).
+    ``csv_safe``: formula-looking text in CSV outputs gets a leading apostrophe (OWASP; off by default).
     """
     from . import io
 
+    preflight(table, cleaned=cleaned, annotated=annotated, report=report)
     reporter = reporter or Reporter()
     resolution = result.resolve(decisions, similarity)
     written = []
     if cleaned is not None:
-        written.append(io.write_cleaned(table, resolution.keep, cleaned, reporter))
+        written.append(io.write_cleaned(table, resolution.keep, cleaned, reporter, csv_safe=csv_safe))
     if annotated is not None:
-        written.append(io.write_annotated(table, resolution.annotation_frame(), annotated, reporter))
+        frame = resolution.annotation_frame()
+        written.append(io.write_annotated(table, frame, annotated, reporter, csv_safe=csv_safe))
     if report is not None:
-        written += write_report(table, result, decisions, Path(report), texts)
+        written += write_report(table, result, decisions, Path(report), texts, csv_safe)
     return written
 
 
 def write_report(
-    table: Table, result: DedupResult, decisions: Decisions | None, out: Path, texts: list[str] | None
+    table: Table,
+    result: DedupResult,
+    decisions: Decisions | None,
+    out: Path,
+    texts: list[str] | None,
+    csv_safe: bool = False,
 ) -> list:
     """The cluster report, and the hot stories (largest clusters first, with dates and sources when the table
     has them): a second sheet of an .xlsx report, or a ``<name>_hot_stories`` file beside a .csv one."""
     from . import io
     from .analysis import hot_stories_frame
+    from .io.checks import companion_path
 
     clusters = result.report_frame(texts, decisions)
+    if texts is not None and len(clusters):
+        # the start of the kept text as it is: no whitespace folded, nothing added ("\r=2+2" stays "\r=2+2")
+        clusters["kept_text"] = [texts[int(r) - 1][:SNIPPET_CHARS] for r in clusters["kept_row"]]
     hot = hot_stories_frame(result, table, texts if texts is not None else table.texts(table.columns[:1]), decisions)
     if out.suffix.lower() in (".xlsx", ".xlsm"):
         return [io.write_sheets({"clusters": clusters, "hot stories": hot}, out, kind="report", protect=table.path)]
-    companion = out.with_name(f"{out.stem}_hot_stories{out.suffix}")
     return [
-        io.write_frame(clusters, out, kind="report", protect=table.path),
-        io.write_frame(hot, companion, kind="hot stories", protect=table.path),
+        io.write_frame(clusters, out, kind="report", protect=table.path, csv_safe=csv_safe),
+        io.write_frame(hot, companion_path(out), kind="hot stories", protect=table.path, csv_safe=csv_safe),
     ]

@@ -1,9 +1,15 @@
-"""Safe output: never the input file, always a temporary file in the target folder renamed into place."""
+"""Safe output: never the input file, always a temporary file in the target folder renamed into place.
+
+Temporary names are ``.NAME.dedup-PID-RANDOM.tmp``: an export killed before its rename leaves one behind, and
+the next export to that folder removes the ones whose process is gone (only names of this pattern, never
+another program's files, never those of an export still running).
+"""
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -14,6 +20,48 @@ from ..errors import Cancelled, DedupError, OutputError
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
+_STALE = re.compile(r"^\..+\.dedup-(\d+)-[A-Za-z0-9_]+\.tmp$")
+
+
+def temp_prefix(out: Path) -> str:
+    return f".{out.name}.dedup-{os.getpid()}-"
+
+
+def remove_stale_temporaries(folder: Path) -> list[str]:
+    """Remove what interrupted exports left in ``folder`` (our pattern, dead process); returns their names."""
+    removed = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    for name in names:
+        m = _STALE.match(name)
+        if not m or _alive(int(m.group(1))):
+            continue
+        path = folder / name
+        try:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+            removed.append(name)
+        except OSError:
+            pass  # someone else's permission problem; it is still not ours to report
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True  # one of our own exports may be running in another thread
+    if os.name != "posix":
+        return True  # no cheap, safe liveness test: keep the file rather than remove a live one
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
 
 
 def same_file(a: Path, b: Path) -> bool:
@@ -62,8 +110,9 @@ def _target_folder(out: Path) -> Path:
 def atomic_file(out: Path) -> Iterator[Path]:
     """Yield a temporary path next to ``out``; on success it replaces ``out``, on failure it is removed."""
     parent = _target_folder(out)
+    remove_stale_temporaries(parent)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent)
+        fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(out), suffix=".tmp", dir=parent)
     except OSError as e:
         raise OutputError(out, f"cannot be written in {parent}: {describe_os_error(e)}") from None
     os.close(fd)
@@ -89,8 +138,9 @@ def atomic_folder(out: Path) -> Iterator[Path]:
         raise OutputError(out, "already exists and is not an empty folder; choose a new folder name")
     if not parent.is_dir():
         raise OutputError(out, f"cannot be written: the folder {parent} does not exist")
+    remove_stale_temporaries(parent)
     try:
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent))
+        tmp = Path(tempfile.mkdtemp(prefix=temp_prefix(out), suffix=".tmp", dir=parent))
     except OSError as e:
         raise OutputError(out, f"cannot be written in {parent}: {describe_os_error(e)}") from None
     try:

@@ -1,4 +1,9 @@
-"""Reading a delimited text file (.csv, .tsv, .txt) into a Table of exact strings."""
+"""Reading a delimited text file (.csv, .tsv, .txt) into a Table of exact strings.
+
+Nothing is merged or padded without a word: the table's warnings name, with line numbers, the rows with more or
+fewer fields than the header and any quoted cell that swallowed lines looking like rows of their own (an
+unbalanced quote).
+"""
 
 from __future__ import annotations
 
@@ -26,15 +31,18 @@ def read_csv(path: Path, data: bytes, reporter: Reporter | None = None) -> Table
     if not text.strip():
         raise InputError(path, "has no header row (the file holds only blank lines)")
     delimiter = sniff_delimiter(text, prefer_tab=path.suffix.lower() == ".tsv")
-    rows = _parse(path, text, delimiter, reporter)
+    rows, lines = _parse(path, text, delimiter, reporter)
     while rows and not any(rows[-1]):
         rows.pop()  # trailing blank lines are not data rows
+        lines.pop()
     while rows and not any(rows[0]):
         rows.pop(0)  # nor are blank lines above the header
+        lines.pop(0)
     header, body = rows[0], rows[1:]
     if not body:
         raise InputError(path, "has a header but no data rows")
-    table = _build(path, header, body)
+    table = _build(path, header, body, lines[1:])
+    table.warnings[:0] = swallowed_lines(body, lines[1:], len(header), delimiter, text)
     table.encoding, table.bom, table.delimiter = decoded.encoding, decoded.bom, delimiter
     table.source_header = list(header)
     table.newline = line_ending(text)
@@ -75,13 +83,18 @@ def line_ending(text: str) -> str:
     return "\r\n"
 
 
-def _parse(path: Path, text: str, delimiter: str, reporter: Reporter | None) -> list[list[str]]:
+def _parse(
+    path: Path, text: str, delimiter: str, reporter: Reporter | None
+) -> tuple[list[list[str]], list[tuple[int, int]]]:
+    """The records, and the (first, last) line of the file each was read from."""
     rows: list[list[str]] = []
+    lines: list[tuple[int, int]] = []
     total = len(text)
     stream = io.StringIO(text)
     reader = csv.reader(stream, delimiter=delimiter, strict=False)
     try:
         for row in reader:
+            lines.append((lines[-1][1] + 1 if lines else 1, reader.line_num))
             rows.append(row)
             if reporter is not None and len(rows) % PROGRESS_EVERY == 0:
                 reporter.report("Loading", stream.tell(), total)
@@ -89,24 +102,67 @@ def _parse(path: Path, text: str, delimiter: str, reporter: Reporter | None) -> 
         raise InputError(path, f"is not a readable CSV file near line {reader.line_num}: {e}") from None
     if reporter is not None:
         reporter.report("Loading", total, total)
-    return rows
+    return rows, lines
 
 
-def _build(path: Path, header: list[str], body: list[list[str]]) -> Table:
+def _line_list(numbers: list[int], shown: int = 10) -> str:
+    more = f" and {len(numbers) - shown} more" if len(numbers) > shown else ""
+    return ", ".join(str(n) for n in numbers[:shown]) + more
+
+
+def swallowed_lines(
+    body: list[list[str]], lines: list[tuple[int, int]], width: int, delimiter: str, text: str
+) -> list[str]:
+    """Warnings for quoted cells that run over lines which look like rows of their own (an unbalanced quote).
+
+    A cell spanning lines is normal (an article with paragraphs); one whose inner lines split into as many
+    fields as the header has is not. Needs two or more columns to tell rows from paragraphs.
+    """
+    notes: list[str] = []
+    if width < 2:
+        return notes
+    for i, (row, (first, last)) in enumerate(zip(body, lines, strict=True)):
+        if last == first:
+            continue
+        inner = [ln for cell in row if "\n" in cell for ln in cell.split("\n")[1:] if ln.strip()]
+        looks_like_rows = sum(1 for ln in inner if len(next(csv.reader([ln], delimiter=delimiter), [])) >= width)
+        if looks_like_rows >= 2:
+            notes.append(
+                f"data row {i + 1} (lines {first}-{last}): a quoted cell spans {last - first + 1} lines, "
+                f"{looks_like_rows} of which look like rows of their own; probably an unbalanced quote (\") "
+                "- check the file"
+            )
+    if body and lines and lines[-1][1] > lines[-1][0] and _quote_left_open(text, *lines[-1]):
+        first, last = lines[-1]
+        notes.append(f"a quote opened on line {first} is never closed: lines {first}-{last} were read as one row")
+    return list(dict.fromkeys(notes))
+
+
+def _quote_left_open(text: str, first: int, last: int) -> bool:
+    """An odd number of quote characters on the last record's lines: its quote was never closed."""
+    record = "\n".join(text.split("\n")[first - 1 : last])
+    return record.count('"') % 2 == 1
+
+
+def _build(path: Path, header: list[str], body: list[list[str]], lines: list[tuple[int, int]]) -> Table:
     width = max(len(header), max(len(r) for r in body))
+    header_width = len(header)
     notes: list[str] = []
     if width > len(header):
         extra = [f"Column {column_letter(i)}" for i in range(len(header), width)]
-        longest = next(i for i, r in enumerate(body) if len(r) == width)
+        long_lines = [lines[i][0] for i, r in enumerate(body) if len(r) > len(header)]
         notes.append(
-            f"some rows have more cells than the header (first: data row {longest + 1}); "
-            f"added columns {', '.join(extra)}"
+            f"{len(long_lines)} row(s) have more fields than the header ({len(header)}) at line(s) "
+            f"{_line_list(long_lines)}; added columns {', '.join(extra)}"
         )
         header = header + extra
     names, renames = unique_headers(header)
-    short = sum(1 for r in body if len(r) < width)
-    if short:
-        notes.append(f"{short} row(s) have fewer cells than the header; the missing cells are empty")
+    short_lines = [lines[i][0] for i, r in enumerate(body) if len(r) < header_width and any(r)]
+    if short_lines:
+        notes.append(
+            f"{len(short_lines)} row(s) have fewer fields than the header ({header_width}) at line(s) "
+            f"{_line_list(short_lines)}; the missing cells are empty"
+        )
     padded = [r + [""] * (width - len(r)) if len(r) < width else r for r in body]
     frame = pd.DataFrame(padded, columns=pd.Index(names, dtype=object), dtype=object)
     return Table(path=path, kind="csv", columns=names, data=frame, warnings=renames + notes)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import errno
+import os
+import stat
 from pathlib import Path
 
 from ..errors import InputError
@@ -69,7 +71,11 @@ def list_sheets(path: str | Path) -> list[str]:
 def _check_file(path: Path) -> bytes:
     """The first bytes of an existing, readable, non-empty file; InputError otherwise."""
     try:
-        with open(path, "rb") as f:
+        # non-blocking: opening a FIFO for reading would otherwise wait for a writer forever
+        with open(path, "rb", opener=_nonblocking) as f:
+            mode = os.fstat(f.fileno()).st_mode
+            if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+                raise InputError(path, "is not a regular file (a pipe, socket or device); open a saved file")
             head = f.read(8)
     except FileNotFoundError:
         raise InputError(path, "does not exist") from None
@@ -82,6 +88,10 @@ def _check_file(path: Path) -> bytes:
     if not head:
         raise InputError(path, "is empty (0 bytes)")
     return head
+
+
+def _nonblocking(path: str, flags: int) -> int:
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
 
 
 def _read_bytes(path: Path) -> bytes:
