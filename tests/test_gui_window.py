@@ -143,7 +143,6 @@ def test_a_dragged_threshold_slider_reclusters_once_from_cached_fingerprints(qtb
     assert next(iter(window.pipelines.values())) is pipeline  # same pipeline: fingerprints reused
 
 
-
 def test_selecting_a_cluster_shows_the_changed_characters_side_by_side(qtbot, window, workbook):
     open_and_wait(qtbot, window, workbook)
     window.select_cluster(1)
