@@ -3,6 +3,7 @@ demo runs as written and writes the files it names, its make commands exist, and
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
@@ -51,17 +52,22 @@ def test_every_make_command_in_the_readme_is_a_makefile_target():
     assert named and named <= targets, named - targets
 
 
+def dry_run(*args: str) -> list[str]:
+    """The commands `make` would run, one per line (outside any calling make's flags and directory messages)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    out = subprocess.run(
+        ["make", "--no-print-directory", "-n", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    return out.stdout.strip().splitlines()
+
+
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_make_run_passes_a_file_name_with_spaces_as_one_argument():
     # A dry run prints the commands make would run; the last one starts the app.
-    out = subprocess.run(
-        ["make", "-n", "run", "FILE=my articles.xlsx"], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    start = shlex.split(out.stdout.strip().splitlines()[-1])
+    start = shlex.split(dry_run("run", "FILE=my articles.xlsx")[-1])
     assert start[-3:] == ["-m", "dedup_gui", "my articles.xlsx"]
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_make_run_without_a_file_opens_the_demo():
-    out = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert shlex.split(out.stdout.strip().splitlines()[-1])[-2:] == ["-m", "dedup_gui"]
+    assert shlex.split(dry_run("run")[-1])[-2:] == ["-m", "dedup_gui"]
