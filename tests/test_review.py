@@ -8,14 +8,21 @@ import pytest
 from dedup_gui.core.result import Cluster, DedupResult, PairSet
 from dedup_gui.core.review import (
     KEPT,
+    MOVED,
+    NEAREST,
+    NONE,
     NOT_DUPLICATE,
     REMOVED,
+    SAME,
     ReviewSession,
     default_export_paths,
     export_path_problem,
     format_similarity_range,
     keep_policy_choices,
+    locate,
 )
+from dedup_gui.core.review_columns import cluster_columns, guess_member_columns, member_columns, member_fields
+from dedup_gui.core.review_decisions import RowDecisions
 from dedup_gui.core.settings import Settings
 
 TEXTS = [
@@ -162,3 +169,154 @@ def test_export_paths_are_checked(tmp_path, outputs, problem):
 def test_valid_export_paths_pass(tmp_path):
     source = tmp_path / "news.xlsx"
     assert export_path_problem(source, default_export_paths(source, "xlsx")) is None
+
+
+# -- decisions per row: bulk actions, re-runs, what no longer applies ----
+
+
+def test_keeping_several_rows_keeps_the_first_and_marks_the_others_not_duplicates():
+    session = ReviewSession(make_result(), TEXTS)
+    session.set_intent(session.keeping(1, [3, 1]))
+    assert [(m.row, m.status, m.manual) for m in session.members(1)] == [
+        (0, REMOVED, False),
+        (1, KEPT, True),
+        (3, NOT_DUPLICATE, True),
+    ]
+    assert session.resolution().keep.tolist() == [False, True, True, True, False, True]
+
+
+def test_keeping_rows_that_include_the_kept_row_keeps_it_as_the_kept_row():
+    session = ReviewSession(make_result(), TEXTS)
+    session.set_intent(session.keeping(1, [0, 3]))
+    assert session.kept_row(1) == 0 and session.status(1, 3) == NOT_DUPLICATE and session.status(1, 1) == REMOVED
+
+
+def test_remove_and_reset_undo_a_not_a_duplicate_mark_and_a_kept_choice():
+    session = ReviewSession(make_result(), TEXTS)
+    session.set_intent(session.keeping(1, [3]))
+    session.set_intent(session.marking_not_duplicate(1, [1]))
+    assert session.rows_to_remove == 2  # row 0 goes (3 is kept), 1 stays, cluster 2 removes row 4
+    session.set_intent(session.removing([1]))
+    assert session.status(1, 1) == REMOVED and session.kept_row(1) == 3
+    session.set_intent(session.resetting([3]))
+    assert session.kept_row(1) == 0 and not session.intent.rows
+
+
+def test_whole_clusters_can_be_marked_not_duplicates_removed_again_and_reset():
+    session = ReviewSession(make_result(), TEXTS)
+    session.set_intent(session.clusters_not_duplicate([1, 2]))
+    assert session.rows_to_remove == 0
+    assert session.summary() == "0 clusters · 0 rows to remove of 6"
+    session.set_intent(session.clusters_removed([2]))
+    assert session.rows_to_remove == 1 and session.clusters_with_removals == 1
+    session.set_intent(session.keeping(2, [4]))
+    session.set_intent(session.clusters_reset([1, 2]))
+    assert session.intent == RowDecisions() and session.rows_to_remove == 3
+
+
+def test_an_action_that_changes_nothing_is_recognised():
+    session = ReviewSession(make_result(), TEXTS)
+    assert not session.outcome_changes(session.keeping(1, [0]))  # the kept row is already kept
+    assert not session.outcome_changes(session.removing([1]))  # row 1 already goes
+    assert session.outcome_changes(session.marking_not_duplicate(1, [1]))
+
+
+def test_decisions_about_rows_no_longer_clustered_wait_and_apply_again():
+    old = ReviewSession(make_result(), TEXTS)
+    old.set_intent(old.marking_not_duplicate(2, [4]))
+    old.set_intent(old.keeping(1, [3]))
+    stricter = ReviewSession(make_result([Cluster(1, 0, [0, 1], {1: 0.9})]), TEXTS)  # rows 3 and 4 unclustered
+    stricter.carry_over(old)
+    assert stricter.not_applying == {3, 4}
+    assert stricter.decisions.kept == {} and stricter.rows_to_remove == 1
+    looser = ReviewSession(make_result(), TEXTS)
+    looser.carry_over(stricter)
+    assert looser.not_applying == frozenset()
+    assert looser.kept_row(1) == 3 and looser.status(2, 4) == NOT_DUPLICATE
+
+
+def test_two_rows_the_user_kept_that_meet_in_one_cluster_both_stay():
+    old = ReviewSession(make_result(), TEXTS)
+    old.set_intent(old.keeping(1, [1]))
+    old.set_intent(old.keeping(2, [4]))
+    merged = ReviewSession(make_result([Cluster(1, 0, [0, 1, 2, 3, 4], {})]), TEXTS)
+    merged.carry_over(old)
+    assert merged.kept_row(1) == 1 and merged.status(1, 4) == NOT_DUPLICATE
+    assert merged.resolution().keep.tolist() == [False, True, False, False, True, True]
+
+
+def test_row_decisions_are_values_so_undo_is_a_swap():
+    session = ReviewSession(make_result(), TEXTS)
+    before = session.intent
+    after = session.marking_not_duplicate(1, [1, 3])
+    assert before == RowDecisions() and after.not_duplicate == {1, 3}
+    session.set_intent(after)
+    session.set_intent(before)
+    assert session.rows_to_remove == 3 and session.decisions.not_duplicate == set()
+
+
+# -- the place is kept: the same cluster, found by its rows ----
+
+
+def test_locate_finds_the_same_rows_under_a_new_number():
+    regrouped = ReviewSession(make_result([Cluster(1, 2, [2, 4], {4: 0.8}), Cluster(2, 0, [0, 1, 3], {})]), TEXTS)
+    assert locate(regrouped, [0, 1, 3]) == (2, SAME)
+
+
+def test_locate_follows_most_of_the_rows_when_the_cluster_changed():
+    shrunk = ReviewSession(make_result([Cluster(1, 0, [0, 1], {1: 0.9}), Cluster(2, 2, [2, 4], {4: 0.8})]), TEXTS)
+    assert locate(shrunk, [0, 1, 3]) == (1, MOVED)
+
+
+def test_locate_falls_back_to_the_nearest_cluster_in_the_file_and_respects_the_filter():
+    session = ReviewSession(make_result([Cluster(1, 2, [2, 4], {4: 0.8})]), TEXTS)
+    assert locate(session, [0, 1, 3]) == (1, NEAREST)
+    assert locate(session, [0, 1, 3], candidates=[]) == (0, NONE)
+    two = ReviewSession(make_result(), TEXTS)
+    assert locate(two, [0, 1, 3], candidates=[2]) == (2, NEAREST)  # cluster 1 is filtered out
+
+
+# -- columns of the review lists ----
+
+
+def test_member_columns_show_the_chosen_input_columns_and_sort_them_as_values():
+    import pandas as pd
+
+    from dedup_gui.core.table import Table
+
+    data = pd.DataFrame(
+        {
+            "标题": [f"标题{i}" for i in range(6)],
+            "来源": ["新华社", "中新网", "人民日报", "澎湃", "新华社", "x"],
+            "正文": TEXTS,
+            "发布日期": ["2024-03-0" + str(i + 1) for i in range(6)],
+            "阅读": [10, 9, 200, 30, 5, 1],
+        },
+        dtype=object,
+    )
+    table = Table(Path("news.xlsx"), "xlsx", list(data.columns), data)
+    assert guess_member_columns(table, exclude=["正文"]) == ["标题", "来源", "发布日期"]
+    session = ReviewSession(make_result(), TEXTS)
+    columns = member_columns(session, table, ["来源", "阅读"])
+    titles = [c.title for c in columns]
+    assert titles == ["Row", "Status", "Similarity", "来源", "阅读", "Length", "Text"]
+    members = session.members(1)
+    reads = columns[4]
+    assert [reads.text(m) for m in members] == ["10", "9", "30"]
+    assert sorted(members, key=reads.sort_value)[0].row == 1  # 9 before 10: numbers sort as numbers
+    assert member_fields(table, 3, ["标题", "来源"]) == [("标题", "标题3"), ("来源", "澎湃")]
+
+
+def test_member_columns_say_which_statuses_are_the_users_choice():
+    session = ReviewSession(make_result(), TEXTS)
+    session.set_intent(session.keeping(1, [3]))
+    status = member_columns(session, None)[1]
+    assert [status.text(m) for m in session.members(1)] == ["Remove", "Remove", "★ Kept (your choice)"]
+
+
+def test_cluster_columns_mark_edited_clusters():
+    session = ReviewSession(make_result(), TEXTS)
+    session.set_intent(session.marking_not_duplicate(2, [4]))
+    number = cluster_columns()[0]
+    assert [number.text(session.row(i)) for i in range(2)] == ["1", "2 ✎"]
+    assert "0 removed" in number.tooltip(session.row(1))

@@ -1,0 +1,73 @@
+"""A list described without a toolkit: each column says its title and how a row shows, sorts and reads.
+
+The GUI's one table model (``dedup_gui.gui.table_model``) draws any list through such a description - the cluster
+list, the members of a cluster, every row of the input, the hot stories. What a cell says is decided here, where
+it is tested without a window; the toolkit only draws it.
+
+Column titles and fixed cell words are English; the builders take a ``tr`` function so the GUI can pass its
+translator (the engine itself never knows Qt).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from .table import cell_text
+
+R = TypeVar("R")
+Translate = Callable[[str], str]
+
+BOLD, MUTED, STRIKE = "bold", "muted", "strike"  # cell styles
+
+
+def same(text: str) -> str:
+    """The identity translation (English), for tests and the CLI."""
+    return text
+
+
+@dataclass(frozen=True)
+class Column(Generic[R]):
+    """One column of a list of rows of type ``R``."""
+
+    title: str  # already in the interface language
+    text: Callable[[R], str]
+    sort_key: Callable[[R], object] | None = None  # default: the text; keys of one column must compare
+    tooltip: Callable[[R], str | None] | None = None
+    style: Callable[[R], str] | None = None  # "", BOLD, MUTED or STRIKE
+    numeric: bool = False  # right-aligned
+    share: Callable[[R], float] | None = None  # 0..1: a bar drawn behind the cell (copies of a hot story)
+    header_tooltip: str = ""
+    width: int = 0  # preferred width in average characters; 0: takes the room left
+    key: str = ""  # stable identifier, e.g. the input column's name
+
+    def sort_value(self, row: R) -> object:
+        return self.sort_key(row) if self.sort_key is not None else self.text(row)
+
+
+def display_value(value: object) -> str:
+    """A cell as a list shows it: one line; a date without its midnight time."""
+    if isinstance(value, _dt.datetime) and value.time() == _dt.time(0):
+        return value.date().isoformat()
+    if hasattr(value, "to_pydatetime"):  # a pandas Timestamp
+        return display_value(value.to_pydatetime())
+    text = cell_text(value)
+    return " ".join(text[:600].split()) if ("\n" in text or "  " in text or len(text) > 600) else text
+
+
+def value_sort_key(value: object) -> tuple[int, float, str]:
+    """Sorts mixed cells the way a user expects: numbers by value, then dates, then text, empty cells last."""
+    if isinstance(value, bool):
+        return (1, float(value), "")
+    if isinstance(value, (int, float)) and not (isinstance(value, float) and math.isnan(value)):
+        return (0, float(value), "")
+    text = display_value(value)
+    if not text:
+        return (3, 0.0, "")
+    try:
+        return (0, float(text.replace(",", "")), "")
+    except ValueError:
+        return (2, 0.0, text.casefold())

@@ -1,0 +1,98 @@
+"""The user's review decisions, kept per row so they outlive any one run.
+
+A decision is about a row, not about a cluster number: "keep this row" and "this row is not a duplicate". A run's
+clusters apply the decisions that concern their rows (``apply``) and turn them into the per-cluster ``Decisions``
+the export reads; decisions about rows that are in no cluster at this threshold wait and apply again when a later
+run clusters those rows. Every change makes a new ``RowDecisions`` (they are immutable), so undo and redo only swap
+two values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .result import Cluster, Decisions
+
+
+@dataclass(frozen=True)
+class RowDecisions:
+    kept: frozenset[int] = frozenset()  # rows the user keeps as their cluster's kept row
+    not_duplicate: frozenset[int] = frozenset()  # rows that stay although clustered
+
+    @property
+    def rows(self) -> frozenset[int]:
+        return self.kept | self.not_duplicate
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def keep(self, members: Sequence[int], rows: Iterable[int], kept_now: int) -> RowDecisions:
+        """The selected rows of one cluster stay: one becomes its kept row (the current kept row when selected,
+        else the first selected), the others are marked not duplicates."""
+        rows = sorted(set(rows))
+        if not rows:
+            return self
+        primary = kept_now if kept_now in rows else rows[0]
+        return RowDecisions(
+            (self.kept - set(members)) | {primary},
+            (self.not_duplicate - {primary}) | (set(rows) - {primary}),
+        )
+
+    def mark_not_duplicate(self, rows: Iterable[int], kept_now: int) -> RowDecisions:
+        """These rows stay in the cleaned file; the kept row stays anyway."""
+        rows = set(rows) - {kept_now}
+        return RowDecisions(self.kept - rows, self.not_duplicate | rows)
+
+    def remove(self, rows: Iterable[int]) -> RowDecisions:
+        """These rows go as duplicates again: no longer marked, no longer the user's kept row (the algorithm's
+        kept row then stays, so a cluster always keeps one row)."""
+        rows = set(rows)
+        return RowDecisions(self.kept - rows, self.not_duplicate - rows)
+
+    def unmark_not_duplicate(self, rows: Iterable[int]) -> RowDecisions:
+        """Undo only the "not a duplicate" marks (a cluster's duplicates are removed again, its kept row stays)."""
+        return RowDecisions(self.kept, self.not_duplicate - set(rows))
+
+    def reset(self, rows: Iterable[int]) -> RowDecisions:
+        """Back to the algorithm's choice for these rows."""
+        return self.remove(rows)
+
+
+@dataclass
+class Applied:
+    """A run's view of the user's decisions."""
+
+    decisions: Decisions = field(default_factory=Decisions)
+    not_applying: frozenset[int] = frozenset()  # decided rows in no cluster of this run
+
+
+def apply_to_cluster(intent: RowDecisions, cluster: Cluster) -> tuple[int | None, set[int]]:
+    """(the user's kept row when it differs from the algorithm's, else None; rows that stay although clustered).
+
+    Two rows the user kept may meet in one cluster after a re-run: the first is kept, the other stays too (it was
+    not removed by the user's choice, so it is not removed now)."""
+    chosen = [m for m in cluster.members if m in intent.kept]
+    kept = chosen[0] if chosen else cluster.kept
+    stay = {m for m in cluster.members if m in intent.not_duplicate} | set(chosen[1:])
+    stay.discard(kept)
+    return (kept if kept != cluster.kept else None), stay
+
+
+def apply(intent: RowDecisions, clusters: Sequence[Cluster]) -> Applied:
+    decisions = Decisions()
+    clustered: set[int] = set()
+    for c in clusters:
+        clustered.update(c.members)
+        if not intent.rows.isdisjoint(c.members):
+            kept, stay = apply_to_cluster(intent, c)
+            if kept is not None:
+                decisions.kept[c.id] = kept
+            decisions.not_duplicate |= stay
+    return Applied(decisions, frozenset(intent.rows - clustered))
+
+
+def from_decisions(decisions: Decisions) -> RowDecisions:
+    """The row decisions behind per-cluster decisions (an older saved review, tests)."""
+    kept = frozenset(decisions.kept.values())
+    return RowDecisions(kept, frozenset(decisions.not_duplicate) - kept)
