@@ -1,0 +1,176 @@
+"""The text check decides every removal, and boilerplate learned from the data is not evidence."""
+
+import unicodedata
+
+import pytest
+from engine_texts import EN_A, ZH_A, ZH_B, ZH_C, ZH_LONG, repost_with_header, truncated
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dedup_gui.core.boilerplate import learn
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.text import gram_hashes
+from dedup_gui.core.textcheck import TextCheck
+
+
+def grams(text: str):
+    return gram_hashes("".join(text.split()), 4)
+
+
+# -- the measure ----------------------------------------------------------------------------------------------
+
+
+def test_without_excerpts_the_score_is_the_jaccard_similarity_of_4_grams():
+    a, b = grams(ZH_LONG), grams(truncated(ZH_LONG, 0.7))
+    inter = len(set(a.tolist()) & set(b.tolist()))
+    expected = inter / len(set(a.tolist()) | set(b.tolist()))
+    assert TextCheck(excerpts=False).score(a, b) == pytest.approx(expected)
+
+
+def test_an_excerpt_scores_the_share_of_it_found_in_the_longer_text():
+    a, b = grams(ZH_LONG), grams(truncated(ZH_LONG, 0.7))
+    assert TextCheck(excerpts=True, excerpt_share=0.5).score(a, b) == pytest.approx(1.0)
+    # Shorter than the minimum share: judged by Jaccard, like any other pair.
+    assert TextCheck(excerpts=True, excerpt_share=0.8).score(a, b) == TextCheck(excerpts=False).score(a, b)
+
+
+def test_two_write_ups_of_one_event_score_low_either_way():
+    from engine_texts import ZH_A_OTHER_WRITEUP
+
+    a, b = grams(ZH_A), grams(ZH_A_OTHER_WRITEUP)
+    assert TextCheck(excerpts=True).score(a, b) < 0.3
+
+
+def test_an_empty_text_is_never_similar():
+    assert TextCheck().score(grams(""), grams(ZH_A)) == 0.0
+    assert TextCheck().score(grams(""), grams("")) == 0.0
+
+
+def test_lowest_jaccard_bounds_every_excerpt_that_passes():
+    check = TextCheck(excerpts=True, excerpt_share=0.5)
+    bound = check.lowest_jaccard(0.8)
+    for share in (0.5, 0.6, 0.8, 1.0):
+        a, b = grams(ZH_LONG), grams(truncated(ZH_LONG, share))
+        if check.score(a, b) >= 0.8:
+            assert TextCheck(excerpts=False).score(a, b) >= bound - 1e-9
+
+
+# -- the decision ---------------------------------------------------------------------------------------------
+
+
+SENTENCES = [s + "。" for s in (ZH_A + ZH_B + ZH_C + ZH_LONG).split("。") if len(s) > 8]
+
+
+@st.composite
+def corpora(draw):
+    """Texts made of real sentences: exact copies, excerpts, shuffles and mixes all occur, so fingerprints propose
+    pairs of every similarity."""
+    n = draw(st.integers(2, 14))
+    texts = []
+    for _ in range(n):
+        picks = draw(st.lists(st.sampled_from(SENTENCES), min_size=1, max_size=8))
+        if texts and draw(st.booleans()):
+            base = draw(st.sampled_from(texts))
+            texts.append(base[: draw(st.integers(1, max(1, len(base))))] + "".join(picks[:2]))
+        else:
+            texts.append("".join(picks))
+    return texts
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    texts=corpora(),
+    algorithm=st.sampled_from(["simhash", "nshash", "ngram"]),
+    floor=st.sampled_from([0.5, 0.6, 0.8, 0.95]),
+    excerpts=st.booleans(),
+)
+def test_in_strict_clusters_every_removed_row_meets_the_floor_against_its_kept_row(texts, algorithm, floor, excerpts):
+    pipeline = Pipeline(texts)
+    loose = {"simhash": 16, "nshash": 1, "ngram": 0.3}[algorithm]  # let the fingerprints propose a lot
+    result = pipeline.run(
+        Settings(algorithm=algorithm, threshold=loose, min_similarity=floor, excerpts=excerpts, mode="strict")
+    )
+    res = result.resolve()
+    for row in range(len(texts)):
+        if res.keep[row]:
+            continue
+        kept = int(res.dup_of[row])
+        assert pipeline.similarity(kept, row) >= floor - 1e-9
+        assert res.similarity[row] == pytest.approx(pipeline.similarity(kept, row))
+    assert result.rejected <= result.proposed
+
+
+def test_the_check_summary_counts_what_the_fingerprints_alone_would_have_got_wrong():
+    half = "。".join(ZH_A.split("。")[:2]) + "。" + ZH_B
+    result = Pipeline([ZH_A, half, ZH_LONG, repost_with_header(ZH_LONG)]).run(Settings(algorithm="nshash"))
+    assert result.rejected == result.proposed - len(result.pairs) >= 1
+    summary = f"nshash proposed {result.proposed} pairs; {result.rejected} failed the text check"
+    assert result.check_summary().startswith(summary)
+    assert [c.members for c in result.clusters] == [[2, 3]]
+
+
+# -- boilerplate ----------------------------------------------------------------------------------------------
+
+DISCLAIMER = "声明：本网站转载此文出于传递更多信息之目的，并不意味着赞同其观点或证实其描述，文章内容仅供参考。"
+BYLINE = "责任编辑：张小明"
+
+
+COMMON = (
+    "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种"
+    "面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本"
+    "去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比"
+    "或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总"
+    "次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做"
+    "必战先回则任取据处理府研质"
+)
+
+
+def different_articles(n: int) -> list[str]:
+    """n short articles with nothing in common: sentences of characters drawn at random (seeded)."""
+    import random
+
+    out = []
+    for i in range(n):
+        rng = random.Random(i)
+        out.append("".join("".join(rng.choice(COMMON) for _ in range(28)) + "。" for _ in range(3)))
+    return out
+
+
+def test_a_sentence_in_many_otherwise_different_texts_is_boilerplate():
+    texts = [f"{a}\n{DISCLAIMER}\n{BYLINE}" for a in different_articles(12)]
+    bp = learn(texts, min_docs=5)
+    content, removed = bp.split(texts[0])
+    assert removed == [DISCLAIMER, BYLINE]
+    assert content == different_articles(1)[0]
+
+
+def test_the_sentences_of_a_story_reposted_many_times_are_not_boilerplate():
+    sites = ["新华网", "人民网", "央视网", "中新网", "澎湃新闻", "环球网", "光明网"]
+    texts = [f"来源：{s}\n{ZH_LONG}" for s in sites] + different_articles(5)
+    assert not learn(texts, min_docs=5)
+
+
+def test_a_text_made_only_of_boilerplate_is_compared_whole():
+    texts = [f"{a}\n{DISCLAIMER}" for a in different_articles(8)] + [DISCLAIMER]
+    bp = learn(texts, min_docs=5)
+    assert bp.split(DISCLAIMER) == (DISCLAIMER, [])
+
+
+@pytest.mark.parametrize("algorithm", ["simhash", "nshash", "ngram"])
+def test_articles_sharing_only_boilerplate_are_not_duplicates(algorithm):
+    # Short articles under a long disclaimer: without boilerplate detection the shared footer dominates.
+    texts = [f"{a}\n{DISCLAIMER}\n{DISCLAIMER.replace('声明', '特别声明')}" for a in different_articles(10)]
+    texts.append(EN_A)
+    result = Pipeline(texts).run(Settings(algorithm=algorithm, min_similarity=0.5))
+    assert result.clusters == []
+    assert result.boilerplate_sentences == 2
+
+
+def test_boilerplate_of_a_row_lists_the_ignored_sentences():
+    texts = [f"{a}\n{DISCLAIMER}" for a in different_articles(8)]
+    pipeline = Pipeline(texts)
+    pipeline.run(Settings())
+    assert pipeline.boilerplate_of(3) == [unicodedata.normalize("NFKC", DISCLAIMER)]  # as compared: normalised
+    pipeline.run(Settings(boilerplate_docs=0))
+    assert pipeline.boilerplate_of(3) == []
