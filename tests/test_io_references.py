@@ -90,10 +90,14 @@ def _add_parts_openpyxl_cannot_write(path: Path) -> None:
         b'<cacheSource type="worksheet"><worksheetSource ref="A1:D40" sheet="data"/></cacheSource>'
         b'<cacheFields count="0"/></pivotCacheDefinition>'
     )
-    ct = parts["[Content_Types].xml"].decode().replace(
-        "</Types>",
-        '<Override PartName="/xl/pivotCache/pivotCacheDefinition1.xml" ContentType="application/'
-        'vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition+xml"/></Types>',
+    ct = (
+        parts["[Content_Types].xml"]
+        .decode()
+        .replace(
+            "</Types>",
+            '<Override PartName="/xl/pivotCache/pivotCacheDefinition1.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition+xml"/></Types>',
+        )
     )
     parts["[Content_Types].xml"] = ct.encode()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:

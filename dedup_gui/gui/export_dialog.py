@@ -1,4 +1,10 @@
-"""The export dialog: cleaned file, annotated file, cluster report; paths next to the input by default."""
+"""The export dialog: cleaned file, annotated file, cluster report; paths next to the input by default.
+
+Before the user exports, the dialog shows what the engine's checks say (``core.export.preflight``): an export
+that would lose sheets or name one file twice is refused with the reason, one too large for Excel offers CSV,
+and macros a format cannot keep are announced. After the export, ``confirmation_text`` lists every note the
+engine returned (references that could not follow their rows, anomalies), the same lines the CLI prints.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +19,17 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from dedup_gui.core.errors import DedupError
 from dedup_gui.core.review import ReviewSession, default_export_paths, export_path_problem
 from dedup_gui.core.table import Table
+
+MAX_NOTES = 25  # notes shown per file in the confirmation; the rest is counted
 
 # English keys, translated (context "ExportDialog") when shown
 _WHAT = {
@@ -48,6 +58,7 @@ class ExportDialog(QDialog):
         defaults = default_export_paths(table.path, table.kind)
         res = session.resolution()
         kept, removed = int(res.keep.sum()), res.removed
+        self.kept = kept
 
         heading = QLabel(
             self.tr(
@@ -91,6 +102,11 @@ class ExportDialog(QDialog):
         self.problem = QLabel()
         self.problem.setObjectName("warning")
         self.problem.setWordWrap(True)
+        self.warnings = QLabel()  # told before exporting: what a chosen format cannot keep
+        self.warnings.setObjectName("warning")
+        self.warnings.setWordWrap(True)
+        self.use_csv = QPushButton(self.tr("Save as CSV instead"))
+        self.use_csv.clicked.connect(self._switch_to_csv)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.export_button = self.buttons.addButton(self.tr("Export"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.export_button.setDefault(True)
@@ -103,6 +119,8 @@ class ExportDialog(QDialog):
         layout.addSpacing(8)
         layout.addLayout(grid)
         layout.addWidget(self.problem)
+        layout.addWidget(self.use_csv)
+        layout.addWidget(self.warnings)
         layout.addStretch(1)
         layout.addWidget(self.buttons)
         self._validate()
@@ -115,9 +133,38 @@ class ExportDialog(QDialog):
 
     def _validate(self) -> None:
         problem = export_path_problem(self.table.path, self.outputs())
+        warnings: list[str] = []
+        too_large = False
+        if problem is None:
+            try:
+                warnings = self._preflight()
+            except DedupError as e:
+                problem = str(e)
+                too_large = type(e).__name__ == "ExcelLimitError"
         self.problem.setText(problem or "")
         self.problem.setVisible(bool(problem))
+        self.use_csv.setVisible(too_large)
+        self.warnings.setText("\n".join(warnings))
+        self.warnings.setVisible(bool(warnings))
         self.export_button.setEnabled(problem is None)
+
+    def _preflight(self) -> list[str]:
+        """The engine's checks for the chosen files; the cleaned file's size is known here (rows kept)."""
+        from dedup_gui.core.export import preflight
+        from dedup_gui.core.io.checks import check_size
+
+        outputs = self.outputs()
+        warnings = preflight(self.table, **outputs)
+        cleaned = outputs.get("cleaned")
+        if cleaned is not None and self.table.kind != "xlsx":
+            check_size(cleaned, self.kept + 1, len(self.table.columns))
+        return warnings
+
+    def _switch_to_csv(self) -> None:
+        for edit in self.paths.values():
+            path = Path(edit.text().strip())
+            if path.suffix.lower() in (".xlsx", ".xlsm"):
+                edit.setText(str(path.with_suffix(".csv")))
 
     def _browse(self, what: str) -> None:
         current = self.paths[what].text()
@@ -130,7 +177,8 @@ class ExportDialog(QDialog):
             self.paths[what].setText(chosen)
 
     def accept(self) -> None:
-        if export_path_problem(self.table.path, self.outputs()) is None:
+        self._validate()
+        if self.export_button.isEnabled():
             super().accept()
 
 
@@ -155,5 +203,8 @@ def confirmation_text(written, total_rows: int) -> str:
             )
         else:
             lines.append(translate("ExportDialog", "{name}: {n} clusters").format(name=w.path.name, n=f"{w.rows:,}"))
-        lines += [f"    {note}" for note in getattr(w, "notes", [])[:3]]
+        notes = list(getattr(w, "notes", []))
+        lines += [f"    ⚠ {note}" for note in notes[:MAX_NOTES]]
+        if len(notes) > MAX_NOTES:
+            lines.append(f"    … (+{len(notes) - MAX_NOTES})")
     return "\n".join(lines)

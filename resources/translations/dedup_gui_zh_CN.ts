@@ -241,6 +241,10 @@
         <source>{name}: {n} clusters</source>
         <translation>{name}：{n} 个重复组</translation>
     </message>
+    <message>
+        <source>Save as CSV instead</source>
+        <translation>改存为 CSV</translation>
+    </message>
 </context>
 <context>
     <name>HotStoriesModel</name>

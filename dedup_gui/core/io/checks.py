@@ -9,6 +9,7 @@ format cannot hold.
 
 from __future__ import annotations
 
+import functools
 import os
 import zipfile
 from collections.abc import Mapping
@@ -60,33 +61,50 @@ def workbook_contents(table: Table) -> tuple[list[str], list[str]]:
     """(every sheet name, the macro parts and macro sheets) of the input workbook; ([], []) for other inputs."""
     if table.kind != "xlsx":
         return [], []
-    suffix = table.path.suffix.lower()
-    if suffix in XLSX_OUT or zipfile.is_zipfile(table.path):
+    try:
+        st = table.path.stat()
+    except OSError:
+        return list(table.sheet_names), []
+    sheets, macros = _contents(table.path, st.st_size, st.st_mtime_ns, tuple(table.sheet_names))
+    return list(sheets), list(macros)
+
+
+@functools.lru_cache(maxsize=8)
+def _contents(path: Path, size: int, mtime_ns: int, sheet_names: tuple[str, ...]) -> tuple[tuple, tuple]:
+    """Cached by file stamp: the export dialog asks on every keystroke."""
+    sheets, macros = _read_contents(path, list(sheet_names))
+    return tuple(sheets), tuple(macros)
+
+
+def _read_contents(path: Path, sheet_names: list[str]) -> tuple[list[str], list[str]]:
+    suffix = path.suffix.lower()
+    if suffix in XLSX_OUT or zipfile.is_zipfile(path):
+        from ..errors import InputError
         from .xlsx_convert import macro_sheets
         from .xlsx_package import Package
 
         try:
-            with zipfile.ZipFile(table.path) as zf:
-                pkg = Package(zf, table.path)
+            with zipfile.ZipFile(path) as zf:
+                pkg = Package(zf, path)
                 return [s.name for s in pkg.sheets], pkg.macro_parts() + macro_sheets(pkg)
-        except (zipfile.BadZipFile, KeyError, SyntaxError):
-            return list(table.sheet_names), []
-    return _legacy_sheet_names(table), (["macros"] if suffix in (".xls", ".xlsb") and _legacy_has_macros(table) else [])
+        except (zipfile.BadZipFile, KeyError, SyntaxError, InputError):
+            return sheet_names, []
+    return _legacy_sheet_names(path, sheet_names), (["macros"] if _legacy_has_macros(path) else [])
 
 
-def _legacy_sheet_names(table: Table) -> list[str]:
+def _legacy_sheet_names(path: Path, sheet_names: list[str]) -> list[str]:
     try:
         from python_calamine import CalamineWorkbook
 
-        return [m.name for m in CalamineWorkbook.from_path(str(table.path)).sheets_metadata]
+        return [m.name for m in CalamineWorkbook.from_path(str(path)).sheets_metadata]
     except Exception:
-        return list(table.sheet_names)
+        return sheet_names
 
 
-def _legacy_has_macros(table: Table) -> bool:
+def _legacy_has_macros(path: Path) -> bool:
     """An .xls/.xlsb holds a VBA project when its bytes name one (we never write those formats)."""
     try:
-        with open(table.path, "rb") as f:
+        with open(path, "rb") as f:
             data = f.read(64 << 20)
     except OSError:
         return False

@@ -129,7 +129,7 @@ def swallowed_lines(
         if looks_like_rows >= 2:
             notes.append(
                 f"data row {i + 1} (lines {first}-{last}): a quoted cell spans {last - first + 1} lines, "
-                f"{looks_like_rows} of which look like rows of their own; probably an unbalanced quote (\") "
+                f'{looks_like_rows} of which look like rows of their own; probably an unbalanced quote (") '
                 "- check the file"
             )
     if body and lines and lines[-1][1] > lines[-1][0] and _quote_left_open(text, *lines[-1]):
