@@ -87,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--containment", dest="excerpts", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--boilerplate", action="append", default=[], metavar="REGEX", help="drop matching lines first")
     p.add_argument("--no-html", action="store_true", help="do not strip HTML before comparing")
+    p.add_argument("--keep-quoted", action="store_true", help="compare lines quoted with '>' too (ignored by default)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
@@ -101,7 +102,11 @@ def _settings(args: argparse.Namespace) -> Settings:
         algorithm=args.algorithm,
         threshold=args.threshold,
         n=args.n,
-        normalise=NormaliseOptions(strip_html=not args.no_html, boilerplate_patterns=tuple(args.boilerplate)),
+        normalise=NormaliseOptions(
+            strip_html=not args.no_html,
+            drop_quoted=not args.keep_quoted,
+            boilerplate_patterns=tuple(args.boilerplate),
+        ),
         **options,
     )
     return settings

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dedup_gui.core.boilerplate import learn
 from dedup_gui.core.pipeline import Pipeline
-from dedup_gui.core.settings import Settings
+from dedup_gui.core.settings import NormaliseOptions, Settings
 from dedup_gui.core.text import gram_hashes
 from dedup_gui.core.textcheck import TextCheck
 
@@ -174,3 +174,13 @@ def test_boilerplate_of_a_row_lists_the_ignored_sentences():
     assert pipeline.boilerplate_of(3) == [unicodedata.normalize("NFKC", DISCLAIMER)]  # as compared: normalised
     pipeline.run(Settings(boilerplate_docs=0))
     assert pipeline.boilerplate_of(3) == []
+
+
+def test_a_reply_quoting_a_message_is_not_a_duplicate_of_it():
+    original = EN_A
+    reply = (
+        "In article <1@x.org> ann@x.org writes:\n" + "\n".join("> " + line for line in EN_A.split(". ")) + "\nAgreed."
+    )
+    assert Pipeline([original, reply]).run(Settings(min_similarity=0.3)).clusters == []
+    quoted = Pipeline([original, reply]).run(Settings(normalise=NormaliseOptions(drop_quoted=False)))
+    assert [c.members for c in quoted.clusters] == [[0, 1]]  # what the quote alone would have done

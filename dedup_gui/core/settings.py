@@ -26,6 +26,8 @@ class NormaliseOptions:
     nfkc: bool = True  # fold full-width/half-width forms
     collapse_whitespace: bool = True
     casefold: bool = True  # Latin letters only; CJK has no case
+    # Lines quoted from another message ("> ...", as e-mail and forum replies quote): a citation, not a copy.
+    drop_quoted: bool = True
     boilerplate_patterns: tuple[str, ...] = ()  # user regexes; matching lines are dropped ("来源：…")
 
     def to_dict(self) -> dict[str, Any]:

@@ -132,6 +132,8 @@ def normalise(text: str, opts: NormaliseOptions) -> str:
         lines = [" ".join(line.split()) for line in text.replace("\u200b", "").splitlines()]
     else:
         lines = text.splitlines()
+    if opts.drop_quoted:
+        lines = [line for line in lines if not line.lstrip().startswith(">")]
     text = "\n".join(line for line in lines if line)
     if opts.strip_html and ("{" in text or "}" in text):  # page chrome always brings braces along
         text = _BLANK_LINES.sub("\n", _CHROME_LINES.sub("", text)).strip("\n")

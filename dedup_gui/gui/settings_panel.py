@@ -203,11 +203,16 @@ class SettingsPanel(QWidget):
         self.nfkc = QCheckBox(self.tr("Fold full-width / half-width forms"))
         self.collapse_whitespace = QCheckBox(self.tr("Collapse whitespace"))
         self.casefold = QCheckBox(self.tr("Ignore letter case"))
+        self.drop_quoted = QCheckBox(self.tr("Ignore quoted lines (starting with >)"))
+        self.drop_quoted.setToolTip(
+            self.tr("Replies quote the message they answer line by line; the quote is a citation, not a copy.")
+        )
         for box, on in (
             (self.strip_html, defaults.strip_html),
             (self.nfkc, defaults.nfkc),
             (self.collapse_whitespace, defaults.collapse_whitespace),
             (self.casefold, defaults.casefold),
+            (self.drop_quoted, defaults.drop_quoted),
         ):
             box.setChecked(on)
             box.toggled.connect(self.changed)
@@ -375,6 +380,7 @@ class SettingsPanel(QWidget):
                 nfkc=self.nfkc.isChecked(),
                 collapse_whitespace=self.collapse_whitespace.isChecked(),
                 casefold=self.casefold.isChecked(),
+                drop_quoted=self.drop_quoted.isChecked(),
                 boilerplate_patterns=self._patterns(),
             ),
             min_sentence=self.min_sentence.value(),
@@ -402,6 +408,7 @@ class SettingsPanel(QWidget):
         self.nfkc.setChecked(s.normalise.nfkc)
         self.collapse_whitespace.setChecked(s.normalise.collapse_whitespace)
         self.casefold.setChecked(s.normalise.casefold)
+        self.drop_quoted.setChecked(s.normalise.drop_quoted)
         self.boilerplate.setPlainText("\n".join(s.normalise.boilerplate_patterns))
         self.min_sentence.setValue(s.min_sentence)
         self.min_similarity.setValue(s.min_similarity)

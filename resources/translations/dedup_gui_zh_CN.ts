@@ -810,6 +810,14 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>忽略英文大小写</translation>
     </message>
     <message>
+        <source>Ignore quoted lines (starting with &gt;)</source>
+        <translation>忽略引用行（以 &gt; 开头）</translation>
+    </message>
+    <message>
+        <source>Replies quote the message they answer line by line; the quote is a citation, not a copy.</source>
+        <translation>回复会逐行引用所回复的消息；引用是援引，而不是抄袭。</translation>
+    </message>
+    <message>
         <source>One regular expression per line, e.g.
 ^来源：.*
 ^责任编辑：.*</source>
