@@ -1,17 +1,22 @@
-"""Toolkit-free "GUI models" of the review screen: cluster rows, members, the user's decisions, summary text.
+"""Toolkit-free "GUI models" of the review screen: cluster lines, members, the user's decisions, summary text.
 
 The Qt models in ``dedup_gui.gui`` are thin adapters over a ``ReviewSession``; everything that decides what a
-row shows, which row is kept and what gets exported is here and tested without a window.
+row shows, which row is kept and what gets exported is here and tested without a window. The user's decisions are
+kept per row (``core.review_decisions``), so they survive re-runs; a session applies the ones that concern its
+clusters.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from .result import Cluster, Decisions, DedupResult, Resolution
+from .review_decisions import RowDecisions, apply, apply_to_cluster, from_decisions
 from .settings import KEEP_POLICIES
 
 SimilarityFn = Callable[[int, int], float]
@@ -30,10 +35,7 @@ class ClusterRow:
     max_similarity: float
     snippet: str  # the kept row's text, on one line
     edited: bool  # the user changed the kept row or marked a member "not a duplicate"
-
-    @property
-    def removed(self) -> int:
-        return self.size - 1
+    removed: int = 0  # members the export removes (after the user's decisions)
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class MemberRow:
     similarity: float  # to the kept row; 1.0 for the kept row itself
     length: int
     snippet: str
+    manual: bool = False  # the status is the user's decision, not the algorithm's
 
 
 def snippet(text: str, width: int = 90) -> str:
@@ -69,16 +72,22 @@ class ReviewSession:
         result: DedupResult,
         texts: Sequence[str],
         similarity: SimilarityFn | None = None,
-        decisions: Decisions | None = None,
+        decisions: Decisions | RowDecisions | None = None,
     ):
         self.result = result
         self.texts = texts
         self._similarity = similarity
-        self.decisions = decisions.copy() if decisions else Decisions()
         self._sim_cache: dict[tuple[int, int], float] = {}
         self._rows: dict[int, ClusterRow] = {}
         self._haystack: dict[int, str] = {}
         self._resolution: Resolution | None = None
+        self._cluster_of: np.ndarray | None = None
+        if isinstance(decisions, Decisions):
+            decisions = from_decisions(decisions)
+        self.intent = RowDecisions()
+        self.decisions = Decisions()
+        self.not_applying: frozenset[int] = frozenset()
+        self.set_intent(decisions or RowDecisions())
 
     @property
     def similarity_fn(self) -> SimilarityFn | None:
@@ -96,6 +105,15 @@ class ReviewSession:
 
     def cluster(self, cluster_id: int) -> Cluster:
         return self.result.cluster_by_id(cluster_id)
+
+    def cluster_of(self, row: int) -> int:
+        """The id of the cluster holding ``row`` (0 when none)."""
+        if self._cluster_of is None:
+            owner = np.zeros(self.result.n_rows, dtype=np.int64)
+            for c in self.clusters:
+                owner[c.members] = c.id
+            self._cluster_of = owner
+        return int(self._cluster_of[row]) if 0 <= row < len(self._cluster_of) else 0
 
     def kept_row(self, cluster_id: int) -> int:
         return self.decisions.kept.get(cluster_id, self.cluster(cluster_id).kept)
@@ -119,11 +137,8 @@ class ReviewSession:
         if cluster_id not in self._rows:
             c = self.cluster(cluster_id)
             kept = self.kept_row(cluster_id)
-            sims = [
-                self.similarity(cluster_id, m) for m in c.members if m != kept and m not in self.decisions.not_duplicate
-            ]
-            sims = [s for s in sims if not math.isnan(s)]
-            edited = cluster_id in self.decisions.kept or any(m in self.decisions.not_duplicate for m in c.members)
+            going = [m for m in c.members if m != kept and m not in self.decisions.not_duplicate]
+            sims = [s for s in (self.similarity(cluster_id, m) for m in going) if not math.isnan(s)]
             self._rows[cluster_id] = ClusterRow(
                 id=cluster_id,
                 size=c.size,
@@ -131,23 +146,30 @@ class ReviewSession:
                 min_similarity=min(sims) if sims else math.nan,
                 max_similarity=max(sims) if sims else math.nan,
                 snippet=snippet(self.texts[kept]),
-                edited=edited,
+                edited=not self.intent.rows.isdisjoint(c.members),
+                removed=len(going),
             )
         return self._rows[cluster_id]
 
     def members(self, cluster_id: int) -> list[MemberRow]:
         kept = self.kept_row(cluster_id)
+        c = self.cluster(cluster_id)
         out = []
-        for m in self.cluster(cluster_id).members:
+        for m in c.members:
             if m == kept:
-                status = KEPT
+                status, manual = KEPT, cluster_id in self.decisions.kept
             elif m in self.decisions.not_duplicate:
-                status = NOT_DUPLICATE
+                status, manual = NOT_DUPLICATE, True
             else:
-                status = REMOVED
+                status, manual = REMOVED, False
             text = self.texts[m]
-            out.append(MemberRow(m, status, self.similarity(cluster_id, m), len(text), snippet(text)))
+            out.append(MemberRow(m, status, self.similarity(cluster_id, m), len(text), snippet(text), manual))
         return out
+
+    def status(self, cluster_id: int, row: int) -> str:
+        if row == self.kept_row(cluster_id):
+            return KEPT
+        return NOT_DUPLICATE if row in self.decisions.not_duplicate else REMOVED
 
     def matches(self, cluster_id: int, query: str) -> bool:
         """True when any member's text (or the cluster number, or a 1-based row number) contains the query."""
@@ -163,52 +185,96 @@ class ReviewSession:
 
     # -- decisions ----
 
+    def set_intent(self, intent: RowDecisions) -> set[int]:
+        """Apply the user's decisions (all of them: those about rows in no cluster wait); returns the ids of the
+        clusters whose outcome changed."""
+        old = self.intent
+        touched = (old.kept ^ intent.kept) | (old.not_duplicate ^ intent.not_duplicate)
+        self.intent = intent
+        if not old.rows and not self.decisions.kept and not self.decisions.not_duplicate and not intent.rows:
+            return set()
+        changed = {self.cluster_of(r) for r in touched} - {0}
+        if len(changed) > len(self.clusters) // 4:  # many clusters (a resumed review): apply from scratch
+            applied = apply(intent, self.clusters)
+            self.decisions, self.not_applying = applied.decisions, applied.not_applying
+            changed = {c.id for c in self.clusters}
+        else:
+            for cluster_id in changed:
+                members = self.cluster(cluster_id).members
+                self.decisions.not_duplicate -= set(members)
+                self.decisions.kept.pop(cluster_id, None)
+                kept, stay = apply_to_cluster(intent, self.cluster(cluster_id))
+                if kept is not None:
+                    self.decisions.kept[cluster_id] = kept
+                self.decisions.not_duplicate |= stay
+            self.not_applying = frozenset(r for r in intent.rows if not self.cluster_of(r))
+        for cluster_id in changed:
+            self._rows.pop(cluster_id, None)
+        self._resolution = None
+        return changed
+
     def set_kept(self, cluster_id: int, row: int) -> None:
         c = self.cluster(cluster_id)
         if row not in c.members:
             raise ValueError(f"row {row + 1} is not in cluster {cluster_id}")
-        if row == c.kept:
-            self.decisions.kept.pop(cluster_id, None)
-        else:
-            self.decisions.kept[cluster_id] = row
-        self.decisions.not_duplicate.discard(row)  # the kept row is kept anyway
-        self._changed(cluster_id)
+        self.set_intent(self.intent.keep(c.members, [row], row))
 
     def set_not_duplicate(self, cluster_id: int, row: int, flag: bool = True) -> None:
-        if row == self.kept_row(cluster_id):
+        kept = self.kept_row(cluster_id)
+        if row == kept:
             return
-        if flag:
-            self.decisions.not_duplicate.add(row)
-        else:
-            self.decisions.not_duplicate.discard(row)
-        self._changed(cluster_id)
+        intent = self.intent.mark_not_duplicate([row], kept) if flag else self.intent.remove([row])
+        self.set_intent(intent)
 
     def reset(self) -> None:
-        self.decisions = Decisions()
-        self._rows.clear()
-        self._resolution = None
-
-    def _changed(self, cluster_id: int) -> None:
-        self._rows.pop(cluster_id, None)
-        self._resolution = None
+        self.set_intent(RowDecisions())
 
     def carry_over(self, previous: ReviewSession) -> None:
         """Apply a previous session's decisions to this run's clusters (after a threshold change).
 
         Decisions follow rows, not cluster numbers: a row the user kept is kept in whichever new cluster holds
-        it, and rows marked "not a duplicate" stay marked.
+        it, rows marked "not a duplicate" stay marked, and decisions about rows in no cluster now wait.
         """
-        if not previous.decisions.kept and not previous.decisions.not_duplicate:
-            return  # nothing to carry; keep the lines and resolution already computed
-        user_kept = set(previous.decisions.kept.values())
-        self.decisions.not_duplicate = set(previous.decisions.not_duplicate)
-        for c in self.clusters:
-            chosen = [m for m in c.members if m in user_kept]
-            if chosen and chosen[0] != c.kept:
-                self.decisions.kept[c.id] = chosen[0]
-        self.decisions.not_duplicate -= set(self.decisions.kept.values())
-        self._rows.clear()
-        self._resolution = None
+        self.set_intent(previous.intent)
+
+    # -- decisions the review screen offers, as the new row decisions (applied by the caller, undoably) ----
+
+    def keeping(self, cluster_id: int, rows: Iterable[int]) -> RowDecisions:
+        c = self.cluster(cluster_id)
+        return self.intent.keep(c.members, [r for r in rows if r in c.members], self.kept_row(cluster_id))
+
+    def marking_not_duplicate(self, cluster_id: int, rows: Iterable[int]) -> RowDecisions:
+        return self.intent.mark_not_duplicate(rows, self.kept_row(cluster_id))
+
+    def removing(self, rows: Iterable[int]) -> RowDecisions:
+        return self.intent.remove(rows)
+
+    def resetting(self, rows: Iterable[int]) -> RowDecisions:
+        return self.intent.reset(rows)
+
+    def clusters_not_duplicate(self, cluster_ids: Iterable[int]) -> RowDecisions:
+        """Whole clusters are not duplicates: every row stays."""
+        intent = self.intent
+        for cluster_id in cluster_ids:
+            intent = intent.mark_not_duplicate(self.cluster(cluster_id).members, self.kept_row(cluster_id))
+        return intent
+
+    def clusters_removed(self, cluster_ids: Iterable[int]) -> RowDecisions:
+        """Whole clusters go as the algorithm found them, except the kept row the user chose."""
+        rows = [m for cid in cluster_ids for m in self.cluster(cid).members]
+        return self.intent.unmark_not_duplicate(rows)
+
+    def clusters_reset(self, cluster_ids: Iterable[int]) -> RowDecisions:
+        return self.intent.reset(m for cid in cluster_ids for m in self.cluster(cid).members)
+
+    def outcome_changes(self, intent: RowDecisions) -> bool:
+        """True when these decisions would change what any cluster keeps or removes (an action worth offering)."""
+        touched = (self.intent.kept ^ intent.kept) | (self.intent.not_duplicate ^ intent.not_duplicate)
+        for cluster_id in {self.cluster_of(r) for r in touched} - {0}:
+            c = self.cluster(cluster_id)
+            if apply_to_cluster(intent, c) != apply_to_cluster(self.intent, c):
+                return True
+        return False
 
     # -- outcome ----
 
@@ -221,13 +287,52 @@ class ReviewSession:
     def rows_to_remove(self) -> int:
         return self.resolution().removed
 
+    @property
+    def clusters_with_removals(self) -> int:
+        """Clusters that still remove a row once the user's decisions apply (what "clusters" counts to a user)."""
+        res = self.resolution()
+        return len(np.unique(res.cluster[~res.keep])) if res.removed else 0
+
     def summary(self) -> str:
         """'37 clusters · 81 rows to remove of 1,204'"""
-        n = len(self.clusters)
+        n = self.clusters_with_removals
         removed = self.rows_to_remove
         clusters = "1 cluster" if n == 1 else f"{n:,} clusters"
         rows = "1 row" if removed == 1 else f"{removed:,} rows"
         return f"{clusters} · {rows} to remove of {self.result.n_rows:,}"
+
+
+# -- where the user was: the same cluster, found again by its rows ----
+
+
+SAME, MOVED, NEAREST, NONE = "same", "moved", "nearest", "none"
+
+
+def locate(session: ReviewSession, members: Sequence[int], candidates: Sequence[int] | None = None) -> tuple[int, str]:
+    """The cluster that now holds the rows the user was looking at, as (cluster id, how):
+
+    - SAME: a cluster with exactly those rows;
+    - MOVED: the cluster holding most of them (it gained or lost rows, or has a new number);
+    - NEAREST: none of them is clustered any more: the cluster whose first row is nearest in the file;
+    - NONE: no cluster to show (``candidates``, when given, limits the choice to the clusters shown).
+    """
+    allowed = set(candidates) if candidates is not None else None
+    ids = list(allowed) if allowed is not None else [c.id for c in session.clusters]
+    if not ids:
+        return 0, NONE
+    if not members:
+        return min(ids), NEAREST
+    counts: dict[int, int] = {}
+    for row in members:
+        cid = session.cluster_of(row) if row < session.result.n_rows else 0
+        if cid and (allowed is None or cid in allowed):
+            counts[cid] = counts.get(cid, 0) + 1
+    if counts:
+        best = max(counts, key=lambda cid: (counts[cid], -cid))
+        same = sorted(session.cluster(best).members) == sorted(members)
+        return best, SAME if same else MOVED
+    first = min(members)
+    return min(ids, key=lambda cid: (abs(session.cluster(cid).members[0] - first), cid)), NEAREST
 
 
 # -- keep policies and export paths ----
