@@ -1,0 +1,105 @@
+"""The export dialog, driven offscreen: it tells before exporting what a format cannot keep, refuses what would
+lose sheets, offers CSV when a file is too large for Excel, and shows after exporting the same notes the CLI
+prints (references that could not follow their rows)."""
+
+from __future__ import annotations
+
+import openpyxl
+import pytest
+from PySide6.QtCore import QSettings
+
+from dedup_gui.gui.main_window import MainWindow
+from tests.test_io_limits import make_xlsm
+from tests.test_gui_window import BODIES
+
+TIMEOUT = 60_000
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    yield w
+    w.close()
+
+
+def open_and_wait(qtbot, window, path):
+    with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
+        window.open_path(path)
+
+
+def workbook_with_a_formula_sheet(path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "news"
+    ws.append(["id", "body"])
+    for i, body in enumerate(BODIES, start=1):
+        ws.append([f"00{i}", body])
+    calc = wb.create_sheet("calc")
+    calc["A1"] = "=news!B5"  # data row 4, below the first removed repost (data row 3)
+    calc["A2"] = '=INDIRECT("news!B9")'
+    wb.save(path)
+    return path
+
+
+def test_the_export_message_names_what_could_not_be_adjusted(qtbot, window, tmp_path):
+    src = workbook_with_a_formula_sheet(tmp_path / "news.xlsx")
+    open_and_wait(qtbot, window, src)
+    window.show_export_dialog()
+    with qtbot.waitSignal(window.exported, timeout=TIMEOUT) as blocker:
+        window.export_dialog.export_button.click()
+    [written] = blocker.args[0]
+    assert any("calc!A2" in n and "INDIRECT" in n for n in written.notes)
+    shown = window.last_message.text()
+    assert "calc!A2" in shown and "INDIRECT" in shown
+    assert written.rows == 5  # reposts in data rows 3, 5 and 7 removed
+    assert openpyxl.load_workbook(written.path)["calc"]["A1"].value == "=news!B4"  # followed its row
+
+
+def test_the_dialog_says_before_exporting_that_xlsx_drops_the_macros(qtbot, window, tmp_path):
+    src = make_xlsm(tmp_path / "macros.xlsm")
+    open_and_wait(qtbot, window, src)
+    window.show_export_dialog()
+    dialog = window.export_dialog
+    assert dialog.paths["cleaned"].text().endswith("macros_cleaned.xlsm")
+    assert not dialog.warnings.isVisible()  # .xlsm keeps them
+    dialog.paths["cleaned"].setText(str(tmp_path / "macros_cleaned.xlsx"))
+    assert dialog.warnings.isVisible() and "macros" in dialog.warnings.text()
+    assert dialog.export_button.isEnabled()  # allowed, once told
+    dialog.reject()
+
+
+def test_the_dialog_refuses_a_csv_that_would_drop_the_other_sheets(qtbot, window, tmp_path):
+    src = workbook_with_a_formula_sheet(tmp_path / "news.xlsx")
+    open_and_wait(qtbot, window, src)
+    window.show_export_dialog()
+    dialog = window.export_dialog
+    dialog.paths["cleaned"].setText(str(tmp_path / "news_cleaned.csv"))
+    assert not dialog.export_button.isEnabled()
+    assert "would lose the other sheets" in dialog.problem.text() and "'calc'" in dialog.problem.text()
+    dialog.reject()
+
+
+def test_the_dialog_offers_csv_when_the_file_is_too_large_for_excel(qtbot, window, tmp_path, monkeypatch):
+    from dedup_gui.core.io import checks
+    from dedup_gui.core.io.excel_limits import ExcelLimitError
+
+    src = tmp_path / "news.csv"
+    src.write_text("id,body\n" + "".join(f"{i},{b}\n" for i, b in enumerate(BODIES)), encoding="utf-8")
+    open_and_wait(qtbot, window, src)
+
+    def too_large(out, rows, columns, what=""):
+        if out.suffix.lower() == ".xlsx":  # as a table of more than 1,048,576 rows would be
+            raise ExcelLimitError.too_large(out, "1,048,577 rows (Excel's limit is 1,048,576)")
+
+    monkeypatch.setattr(checks, "check_size", too_large)
+    window.show_export_dialog()
+    dialog = window.export_dialog
+    dialog.paths["cleaned"].setText(str(tmp_path / "news_cleaned.xlsx"))
+    assert not dialog.export_button.isEnabled() and dialog.use_csv.isVisible()
+    assert "save as .csv instead" in dialog.problem.text()
+    dialog.use_csv.click()
+    assert dialog.paths["cleaned"].text() == str(tmp_path / "news_cleaned.csv")
+    assert dialog.export_button.isEnabled() and not dialog.use_csv.isVisible()
+    dialog.reject()
