@@ -287,7 +287,7 @@ def _soffice_csv(src: Path, outdir: Path) -> dict[str, list[list[str]]]:
     """Every sheet of ``src`` recomputed and saved as CSV by LibreOffice headless: sheet name -> rows."""
     profile = outdir / "profile"
     subprocess.run(
-        [SOFFICE, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to",
+        [SOFFICE, f"-env:UserInstallation={profile.resolve().as_uri()}", "--headless", "--convert-to",
          "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1", "--outdir", str(outdir),
          str(src)],
         check=True, capture_output=True, timeout=180,
@@ -303,7 +303,7 @@ def _soffice_xlsx(src: Path, outdir: Path) -> Path:
     """``src`` opened and saved again by LibreOffice, so every formula carries a cached result."""
     profile = outdir / "profile"
     subprocess.run(
-        [SOFFICE, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "xlsx",
+        [SOFFICE, f"-env:UserInstallation={profile.resolve().as_uri()}", "--headless", "--convert-to", "xlsx",
          "--outdir", str(outdir), str(src)],
         check=True, capture_output=True, timeout=180,
     )  # fmt: skip

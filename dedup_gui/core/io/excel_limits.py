@@ -57,16 +57,10 @@ def check_frame(path, columns: Sequence[str], frame: pd.DataFrame) -> None:
         if reason:
             bad.append((0, j, reason))
     for j in range(frame.shape[1]):
-        col = frame.iloc[:, j]
-        is_str = col.map(lambda v: isinstance(v, str)).to_numpy(dtype=bool)
-        if not is_str.any():
-            continue
-        texts = col[is_str].astype(str)
-        long_ = texts.str.len() > MAX_CELL_CHARS
-        illegal = texts.str.contains(ILLEGAL_XML_CHARS.pattern, regex=True)
-        for pos in texts.index[(long_ | illegal).to_numpy()]:
-            row = frame.index.get_loc(pos)
-            bad.append((int(row) + 1, j, cell_problem(texts[pos]) or ""))
+        # plain Python per cell: pandas' string methods may hand the pattern to pyarrow, which rejects surrogates
+        for row, value in enumerate(frame.iloc[:, j].tolist(), start=1):
+            if isinstance(value, str) and (len(value) > MAX_CELL_CHARS or ILLEGAL_XML_CHARS.search(value)):
+                bad.append((row, j, cell_problem(value) or ""))
     if bad:
         bad.sort()
         cells = [(r, str(columns[c])) for r, c, _ in bad]
