@@ -81,6 +81,20 @@ class Settings:
     )
     min_sentence: int = _opt(30, "nshash: minimum sentence length in characters", cli="--min-sentence", range=(1, 500))
 
+    @property
+    def n_value(self) -> int:
+        """n of resolved settings (the algorithms only ever see resolved settings)."""
+        if self.n is None:
+            raise ValueError("settings not resolved: n is unset")
+        return int(self.n)
+
+    @property
+    def threshold_value(self) -> float:
+        """threshold of resolved settings."""
+        if self.threshold is None:
+            raise ValueError("settings not resolved: threshold is unset")
+        return float(self.threshold)
+
     def resolved(self) -> Settings:
         """A copy with threshold and n filled from the algorithm's defaults."""
         from .algorithms.registry import get_algorithm

@@ -195,11 +195,11 @@ def gram_hashes(text: str, n: int) -> np.ndarray:
     if length == 0:
         return np.zeros(0, dtype=np.uint64)
     if length < n:
-        h = np.uint64(0)
+        whole = np.zeros(1, dtype=np.uint64)
         with np.errstate(over="ignore"):
             for c in cps:
-                h = h * _GRAM_MUL + c + np.uint64(1)
-            return mix64(np.array([h ^ _WHOLE_TAG], dtype=np.uint64))
+                whole = whole * _GRAM_MUL + c + np.uint64(1)
+            return mix64(whole ^ _WHOLE_TAG)
     m = length - n + 1
     h = np.zeros(m, dtype=np.uint64)
     for k in range(n):

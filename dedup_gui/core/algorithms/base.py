@@ -106,7 +106,7 @@ class Algorithm(ABC):
 
     def search_key(self, settings: Settings) -> tuple:
         """What a candidate search depends on beyond the fingerprints (a threshold only filters, see covers)."""
-        return (int(settings.n),)
+        return (settings.n_value,)
 
     def searched_range(self, measure: np.ndarray, threshold: float) -> tuple[float, float]:
         """Thresholds for which candidates found at ``threshold`` (with these measures) hold every passing pair."""

@@ -89,13 +89,13 @@ class NGram(Algorithm):
     measure = "Similarity"
 
     def fingerprint_key(self, settings: Settings) -> tuple:
-        return ("ngram", int(settings.n))
+        return ("ngram", settings.n_value)
 
     def measure_is_similarity(self, settings: Settings) -> bool:
-        return int(settings.n) == SIMILARITY_GRAM
+        return settings.n_value == SIMILARITY_GRAM
 
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> GramKeys:
-        n = int(settings.n)
+        n = settings.n_value
         # Pairs that can score above the bound are at most 1 / excerpt_share (<= 2x by default, 10x at the
         # slider's limit) apart in length, so their sampling levels meet within a few steps.
         n_steps = 2 + max(0, int(np.ceil(np.log2(1.0 / max(0.1, min(1.0, float(settings.excerpt_share)))))) - 1)
@@ -124,7 +124,7 @@ class NGram(Algorithm):
 
     def search(self, fp: GramKeys, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
         check = TextCheck.of(settings)
-        bound = max(MIN_BOUND, float(settings.threshold) - PREFIX_MARGIN)
+        bound = max(MIN_BOUND, settings.threshold_value - PREFIX_MARGIN)
         jaccard_bound = check.lowest_jaccard(bound)  # excerpts can score high with a low Jaccard similarity
         reporter.report("Finding candidates", 0, 1)
         pk, pd = _prefixes(fp.keys, fp.doc, fp.step, jaccard_bound)
@@ -135,7 +135,7 @@ class NGram(Algorithm):
         a, b = a[plausible], b[plausible]
         a, b = _screen(fp, a, b, jaccard_bound, reporter)
         reporter.report("Finding candidates", 1, 1)
-        measure = verify(texts, a, b, int(settings.n), check, reporter)
+        measure = verify(texts, a, b, settings.n_value, check, reporter)
         keep = measure >= bound
         return Candidates(a[keep], b[keep], measure[keep], bound)
 
@@ -144,7 +144,7 @@ class NGram(Algorithm):
         return threshold >= min(1.0, bound + PREFIX_MARGIN) - 1e-9 or (bound <= MIN_BOUND and threshold >= bound)
 
     def search_key(self, settings: Settings) -> tuple:
-        return (int(settings.n), bool(settings.excerpts), float(settings.excerpt_share))
+        return (settings.n_value, bool(settings.excerpts), float(settings.excerpt_share))
 
     def searched_range(self, measure: np.ndarray, threshold: float) -> tuple[float, float]:
         # Complete down to the run's threshold; pairs found down to threshold - margin are shown but may be

@@ -72,7 +72,7 @@ class NSHash(Algorithm):
         return self.threshold.minimum, float(max(int(settings.n or 1), int(settings.threshold or 1)))
 
     def search_key(self, settings: Settings) -> tuple:
-        return (int(settings.n),)
+        return (settings.n_value,)
 
     def fingerprint_key(self, settings: Settings) -> tuple:
         # n only selects a prefix of the longest-first list, so changing n needs no new fingerprints.
@@ -102,10 +102,11 @@ class NSHash(Algorithm):
         starts = np.flatnonzero(np.r_[True, kept_doc[1:] != kept_doc[:-1]]) if len(kept_doc) else kept_doc
         sizes = np.diff(np.r_[starts, len(kept_doc)])
         rank = np.arange(len(kept_doc)) - np.repeat(starts, sizes)
-        use = np.flatnonzero(distinct)[rank < int(settings.n)]
+        use = np.flatnonzero(distinct)[rank < settings.n_value]
         # A sentence shared by hundreds of texts pairs each with a window of neighbours, not with all of them:
         # memory stays linear (a million short texts share stock phrases), and every pair is still a real match.
         a, b, shared = bucket_pairs(fp.hashes[use], fp.doc[use], reporter, cap=BUCKET_CAP, window=32, with_counts=True)
         reporter.report("Finding candidates", 1, 1)
         # Every pair sharing one sentence is found, so any threshold >= 1 filters these candidates.
+        assert shared is not None  # asked for with_counts
         return Candidates(a, b, shared.astype(np.float64), 1.0)

@@ -139,17 +139,17 @@ class SimHash(Algorithm):
     )
 
     def fingerprint_key(self, settings: Settings) -> tuple:
-        return ("simhash", int(settings.n))
+        return ("simhash", settings.n_value)
 
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> np.ndarray:
-        hashes, weights, counts = keyword_hashes(texts, int(settings.n), reporter)
+        hashes, weights, counts = keyword_hashes(texts, settings.n_value, reporter)
         reporter.report("Fingerprinting", 0, len(texts))
         fps = simhash_from_keywords(hashes, weights, counts)
         reporter.report("Fingerprinting", len(texts), len(texts))
         return fps
 
     def search(self, fingerprints: np.ndarray, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
-        k = int(round(settings.threshold))
+        k = int(round(settings.threshold_value))
         # Texts without a single keyword (punctuation, numbers only) have fingerprint 0: not comparable.
         has_keywords = np.array([bool(t) for t in texts], dtype=bool) & (fingerprints != 0)
         idx = np.flatnonzero(has_keywords)
