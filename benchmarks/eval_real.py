@@ -168,26 +168,32 @@ def results_table(outcomes) -> str:
         "hard neg. merged",
         "time",
     ]
-    rows = [
-        [
-            o.set_name,
-            o.algorithm,
-            f"{o.rows:,}",
-            f"{o.expected:,}",
-            f"{o.hard_negatives:,}",
-            f"{o.removals:,}",
-            f"{o.right:,}",
-            f"{o.wrong:,}",
-            f"{o.grey:,}",
-            _pct(o.precision),
-            _pct(o.recall),
-            _pct(o.f1),
-            f"{o.hard_negatives_merged:,}",
-            _secs(o.seconds),
-        ]
-        for o in outcomes
-    ]
+    rows = [_stopped_row(o) if getattr(o, "stopped", None) else _result_row(o) for o in outcomes]
     return markdown(rows, header)
+
+
+def _stopped_row(o) -> list[str]:
+    dash = ["–"] * 8
+    return [o.set_name, o.algorithm, f"{o.rows:,}", f"{o.expected:,}", f"{o.hard_negatives:,}", *dash, o.stopped]
+
+
+def _result_row(o) -> list[str]:
+    return [
+        o.set_name,
+        o.algorithm,
+        f"{o.rows:,}",
+        f"{o.expected:,}",
+        f"{o.hard_negatives:,}",
+        f"{o.removals:,}",
+        f"{o.right:,}",
+        f"{o.wrong:,}",
+        f"{o.grey:,}",
+        _pct(o.precision),
+        _pct(o.recall),
+        _pct(o.f1),
+        f"{o.hard_negatives_merged:,}",
+        _secs(o.seconds),
+    ]
 
 
 def kinds_table(outcomes) -> str:
@@ -233,7 +239,7 @@ def warm_up(settings) -> None:
     Pipeline(["预热用的一段中文文字，足够长以便分句和分词。", "warm up text for the engine", ""] * 2).run(settings)
 
 
-def evaluate(names, algorithms, settings_of, refresh, log) -> list:
+def evaluate(names, algorithms, settings_of, refresh, log, timeout: float | None = None) -> list:
     from .real import corpora, registry, score
 
     outcomes = []
@@ -246,7 +252,15 @@ def evaluate(names, algorithms, settings_of, refresh, log) -> list:
         ls = registry.load(name, refresh=refresh)
         log(f"{name}: {len(ls.texts):,} rows, {ls.expected_removals:,} labelled duplicate rows — {ls.how}")
         for algo in algorithms:
-            o = score.score(ls, algo, settings_of[algo])
+            try:
+                o = score.score(ls, algo, settings_of[algo], timeout)
+            except score.TimedOut as exc:
+                log(f"  {algo}: {exc}")
+                o = score.Outcome(name, algo, len(ls.texts), ls.expected_removals, len(ls.hard_negatives))
+                o.seconds, o.stopped = exc.seconds, str(exc)
+                o.labelled_set = ls
+                outcomes.append(o)
+                continue
             log(
                 f"  {algo}: {o.removals:,} removals, {o.wrong:,} wrong, P {_pct(o.precision)} R {_pct(o.recall)} "
                 f"({_secs(o.seconds)})"
@@ -369,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--examples", type=int, default=3, help="wrong removals to list per set and algorithm")
     ap.add_argument("--no-text", action="store_true", help="list ids only, no titles or excerpts (for the README)")
     ap.add_argument("--refresh", action="store_true", help="rebuild the cached sets")
+    ap.add_argument("--timeout", type=float, default=600, help="stop one engine run after this many seconds (0: none)")
     ap.add_argument("--show-labels", metavar="SET", help="print random labelled pairs of SET to check by reading")
     ap.add_argument("--sample", type=int, default=15)
     ap.add_argument("--seed", type=int, default=1)
@@ -405,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
 
     for a in algorithms:
         warm_up(settings_of[a])
-    outcomes = evaluate(names, algorithms, settings_of, args.refresh, log)
+    outcomes = evaluate(names, algorithms, settings_of, args.refresh, log, args.timeout or None)
     stamp = dt.datetime.now().strftime("%Y-%m-%d %H:%M")
     command = " ".join(["python -m benchmarks.eval_real", *(sys.argv[1:] if argv is None else argv)])
     print(f"Measured {stamp}, engine at commit {engine_commit()}. Command: `{command}`")

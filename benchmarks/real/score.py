@@ -8,6 +8,7 @@ for (group size - 1 each); F1 from the two.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.progress import Reporter
 from dedup_gui.core.settings import Settings
 
 from .labels import DUP, GREY, NOT, LabelledSet
@@ -53,16 +55,37 @@ class Outcome:
         return 2 * p * r / (p + r) if p + r > 0 else float("nan")
 
 
-def run_engine(texts: list[str], settings: Settings):
+class TimedOut(Exception):
+    """The run was cancelled (through the engine's own Reporter) after the time limit."""
+
+    def __init__(self, seconds: float, stage: str):
+        super().__init__(f"stopped after {seconds:.0f} s in {stage or 'the first stage'}")
+        self.seconds, self.stage = seconds, stage
+
+
+def run_engine(texts: list[str], settings: Settings, timeout: float | None = None):
     """(result, resolution, seconds) for one run from scratch (a new Pipeline: no cached fingerprints)."""
+    stage = [""]
+    reporter = Reporter(progress=lambda name, done, total: stage.__setitem__(0, name))
+    timer = threading.Timer(timeout, reporter.cancel) if timeout else None
     t0 = time.perf_counter()
-    result = Pipeline(texts).run(settings)
+    if timer:
+        timer.start()
+    try:
+        result = Pipeline(texts).run(settings, reporter)
+    except Exception as exc:
+        if reporter.cancelled:  # the engine raised its Cancelled: our time limit, not a failure
+            raise TimedOut(time.perf_counter() - t0, stage[0]) from exc
+        raise
+    finally:
+        if timer:
+            timer.cancel()
     seconds = time.perf_counter() - t0
     return result, result.resolve(), seconds
 
 
-def score(ls: LabelledSet, algorithm: str, settings: Settings) -> Outcome:
-    result, res, seconds = run_engine(ls.texts, settings)
+def score(ls: LabelledSet, algorithm: str, settings: Settings, timeout: float | None = None) -> Outcome:
+    result, res, seconds = run_engine(ls.texts, settings, timeout)
     out = Outcome(ls.name, algorithm, len(ls.texts), ls.expected_removals, len(ls.hard_negatives), seconds=seconds)
     cands = getattr(result, "candidates", None)
     out.candidates = len(cands) if cands is not None else None
