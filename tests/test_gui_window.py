@@ -10,7 +10,7 @@ from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 
 from dedup_gui.core.algorithms.registry import ALGORITHMS
-from dedup_gui.gui.cluster_list import ID_ROLE
+from dedup_gui.core.settings import Settings
 from dedup_gui.gui.main_window import MainWindow
 
 ART_A = (
@@ -68,8 +68,10 @@ def workbook(tmp_path):
 def window(qtbot, store):
     w = MainWindow(store)
     qtbot.addWidget(w)
+    w.settings_panel.set_settings(Settings(keep="first"))  # the tests name the kept row: the first of its cluster
     w.show()
     yield w
+    w.state.mark_saved()  # no "save your review?" question when the test ends
     w.close()
 
 
@@ -98,7 +100,7 @@ def test_opening_a_workbook_preselects_the_body_column_and_finds_the_reposts(qtb
     assert window.data_panel.selected_columns() == ["body"]
     assert clusters(window) == EXPECTED
     assert window.summary.text() == "<b>2 clusters · 3 rows to remove of 8</b>"
-    assert window.cluster_proxy.rowCount() == 2
+    assert window.pane.cluster_model.rowCount() == 2
     assert window.tabs.currentIndex() == 0  # the clusters tab is shown once they are in
     assert window.rows_model.rowCount() == 8
 
@@ -127,7 +129,7 @@ def test_a_dragged_threshold_slider_reclusters_once_from_cached_fingerprints(qtb
     choose(qtbot, window, "simhash", 8)
     pipeline = next(iter(window.pipelines.values()))
     runs = []
-    window.runner.started.connect(runs.append)
+    window.runner.started.connect(lambda job: runs.append(type(job).__name__))
     shown = []
     window.resultShown.connect(lambda: shown.append(window.session))
     slider = window.settings_panel.threshold.slider
@@ -136,7 +138,7 @@ def test_a_dragged_threshold_slider_reclusters_once_from_cached_fingerprints(qtb
             slider.setValue(value)
     # Nothing running and no run scheduled: no second run can follow the one shown.
     assert not window.runner.busy and not window.debounce.isActive()
-    assert runs == ["run"] and len(shown) == 1
+    assert runs == ["RunJob"] and len(shown) == 1
     assert window.session.result.settings.threshold == 4
     assert clusters(window) == []
     assert "0 clusters" in window.summary.text()
@@ -177,20 +179,20 @@ def test_arrow_keys_move_through_clusters(qtbot, window, workbook):
 
 def test_the_cluster_list_sorts_by_size_and_back_to_cluster_order(qtbot, window, workbook):
     open_and_wait(qtbot, window, workbook)
-    proxy = window.cluster_proxy
-    ids = [int(proxy.index(r, 0).data(ID_ROLE)) for r in range(proxy.rowCount())]
+    model = window.pane.cluster_model
+    ids = model.visible_ids()
     assert ids == sorted(ids)
     window.cluster_view.sortByColumn(1, Qt.SortOrder.DescendingOrder)
-    sizes = [int(proxy.index(r, 1).data()) for r in range(proxy.rowCount())]
+    sizes = [int(model.index(r, 1).data()) for r in range(model.rowCount())]
     assert sizes == sorted(sizes, reverse=True)
     window.cluster_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-    assert [int(proxy.index(r, 0).data(ID_ROLE)) for r in range(proxy.rowCount())] == ids
+    assert model.visible_ids() == ids
 
 
 def test_the_filter_box_narrows_the_cluster_list(qtbot, window, workbook):
     open_and_wait(qtbot, window, workbook)
     window.filter_edit.setText("新华社")
-    assert window.cluster_proxy.rowCount() == 1
+    assert window.pane.cluster_model.rowCount() == 1
     assert window.current_cluster_id() == 2
 
 
@@ -198,13 +200,13 @@ def test_kept_row_and_not_a_duplicate_drive_the_export(qtbot, window, workbook):
     open_and_wait(qtbot, window, workbook)
     window.select_cluster(1)
     window.select_member(6)
-    window.keep_selected_member()  # keep row 7 instead of row 1
+    window.review_actions.keep.trigger()  # keep row 7 instead of row 1
     assert window.session.kept_row(1) == 6
     assert window.compare.left.edit.toPlainText() == BODIES[6]
     window.select_cluster(2)
     window.select_member(4)
-    window.toggle_not_duplicate()  # row 5 stays
-    assert window.summary.text().startswith("<b>2 clusters · 2 rows to remove of 8")
+    window.review_actions.not_duplicate.trigger()  # row 5 stays: cluster 2 removes nothing now
+    assert window.summary.text() == "<b>1 cluster · 2 rows to remove of 8</b><br><span>2 rows decided by you</span>"
 
     window.show_export_dialog()
     dialog = window.export_dialog
@@ -273,7 +275,7 @@ def test_the_window_stays_responsive_while_a_large_file_loads_and_runs(qtbot, wi
     beats_while_busy = []
     heartbeat = QTimer()
     heartbeat.setInterval(10)
-    heartbeat.timeout.connect(lambda: beats_while_busy.append(window.runner.current_kind))
+    heartbeat.timeout.connect(lambda: beats_while_busy.append(type(window.runner.current).__name__))
     heartbeat.start()
     with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
         window.open_path(big)
@@ -281,7 +283,7 @@ def test_the_window_stays_responsive_while_a_large_file_loads_and_runs(qtbot, wi
     heartbeat.stop()
     # The GUI thread handled timer events while the worker read the file (a short job) and again and again while
     # it ran.
-    assert beats_while_busy.count("load") >= 1 and beats_while_busy.count("run") >= 5, beats_while_busy
+    assert beats_while_busy.count("LoadJob") >= 1 and beats_while_busy.count("RunJob") >= 5, beats_while_busy
 
 
 def test_closing_the_window_during_a_run_stops_the_thread(qtbot, store, tmp_path):

@@ -311,7 +311,7 @@ def test_member_columns_say_which_statuses_are_the_users_choice():
     session = ReviewSession(make_result(), TEXTS)
     session.set_intent(session.keeping(1, [3]))
     status = member_columns(session, None)[1]
-    assert [status.text(m) for m in session.members(1)] == ["Remove", "Remove", "★ Kept (your choice)"]
+    assert [status.text(m) for m in session.members(1)] == ["Remove", "Remove", "★ Kept ✎"]
 
 
 def test_cluster_columns_mark_edited_clusters():

@@ -41,6 +41,7 @@ class Column(Generic[R]):
     numeric: bool = False  # right-aligned
     share: Callable[[R], float] | None = None  # 0..1: a bar drawn behind the cell (copies of a hot story)
     header_tooltip: str = ""
+    emphasis: bool = False  # the header stands out (a text column compared for duplicates)
     width: int = 0  # preferred width in average characters; 0: takes the room left
     key: str = ""  # stable identifier, e.g. the input column's name
 

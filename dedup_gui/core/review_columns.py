@@ -1,7 +1,7 @@
 """The columns of the review lists: the cluster list, the members of a cluster (with the input columns the user
 chose to see beside them: title, source, date ...), and the guess of those columns from their names.
 
-Described with ``core.columns.Column``; the GUI's one table model draws them. Fixed words go through ``tr`` (the
+Described with ``core.columns.Column``; the GUI's one table model draws them. Fixed words go through ``say`` (the
 GUI passes its translator; they are listed for lupdate in ``dedup_gui.gui.registry_strings``).
 """
 
@@ -27,12 +27,11 @@ WORDS = (
     "Kept",
     "Remove",
     "Not a duplicate",
-    "(your choice)",
     "Cluster {id}: {size} rows, {removed} removed, keeping row {kept}",
     "(edited: you changed this cluster)",
     "This row is kept in the cleaned file.",
     "You chose this row as the one to keep.",
-    "Marked “not a duplicate”: stays in the cleaned file.",
+    "You marked this row “not a duplicate”: it stays in the cleaned file.",
     "Removed from the cleaned file as a duplicate of the kept row.",
     "Similarity to the kept row",
 )
@@ -52,12 +51,12 @@ def guess_member_columns(table: Table, exclude: Sequence[str] = (), limit: int =
     return chosen[:limit]
 
 
-def cluster_columns(tr: Translate = same) -> list[Column[ClusterRow]]:
+def cluster_columns(say: Translate = same) -> list[Column[ClusterRow]]:
     def tooltip(line: ClusterRow) -> str:
-        text = tr("Cluster {id}: {size} rows, {removed} removed, keeping row {kept}").format(
+        text = say("Cluster {id}: {size} rows, {removed} removed, keeping row {kept}").format(
             id=line.id, size=line.size, removed=line.removed, kept=line.kept + 1
         )
-        note = "\n" + tr("(edited: you changed this cluster)") if line.edited else ""
+        note = "\n" + say("(edited: you changed this cluster)") if line.edited else ""
         return f"{text}{note}\n{line.snippet}"
 
     def edited_style(line: ClusterRow) -> str:
@@ -67,53 +66,55 @@ def cluster_columns(tr: Translate = same) -> list[Column[ClusterRow]]:
         Column(
             "#", lambda c: f"{c.id}{' ✎' if c.edited else ''}", lambda c: c.id, tooltip, edited_style, True, width=6
         ),
-        Column(tr("Rows"), lambda c: str(c.size), lambda c: c.size, tooltip, numeric=True, width=5),
+        Column(say("Rows"), lambda c: str(c.size), lambda c: c.size, tooltip, numeric=True, width=5),
         Column(
-            tr("Similarity"),
+            say("Similarity"),
             lambda c: format_similarity_range(c.min_similarity, c.max_similarity),
             lambda c: -1.0 if math.isnan(c.min_similarity) else c.min_similarity,
             tooltip,
             numeric=True,
             width=11,
         ),
-        Column(tr("Kept text"), lambda c: c.snippet, tooltip=tooltip),
+        Column(say("Kept text"), lambda c: c.snippet, tooltip=tooltip),
     ]
 
 
 def member_columns(
-    session: ReviewSession | None, table: Table | None, extra: Sequence[str] = (), tr: Translate = same
+    session: ReviewSession | None, table: Table | None, extra: Sequence[str] = (), say: Translate = same
 ) -> list[Column[MemberRow]]:
     """Row, status, similarity, the chosen input columns, length, text."""
 
     def status_text(m: MemberRow) -> str:
-        word = {KEPT: "★ " + tr("Kept"), NOT_DUPLICATE: tr("Not a duplicate")}.get(m.status, tr("Remove"))
-        return " ".join((word, tr("(your choice)"))) if m.manual else word
+        word = {KEPT: "★ " + say("Kept"), NOT_DUPLICATE: say("Not a duplicate")}.get(m.status, say("Remove"))
+        return word + " ✎" if m.manual else word
 
     def status_tip(m: MemberRow) -> str:
         if m.status == KEPT:
             return (
-                tr("You chose this row as the one to keep.")
+                say("You chose this row as the one to keep.")
                 if m.manual
-                else tr("This row is kept in the cleaned file.")
+                else say("This row is kept in the cleaned file.")
             )
         if m.status == NOT_DUPLICATE:
-            return tr("Marked “not a duplicate”: stays in the cleaned file.")
-        return tr("Removed from the cleaned file as a duplicate of the kept row.")
+            return say("You marked this row “not a duplicate”: it stays in the cleaned file.")
+        return say("Removed from the cleaned file as a duplicate of the kept row.")
 
     def style(m: MemberRow) -> str:
         return BOLD if m.status == KEPT else MUTED if m.status == NOT_DUPLICATE else ""
 
     status_rank = {KEPT: 0, NOT_DUPLICATE: 1}
     columns: list[Column[MemberRow]] = [
-        Column(tr("Row"), lambda m: str(m.row + 1), lambda m: m.row, status_tip, style, True, width=6),
-        Column(tr("Status"), status_text, lambda m: (status_rank.get(m.status, 2), m.row), status_tip, style, width=16),
+        Column(say("Row"), lambda m: str(m.row + 1), lambda m: m.row, status_tip, style, True, width=6),
         Column(
-            tr("Similarity"),
+            say("Status"), status_text, lambda m: (status_rank.get(m.status, 2), m.row), status_tip, style, width=13
+        ),
+        Column(
+            say("Similarity"),
             lambda m: "" if m.status == KEPT or math.isnan(m.similarity) else f"{m.similarity:.0%}",
             lambda m: 2.0 if m.status == KEPT else (-1.0 if math.isnan(m.similarity) else m.similarity),
             style=style,
             numeric=True,
-            header_tooltip=tr("Similarity to the kept row"),
+            header_tooltip=say("Similarity to the kept row"),
             width=9,
         ),
     ]
@@ -122,8 +123,8 @@ def member_columns(
             if name in table.data.columns:
                 columns.append(_input_column(table, name, style))
     columns += [
-        Column(tr("Length"), lambda m: f"{m.length:,}", lambda m: m.length, style=style, numeric=True, width=7),
-        Column(tr("Text"), lambda m: m.snippet, style=style),
+        Column(say("Length"), lambda m: f"{m.length:,}", lambda m: m.length, style=style, numeric=True, width=7),
+        Column(say("Text"), lambda m: m.snippet, style=style),
     ]
     return columns
 
@@ -141,7 +142,7 @@ def _input_column(table: Table, name: str, style) -> Column[MemberRow]:
         lambda m: text(m) if len(text(m)) > 30 else None,
         style,
         key=name,
-        width=14,
+        width=12,
     )
 
 

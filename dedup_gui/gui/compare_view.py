@@ -3,9 +3,16 @@
 Opcodes come from ``core.diff`` (character-level for CJK, word-level for Latin). Highlights are extra
 selections, so the documents stay plain text and large texts stay fast; the current difference gets a stronger
 colour and both panes scroll to it. The two panes scroll together.
+
+Above each text: the input columns the user chose (title, source, date ...). Below it: the sentences the engine
+ignored as boilerplate learned from the data, behind a small expander; where they appear verbatim in the text they
+are greyed and struck through.
 """
 
 from __future__ import annotations
+
+import html
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPalette, QTextCharFormat, QTextCursor
@@ -43,6 +50,27 @@ class _Pane(QWidget):
         self.title = QLabel()
         self.title.setObjectName("paneTitle")
         self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title.setWordWrap(True)
+        self.fields = QLabel()
+        self.fields.setObjectName("memberFields")
+        self.fields.setTextFormat(Qt.TextFormat.RichText)
+        self.fields.setWordWrap(True)
+        self.fields.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.fields.hide()
+        self.boilerplate_toggle = QToolButton()
+        self.boilerplate_toggle.setObjectName("boilerplateToggle")
+        self.boilerplate_toggle.setCheckable(True)
+        self.boilerplate_toggle.setAutoRaise(True)
+        self.boilerplate_toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.boilerplate_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.boilerplate_toggle.hide()
+        self.boilerplate = QLabel()
+        self.boilerplate.setObjectName("hint")
+        self.boilerplate.setWordWrap(True)
+        self.boilerplate.setTextFormat(Qt.TextFormat.PlainText)
+        self.boilerplate.hide()
+        self.boilerplate_toggle.toggled.connect(self._show_boilerplate)
+        self.boilerplate_sentences: list[str] = []
         self.edit = QPlainTextEdit()
         self.edit.setReadOnly(True)
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -56,7 +84,43 @@ class _Pane(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(3)
         layout.addWidget(self.title)
+        layout.addWidget(self.fields)
         layout.addWidget(self.edit)
+        layout.addWidget(self.boilerplate_toggle, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.boilerplate)
+
+    def set_fields(self, fields: Sequence[tuple[str, str]]) -> None:
+        """The chosen input columns of this row, on one wrapped line above the text."""
+        parts = [f"<b>{html.escape(name)}</b>&nbsp;{html.escape(value[:200])}" for name, value in fields]
+        self.fields.setText(" &nbsp;·&nbsp; ".join(parts))
+        self.fields.setVisible(bool(parts))
+
+    def set_boilerplate(self, sentences: Sequence[str]) -> None:
+        self.boilerplate_sentences = list(sentences)
+        n = len(self.boilerplate_sentences)
+        self.boilerplate_toggle.setText(self.tr("Ignored as boilerplate: {n} sentence(s)").format(n=n) if n else "")
+        self.boilerplate_toggle.setToolTip(
+            self.tr("Sentences found in many otherwise different texts (disclaimers, bylines, footers); they are "
+                    "left out when texts are compared.")
+        )  # fmt: skip
+        self.boilerplate.setText("\n".join(f"• {t}" for t in self.boilerplate_sentences))
+        self.boilerplate_toggle.setVisible(bool(n))
+        self._show_boilerplate(self.boilerplate_toggle.isChecked())
+
+    def _show_boilerplate(self, on: bool) -> None:
+        self.boilerplate_toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        self.boilerplate.setVisible(on and bool(self.boilerplate_sentences))
+
+    def boilerplate_spans(self) -> list[tuple[int, int]]:
+        """Where the ignored sentences appear verbatim in the text (start, end)."""
+        text = self.edit.toPlainText()
+        spans = []
+        for sentence in self.boilerplate_sentences:
+            start = text.find(sentence) if sentence else -1
+            while start >= 0:
+                spans.append((start, start + len(sentence)))
+                start = text.find(sentence, start + len(sentence))
+        return spans
 
 
 class CompareView(QWidget):
@@ -144,15 +208,30 @@ class CompareView(QWidget):
         self.right.edit.setPlaceholderText("")
         self.left.edit.setExtraSelections([])
         self.right.edit.setExtraSelections([])
+        for pane in (self.left, self.right):
+            pane.set_fields([])
+            pane.set_boilerplate([])
         self.position.setText("")
         self.similarity.setText("")
         self.note.setText("")
         self._update_buttons()
 
     def set_texts(
-        self, kept: str, other: str, kept_title: str, other_title: str, similarity: float | None = None
+        self,
+        kept: str,
+        other: str,
+        kept_title: str,
+        other_title: str,
+        similarity: float | None = None,
+        fields: tuple[Sequence[tuple[str, str]], Sequence[tuple[str, str]]] = ((), ()),
+        boilerplate: tuple[Sequence[str], Sequence[str]] = ((), ()),
     ) -> None:
+        """Compare ``kept`` (left) with ``other``; ``fields`` are the chosen input columns of each row and
+        ``boilerplate`` the sentences of each the engine ignored."""
         self._texts = (kept, other)
+        for pane, f, b in zip((self.left, self.right), fields, boilerplate, strict=True):
+            pane.set_fields(f)
+            pane.boilerplate_sentences = list(b)
         self.diff = diff_texts(kept, other, max_chars=COMPARE_MAX_CHARS)
         self.left.title.setText(kept_title)
         self.right.title.setText(other_title)
@@ -173,6 +252,8 @@ class CompareView(QWidget):
             notes.append(self.tr("No differences in the compared part."))
         self.note.setText(" ".join(notes))
         self.current = 0 if self.diff.differences else -1
+        for pane in (self.left, self.right):
+            pane.set_boilerplate(pane.boilerplate_sentences)
         self._paint()
         for pane in (self.left, self.right):
             pane.edit.moveCursor(QTextCursor.MoveOperation.Start)
@@ -196,10 +277,12 @@ class CompareView(QWidget):
             self._scroll_to_current()
 
     def highlighted_spans(self, side: str) -> list[tuple[int, int, str]]:
-        """(start, end, text) of every highlighted span in 'left' or 'right' (for tests and accessibility)."""
+        """(start, end, text) of every highlighted difference in 'left' or 'right' (for tests and accessibility)."""
         pane = self.left if side == "left" else self.right
         out = []
         for sel in pane.edit.extraSelections():
+            if sel.format.background().style() == Qt.BrushStyle.NoBrush:
+                continue  # greyed boilerplate, not a difference
             c = sel.cursor
             out.append((c.selectionStart(), c.selectionEnd(), c.selectedText()))
         return out
@@ -208,7 +291,7 @@ class CompareView(QWidget):
 
     def _paint(self) -> None:
         dark = _is_dark(self)
-        left, right = [], []
+        left, right = self._ignored(self.left), self._ignored(self.right)
         for i, (tag, a0, a1, b0, b1) in enumerate(self.diff.differences if self.diff else []):
             kind = "current" if i == self.current else tag
             colour = QColor(_COLOURS[kind][dark])
@@ -219,6 +302,22 @@ class CompareView(QWidget):
         self.left.edit.setExtraSelections(left)
         self.right.edit.setExtraSelections(right)
         self._update_buttons()
+
+    def _ignored(self, pane: _Pane) -> list:
+        """Boilerplate greyed and struck through, under the differences."""
+        grey = self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        out = []
+        for start, end in pane.boilerplate_spans():
+            sel = QTextEdit.ExtraSelection()
+            cursor = QTextCursor(pane.edit.document())
+            cursor.setPosition(start)
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            fmt = QTextCharFormat()
+            fmt.setForeground(grey)
+            fmt.setFontStrikeOut(True)
+            sel.cursor, sel.format = cursor, fmt
+            out.append(sel)
+        return out
 
     @staticmethod
     def _selection(edit: QPlainTextEdit, start: int, end: int, colour: QColor, current: bool):

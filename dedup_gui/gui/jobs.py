@@ -12,9 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dedup_gui.core.algorithms.registry import get_algorithm
+from dedup_gui.core.errors import DedupError
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.review import ReviewSession
+from dedup_gui.core.review_decisions import RowDecisions
+from dedup_gui.core.review_sidecar import Reattached, SavedReview, content_hash, read_review, reattach, sidecar_path
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.table import Table
 
@@ -31,14 +34,50 @@ def warm_up() -> None:
 
 
 def read(path: str | Path, sheet: str | None, reporter: Reporter) -> Table:
-    try:
-        from dedup_gui.core.io import read_table
-    except ImportError:  # the package may not re-export it yet
-        from dedup_gui.core.io.readers import read_table
+    from dedup_gui.core.io import read_table
+
     reporter.report("Reading", 0, 1)
     table = read_table(path, sheet=sheet, reporter=reporter)
     reporter.report("Reading", 1, 1)
     return table
+
+
+@dataclass
+class Loaded:
+    """A table read from its file, with its content hash and the review saved beside it (if any)."""
+
+    table: Table
+    input_hash: str
+    saved: SavedReview | None = None
+    reattached: Reattached | None = None
+    sidecar_problem: str = ""  # a sidecar that could not be read (one line), shown but not fatal
+
+
+def load(path: str | Path, sheet: str | None, reporter: Reporter) -> Loaded:
+    """Read the input; when a saved review sits beside it, read that too and attach its decisions to the rows
+    (by content when the input changed). A review saved on another sheet opens that sheet."""
+    path = Path(path)
+    saved, problem = None, ""
+    if sidecar_path(path).is_file():
+        try:
+            saved = read_review(sidecar_path(path))
+        except DedupError as e:
+            problem = str(e)
+    table = None
+    if sheet is None and saved is not None and saved.sheet:
+        try:
+            table = read(path, saved.sheet, reporter)
+        except DedupError:
+            table = None  # the sheet is gone: the default sheet, and the review does not apply
+    if table is None:
+        table = read(path, sheet, reporter)
+    input_hash = content_hash(path, table, reporter)
+    reattached = None
+    if saved is not None and saved.sheet == table.sheet:
+        reattached = reattach(saved, table, input_hash)
+    elif saved is not None:
+        saved = None
+    return Loaded(table, input_hash, saved, reattached, problem)
 
 
 @dataclass
@@ -56,20 +95,18 @@ def run(
     settings: Settings,
     pipeline: Pipeline | None,
     key: tuple,
+    intent: RowDecisions,
     reporter: Reporter,
 ) -> RunOutcome:
+    """Run the pipeline and build the review session with the user's decisions applied (``intent``)."""
     if pipeline is None:
         reporter.report("Preparing texts", 0, 1)
         pipeline = Pipeline.for_table(table, list(columns))
     result = pipeline.run(settings, reporter)
-    session = ReviewSession(result, pipeline.texts, pipeline.similarity)
+    session = ReviewSession(result, pipeline.texts, pipeline.similarity, intent)
     session.resolution()  # computed here rather than on the GUI thread
-    for i in range(len(session)):  # the cluster list's lines too: the GUI thread only looks them up
-        if i % 2000 == 0:
-            reporter.check()
-        session.row(i)
     for i in range(len(session)):  # the cluster list's lines too: sorting touches all of them
-        if i % 1000 == 0:
+        if i % 2000 == 0:
             reporter.check()
         session.row(i)
     lengths = [len(t) for t in pipeline.texts[:5000]]

@@ -1,63 +1,63 @@
-"""The main window: open a file, tune settings, review clusters side by side, export. Never blocks.
+"""The main window: puts the parts together and runs the flows between them - open a file (resuming a saved
+review), run, review, save the review, export, close. Never blocks.
 
-All slow work (reading, running, exporting) is a job for ``JobRunner``; this window only starts jobs, shows
-their progress and puts their results into the models. Dialogs are non-modal (``open()``) so the window, and
-the tests driving it offscreen, never wait inside a nested event loop.
+The parts: ``AppState`` (the input, the run, the decisions and their undo history), ``ReviewPane`` (the Clusters
+tab), ``ReviewActions`` (decisions, undo, navigation), ``WindowMenus`` (menus, toolbar, recent files), ``JobStatus``
+(the running job in the status bar) and the jobs of ``window_jobs``, each with its own completion handler. Dialogs
+are non-modal (``open()``), so the window - and the tests driving it offscreen - never wait in a nested event loop.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QElapsedTimer, QItemSelectionModel, QSettings, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QFileDialog,
     QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QMainWindow,
     QMessageBox,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSplitter,
     QStackedWidget,
-    QStyle,
-    QTableView,
     QTabWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.errors import DedupError
-from dedup_gui.core.review import KEPT, NOT_DUPLICATE, ReviewSession
+from dedup_gui.core.review import ReviewSession
+from dedup_gui.core.review_columns import guess_member_columns
+from dedup_gui.core.review_sidecar import make_review, sidecar_path, write_review
 from dedup_gui.core.table import Table
-from dedup_gui.i18n import add_language_menu
 
 from . import jobs
 from .analysis import attach_to as attach_analysis
-from .cluster_list import ID_ROLE, ClusterFilterProxy, ClusterListModel, MembersModel
-from .compare_view import CompareView
+from .app_state import AppState
 from .data_panel import DataPanel
-from .export_dialog import ExportDialog, confirmation_text
-from .howto import add_help_menu
-from .registry_strings import stage_text, summary_text, translated_algorithm
+from .export_dialog import ExportDialog
+from .job_status import JobStatus, OpeningPanel
+from .menus import WindowMenus
+from .registry_strings import summary_text, translated_algorithm
 from .resources import demo_workbook
+from .review_actions import ReviewActions
+from .review_pane import ReviewPane, table_view
 from .rows_model import RowsModel
 from .settings_panel import SettingsPanel
-from .worker import JobRunner
+from .wheel_guard import guard_wheel
+from .window_jobs import ExportJob, LoadJob, RunJob
+from .worker import Job, JobRunner
 
-MAX_RECENT = 8
 DEBOUNCE_MS = 300  # a dragged slider computes once, for the value it stops at
-OPEN_FILTER = "Tables (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt);;All files (*)"  # translated where used
+CLUSTERS_TAB, ROWS_TAB = 0, 1
 
 
 class MainWindow(QMainWindow):
@@ -65,151 +65,47 @@ class MainWindow(QMainWindow):
     resultShown = Signal()  # a run's clusters are on screen
     exported = Signal(list)  # list[jobs.Written]
 
-    def __init__(self, store: QSettings | None = None, parent: QWidget | None = None):
+    def __init__(self, store: QSettings | None = None, parent: QWidget | None = None, state: AppState | None = None):
         super().__init__(parent)
         self.store = store if store is not None else QSettings()
-        self.table: Table | None = None
-        self.session: ReviewSession | None = None
-        self.pipelines: dict[tuple, object] = {}
+        self.state = state if state is not None else AppState()
+        self.state.setParent(self)
         self.last_message: QMessageBox | None = None
         self.export_dialog: ExportDialog | None = None
         self._switch_to_clusters = False
+        self._run_after_job = False
+        self._notes: list[str] | None = None  # status-bar notes collected while a run is being shown
+        self._close_confirmed = False
 
-        self.setWindowTitle("Dedup")
+        self.setWindowTitle("Dedup[*]")
         self.setAcceptDrops(True)
         self.resize(1360, 860)
 
         self.runner = JobRunner(self)
         self.runner.started.connect(self._job_started)
-        self.runner.progress.connect(self._job_progress)
-        self.runner.finished.connect(self._job_finished)
-        self.runner.failed.connect(self._job_failed)
-        self.runner.cancelled.connect(self._job_cancelled)
         self.runner.busyChanged.connect(self._busy_changed)
-
         self.debounce = QTimer(self)
         self.debounce.setSingleShot(True)
         self.debounce.setInterval(DEBOUNCE_MS)
         self.debounce.timeout.connect(self.run_now)
 
-        self._build_actions()
         self._build_ui()
-        self._build_status()
+        self.review_actions = ReviewActions(self, self.state, self.pane)
+        self.menus = WindowMenus(self, self.review_actions, self.store)
+        self.job_status = JobStatus(self.runner, self.statusBar())
+        self.cancel_button = self.job_status.cancel_button
+        self.analysis_view = attach_analysis(self)  # the Analysis tab: histogram, hot stories, summary
+        self.state.undo.cleanChanged.connect(self._clean_changed)
+        self.state.decisionsChanged.connect(self._decisions_changed)
+        self.state.memberColumnsChanged.connect(self._remember_member_columns)
+        self.pane.placeMoved.connect(self._note)
         self._restore()
+        if self.state.table is not None:
+            self._adopt_state()
 
-    # -- construction ----
-
-    def _build_actions(self) -> None:
-        style = self.style()
-        icon = style.standardIcon
-
-        def action(text, slot, shortcut=None, tip=None, pixmap=None):
-            a = QAction(text, self)
-            if pixmap is not None:
-                a.setIcon(icon(pixmap))
-            if shortcut:
-                a.setShortcut(QKeySequence(shortcut))
-            if tip:
-                a.setToolTip(tip + (f" ({QKeySequence(shortcut).toString()})" if shortcut else ""))
-                a.setStatusTip(tip)
-            a.triggered.connect(slot)
-            self.addAction(a)
-            return a
-
-        sp = QStyle.StandardPixmap
-        self.open_action = action(
-            self.tr("&Open…"),
-            self.choose_file,
-            QKeySequence.StandardKey.Open,
-            self.tr("Open a workbook or CSV"),
-            sp.SP_DialogOpenButton,
-        )
-        self.open_folder_action = action(
-            self.tr("Open &folder of .txt…"),
-            self.choose_folder,
-            "Ctrl+Shift+O",
-            self.tr("Open a folder of .txt files"),
-            sp.SP_DirIcon,
-        )
-        self.demo_action = action(self.tr("Open &demo workbook"), self.open_demo)
-        self.run_action = action(
-            self.tr("&Find duplicates"), self.run_now, "F5", self.tr("Run with the current settings"), sp.SP_MediaPlay
-        )
-        self.cancel_action = action(
-            self.tr("&Cancel"), self.cancel, "Esc", self.tr("Stop the running job"), sp.SP_BrowserStop
-        )
-        self.cancel_action.setEnabled(False)
-        self.export_action = action(
-            self.tr("&Export…"),
-            self.show_export_dialog,
-            "Ctrl+E",
-            self.tr("Save a cleaned copy"),
-            sp.SP_DialogSaveButton,
-        )
-        self.export_action.setEnabled(False)
-        self.quit_action = action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
-        self.next_diff_action = action(
-            self.tr("&Next difference"), self.next_difference, "N", self.tr("Next difference")
-        )
-        self.prev_diff_action = action(
-            self.tr("&Previous difference"), self.previous_difference, "P", self.tr("Previous difference")
-        )
-        self.next_cluster_action = action(self.tr("Next cluster"), lambda: self.step_cluster(1), "Alt+Down")
-        self.prev_cluster_action = action(self.tr("Previous cluster"), lambda: self.step_cluster(-1), "Alt+Up")
-        self.keep_action = action(
-            self.tr("&Keep this row"),
-            self.keep_selected_member,
-            "K",
-            self.tr("Keep the selected row instead of the current one"),
-        )
-        self.not_dup_action = action(
-            self.tr("Not a &duplicate"),
-            self.toggle_not_duplicate,
-            "D",
-            self.tr("The selected row stays in the cleaned file"),
-        )
-        self.focus_filter_action = action(self.tr("Filter clusters"), self._focus_filter, QKeySequence.StandardKey.Find)
-
-        menu = self.menuBar().addMenu(self.tr("&File"))
-        menu.addAction(self.open_action)
-        menu.addAction(self.open_folder_action)
-        self.recent_menu = menu.addMenu(self.tr("Open &recent"))
-        menu.addAction(self.demo_action)
-        menu.addSeparator()
-        menu.addAction(self.export_action)
-        menu.addSeparator()
-        menu.addAction(self.quit_action)
-        run_menu = self.menuBar().addMenu(self.tr("&Run"))
-        run_menu.addAction(self.run_action)
-        run_menu.addAction(self.cancel_action)
-        review = self.menuBar().addMenu(self.tr("Re&view"))
-        for a in (
-            self.next_cluster_action,
-            self.prev_cluster_action,
-            None,
-            self.next_diff_action,
-            self.prev_diff_action,
-            None,
-            self.keep_action,
-            self.not_dup_action,
-            None,
-            self.focus_filter_action,
-        ):
-            review.addSeparator() if a is None else review.addAction(a)
-        self._update_recent_menu()
-        add_language_menu(self)
-        add_help_menu(self)
-
-        tb = QToolBar(self.tr("Main"))
-        tb.setObjectName("mainToolbar")
-        tb.setMovable(False)
-        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        for a in (self.open_action, self.run_action, self.cancel_action, self.export_action):
-            tb.addAction(a)
-        self.addToolBar(tb)
+    # -- the parts ----
 
     def _build_ui(self) -> None:
-        # side panel: data + settings
         self.data_panel = DataPanel()
         self.settings_panel = SettingsPanel()
         self.run_button = QPushButton(self.tr("Find duplicates"))
@@ -223,99 +119,26 @@ class MainWindow(QMainWindow):
         side_layout.addWidget(self.run_button)
         side_layout.addStretch(1)
         self.side_scroll = QScrollArea()
+        self.side_scroll.setObjectName("sidePanel")
         self.side_scroll.setWidget(side)
         self.side_scroll.setWidgetResizable(True)
         self.side_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.side_scroll.setMinimumWidth(300)
         self.side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-
+        guard_wheel(side)
+        for combo in side.findChildren(QComboBox):  # a long choice ("Largest / newest “发布日期”") must not widen
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
         self.data_panel.sheetChosen.connect(self._sheet_chosen)
         self.data_panel.columnsChanged.connect(self._columns_changed)
         self.settings_panel.changed.connect(self.request_run)
 
-        # cluster list
-        self.cluster_model = ClusterListModel(self)
-        self.cluster_proxy = ClusterFilterProxy(self)
-        self.cluster_proxy.setSourceModel(self.cluster_model)
-        self.cluster_view = QTableView()
-        self.cluster_view.setObjectName("clusterView")
-        self.cluster_view.setModel(self.cluster_proxy)
-        _table_defaults(self.cluster_view)
-        self.cluster_view.setSortingEnabled(True)
-        self.cluster_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        header = self.cluster_view.horizontalHeader()
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((0, 56), (1, 52), (2, 104)):
-            self.cluster_view.setColumnWidth(col, width)
-        self.cluster_view.selectionModel().currentRowChanged.connect(self._cluster_selected)
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText(self.tr("Filter clusters by text or row number…"))
-        self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.textChanged.connect(self._filter_changed)
-        self.summary = QLabel(self.tr("No results yet"))
-        self.summary.setObjectName("summary")
-        self.summary.setWordWrap(True)
-        cluster_box = QWidget()
-        cl = QVBoxLayout(cluster_box)
-        cl.setContentsMargins(0, 0, 0, 0)
-        cl.addWidget(self.summary)
-        cl.addWidget(self.filter_edit)
-        cl.addWidget(self.cluster_view, 1)
-
-        # members of the selected cluster + actions
-        self.members_model = MembersModel(self)
-        self.members_view = QTableView()
-        self.members_view.setObjectName("membersView")
-        self.members_view.setModel(self.members_model)
-        _table_defaults(self.members_view)
-        self.members_view.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((0, 64), (1, 140), (2, 84), (3, 64)):
-            self.members_view.setColumnWidth(col, width)
-        self.members_view.selectionModel().currentRowChanged.connect(self._member_selected)
-        self.keep_button = QPushButton(self.tr("Keep this row"))
-        self.keep_button.setToolTip(self.tr("Keep the selected row instead; the others in the cluster are removed (K)"))
-        self.keep_button.clicked.connect(self.keep_selected_member)
-        self.not_dup_button = QPushButton(self.tr("Not a duplicate"))
-        self.not_dup_button.setCheckable(True)
-        self.not_dup_button.setToolTip(self.tr("The selected row stays in the cleaned file (D)"))
-        self.not_dup_button.clicked.connect(self.toggle_not_duplicate)
-        self.members_title = QLabel()
-        self.members_title.setObjectName("paneTitle")
-        member_bar = QHBoxLayout()
-        member_bar.addWidget(self.members_title, 1)
-        member_bar.addWidget(self.keep_button)
-        member_bar.addWidget(self.not_dup_button)
-        members_box = QWidget()
-        ml = QVBoxLayout(members_box)
-        ml.setContentsMargins(0, 0, 0, 0)
-        ml.addLayout(member_bar)
-        ml.addWidget(self.members_view, 1)
-
-        self.compare = CompareView()
-        self.detail_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.detail_splitter.setObjectName("detailSplitter")
-        self.detail_splitter.addWidget(members_box)
-        self.detail_splitter.addWidget(self.compare)
-        self.detail_splitter.setStretchFactor(0, 1)
-        self.detail_splitter.setStretchFactor(1, 3)
-        self.detail_splitter.setSizes([190, 560])
-        self.detail_splitter.setChildrenCollapsible(False)
-
-        self.cluster_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.cluster_splitter.setObjectName("clusterSplitter")
-        self.cluster_splitter.addWidget(cluster_box)
-        self.cluster_splitter.addWidget(self.detail_splitter)
-        self.cluster_splitter.setStretchFactor(0, 2)
-        self.cluster_splitter.setStretchFactor(1, 3)
-        self.cluster_splitter.setSizes([400, 640])
-        self.cluster_splitter.setChildrenCollapsible(False)
-
-        # every row
+        self.pane = ReviewPane(self.state)
         self.rows_model = RowsModel(self)
-        self.rows_view = QTableView()
-        self.rows_view.setObjectName("rowsView")
+        self.rows_view = table_view("rowsView", multi=False)
         self.rows_view.setModel(self.rows_model)
-        _table_defaults(self.rows_view)
+        self.rows_view.setSortingEnabled(True)
+        self.rows_view.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.rows_view.horizontalHeader().setDefaultSectionSize(150)
         self.rows_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.rows_view.doubleClicked.connect(self._row_activated)
@@ -326,12 +149,12 @@ class MainWindow(QMainWindow):
         rl.setContentsMargins(0, 4, 0, 0)
         rl.addWidget(self.duplicates_only)
         rl.addWidget(self.rows_view, 1)
+        self.rows_box = rows_box
 
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.cluster_splitter, self.tr("Clusters"))
+        self.tabs.addTab(self.pane, self.tr("Clusters"))
         self.tabs.addTab(rows_box, self.tr("All rows"))
-        self.analysis_view = attach_analysis(self)  # the Analysis tab: histogram, hot stories, summary
 
         self.main_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.main_splitter.setObjectName("mainSplitter")
@@ -339,14 +162,13 @@ class MainWindow(QMainWindow):
         self.main_splitter.addWidget(self.tabs)
         self.main_splitter.setStretchFactor(0, 0)
         self.main_splitter.setStretchFactor(1, 1)
-        self.main_splitter.setSizes([330, 1030])
+        self.main_splitter.setSizes([340, 1020])
         self.main_splitter.setChildrenCollapsible(False)
 
         self.stack = QStackedWidget()
         self.stack.addWidget(self._build_welcome())
         self.stack.addWidget(self.main_splitter)
         self.setCentralWidget(self.stack)
-        self._update_member_actions()
 
     def _build_welcome(self) -> QWidget:
         page = QWidget()
@@ -363,41 +185,80 @@ class MainWindow(QMainWindow):
         )
         text.setObjectName("hint")
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        for a in (self.open_action, self.open_folder_action, self.demo_action):
-            b = QPushButton(a.text().replace("&", ""))
-            b.setIcon(a.icon())
-            b.clicked.connect(a.trigger)
-            b.setMinimumHeight(34)
-            buttons.addWidget(b)
-        buttons.addStretch(1)
+        self.welcome_buttons = QHBoxLayout()
+        self.opening_panel = OpeningPanel(self.runner)
         layout.addWidget(title)
         layout.addSpacing(8)
         layout.addWidget(text)
         layout.addSpacing(16)
-        layout.addLayout(buttons)
+        layout.addLayout(self.welcome_buttons)
+        layout.addSpacing(16)
+        layout.addWidget(self.opening_panel)
         layout.addStretch(3)
         return page
 
-    def _build_status(self) -> None:
-        bar = self.statusBar()
-        self.stage_label = QLabel()
-        self.progress = QProgressBar()
-        self.progress.setMaximumWidth(260)
-        self.progress.setTextVisible(False)
-        self.elapsed_label = QLabel()
-        self.elapsed_label.setObjectName("hint")
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setToolTip(self.tr("Stop (Esc); the previous result stays"))
-        self.cancel_button.clicked.connect(self.cancel)
-        for w in (self.stage_label, self.progress, self.elapsed_label, self.cancel_button):
-            bar.addPermanentWidget(w)
-            w.hide()
-        self.elapsed = QElapsedTimer()
-        self.clock = QTimer(self)
-        self.clock.setInterval(200)
-        self.clock.timeout.connect(self._tick)
+    def _add_welcome_buttons(self) -> None:
+        self.welcome_buttons.addStretch(1)
+        for a in (self.menus.open, self.menus.open_folder, self.menus.demo):
+            b = QPushButton(a.text().replace("&", ""))
+            b.setIcon(a.icon())
+            b.clicked.connect(a.trigger)
+            b.setMinimumHeight(34)
+            self.welcome_buttons.addWidget(b)
+        self.welcome_buttons.addStretch(1)
+
+    # -- what tests and the analysis tab look at ----
+
+    @property
+    def table(self) -> Table | None:
+        return self.state.table
+
+    @property
+    def session(self) -> ReviewSession | None:
+        return self.state.session
+
+    @property
+    def pipelines(self) -> dict:
+        return self.state.pipelines
+
+    @property
+    def filter_edit(self):
+        return self.pane.filter_edit
+
+    @property
+    def summary(self) -> QLabel:
+        return self.pane.summary
+
+    @property
+    def cluster_view(self):
+        return self.pane.cluster_view
+
+    @property
+    def members_view(self):
+        return self.pane.members_view
+
+    @property
+    def compare(self):
+        return self.pane.compare
+
+    def current_cluster_id(self) -> int:
+        return self.pane.current_cluster_id()
+
+    def select_cluster(self, cluster_id: int, member: int = -1) -> bool:
+        return self.pane.select_cluster(cluster_id, member)
+
+    def select_member(self, row: int) -> None:
+        self.pane.select_member(row)
+
+    def next_difference(self) -> None:
+        self.pane.compare.next_difference()
+
+    def recent_files(self) -> list[str]:
+        return self.menus.recent_files()
+
+    @property
+    def recent_menu(self):
+        return self.menus.recent_menu
 
     # -- opening ----
 
@@ -429,366 +290,248 @@ class MainWindow(QMainWindow):
                 self.tr("The demo workbook is missing: {path}").format(path=demo),
             )
 
-    def open_path(self, path: str | Path, sheet: str | None = None) -> None:
-        """Load a file or folder in the background; the current data stays until it has loaded."""
-        path = Path(path)
-        self.debounce.stop()
-        self.runner.start("load", partial(jobs.read, path, sheet))
+    def open_path(self, path: str | Path, sheet: str | None = None, quiet_resume: bool = False) -> None:
+        """Load a file or folder in the background; the current data stays until it has loaded. Unsaved decisions
+        are offered for saving first. ``quiet_resume`` (the recent-files menu) resumes a saved review without
+        asking when the input has not changed."""
+        if self.state.dirty and self.state.table is not None and Path(path) != self.state.table.path:
+            self._ask_to_save(lambda: self._open_now(path, sheet, quiet_resume))
+            return
+        self._open_now(path, sheet, quiet_resume)
 
-    def _loaded(self, table: Table) -> None:
-        self.table = table
-        self.pipelines.clear()
-        self.session = None
-        remembered = [c for c in self._remembered_columns(table) if c in table.columns]
+    def _open_now(self, path: str | Path, sheet: str | None, quiet_resume: bool) -> None:
+        self.debounce.stop()
+        self.runner.start(LoadJob(self, path, sheet, quiet_resume))
+
+    def show_loaded(self, loaded: jobs.Loaded, quiet_resume: bool) -> None:
+        """LoadJob's handler: show the table; resume its saved review (asking, unless told not to); run."""
+        table = loaded.table
+        self._remember_place()
+        self.state.set_table(table, loaded.input_hash)
+        remembered = [c for c in self._remembered("columns", table) if c in table.columns]
         columns = remembered or table.guess_text_columns()
         self.data_panel.set_table(table, columns)
         self.settings_panel.set_columns(table.columns)
+        remembered_members = self._remembered("memberColumns", table, None)
+        members = guess_member_columns(table, exclude=columns) if remembered_members is None else remembered_members
+        self.state.set_member_columns([c for c in members if c in table.columns])
         self.rows_model.set_table(table, columns)
         self._size_row_columns()
-        self._show_session(None)
-        self._add_recent(table.path)
+        self.state.set_session(None)
+        self._update_file_actions()
+        self.menus.add_recent(table.path)
         self.store.setValue("lastDir", str(table.path.parent))
-        self.setWindowTitle(f"{table.path.name}{f' — {table.sheet}' if table.sheet else ''} — Dedup")
+        self.setWindowTitle(f"{table.path.name}{f' — {table.sheet}' if table.sheet else ''}[*] — Dedup")
         self.stack.setCurrentIndex(1)
-        self.tabs.setCurrentIndex(1)  # the rows are the preview until the clusters are in
+        self.tabs.setCurrentIndex(ROWS_TAB)  # the rows are the preview until the clusters are in
         self._switch_to_clusters = True
+        if loaded.sidecar_problem:
+            self.statusBar().showMessage(loaded.sidecar_problem, 10000)
+        if loaded.saved is not None and loaded.reattached is not None:
+            if quiet_resume and not loaded.reattached.changed:
+                self.resume(loaded)
+            else:
+                self._offer_resume(loaded)
+            return
+        self.place_from_store(table)
         self.run_now()
 
+    def _offer_resume(self, loaded: jobs.Loaded) -> None:
+        saved, again = loaded.saved, loaded.reattached
+        name = loaded.table.path.name
+        text = self.tr("A review of {name} was saved on {date} with {n} decisions.").format(
+            name=name, date=saved.saved_at[:16].replace("T", " "), n=saved.decision_count
+        )
+        if again.changed:
+            text += "\n\n" + self.tr(
+                "{name} has changed since. Decisions are attached again to the rows with the same content: "
+                "{found} of {n} found, {lost} no longer in the file."
+            ).format(name=name, found=saved.decision_count - again.lost, n=saved.decision_count, lost=again.lost)
+        box = self.show_message(QMessageBox.Icon.Question, self.tr("Resume the saved review?"), text, buttons=0)
+        resume = box.addButton(self.tr("Resume review"), QMessageBox.ButtonRole.AcceptRole)
+        fresh = box.addButton(self.tr("Start over"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(resume)
+        resume.clicked.connect(lambda: self.resume(loaded))
+        fresh.clicked.connect(self.run_now)
+
+    def resume(self, loaded: jobs.Loaded) -> None:
+        """Take over a saved review: its settings, columns and decisions; the run then shows where it stopped."""
+        saved, again, table = loaded.saved, loaded.reattached, loaded.table
+        if self.state.table is not table:
+            return  # another file was opened meanwhile
+        self.settings_panel.set_settings(saved.settings)
+        text_columns = [c for c in saved.text_columns if c in table.columns]
+        if text_columns:
+            self.data_panel.set_selected_columns(text_columns)
+            self.rows_model.set_text_columns(text_columns)
+        self.state.set_table(table, loaded.input_hash, again.intent)
+        self.state.set_member_columns([c for c in saved.member_columns if c in table.columns])
+        self.state.place = list(again.position)
+        self.place_from_store(table)
+        note = self.tr("Resumed the review saved on {date}: {n} decisions.").format(
+            date=saved.saved_at[:16].replace("T", " "), n=len(again.intent.rows)
+        )
+        if again.lost:
+            note += " " + self.tr("{n} decisions were about rows no longer in the file.").format(n=again.lost)
+        self._resume_note = note
+        self.run_now()
+
+    _resume_note = ""
+
+    def place_from_store(self, table: Table) -> None:
+        """Where the user was when this file was last closed (the recent-files menu reopens it there)."""
+        place = self._remembered("place", table, None)
+        if place:
+            try:
+                rows = [int(r) for r in place]
+            except (TypeError, ValueError):
+                return
+            self.state.place = [r for r in rows if 0 <= r < len(table)]
+
+    def _remember_place(self) -> None:
+        if self.state.table is not None and self.state.place:
+            self.store.setValue(f"place/{self.state.table.path}", [str(r) for r in self.state.place])
+
     def _sheet_chosen(self, sheet: str) -> None:
-        if self.table is not None:
-            self.open_path(self.table.path, sheet)
+        if self.state.table is not None:
+            self.open_path(self.state.table.path, sheet)
 
     def _columns_changed(self, columns: list[str]) -> None:
         self.rows_model.set_text_columns(columns)
-        if self.table is not None and columns:
-            self.store.setValue(f"columns/{self.table.path}", columns)
+        if self.state.table is not None and columns:
+            self.store.setValue(f"columns/{self.state.table.path}", columns)
         self.request_run()
 
-    def _remembered_columns(self, table: Table) -> list[str]:
-        value = self.store.value(f"columns/{table.path}", [])
+    def _remembered(self, key: str, table: Table, default=()):
+        value = self.store.value(f"{key}/{table.path}", default)
+        if value is None:
+            return None
         return [value] if isinstance(value, str) else list(value or [])
+
+    def _remember_member_columns(self) -> None:
+        if self.state.table is not None:
+            self.store.setValue(f"memberColumns/{self.state.table.path}", list(self.state.member_columns) or "")
 
     # -- running ----
 
     def request_run(self) -> None:
         """Re-run after the settings stop changing (debounced; a newer run supersedes an older one)."""
-        if self.table is not None:
+        if self.state.table is not None:
             self.debounce.start()
 
     def run_now(self) -> None:
         self.debounce.stop()
-        if self.table is None:
+        table = self.state.table
+        if table is None:
+            return
+        current = self.runner.current
+        if current is not None and not current.replaces_results:
+            self._run_after_job = True  # never cancel an export for a re-run: run when it is done
             return
         columns = self.data_panel.selected_columns()
         if not columns:
-            self.summary.setText(self.tr("Tick at least one text column to compare."))
+            self.pane.summary.setText(self.tr("Tick at least one text column to compare."))
             return
-        key = (id(self.table), tuple(columns))
-        settings = self.settings_panel.settings()
-        self.runner.start("run", partial(jobs.run, self.table, columns, settings, self.pipelines.get(key), key))
+        key = (id(table), tuple(columns))
+        job = RunJob(
+            self, table, columns, self.settings_panel.settings(), self.state.pipelines.get(key), key, self.state.intent
+        )
+        self.runner.start(job)
 
     def cancel(self) -> None:
         self.debounce.stop()
         self.runner.cancel()
 
-    def _ran(self, outcome: jobs.RunOutcome) -> None:
-        if self.table is None or outcome.key[0] != id(self.table):
+    def show_run(self, outcome: jobs.RunOutcome) -> None:
+        """RunJob's handler: show the clusters with the user's decisions, where the user was."""
+        if self.state.table is None or outcome.key[0] != id(self.state.table):
             return
-        self.pipelines = {outcome.key: outcome.pipeline}
-        if self.session is not None and self.session.texts is outcome.pipeline.texts:
-            outcome.session.carry_over(self.session)
+        self.state.pipelines.clear()
+        self.state.pipelines[outcome.key] = outcome.pipeline
         weak = jobs.short_text_warning(outcome.settings.algorithm, outcome.median_length)
         warning = translated_algorithm(get_algorithm(weak)).short_text_warning if weak else ""
         self.settings_panel.set_short_text_warning(
             warning.format(median=f"{outcome.median_length:.0f}", limit=jobs.SHORT_TEXT_CHARS)
         )
-        self._show_session(outcome.session)
-        seconds = self.elapsed.elapsed() / 1000 if self.elapsed.isValid() else 0
-        self.statusBar().showMessage(
-            self.tr("{summary} · found in {seconds} s").format(
-                summary=self._summary_of(outcome.session), seconds=f"{seconds:.1f}"
-            ),
-            10000,
-        )
+        self._notes = []
+        self.state.set_session(outcome.session)
+        self.rows_model.set_resolution(outcome.session.resolution())
+        notes, self._notes = self._notes, None
+        self._update_file_actions()
+        self.statusBar().showMessage(self._run_message(outcome.session, notes), 20000)
         if self._switch_to_clusters:
             self._switch_to_clusters = False
-            self.tabs.setCurrentIndex(0)
-            self.cluster_view.setFocus()
+            self.tabs.setCurrentIndex(CLUSTERS_TAB)
+            self.pane.cluster_view.setFocus()
         self.resultShown.emit()
 
-    def _show_session(self, session: ReviewSession | None) -> None:
-        previous = self.current_cluster_id()
-        self.session = session
-        self.cluster_model.set_session(session)
-        self.rows_model.set_resolution(session.resolution() if session else None)
-        self.export_action.setEnabled(session is not None and not self.runner.busy)
-        self._update_summary()
-        if session is not None and len(session):
-            target = previous if 0 < previous <= len(session) else 1
-            self.select_cluster(target)
+    def _run_message(self, session: ReviewSession, notes: list[str]) -> str:
+        r = session.result
+        parts = [
+            self.tr("{summary} · found in {seconds} s").format(
+                summary=summary_text(session.clusters_with_removals, session.rows_to_remove, r.n_rows),
+                seconds=f"{self.job_status.seconds():.1f}",
+            ),
+            self.tr(
+                "{algorithm} proposed {pairs} pairs; {rejected} failed the text check (similarity below {floor})"
+            ).format(
+                algorithm=translated_algorithm(get_algorithm(r.settings.algorithm)).title,
+                pairs=f"{r.proposed:,}",
+                rejected=f"{r.rejected:,}",
+                floor=f"{float(r.settings.min_similarity):.2f}",
+            ),
+        ]
+        if session.not_applying:
+            parts.append(
+                self.tr("{n} of your decisions do not apply at these settings (their rows are in no cluster)").format(
+                    n=len(session.not_applying)
+                )
+            )
+        if self._resume_note:
+            parts.append(self._resume_note)
+            self._resume_note = ""
+        return " — ".join(parts + notes)
+
+    def _note(self, text: str) -> None:
+        if self._notes is not None:
+            self._notes.append(text)  # said together with the run's summary
         else:
-            self.members_model.set_cluster(None, 0)
-            self.members_title.setText("")
-            self.compare.clear(
-                self.tr("No duplicates found with these settings.")
-                if session is not None
-                else self.tr("Select a cluster.")
+            self.statusBar().showMessage(text, 10000)
+
+    # -- the job on screen ----
+
+    def _job_started(self, job: Job) -> None:
+        if job.replaces_results and self.state.session is not None:
+            what = job.title or self.tr("Working")
+            self.pane.set_stale(
+                True,
+                self.tr(
+                    "{what}… The clusters below are from the previous run; they come back if you cancel (Esc)."
+                ).format(what=what),
             )
-        self._update_member_actions()
+            self.rows_view.setEnabled(False)
+            self.analysis_view.setEnabled(False)
+        self.opening_panel.setVisible(isinstance(job, LoadJob) and self.state.table is None)
 
-    def _update_summary(self) -> None:
-        if self.session is None:
-            self.summary.setText(self.tr("No results yet"))
-            return
-        s = self.session
-        text = f"<b>{self._summary_of(s)}</b>"
-        if s.result.exact_duplicates:
-            copies = self.tr("{n} rows are exact copies").format(n=f"{s.result.exact_duplicates:,}")
-            text += f"<br><span>{copies}</span>"
-        self.summary.setText(text)
-
-    @staticmethod
-    def _summary_of(session: ReviewSession) -> str:
-        """ReviewSession.summary() in the interface language."""
-        return summary_text(len(session.clusters), session.rows_to_remove, session.result.n_rows)
-
-    # -- review ----
-
-    def current_cluster_id(self) -> int:
-        index = self.cluster_view.currentIndex()
-        return int(index.data(ID_ROLE)) if index.isValid() else 0
-
-    def select_cluster(self, cluster_id: int) -> None:
-        source = self.cluster_model.index(cluster_id - 1, 0)
-        index = self.cluster_proxy.mapFromSource(source)
-        if index.isValid():
-            self.cluster_view.selectionModel().setCurrentIndex(
-                index,
-                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
-            )
-            self.cluster_view.scrollTo(index)
-
-    def step_cluster(self, delta: int) -> None:
-        rows = self.cluster_proxy.rowCount()
-        if rows:
-            current = self.cluster_view.currentIndex().row()
-            row = min(rows - 1, max(0, current + delta)) if current >= 0 else 0
-            self.select_cluster(int(self.cluster_proxy.index(row, 0).data(ID_ROLE)))
-
-    def _cluster_selected(self, current, _previous) -> None:
-        cluster_id = int(current.data(ID_ROLE)) if current.isValid() else 0
-        self.members_model.set_cluster(self.session, cluster_id)
-        if not cluster_id:
-            self.members_title.setText("")
-            self.compare.clear()
-            self._update_member_actions()
-            return
-        kept = self.session.kept_row(cluster_id)
-        self.members_title.setText(
-            self.tr("<b>Cluster {id}</b> · {n} rows").format(id=cluster_id, n=self.members_model.rowCount())
-        )
-        members = [m.row for m in self.session.members(cluster_id)]
-        other = next((m for m in members if m != kept), kept)
-        self.select_member(other)
-
-    def select_member(self, row: int) -> None:
-        i = self.members_model.row_of(row)
-        if i >= 0:
-            self.members_view.selectionModel().setCurrentIndex(
-                self.members_model.index(i, 0),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
-            )
-
-    def selected_member(self) -> int:
-        index = self.members_view.currentIndex()
-        return self.members_model.member(index.row()).row if index.isValid() else -1
-
-    def _member_selected(self, current, _previous) -> None:
-        self._update_member_actions()
-        if not current.isValid() or self.session is None:
-            return
-        cluster_id = self.members_model.cluster_id
-        member = self.members_model.member(current.row())
-        kept = self.session.kept_row(cluster_id)
-        texts = self.session.texts
-        status = {KEPT: self.tr("kept"), NOT_DUPLICATE: self.tr("not a duplicate — stays")}.get(
-            member.status, self.tr("will be removed")
-        )
-        self.compare.set_texts(
-            texts[kept],
-            texts[member.row],
-            self.tr("<b>Kept</b> · row {row}").format(row=kept + 1),
-            self.tr("<b>Row {row}</b> · {status}").format(row=member.row + 1, status=status),
-            self.session.similarity(cluster_id, member.row),
-        )
-
-    def _update_member_actions(self) -> None:
-        row = self.selected_member()
-        has = row >= 0 and self.session is not None
-        status = self.members_model.member(self.members_view.currentIndex().row()).status if has else None
-        self.keep_action.setEnabled(has and status != KEPT)
-        self.keep_button.setEnabled(has and status != KEPT)
-        self.not_dup_action.setEnabled(has and status != KEPT)
-        self.not_dup_button.setEnabled(has and status != KEPT)
-        self.not_dup_button.setChecked(status == NOT_DUPLICATE)
-
-    def keep_selected_member(self) -> None:
-        row, cluster_id = self.selected_member(), self.members_model.cluster_id
-        if row < 0 or self.session is None:
-            return
-        old_kept = self.session.kept_row(cluster_id)
-        self.session.set_kept(cluster_id, row)
-        self._decisions_changed(cluster_id)
-        self.select_member(old_kept)
-        self._member_selected(self.members_view.currentIndex(), None)
-
-    def toggle_not_duplicate(self) -> None:
-        row, cluster_id = self.selected_member(), self.members_model.cluster_id
-        if row < 0 or self.session is None or row == self.session.kept_row(cluster_id):
-            return
-        flag = row not in self.session.decisions.not_duplicate
-        self.session.set_not_duplicate(cluster_id, row, flag)
-        self._decisions_changed(cluster_id)
-        self._member_selected(self.members_view.currentIndex(), None)
-
-    def _decisions_changed(self, cluster_id: int) -> None:
-        self.members_model.refresh()
-        self.cluster_model.cluster_changed(cluster_id)
-        self.rows_model.set_resolution(self.session.resolution())
-        self._update_summary()
-        self._update_member_actions()
-
-    def next_difference(self) -> None:
-        self.compare.next_difference()
-
-    def previous_difference(self) -> None:
-        self.compare.previous_difference()
-
-    def _filter_changed(self, text: str) -> None:
-        self.cluster_proxy.set_query(text)
-        if self.cluster_proxy.rowCount() and not self.cluster_view.currentIndex().isValid():
-            self.step_cluster(0)
-
-    def _focus_filter(self) -> None:
-        self.tabs.setCurrentIndex(0)
-        self.filter_edit.setFocus()
-        self.filter_edit.selectAll()
-
-    def _size_row_columns(self) -> None:
-        """Narrow bookkeeping columns, wide text columns."""
-        if self.rows_model.columnCount() == 0:
-            return
-        for col, width in enumerate((64, 64, 150, 84)):
-            self.rows_view.setColumnWidth(col, width)
-        texty = set(self.data_panel.selected_columns())
-        for i, name in enumerate(self.table.columns if self.table else []):
-            self.rows_view.setColumnWidth(4 + i, 420 if name in texty else 150)
-
-    def _row_activated(self, index) -> None:
-        if self.session is None:
-            return
-        row = self.rows_model.data_row(index.row())
-        cluster = int(self.session.resolution().cluster[row])
-        if cluster:
-            self.filter_edit.clear()
-            self.tabs.setCurrentIndex(0)
-            self.select_cluster(cluster)
-            self.select_member(row)
-
-    # -- exporting ----
-
-    def show_export_dialog(self) -> None:
-        if self.table is None or self.session is None:
-            return
-        self.export_dialog = ExportDialog(self.table, self.session, self)
-        self.export_dialog.accepted.connect(lambda d=self.export_dialog: self.export(d.outputs()))
-        self.export_dialog.open()
-
-    def export(self, outputs: dict) -> None:
-        if self.table is None or self.session is None:
-            return
-        self.runner.start("export", partial(jobs.export, self.table, self.session, outputs))
-        self._pending_export = outputs
-
-    def _exported(self, written: list) -> None:
-        text = confirmation_text(written, len(self.table) if self.table else 0)
-        box = self.show_message(
-            QMessageBox.Icon.Information, self.tr("Export complete"), self.tr("Saved:") + "\n" + text
-        )
-        if written:
-            folder = written[0].path if written[0].path.is_dir() else written[0].path.parent
-            open_button = box.addButton(self.tr("Open folder"), QMessageBox.ButtonRole.ActionRole)
-            open_button.clicked.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))))
-            box.addButton(QMessageBox.StandardButton.Ok)
-        self.statusBar().showMessage(text.replace("\n", " · "), 15000)
-        self.exported.emit(written)
-
-    def _offer_csv(self, exc: Exception) -> None:
-        outputs = dict(getattr(self, "_pending_export", {}) or {})
-        box = self.show_message(
-            QMessageBox.Icon.Question,
-            self.tr("Too large for Excel"),
-            f"{exc}\n\n" + self.tr("Save as CSV instead?"),
-            buttons=QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
-        )
-        as_csv = {k: (Path(v).with_suffix(".csv") if v else None) for k, v in outputs.items()}
-        box.button(QMessageBox.StandardButton.Save).clicked.connect(lambda: self.export(as_csv))
-
-    # -- job plumbing ----
-
-    def _job_started(self, kind: str) -> None:
-        self.elapsed.start()
-        self.clock.start()
-        label = {"load": self.tr("Opening…"), "run": self.tr("Starting…"), "export": self.tr("Writing…")}.get(
-            kind, self.tr("Working…")
-        )
-        self.stage_label.setText(label)
-        self.progress.setRange(0, 0)
-        self._tick()
-
-    def _job_progress(self, kind: str, stage: str, done: int, total: int) -> None:
-        if total > 0:
-            self.stage_label.setText(f"{stage_text(stage)} {done:,} / {total:,}")
-            self.progress.setRange(0, 1000)
-            self.progress.setValue(int(1000 * min(done, total) / total))
-        else:
-            self.stage_label.setText(f"{stage_text(stage)}…")
-            self.progress.setRange(0, 0)
-
-    def _tick(self) -> None:
-        secs = self.elapsed.elapsed() // 1000 if self.elapsed.isValid() else 0
-        self.elapsed_label.setText(f"{secs // 60}:{secs % 60:02d}")
+    def _update_file_actions(self) -> None:
+        """Export only a finished run's result: not before the first run, nor during one, nor while stale."""
+        busy = self.runner.busy
+        self.menus.cancel.setEnabled(busy)
+        self.menus.export.setEnabled(not busy and self.state.session is not None)
+        self.menus.save_review.setEnabled(self.state.table is not None)
 
     def _busy_changed(self, busy: bool) -> None:
-        for w in (self.stage_label, self.progress, self.elapsed_label, self.cancel_button):
-            w.setVisible(busy)
-        self.cancel_action.setEnabled(busy)
-        self.export_action.setEnabled(not busy and self.session is not None)
+        self._update_file_actions()
         if not busy:
-            self.clock.stop()
+            self.pane.set_stale(False)
+            self.rows_view.setEnabled(True)
+            self.analysis_view.setEnabled(True)
+            self.opening_panel.hide()
+            if self._run_after_job:
+                self._run_after_job = False
+                self.run_now()
 
-    def _job_finished(self, kind: str, result: object) -> None:
-        if kind == "load":
-            self._loaded(result)
-        elif kind == "run":
-            self._ran(result)
-        elif kind == "export":
-            self._exported(result)
-
-    def _job_failed(self, kind: str, exc: object, details: str) -> None:
-        try:
-            from dedup_gui.core.io import ExcelLimitError
-        except ImportError:
-            ExcelLimitError = ()  # noqa: N806 - not there until the writers land
-        if kind == "export" and ExcelLimitError and isinstance(exc, ExcelLimitError):
-            self._offer_csv(exc)
-            return
-        what = {
-            "load": self.tr("Could not open the file"),
-            "run": self.tr("Could not find duplicates"),
-            "export": self.tr("Export failed"),
-        }
-        title = what.get(kind, self.tr("Something went wrong"))
+    def report_failure(self, title: str, exc: Exception, details: str) -> None:
         if isinstance(exc, DedupError):
             self.show_message(QMessageBox.Icon.Warning, title, str(exc))
         else:
@@ -801,19 +544,132 @@ class MainWindow(QMainWindow):
                 details=details,
             )
 
-    def _job_cancelled(self, kind: str) -> None:
-        if kind == "run" and self.session is not None:
-            self.statusBar().showMessage(self.tr("Cancelled — the previous result is kept"), 5000)
-        else:
-            self.statusBar().showMessage(self.tr("Cancelled"), 5000)
+    # -- decisions, saving the review ----
+
+    def _decisions_changed(self, _changed, _focus) -> None:
+        if self.state.session is not None:
+            self.rows_model.set_resolution(self.state.session.resolution())
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def save_review(self) -> bool:
+        """Write the sidecar beside the input; True when it was written."""
+        table = self.state.table
+        if table is None:
+            return False
+        review = make_review(
+            table,
+            self.state.input_hash,
+            self.settings_panel.settings(),
+            self.data_panel.selected_columns(),
+            self.state.member_columns,
+            self.state.intent,
+            self.state.place,
+        )
+        try:
+            path = write_review(review, sidecar_path(table.path))
+        except DedupError as e:
+            self.show_message(QMessageBox.Icon.Warning, self.tr("Could not save the review"), str(e))
+            return False
+        self.state.mark_saved()
+        self.menus.update_recent()
+        self.statusBar().showMessage(self.tr("Review saved: {name}").format(name=path.name), 8000)
+        return True
+
+    def _ask_to_save(self, then) -> None:
+        """Save / Discard / Cancel for unsaved decisions; ``then`` runs after Save or Discard."""
+        n = len(self.state.intent.rows)
+        box = self.show_message(
+            QMessageBox.Icon.Question,
+            self.tr("Save your review?"),
+            self.tr("You made review decisions on {name} that are not saved ({n} rows decided).").format(
+                name=self.state.table.path.name, n=n
+            ),
+            buttons=QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+        )  # fmt: skip
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.button(QMessageBox.StandardButton.Save).clicked.connect(lambda: self.save_review() and then())
+        box.button(QMessageBox.StandardButton.Discard).clicked.connect(then)
+
+    # -- the All rows tab ----
+
+    def _size_row_columns(self) -> None:
+        """Narrow bookkeeping columns, wide text columns."""
+        if self.rows_model.columnCount() == 0:
+            return
+        for col, width in enumerate((64, 64, 150, 84)):
+            self.rows_view.setColumnWidth(col, width)
+        texty = set(self.data_panel.selected_columns())
+        for i, name in enumerate(self.state.table.columns if self.state.table else []):
+            self.rows_view.setColumnWidth(4 + i, 420 if name in texty else 150)
+
+    def _row_activated(self, index) -> None:
+        session = self.state.session
+        if session is None:
+            return
+        row = self.rows_model.data_row(index.row())
+        cluster = session.cluster_of(row)
+        if cluster:
+            self.pane.filter_edit.clear()
+            self.tabs.setCurrentIndex(CLUSTERS_TAB)
+            self.pane.select_cluster(cluster, row)
+
+    # -- exporting ----
+
+    def show_export_dialog(self) -> None:
+        if self.state.table is None or self.state.session is None or self.runner.busy:
+            return
+        self.export_dialog = ExportDialog(self.state.table, self.state.session, self)
+        self.export_dialog.accepted.connect(lambda d=self.export_dialog: self.export(d.outputs()))
+        self.export_dialog.open()
+
+    def export(self, outputs: dict) -> None:
+        if self.state.table is None or self.state.session is None:
+            return
+        self.runner.start(ExportJob(self, self.state.table, self.state.session, outputs))
+
+    def show_exported(self, written: list, session: ReviewSession) -> None:
+        """ExportJob's handler: one message with what the export kept and removed, and a button to the folder."""
+        res = session.resolution()
+        kept, removed = int(res.keep.sum()), res.removed
+        counts = self.tr("{kept} rows kept, {removed} removed, {clusters} clusters.").format(
+            kept=f"{kept:,}", removed=f"{removed:,}", clusters=f"{session.clusters_with_removals:,}"
+        )
+        files = [f"• {w.path.name}" for w in written] + [f"    {note}" for w in written for note in w.notes[:3]]
+        box = self.show_message(
+            QMessageBox.Icon.Information,
+            self.tr("Export complete"),
+            counts + "\n\n" + self.tr("Written:") + "\n" + "\n".join(files),
+            buttons=QMessageBox.StandardButton.Close,
+        )
+        if written:
+            folder = written[0].path if written[0].path.is_dir() else written[0].path.parent
+            open_button = box.addButton(self.tr("Open folder"), QMessageBox.ButtonRole.ActionRole)
+            open_button.setObjectName("openFolderButton")
+            open_button.clicked.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))))
+        self.statusBar().showMessage(counts, 15000)
+        self.exported.emit(written)
+
+    def offer_csv(self, exc: Exception, outputs: dict) -> None:
+        box = self.show_message(
+            QMessageBox.Icon.Question,
+            self.tr("Too large for Excel"),
+            f"{exc}\n\n" + self.tr("Save as CSV instead?"),
+            buttons=QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+        )
+        as_csv = {k: (Path(v).with_suffix(".csv") if v else None) for k, v in outputs.items()}
+        box.button(QMessageBox.StandardButton.Save).clicked.connect(lambda: self.export(as_csv))
 
     # -- dialogs ----
 
     def show_message(self, icon, title: str, text: str, details: str | None = None, buttons=None) -> QMessageBox:
-        """A non-modal message box (``open()``, never ``exec()``); the last one is kept for tests."""
+        """A non-modal message box (``open()``, never ``exec()``); the last one is kept for tests.
+        ``buttons=0``: none yet, the caller adds its own."""
         box = QMessageBox(icon, title, text, parent=self)
         if buttons is not None:
-            box.setStandardButtons(buttons)
+            box.setStandardButtons(QMessageBox.StandardButton(buttons))
         if details:
             box.setDetailedText(details)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -822,7 +678,7 @@ class MainWindow(QMainWindow):
         self.messageShown.emit(title, text)
         return box
 
-    # -- drag and drop, recent files, persistence ----
+    # -- drag and drop, persistence, closing, another language ----
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override
         if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
@@ -834,62 +690,67 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
             self.open_path(files[0])
 
-    def recent_files(self) -> list[str]:
-        value = self.store.value("recentFiles", [])
-        return [value] if isinstance(value, str) else list(value or [])
-
-    def _add_recent(self, path: Path) -> None:
-        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
-        self.store.setValue("recentFiles", recent[:MAX_RECENT])
-        self._update_recent_menu()
-
-    def _update_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        recent = self.recent_files()
-        for i, p in enumerate(recent):
-            a = self.recent_menu.addAction(f"&{i + 1}  {Path(p).name}")
-            a.setToolTip(p)
-            a.setStatusTip(p)
-            a.triggered.connect(partial(self.open_path, p))
-        if recent:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction(self.tr("Clear list"), self._clear_recent)
-        self.recent_menu.setEnabled(bool(recent))
-
-    def _clear_recent(self) -> None:
-        self.store.setValue("recentFiles", [])
-        self._update_recent_menu()
-
     def _restore(self) -> None:
+        self._add_welcome_buttons()
         self.settings_panel.restore(self.store)
         geometry = self.store.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        for splitter in (self.main_splitter, self.cluster_splitter, self.detail_splitter):
+        for splitter in self._splitters():
             state = self.store.value(f"window/{splitter.objectName()}")
             if state is not None:
                 splitter.restoreState(state)
 
+    def _splitters(self) -> tuple[QSplitter, ...]:
+        return (self.main_splitter, self.pane.cluster_splitter, self.pane.detail_splitter)
+
     def save_state(self) -> None:
         self.settings_panel.save(self.store)
         self.store.setValue("window/geometry", self.saveGeometry())
-        for splitter in (self.main_splitter, self.cluster_splitter, self.detail_splitter):
+        for splitter in self._splitters():
             self.store.setValue(f"window/{splitter.objectName()}", splitter.saveState())
+        self._remember_place()
         self.store.sync()
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if self.state.dirty and self.state.table is not None and not self._close_confirmed:
+            event.ignore()
+            self._ask_to_save(self._close_now)
+            return
         self.debounce.stop()
         self.save_state()
         self.runner.shutdown()  # cancel and wait: no thread outlives the window
         super().closeEvent(event)
 
+    def _close_now(self) -> None:
+        self._close_confirmed = True
+        self.close()
 
-def _table_defaults(view: QTableView) -> None:
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setAlternatingRowColors(True)
-    view.setWordWrap(False)
-    view.verticalHeader().hide()
-    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
-    view.horizontalHeader().setHighlightSections(False)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    def successor(self) -> MainWindow:
+        """A new window (in the language just installed) that carries on with this one's state: the file, the
+        run, the decisions and their undo history, the cluster on screen."""
+        self.save_state()
+        self.state.current_tab = self.tabs.currentIndex()
+        replacement = type(self)(self.store, state=self.state)
+        self._close_confirmed = True  # nothing is lost: the replacement holds it
+        return replacement
+
+    def _adopt_state(self) -> None:
+        state = self.state
+        table = state.table
+        columns = [c for c in self._remembered("columns", table) if c in table.columns] or table.guess_text_columns()
+        self.data_panel.set_table(table, columns)
+        self.settings_panel.set_columns(table.columns)
+        self.rows_model.set_table(table, columns)
+        self._size_row_columns()
+        self.setWindowTitle(f"{table.path.name}{f' — {table.sheet}' if table.sheet else ''}[*] — Dedup")
+        self.setWindowModified(state.dirty)
+        self.stack.setCurrentIndex(1)
+        self.pane.show_session()
+        if state.session is not None:
+            self.rows_model.set_resolution(state.session.resolution())
+            self.analysis_view.set_session(state.session, table, columns)
+        else:
+            self.run_now()
+        self._update_file_actions()
+        self.tabs.setCurrentIndex(state.current_tab)

@@ -90,11 +90,25 @@ STAGE_STRINGS = (
     QT_TRANSLATE_NOOP("stages", "Writing"),
 )
 
-# core.review's member statuses (KEPT, REMOVED, NOT_DUPLICATE), shown in the members table
-STATUS_STRINGS = (
-    QT_TRANSLATE_NOOP("core", "Kept"),
-    QT_TRANSLATE_NOOP("core", "Remove"),
-    QT_TRANSLATE_NOOP("core", "Not a duplicate"),
+# The review lists' words (core.review_columns.WORDS), translated with the context "review"
+REVIEW_STRINGS = (
+    QT_TRANSLATE_NOOP("review", "Rows"),
+    QT_TRANSLATE_NOOP("review", "Similarity"),
+    QT_TRANSLATE_NOOP("review", "Kept text"),
+    QT_TRANSLATE_NOOP("review", "Row"),
+    QT_TRANSLATE_NOOP("review", "Status"),
+    QT_TRANSLATE_NOOP("review", "Length"),
+    QT_TRANSLATE_NOOP("review", "Text"),
+    QT_TRANSLATE_NOOP("review", "Kept"),
+    QT_TRANSLATE_NOOP("review", "Remove"),
+    QT_TRANSLATE_NOOP("review", "Not a duplicate"),
+    QT_TRANSLATE_NOOP("review", "Cluster {id}: {size} rows, {removed} removed, keeping row {kept}"),
+    QT_TRANSLATE_NOOP("review", "(edited: you changed this cluster)"),
+    QT_TRANSLATE_NOOP("review", "This row is kept in the cleaned file."),
+    QT_TRANSLATE_NOOP("review", "You chose this row as the one to keep."),
+    QT_TRANSLATE_NOOP("review", "You marked this row “not a duplicate”: it stays in the cleaned file."),
+    QT_TRANSLATE_NOOP("review", "Removed from the cleaned file as a duplicate of the kept row."),
+    QT_TRANSLATE_NOOP("review", "Similarity to the kept row"),
 )
 
 KEEP_POLICY_STRINGS = (

@@ -195,7 +195,8 @@ class SettingsPanel(QWidget):
         self._show_algorithm(self._current)
 
     def _build_advanced(self) -> QWidget:
-        w = QGroupBox(self.tr("Advanced"))
+        w = QGroupBox()  # the toggle above it is its heading: one heading per section
+        w.setObjectName("advancedBox")
         form = QFormLayout(w)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         defaults = NormaliseOptions()

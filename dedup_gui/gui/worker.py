@@ -1,10 +1,12 @@
 """One background-job helper: a worker QObject living in a QThread runs one job at a time.
 
-A job is a plain function ``fn(reporter) -> result`` (loading a file, running the pipeline, exporting). Progress
-arrives through the ``Reporter`` the job receives and is forwarded as a signal, throttled so a tight loop cannot
-flood the GUI's event queue. Starting a job while another runs cancels the running one and queues the new one;
-only the newest job's outcome is reported (restart-latest, as in Qt's mandelbrot example), so a slider dragged
-through ten values computes the final one and shows only that.
+A job is an object (``Job``): ``work(reporter)`` runs on the worker thread (loading a file, running the pipeline,
+exporting) and its own handlers - ``succeeded``, ``failed``, ``cancelled`` - run on the GUI thread with the
+outcome, so nothing dispatches on what kind of job ended. Progress arrives through the ``Reporter`` the job
+receives and is forwarded as a signal, throttled so a tight loop cannot flood the GUI's event queue. Starting a job
+while another runs cancels the running one and queues the new one; only the newest job's outcome is reported
+(restart-latest, as in Qt's mandelbrot example), so a slider dragged through ten values computes the final one and
+shows only that.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ import time
 import traceback
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
@@ -27,12 +28,38 @@ JobFn = Callable[[Reporter], object]
 _PROGRESS_INTERVAL = 0.05  # seconds between forwarded progress reports of the same stage
 
 
-@dataclass
 class Job:
-    kind: str  # "load" | "run" | "export" (free text; echoed back in every signal)
-    fn: JobFn
-    id: int = 0
-    reporter: Reporter = field(default_factory=Reporter)
+    """Background work and what becomes of its outcome. Subclasses implement ``work`` and the handlers."""
+
+    title = ""  # what the status bar says while it runs ("Opening news.xlsx")
+    replaces_results = False  # a load or a run: the results on screen are stale until it ends
+
+    def __init__(self) -> None:
+        self.id = 0
+        self.reporter = Reporter()
+
+    def work(self, reporter: Reporter) -> object:  # pragma: no cover - every job overrides it
+        raise NotImplementedError
+
+    def succeeded(self, result: object) -> None:
+        """On the GUI thread, with ``work``'s result."""
+
+    def failed(self, exc: Exception, details: str) -> None:
+        """On the GUI thread: ``work`` raised ``exc`` (``details``: the traceback, for the dialog's details)."""
+
+    def cancelled(self) -> None:
+        """On the GUI thread: the user cancelled. (A job a newer one replaced reports nothing at all.)"""
+
+
+class FunctionJob(Job):
+    """A plain function as a job (tests, one-off work); handlers do nothing."""
+
+    def __init__(self, title: str, fn: JobFn):
+        super().__init__()
+        self.title, self.fn = title, fn
+
+    def work(self, reporter: Reporter) -> object:
+        return self.fn(reporter)
 
 
 class _Worker(QObject):
@@ -56,7 +83,7 @@ class _Worker(QObject):
         job.reporter.progress = forward
         try:
             job.reporter.check()
-            result = job.fn(job.reporter)
+            result = job.work(job.reporter)
         except Cancelled:
             self.cancelled.emit(job.id)
         except Exception as exc:  # every failure becomes a dialog, never a crash
@@ -80,13 +107,15 @@ def _stop_all_runners() -> None:
 
 
 class JobRunner(QObject):
-    """Runs jobs in one background thread; the GUI thread only ever starts, cancels and receives."""
+    """Runs jobs in one background thread; the GUI thread only ever starts, cancels and receives.
 
-    started = Signal(str)  # kind
-    progress = Signal(str, str, int, int)  # kind, stage, done, total
-    finished = Signal(str, object)  # kind, result
-    failed = Signal(str, object, str)  # kind, exception, traceback
-    cancelled = Signal(str)  # kind
+    Signals carry the job itself; the job's own handler has already run when they are emitted."""
+
+    started = Signal(object)  # job
+    progress = Signal(object, str, int, int)  # job, stage, done, total
+    finished = Signal(object, object)  # job, result
+    failed = Signal(object, object, str)  # job, exception, traceback
+    cancelled = Signal(object)  # job
     busyChanged = Signal(bool)
 
     _execute = Signal(object)
@@ -113,12 +142,13 @@ class JobRunner(QObject):
         return self._current is not None
 
     @property
-    def current_kind(self) -> str | None:
-        return self._current.kind if self._current else None
+    def current(self) -> Job | None:
+        """The running job (None when idle)."""
+        return self._current
 
-    def start(self, kind: str, fn: JobFn) -> Job:
-        """Run ``fn`` in the background; a running job is cancelled and superseded by this one."""
-        job = Job(kind, fn, next(self._ids))
+    def start(self, job: Job) -> Job:
+        """Run ``job`` in the background; a running job is cancelled and superseded by this one."""
+        job.id = next(self._ids)
         if self._current is None:
             self._launch(job)
         else:
@@ -143,7 +173,7 @@ class JobRunner(QObject):
 
     def _launch(self, job: Job) -> None:
         self._current = job
-        self.started.emit(job.kind)
+        self.started.emit(job)
         self.busyChanged.emit(True)
         self._execute.emit(job)
 
@@ -162,23 +192,27 @@ class JobRunner(QObject):
 
     def _on_progress(self, job_id: int, stage: str, done: int, total: int) -> None:
         if self._current is not None and self._current.id == job_id and not self._current.reporter.cancelled:
-            self.progress.emit(self._current.kind, stage, done, total)
+            self.progress.emit(self._current, stage, done, total)
 
     def _on_done(self, job_id: int, result: object) -> None:
         job = self._settle(job_id)
         if job is None:
             return
         if job.reporter.cancelled:  # finished just as the user cancelled: honour the cancel
-            self.cancelled.emit(job.kind)
+            job.cancelled()
+            self.cancelled.emit(job)
         else:
-            self.finished.emit(job.kind, result)
+            job.succeeded(result)
+            self.finished.emit(job, result)
 
     def _on_failed(self, job_id: int, exc: object, details: str) -> None:
         job = self._settle(job_id)
         if job is not None:
-            self.failed.emit(job.kind, exc, details)
+            job.failed(exc, details)  # type: ignore[arg-type]
+            self.failed.emit(job, exc, details)
 
     def _on_cancelled(self, job_id: int) -> None:
         job = self._settle(job_id)
         if job is not None:
-            self.cancelled.emit(job.kind)
+            job.cancelled()
+            self.cancelled.emit(job)

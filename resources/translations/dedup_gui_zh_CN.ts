@@ -59,29 +59,6 @@
     </message>
 </context>
 <context>
-    <name>ClusterListModel</name>
-    <message>
-        <source>Rows</source>
-        <translation>行数</translation>
-    </message>
-    <message>
-        <source>Similarity</source>
-        <translation>相似度</translation>
-    </message>
-    <message>
-        <source>Kept text</source>
-        <translation>保留的文本</translation>
-    </message>
-    <message>
-        <source>(edited: you changed this cluster)</source>
-        <translation>（已修改：您调整过这个重复组）</translation>
-    </message>
-    <message>
-        <source>Cluster {id}: {size} rows, keeping row {kept}</source>
-        <translation>第 {id} 组：{size} 行，保留第 {kept} 行</translation>
-    </message>
-</context>
-<context>
     <name>CompareView</name>
     <message>
         <source>Previous difference (P)</source>
@@ -374,118 +351,25 @@
     </message>
 </context>
 <context>
+    <name>JobStatus</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop (Esc); the previous result stays</source>
+        <translation>停止 (Esc)；保留上一次的结果</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>正在处理…</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open a workbook or CSV</source>
-        <translation>打开 Excel 工作簿或 CSV 文件</translation>
-    </message>
-    <message>
-        <source>Open &amp;folder of .txt…</source>
-        <translation>打开 .txt 文件夹(&amp;F)…</translation>
-    </message>
     <message>
         <source>Open a folder of .txt files</source>
         <translation>打开存放 .txt 文件的文件夹</translation>
-    </message>
-    <message>
-        <source>Open &amp;demo workbook</source>
-        <translation>打开示例工作簿(&amp;D)</translation>
-    </message>
-    <message>
-        <source>&amp;Find duplicates</source>
-        <translation>查找重复(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Run with the current settings</source>
-        <translation>按当前设置运行</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel</source>
-        <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Stop the running job</source>
-        <translation>停止正在运行的任务</translation>
-    </message>
-    <message>
-        <source>&amp;Export…</source>
-        <translation>导出(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Save a cleaned copy</source>
-        <translation>保存去重后的副本</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Next difference</source>
-        <translation>下一处差异(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Next difference</source>
-        <translation>下一处差异</translation>
-    </message>
-    <message>
-        <source>&amp;Previous difference</source>
-        <translation>上一处差异(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Previous difference</source>
-        <translation>上一处差异</translation>
-    </message>
-    <message>
-        <source>Next cluster</source>
-        <translation>下一个重复组</translation>
-    </message>
-    <message>
-        <source>Previous cluster</source>
-        <translation>上一个重复组</translation>
-    </message>
-    <message>
-        <source>&amp;Keep this row</source>
-        <translation>保留此行(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Keep the selected row instead of the current one</source>
-        <translation>改为保留选中的行</translation>
-    </message>
-    <message>
-        <source>Not a &amp;duplicate</source>
-        <translation>不是重复(&amp;D)</translation>
-    </message>
-    <message>
-        <source>The selected row stays in the cleaned file</source>
-        <translation>选中的行保留在去重后的文件中</translation>
-    </message>
-    <message>
-        <source>Filter clusters</source>
-        <translation>筛选重复组</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Run</source>
-        <translation>运行(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Re&amp;view</source>
-        <translation>核对(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>主工具栏</translation>
     </message>
     <message>
         <source>Find duplicates</source>
@@ -494,30 +378,6 @@
     <message>
         <source>Run with the current settings (F5). Changes re-run automatically.</source>
         <translation>按当前设置运行 (F5)。修改设置后会自动重新运行。</translation>
-    </message>
-    <message>
-        <source>Filter clusters by text or row number…</source>
-        <translation>按文本或行号筛选重复组…</translation>
-    </message>
-    <message>
-        <source>No results yet</source>
-        <translation>尚无结果</translation>
-    </message>
-    <message>
-        <source>Keep this row</source>
-        <translation>保留此行</translation>
-    </message>
-    <message>
-        <source>Keep the selected row instead; the others in the cluster are removed (K)</source>
-        <translation>改为保留选中的行，组内其他行将被删除 (K)</translation>
-    </message>
-    <message>
-        <source>Not a duplicate</source>
-        <translation>不是重复</translation>
-    </message>
-    <message>
-        <source>The selected row stays in the cleaned file (D)</source>
-        <translation>选中的行保留在去重后的文件中 (D)</translation>
     </message>
     <message>
         <source>Clustered rows only</source>
@@ -542,14 +402,6 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
 程序会自动找出重复的文本；核对之后，导出去重后的副本。</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Stop (Esc); the previous result stays</source>
-        <translation>停止 (Esc)；保留上一次的结果</translation>
-    </message>
-    <message>
         <source>Open a table</source>
         <translation>打开表格</translation>
     </message>
@@ -566,6 +418,34 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>示例工作簿不存在：{path}</translation>
     </message>
     <message>
+        <source>A review of {name} was saved on {date} with {n} decisions.</source>
+        <translation>{name} 的核对记录保存于 {date}，包含 {n} 项决定。</translation>
+    </message>
+    <message>
+        <source>{name} has changed since. Decisions are attached again to the rows with the same content: {found} of {n} found, {lost} no longer in the file.</source>
+        <translation>{name} 在保存之后有改动。已按行的内容重新对应各项决定：{n} 项中找回 {found} 项，{lost} 项对应的行已不在文件中。</translation>
+    </message>
+    <message>
+        <source>Resume the saved review?</source>
+        <translation>继续上次保存的核对吗？</translation>
+    </message>
+    <message>
+        <source>Resume review</source>
+        <translation>继续核对</translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Resumed the review saved on {date}: {n} decisions.</source>
+        <translation>已继续 {date} 保存的核对：{n} 项决定。</translation>
+    </message>
+    <message>
+        <source>{n} decisions were about rows no longer in the file.</source>
+        <translation>有 {n} 项决定对应的行已不在文件中。</translation>
+    </message>
+    <message>
         <source>Tick at least one text column to compare.</source>
         <translation>请至少勾选一个用于比较的文本列。</translation>
     </message>
@@ -574,48 +454,48 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>{summary} · 用时 {seconds} 秒</translation>
     </message>
     <message>
-        <source>No duplicates found with these settings.</source>
-        <translation>按当前设置没有找到重复。</translation>
+        <source>{algorithm} proposed {pairs} pairs; {rejected} failed the text check (similarity below {floor})</source>
+        <translation>{algorithm} 提出 {pairs} 对候选；其中 {rejected} 对未通过文本核验（相似度低于 {floor}）</translation>
     </message>
     <message>
-        <source>Select a cluster.</source>
-        <translation>请选择一个重复组。</translation>
+        <source>{n} of your decisions do not apply at these settings (their rows are in no cluster)</source>
+        <translation>您的 {n} 项决定在当前设置下不适用（对应的行不在任何重复组中）</translation>
     </message>
     <message>
-        <source>{n} rows are exact copies</source>
-        <translation>其中 {n} 行完全相同</translation>
+        <source>Working</source>
+        <translation>正在处理</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Cluster {id}&lt;/b&gt; · {n} rows</source>
-        <translation>&lt;b&gt;第 {id} 组&lt;/b&gt; · {n} 行</translation>
+        <source>{what}… The clusters below are from the previous run; they come back if you cancel (Esc).</source>
+        <translation>{what}… 下面的重复组来自上一次运行；取消（Esc）后它们会保留。</translation>
     </message>
     <message>
-        <source>kept</source>
-        <translation>保留</translation>
+        <source>Could not save the review</source>
+        <translation>无法保存核对记录</translation>
     </message>
     <message>
-        <source>not a duplicate — stays</source>
-        <translation>不是重复，保留</translation>
+        <source>Review saved: {name}</source>
+        <translation>核对记录已保存：{name}</translation>
     </message>
     <message>
-        <source>will be removed</source>
-        <translation>将被删除</translation>
+        <source>Save your review?</source>
+        <translation>保存核对记录吗？</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Kept&lt;/b&gt; · row {row}</source>
-        <translation>&lt;b&gt;保留行&lt;/b&gt; · 第 {row} 行</translation>
+        <source>You made review decisions on {name} that are not saved ({n} rows decided).</source>
+        <translation>您对 {name} 所做的核对决定尚未保存（已决定 {n} 行）。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Row {row}&lt;/b&gt; · {status}</source>
-        <translation>&lt;b&gt;第 {row} 行&lt;/b&gt; · {status}</translation>
+        <source>{kept} rows kept, {removed} removed, {clusters} clusters.</source>
+        <translation>保留 {kept} 行，删除 {removed} 行，共 {clusters} 个重复组。</translation>
+    </message>
+    <message>
+        <source>Written:</source>
+        <translation>已写入：</translation>
     </message>
     <message>
         <source>Export complete</source>
         <translation>导出完成</translation>
-    </message>
-    <message>
-        <source>Saved:</source>
-        <translation>已保存：</translation>
     </message>
     <message>
         <source>Open folder</source>
@@ -630,91 +510,12 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>改为保存成 CSV 文件吗？</translation>
     </message>
     <message>
-        <source>Opening…</source>
-        <translation>正在打开…</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在启动…</translation>
-    </message>
-    <message>
-        <source>Writing…</source>
-        <translation>正在写入…</translation>
-    </message>
-    <message>
-        <source>Working…</source>
-        <translation>正在处理…</translation>
-    </message>
-    <message>
-        <source>Could not open the file</source>
-        <translation>无法打开文件</translation>
-    </message>
-    <message>
-        <source>Could not find duplicates</source>
-        <translation>查找重复失败</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>Something went wrong</source>
-        <translation>出错了</translation>
-    </message>
-    <message>
         <source>An unexpected error occurred: {error}</source>
         <translation>发生了意外错误：{error}</translation>
     </message>
     <message>
         <source>Your data is safe; you can keep working.</source>
         <translation>您的数据没有受到影响，可以继续工作。</translation>
-    </message>
-    <message>
-        <source>Cancelled — the previous result is kept</source>
-        <translation>已取消，保留上一次的结果</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Clear list</source>
-        <translation>清空列表</translation>
-    </message>
-</context>
-<context>
-    <name>MembersModel</name>
-    <message>
-        <source>Row</source>
-        <translation>行号</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Similarity</source>
-        <translation>相似度</translation>
-    </message>
-    <message>
-        <source>Length</source>
-        <translation>长度</translation>
-    </message>
-    <message>
-        <source>Text</source>
-        <translation>文本</translation>
-    </message>
-    <message>
-        <source>This row is kept in the cleaned file.</source>
-        <translation>这一行保留在去重后的文件中。</translation>
-    </message>
-    <message>
-        <source>Marked “not a duplicate”: stays in the cleaned file.</source>
-        <translation>已标为“不是重复”：保留在去重后的文件中。</translation>
-    </message>
-    <message>
-        <source>Removed from the cleaned file as a duplicate of the kept row.</source>
-        <translation>作为保留行的重复，将从去重后的文件中删除。</translation>
     </message>
 </context>
 <context>
@@ -730,6 +531,200 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>{low} – {high}, default {default}; {stricter}</source>
         <translation>范围 {low} – {high}，默认 {default}；{stricter}</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewActions</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Next cluster</source>
+        <translation>下一个重复组</translation>
+    </message>
+    <message>
+        <source>Previous cluster</source>
+        <translation>上一个重复组</translation>
+    </message>
+    <message>
+        <source>&amp;Next difference</source>
+        <translation>下一处差异(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous difference</source>
+        <translation>上一处差异(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Filter clusters</source>
+        <translation>筛选重复组</translation>
+    </message>
+    <message>
+        <source>Member &amp;columns</source>
+        <translation>成员显示列(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep row {row}</source>
+        <translation>保留第 {row} 行(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep {n} rows</source>
+        <translation>保留这 {n} 行(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove row {row}</source>
+        <translation>删除第 {row} 行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove {n} rows</source>
+        <translation>删除这 {n} 行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Row {row} is not a &amp;duplicate</source>
+        <translation>第 {row} 行不是重复(&amp;D)</translation>
+    </message>
+    <message>
+        <source>{n} rows are not &amp;duplicates</source>
+        <translation>这 {n} 行不是重复(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Row {row}: back to the &amp;algorithm&apos;s choice</source>
+        <translation>第 {row} 行：恢复算法的选择(&amp;A)</translation>
+    </message>
+    <message>
+        <source>{n} rows: back to the &amp;algorithm&apos;s choice</source>
+        <translation>这 {n} 行：恢复算法的选择(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Cluster {id}: not duplicates, keep every row</source>
+        <translation>重复组 {id}：不是重复，保留所有行</translation>
+    </message>
+    <message>
+        <source>{n} clusters: not duplicates, keep every row</source>
+        <translation>{n} 个重复组：不是重复，保留所有行</translation>
+    </message>
+    <message>
+        <source>Remove the duplicates of cluster {id}</source>
+        <translation>删除重复组 {id} 中的重复行</translation>
+    </message>
+    <message>
+        <source>Remove the duplicates of {n} clusters</source>
+        <translation>删除 {n} 个重复组中的重复行</translation>
+    </message>
+    <message>
+        <source>Cluster {id}: back to the algorithm&apos;s choice</source>
+        <translation>重复组 {id}：恢复算法的选择</translation>
+    </message>
+    <message>
+        <source>{n} clusters: back to the algorithm&apos;s choice</source>
+        <translation>{n} 个重复组：恢复算法的选择</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Not a duplicate</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
+        <source>Algorithm&apos;s choice</source>
+        <translation>算法的选择</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPane</name>
+    <message>
+        <source>No results yet</source>
+        <translation>尚无结果</translation>
+    </message>
+    <message>
+        <source>Filter clusters by text or row number…</source>
+        <translation>按文本或行号筛选重复组…</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>显示列</translation>
+    </message>
+    <message>
+        <source>Choose the input columns shown beside each row (title, source, date…)</source>
+        <translation>选择在每一行旁显示的原表列（标题、来源、日期……）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cluster {id}&lt;/b&gt; · {n} rows · {removed} removed</source>
+        <translation>&lt;b&gt;重复组 {id}&lt;/b&gt; · {n} 行 · 删除 {removed} 行</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>not a duplicate — stays</source>
+        <translation>不是重复，保留</translation>
+    </message>
+    <message>
+        <source>will be removed</source>
+        <translation>将被删除</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Row {row}&lt;/b&gt; · {status}</source>
+        <translation>&lt;b&gt;第 {row} 行&lt;/b&gt; · {status}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Kept&lt;/b&gt; · row {row}</source>
+        <translation>&lt;b&gt;保留行&lt;/b&gt; · 第 {row} 行</translation>
+    </message>
+    <message>
+        <source>your choice</source>
+        <translation>您的选择</translation>
+    </message>
+    <message>
+        <source>Select a cluster.</source>
+        <translation>请选择一个重复组。</translation>
+    </message>
+    <message>
+        <source>No duplicates found with these settings.</source>
+        <translation>按当前设置没有找到重复。</translation>
+    </message>
+    <message>
+        <source>No cluster matches the filter.</source>
+        <translation>没有符合筛选条件的重复组。</translation>
+    </message>
+    <message>
+        <source>The cluster you were on does not match the filter; showing cluster {id}.</source>
+        <translation>您正在查看的重复组不符合筛选条件；改为显示重复组 {id}。</translation>
+    </message>
+    <message>
+        <source>The rows you were reviewing are now in cluster {id}, which has changed.</source>
+        <translation>您正在核对的行现在位于重复组 {id}，该组的成员有变化。</translation>
+    </message>
+    <message>
+        <source>The cluster you were reviewing no longer exists; showing the nearest, cluster {id}.</source>
+        <translation>您正在核对的重复组已不存在；改为显示最接近的重复组 {id}。</translation>
+    </message>
+    <message>
+        <source>{n} rows are exact copies</source>
+        <translation>其中 {n} 行完全相同</translation>
+    </message>
+    <message>
+        <source>1 row decided by you</source>
+        <translation>您已决定 1 行</translation>
+    </message>
+    <message>
+        <source>{n} rows decided by you</source>
+        <translation>您已决定 {n} 行</translation>
+    </message>
+    <message>
+        <source>{n} of them in no cluster at these settings</source>
+        <translation>其中 {n} 行在当前设置下不属于任何重复组</translation>
     </message>
 </context>
 <context>
@@ -936,6 +931,14 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <source>Threshold &lt;b&gt;{value}&lt;/b&gt;: at least {pairs} pairs · &lt;b&gt;at least {rows} rows&lt;/b&gt; would be removed ({share}) — the re-run searches pairs this loose</source>
         <translation>阈值 &lt;b&gt;{value}&lt;/b&gt;：至少 {pairs} 对 · 将删除&lt;b&gt;至少 {rows} 行&lt;/b&gt;（{share}）——重新运行时会按这个宽松程度搜索</translation>
     </message>
+    <message>
+        <source>{pairs} pairs have a row you marked “not a duplicate” (the top of their bars)</source>
+        <translation>{pairs} 对中有您标为“不是重复”的行（柱子的顶部）</translation>
+    </message>
+    <message>
+        <source>after your decisions &lt;b&gt;{rows} rows&lt;/b&gt; are removed</source>
+        <translation>按您的决定将删除 &lt;b&gt;{rows} 行&lt;/b&gt;</translation>
+    </message>
 </context>
 <context>
     <name>SizeDistributionChart</name>
@@ -1052,6 +1055,108 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     </message>
 </context>
 <context>
+    <name>WindowMenus</name>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a workbook or CSV</source>
+        <translation>打开 Excel 工作簿或 CSV 文件</translation>
+    </message>
+    <message>
+        <source>Open &amp;folder of .txt…</source>
+        <translation>打开 .txt 文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open a folder of .txt files</source>
+        <translation>打开存放 .txt 文件的文件夹</translation>
+    </message>
+    <message>
+        <source>Open &amp;demo workbook</source>
+        <translation>打开示例工作簿(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Save review</source>
+        <translation>保存核对记录(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save your decisions beside the input, to resume later</source>
+        <translation>把您的决定保存在输入文件旁边，以后可以继续</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save a cleaned copy</source>
+        <translation>保存去重后的副本</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Find duplicates</source>
+        <translation>查找重复(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Run with the current settings</source>
+        <translation>按当前设置运行</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the running job</source>
+        <translation>停止正在运行的任务</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;view</source>
+        <translation>核对(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>(review saved)</source>
+        <translation>（有核对记录）</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>_Pane</name>
+    <message>
+        <source>Ignored as boilerplate: {n} sentence(s)</source>
+        <translation>作为模板内容忽略的句子：{n} 句</translation>
+    </message>
+    <message>
+        <source>Sentences found in many otherwise different texts (disclaimers, bylines, footers); they are left out when texts are compared.</source>
+        <translation>在许多内容不同的文本中都出现的句子（免责声明、署名、页脚）；比较文本时不计入。</translation>
+    </message>
+</context>
+<context>
     <name>about</name>
     <message>
         <source>user interface toolkit</source>
@@ -1136,18 +1241,6 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
 </context>
 <context>
     <name>core</name>
-    <message>
-        <source>Kept</source>
-        <translation>保留</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <source>Not a duplicate</source>
-        <translation>不是重复</translation>
-    </message>
     <message>
         <source>The original</source>
         <translation>原文</translation>
@@ -1420,6 +1513,77 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>Length of the character n-grams; 4 is about two Chinese words. Shorter grams match more loosely.</source>
         <translation>字符片段的长度；4 个字大约是两个汉语词。片段越短，匹配越宽松。</translation>
+    </message>
+</context>
+<context>
+    <name>review</name>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Kept text</source>
+        <translation>保留的文本</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行号</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Not a duplicate</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
+        <source>Cluster {id}: {size} rows, {removed} removed, keeping row {kept}</source>
+        <translation>重复组 {id}：{size} 行，删除 {removed} 行，保留第 {kept} 行</translation>
+    </message>
+    <message>
+        <source>(edited: you changed this cluster)</source>
+        <translation>（已修改：您调整过这个重复组）</translation>
+    </message>
+    <message>
+        <source>This row is kept in the cleaned file.</source>
+        <translation>这一行保留在去重后的文件中。</translation>
+    </message>
+    <message>
+        <source>You chose this row as the one to keep.</source>
+        <translation>这是您选定要保留的行。</translation>
+    </message>
+    <message>
+        <source>You marked this row “not a duplicate”: it stays in the cleaned file.</source>
+        <translation>您把这一行标为“不是重复”：它会保留在去重后的文件中。</translation>
+    </message>
+    <message>
+        <source>Removed from the cleaned file as a duplicate of the kept row.</source>
+        <translation>作为保留行的重复，将从去重后的文件中删除。</translation>
+    </message>
+    <message>
+        <source>Similarity to the kept row</source>
+        <translation>与保留行的相似度</translation>
     </message>
 </context>
 <context>

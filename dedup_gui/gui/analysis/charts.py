@@ -126,6 +126,29 @@ def _log_ticks(top: int) -> list[int]:
     return out
 
 
+def spaced_ticks(plot: pg.PlotWidget, labels: list[tuple[float, str]], gap_px: int = 10) -> list[tuple[float, str]]:
+    """Every k-th label, with the smallest k for which no two shown labels overlap at the plot's current width
+    (labels of different widths, such as "2" and "101–200", are measured, not counted)."""
+    if len(labels) < 2:
+        return labels
+    view = plot.getPlotItem().getViewBox()
+    (x0, x1), width = view.viewRange()[0], view.width()
+    if width <= 0 or x1 <= x0:
+        return labels[:1]
+    per_unit = width / (x1 - x0)
+    font = plot.getAxis("bottom").style.get("tickFont") or QApplication.font()
+    metrics = QFontMetrics(font)
+    widths = [metrics.horizontalAdvance(text) for _, text in labels]
+    for step in range(1, len(labels) + 1):
+        shown = range(0, len(labels), step)
+        if all(
+            (labels[j][0] - labels[i][0]) * per_unit >= (widths[i] + widths[j]) / 2 + gap_px
+            for i, j in zip(shown, list(shown)[1:], strict=False)
+        ):
+            return [labels[i] for i in shown]
+    return labels[:1]
+
+
 def bar_heights(counts: np.ndarray, log: bool) -> np.ndarray:
     counts = np.asarray(counts, dtype=float)
     return np.log10(1 + counts) if log else counts

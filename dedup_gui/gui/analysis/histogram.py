@@ -5,6 +5,8 @@ says how many rows that threshold would remove, computed from the cached candida
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt, Signal
@@ -14,7 +16,7 @@ from dedup_gui.core import analysis
 from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.result import DedupResult
 
-from .charts import ChartPanel, bar_heights, count_axis, style_plot
+from .charts import ChartPanel, bar_heights, count_axis, spaced_ticks, style_plot
 
 
 def measure_label(algorithm: str) -> str:
@@ -47,6 +49,9 @@ class SimilarityHistogram(ChartPanel):
         self.body.addWidget(self.hint)
 
         self.bars = pg.BarGraphItem(x0=[], height=[], width=1.0)
+        self.overruled_bars = pg.BarGraphItem(x0=[], height=[], width=1.0)  # stacked on top of ``bars``
+        self.overruled = np.zeros(0, dtype=np.int64)  # per bin: pairs with a row the user marked "not a duplicate"
+        self.decided_removed: int | None = None  # rows the run removes after the user's decisions
         self.region = pg.LinearRegionItem((0, 0), movable=False)
         self.region.setZValue(-10)
         self.region_label = pg.TextItem(anchor=(0.5, 0))
@@ -54,7 +59,7 @@ class SimilarityHistogram(ChartPanel):
         self.line.setZValue(20)
         self.line_label = pg.InfLineLabel(self.line, text="", position=0.94, anchors=[(0, 0.5), (0, 0.5)])
         self.line.setCursor(Qt.CursorShape.SizeHorCursor)
-        for item in (self.region, self.bars, self.line):
+        for item in (self.region, self.bars, self.overruled_bars, self.line):
             self.plot.addItem(item)
         self.plot.addItem(self.region_label, ignoreBounds=True)
         self.line.sigPositionChanged.connect(self._line_moved)
@@ -63,12 +68,15 @@ class SimilarityHistogram(ChartPanel):
         self.log_scale.toggled.connect(self._draw_bars)
         self.apply_colors()
         self.clear()
+        self.plot.getPlotItem().getViewBox().sigResized.connect(self._tick)
 
     # -- data in ----
 
     def clear(self) -> None:
         self.result = self.explorer = self.hist = None
+        self.overruled, self.decided_removed = np.zeros(0, dtype=np.int64), None
         self.bars.setOpts(x0=[], height=[], width=1.0)
+        self.overruled_bars.setOpts(x0=[], height=[], width=1.0)
         self.line.hide()
         self.region.hide()
         self.region_label.hide()
@@ -83,16 +91,12 @@ class SimilarityHistogram(ChartPanel):
         self.algorithm = result.settings.algorithm
         self.explorer = explorer or analysis.ThresholdExplorer(result)
         self.hist = analysis.pair_histogram(result)
+        self.overruled, self.decided_removed = np.zeros(len(self.hist.counts), dtype=np.int64), None
         spec = analysis.threshold_spec(result)
         style_plot(self.plot, self.colors, measure_label(self.algorithm), self.tr("Candidate pairs"))
         lo, hi = self.hist.x_range
         self.plot.setXRange(lo, hi, padding=0.03)
-        if spec.decimals:
-            self.plot.getAxis("bottom").setTicks(None)
-        else:  # whole bits / sentences: a tick under each bar, never "2.5"
-            step = max(1, int(np.ceil(len(self.hist.values) / 17)))
-            ticks = [(float(v), f"{v:.0f}") for v in self.hist.values[::step]]
-            self.plot.getAxis("bottom").setTicks([ticks, []])
+        self._tick()
         # Setting bounds can move (clamp) the line: that is not the user choosing a threshold, so no signal.
         self.line.blockSignals(True)
         self.line.setBounds((analysis.line_position(self.algorithm, spec.minimum),
@@ -106,6 +110,16 @@ class SimilarityHistogram(ChartPanel):
         self._draw_bars()
         self._update_readout()
 
+    def _tick(self) -> None:
+        """Whole bits / sentences: a tick under the bars, never "2.5", as many as fit without overlapping."""
+        if self.result is None or self.hist is None:
+            return
+        if analysis.threshold_spec(self.result).decimals:
+            self.plot.getAxis("bottom").setTicks(None)
+        else:
+            labels = [(float(v), f"{v:.0f}") for v in self.hist.values]
+            self.plot.getAxis("bottom").setTicks([spaced_ticks(self.plot, labels), []])
+
     def set_threshold(self, value: float) -> None:
         """Follow the slider (no signal back)."""
         if self.result is None or self.line.moving:
@@ -116,6 +130,19 @@ class SimilarityHistogram(ChartPanel):
             self._place_line()
             self._draw_bars()
             self._update_readout()
+
+    def set_decisions(self, overruled: np.ndarray, rows_removed: int | None) -> None:
+        """The user's review: ``overruled`` marks the candidate pairs with a row marked "not a duplicate" (drawn
+        apart on top of their bars); ``rows_removed`` is what the run removes after the decisions (None: there
+        are no decisions)."""
+        if self.result is None or self.hist is None:
+            return
+        sub = analysis.pair_histogram(replace(self.result, candidates=self.result.candidates.select(overruled)))
+        per_value = {round(float(v), 6): int(n) for v, n in zip(sub.values, sub.counts, strict=True) if n}
+        self.overruled = np.array([per_value.get(round(float(v), 6), 0) for v in self.hist.values], dtype=np.int64)
+        self.decided_removed = rows_removed
+        self._draw_bars()
+        self._update_readout()
 
     def preview(self) -> analysis.ThresholdPreview | None:
         return self.explorer.preview(self.threshold) if self.explorer is not None else None
@@ -194,12 +221,22 @@ class SimilarityHistogram(ChartPanel):
         passing = h.passing(self.threshold)
         accent, other = pg.mkBrush(self.colors.accent), pg.mkBrush(self.colors.other)
         gap = 0.14 * h.width if analysis.threshold_spec(self.result).decimals == 0 else 0.08 * h.width
+        overruled = self.overruled if len(self.overruled) == len(h.counts) else np.zeros(len(h.counts), np.int64)
+        below = bar_heights(h.counts - overruled, log)
         self.bars.setOpts(
             x0=h.left + gap / 2,
             width=h.width - gap,
-            height=bar_heights(h.counts, log),
+            height=below,
             brushes=[accent if p else other for p in passing],
             pens=[pg.mkPen(None)] * len(passing),
+        )
+        self.overruled_bars.setOpts(
+            x0=h.left + gap / 2,
+            width=h.width - gap,
+            y0=below,
+            height=bar_heights(h.counts, log) - below,
+            brush=pg.mkBrush(self.colors.line.lighter(140) if self.colors.dark else self.colors.line.lighter(160)),
+            pen=pg.mkPen(self.colors.line, width=1) if overruled.any() else pg.mkPen(None),
         )
         count_axis(self.plot, int(h.counts.max()) if len(h.counts) else 0, log)
         self._place_region_label()
@@ -270,6 +307,21 @@ class SimilarityHistogram(ChartPanel):
                 "Threshold <b>{value}</b>: at least {pairs} pairs · <b>at least {rows} rows</b> would be removed "
                 "({share}) — the re-run searches pairs this loose"
             )
-        self.readout.setText(
-            text.format(value=value, pairs=f"{p.pairs:,}", rows=rows, share=share, total=f"{n_rows:,}")
-        )
+        text = text.format(value=value, pairs=f"{p.pairs:,}", rows=rows, share=share, total=f"{n_rows:,}")
+        decided = self._decisions_text(p.threshold)
+        self.readout.setText(f"{text}<br>{decided}" if decided else text)
+
+    def _decisions_text(self, threshold: float) -> str:
+        """What the user's review changes: the pairs overruled, the rows the run removes after the decisions."""
+        overruled = int(self.overruled.sum()) if len(self.overruled) else 0
+        at_run = abs(threshold - float(self.result.settings.threshold)) < 1e-9
+        if self.decided_removed is None or (not overruled and not at_run):
+            return ""
+        parts = []
+        if overruled:
+            parts.append(self.tr("{pairs} pairs have a row you marked “not a duplicate” (the top of their bars)").format(
+                pairs=f"{overruled:,}"))  # fmt: skip
+        if at_run:
+            parts.append(self.tr("after your decisions <b>{rows} rows</b> are removed").format(
+                rows=f"{self.decided_removed:,}"))  # fmt: skip
+        return " · ".join(parts)

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QWidget
 
 from dedup_gui.core.analysis import SizeBin
 
-from .charts import ChartPanel, bar_heights, count_axis, style_plot
+from .charts import ChartPanel, bar_heights, count_axis, spaced_ticks, style_plot
 
 
 class SizeDistributionChart(ChartPanel):
@@ -21,6 +21,7 @@ class SizeDistributionChart(ChartPanel):
         self.log_scale.setChecked(True)  # a few big stories next to many pairs: log shows both
         self.log_scale.toggled.connect(self._draw)
         self.apply_colors()
+        self.plot.getPlotItem().getViewBox().sigResized.connect(self._tick)
 
     def set_bins(self, bins: list[SizeBin]) -> None:
         self.bins = bins
@@ -40,9 +41,15 @@ class SizeDistributionChart(ChartPanel):
         self.bars.setOpts(
             x=x, height=bar_heights(counts, log), width=0.72, brush=pg.mkBrush(self.colors.accent), pen=pg.mkPen(None)
         )
-        axis = self.plot.getAxis("bottom")
-        step = max(1, int(np.ceil(len(self.bins) / 14)))  # keep the labels from overlapping
-        major = [(float(i), b.label) for i, b in enumerate(self.bins) if i % step == 0 or i == len(self.bins) - 1]
-        axis.setTicks([major, []])
         self.plot.setXRange(-0.6, max(0, len(counts) - 1) + 0.6, padding=0)
         count_axis(self.plot, int(counts.max()) if len(counts) else 0, log)
+        self._tick()
+
+    def _tick(self) -> None:
+        """Size labels under the bars, as many as fit without overlapping at the chart's current width."""
+        labels = [(float(i), b.label) for i, b in enumerate(self.bins)]
+        self.plot.getAxis("bottom").setTicks([spaced_ticks(self.plot, labels), []])
+
+    def tick_labels(self) -> list[str]:
+        ticks = self.plot.getAxis("bottom")._tickLevels
+        return [text for _, text in ticks[0]] if ticks else []

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QVBoxLayout, QW
 
 from dedup_gui.core import analysis
 from dedup_gui.core.review import ReviewSession
+from dedup_gui.core.review_counts import decided_result, overruled_pairs
 from dedup_gui.core.table import Table
 
 from .histogram import SimilarityHistogram
@@ -115,9 +116,7 @@ class AnalysisView(QWidget):
         if self.histogram.result is not result:
             explorer = analysis.ThresholdExplorer.for_run(result, s.texts, self.table)
             self.histogram.set_result(result, explorer)
-        self.summary.set_summary(analysis.summarise(result, s.resolution()))
-        self.sizes.set_bins(analysis.size_distribution(result))
-        self._refresh_stories()
+        self.refresh_decisions()
 
     def _refresh_stories(self) -> None:
         s = self.session
@@ -167,19 +166,25 @@ class AnalysisView(QWidget):
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
         if self.session is not None:
-            self.refresh() if self._stale else self._refresh_decisions()
+            self.refresh() if self._stale else self.refresh_decisions()
 
-    def _refresh_decisions(self) -> None:
-        # Decisions may have changed on the Clusters tab; the histogram does not depend on them.
+    def refresh_decisions(self) -> None:
+        """Every count after the user's review decisions: the summary, the cluster sizes, the pairs the user
+        overruled in the histogram, the hot stories."""
         s = self.session
-        self.summary.set_summary(analysis.summarise(s.result, s.resolution()))
+        decided = decided_result(s.result, s.decisions)
+        self.summary.set_summary(analysis.summarise(decided, s.resolution()))
+        self.sizes.set_bins(analysis.size_distribution(decided))
+        decided_rows = s.rows_to_remove if s.decisions.kept or s.decisions.not_duplicate else None
+        self.histogram.set_decisions(overruled_pairs(s.result, s.decisions.not_duplicate), decided_rows)
         self._refresh_stories()
 
 
 def attach_to(window) -> AnalysisView:
     """Add the Analysis tab to the main window and wire it:
 
-    - after every run (``resultShown``) it shows the window's session; opening another file clears it;
+    - after every run (``resultShown``) it shows the window's session; opening another file clears it; a review
+      decision updates every count it shows;
     - dragging the histogram's line sets the threshold slider, whose change re-runs the engine (debounced, from
       cached fingerprints) exactly as moving the slider by hand does;
     - moving the slider moves the line and the live count;
@@ -196,9 +201,12 @@ def attach_to(window) -> AnalysisView:
     def show_result() -> None:
         view.set_session(window.session, window.table, window.data_panel.selected_columns())
 
-    def job_finished(kind: str, _result: object) -> None:
-        if kind == "load":
-            view.set_session(None)
+    def table_changed() -> None:
+        view.set_session(None)
+
+    def decisions_changed(_changed, _focus) -> None:
+        if view.session is not None and view.isVisible():
+            view.refresh_decisions()
 
     def line_dragged(value: float) -> None:
         if same_algorithm():
@@ -214,7 +222,8 @@ def attach_to(window) -> AnalysisView:
         window.select_cluster(cluster_id)
 
     window.resultShown.connect(show_result)
-    window.runner.finished.connect(job_finished)
+    window.state.tableChanged.connect(table_changed)
+    window.state.decisionsChanged.connect(decisions_changed)
     view.thresholdChanged.connect(line_dragged)
     panel.threshold.valueChanged.connect(slider_moved)
     view.clusterActivated.connect(open_cluster)

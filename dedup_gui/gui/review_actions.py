@@ -1,0 +1,247 @@
+"""The review's actions: decisions on the selected rows or clusters, undo and redo, moving through clusters and
+differences, and the member columns - from menus, buttons, shortcuts and context menus alike.
+
+Each decision is one undoable step (``AppState.decide``) named after what it does ("Keep row 7", "Remove the
+duplicates of 3 clusters"); the Edit menu's Undo and Redo show those names. An action is enabled only when it would
+change something, and its text always says what it will do to the current selection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QPoint
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QWidget
+
+from dedup_gui.core.review_decisions import RowDecisions
+
+from .app_state import AppState
+from .review_pane import ReviewPane
+
+
+class ReviewActions(QObject):
+    def __init__(self, window: QWidget, state: AppState, pane: ReviewPane):
+        super().__init__(window)
+        self.window, self.state, self.pane = window, state, pane
+
+        def action(slot, shortcuts=(), name="") -> QAction:
+            a = QAction(window)
+            a.setObjectName(name)
+            a.setShortcuts([QKeySequence(s) for s in shortcuts])
+            a.triggered.connect(slot)
+            window.addAction(a)
+            return a
+
+        # on the selected rows of the cluster on screen
+        self.keep = action(self.keep_rows, ["K"], "keepAction")
+        self.remove = action(self.remove_rows, ["R", "Del"], "removeAction")
+        self.not_duplicate = action(self.rows_not_duplicate, ["D"], "notDuplicateAction")
+        self.reset = action(self.reset_rows, ["A"], "resetAction")
+        # on the selected clusters
+        self.clusters_not_duplicate = action(self.mark_clusters_not_duplicate, ["Shift+D"], "clustersNotDupAction")
+        self.clusters_remove = action(self.remove_clusters, ["Shift+R"], "clustersRemoveAction")
+        self.clusters_reset = action(self.reset_clusters, ["Shift+A"], "clustersResetAction")
+        self.row_actions = [self.keep, self.remove, self.not_duplicate, self.reset]
+        self.cluster_actions = [self.clusters_not_duplicate, self.clusters_remove, self.clusters_reset]
+
+        self.undo = state.undo.createUndoAction(window, self.tr("&Undo"))
+        self.undo.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
+        self.redo = state.undo.createRedoAction(window, self.tr("&Redo"))
+        self.redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        for a in (self.undo, self.redo):
+            window.addAction(a)
+
+        self.next_cluster = action(lambda: pane.step_cluster(1), ["Alt+Down"], "nextClusterAction")
+        self.next_cluster.setText(self.tr("Next cluster"))
+        self.prev_cluster = action(lambda: pane.step_cluster(-1), ["Alt+Up"], "previousClusterAction")
+        self.prev_cluster.setText(self.tr("Previous cluster"))
+        self.next_diff = action(pane.compare.next_difference, ["N"], "nextDifferenceAction")
+        self.next_diff.setText(self.tr("&Next difference"))
+        self.prev_diff = action(pane.compare.previous_difference, ["P"], "previousDifferenceAction")
+        self.prev_diff.setText(self.tr("&Previous difference"))
+        self.focus_filter = action(pane.focus_filter, [QKeySequence.StandardKey.Find], "filterAction")
+        self.focus_filter.setText(self.tr("Filter clusters"))
+
+        self.columns_menu = QMenu(self.tr("Member &columns"), window)
+        self.columns_menu.setObjectName("memberColumnsMenu")
+        self.columns_menu.aboutToShow.connect(self._fill_columns_menu)
+        pane.columns_button.setMenu(self.columns_menu)
+
+        for button, a in zip(
+            (pane.keep_button, pane.remove_button, pane.not_dup_button, pane.reset_button),
+            self.row_actions,
+            strict=True,
+        ):
+            button.clicked.connect(a.trigger)
+        pane.cluster_view.customContextMenuRequested.connect(self._cluster_menu)
+        pane.members_view.customContextMenuRequested.connect(self._member_menu)
+        pane.members_view.horizontalHeader().customContextMenuRequested.connect(self._header_menu)
+        pane.selectionChanged.connect(self.update)
+        self.update()
+
+    # -- what the actions say and whether they would change anything ----
+
+    def update(self) -> None:
+        session = self.state.session
+        usable = session is not None and not self.pane.stale
+        rows, cluster_id = self.pane.selected_members(), self.pane.members_model.cluster_id
+        clusters = self.pane.selected_clusters() if usable else []
+        one = rows[0] + 1 if rows else 0
+        n = len(rows)
+        texts = (
+            self.tr("&Keep row {row}").format(row=one) if n == 1 else self.tr("&Keep {n} rows").format(n=n),
+            self.tr("&Remove row {row}").format(row=one) if n == 1 else self.tr("&Remove {n} rows").format(n=n),
+            self.tr("Row {row} is not a &duplicate").format(row=one)
+            if n == 1
+            else self.tr("{n} rows are not &duplicates").format(n=n),
+            self.tr("Row {row}: back to the &algorithm's choice").format(row=one)
+            if n == 1
+            else self.tr("{n} rows: back to the &algorithm's choice").format(n=n),
+        )
+        for a, text in zip(self.row_actions, texts, strict=True):
+            a.setText(text)
+        c, first = len(clusters), clusters[0] if clusters else 0
+        cluster_texts = (
+            self.tr("Cluster {id}: not duplicates, keep every row").format(id=first)
+            if c == 1
+            else self.tr("{n} clusters: not duplicates, keep every row").format(n=c),
+            self.tr("Remove the duplicates of cluster {id}").format(id=first)
+            if c == 1
+            else self.tr("Remove the duplicates of {n} clusters").format(n=c),
+            self.tr("Cluster {id}: back to the algorithm's choice").format(id=first)
+            if c == 1
+            else self.tr("{n} clusters: back to the algorithm's choice").format(n=c),
+        )
+        for a, text in zip(self.cluster_actions, cluster_texts, strict=True):
+            a.setText(text)
+        for a, intent in zip(
+            self.row_actions, self._row_intents(rows, cluster_id) if usable else [None] * 4, strict=True
+        ):
+            a.setEnabled(intent is not None and session.outcome_changes(intent))
+        for a, intent in zip(
+            self.cluster_actions, self._cluster_intents(clusters) if usable else [None] * 3, strict=True
+        ):
+            a.setEnabled(intent is not None and session.outcome_changes(intent))
+        buttons = (self.pane.keep_button, self.pane.remove_button, self.pane.not_dup_button, self.pane.reset_button)
+        short = (self.tr("Keep"), self.tr("Remove"), self.tr("Not a duplicate"), self.tr("Algorithm's choice"))
+        keys = ("K", "R", "D", "A")
+        for button, a, label, key in zip(buttons, self.row_actions, short, keys, strict=True):
+            button.setText(label)
+            button.setToolTip(f"{a.text().replace('&', '')} ({key})")
+            button.setEnabled(a.isEnabled())
+
+    def _row_intents(self, rows: list[int], cluster_id: int) -> list[RowDecisions | None]:
+        session = self.state.session
+        if session is None or not rows or not cluster_id:
+            return [None] * 4
+        return [
+            session.keeping(cluster_id, rows),
+            session.removing(rows),
+            session.marking_not_duplicate(cluster_id, rows),
+            session.resetting(rows),
+        ]
+
+    def _cluster_intents(self, clusters: list[int]) -> list[RowDecisions | None]:
+        session = self.state.session
+        if session is None or not clusters:
+            return [None] * 3
+        return [
+            session.clusters_not_duplicate(clusters),
+            session.clusters_removed(clusters),
+            session.clusters_reset(clusters),
+        ]
+
+    # -- doing them ----
+
+    def _decide(self, action: QAction, make: Callable[[], RowDecisions | None], focus: list[int]) -> None:
+        self.update()
+        if not action.isEnabled():
+            return
+        intent = make()
+        if intent is not None:
+            self.state.decide(action.text().replace("&", ""), intent, focus)
+
+    def keep_rows(self) -> None:
+        rows, cid = self.pane.selected_members(), self.pane.members_model.cluster_id
+        self._decide(self.keep, lambda: self._row_intents(rows, cid)[0], rows)
+
+    def remove_rows(self) -> None:
+        rows, cid = self.pane.selected_members(), self.pane.members_model.cluster_id
+        self._decide(self.remove, lambda: self._row_intents(rows, cid)[1], rows)
+
+    def rows_not_duplicate(self) -> None:
+        rows, cid = self.pane.selected_members(), self.pane.members_model.cluster_id
+        self._decide(self.not_duplicate, lambda: self._row_intents(rows, cid)[2], rows)
+
+    def reset_rows(self) -> None:
+        rows, cid = self.pane.selected_members(), self.pane.members_model.cluster_id
+        self._decide(self.reset, lambda: self._row_intents(rows, cid)[3], rows)
+
+    def _cluster_focus(self, clusters: list[int]) -> list[int]:
+        session = self.state.session
+        return list(session.cluster(clusters[0]).members[:1]) if session is not None and clusters else []
+
+    def mark_clusters_not_duplicate(self) -> None:
+        clusters = self.pane.selected_clusters()
+        self._decide(
+            self.clusters_not_duplicate, lambda: self._cluster_intents(clusters)[0], self._cluster_focus(clusters)
+        )
+
+    def remove_clusters(self) -> None:
+        clusters = self.pane.selected_clusters()
+        self._decide(self.clusters_remove, lambda: self._cluster_intents(clusters)[1], self._cluster_focus(clusters))
+
+    def reset_clusters(self) -> None:
+        clusters = self.pane.selected_clusters()
+        self._decide(self.clusters_reset, lambda: self._cluster_intents(clusters)[2], self._cluster_focus(clusters))
+
+    # -- menus ----
+
+    def cluster_menu(self) -> QMenu:
+        self.update()
+        menu = QMenu(self.window)
+        menu.setObjectName("clusterContextMenu")
+        menu.addActions(self.cluster_actions)
+        menu.addSeparator()
+        menu.addActions([self.undo, self.redo])
+        return menu
+
+    def member_menu(self) -> QMenu:
+        self.update()
+        menu = QMenu(self.window)
+        menu.setObjectName("memberContextMenu")
+        menu.addActions(self.row_actions)
+        menu.addSeparator()
+        menu.addActions([self.undo, self.redo])
+        menu.addSeparator()
+        menu.addMenu(self.columns_menu)
+        return menu
+
+    def _cluster_menu(self, pos: QPoint) -> None:
+        self.last_menu = self.cluster_menu()
+        self.last_menu.popup(self.pane.cluster_view.viewport().mapToGlobal(pos))
+
+    def _member_menu(self, pos: QPoint) -> None:
+        self.last_menu = self.member_menu()
+        self.last_menu.popup(self.pane.members_view.viewport().mapToGlobal(pos))
+
+    def _header_menu(self, pos: QPoint) -> None:
+        self.columns_menu.popup(self.pane.members_view.horizontalHeader().mapToGlobal(pos))
+
+    def _fill_columns_menu(self) -> None:
+        self.columns_menu.clear()
+        table = self.state.table
+        for name in table.columns if table is not None else []:
+            a = self.columns_menu.addAction(name)
+            a.setCheckable(True)
+            a.setChecked(name in self.state.member_columns)
+            a.toggled.connect(lambda on, n=name: self.toggle_member_column(n, on))
+        self.columns_menu.setEnabled(table is not None)
+
+    def toggle_member_column(self, name: str, on: bool) -> None:
+        table = self.state.table
+        if table is None:
+            return
+        chosen = set(self.state.member_columns) | {name} if on else set(self.state.member_columns) - {name}
+        self.state.set_member_columns([c for c in table.columns if c in chosen])  # in the table's order

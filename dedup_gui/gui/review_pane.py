@@ -1,0 +1,446 @@
+"""The Clusters tab: the cluster list, the members of the selected cluster with the columns the user picked, and
+the compare view - and keeping the user's place in them.
+
+The place is the cluster's rows, not its number: after a re-run, a sort, a filter or a decision the same cluster is
+selected again (``core.review.locate``); when it is gone the nearest one is, and ``placeMoved`` says so for the
+status bar. While a run is going the lists are dimmed under a banner (``set_stale``): they show the previous run.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dedup_gui.core.review import KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
+from dedup_gui.core.review_columns import member_fields
+
+from .app_state import AppState
+from .cluster_list import ClusterListModel, MembersModel
+from .compare_view import CompareView
+from .registry_strings import summary_text
+
+SELECT_ROW = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+
+
+def table_view(name: str, multi: bool = True) -> QTableView:
+    view = QTableView()
+    view.setObjectName(name)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(
+        QAbstractItemView.SelectionMode.ExtendedSelection if multi else QAbstractItemView.SelectionMode.SingleSelection
+    )
+    view.setAlternatingRowColors(True)
+    view.setWordWrap(False)
+    view.verticalHeader().hide()
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
+    view.horizontalHeader().setHighlightSections(False)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    return view
+
+
+def size_columns(view: QTableView) -> None:
+    """Widths from the column descriptions (in average characters); the last column without one stretches."""
+    model = view.model()
+    header = view.horizontalHeader()
+    char = view.fontMetrics().horizontalAdvance("0")  # digits and Latin: a CJK font's average is much wider
+    stretch = -1
+    for i, col in enumerate(model.columns):
+        if col.width:
+            header.setSectionResizeMode(i, QHeaderView.ResizeMode.Interactive)
+            title = view.fontMetrics().horizontalAdvance(col.title) + 3 * char
+            view.setColumnWidth(i, max(col.width * char + 12, title))
+        else:
+            stretch = i
+    if stretch >= 0:
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+
+
+class ReviewPane(QWidget):
+    placeMoved = Signal(str)  # the view showed another cluster than the one the user was on, and why
+    selectionChanged = Signal()  # clusters or members selected (the actions follow)
+
+    def __init__(self, state: AppState, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.state = state
+        self.stale = False
+
+        self.summary = QLabel(self.tr("No results yet"))
+        self.summary.setObjectName("summary")
+        self.summary.setWordWrap(True)
+        self.banner = QLabel()
+        self.banner.setObjectName("staleBanner")
+        self.banner.setWordWrap(True)
+        self.banner.hide()
+        self.filter_edit = QLineEdit(state.query)
+        self.filter_edit.setPlaceholderText(self.tr("Filter clusters by text or row number…"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.cluster_model = ClusterListModel(self)
+        self.cluster_view = table_view("clusterView")
+        self.cluster_view.setModel(self.cluster_model)
+        self.cluster_view.setSortingEnabled(True)
+        self.cluster_view.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
+        self.cluster_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        size_columns(self.cluster_view)
+
+        self.members_model = MembersModel(self)
+        self.members_view = table_view("membersView")
+        self.members_view.setModel(self.members_model)
+        self.members_view.setSortingEnabled(True)
+        self.members_view.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
+        self.members_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.members_view.horizontalHeader().setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.members_title = QLabel()
+        self.members_title.setObjectName("paneTitle")
+        self.members_title.setWordWrap(True)
+        self.columns_button = QToolButton()
+        self.columns_button.setObjectName("memberColumnsButton")
+        self.columns_button.setText(self.tr("Columns"))
+        self.columns_button.setToolTip(self.tr("Choose the input columns shown beside each row (title, source, date…)"))
+        self.columns_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.keep_button, self.remove_button = QPushButton(), QPushButton()
+        self.not_dup_button, self.reset_button = QPushButton(), QPushButton()
+        self.compare = CompareView()
+        self._build_layout()
+
+        self.filter_edit.textChanged.connect(self.set_query)
+        self.cluster_view.selectionModel().currentRowChanged.connect(self._cluster_changed)
+        self.cluster_view.selectionModel().selectionChanged.connect(self.selectionChanged)
+        self.cluster_view.horizontalHeader().sortIndicatorChanged.connect(self._sorted)
+        self.members_view.selectionModel().currentRowChanged.connect(self._member_changed)
+        self.members_view.selectionModel().selectionChanged.connect(self.selectionChanged)
+        state.sessionChanged.connect(self.show_session)
+        state.decisionsChanged.connect(self.decisions_changed)
+        state.memberColumnsChanged.connect(self._member_columns_changed)
+
+    def _build_layout(self) -> None:
+        cluster_box = QWidget()
+        cl = QVBoxLayout(cluster_box)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addWidget(self.summary)
+        cl.addWidget(self.filter_edit)
+        cl.addWidget(self.cluster_view, 1)
+
+        bar = QHBoxLayout()
+        bar.addWidget(self.members_title, 1)
+        bar.addWidget(self.columns_button)
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        for b in (self.keep_button, self.remove_button, self.not_dup_button, self.reset_button):
+            b.setAutoDefault(False)
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        members_box = QWidget()
+        ml = QVBoxLayout(members_box)
+        ml.setContentsMargins(0, 0, 0, 0)
+        ml.addLayout(bar)
+        ml.addWidget(self.members_view, 1)
+        ml.addLayout(buttons)
+
+        self.detail_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.detail_splitter.setObjectName("detailSplitter")
+        self.detail_splitter.addWidget(members_box)
+        self.detail_splitter.addWidget(self.compare)
+        self.detail_splitter.setStretchFactor(0, 1)
+        self.detail_splitter.setStretchFactor(1, 3)
+        self.detail_splitter.setSizes([260, 490])
+        self.detail_splitter.setChildrenCollapsible(False)
+
+        self.cluster_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.cluster_splitter.setObjectName("clusterSplitter")
+        self.cluster_splitter.addWidget(cluster_box)
+        self.cluster_splitter.addWidget(self.detail_splitter)
+        self.cluster_splitter.setStretchFactor(0, 2)
+        self.cluster_splitter.setStretchFactor(1, 3)
+        self.cluster_splitter.setSizes([340, 700])
+        self.cluster_splitter.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.cluster_splitter, 1)
+        self.banner.setFrameShape(QFrame.Shape.StyledPanel)
+
+    @property
+    def session(self) -> ReviewSession | None:
+        return self.state.session
+
+    # -- clusters ----
+
+    def current_cluster_id(self) -> int:
+        index = self.cluster_view.currentIndex()
+        return self.cluster_model.cluster_id(index.row()) if index.isValid() else 0
+
+    def selected_clusters(self) -> list[int]:
+        rows = sorted({i.row() for i in self.cluster_view.selectionModel().selectedRows()})
+        ids = [self.cluster_model.cluster_id(r) for r in rows]
+        current = self.current_cluster_id()
+        return ids or ([current] if current else [])
+
+    def select_cluster(self, cluster_id: int, member: int = -1) -> bool:
+        row = self.cluster_model.row_of_cluster(cluster_id)
+        if row < 0:
+            return False
+        index = self.cluster_model.index(row, 0)
+        self._pending_member = member
+        self.cluster_view.selectionModel().setCurrentIndex(index, SELECT_ROW)
+        self.cluster_view.scrollTo(index)
+        self._pending_member = -1
+        if member >= 0:
+            self.select_member(member)
+        return True
+
+    _pending_member = -1
+
+    def step_cluster(self, delta: int) -> None:
+        rows = self.cluster_model.rowCount()
+        if rows:
+            current = self.cluster_view.currentIndex().row()
+            row = min(rows - 1, max(0, current + delta)) if current >= 0 else 0
+            self.select_cluster(self.cluster_model.cluster_id(row))
+
+    def _cluster_changed(self, current, _previous) -> None:
+        cluster_id = self.cluster_model.cluster_id(current.row()) if current.isValid() else 0
+        self.members_model.set_cluster(self.session, cluster_id)
+        if not cluster_id or self.session is None:
+            self.members_title.setText("")
+            self.compare.clear()
+            self.selectionChanged.emit()
+            return
+        members = self.session.cluster(cluster_id).members
+        self.state.place = list(members)
+        self._update_title()
+        kept = self.session.kept_row(cluster_id)
+        wanted = self._pending_member if self._pending_member in members else -1
+        if wanted < 0:
+            wanted = next((m for m in members if m != kept), kept)
+        self.select_member(wanted)
+
+    def _update_title(self) -> None:
+        cluster_id = self.members_model.cluster_id
+        if not cluster_id or self.session is None:
+            self.members_title.setText("")
+            return
+        line = self.session.row(cluster_id - 1)
+        self.members_title.setText(
+            self.tr("<b>Cluster {id}</b> · {n} rows · {removed} removed").format(
+                id=cluster_id, n=line.size, removed=line.removed
+            )
+        )
+
+    def set_query(self, text: str) -> None:
+        """Filter the cluster list; the cluster on screen stays when it matches, else the nearest that does."""
+        self.state.query = text
+        place = list(self.state.place)
+        self.cluster_model.set_query(text)
+        self._return_to(place, filtered=True)
+
+    def _sorted(self, *_args) -> None:
+        index = self.cluster_view.currentIndex()
+        if index.isValid():
+            self.cluster_view.scrollTo(index)
+
+    # -- members ----
+
+    def select_member(self, row: int) -> None:
+        i = self.members_model.row_of(row)
+        if i >= 0:
+            self.members_view.selectionModel().setCurrentIndex(self.members_model.index(i, 0), SELECT_ROW)
+
+    def selected_member(self) -> int:
+        index = self.members_view.currentIndex()
+        return self.members_model.member(index.row()).row if index.isValid() else -1
+
+    def selected_members(self) -> list[int]:
+        rows = sorted({i.row() for i in self.members_view.selectionModel().selectedRows()})
+        members = [self.members_model.member(r).row for r in rows]
+        current = self.selected_member()
+        return members or ([current] if current >= 0 else [])
+
+    def _member_changed(self, current, _previous) -> None:
+        if current.isValid():
+            self.state.place_row = self.members_model.member(current.row()).row
+        self.show_compare()
+
+    def show_compare(self) -> None:
+        index = self.members_view.currentIndex()
+        session, cluster_id = self.session, self.members_model.cluster_id
+        if not index.isValid() or session is None or not cluster_id:
+            return
+        member = self.members_model.member(index.row())
+        kept = session.kept_row(cluster_id)
+        status = {KEPT: self.tr("kept")}.get(member.status, "")
+        if member.status != KEPT:
+            status = self.tr("not a duplicate — stays") if member.row in session.decisions.not_duplicate else ""
+            status = status or self.tr("will be removed")
+        columns = self.state.member_columns
+        self.compare.set_texts(
+            session.texts[kept],
+            session.texts[member.row],
+            self._kept_title(cluster_id, kept),
+            self.tr("<b>Row {row}</b> · {status}").format(row=member.row + 1, status=status),
+            session.similarity(cluster_id, member.row),
+            fields=(
+                member_fields(self.state.table, kept, columns),
+                member_fields(self.state.table, member.row, columns),
+            ),
+            boilerplate=(self._boilerplate(kept), self._boilerplate(member.row)),
+        )
+
+    def _kept_title(self, cluster_id: int, kept: int) -> str:
+        """'Kept · row 12 · why' (the keep rule's reason, shortened; the tooltip has all of it)."""
+        session = self.session
+        title = self.tr("<b>Kept</b> · row {row}").format(row=kept + 1)
+        if cluster_id in session.decisions.kept:
+            reason = self.tr("your choice")
+        else:
+            reason = getattr(session.result, "keep_reasons", {}).get(cluster_id, "")
+        self.compare.left.title.setToolTip(reason)
+        short = reason if len(reason) <= 48 else reason[:47].rstrip(" ,;") + "…"
+        return f"{title} · <i>{html.escape(short)}</i>" if reason else title
+
+    def _boilerplate(self, row: int) -> list[str]:
+        pipeline = next(iter(self.state.pipelines.values()), None)
+        try:
+            return list(pipeline.boilerplate_of(row)) if pipeline is not None else []
+        except (IndexError, KeyError, AttributeError):
+            return []
+
+    # -- a new run, new decisions, other columns ----
+
+    def show_session(self) -> None:
+        session = self.session
+        place = list(self.state.place)
+        self.cluster_model.set_session(session)
+        self.members_model.set_member_columns(self.state.table, self.state.member_columns)
+        size_columns(self.members_view)
+        self.update_summary()
+        if session is None:
+            self.members_model.set_cluster(None, 0)
+            self.members_title.setText("")
+            self.compare.clear(self.tr("Select a cluster."))
+        elif not len(session):
+            self.members_model.set_cluster(None, 0)
+            self.members_title.setText("")
+            self.compare.clear(self.tr("No duplicates found with these settings."))
+        else:
+            self._return_to(place)
+        self.selectionChanged.emit()
+
+    def _return_to(self, place: list[int], filtered: bool = False) -> None:
+        session = self.session
+        if session is None or not len(session):
+            return
+        cluster_id, how = locate(session, place, self.cluster_model.visible_ids())
+        if how == NONE:
+            self.members_model.set_cluster(None, 0)
+            self.compare.clear(self.tr("No cluster matches the filter."))
+            return
+        member = self.state.place_row
+        if cluster_id != self.current_cluster_id() or self.members_model.cluster_id != cluster_id:
+            self.select_cluster(cluster_id, member)
+        if place and how in (MOVED, NEAREST):
+            self.placeMoved.emit(self._moved_text(cluster_id, how, filtered))
+
+    def _moved_text(self, cluster_id: int, how: str, filtered: bool) -> str:
+        if filtered and how == NEAREST:
+            return self.tr("The cluster you were on does not match the filter; showing cluster {id}.").format(
+                id=cluster_id
+            )
+        if how == MOVED:
+            return self.tr("The rows you were reviewing are now in cluster {id}, which has changed.").format(
+                id=cluster_id
+            )
+        return self.tr("The cluster you were reviewing no longer exists; showing the nearest, cluster {id}.").format(
+            id=cluster_id
+        )
+
+    def decisions_changed(self, changed, focus) -> None:
+        if self.session is None:
+            return
+        self.cluster_model.clusters_changed(changed)
+        if self.members_model.cluster_id in changed:
+            selected = self.selected_members()
+            current = self.selected_member()
+            self.members_model.refresh()
+            self._reselect_members(selected, current)
+            self._update_title()
+            self.show_compare()
+        elif focus:  # an undo or redo in another cluster: show where it happened
+            cluster_id = self.session.cluster_of(focus[0])
+            if cluster_id:
+                self.select_cluster(cluster_id, focus[0])
+        self.update_summary()
+        self.selectionChanged.emit()
+
+    def _reselect_members(self, rows: list[int], current: int) -> None:
+        selection = self.members_view.selectionModel()
+        if current >= 0:
+            self.select_member(current)
+        for r in rows:
+            i = self.members_model.row_of(r)
+            if i >= 0:
+                selection.select(
+                    self.members_model.index(i, 0),
+                    QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows,
+                )
+
+    def _member_columns_changed(self) -> None:
+        current, selected = self.selected_member(), self.selected_members()
+        self.members_model.set_member_columns(self.state.table, self.state.member_columns)
+        size_columns(self.members_view)
+        self._reselect_members(selected, current)
+        self.show_compare()
+
+    def update_summary(self) -> None:
+        s = self.session
+        if s is None:
+            self.summary.setText(self.tr("No results yet"))
+            return
+        text = f"<b>{summary_text(s.clusters_with_removals, s.rows_to_remove, s.result.n_rows)}</b>"
+        notes = []
+        if s.result.exact_duplicates:
+            notes.append(self.tr("{n} rows are exact copies").format(n=f"{s.result.exact_duplicates:,}"))
+        decided = len(s.intent.rows)
+        if decided:
+            notes.append(
+                self.tr("1 row decided by you")
+                if decided == 1
+                else self.tr("{n} rows decided by you").format(n=f"{decided:,}")
+            )
+        if s.not_applying:
+            notes.append(self.tr("{n} of them in no cluster at these settings").format(n=f"{len(s.not_applying):,}"))
+        if notes:
+            text += "<br><span>{}</span>".format(" · ".join(notes))
+        self.summary.setText(text)
+
+    # -- stale while a run is going ----
+
+    def set_stale(self, on: bool, message: str = "") -> None:
+        self.stale = on
+        self.banner.setText(message)
+        self.banner.setVisible(on)
+        for w in (self.cluster_view, self.members_view, self.compare, self.filter_edit, self.columns_button):
+            w.setEnabled(not on)
+        for b in (self.keep_button, self.remove_button, self.not_dup_button, self.reset_button):
+            b.setEnabled(not on and b.isEnabled())
+        self.selectionChanged.emit()
+
+    def focus_filter(self) -> None:
+        self.filter_edit.setFocus()
+        self.filter_edit.selectAll()

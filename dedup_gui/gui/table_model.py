@@ -1,0 +1,196 @@
+"""The one table model: any list of rows, drawn through a toolkit-free column description (``core.columns``).
+
+The cluster list, the members of a cluster, every row of the input and the hot stories are all this model over
+different columns. It sorts and filters itself: one Python sort over the column's keys (instead of Qt's pairwise
+comparisons, which call back into Python n·log n times), a filter predicate over the rows, and the view's selection
+kept through a sort by remapping persistent indexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import QApplication
+
+from dedup_gui.core.columns import BOLD, MUTED, STRIKE, Column
+
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1  # the row object itself
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+SHARE_ROLE = Qt.ItemDataRole.UserRole + 3  # 0..1, for a bar behind the cell
+
+_Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
+def translator(context: str) -> Callable[[str], str]:
+    """A ``tr`` for the core's column builders: English in, the interface language out."""
+    return lambda text: QCoreApplication.translate(context, text)
+
+
+class ColumnTableModel(QAbstractTableModel):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._rows: Sequence[Any] = ()
+        self._columns: list[Column] = []
+        self._order: list[int] = []  # visible row -> index into _rows
+        self._position: dict[int, int] | None = None  # index into _rows -> visible row (built when asked)
+        self._accept: Callable[[Any], bool] | None = None
+        self._sorted: tuple[int, Qt.SortOrder] | None = None
+
+    # -- content ----
+
+    def set_rows(self, rows: Sequence[Any], columns: Sequence[Column] | None = None) -> None:
+        self.beginResetModel()
+        self._rows = rows
+        if columns is not None:
+            self._columns = list(columns)
+        self._arrange()
+        self.endResetModel()
+
+    def set_columns(self, columns: Sequence[Column]) -> None:
+        self.beginResetModel()
+        self._columns = list(columns)
+        if self._sorted and self._sorted[0] >= len(self._columns):
+            self._sorted = None
+        self._arrange()
+        self.endResetModel()
+
+    def set_filter(self, accept: Callable[[Any], bool] | None) -> None:
+        """Show only the rows ``accept`` says yes to (None: all); the current sort order stays."""
+        self.beginResetModel()
+        self._accept = accept
+        self._arrange()
+        self.endResetModel()
+
+    def rows_changed(self, indexes: Sequence[int] | None = None) -> None:
+        """Rows (indexes into the row list; None: all) show something new; the order stays until the next sort."""
+        if not self._order or not self._columns:
+            return
+        if indexes is None:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._order) - 1, len(self._columns) - 1))
+            return
+        for i in indexes:
+            visible = self.visible_row(i)
+            if visible >= 0:
+                self.dataChanged.emit(self.index(visible, 0), self.index(visible, len(self._columns) - 1))
+
+    @property
+    def columns(self) -> list[Column]:
+        return self._columns
+
+    @property
+    def source_rows(self) -> Sequence[Any]:
+        return self._rows
+
+    def row(self, visible: int) -> Any:
+        return self._rows[self._order[visible]]
+
+    def source_index(self, visible: int) -> int:
+        return self._order[visible]
+
+    def visible_row(self, source_index: int) -> int:
+        """Where the row list's entry ``source_index`` is shown (-1: filtered out)."""
+        if self._position is None:
+            self._position = {s: v for v, s in enumerate(self._order)}
+        return self._position.get(source_index, -1)
+
+    def visible_rows(self) -> list[Any]:
+        return [self._rows[i] for i in self._order]
+
+    def _arrange(self) -> None:
+        order = range(len(self._rows))
+        if self._accept is not None:
+            accept, rows = self._accept, self._rows
+            self._order = [i for i in order if accept(rows[i])]
+        else:
+            self._order = list(order)
+        self._position = None
+        if self._sorted is not None:
+            self._order = self._sorted_order(self._order, *self._sorted)
+
+    def _sorted_order(self, order: list[int], column: int, how: Qt.SortOrder) -> list[int]:
+        col, rows = self._columns[column], self._rows
+        keys = {i: col.sort_value(rows[i]) for i in order}
+        return sorted(order, key=keys.__getitem__, reverse=how == Qt.SortOrder.DescendingOrder)
+
+    # -- Qt ----
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:  # noqa: N802
+        if not 0 <= column < len(self._columns):
+            return
+        self._sorted = (column, order)
+        if not self._order:
+            return
+        self.layoutAboutToBeChanged.emit()
+        before = self._order
+        self._order = self._sorted_order(before, column, order)
+        self._position = None
+        after = {source: visible for visible, source in enumerate(self._order)}
+        old = self.persistentIndexList()
+        moved = [
+            self.index(after[before[i.row()]], i.column()) if i.row() < len(before) else QModelIndex() for i in old
+        ]
+        self.changePersistentIndexList(old, moved)
+        self.layoutChanged.emit()
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self._order)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self._columns):
+            return None
+        col = self._columns[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return col.title
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return col.header_tooltip or None
+        if role == Qt.ItemDataRole.TextAlignmentRole and col.numeric:
+            return _RIGHT
+        if role == Qt.ItemDataRole.FontRole and col.emphasis:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+    def data(self, index: _Index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        col = self._columns[index.column()]
+        row = self._rows[self._order[index.row()]]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return col.text(row)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return col.tooltip(row) if col.tooltip is not None else None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if col.numeric else None
+        if role in (Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ForegroundRole) and col.style is not None:
+            return _styled(col.style(row), role)
+        if role == ROW_ROLE:
+            return row
+        if role == SORT_ROLE:
+            return col.sort_value(row)
+        if role == SHARE_ROLE and col.share is not None:
+            return col.share(row)
+        return None
+
+
+def _styled(style: str, role) -> object:
+    if not style:
+        return None
+    if role == Qt.ItemDataRole.ForegroundRole:
+        if style == MUTED:
+            return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        return None
+    if style in (BOLD, STRIKE):
+        font = QFont()
+        font.setBold(style == BOLD)
+        font.setStrikeOut(style == STRIKE)
+        return font
+    return None

@@ -1,0 +1,116 @@
+"""The window's background jobs - open a file, find duplicates, export - each with its own completion handlers.
+
+The work itself is in ``jobs`` (no Qt); here each job says what it is called while it runs and hands its outcome to
+the window method that shows it. Nothing dispatches on a kind of job.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+
+from dedup_gui.core.io import ExcelLimitError
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.progress import Reporter
+from dedup_gui.core.review import ReviewSession
+from dedup_gui.core.review_decisions import RowDecisions
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.table import Table
+
+from . import jobs
+from .worker import Job
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+def translate(text: str) -> str:
+    return QCoreApplication.translate("Jobs", text)
+
+
+class LoadJob(Job):
+    """Read a file or folder (and the review saved beside it); the window shows it and runs."""
+
+    replaces_results = True
+
+    def __init__(self, window: MainWindow, path: str | Path, sheet: str | None = None, quiet_resume: bool = False):
+        super().__init__()
+        self.window, self.path, self.sheet, self.quiet_resume = window, Path(path), sheet, quiet_resume
+        self.title = translate("Opening {name}").format(name=self.path.name)
+
+    def work(self, reporter: Reporter) -> jobs.Loaded:
+        return jobs.load(self.path, self.sheet, reporter)
+
+    def succeeded(self, result: object) -> None:
+        assert isinstance(result, jobs.Loaded)
+        self.window.show_loaded(result, self.quiet_resume)
+
+    def failed(self, exc: Exception, details: str) -> None:
+        self.window.report_failure(translate("Could not open the file"), exc, details)
+
+    def cancelled(self) -> None:
+        self.window.statusBar().showMessage(translate("Opening {name} cancelled").format(name=self.path.name), 5000)
+
+
+class RunJob(Job):
+    """Find duplicates with the current settings; the window shows the clusters with the user's decisions."""
+
+    replaces_results = True
+
+    def __init__(
+        self,
+        window: MainWindow,
+        table: Table,
+        columns: list[str],
+        settings: Settings,
+        pipeline: Pipeline | None,
+        key: tuple,
+        intent: RowDecisions,
+    ):
+        super().__init__()
+        self.window, self.table, self.columns, self.settings = window, table, columns, settings
+        self.pipeline, self.key, self.intent = pipeline, key, intent
+        self.title = translate("Finding duplicates")
+
+    def work(self, reporter: Reporter) -> jobs.RunOutcome:
+        return jobs.run(self.table, self.columns, self.settings, self.pipeline, self.key, self.intent, reporter)
+
+    def succeeded(self, result: object) -> None:
+        assert isinstance(result, jobs.RunOutcome)
+        self.window.show_run(result)
+
+    def failed(self, exc: Exception, details: str) -> None:
+        self.window.report_failure(translate("Could not find duplicates"), exc, details)
+
+    def cancelled(self) -> None:
+        kept = self.window.session is not None
+        self.window.statusBar().showMessage(
+            translate("Cancelled — the previous result is kept") if kept else translate("Cancelled"), 5000
+        )
+
+
+class ExportJob(Job):
+    """Write the chosen files with the user's decisions; the window says what was written."""
+
+    def __init__(self, window: MainWindow, table: Table, session: ReviewSession, outputs: dict[str, Path | None]):
+        super().__init__()
+        self.window, self.table, self.session, self.outputs = window, table, session, outputs
+        self.title = translate("Exporting")
+
+    def work(self, reporter: Reporter) -> list[jobs.Written]:
+        return jobs.export(self.table, self.session, self.outputs, reporter)
+
+    def succeeded(self, result: object) -> None:
+        assert isinstance(result, list)
+        self.window.show_exported(result, self.session)
+
+    def failed(self, exc: Exception, details: str) -> None:
+        if isinstance(exc, ExcelLimitError):
+            self.window.offer_csv(exc, self.outputs)
+        else:
+            self.window.report_failure(translate("Export failed"), exc, details)
+
+    def cancelled(self) -> None:
+        self.window.statusBar().showMessage(translate("Export cancelled; nothing was written"), 5000)
