@@ -3,6 +3,8 @@ dragged, the hot stories (largest clusters, with dates and sources), the cluster
 summary.
 
 Everything here works on a finished ``DedupResult`` (and the table it came from); nothing re-runs the engine.
+It is built on the engine's own pieces: live removal counts use the clustering rule of ``core.cluster`` and the
+text check's floor, dates are read by the one date parser (``core.dates``), the kept row is ranked by ``core.keep``.
 The GUI's charts in ``dedup_gui.gui.analysis`` only draw what these functions return.
 
 Thresholds are in the algorithm's *native measure* - the unit of the threshold slider: Hamming bits for simhash
@@ -15,14 +17,18 @@ import datetime as _dt
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
 from .algorithms.registry import ParamSpec, get_algorithm
-from .cluster import UnionFind
+from .cluster import removed_texts
+from .dates import DATE_NAME_HINTS as DATE_NAME_HINTS  # the one date parser, re-exported for the GUI
+from .dates import detect_date_column as detect_date_column
+from .dates import parse_dates as parse_dates
+from .dates import read_dates
 from .keep import rank_rows
 from .result import Decisions, DedupResult, Resolution
 from .settings import NormaliseOptions
@@ -67,7 +73,8 @@ def searched_range(result: DedupResult) -> tuple[float, float]:
     searches further.
     """
     algo = get_algorithm(result.settings.algorithm)
-    return algo.searched_range(np.asarray(result.candidates.measure, dtype=float), float(result.settings.threshold))
+    threshold = result.settings.resolved().threshold  # a run's settings are resolved: never None here
+    return algo.searched_range(np.asarray(result.candidates.measure, dtype=float), float(threshold or 0))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -145,11 +152,10 @@ class ThresholdPreview:
 class ThresholdExplorer:
     """How many rows a threshold would remove, from a run's cached candidates - fast enough to follow a drag.
 
-    Exact, not approximate: it replays the engine's clustering rule (``core.cluster.build_clusters``) on the
-    unique-text graph. In *strict* mode the best remaining text by the keep policy is kept and its direct
-    neighbours removed, repeatedly, so every text is either kept (one row stays) or removed (all its rows go);
-    in *linked* mode one text per connected component stays. Only counts are computed, no clusters or
-    similarities. User decisions in the review screen are not included (they apply after clustering).
+    Exact, not approximate: a pair counts when it passes the threshold *and* the text check's safety floor
+    (``similarity >= settings.min_similarity``), as in the engine, and the rows removed are counted by the engine's
+    own clustering rule (``core.cluster.keepers``) on the unique-text graph. Only counts are computed, no clusters
+    or similarities. User decisions in the review screen are not included (they apply after clustering).
     """
 
     def __init__(self, result: DedupResult, rank: np.ndarray | None = None):
@@ -166,12 +172,14 @@ class ThresholdExplorer:
         self._node_rank = node_rank
         c = result.candidates
         self._a, self._b, self._measure = c.a.astype(np.int64), c.b.astype(np.int64), c.measure.astype(float)
+        self._checked = np.asarray(c.similarity, dtype=float) >= float(result.settings.min_similarity) - 1e-9
         self._range = searched_range(result)
         self._cache: dict[float, ThresholdPreview] = {}
 
     @classmethod
     def for_run(cls, result: DedupResult, texts: Sequence[str], table: Table | None = None) -> ThresholdExplorer:
-        """With the run's keep policy (longest, newest by a column, ...), so the counts match the engine's."""
+        """With the run's keep policy (original, longest, newest by a column, ...), so the counts match the
+        engine's."""
         try:
             return cls(result, rank_rows(result.settings.keep, texts, table))
         except (ValueError, LookupError):  # the policy's column is gone: file order
@@ -185,50 +193,15 @@ class ThresholdExplorer:
         threshold = float(threshold)
         cached = self._cache.get(threshold)
         if cached is None:
-            mask = passes(self.algorithm, self._measure, threshold)
-            a, b = self._a[mask], self._b[mask]
-            removed_nodes = self._linked(a, b) if self.mode == "linked" else self._strict(a, b)
+            mask = passes(self.algorithm, self._measure, threshold) & self._checked
+            removed = removed_texts(self.n_unique, self._a[mask], self._b[mask], self._node_rank, self.mode)
             # Every unique text keeps one row unless the text itself is removed.
-            rows_removed = self.n_rows - (self.n_unique - removed_nodes)
+            rows_removed = self.n_rows - (self.n_unique - removed)
             cached = ThresholdPreview(threshold, int(mask.sum()), int(rows_removed), self.complete(threshold))
             if len(self._cache) > 256:
                 self._cache.clear()
             self._cache[threshold] = cached
         return cached
-
-    def _strict(self, a: np.ndarray, b: np.ndarray) -> int:
-        if len(a) == 0:
-            return 0
-        nodes = np.concatenate([a, b])
-        other = np.concatenate([b, a])
-        order = np.argsort(nodes, kind="stable")
-        nodes, other = nodes[order], other[order]
-        involved, starts = np.unique(nodes, return_index=True)
-        ends = np.r_[starts[1:], len(nodes)]
-        by_rank = np.argsort(self._node_rank[involved], kind="stable")
-        state = np.zeros(self.n_unique, dtype=np.int8)  # 0 unassigned, 1 kept, 2 removed
-        removed = 0
-        other_list = other.tolist()
-        for i in by_rank.tolist():
-            u = int(involved[i])
-            if state[u]:
-                continue
-            state[u] = 1
-            for v in other_list[starts[i] : ends[i]]:
-                if not state[v]:
-                    state[v] = 2
-                    removed += 1
-        return removed
-
-    def _linked(self, a: np.ndarray, b: np.ndarray) -> int:
-        uf = UnionFind(self.n_unique)
-        merged = 0
-        for u, v in zip(a.tolist(), b.tolist(), strict=True):
-            ru, rv = uf.find(u), uf.find(v)
-            if ru != rv:
-                uf.union(ru, rv)
-                merged += 1
-        return merged  # each union removes one text from the kept set
 
 
 def removal_count(result: DedupResult, threshold: float, rank: np.ndarray | None = None) -> int:
@@ -237,22 +210,14 @@ def removal_count(result: DedupResult, threshold: float, rank: np.ndarray | None
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Date and source columns
+# Date and source columns (dates are read by the one date parser, ``core.dates``)
 # ---------------------------------------------------------------------------------------------------------------
 
-DATE_NAME_HINTS = ("date", "time", "day", "published", "created", "日期", "时间", "時間", "发布", "發布", "发表")
 SOURCE_NAME_HINTS = (
     "source", "outlet", "publisher", "site", "media", "channel", "platform", "author",
     "来源", "來源", "媒体", "媒體", "出处", "网站", "網站", "站点", "平台", "频道", "作者", "发布者", "发布方",
 )  # fmt: skip
 TITLE_NAME_HINTS = ("title", "headline", "subject", "标题", "標題", "题目", "題目", "主题")
-_DATE_LIKE = re.compile(
-    r"^\s*(\d{4}\s*[-/.年]\s*\d{1,2}(\s*[-/.月]\s*\d{1,2})?"
-    r"|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}"
-    r"|\d{1,2}\s+[A-Za-z]{3,9}\.?\s+\d{4}"
-    r"|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})"
-)
-_CJK_DATE = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?")
 _SAMPLE = 2000
 
 
@@ -262,70 +227,9 @@ def _is_blank(v: object) -> bool:
     )
 
 
-def parse_dates(values: Iterable[object]) -> pd.Series:
-    """Cell values as timestamps (naive, datetime64[ns]); NaT where a value is blank or not a date.
-
-    Accepts the workbook's own date/datetime cells and text such as ``2024-03-01``, ``2024/3/1 08:30``,
-    ``2024年3月1日``, ``01.03.2024``, ``Mar 1, 2024``. Numbers are never taken for dates (ids, counts).
-    Vectorised: ISO text is parsed in one pass, only the rest goes through the slower mixed-format parser.
-    """
-    values = list(values)
-    out = pd.Series(pd.NaT, index=range(len(values)), dtype="datetime64[ns]")
-    text_at, texts = [], []
-    for i, v in enumerate(values):
-        if isinstance(v, pd.Timestamp):
-            out.iat[i] = v.tz_localize(None) if v.tzinfo else v
-        elif isinstance(v, _dt.datetime):
-            out.iat[i] = pd.Timestamp(v.replace(tzinfo=None))
-        elif isinstance(v, _dt.date):
-            out.iat[i] = pd.Timestamp(v)
-        elif isinstance(v, str) and _DATE_LIKE.match(v):
-            text_at.append(i)
-            texts.append(_CJK_DATE.sub(_cjk_to_iso, v.strip()).replace("时", ":").replace("分", ""))
-    if texts:
-        parsed = _to_naive(pd.to_datetime(pd.Series(texts), errors="coerce", format="ISO8601", utc=True))
-        missing = parsed.isna().to_numpy()
-        if missing.any():
-            rest = pd.Series(texts)[missing]
-            parsed[missing] = _to_naive(pd.to_datetime(rest, errors="coerce", format="mixed", utc=True))
-        out.iloc[text_at] = parsed.to_numpy()
-    return out
-
-
-def _cjk_to_iso(m: re.Match) -> str:
-    return f"{m[1]}-{int(m[2]):02d}-{int(m[3] or 1):02d}"
-
-
-def _to_naive(s: pd.Series) -> pd.Series:
-    # Text with an offset is read in UTC; text without one keeps its wall-clock time (read as if UTC).
-    return s.dt.tz_convert(None).astype("datetime64[ns]")
-
-
 def _name_hit(name: str, hints: Sequence[str]) -> bool:
     low = name.casefold()
     return any(h in low for h in hints)
-
-
-def detect_date_column(table: Table, exclude: Sequence[str] = ()) -> str | None:
-    """The column holding publication dates: most of its cells are dates (workbook dates or date-like text).
-
-    A name such as date/time/日期/时间/发布 lowers the bar from 80 % to 50 % of the non-blank cells, and wins
-    a tie; the leftmost column wins otherwise.
-    """
-    best: tuple[tuple, str] | None = None
-    for position, name in enumerate(table.columns):
-        if name in exclude:
-            continue
-        cells = [v for v in table.data[name].head(_SAMPLE).tolist() if not _is_blank(v)]
-        if not cells:
-            continue
-        share = float(parse_dates(cells).notna().mean())
-        hinted = _name_hit(name, DATE_NAME_HINTS)
-        if share >= 0.8 or (hinted and share >= 0.5):
-            score = (hinted, share >= 0.8, -position)
-            if best is None or score > best[0]:
-                best = (score, name)
-    return best[1] if best else None
 
 
 def detect_source_column(table: Table, exclude: Sequence[str] = ()) -> str | None:
@@ -342,8 +246,8 @@ def detect_source_column(table: Table, exclude: Sequence[str] = ()) -> str | Non
             continue
         if sum(isinstance(v, (int, float, _dt.date)) and not isinstance(v, bool) for v in sample) > len(cells) / 2:
             continue  # numbers and dates are not outlets
-        if sum(bool(_DATE_LIKE.match(c)) for c in cells) > len(cells) / 2:
-            continue
+        if read_dates(cells).share > 0.5:
+            continue  # dates written as text
         mean_len = sum(len(c) for c in cells) / len(cells)
         distinct = len(set(cells))
         ratio = distinct / len(cells)
@@ -472,7 +376,7 @@ def hot_stories(
             by_source = tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
         title = title_text[kept] if title_text is not None else ""
         # A title most rows outside the story share ("用户评论", "Untitled") does not name the story.
-        if title and title_rows[title] > 2 * sum(title_text[r] == title for r in rows):
+        if title and title_text and title_rows[title] > 2 * sum(title_text[r] == title for r in rows):
             title = ""
         name = headline(title, result) if title else headline(texts[kept], result)
         out.append(HotStory(i, c.id, len(rows), kept, name, first, last, by_source))
@@ -527,6 +431,7 @@ class StoryColumns:
     source_column: str | None = None
     title_column: str | None = None
     dates: pd.Series | None = None  # parsed timestamps
+    unreadable_dates: int = 0  # filled cells of the date column that are not dates (blank in ``dates``)
     sources: list[object] | None = None
     titles: list[object] | None = None
 
@@ -543,22 +448,23 @@ class StoryColumns:
         """Columns not given are detected (unless ``detect`` is false); ``exclude`` the text columns compared."""
         if table is None:
             return cls()
-        exclude = list(exclude)
         if detect and date_column is None:
             date_column = detect_date_column(table, exclude)
         if detect and source_column is None:
-            source_column = detect_source_column(table, exclude + [date_column])
+            source_column = detect_source_column(table, [*exclude, *filter(None, [date_column])])
         if detect and title_column is None:
-            title_column = detect_title_column(table, exclude + [date_column, source_column])
+            title_column = detect_title_column(table, [*exclude, *filter(None, [date_column, source_column])])
         present = set(table.data.columns)
         date_column = date_column if date_column in present else None
         source_column = source_column if source_column in present else None
         title_column = title_column if title_column in present else None
+        dates = read_dates(table.data[date_column].tolist(), name=date_column) if date_column else None
         return cls(
             date_column,
             source_column,
             title_column,
-            parse_dates(table.data[date_column].tolist()) if date_column else None,
+            dates.values if dates is not None else None,
+            dates.unreadable if dates is not None else 0,
             table.data[source_column].tolist() if source_column else None,
             table.data[title_column].tolist() if title_column else None,
         )

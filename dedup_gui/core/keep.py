@@ -1,75 +1,296 @@
-"""Keep policies: which row of each cluster is kept, as a rank per row (lower is kept first).
+"""Keep policies: which row of each cluster is kept, as a global rank per row (lower is kept first), and why.
 
-Ties always fall back to file order. "original" is the default: see ``keep_rank``.
+Clustering keeps the best-ranked row of each cluster (``core.cluster``); ties always fall back to file order.
+
+- ``original`` (the default) looks for the row the others copied:
+  1. the earliest date, when the table has a date column (``core.dates.detect_date_column``: named like
+     日期/时间/发布/date/time/published and mostly dates, or mostly dates whatever its name). Dates are read by the one
+     date parser (``core.dates``); blank and unreadable dates sort after every date.
+  2. then the row without a repost marker (来源：, 转载自, 原标题, 转自, 本文转载, 本文来自, "Originally published",
+     "Source:", "(via ...)", looked for in the first and last 300 characters - about two lines - of the text);
+  3. then the longer text - the text that contains the others. A truncated repost is shorter than its original,
+     so among unmarked rows the longer one is the best global guess of the containing one; but texts within about
+     10 % of each other's length contain each other, and an appended "（完）" or editor's byline says nothing about
+     which came first, so lengths are compared in classes 10 % wide (``_length_class``);
+  4. then file order.
+- ``first``, ``last``, ``longest``, ``shortest``.
+- ``max:COLUMN`` / ``min:COLUMN``: by the column's values - as dates when most of its filled cells are dates (so
+  2024年3月9日 compares as a date, not as text), else as numbers when all are numbers, else as text. Blank cells
+  (and unreadable dates) sort last either way.
+
+``keep_reason`` says in one line why a cluster's kept row was kept ("earliest date (2024-03-09)").
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
-from .table import Table
+from .dates import ParsedDates, detect_date_column, read_dates
+from .errors import InputError
+from .settings import NormaliseOptions
+from .table import Table, cell_text
+from .text import compact, gram_hashes, normalise, overlap
+from .textcheck import SIMILARITY_GRAM
+
+# A repost marker: "来源：" (not 数据来源/图片来源, which cite a chart or a photo), "转载自"/"转自" as words,
+# "原标题", "本文来自", and the English credits. Looked for only near the start and the end of a text.
+_REPOST_MARKER = re.compile(
+    r"(?<!数据)(?<!资料)(?<!图片)(?<!图)(?<!视频)(?:来源|來源)\s*[:：]"
+    r"|(?<![\u3400-\u9fff])(?:本文|文章)?(?:转载自|轉載自|转载于|转自|轉自)"
+    r"|本文转载|本文轉載|本文来自|本文來自|原标题|原標題"
+    r"|originally\s+published|reposted\s+from|republished\s+from|(?<!data )\bsource\s*:|\(via\s[^)]{1,80}\)",
+    re.IGNORECASE,
+)
+# Substrings every marker contains: a text without any of them near its ends has no marker.
+_MARKER_HINTS = (
+    "来源", "來源", "转载", "轉載", "转自", "轉自", "本文来自", "本文來自", "原标题", "原標題",
+    "published", "repost", "source", "(via",
+)  # fmt: skip
+_EDGE_CHARS = 300  # looked at at each end of a text (about two lines): an article is not searched in the middle
+_LENGTH_STEP = 1.1  # "longer" means in a higher length class: more than about 10 % longer
+_CONTAINS = 0.8  # "contains the others": at least this share of each other row's 4-grams is in the kept row's text
 
 
-def rank_rows(policy: str, texts: Sequence[str], table: Table | None = None) -> np.ndarray:
-    """The rank of every row under ``policy``, reading a column from ``table`` where the policy names one."""
-    column_values = None
-    if policy.startswith(("max:", "min:")):
-        column = policy.split(":", 1)[1]
+def has_repost_marker(text: str) -> bool:
+    """True when the start or the end of ``text`` (its first and last ~two lines) credits another source:
+    来源：, 转载自, 原标题, Originally published, Source:, (via ...)."""
+    edges = text if len(text) <= 2 * _EDGE_CHARS else text[:_EDGE_CHARS] + "\n" + text[-_EDGE_CHARS:]
+    low = edges.lower()
+    if not any(h in low for h in _MARKER_HINTS):  # substring tests at C speed spare most texts the regex
+        return False
+    return _REPOST_MARKER.search(edges) is not None
+
+
+@dataclass
+class KeepRule:
+    """A keep policy bound to one table's rows: the rank of every row and the evidence behind it."""
+
+    policy: str
+    texts: Sequence[str]
+    lengths: np.ndarray  # characters per row
+    rank: np.ndarray = field(init=False)
+    column: str | None = None  # the date column (original) or the policy's column (max/min)
+    dates: ParsedDates | None = None  # the column read as dates, when it holds dates
+    values: np.ndarray | None = None  # max/min on numbers or text: a sortable float per row (nan: blank)
+    shown: list[object] | None = None  # max/min: the cell values, for the reason
+    marked: np.ndarray | None = None  # original: rows carrying a repost marker
+    _grams: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(
+        cls, policy: str, texts: Sequence[str], table: Table | None = None, *, date_column: str | None = None
+    ) -> KeepRule:
+        """The rule for ``policy``; ``date_column`` chooses the date column of ``original`` instead of detecting
+        it. Raises ValueError for an unknown policy and InputError for a column the table does not have."""
+        texts = list(texts)
+        rule = cls(policy, texts, np.fromiter((len(t) for t in texts), dtype=np.int64, count=len(texts)))
+        if policy == "original":
+            rule._bind_original(table, date_column)
+        elif policy.startswith(("max:", "min:")):
+            rule._bind_column(table, policy.split(":", 1)[1])
+        elif policy not in ("first", "last", "longest", "shortest"):
+            raise ValueError(
+                f"unknown keep policy {policy!r}; use original, first, last, longest, shortest, max:COLUMN or "
+                "min:COLUMN"
+            )
+        rule.rank = rule._rank()
+        return rule
+
+    # -- binding to the table ---------------------------------------------------------------------------------
+
+    def _bind_original(self, table: Table | None, date_column: str | None) -> None:
+        if table is not None:
+            if date_column is not None and date_column not in table.data.columns:
+                raise InputError(table.path, f"no column named {date_column!r} to read dates from")
+            column = date_column or detect_date_column(table)
+            if column is not None:
+                dates = read_dates(table.data[column].tolist(), name=column)
+                if dates.read:
+                    self.column, self.dates = column, dates
+        self.marked = np.fromiter((has_repost_marker(t) for t in self.texts), dtype=bool, count=len(self.texts))
+
+    def _bind_column(self, table: Table | None, column: str) -> None:
         if table is None:
-            raise ValueError(f"keep policy {policy!r} needs a table with column {column!r}")
-        from .errors import InputError
-
+            raise ValueError(f"keep policy {self.policy!r} needs a table with column {column!r}")
         if column not in table.data.columns:
             raise InputError(table.path, f"no column named {column!r} to choose the kept row by")
-        column_values = table.data[column].tolist()
-    return keep_rank(policy, texts, column_values)
+        cells = table.data[column].tolist()
+        self.column, self.shown = column, cells
+        dates = read_dates(cells, name=column)
+        if dates.read and dates.share >= 0.5:
+            self.dates = dates
+        else:
+            self.values = _numbers_or_text(cells)
+
+    # -- ranking ----------------------------------------------------------------------------------------------
+
+    def _rank(self) -> np.ndarray:
+        n = len(self.texts)
+        rows = np.arange(n)
+        p = self.policy
+        if p == "first":
+            return rows
+        if p == "last":
+            return n - 1 - rows
+        if p in ("longest", "shortest"):
+            return _rank([-self.lengths if p == "longest" else self.lengths], rows)
+        newest = p.startswith("max:")
+        if self.dates is not None and p != "original":
+            return _rank([self.dates.sort_key(newest_first=newest)], rows)
+        if self.values is not None:
+            primary = np.where(np.isnan(self.values), np.inf, -self.values if newest else self.values)
+            return _rank([primary], rows)
+        # original: earliest date, then unmarked, then longer, then file order.
+        assert self.marked is not None
+        keys = [self.marked.astype(np.int64), -_length_class(self.lengths)]
+        if self.dates is not None:
+            keys.insert(0, self.dates.sort_key())
+        return _rank(keys, rows)
+
+    # -- reasons ----------------------------------------------------------------------------------------------
+
+    def reason(self, kept: int, members: Iterable[int], grams: Callable[[int], np.ndarray] | None = None) -> str:
+        """Why ``kept`` is the best of ``members`` under this rule, in one English line (``grams``: see
+        ``reasons``)."""
+        others = [m for m in members if m != kept]
+        p = self.policy
+        if p == "first":
+            return "first in file"
+        if p == "last":
+            return "last in file"
+        if p in ("longest", "shortest"):
+            word = "longest" if p == "longest" else "shortest"
+            tied = any(self.lengths[o] == self.lengths[kept] for o in others)
+            return f"{word} text ({self.lengths[kept]:,} characters{'; first of equal length' if tied else ''})"
+        if p == "original":
+            return self._original_reason(kept, others, grams or self._grams_of)
+        return self._column_reason(kept, others)
+
+    def reasons(self, clusters: Iterable, grams: Callable[[int], np.ndarray] | None = None) -> dict[int, str]:
+        """Cluster id -> reason, for ``core.result.Cluster`` objects (``id``, ``kept``, ``members``).
+
+        ``grams(row)``: the sorted unique 4-gram hashes of a row's text, when the caller has them (the pipeline's,
+        without boilerplate); otherwise they are computed from the normalised text.
+        """
+        return {c.id: self.reason(c.kept, c.members, grams) for c in clusters}
+
+    def note(self) -> str:
+        """One line on how rows were chosen, for the run summary: the date column used and its unread dates."""
+        if self.dates is None or self.column is None:
+            if self.policy == "original":
+                return "kept rows: no date column; the row without a repost marker that contains the others"
+            return ""
+        what = "earliest" if self.policy in ("original",) or self.policy.startswith("min:") else "latest"
+        unread = self.dates.note(self.column)
+        return f"kept rows: {what} “{self.column}”" + (f" ({unread}; they sort last)" if unread else "")
+
+    def _original_reason(self, kept: int, others: list[int], grams: Callable[[int], np.ndarray]) -> str:
+        parts = []
+        if self.dates is not None:
+            when = self.dates.values.iloc[kept]
+            if pd.isna(when):
+                parts.append("no readable date in the cluster")
+            else:
+                same = [o for o in others if self.dates.values.iloc[o] == when]
+                unread = sum(pd.isna(self.dates.values.iloc[o]) for o in others)
+                text = f"earliest date ({_show_date(when)}"
+                text += f", shared by {len(same) + 1} rows" if same else ""
+                text += f"; {unread} other date{'s' if unread > 1 else ''} unreadable" if unread else ""
+                if not same:
+                    return text + ")"
+                # The rest of the rule decided among the rows of that date.
+                return f"{text}); among them: {self._text_reason(kept, same, grams)}"
+        parts.append(self._text_reason(kept, others, grams))
+        return "; ".join(parts)
+
+    def _text_reason(self, kept: int, others: list[int], grams: Callable[[int], np.ndarray]) -> str:
+        assert self.marked is not None
+        unmarked_wins = not self.marked[kept] and any(self.marked[o] for o in others)
+        peers = [o for o in others if self.marked[o] == self.marked[kept]]
+        contains = _contains(grams(kept), [grams(o) for o in others])
+        if unmarked_wins:
+            return "no repost marker and contains the others" if contains else "no repost marker"
+        if contains:
+            return "contains the others"
+        classes = _length_class(self.lengths[[kept, *peers]])
+        if (classes[0] > classes[1:]).all():
+            return "longest text"
+        return "first in file"
+
+    def _grams_of(self, row: int) -> np.ndarray:
+        g = self._grams.get(row)
+        if g is None:
+            g = self._grams[row] = gram_hashes(compact(normalise(self.texts[row], NormaliseOptions())), SIMILARITY_GRAM)
+        return g
+
+    def _column_reason(self, kept: int, others: list[int]) -> str:
+        newest = self.policy.startswith("max:")
+        name = f"“{self.column}”"
+        if self.dates is not None:
+            when = self.dates.values.iloc[kept]
+            if pd.isna(when):
+                return f"no readable date in {name}; first in file"
+            word = "latest" if newest else "earliest"
+            tied = any(self.dates.values.iloc[o] == when for o in others)
+            return f"{word} {name} ({_show_date(when)}{'; first of equal dates' if tied else ''})"
+        assert self.values is not None and self.shown is not None
+        if np.isnan(self.values[kept]):
+            return f"no value in {name}; first in file"
+        word = "largest" if newest else "smallest"
+        tied = any(self.values[o] == self.values[kept] for o in others)
+        return f"{word} {name} ({cell_text(self.shown[kept]).strip()}{'; first of equal values' if tied else ''})"
 
 
-def keep_rank(policy: str, texts: Sequence[str], column_values: Sequence[object] | None = None) -> np.ndarray:
-    """rank[row]: lower is kept first. Ties always fall back to file order."""
-    n = len(texts)
-    rows = np.arange(n)
-    if policy in ("first", "original"):  # TODO(keep): "original" - earliest date, no repost marker
-        return rows
-    if policy == "last":
-        return n - 1 - rows
-    if policy in ("longest", "shortest"):
-        lengths = np.fromiter((len(t) for t in texts), dtype=np.int64, count=n)
-        primary = -lengths if policy == "longest" else lengths
-        return _rank(primary, rows)
-    if policy.startswith(("max:", "min:")):
-        if column_values is None:
-            raise ValueError(f"keep policy {policy!r} needs the column's values")
-        values = _comparable(column_values)
-        missing = np.isnan(values)
-        primary = np.where(missing, np.inf, -values if policy.startswith("max:") else values)
-        return _rank(primary, rows)
-    raise ValueError(f"unknown keep policy {policy!r}; use first, last, longest, shortest, max:COLUMN or min:COLUMN")
+def rank_rows(
+    policy: str, texts: Sequence[str], table: Table | None = None, *, date_column: str | None = None
+) -> np.ndarray:
+    """The rank of every row under ``policy`` (lower is kept first), reading columns from ``table``."""
+    return KeepRule.of(policy, texts, table, date_column=date_column).rank
 
 
-def _rank(primary: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    order = np.lexsort((rows, primary))
+def keep_reason(
+    policy: str, kept_row: int, members: Iterable[int], texts: Sequence[str], table: Table | None = None
+) -> str:
+    """Why ``kept_row`` was kept among ``members`` under ``policy``: "earliest date (2024-03-09)", "first in file",
+    "no repost marker and contains the others", "largest “views” (1200)". For many clusters, bind the rule once:
+    ``KeepRule.of(policy, texts, table).reasons(clusters)``."""
+    return KeepRule.of(policy, texts, table).reason(kept_row, members)
+
+
+def _rank(keys: list[np.ndarray], rows: np.ndarray) -> np.ndarray:
+    """Rank by ``keys`` (most significant first), then file order: a permutation of 0..n-1."""
+    order = np.lexsort((rows, *reversed(keys)))
     rank = np.empty(len(rows), dtype=np.int64)
     rank[order] = np.arange(len(rows))
     return rank
 
 
-def _comparable(values: Sequence[object]) -> np.ndarray:
-    """Numbers as numbers, else dates as timestamps, else text order; blanks become NaN (kept last)."""
+def _length_class(lengths: np.ndarray) -> np.ndarray:
+    """Length classes about 10 % wide: 1.1**k <= length < 1.1**(k+1) is class k (the empty text: -1)."""
+    return np.floor(np.log(np.maximum(lengths, 1)) / np.log(_LENGTH_STEP)) - (lengths == 0)
+
+
+def _contains(big: np.ndarray, smalls: list[np.ndarray]) -> bool:
+    """Every other text is mostly (``_CONTAINS`` of its 4-grams) found in the kept one."""
+    return all(len(small) and overlap(small, big) >= _CONTAINS * len(small) for small in smalls)
+
+
+def _numbers_or_text(values: Sequence[object]) -> np.ndarray:
+    """Numbers as numbers when every filled cell is one, else the cells' text order; blank cells become NaN."""
     s = pd.Series(list(values), dtype=object)
-    blank = s.map(lambda v: v is None or (isinstance(v, str) and not v.strip()) or v != v)
-    nums = pd.to_numeric(s.where(~blank), errors="coerce")
-    if nums[~blank].notna().all() and (~blank).any():
-        return nums.to_numpy(dtype=float)
-    dates = pd.to_datetime(s.where(~blank), errors="coerce", format="mixed")
-    if dates[~blank].notna().all() and (~blank).any():
-        out = dates.astype("int64").to_numpy(dtype=float)
-        out[blank.to_numpy()] = np.nan
-        return out
-    text = s.map(lambda v: "" if v is None else str(v))
-    codes = pd.Series(pd.Categorical(text, ordered=True).codes, dtype=float)
+    blank = s.map(lambda v: v is None or (isinstance(v, str) and not v.strip()) or v != v).to_numpy(dtype=bool)
+    nums = pd.to_numeric(s.where(~blank), errors="coerce").to_numpy(dtype=float)
+    if (~blank).any() and not np.isnan(nums[~blank]).any():
+        return nums
+    codes = pd.Categorical(s.map(cell_text), ordered=True).codes.astype(float)
     codes[blank] = np.nan
-    return codes.to_numpy()
+    return codes
+
+
+def _show_date(when: pd.Timestamp) -> str:
+    return when.strftime("%Y-%m-%d") if when == when.normalize() else when.strftime("%Y-%m-%d %H:%M")

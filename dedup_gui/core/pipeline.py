@@ -26,7 +26,7 @@ from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn
 from .cluster import build_clusters
-from .keep import rank_rows
+from .keep import KeepRule
 from .progress import Reporter
 from .result import DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
@@ -62,6 +62,7 @@ class Pipeline:
         self._grams: dict[int, np.ndarray] = {}
         self._last_norm: tuple[NormaliseOptions, int] | None = None
         self._check = TextCheck()
+        self._keep: KeepRule | None = None  # the last keep rule: its dates and markers are read once
 
     @classmethod
     def for_table(cls, table: Table, columns: Sequence[str]) -> Pipeline:
@@ -111,7 +112,8 @@ class Pipeline:
 
             t0 = time.perf_counter()
             reporter.report("Clustering", 0, 1)
-            rank = rank_rows(settings.keep, self.texts, self.table)
+            keep = self._keep_rule(settings.keep)
+            rank = keep.rank
             clusters = build_clusters(
                 len(prep.unique_texts),
                 pairs.a,
@@ -122,6 +124,7 @@ class Pipeline:
                 settings.mode,
                 lambda u, v: self._unique_similarity(prep, u, v),
             )
+            keep_reasons = keep.reasons(clusters, lambda row: self._grams_of(prep, int(prep.row_unique[row])))
             reporter.report("Clustering", 1, 1)
             timings["cluster"] = time.perf_counter() - t0
 
@@ -137,6 +140,8 @@ class Pipeline:
             proposed=int(proposed.sum()),
             rejected=int(proposed.sum() - accepted.sum()),
             boilerplate_sentences=len(prep.boilerplate.keys),
+            keep_reasons=keep_reasons,
+            keep_note=keep.note(),
         )
 
     def similarity(self, row_a: int, row_b: int) -> float:
@@ -155,6 +160,11 @@ class Pipeline:
         algo = get_algorithm(settings.algorithm)
         key = (settings.normalise, int(settings.boilerplate_docs), *algo.fingerprint_key(settings))
         return key in self._fingerprints
+
+    def _keep_rule(self, policy: str) -> KeepRule:
+        if self._keep is None or self._keep.policy != policy:
+            self._keep = KeepRule.of(policy, self.texts, self.table)
+        return self._keep
 
     def _last_prepared(self) -> _Prepared:
         prep = self._prepared.get(self._last_norm) if self._last_norm is not None else None

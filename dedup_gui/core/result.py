@@ -108,6 +108,8 @@ class DedupResult:
     proposed: int = 0  # candidate pairs the algorithm's own threshold accepted
     rejected: int = 0  # of those, pairs the text check rejected (similarity below the safety floor)
     boilerplate_sentences: int = 0  # distinct sentences learned as boilerplate and ignored
+    keep_reasons: dict[int, str] = field(default_factory=dict)  # cluster id -> why its kept row was kept (core.keep)
+    keep_note: str = ""  # how kept rows were chosen: the date column used and how many of its dates were unreadable
 
     def check_summary(self) -> str:
         """One line for the CLI, the status bar and the report: what the fingerprints alone would have got wrong."""
@@ -149,7 +151,8 @@ class DedupResult:
         return Resolution(keep, cluster, dup_of, sim)
 
     def report_frame(self, texts: list[str] | None = None, decisions: Decisions | None = None) -> pd.DataFrame:
-        """One line per cluster: id, size, kept row, members (1-based), min/max similarity, kept text snippet."""
+        """One line per cluster: id, size, kept row, members (1-based), min/max similarity, kept text snippet and
+        why that row was kept (``kept_because``: the keep policy's reason, or "chosen in review")."""
         decisions = decisions or Decisions()
         rows = []
         for c in self.clusters:
@@ -164,12 +167,11 @@ class DedupResult:
                     "min_similarity": round(min(sims), 4) if sims else None,
                     "max_similarity": round(max(sims), 4) if sims else None,
                     "kept_text": _snippet(texts[kept]) if texts is not None else "",
+                    "kept_because": "chosen in review" if kept != c.kept else self.keep_reasons.get(c.id, ""),
                 }
             )
-        return pd.DataFrame(
-            rows,
-            columns=["cluster", "size", "kept_row", "members", "min_similarity", "max_similarity", "kept_text"],
-        )
+        columns = ["cluster", "size", "kept_row", "members", "min_similarity", "max_similarity", "kept_text"]
+        return pd.DataFrame(rows, columns=[*columns, "kept_because"])
 
 
 def _snippet(text: str, width: int = 80) -> str:

@@ -1,0 +1,200 @@
+"""Keep policies (core.keep): which row of a cluster is kept and why - `original` finds the earliest-dated row, else
+the unmarked row that contains the others; max:/min: read dates as dates; every kept row comes with its reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from engine_texts import EN_A, ZH_A, ZH_B, ZH_C, ZH_LONG, repost_with_footer, repost_with_header, truncated
+
+from dedup_gui.cli import run
+from dedup_gui.core.errors import InputError
+from dedup_gui.core.keep import KeepRule, has_repost_marker, keep_reason, rank_rows
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.result import Decisions
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.table import Table
+
+
+def table_of(**columns) -> Table:
+    data = pd.DataFrame(columns, dtype=object)
+    return Table(Path("news.csv"), "csv", list(data.columns), data)
+
+
+def run_on(table: Table, **settings):
+    return Pipeline.for_table(table, ["body"]).run(Settings(algorithm="ngram", **settings))
+
+
+# -- max:COLUMN / min:COLUMN ----
+
+# Three copies of one article. As text "2024年3月9日" sorts after "2024年3月10日"; as dates it is before.
+COPIES = [ZH_A, repost_with_header(ZH_A), ZH_A + "（完）"]
+CN_DATES = ["2024年3月9日", "2024年3月10日", "2024年2月28日"]
+
+
+def test_keep_max_date_on_the_command_line_keeps_the_latest_chinese_date(tmp_path):
+    src, annotated, report = tmp_path / "news.csv", tmp_path / "annotated.csv", tmp_path / "report.csv"
+    pd.DataFrame({"date": CN_DATES, "body": COPIES}).to_csv(src, index=False)
+    args = [str(src), "--column", "body", "--keep", "max:date", "--annotated", str(annotated), "--report", str(report)]
+    assert run([*args, "--quiet"]) == 0
+    assert pd.read_csv(annotated)["dup_kept"].tolist() == [0, 1, 0]  # 3月10日, not "3月9日" > "3月10日" as text
+    clusters = pd.read_csv(report, encoding="utf-8-sig")
+    assert clusters["kept_because"].tolist() == ["latest “date” (2024-03-10)"]
+
+
+def test_keep_min_date_keeps_the_earliest_and_blank_or_unreadable_dates_sort_last():
+    table = table_of(date=[None, "不详", *CN_DATES], body=["x", "y", *COPIES])
+    assert rank_rows("min:date", table.texts(["body"]), table).tolist() == [3, 4, 1, 2, 0]
+    assert rank_rows("max:date", table.texts(["body"]), table).tolist() == [3, 4, 1, 0, 2]
+
+
+def test_keep_max_on_a_number_column_compares_numbers():
+    table = table_of(views=["9", "100", "10"], body=COPIES)
+    result = run_on(table, keep="max:views")
+    assert [c.kept for c in result.clusters] == [1]  # as text "9" would be the largest
+    assert result.keep_reasons == {1: "largest “views” (100)"}
+
+
+def test_a_column_the_table_lacks_is_a_clear_error_and_so_is_an_unknown_policy():
+    table = table_of(body=COPIES)
+    with pytest.raises(InputError, match="no column named 'date'"):
+        rank_rows("max:date", table.texts(["body"]), table)
+    with pytest.raises(ValueError, match="unknown keep policy 'newest'"):
+        rank_rows("newest", COPIES)
+
+
+# -- original ----
+
+
+def test_original_keeps_the_earliest_dated_row_even_when_it_comes_later_in_the_file():
+    table = table_of(
+        发布时间=["2024年3月9日 10:30", "2024年3月9日 08:00", "2024年3月1日"],
+        body=[repost_with_header(ZH_A), ZH_A, ZH_B],
+    )
+    result = run_on(table)  # "original" is the default
+    assert result.settings.keep == "original"
+    assert [(c.kept, c.members) for c in result.clusters] == [(1, [0, 1])]
+    assert result.keep_reasons == {1: "earliest date (2024-03-09 08:00)"}
+    assert result.keep_note == "kept rows: earliest “发布时间”"
+
+
+def test_original_reads_the_date_even_where_the_copy_is_the_earlier_row():
+    # The date decides before the marker: a repost dated before the unmarked row is taken for the original.
+    table = table_of(date=["2024-03-10", "2024-03-09"], body=[ZH_A, repost_with_header(ZH_A)])
+    assert [c.kept for c in run_on(table).clusters] == [1]
+
+
+def test_original_without_dates_keeps_the_unmarked_row_that_contains_the_others():
+    texts = [repost_with_header(ZH_LONG), truncated(ZH_LONG, 0.7), ZH_LONG, repost_with_footer(ZH_LONG), ZH_B]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert [(c.kept, c.members) for c in result.clusters] == [(2, [0, 1, 2, 3])]
+    assert result.keep_reasons == {1: "no repost marker and contains the others"}
+    assert result.keep_note.startswith("kept rows: no date column")
+
+
+def test_original_keeps_the_first_of_unmarked_texts_of_about_the_same_length():
+    # An appended "（完）" is not evidence of which came first: file order decides either way round.
+    for texts in ([ZH_A, ZH_A + "（完）"], [ZH_A + "（完）", ZH_A]):
+        result = Pipeline(texts).run(Settings(algorithm="ngram"))
+        assert [c.kept for c in result.clusters] == [0]
+        assert result.keep_reasons == {1: "contains the others"}
+
+
+def test_original_breaks_a_date_tie_with_the_repost_marker():
+    table = table_of(date=["2024-03-09", "2024-03-09", "2024-03-12"], body=[repost_with_header(ZH_A), ZH_A, ZH_A])
+    result = run_on(table)
+    (cluster,) = result.clusters
+    assert cluster.kept == 1
+    assert result.keep_reasons[1] == (
+        "earliest date (2024-03-09, shared by 2 rows); among them: no repost marker and contains the others"
+    )
+
+
+def test_unreadable_dates_sort_last_and_are_counted_in_the_note_and_the_reason():
+    table = table_of(date=["不详", "2024-03-09", "2024-03-10", "2024-03-01"], body=[ZH_A, ZH_A + "。", ZH_A, ZH_B])
+    result = run_on(table)
+    assert [c.kept for c in result.clusters] == [1]
+    assert result.keep_reasons[1] == "earliest date (2024-03-09; 1 other date unreadable)"
+    unread = "1 of 4 dates in “date” could not be read"
+    assert result.keep_note == f"kept rows: earliest “date” ({unread}; they sort last)"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "来源：新华社\n" + ZH_A,
+        ZH_A + "\n（本文转载自澎湃新闻）",
+        "原标题：地铁三线年底开通\n" + ZH_A,
+        "转自：人民日报客户端\n" + ZH_A,
+        ZH_A + "\n本文来自微信公众号",
+        "This story was originally published in The Guardian.\n" + EN_A,
+        EN_A + "\nSource: Reuters",
+        EN_A + " (via AP)",
+    ],
+)
+def test_repost_markers_are_found_at_the_start_or_the_end(text):
+    assert has_repost_marker(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ZH_A,
+        ZH_A + "（数据来源：国家统计局）",  # a chart's source, not a repost credit
+        "球员旋转自如，" + ZH_A,  # 转自 inside a word
+        ZH_A + "来源：新华社" + ZH_A,  # in the middle of a long text
+        EN_A + "\nData source: national statistics office",
+    ],
+)
+def test_text_without_a_repost_credit_is_not_marked(text):
+    assert not has_repost_marker(text)
+
+
+# -- reasons and ranks ----
+
+
+def test_each_policy_says_why_its_row_was_kept():
+    texts = ["短文", "一篇长一点的文章", "中等长度文章", "一篇长一点的文章"]
+    members = [0, 1, 2, 3]
+    assert keep_reason("first", 0, members, texts) == "first in file"
+    assert keep_reason("last", 3, members, texts) == "last in file"
+    assert keep_reason("longest", 1, members, texts) == "longest text (8 characters; first of equal length)"
+    assert keep_reason("shortest", 0, members, texts) == "shortest text (2 characters)"
+    table = table_of(date=["2024/3/9", "2024/3/10", "2024/3/8", None], body=texts)
+    assert keep_reason("min:date", 2, members, texts, table) == "earliest “date” (2024-03-08)"
+    assert keep_reason("max:date", 1, members, texts, table) == "latest “date” (2024-03-10)"
+
+
+def test_ranks_are_a_permutation_with_ties_in_file_order():
+    texts = ["bb", "a", "cc", "dd"]
+    assert rank_rows("longest", texts).tolist() == [0, 3, 1, 2]
+    assert rank_rows("shortest", texts).tolist() == [1, 0, 2, 3]
+    assert rank_rows("last", texts).tolist() == [3, 2, 1, 0]
+    rank = rank_rows("original", [repost_with_header(ZH_A), truncated(ZH_A, 0.5), ZH_A, truncated(ZH_A, 0.99)])
+    assert rank.tolist() == [3, 2, 0, 1]  # unmarked first, longer first (0.99 of it is not longer), marked last
+
+
+def test_the_report_says_why_each_kept_row_was_kept_and_when_the_user_chose():
+    # The second cluster's repost adds a paragraph of its own: the kept row does not contain it.
+    texts = [repost_with_header(ZH_LONG), ZH_LONG, ZH_B + "\n来源：新华网 " + ZH_C[:100], ZH_B]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert result.keep_reasons == {1: "no repost marker and contains the others", 2: "no repost marker"}
+    report = result.report_frame(texts)
+    assert list(report.columns) == [
+        "cluster", "size", "kept_row", "members", "min_similarity", "max_similarity", "kept_text", "kept_because",
+    ]  # fmt: skip
+    assert report["kept_row"].tolist() == [2, 4]
+    assert report["kept_because"].tolist() == ["no repost marker and contains the others", "no repost marker"]
+    chosen = result.report_frame(texts, Decisions(kept={1: 0}))
+    assert chosen["kept_because"].tolist() == ["chosen in review", "no repost marker"]
+
+
+def test_a_bound_rule_gives_the_reasons_of_many_clusters_at_once():
+    texts = [ZH_A, repost_with_header(ZH_A), ZH_B, ZH_B]
+    result = Pipeline(texts).run(Settings(algorithm="ngram", keep="first"))
+    rule = KeepRule.of("original", texts)
+    assert rule.reasons(result.clusters) == {1: "no repost marker and contains the others", 2: "contains the others"}
+    assert np.array_equal(rule.rank, rank_rows("original", texts))
