@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from dedup_gui.gui.main_window import MainWindow
-from tests.test_io_limits import make_xlsm
 from tests.test_gui_window import BODIES
+from tests.test_io_limits import make_xlsm
 
 TIMEOUT = 60_000
 

@@ -166,8 +166,12 @@ def test_csv_safe_neutralises_formula_looking_text_only_when_asked(tmp_path):
     assert read_table(tmp_path / "plain.csv").data["text"].tolist() == [r[1] for r in rows[1:]]
     write_cleaned(table, np.ones(5, bool), tmp_path / "safe.csv", csv_safe=True)
     assert read_table(tmp_path / "safe.csv").data["text"].tolist() == [
-        "'=HYPERLINK(\"x\")", "-3", "'@cmd", "plain", "'\t=1"
-    ]  # fmt: skip
+        '\'=HYPERLINK("x")',
+        "-3",
+        "'@cmd",
+        "plain",
+        "'\t=1",
+    ]
     assert neutralise("+1.5e3") == "+1.5e3" and neutralise("+A1") == "'+A1"
     assert run_cli(tmp_path / "in.csv", "--annotated", tmp_path / "ann.csv", "--csv-safe") == 0
     assert read_table(tmp_path / "ann.csv").data["text"].tolist()[0] == '\'=HYPERLINK("x")'
@@ -256,8 +260,12 @@ def test_a_full_disk_while_writing_ends_in_one_line_with_exit_2(tmp_path, output
 
     proc = subprocess.run(
         [sys.executable, "-m", "dedup_gui.cli", str(src), "--quiet", output],
-        cwd=tmp_path, capture_output=True, text=True, preexec_fn=small_files, timeout=300,
-    )  # fmt: skip
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        preexec_fn=small_files,
+        timeout=300,
+    )
     name = output.split("=")[1]
     assert proc.returncode == 2
     assert proc.stderr.splitlines() == [f"dedup-cli: {name}: cannot be written: File too large"]

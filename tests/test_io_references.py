@@ -144,8 +144,7 @@ def test_shared_formula_on_another_sheet_is_written_out_cell_by_cell(cleaned):
     out, _ = cleaned
     calc = openpyxl.load_workbook(out)["calc"]
     # B9..B12 read data!C4..C7; C5:C7 were removed, C4 stays where it was
-    assert [calc[f"B{r}"].value for r in range(9, 13)] == ["=data!C4*10", "=#REF!*10", "=#REF!*10",
-                                                         "=#REF!*10"]  # fmt: skip
+    assert [calc[f"B{r}"].value for r in range(9, 13)] == ["=data!C4*10", "=#REF!*10", "=#REF!*10", "=#REF!*10"]
 
 
 def test_conditional_format_range_and_rule_formula_follow(cleaned):
@@ -227,8 +226,9 @@ def test_what_cannot_be_adjusted_is_reported(cleaned):
     _, report = cleaned
     text = "\n".join(report.notes)
     assert "calc!A7" in text and "INDIRECT" in text
-    assert not any("were not adjusted for the removed rows" in n and "formulas on other sheets" in n
-                   for n in report.notes)  # fmt: skip
+    assert not any(
+        "were not adjusted for the removed rows" in n and "formulas on other sheets" in n for n in report.notes
+    )
 
 
 def test_nothing_is_reported_when_every_reference_could_follow(tmp_path):
@@ -287,11 +287,20 @@ def _soffice_csv(src: Path, outdir: Path) -> dict[str, list[list[str]]]:
     """Every sheet of ``src`` recomputed and saved as CSV by LibreOffice headless: sheet name -> rows."""
     profile = outdir / "profile"
     subprocess.run(
-        [SOFFICE, f"-env:UserInstallation={profile.resolve().as_uri()}", "--headless", "--convert-to",
-         "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1", "--outdir", str(outdir),
-         str(src)],
-        check=True, capture_output=True, timeout=180,
-    )  # fmt: skip
+        [
+            SOFFICE,
+            f"-env:UserInstallation={profile.resolve().as_uri()}",
+            "--headless",
+            "--convert-to",
+            "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+            "--outdir",
+            str(outdir),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     sheets = {}
     for f in outdir.glob(f"{src.stem}-*.csv"):
         with open(f, encoding="utf-8", newline="") as fh:
@@ -303,10 +312,20 @@ def _soffice_xlsx(src: Path, outdir: Path) -> Path:
     """``src`` opened and saved again by LibreOffice, so every formula carries a cached result."""
     profile = outdir / "profile"
     subprocess.run(
-        [SOFFICE, f"-env:UserInstallation={profile.resolve().as_uri()}", "--headless", "--convert-to", "xlsx",
-         "--outdir", str(outdir), str(src)],
-        check=True, capture_output=True, timeout=180,
-    )  # fmt: skip
+        [
+            SOFFICE,
+            f"-env:UserInstallation={profile.resolve().as_uri()}",
+            "--headless",
+            "--convert-to",
+            "xlsx",
+            "--outdir",
+            str(outdir),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     return outdir / (src.stem + ".xlsx")
 
 
@@ -333,3 +352,32 @@ def test_libreoffice_recomputes_the_cleaned_workbook_from_the_remaining_rows(tmp
     assert calc[2][0] == str(sum(scores))
     assert calc[3][0] == "#REF!"
     assert calc[5][0] == str(2 * sum(scores))
+
+
+# ---- parts openpyxl does not write: the x14 extension list, rules whose first row went ------------------------
+def test_x14_validation_on_another_sheet_follows_its_list_source():
+    from dedup_gui.core.io.xlsx_shift_parts import edit_sheet_tail
+
+    tail = (
+        b'</sheetData><extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"><x14:dataValidations count="1">'
+        b'<x14:dataValidation type="list"><x14:formula1><xm:f>data!$H$30:$H$33</xm:f></x14:formula1>'
+        b"<xm:sqref>D2:D40</xm:sqref></x14:dataValidation></x14:dataValidations></ext></extLst></worksheet>"
+    )
+    shift = FormulaShift("data", RowMap(REMOVED_ROWS), ["data", "form"])
+    new = edit_sheet_tail(tail, shift, "form")
+    assert b"<xm:f>data!$H$27:$H$30</xm:f>" in new
+    assert b"<xm:sqref>D2:D40</xm:sqref>" in new  # the range is on the other sheet: it stays
+
+
+def test_a_conditional_format_whose_first_rows_went_is_anchored_at_its_new_first_row():
+    from dedup_gui.core.io.xlsx_shift_parts import edit_sheet_tail
+
+    tail = (
+        b'</sheetData><conditionalFormatting sqref="C5:C40"><cfRule type="expression" dxfId="0" priority="1">'
+        b"<formula>$C5&gt;$C$30</formula></cfRule></conditionalFormatting></worksheet>"
+    )
+    shift = FormulaShift("data", RowMap(REMOVED_ROWS), ["data"])
+    new = edit_sheet_tail(tail, shift, "data")
+    # rows 5-7 went: the range now starts at old row 8 (new row 5), and "$C5" still means "the row itself"
+    assert b'sqref="C5:C37"' in new
+    assert b"<formula>$C5&gt;$C$27</formula>" in new

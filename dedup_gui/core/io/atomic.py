@@ -29,7 +29,7 @@ def temp_prefix(out: Path) -> str:
 
 def remove_stale_temporaries(folder: Path) -> list[str]:
     """Remove what interrupted exports left in ``folder`` (our pattern, dead process); returns their names."""
-    removed = []
+    removed: list[str] = []
     try:
         names = os.listdir(folder)
     except OSError:

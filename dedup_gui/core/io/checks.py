@@ -134,8 +134,10 @@ def check_keeps_everything(table: Table, out: Path, what: str) -> list[str]:
             "save it as .xlsm to keep them",
         )
     if macros and not (src == ".xlsm" and dst == ".xlsm"):
-        return [f"{out.name}: the macros of {table.path.name} are not kept: a {dst} file cannot hold them"
-                + (" (save as .xlsm to keep them)" if src == ".xlsm" else "")]  # fmt: skip
+        return [
+            f"{out.name}: the macros of {table.path.name} are not kept: a {dst} file cannot hold them"
+            + (" (save as .xlsm to keep them)" if src == ".xlsm" else "")
+        ]
     return []
 
 

@@ -34,11 +34,15 @@ class Skipped:
     def notes(self) -> list[str]:
         out = []
         if self.special:
-            out.append(f"skipped {len(self.special)} .txt name(s) that are not regular files (pipe, socket or "
-                       f"device): {_listing(self.special)}")  # fmt: skip
+            out.append(
+                f"skipped {len(self.special)} .txt name(s) that are not regular files (pipe, socket or "
+                f"device): {_listing(self.special)}"
+            )
         if self.outside:
-            out.append(f"skipped {len(self.outside)} symbolic link(s) leading outside the folder or nowhere: "
-                       f"{_listing(self.outside)}")  # fmt: skip
+            out.append(
+                f"skipped {len(self.outside)} symbolic link(s) leading outside the folder or nowhere: "
+                f"{_listing(self.outside)}"
+            )
         return out
 
 

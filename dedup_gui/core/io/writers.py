@@ -63,8 +63,10 @@ def write_cleaned(
         check_ooxml(table.path)
         removed = table.header_row + 1 + np.flatnonzero(~keep)
         with atomic_file(out) as tmp, _input_damage(table):
-            notes = edit_workbook(table.path, tmp, table.sheet, RowMap(removed), reporter=reporter,
-                                  out_suffix=out.suffix.lower())  # fmt: skip
+            rows = RowMap(removed)
+            notes = edit_workbook(
+                table.path, tmp, table.sheet or "", rows, reporter=reporter, out_suffix=out.suffix.lower()
+            )
         if len(removed):
             notes.insert(0, "the workbook recalculates its formulas when it is opened")
         return WriteReport(out, "cleaned", int(keep.sum()), _unique(warnings + notes))
@@ -121,7 +123,9 @@ def write_annotated(
             header_style=header_style,
         )
         with atomic_file(out) as tmp, _input_damage(table):
-            notes += edit_workbook(table.path, tmp, table.sheet, RowMap([]), appender, reporter, out.suffix.lower())
+            notes += edit_workbook(
+                table.path, tmp, table.sheet or "", RowMap([]), appender, reporter, out.suffix.lower()
+            )
         return WriteReport(out, "annotated", len(table), notes)
     combined = table.data.copy()
     combined.columns = pd.Index(names[: len(table.columns)], dtype=object)
@@ -262,8 +266,10 @@ def _write_rows(
 
             before, after = other_sheets(table)
             sheets = before + sheets + after
-            notes.append(f"{table.path.name} is saved as a new workbook: values and types kept, formatting and "
-                         "formulas (their results are kept) not")  # fmt: skip
+            notes.append(
+                f"{table.path.name} is saved as a new workbook: values and types kept, formatting and "
+                "formulas (their results are kept) not"
+            )
         with atomic_file(out) as tmp:
             n = write_workbook(tmp, sheets, reporter)
             _set_flavour(tmp, out)

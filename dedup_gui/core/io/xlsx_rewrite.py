@@ -278,10 +278,18 @@ class SheetEditor:
 
     def _remember_shared(self, body: bytes) -> None:
         """A removed row may hold the master of a shared formula that later rows still use."""
+        if b'si="' not in body:
+            return
         for c in _CELL.finditer(body):
-            if c.group("body"):
-                ref_m = _R_ATTR.search(c.group("attrs"))
-                self._edit_formula(c.group("body"), ref_m.group(2).decode() if ref_m else None)
+            cbody = c.group("body")
+            if not cbody or b"shared" not in cbody:
+                continue
+            ref_m = _R_ATTR.search(c.group("attrs"))
+            for f in _FORMULA.finditer(cbody):
+                if f.group("body") and re.search(rb'\st="shared"', f.group("attrs")):
+                    self._shared(
+                        f.group("attrs"), parts.xml_text(f.group("body")), ref_m.group(2).decode() if ref_m else None
+                    )
 
     def _edit_formula(self, cbody: bytes, cell_ref: str | None) -> tuple[bytes, bool]:
         """The cell body with its formula adjusted, and whether its cached value may now be stale."""
@@ -496,8 +504,23 @@ def _edit_related_parts(pkg: Package, part: SheetPart, shift: FormulaShift, stre
     return {k: v for k, v in edited.items() if v != pkg.read(k) or k == pkg.workbook}
 
 
-_NEVER_REFERENCES = ("styles", "theme", "sharedStrings", "calcChain", "core-properties", "extended-properties",
-                     "relationships", "printerSettings", "image")  # fmt: skip
+# parts that hold no references, or only text that may mention "data!" without being a reference
+_NEVER_REFERENCES = (
+    "styles",
+    "theme",
+    "sharedStrings",
+    "calcChain",
+    "core-properties",
+    "extended-properties",
+    "custom-properties",
+    "relationships",
+    "printerSettings",
+    "image",
+    "comments",
+    "vmlDrawing",
+    "pivotCacheRecords",
+    "person",
+)
 
 
 def _report_unhandled(pkg: Package, part: SheetPart, shift: FormulaShift, handled: set[str]) -> None:

@@ -104,7 +104,7 @@ def _edit_formula_elements(
 ) -> bytes:
     def one(m: re.Match) -> bytes:
         inner = m.group("inner")
-        if not inner:
+        if not inner or b"<" in inner:  # not a formula's text (an x14 wrapper holding <xm:f>)
             return m.group(0)
         old = xml_text(inner)
         new, _ = shift.formula(old, home, where, moved_by)
@@ -176,6 +176,8 @@ def _edit_ranged_rules(xml: bytes, element: bytes, formulas: tuple[bytes, ...], 
     own = shift.is_sheet(home)
 
     def one(m: re.Match) -> bytes:
+        if m.group("p") == b"x14:":
+            return m.group(0)  # the extension list's own kind (_edit_x14)
         attrs = m.group("attrs")
         sqref = get_attr(attrs, b"sqref") or ""
         moved_by = 0
