@@ -201,9 +201,11 @@ def run(argv: list[str] | None = None) -> int:
         _warn(bar, [(w.path.name, note) for w in written for note in w.notes])
     except DedupError as e:
         return _fail(bar, str(e))
-    except (Cancelled, KeyboardInterrupt):
+    except (Cancelled, KeyboardInterrupt) as e:
         bar.close()
-        print("dedup-cli: interrupted; nothing was written", file=sys.stderr)
+        done = [w.path.name for w in getattr(e, "written", [])]  # complete files from before the interruption
+        what = f"only {', '.join(done)} was written (complete)" if done else "nothing was written"
+        print(f"dedup-cli: interrupted; {what}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except ValueError as e:  # a bad --keep column and similar usage problems found late
         return _fail(bar, f"{Path(args.input)}: {e}")

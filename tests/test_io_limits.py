@@ -377,3 +377,28 @@ def test_two_outputs_naming_one_file_are_refused_before_any_work(tmp_path, monke
     assert "is named for both the cleaned and the annotated output" in capsys.readouterr().err
     assert run_cli(src, "--report", tmp_path / "r.csv", "--output", tmp_path / "r_hot_stories.csv") == 2
     assert not out.exists() and not (tmp_path / "r.csv").exists()
+
+
+def test_an_output_naming_the_input_is_refused_before_the_run(tmp_path, monkeypatch, capsys):
+    from dedup_gui.core.pipeline import Pipeline
+
+    def never(self, *args, **kwargs):
+        raise AssertionError("the run started")
+
+    monkeypatch.setattr(Pipeline, "run", never)
+    src = write_csv(tmp_path / "in.csv", rows_with_duplicates())
+    assert run_cli(src, "--annotated", tmp_path / "." / "in.csv") == 2
+    assert "is the input file" in capsys.readouterr().err
+
+
+def test_an_interruption_says_which_complete_files_were_written(tmp_path, monkeypatch, capsys):
+    from dedup_gui.core import io
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(io, "write_annotated", interrupted)
+    src = write_csv(tmp_path / "in.csv", rows_with_duplicates())
+    assert run_cli(src, "--output", tmp_path / "out.csv", "--annotated", tmp_path / "ann.csv") == 1
+    assert capsys.readouterr().err.splitlines() == ["dedup-cli: interrupted; only out.csv was written (complete)"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.csv", "out.csv"]

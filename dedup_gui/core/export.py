@@ -54,14 +54,18 @@ def export(
     preflight(table, cleaned=cleaned, annotated=annotated, report=report)
     reporter = reporter or Reporter()
     resolution = result.resolve(decisions, similarity)
-    written = []
-    if cleaned is not None:
-        written.append(io.write_cleaned(table, resolution.keep, cleaned, reporter, csv_safe=csv_safe))
-    if annotated is not None:
-        frame = resolution.annotation_frame()
-        written.append(io.write_annotated(table, frame, annotated, reporter, csv_safe=csv_safe))
-    if report is not None:
-        written += write_report(table, result, decisions, Path(report), texts, csv_safe)
+    written: list = []
+    try:
+        if cleaned is not None:
+            written.append(io.write_cleaned(table, resolution.keep, cleaned, reporter, csv_safe=csv_safe))
+        if annotated is not None:
+            frame = resolution.annotation_frame()
+            written.append(io.write_annotated(table, frame, annotated, reporter, csv_safe=csv_safe))
+        if report is not None:
+            written += write_report(table, result, decisions, Path(report), texts, csv_safe)
+    except BaseException as e:
+        e.written = written  # type: ignore[attr-defined]  # complete files written before the failure
+        raise
     return written
 
 

@@ -159,7 +159,12 @@ def check_size(out: Path, rows: int, columns: int, what: str = "") -> None:
 def preflight(table: Table, outputs: Mapping[str, Path | str | None], extra_columns: int = 4) -> list[str]:
     """Everything that can be checked before a run's exports start. Returns warnings to show first; raises
     OutputError for an export that must not be written."""
+    from .atomic import refuse_input
+
     check_distinct(outputs)
+    for path in outputs.values():
+        if path:
+            refuse_input(Path(path), table.path, folder_input=table.kind == "txt")
     warnings: list[str] = []
     for what in ("cleaned", "annotated"):
         path = outputs.get(what)

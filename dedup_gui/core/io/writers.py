@@ -67,8 +67,6 @@ def write_cleaned(
             notes = edit_workbook(
                 table.path, tmp, table.sheet or "", rows, reporter=reporter, out_suffix=out.suffix.lower()
             )
-        if len(removed):
-            notes.insert(0, "the workbook recalculates its formulas when it is opened")
         return WriteReport(out, "cleaned", int(keep.sum()), _unique(warnings + notes))
     report = _write_rows(table, _file_header(table), kept, out, fmt, "cleaned", reporter, csv_safe)
     report.notes[:0] = warnings

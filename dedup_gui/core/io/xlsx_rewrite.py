@@ -146,6 +146,7 @@ class SheetEditor:
         self.expanding: set[bytes] = set()  # shared groups written out as plain formulas
         self.replaced_cells = 0
         self.stale_values = 0
+        self.saw_formulas = False
         self.needles = sheet_needles(shift.sheet) if shift is not None else ()
 
     # ---- whole part -------------------------------------------------------------------------------------------
@@ -218,6 +219,7 @@ class SheetEditor:
         """Does this row hold formulas that the deletion changes (or that must be checked)?"""
         if self.shift is None or not body or b"f" not in body or not _HAS_FORMULA.search(body):
             return False
+        self.saw_formulas = True
         if self.own or (self.expanding and b'si="' in body):
             return True
         low = body.lower()
@@ -467,6 +469,8 @@ def edit_workbook(
     if own.replaced_cells:
         notes.append(f"{own.replaced_cells} empty formatted cells right of the data made room for new columns")
     if shift is not None:
+        if any(e.saw_formulas for e in editors.values()):
+            notes.insert(0, "the workbook recalculates its formulas when it is opened")
         notes += shift.summary()
     return notes
 
