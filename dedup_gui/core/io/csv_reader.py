@@ -165,4 +165,5 @@ def _build(path: Path, header: list[str], body: list[list[str]], lines: list[tup
         )
     padded = [r + [""] * (width - len(r)) if len(r) < width else r for r in body]
     frame = pd.DataFrame(padded, columns=pd.Index(names, dtype=object), dtype=object)
-    return Table(path=path, kind="csv", columns=names, data=frame, warnings=renames + notes)
+    # anomalies first: the GUI shows the first few warnings
+    return Table(path=path, kind="csv", columns=names, data=frame, warnings=notes + renames)
