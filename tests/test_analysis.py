@@ -9,6 +9,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from engine_texts import EN_A, ZH_A, ZH_B, ZH_C
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dedup_gui.core import analysis as A
 from dedup_gui.core.algorithms.registry import ALGORITHMS
@@ -134,7 +137,8 @@ def test_the_threshold_line_sits_between_failing_and_passing_bins_and_snaps_back
 @pytest.mark.parametrize(
     ("algorithm", "mode", "keep"),
     [("ngram", "strict", "first"), ("ngram", "linked", "first"), ("ngram", "strict", "longest"),
-     ("nshash", "strict", "first"), ("nshash", "linked", "max:published")],
+     ("nshash", "strict", "first"), ("nshash", "linked", "max:published"), ("ngram", "strict", "original"),
+     ("nshash", "strict", "original")],
 )  # fmt: skip
 def test_removal_count_from_cached_candidates_equals_a_real_rerun(planted, algorithm, mode, keep):
     _, _, table, pipeline = planted
@@ -148,6 +152,56 @@ def test_removal_count_from_cached_candidates_equals_a_real_rerun(planted, algor
         rerun = pipeline.run(Settings(algorithm=algorithm, mode=mode, keep=keep, threshold=t))
         assert preview.rows_removed == rerun.rows_to_remove, t
         assert preview.pairs == len(rerun.pairs), t
+
+
+# Two different articles that share one long sentence: nshash proposes the pair, the text check rejects it.
+SHARED = "本网站特别声明：凡本网注明来源为其他媒体的稿件，均为转载稿，转载的目的在于传递更多信息，并不代表本网赞同其观点和对其真实性负责，如有侵权请及时联系我们删除。"  # noqa: E501
+
+
+def test_a_candidate_below_the_text_checks_floor_is_not_counted():
+    texts = [ZH_A + SHARED, SHARED + ZH_B]
+    result = Pipeline(texts).run(Settings(algorithm="nshash", threshold=1))
+    assert len(result.candidates) == 1 and result.rejected == 1 and result.rows_to_remove == 0
+    preview = A.ThresholdExplorer(result).preview(1)
+    assert (preview.pairs, preview.rows_removed) == (0, 0)
+
+
+# Sentences of our own articles: texts made of overlapping runs of them are duplicates of each other to every degree.
+POOL = [s + "。" for text in (ZH_A, ZH_B, ZH_C) for s in text.split("。") if s] + [EN_A[:160], EN_A[160:320]]
+DATES = ["2024年3月9日", "2024-03-08 10:00", "3/7/2024", None, "不详", "2024/3/9 08:15"]
+corpora = st.lists(
+    st.tuples(
+        st.integers(0, len(POOL) - 1),  # first sentence
+        st.integers(1, 8),  # how many sentences follow it
+        st.sampled_from(["", "来源：新华社\n", "原标题：旧闻\n"]),  # a repost header, sometimes
+        st.sampled_from(DATES),
+    ),
+    min_size=2,
+    max_size=12,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rows=corpora,
+    algorithm=st.sampled_from(["ngram", "nshash"]),
+    mode=st.sampled_from(["strict", "linked"]),
+    keep=st.sampled_from(["original", "first", "longest", "max:date"]),
+    floor=st.sampled_from([0.3, 0.6, 0.9]),
+)
+def test_live_counts_agree_with_the_engine_at_every_threshold(rows, algorithm, mode, keep, floor):
+    texts = [header + "".join(POOL[(i + k) % len(POOL)] for k in range(n)) for i, n, header, _ in rows]
+    table = Table(Path("t.csv"), "csv", ["body", "date"],
+                  pd.DataFrame({"body": texts, "date": [d for *_, d in rows]}, dtype=object))  # fmt: skip
+    pipeline = Pipeline.for_table(table, ["body"])
+    thresholds = [0.5, 0.7, 0.9, 1.0] if algorithm == "ngram" else [1, 2, 3]
+    base = Settings(algorithm=algorithm, mode=mode, keep=keep, min_similarity=floor, threshold=thresholds[0])
+    explorer = A.ThresholdExplorer.for_run(pipeline.run(base), texts, table)
+    for t in thresholds:
+        preview = explorer.preview(t)
+        assert preview.complete
+        engine = pipeline.run(Settings(algorithm=algorithm, mode=mode, keep=keep, min_similarity=floor, threshold=t))
+        assert (preview.pairs, preview.rows_removed) == (len(engine.pairs), engine.rows_to_remove), t
 
 
 def test_removal_count_shortcut_uses_file_order(planted):
