@@ -179,7 +179,9 @@ class ThresholdExplorer:
     @classmethod
     def for_run(cls, result: DedupResult, texts: Sequence[str], table: Table | None = None) -> ThresholdExplorer:
         """With the run's keep policy (original, longest, newest by a column, ...), so the counts match the
-        engine's."""
+        engine's: the rank the run used when it carries one, else ranked again from ``texts`` and ``table``."""
+        if result.keep_rank is not None and len(result.keep_rank) == result.n_rows:
+            return cls(result, result.keep_rank)
         try:
             return cls(result, rank_rows(result.settings.keep, texts, table))
         except (ValueError, LookupError):  # the policy's column is gone: file order

@@ -142,6 +142,7 @@ class Pipeline:
             boilerplate_sentences=len(prep.boilerplate.keys),
             keep_reasons=keep_reasons,
             keep_note=keep.note(),
+            keep_rank=rank,
         )
 
     def similarity(self, row_a: int, row_b: int) -> float:

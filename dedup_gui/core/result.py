@@ -110,6 +110,7 @@ class DedupResult:
     boilerplate_sentences: int = 0  # distinct sentences learned as boilerplate and ignored
     keep_reasons: dict[int, str] = field(default_factory=dict)  # cluster id -> why its kept row was kept (core.keep)
     keep_note: str = ""  # how kept rows were chosen: the date column used and how many of its dates were unreadable
+    keep_rank: np.ndarray | None = None  # the keep policy's rank per row (core.keep), reused by the analyst's view
 
     def check_summary(self) -> str:
         """One line for the CLI, the status bar and the report: what the fingerprints alone would have got wrong."""
