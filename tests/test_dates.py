@@ -9,6 +9,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dedup_gui.core.dates import detect_date_column, parse_dates, read_dates
 from dedup_gui.core.table import Table
@@ -173,3 +175,50 @@ def test_the_date_column_is_found_by_values_or_by_name():
     assert detect_date_column(table_of(views=[45360 + i for i in range(n)], id=ids)) is None  # numbers: not dates
     assert detect_date_column(table_of(views=list(range(n)), 日期=[45360 + i for i in range(n)])) == "日期"
     assert detect_date_column(table_of(date=["2024-01-01"] * n, 日期=[45360] * n), exclude=["date"]) == "日期"
+
+
+cells = st.one_of(
+    st.none(),
+    st.text(max_size=30),
+    st.sampled_from(["2024年2月30日", "13/13/2024", "0/0/0000", "9999-99-99 99:99", "3月32日", "2024-03-09T25:00"]),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.dates(),
+    st.datetimes(),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(cells, max_size=20), name=st.sampled_from(["", "date", "views"]))
+def test_any_cells_give_one_timestamp_each_and_add_up(values, name):
+    parsed = read_dates(values, name=name)
+    assert len(parsed.values) == len(values)
+    assert parsed.blank + parsed.unreadable + parsed.read == len(values)
+    assert parsed.read == int(parsed.values.notna().sum())
+
+
+MONTHS = "January February March April May June July August September October November December".split()
+WRITTEN = (  # strftime("%B") would follow the process locale, which Qt sets from the environment
+    lambda d: f"{d.year}年{d.month}月{d.day}日 {d.hour:02d}:{d.minute:02d}",
+    lambda d: f"{d.year}/{d.month}/{d.day} {d.hour}:{d.minute:02d}",
+    lambda d: f"{d.year:04d}-{d.month:02d}-{d.day:02d}T{d.hour:02d}:{d.minute:02d}:00",
+    lambda d: f"{d.year}.{d.month}.{d.day} {d.hour:02d}:{d.minute:02d}",
+    lambda d: f"{d.day:02d} {MONTHS[d.month - 1]} {d.year} {d.hour:02d}:{d.minute:02d}",
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    moment=st.datetimes(min_value=dt.datetime(1700, 1, 1), max_value=dt.datetime(2250, 12, 31)),
+    form=st.sampled_from(range(len(WRITTEN))),
+)
+def test_a_date_written_any_supported_way_reads_back_to_the_minute(moment, form):
+    moment = moment.replace(second=0, microsecond=0)
+    assert read_dates([WRITTEN[form](moment)]).values[0] == pd.Timestamp(moment)
+
+
+def test_years_a_timestamp_cannot_hold_are_unreadable_not_wrapped_around():
+    values = ["0024-03-09", "1/2/0024", "9999年1月1日", "1700-01-01"]
+    assert stamps(values) == ["NaT", "NaT", "NaT", "1700-01-01 00:00:00"]
+    assert read_dates(values).unreadable == 3

@@ -272,7 +272,8 @@ def _day_month(found: pd.DataFrame, day_first: bool | None) -> tuple[np.ndarray,
         order = (found["sep"] == ".").to_numpy()
         used = bool(order[0]) if order.all() or not order.any() else None
     year = found["y"].astype(int).to_numpy()
-    year = np.where(year < 100, np.where(year < 69, 2000 + year, 1900 + year), year)
+    two_digits = (found["y"].str.len() == 2).to_numpy()  # 3/9/24: 00-68 are 20xx, 69-99 are 19xx
+    year = np.where(two_digits, np.where(year < 69, 2000 + year, 1900 + year), year)
     idx = found.index
     day, month = pd.Series(np.where(order, a, b), index=idx), pd.Series(np.where(order, b, a), index=idx)
     return _compose(pd.Series(year, index=idx), month, day, found), used, proven
@@ -296,7 +297,9 @@ def _compose(year: pd.Series, month: pd.Series, day: pd.Series, time: pd.DataFra
             parts["ns"] = time["F"].fillna("0").str.ljust(9, "0").str[:9].astype(float).to_numpy()
         if time["tz"].notna().any():
             offset = _offset_minutes(time["tz"])
-    stamps = pd.to_datetime(parts, errors="coerce").to_numpy(dtype="datetime64[ns]")
+    stamps = pd.to_datetime(parts, errors="coerce")
+    # Year 24 or 9999 is a valid date for pandas but not for datetime64[ns] (1677-2262): not a date here.
+    stamps = stamps.where(stamps.between(pd.Timestamp.min, pd.Timestamp.max)).to_numpy(dtype="datetime64[ns]")
     return stamps - offset.astype("timedelta64[m]").astype("timedelta64[ns]")
 
 
