@@ -402,3 +402,25 @@ def test_an_interruption_says_which_complete_files_were_written(tmp_path, monkey
     assert run_cli(src, "--output", tmp_path / "out.csv", "--annotated", tmp_path / "ann.csv") == 1
     assert capsys.readouterr().err.splitlines() == ["dedup-cli: interrupted; only out.csv was written (complete)"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.csv", "out.csv"]
+
+
+def test_a_subfolder_that_cannot_be_listed_is_named_not_skipped_in_silence(tmp_path, monkeypatch):
+    import errno
+
+    from dedup_gui.core.io import txt_folder
+
+    folder = tmp_path / "in"
+    (folder / "locked").mkdir(parents=True)
+    (folder / "a.txt").write_text(NEWS[0], encoding="utf-8")
+    real_walk = os.walk
+
+    def walk(top, onerror=None, **kwargs):  # as os.walk reports a folder it may not list (root reads anything)
+        for root, dirs, files in real_walk(top, onerror=onerror, **kwargs):
+            if "locked" in dirs:
+                dirs.remove("locked")
+                onerror(PermissionError(errno.EACCES, "Permission denied", str(folder / "locked")))
+            yield root, dirs, files
+
+    monkeypatch.setattr(txt_folder.os, "walk", walk)
+    table = read_table(folder)
+    assert "could not open 1 subfolder(s): locked/ (Permission denied)" in table.warnings

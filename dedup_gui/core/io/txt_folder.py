@@ -30,6 +30,7 @@ class Skipped:
 
     special: list[str] = field(default_factory=list)  # FIFOs, sockets, devices
     outside: list[str] = field(default_factory=list)  # links leading outside the folder (or nowhere)
+    unreadable: list[str] = field(default_factory=list)  # subfolders that cannot be listed
 
     def notes(self) -> list[str]:
         out = []
@@ -43,6 +44,8 @@ class Skipped:
                 f"skipped {len(self.outside)} symbolic link(s) leading outside the folder or nowhere: "
                 f"{_listing(self.outside)}"
             )
+        if self.unreadable:
+            out.append(f"could not open {len(self.unreadable)} subfolder(s): {_listing(self.unreadable)}")
         return out
 
 
@@ -56,7 +59,12 @@ def txt_files(folder: Path, skipped: Skipped | None = None) -> list[str]:
     skipped = skipped if skipped is not None else Skipped()
     real_root = os.path.realpath(folder)
     found: list[str] = []
-    for root, dirs, files in os.walk(folder):
+
+    def unreadable(e: OSError) -> None:
+        name = Path(e.filename).relative_to(folder).as_posix() if e.filename else str(e)
+        skipped.unreadable.append(f"{name}/ ({e.strerror or e})")
+
+    for root, dirs, files in os.walk(folder, onerror=unreadable):
         dirs.sort()
         for name in dirs:
             path = Path(root, name)
