@@ -150,8 +150,9 @@ def switch_language(window: QMainWindow, language: str) -> QMainWindow:
     """Install ``language``, remember it, and replace ``window`` by a new one built in that language.
 
     The widgets take their texts when they are built, so a fresh window is the one way to get every label,
-    tooltip and menu in the new language. It reopens the current file; review choices made so far are reset,
-    as when the file is opened again.
+    tooltip and menu in the new language. A window with a ``successor()`` builds its replacement itself and hands
+    it everything (the main window: the file, the run, the review decisions and their undo history); any other
+    window is rebuilt and reopens its file.
     """
     store = getattr(window, "store", None)
     if store is not None:
@@ -161,10 +162,13 @@ def switch_language(window: QMainWindow, language: str) -> QMainWindow:
     install(language)
     if hasattr(window, "save_state"):
         window.save_state()  # the new window restores splitters, settings and geometry from the store
-    replacement = type(window)(store) if store is not None else type(window)()
-    table = getattr(window, "table", None)
-    if table is not None and hasattr(replacement, "open_path"):
-        replacement.open_path(table.path, getattr(table, "sheet", None))
+    if hasattr(window, "successor"):  # the window hands its state (file, run, review decisions) to the new one
+        replacement = window.successor()
+    else:
+        replacement = type(window)(store) if store is not None else type(window)()
+        table = getattr(window, "table", None)
+        if table is not None and hasattr(replacement, "open_path"):
+            replacement.open_path(table.path, getattr(table, "sheet", None))
     replacement.setWindowIcon(window.windowIcon())
     replacement.show()
     window.close()

@@ -282,3 +282,39 @@ def test_in_the_window_opening_a_hot_story_selects_its_cluster(qtbot, window, wo
     view.hot_stories.view.doubleClicked.emit(view.hot_stories.model.index(0, STORY))
     assert window.tabs.currentIndex() == 0
     assert window.current_cluster_id() == top.cluster
+
+
+def _label_extents(chart) -> list[tuple[float, float]]:
+    """(left, right) in pixels of every size label under the bars, as drawn at the chart's current width."""
+    from PySide6.QtGui import QFontMetrics
+
+    box = chart.plot.getPlotItem().getViewBox()
+    axis = chart.plot.getAxis("bottom")
+    metrics = QFontMetrics(axis.style["tickFont"])
+    out = []
+    for x, text in axis._tickLevels[0]:
+        centre = box.mapViewToScene(QPointF(x, 0)).x()
+        half = metrics.horizontalAdvance(text) / 2
+        out.append((centre - half, centre + half))
+    return out
+
+
+@pytest.mark.parametrize("width", [260, 420, 900])
+def test_size_labels_never_overlap_at_any_width(qtbot, width):
+    from dedup_gui.gui.analysis.size_chart import SizeDistributionChart
+
+    chart = SizeDistributionChart()
+    qtbot.addWidget(chart)
+    chart.resize(width, 300)
+    chart.show()
+    bins = [analysis.SizeBin(lo, hi, 3) for lo, hi in (
+        (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7), (8, 8), (9, 9), (10, 10), (11, 15), (16, 20), (21, 30),
+        (31, 50), (51, 100), (101, 200), (201, 500), (501, 1000), (1001, 10**9))]  # fmt: skip
+    chart.set_bins(bins)
+    qtbot.waitUntil(lambda: chart.plot.getPlotItem().getViewBox().width() > width / 3)
+    chart._tick()  # as the chart does when it is resized
+    extents = _label_extents(chart)
+    assert len(extents) >= 2 and chart.tick_labels()[0] == "2"
+    assert all(right <= left for (_, right), (left, _) in zip(extents, extents[1:], strict=False))
+    if width >= 900:
+        assert len(extents) >= 9  # a wide chart labels most bars

@@ -320,3 +320,15 @@ def test_cluster_columns_mark_edited_clusters():
     number = cluster_columns()[0]
     assert [number.text(session.row(i)) for i in range(2)] == ["1", "2 ✎"]
     assert "0 removed" in number.tooltip(session.row(1))
+
+
+def test_the_kept_rows_reason_is_shown_with_its_status():
+    result = make_result()
+    result.keep_reasons = {1: "earliest date (2024-03-01)"}
+    session = ReviewSession(result, TEXTS)
+    status = member_columns(session, None)[1]
+    kept, other = session.members(1)[0], session.members(1)[1]
+    assert status.tooltip(kept) == "This row is kept in the cleaned file.\nearliest date (2024-03-01)"
+    assert "earliest" not in status.tooltip(other)
+    session.set_intent(session.keeping(1, [1]))
+    assert session.members(1)[1].reason == ""  # the user's choice has no rule behind it

@@ -48,6 +48,7 @@ class MemberRow:
     length: int
     snippet: str
     manual: bool = False  # the status is the user's decision, not the algorithm's
+    reason: str = ""  # the kept row: why the keep rule chose it (``DedupResult.keep_reasons``)
 
 
 def snippet(text: str, width: int = 90) -> str:
@@ -154,6 +155,7 @@ class ReviewSession:
     def members(self, cluster_id: int) -> list[MemberRow]:
         kept = self.kept_row(cluster_id)
         c = self.cluster(cluster_id)
+        reasons: dict[int, str] = getattr(self.result, "keep_reasons", None) or {}
         out = []
         for m in c.members:
             if m == kept:
@@ -163,7 +165,8 @@ class ReviewSession:
             else:
                 status, manual = REMOVED, False
             text = self.texts[m]
-            out.append(MemberRow(m, status, self.similarity(cluster_id, m), len(text), snippet(text), manual))
+            reason = reasons.get(cluster_id, "") if status == KEPT and not manual else ""
+            out.append(MemberRow(m, status, self.similarity(cluster_id, m), len(text), snippet(text), manual, reason))
         return out
 
     def status(self, cluster_id: int, row: int) -> str:
@@ -194,7 +197,7 @@ class ReviewSession:
         if not old.rows and not self.decisions.kept and not self.decisions.not_duplicate and not intent.rows:
             return set()
         changed = {self.cluster_of(r) for r in touched} - {0}
-        if len(changed) > len(self.clusters) // 4:  # many clusters (a resumed review): apply from scratch
+        if len(changed) > max(64, len(self.clusters) // 4):  # many clusters (a resumed review): from scratch
             applied = apply(intent, self.clusters)
             self.decisions, self.not_applying = applied.decisions, applied.not_applying
             changed = {c.id for c in self.clusters}

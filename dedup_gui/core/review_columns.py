@@ -90,11 +90,10 @@ def member_columns(
 
     def status_tip(m: MemberRow) -> str:
         if m.status == KEPT:
-            return (
-                say("You chose this row as the one to keep.")
-                if m.manual
-                else say("This row is kept in the cleaned file.")
-            )
+            if m.manual:
+                return say("You chose this row as the one to keep.")
+            kept = say("This row is kept in the cleaned file.")
+            return f"{kept}\n{m.reason}" if m.reason else kept
         if m.status == NOT_DUPLICATE:
             return say("You marked this row “not a duplicate”: it stays in the cleaned file.")
         return say("Removed from the cleaned file as a duplicate of the kept row.")

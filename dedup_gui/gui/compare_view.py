@@ -12,6 +12,7 @@ are greyed and struck through.
 from __future__ import annotations
 
 import html
+import unicodedata
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
@@ -42,6 +43,32 @@ _COLOURS = {
 
 def _is_dark(widget: QWidget) -> bool:
     return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def _folded(text: str) -> tuple[str, list[int]]:
+    """The text as the engine compares it, roughly (NFKC, case-folded, no whitespace), with where each of its
+    characters came from in the original."""
+    chars, origin = [], []
+    for i, ch in enumerate(text):
+        for c in unicodedata.normalize("NFKC", ch).casefold():
+            if not c.isspace():
+                chars.append(c)
+                origin.append(i)
+    return "".join(chars), origin
+
+
+def find_folded(text: str, sentence: str) -> list[tuple[int, int]]:
+    """(start, end) in ``text`` of every occurrence of a normalised ``sentence`` (full-width punctuation, case
+    and spacing may differ: the engine's sentences are normalised, the shown text is not)."""
+    needle = _folded(sentence)[0]
+    if not needle:
+        return []
+    hay, origin = _folded(text)
+    spans, start = [], hay.find(needle)
+    while start >= 0:
+        spans.append((origin[start], origin[start + len(needle) - 1] + 1))
+        start = hay.find(needle, start + len(needle))
+    return spans
 
 
 class _Pane(QWidget):
@@ -103,7 +130,12 @@ class _Pane(QWidget):
             self.tr("Sentences found in many otherwise different texts (disclaimers, bylines, footers); they are "
                     "left out when texts are compared.")
         )  # fmt: skip
-        self.boilerplate.setText("\n".join(f"• {t}" for t in self.boilerplate_sentences))
+        text = self.edit.toPlainText()
+        shown = []
+        for sentence in self.boilerplate_sentences:  # as written in this row when found, else as compared
+            spans = find_folded(text, sentence)
+            shown.append(text[spans[0][0] : spans[0][1]] if spans else sentence)
+        self.boilerplate.setText("\n".join(f"• {t}" for t in shown))
         self.boilerplate_toggle.setVisible(bool(n))
         self._show_boilerplate(self.boilerplate_toggle.isChecked())
 
@@ -112,15 +144,9 @@ class _Pane(QWidget):
         self.boilerplate.setVisible(on and bool(self.boilerplate_sentences))
 
     def boilerplate_spans(self) -> list[tuple[int, int]]:
-        """Where the ignored sentences appear verbatim in the text (start, end)."""
+        """Where the ignored sentences are in the text (start, end)."""
         text = self.edit.toPlainText()
-        spans = []
-        for sentence in self.boilerplate_sentences:
-            start = text.find(sentence) if sentence else -1
-            while start >= 0:
-                spans.append((start, start + len(sentence)))
-                start = text.find(sentence, start + len(sentence))
-        return spans
+        return [span for sentence in self.boilerplate_sentences for span in find_folded(text, sentence)]
 
 
 class CompareView(QWidget):

@@ -319,8 +319,8 @@ class SimilarityHistogram(ChartPanel):
             return ""
         parts = []
         if overruled:
-            parts.append(self.tr("{pairs} pairs have a row you marked “not a duplicate” (the top of their bars)").format(
-                pairs=f"{overruled:,}"))  # fmt: skip
+            text = self.tr("{pairs} pairs have a row you marked “not a duplicate” (the top of their bars)")
+            parts.append(text.format(pairs=f"{overruled:,}"))
         if at_run:
             parts.append(self.tr("after your decisions <b>{rows} rows</b> are removed").format(
                 rows=f"{self.decided_removed:,}"))  # fmt: skip

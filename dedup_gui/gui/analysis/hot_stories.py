@@ -1,15 +1,16 @@
 """Hot stories: the largest clusters first ("this story was reposted 37 times"), with first and last appearance
-and the sources that reposted it when the table has date / source columns. A thin Qt model over
-``core.analysis.hot_stories``; double-clicking a story opens its cluster.
+and the sources that reposted it when the table has date / source columns: the one table model
+(``gui.table_model``) over ``core.analysis.hot_stories``, sortable; double-clicking a story opens its cluster.
 """
 
 from __future__ import annotations
 
 import html
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QRect, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRect, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,14 +30,30 @@ from PySide6.QtWidgets import (
 )
 
 from dedup_gui.core.analysis import HotStory
+from dedup_gui.core.columns import Column
 from dedup_gui.core.errors import DedupError
 
+from ..table_model import SHARE_ROLE, ColumnTableModel
 from .charts import mix
 
 RANK, COPIES, STORY, FIRST, LAST, SOURCES = range(6)
-CLUSTER_ROLE = Qt.ItemDataRole.UserRole + 1
 SOURCES_SHOWN = 3
-_ROOT = QModelIndex()
+translate = QCoreApplication.translate
+_WORDS = (  # the column words, listed for lupdate; looked up by ``story_columns``
+    QT_TRANSLATE_NOOP("HotStoriesModel", "#"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "Copies"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "Story (kept row)"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "First seen"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "Last seen"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "Sources"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "Rank, by number of copies"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "Rows carrying the story: the kept row and its reposts"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "The kept row's title, or the first line of its text"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "Earliest date among the copies"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "Latest date among the copies"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "Who carried the story, most copies first"),
+    QT_TRANSLATE_NOOP("HotStoriesModel", "Reposted {n} times · cluster {cluster} · kept row {row}\n{story}"),
+)
 
 
 def format_time(ts: pd.Timestamp | None) -> str:
@@ -45,86 +62,64 @@ def format_time(ts: pd.Timestamp | None) -> str:
     return ts.strftime("%Y-%m-%d %H:%M") if (ts.hour or ts.minute) else ts.strftime("%Y-%m-%d")
 
 
-class HotStoriesModel(QAbstractTableModel):
+def story_columns() -> list[Column[HotStory]]:
+    """Rank, copies (with a bar), story, first and last seen, sources: the one table model draws them."""
+    t = partial(translate, "HotStoriesModel")
+
+    def story_tip(s: HotStory) -> str:
+        return t("Reposted {n} times · cluster {cluster} · kept row {row}\n{story}").format(
+            n=f"{s.reposts:,}", cluster=s.cluster, row=s.kept + 1, story=s.headline
+        )
+
+    def sources_tip(s: HotStory) -> str | None:
+        return "\n".join(f"{name} ×{n}" for name, n in s.sources) if s.sources else None
+
+    seen = format_time
+    return [
+        Column(t("#"), lambda s: str(s.rank), lambda s: s.rank, story_tip, numeric=True, header_tooltip=t(
+            "Rank, by number of copies")),
+        Column(t("Copies"), lambda s: f"{s.copies:,}", lambda s: s.copies, story_tip, numeric=True,
+               share=lambda s: s.copies / max(1, s.max_copies), header_tooltip=t(
+            "Rows carrying the story: the kept row and its reposts")),
+        Column(t("Story (kept row)"), lambda s: s.headline, tooltip=story_tip, header_tooltip=t(
+            "The kept row's title, or the first line of its text")),
+        Column(t("First seen"), lambda s: seen(s.first_seen), header_tooltip=t("Earliest date among the copies")),
+        Column(t("Last seen"), lambda s: seen(s.last_seen), header_tooltip=t("Latest date among the copies")),
+        Column(t("Sources"), lambda s: s.sources_text(SOURCES_SHOWN), tooltip=sources_tip, header_tooltip=t(
+            "Who carried the story, most copies first")),
+    ]  # fmt: skip
+
+
+class _Ranked:
+    """A story with the largest copy count of its list, for the bar behind the copies."""
+
+    def __init__(self, story: HotStory, max_copies: int):
+        self._story, self.max_copies = story, max_copies
+
+    def __getattr__(self, name: str):
+        return getattr(self._story, name)
+
+
+class HotStoriesModel(ColumnTableModel):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.stories: list[HotStory] = []
-        self.max_copies = 1
+        self.set_columns(story_columns())
 
     def set_stories(self, stories: list[HotStory]) -> None:
-        self.beginResetModel()
         self.stories = stories
-        self.max_copies = max((s.copies for s in stories), default=1)
-        self.endResetModel()
+        top = max((s.copies for s in stories), default=1)
+        self.set_rows([_Ranked(s, top) for s in stories])
 
-    def rowCount(self, parent=_ROOT) -> int:  # noqa: N802 - Qt override
-        return 0 if parent.isValid() else len(self.stories)
-
-    def columnCount(self, parent=_ROOT) -> int:  # noqa: N802 - Qt override
-        return 0 if parent.isValid() else 6
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt override
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (
-                self.tr("#"),
-                self.tr("Copies"),
-                self.tr("Story (kept row)"),
-                self.tr("First seen"),
-                self.tr("Last seen"),
-                self.tr("Sources"),
-            )[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return (
-                self.tr("Rank, by number of copies"),
-                self.tr("Rows carrying the story: the kept row and its reposts"),
-                self.tr("The kept row's title, or the first line of its text"),
-                self.tr("Earliest date among the copies"),
-                self.tr("Latest date among the copies"),
-                self.tr("Who carried the story, most copies first"),
-            )[section]
-        return None
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        s = self.stories[index.row()]
-        col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if col == RANK:
-                return str(s.rank)
-            if col == COPIES:
-                return f"{s.copies:,}"
-            if col == STORY:
-                return s.headline
-            if col == FIRST:
-                return format_time(s.first_seen)
-            if col == LAST:
-                return format_time(s.last_seen)
-            if col == SOURCES:
-                return s.sources_text(SOURCES_SHOWN)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if col in (STORY, COPIES, RANK):
-                return self.tr("Reposted {n} times · cluster {cluster} · kept row {row}\n{story}").format(
-                    n=f"{s.reposts:,}", cluster=s.cluster, row=s.kept + 1, story=s.headline
-                )
-            if col == SOURCES and s.sources:
-                return "\n".join(f"{name} ×{n}" for name, n in s.sources)
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (RANK, COPIES):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == CLUSTER_ROLE:
-            return s.cluster
-        if role == Qt.ItemDataRole.UserRole:  # bar length of the copies column, 0..1
-            return s.copies / self.max_copies
-        return None
+    def cluster_at(self, visible: int) -> int:
+        return int(self.row(visible).cluster)
 
 
 class CopiesDelegate(QStyledItemDelegate):
     """The copies column as a bar behind the number: the list reads like a chart."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:
-        share = index.data(Qt.ItemDataRole.UserRole) or 0.0
+        share = index.data(SHARE_ROLE) or 0.0
         palette = option.palette
         bar = QColor(palette.color(QPalette.ColorRole.Highlight))
         bar = mix(bar, palette.color(QPalette.ColorRole.Base), 0.45)
@@ -180,6 +175,8 @@ class HotStoriesPanel(QFrame):
         self.view = QTableView()
         self.view.setObjectName("hotStoriesView")
         self.view.setModel(self.model)
+        self.view.setSortingEnabled(True)
+        self.view.horizontalHeader().setSortIndicator(RANK, Qt.SortOrder.AscendingOrder)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -250,7 +247,7 @@ class HotStoriesPanel(QFrame):
 
     def _activated(self, index) -> None:
         if index.isValid():
-            self.clusterActivated.emit(int(index.data(CLUSTER_ROLE)))
+            self.clusterActivated.emit(self.model.cluster_at(index.row()))
 
     def save(self, path: str | Path) -> None:
         from dedup_gui.core.io import write_frame

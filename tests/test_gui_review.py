@@ -1,0 +1,630 @@
+"""The editor's review workflow on the real window, offscreen: bulk decisions with undo and redo from keys, buttons
+and context menus; the member columns; the place kept through re-runs, sorts, filters and decisions; decisions that
+survive re-runs and a language switch; a saved and resumed review; feedback while loading and running."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QMenu, QMessageBox
+from test_gui_window import ART_A, ART_B, ART_C, BODIES
+
+from dedup_gui import i18n
+from dedup_gui.core.progress import Reporter
+from dedup_gui.core.review import NOT_DUPLICATE
+from dedup_gui.core.review_sidecar import sidecar_path
+from dedup_gui.core.settings import Settings
+from dedup_gui.gui import jobs
+from dedup_gui.gui.main_window import MainWindow
+from dedup_gui.gui.window_jobs import LoadJob, RunJob
+
+TIMEOUT = 60_000
+C2 = (
+    ART_C.replace("昨晚", "前晚")
+    .replace("三比一", "三比二")
+    .replace("第五场", "第六场")
+    .replace("出色的拦网", "顽强的防守")
+    .replace("加强了发球的攻击性", "改变了发球策略")
+)  # an edited rewrite of ART_C: a duplicate at similarity 0.7, not at 0.8
+BODY = [ART_C, BODIES[0], BODIES[1], BODIES[2], BODIES[3], BODIES[4], C2, BODIES[6], BODIES[7]]
+TITLES = [
+    "女排胜冠军",
+    "地铁新线",
+    "强冷空气",
+    "地铁新线（转）",
+    "短讯",
+    "降温（转）",
+    "女排再胜",
+    "地铁（转）",
+    "短讯二",
+]
+SOURCES = ["体育报", "新华社", "气象台", "中新网", "本报", "澎湃", "晚报", "人民网", "本报"]
+DATES = [f"2024-03-0{i + 1}" for i in range(9)]
+# At similarity 0.7: cluster 1 = rows 0, 6 (the match report); 2 = rows 1, 3, 7 (metro); 3 = rows 2, 5 (weather).
+# At 0.8 the match report is no cluster, and the weather story becomes cluster 2.
+SPORT, METRO, WEATHER = [0, 6], [1, 3, 7], [2, 5]
+
+
+@pytest.fixture
+def store(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def workbook(tmp_path):
+    path = tmp_path / "news.xlsx"
+    pd.DataFrame(
+        {"标题": TITLES, "来源": SOURCES, "正文": BODY, "发布日期": DATES, "阅读": [5, 90, 7, 300, 1, 20, 8, 40, 2]}
+    ).to_excel(path, index=False)
+    return path
+
+
+def make_window(qtbot, store) -> MainWindow:
+    w = MainWindow(store)
+    qtbot.addWidget(w)
+    w.settings_panel.set_settings(Settings(algorithm="ngram", keep="first"))
+    w.resize(1280, 800)
+    w.show()
+    return w
+
+
+@pytest.fixture
+def window(qtbot, store):
+    w = make_window(qtbot, store)
+    yield w
+    w.state.mark_saved()  # the test ends without "save your review?"
+    w.close()
+
+
+def open_and_wait(qtbot, window, path, **kwargs):
+    with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
+        window.open_path(path, **kwargs)
+
+
+def rerun_at(qtbot, window, threshold):
+    with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
+        window.settings_panel.threshold.spin.setValue(threshold)
+
+
+def click_row(qtbot, view, row, modifier=Qt.KeyboardModifier.NoModifier):
+    index = view.model().index(row, 0)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, modifier, view.visualRect(index).center())
+
+
+def member_rows(window) -> list[int]:
+    model = window.pane.members_model
+    return [model.member(i).row for i in range(model.rowCount())]
+
+
+def click_members(qtbot, window, rows):
+    """Click the first row, ctrl-click the others (a real multi-selection)."""
+    positions = member_rows(window)
+    click_row(qtbot, window.members_view, positions.index(rows[0]))
+    for r in rows[1:]:
+        click_row(qtbot, window.members_view, positions.index(r), Qt.KeyboardModifier.ControlModifier)
+    assert sorted(window.pane.selected_members()) == sorted(rows)
+
+
+def undo_text(window) -> str:
+    return window.review_actions.undo.text().replace("&", "")
+
+
+def status(window) -> str:
+    return window.statusBar().currentMessage()
+
+
+# -- 1. bulk decisions, undo and redo ----
+
+
+def test_a_multi_selection_of_rows_is_marked_with_a_key_and_undone_and_redone(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    assert window.select_cluster(2)
+    click_members(qtbot, window, [3, 7])
+    assert window.review_actions.not_duplicate.text().replace("&", "") == "2 rows are not duplicates"
+    qtbot.keyClick(window.members_view, Qt.Key.Key_D)
+    assert window.session.status(2, 3) == window.session.status(2, 7) == NOT_DUPLICATE
+    assert window.session.rows_to_remove == 2  # the sport and the weather reposts go
+    assert undo_text(window) == "Undo 2 rows are not duplicates"  # the Edit menu names what will be undone
+    assert window.isWindowModified()
+    qtbot.keyClick(window.members_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.rows_to_remove == 4 and not window.isWindowModified()
+    assert window.review_actions.redo.text().replace("&", "") == "Redo 2 rows are not duplicates"
+    redo = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window.members_view, Qt.Key.Key_Z, redo)
+    assert window.session.rows_to_remove == 2
+    assert sorted(window.pane.selected_members()) == [3, 7]  # the selection stayed on the decided rows
+
+
+def test_keep_remove_and_back_to_the_algorithm_from_buttons_and_keys(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(2)
+    click_members(qtbot, window, [7])
+    window.pane.keep_button.click()
+    assert window.session.kept_row(2) == 7
+    assert window.compare.left.edit.toPlainText() == BODY[7]
+    assert undo_text(window) == "Undo Keep row 8"  # rows are shown 1-based
+    click_members(qtbot, window, [3])
+    qtbot.keyClick(window.members_view, Qt.Key.Key_D)
+    assert window.session.status(2, 3) == NOT_DUPLICATE
+    qtbot.keyClick(window.members_view, Qt.Key.Key_Delete)  # remove: a duplicate again
+    assert window.session.status(2, 3) != NOT_DUPLICATE
+    click_members(qtbot, window, [7])
+    qtbot.keyClick(window.members_view, Qt.Key.Key_A)  # back to the algorithm's choice
+    assert window.session.kept_row(2) == 1 and not window.session.intent.rows
+    assert window.state.undo.count() == 4
+
+
+def test_whole_clusters_from_the_context_menu_of_a_multi_selection(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    view = window.cluster_view
+    click_row(qtbot, view, 0)
+    click_row(qtbot, view, 2, Qt.KeyboardModifier.ShiftModifier)
+    assert window.pane.selected_clusters() == [1, 2, 3]
+    view.customContextMenuRequested.emit(view.visualRect(view.model().index(1, 0)).center())
+    menu = window.review_actions.last_menu
+    assert isinstance(menu, QMenu) and menu.isVisible()
+    texts = [a.text() for a in menu.actions() if a.text()]
+    assert "3 clusters: not duplicates, keep every row" in texts
+    next(a for a in menu.actions() if a.objectName() == "clustersNotDupAction").trigger()
+    assert window.session.rows_to_remove == 0
+    assert window.summary.text().startswith("<b>0 clusters · 0 rows to remove of 9")
+    assert undo_text(window) == "Undo 3 clusters: not duplicates, keep every row"
+    window.review_actions.undo.trigger()
+    assert window.session.rows_to_remove == 4
+
+
+def test_the_member_context_menu_offers_the_row_decisions_and_the_columns(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(2)
+    click_members(qtbot, window, [3])
+    view = window.members_view
+    view.customContextMenuRequested.emit(view.visualRect(view.model().index(0, 0)).center())
+    menu = window.review_actions.last_menu
+    assert [a.objectName() for a in menu.actions()][:4] == [
+        "keepAction",
+        "removeAction",
+        "notDuplicateAction",
+        "resetAction",
+    ]
+    enabled = {a.objectName(): a.isEnabled() for a in menu.actions()[:4]}
+    assert enabled == {"keepAction": True, "removeAction": False, "notDuplicateAction": True, "resetAction": False}
+    assert any(a.menu() is window.review_actions.columns_menu for a in menu.actions())
+    menu.close()
+
+
+def test_undoing_a_decision_in_another_cluster_shows_that_cluster(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(3)
+    click_members(qtbot, window, [5])
+    window.review_actions.not_duplicate.trigger()
+    window.select_cluster(1)
+    window.review_actions.undo.trigger()
+    assert window.current_cluster_id() == 3 and window.pane.selected_member() == 5
+
+
+# -- 2. columns that matter ----
+
+
+def test_member_columns_are_guessed_shown_above_each_text_chosen_and_sortable(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    assert window.state.member_columns == ["标题", "来源", "发布日期"]  # guessed from the names
+    window.select_cluster(2)
+    model = window.pane.members_model
+    headers = [model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())]
+    assert headers == ["Row", "Status", "Similarity", "标题", "来源", "发布日期", "Length", "Text"]
+    click_members(qtbot, window, [3])
+    left, right = window.compare.left.fields.text(), window.compare.right.fields.text()
+    assert "新华社" in left and "2024-03-02" in left  # the kept row's source and date
+    assert "中新网" in right and "地铁新线（转）" in right
+
+    window.review_actions._fill_columns_menu()
+    menu_actions = {a.text(): a for a in window.review_actions.columns_menu.actions()}
+    menu_actions["阅读"].trigger()  # add the reads column
+    menu_actions["标题"].trigger()  # remove the title
+    headers = [model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())]
+    assert headers == ["Row", "Status", "Similarity", "来源", "发布日期", "阅读", "Length", "Text"]
+    assert "标题" not in window.compare.right.fields.text() and "阅读" in window.compare.right.fields.text()
+    assert window.pane.selected_member() == 3  # the selection stayed
+
+    reads = headers.index("阅读")
+    window.members_view.sortByColumn(reads, Qt.SortOrder.DescendingOrder)
+    assert member_rows(window) == [3, 1, 7]  # 300, 90, 40 reads: numbers sort as numbers
+    assert window.store.value(f"memberColumns/{workbook}") == ["来源", "发布日期", "阅读"]
+
+
+# -- 3. the place is kept ----
+
+
+def test_the_selection_follows_its_cluster_through_sort_filter_and_decision(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(3)
+    window.cluster_view.sortByColumn(1, Qt.SortOrder.DescendingOrder)  # by size: cluster 3 moves down the list
+    assert window.current_cluster_id() == 3
+    assert window.pane.cluster_model.visible_ids()[0] == 2
+    window.filter_edit.setText("降温")  # cluster 3 matches
+    assert window.current_cluster_id() == 3
+    click_members(qtbot, window, [5])
+    window.review_actions.not_duplicate.trigger()
+    assert window.current_cluster_id() == 3 and window.pane.selected_member() == 5
+    window.filter_edit.setText("地铁")  # cluster 3 does not match: the nearest that does, and the status bar says so
+    assert window.current_cluster_id() == 2
+    assert "does not match the filter; showing cluster 2" in status(window)
+
+
+def test_after_a_rerun_the_same_rows_are_selected_under_their_new_number(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(3)  # the weather story, rows 3 and 6
+    click_members(qtbot, window, [5])
+    rerun_at(qtbot, window, 0.8)  # the sport cluster goes: the weather story is cluster 2 now
+    assert window.current_cluster_id() == 2
+    assert window.session.cluster(2).members == WEATHER and window.pane.selected_member() == 5
+    assert "showing" not in status(window)  # the same cluster: nothing to say
+
+
+def test_when_the_cluster_is_gone_the_nearest_is_selected_and_the_status_bar_says_so(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(1)  # the match report, rows 1 and 7
+    rerun_at(qtbot, window, 0.8)
+    assert window.current_cluster_id() == 1 and window.session.cluster(1).members == METRO
+    assert "no longer exists; showing the nearest, cluster 1" in status(window)
+
+
+def test_decisions_survive_reruns_and_the_status_bar_counts_those_that_no_longer_apply(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(1)
+    click_members(qtbot, window, [6])
+    window.review_actions.keep.trigger()  # keep the rewrite of the match report
+    window.select_cluster(3)
+    click_members(qtbot, window, [5])
+    window.review_actions.not_duplicate.trigger()
+    rerun_at(qtbot, window, 0.8)
+    assert window.session.status(2, 5) == NOT_DUPLICATE  # still marked, in the renumbered cluster
+    assert "1 of your decisions do not apply at these settings" in status(window)
+    rerun_at(qtbot, window, 0.7)
+    assert window.session.kept_row(1) == 6  # the kept choice is back with its cluster
+    assert window.session.rows_to_remove == 3  # row 1 (sport), rows 4 and 8 (metro); row 6 stays
+
+
+# -- a language switch keeps everything ----
+
+
+@pytest.fixture
+def english_afterwards(qapp):
+    yield qapp
+    i18n.install(i18n.ENGLISH, qapp)
+
+
+def test_switching_the_language_keeps_decisions_undo_columns_and_place(qtbot, store, workbook, english_afterwards):
+    i18n.install(i18n.ENGLISH, english_afterwards)
+    window = make_window(qtbot, store)
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(3)
+    click_members(qtbot, window, [5])
+    window.review_actions.not_duplicate.trigger()
+    session = window.session
+    menu = window.menuBar().findChild(QMenu, "languageMenu")
+    next(a for a in menu.actions() if a.data() == i18n.CHINESE).trigger()
+    chinese = i18n.replaced_window()
+    qtbot.addWidget(chinese)
+    assert chinese is not window and chinese.session is session
+    assert chinese.session.status(3, 5) == NOT_DUPLICATE and chinese.isWindowModified()
+    assert chinese.current_cluster_id() == 3 and chinese.pane.selected_member() == 5
+    assert chinese.state.member_columns == ["标题", "来源", "发布日期"]
+    assert chinese.findChild(QMenu, "editMenu").title() == "编辑(&E)"
+    chinese.review_actions.undo.trigger()  # the history came along
+    assert chinese.session.rows_to_remove == 4
+    chinese.state.mark_saved()
+    chinese.close()
+
+
+# -- 4. a saved review ----
+
+
+def test_a_saved_review_is_offered_on_open_and_resumes_decisions_settings_and_place(qtbot, store, workbook):
+    first = make_window(qtbot, store)
+    open_and_wait(qtbot, first, workbook)
+    rerun_at(qtbot, first, 0.75)  # the match report is no cluster at 0.75: the metro story is cluster 1
+    first.select_cluster(1)
+    click_members(qtbot, first, [3, 7])
+    first.review_actions.not_duplicate.trigger()
+    qtbot.keyClick(first.members_view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    saved = json.loads(sidecar_path(workbook).read_text(encoding="utf-8"))
+    assert saved["settings"]["threshold"] == 0.75 and saved["input"]["path"] == str(workbook)
+    assert [d["row"] for d in saved["decisions"]["not_duplicate"]] == [4, 8]
+    assert not first.isWindowModified()
+    first.close()
+
+    second = make_window(qtbot, QSettings(str(workbook.parent / "other.ini"), QSettings.Format.IniFormat))
+    with qtbot.waitSignal(second.messageShown, timeout=TIMEOUT) as shown:
+        second.open_path(workbook)
+    assert shown.args[0] == "Resume the saved review?" and "2 decisions" in shown.args[1]
+    resume = next(b for b in second.last_message.buttons() if b.text() == "Resume review")
+    with qtbot.waitSignal(second.resultShown, timeout=TIMEOUT):
+        resume.click()
+    assert second.session.result.settings.threshold == 0.75
+    assert second.session.intent.not_duplicate == {3, 7} and second.session.rows_to_remove == 1  # weather only
+    assert second.current_cluster_id() == 1 and second.pane.selected_member() == 3  # where the review stopped
+    assert "Resumed the review saved on" in status(second)
+    second.close()
+
+
+def test_a_changed_input_is_said_and_decisions_follow_their_rows_content(qtbot, store, workbook, tmp_path):
+    window = make_window(qtbot, store)
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(3)
+    click_members(qtbot, window, [5])
+    window.review_actions.not_duplicate.trigger()
+    assert window.save_review()
+    frame = pd.read_excel(workbook, engine="calamine")
+    top = pd.DataFrame(
+        {"标题": ["新插入"], "来源": ["x"], "正文": ["一条新插入的短讯。"], "发布日期": ["2024-01-01"], "阅读": [0]}
+    )
+    pd.concat([top, frame]).to_excel(workbook, index=False)  # every row moved down by one
+    with qtbot.waitSignal(window.messageShown, timeout=TIMEOUT) as shown:
+        window.open_path(workbook, quiet_resume=True)  # even from the recent files: a changed input is said
+    assert "has changed since" in shown.args[1] and "1 of 1 found" in shown.args[1]
+    with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
+        next(b for b in window.last_message.buttons() if b.text() == "Resume review").click()
+    assert window.session.intent.not_duplicate == {6}  # the same article, one row further down
+    window.state.mark_saved()
+    window.close()
+
+
+def test_closing_with_unsaved_decisions_asks_save_discard_or_cancel(qtbot, store, workbook):
+    window = make_window(qtbot, store)
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(2)
+    click_members(qtbot, window, [3])
+    window.review_actions.not_duplicate.trigger()
+    with qtbot.waitSignal(window.messageShown) as shown:
+        assert not window.close()
+    assert shown.args[0] == "Save your review?"
+    box = window.last_message
+    buttons = box.standardButtons()
+    assert (
+        buttons
+        == QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
+    )
+    box.button(QMessageBox.StandardButton.Cancel).click()
+    assert window.isVisible() and not sidecar_path(workbook).exists()
+    with qtbot.waitSignal(window.messageShown):
+        window.close()
+    window.last_message.button(QMessageBox.StandardButton.Save).click()
+    assert not window.isVisible() and sidecar_path(workbook).exists()
+
+
+def test_discard_closes_without_saving(qtbot, store, workbook):
+    window = make_window(qtbot, store)
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(2)
+    click_members(qtbot, window, [3])
+    window.review_actions.not_duplicate.trigger()
+    with qtbot.waitSignal(window.messageShown):
+        window.close()
+    window.last_message.button(QMessageBox.StandardButton.Discard).click()
+    assert not window.isVisible() and not sidecar_path(workbook).exists()
+
+
+def test_the_recent_files_menu_reopens_the_review_where_it_stopped(qtbot, store, workbook):
+    window = make_window(qtbot, store)
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(2)
+    click_members(qtbot, window, [3])
+    window.review_actions.not_duplicate.trigger()
+    window.save_review()
+    window.select_cluster(3)  # browsed on after saving
+    window.close()
+
+    again = make_window(qtbot, store)
+    entry = again.recent_menu.actions()[0]
+    assert entry.text().endswith("news.xlsx  (review saved)")
+    with qtbot.assertNotEmitted(again.messageShown), qtbot.waitSignal(again.resultShown, timeout=TIMEOUT):
+        entry.trigger()
+    assert again.session.intent.not_duplicate == {3}
+    assert again.current_cluster_id() == 3  # where the user was when the window closed
+    again.close()
+
+
+# -- 5. feedback ----
+
+
+def loading_until_cancelled(path, sheet, reporter: Reporter):
+    """A load that reports progress until it is cancelled (a large workbook, deterministically)."""
+    n = 0
+    while True:
+        n += 1
+        reporter.report("Loading", n % 1000, 1000)
+        reporter.cancel_event.wait(0.005)
+
+
+def test_loading_shows_the_file_name_and_progress_and_can_be_cancelled(qtbot, window, workbook, monkeypatch):
+    monkeypatch.setattr(jobs, "load", loading_until_cancelled)
+    with qtbot.waitSignal(window.runner.progress, timeout=TIMEOUT):
+        window.open_path(workbook)
+    panel = window.opening_panel
+    assert panel.isVisible() and "Opening news.xlsx" in panel.label.text() and "Loading" in panel.label.text()
+    assert isinstance(window.runner.current, LoadJob)
+    with qtbot.waitSignal(window.runner.cancelled, timeout=TIMEOUT):
+        panel.cancel_button.click()
+    assert not panel.isVisible() and window.table is None and window.stack.currentIndex() == 0
+    assert status(window) == "Opening news.xlsx cancelled"
+
+
+def running_until_cancelled(*args):
+    reporter = args[-1]
+    while True:
+        reporter.report("Segmenting", 1, 2)
+        reporter.cancel_event.wait(0.005)
+
+
+def test_during_a_run_the_previous_results_are_stale_and_cannot_be_exported(qtbot, window, workbook, monkeypatch):
+    open_and_wait(qtbot, window, workbook)
+    assert window.menus.export.isEnabled()
+    monkeypatch.setattr(jobs, "run", running_until_cancelled)
+    with qtbot.waitSignal(window.runner.progress, timeout=TIMEOUT):
+        window.run_now()
+    assert isinstance(window.runner.current, RunJob)
+    pane = window.pane
+    assert pane.banner.isVisible() and "from the previous run" in pane.banner.text()
+    assert not pane.cluster_view.isEnabled() and not pane.members_view.isEnabled()
+    assert not window.menus.export.isEnabled() and not window.review_actions.not_duplicate.isEnabled()
+    with qtbot.waitSignal(window.runner.cancelled, timeout=TIMEOUT):
+        qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not pane.banner.isVisible() and pane.cluster_view.isEnabled() and window.menus.export.isEnabled()
+    assert "the previous result is kept" in status(window)
+
+
+def wheel(widget, steps=1):
+    event = QWheelEvent(
+        QPointF(5, 5),
+        QPointF(widget.mapToGlobal(QPoint(5, 5))),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.sendEvent(widget, event)
+
+
+def test_sliders_and_spin_boxes_ignore_the_wheel_unless_focused(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    panel = window.settings_panel
+    slider, spin, combo = panel.threshold.slider, panel.n.spin, panel.algorithm
+    before = (slider.value(), spin.value(), combo.currentIndex())
+    window.cluster_view.setFocus()
+    for w in (slider, spin, combo):
+        wheel(w)
+    assert (slider.value(), spin.value(), combo.currentIndex()) == before
+    assert not window.debounce.isActive() and not window.runner.busy  # no run was asked for
+    slider.setFocus()
+    qtbot.waitUntil(slider.hasFocus)
+    wheel(slider)
+    assert slider.value() != before[0] and window.debounce.isActive()
+
+
+# -- 6. the message after an export ----
+
+
+def test_after_export_one_message_with_the_counts_and_an_open_folder_button(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(3)
+    click_members(qtbot, window, [5])
+    window.review_actions.not_duplicate.trigger()
+    window.show_export_dialog()
+    with qtbot.waitSignal(window.exported, timeout=TIMEOUT):
+        window.export_dialog.export_button.click()
+    box = window.last_message
+    assert box.windowTitle() == "Export complete"
+    assert box.text().startswith("6 rows kept, 3 removed, 2 clusters.")
+    assert "news_cleaned.xlsx" in box.text()
+    closing = [b for b in box.buttons() if box.buttonRole(b) != QMessageBox.ButtonRole.ActionRole]
+    assert [b.text() for b in closing] == ["Close"]  # one way to dismiss it, not two OK buttons
+    assert [b.text() for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.ActionRole] == [
+        "Open folder"
+    ]
+
+
+# -- 7. counts follow the decisions ----
+
+
+def test_the_analysis_counts_and_histogram_follow_the_decisions(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    view = window.analysis_view
+    window.tabs.setCurrentWidget(view)
+    assert view.summary.figure("remove") == "4" and view.summary.figure("clusters") == "3"
+    assert int(view.histogram.overruled.sum()) == 0
+    window.tabs.setCurrentIndex(0)
+    window.select_cluster(2)
+    click_members(qtbot, window, [1, 3, 7])
+    window.review_actions.not_duplicate.trigger()  # the metro story: nothing removed
+    window.tabs.setCurrentWidget(view)
+    assert view.summary.figure("remove") == "2" and view.summary.figure("clusters") == "2"
+    assert view.sizes.counts() == [2]  # two clusters of two rows left
+    assert int(view.histogram.overruled.sum()) == 3  # the metro story's three pairs
+    assert "after your decisions <b>2 rows</b> are removed" in view.histogram.readout.text()
+    window.review_actions.undo.trigger()  # also while the tab is shown
+    assert view.summary.figure("remove") == "4" and int(view.histogram.overruled.sum()) == 0
+
+
+def test_the_boilerplate_ignored_in_a_row_is_shown_below_its_text(qtbot, window, tmp_path):
+    footer = "本文仅代表作者个人观点，不代表本网站立场，如有侵权请联系删除。"
+    others = [
+        "又一篇关于城市绿化的报道，介绍了新建的三座公园和沿河步道。",
+        "本地图书馆延长开放时间，周末开放到晚上十点。",
+    ]
+    bodies = [f"{t}{footer}" for t in [ART_A, ART_B, ART_C, *others]]
+    bodies.append(ART_A.replace("八十", "九十") + footer)
+    path = tmp_path / "footers.csv"
+    pd.DataFrame({"id": range(len(bodies)), "body": bodies}).to_csv(path, index=False)
+    open_and_wait(qtbot, window, path)
+    window.select_cluster(1)
+    left = window.compare.left
+    assert left.boilerplate_toggle.isVisible() and "1 sentence" in left.boilerplate_toggle.text()
+    assert not left.boilerplate.isVisible()
+    left.boilerplate_toggle.click()
+    assert left.boilerplate.isVisible() and footer.rstrip("。") in left.boilerplate.text()
+    start = bodies[0].index(footer)
+    assert any(a <= start < b for a, b in left.boilerplate_spans())  # greyed in the text
+    assert all(span[2] != footer for span in window.compare.highlighted_spans("left"))  # not a difference
+
+
+# -- the side panel fits ----
+
+
+@pytest.mark.parametrize("language", [i18n.ENGLISH, i18n.CHINESE])
+def test_the_settings_panel_fits_1280_by_800_in_both_languages_with_one_heading_per_section(
+    qtbot, store, workbook, language, english_afterwards
+):
+    from PySide6.QtWidgets import QGroupBox, QWidget
+
+    i18n.install(language, english_afterwards)
+    window = make_window(qtbot, store)
+    open_and_wait(qtbot, window, workbook)
+    window.settings_panel.advanced_toggle.setChecked(True)
+    side, viewport = window.side_scroll.widget(), window.side_scroll.viewport()
+    qtbot.waitUntil(lambda: side.width() == viewport.width())
+    clipped = [
+        (type(w).__name__, getattr(w, "text", lambda: "")())
+        for w in side.findChildren(QWidget)
+        if w.isVisible() and w.mapTo(side, QPoint(w.width(), 0)).x() > viewport.width()
+    ]
+    assert clipped == []
+    headings = [b.title() for b in side.findChildren(QGroupBox) if b.isVisible() and b.title()]
+    headings.append(window.settings_panel.advanced_toggle.text())
+    assert len(headings) == len(set(headings)) == 3, headings  # Data, Algorithm, Advanced: each once
+    window.close()
+
+
+def test_every_word_of_the_review_lists_is_listed_for_translation():
+    from test_review import TEXTS, make_result
+
+    from dedup_gui.core.review import ReviewSession
+    from dedup_gui.core.review_columns import WORDS, cluster_columns, member_columns
+    from dedup_gui.gui.registry_strings import REVIEW_STRINGS
+
+    said: list[str] = []
+
+    def say(word: str) -> str:
+        said.append(word)
+        return word
+
+    session = ReviewSession(make_result(), TEXTS)
+    session.set_intent(session.keeping(1, [3]).mark_not_duplicate([1], 3))
+    for column in cluster_columns(say):
+        for i in range(len(session)):
+            column.text(session.row(i)), column.tooltip and column.tooltip(session.row(i))
+    for cluster_id in (1, 2):
+        for column in member_columns(session, None, (), say):
+            for m in session.members(cluster_id):
+                column.text(m), column.tooltip and column.tooltip(m)
+    assert set(said) <= set(WORDS) <= set(REVIEW_STRINGS)
+    assert {"Kept", "Remove", "Not a duplicate", "You chose this row as the one to keep."} <= set(said)
