@@ -524,7 +524,7 @@ def test_after_export_one_message_with_the_counts_and_an_open_folder_button(qtbo
         window.export_dialog.export_button.click()
     box = window.last_message
     assert box.windowTitle() == "Export complete"
-    assert box.text().startswith("6 rows kept, 3 removed, 2 clusters.")
+    assert box.text().startswith("6 rows kept, 3 removed, from 2 clusters.")
     assert "news_cleaned.xlsx" in box.text()
     closing = [b for b in box.buttons() if box.buttonRole(b) != QMessageBox.ButtonRole.ActionRole]
     assert [b.text() for b in closing] == ["Close"]  # one way to dismiss it, not two OK buttons

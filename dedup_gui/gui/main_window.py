@@ -14,12 +14,10 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QFileDialog,
     QFrame,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -36,7 +34,6 @@ from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.errors import DedupError
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_columns import guess_member_columns
-from dedup_gui.core.review_sidecar import make_review, sidecar_path, write_review
 from dedup_gui.core.table import Table
 
 from . import jobs
@@ -49,8 +46,9 @@ from .menus import WindowMenus
 from .registry_strings import summary_text, translated_algorithm
 from .resources import demo_workbook
 from .review_actions import ReviewActions
-from .review_pane import ReviewPane, table_view
-from .rows_model import RowsModel
+from .review_files import ReviewFiles, remembered
+from .review_pane import ReviewPane
+from .rows_tab import RowsTab
 from .settings_panel import SettingsPanel
 from .wheel_guard import guard_wheel
 from .window_jobs import ExportJob, LoadJob, RunJob
@@ -92,6 +90,7 @@ class MainWindow(QMainWindow):
         self._build_ui()
         self.review_actions = ReviewActions(self, self.state, self.pane)
         self.menus = WindowMenus(self, self.review_actions, self.store)
+        self.review_files = ReviewFiles(self, self.state, self.store)
         self.job_status = JobStatus(self.runner, self.statusBar())
         self.cancel_button = self.job_status.cancel_button
         self.analysis_view = attach_analysis(self)  # the Analysis tab: histogram, hot stories, summary
@@ -134,27 +133,14 @@ class MainWindow(QMainWindow):
         self.settings_panel.changed.connect(self.request_run)
 
         self.pane = ReviewPane(self.state)
-        self.rows_model = RowsModel(self)
-        self.rows_view = table_view("rowsView", multi=False)
-        self.rows_view.setModel(self.rows_model)
-        self.rows_view.setSortingEnabled(True)
-        self.rows_view.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
-        self.rows_view.horizontalHeader().setDefaultSectionSize(150)
-        self.rows_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.rows_view.doubleClicked.connect(self._row_activated)
-        self.duplicates_only = QCheckBox(self.tr("Clustered rows only"))
-        self.duplicates_only.toggled.connect(self.rows_model.set_duplicates_only)
-        rows_box = QWidget()
-        rl = QVBoxLayout(rows_box)
-        rl.setContentsMargins(0, 4, 0, 0)
-        rl.addWidget(self.duplicates_only)
-        rl.addWidget(self.rows_view, 1)
-        self.rows_box = rows_box
-
+        self.rows_tab = RowsTab()
+        self.rows_tab.rowActivated.connect(self._row_activated)
+        self.rows_model, self.rows_view = self.rows_tab.model, self.rows_tab.view
+        self.duplicates_only = self.rows_tab.duplicates_only
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.pane, self.tr("Clusters"))
-        self.tabs.addTab(rows_box, self.tr("All rows"))
+        self.tabs.addTab(self.rows_tab, self.tr("All rows"))
 
         self.main_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.main_splitter.setObjectName("mainSplitter")
@@ -295,7 +281,7 @@ class MainWindow(QMainWindow):
         are offered for saving first. ``quiet_resume`` (the recent-files menu) resumes a saved review without
         asking when the input has not changed."""
         if self.state.dirty and self.state.table is not None and Path(path) != self.state.table.path:
-            self._ask_to_save(lambda: self._open_now(path, sheet, quiet_resume))
+            self.review_files.ask_to_save(lambda: self._open_now(path, sheet, quiet_resume))
             return
         self._open_now(path, sheet, quiet_resume)
 
@@ -306,91 +292,39 @@ class MainWindow(QMainWindow):
     def show_loaded(self, loaded: jobs.Loaded, quiet_resume: bool) -> None:
         """LoadJob's handler: show the table; resume its saved review (asking, unless told not to); run."""
         table = loaded.table
-        self._remember_place()
+        self.review_files.remember_place()
         self.state.set_table(table, loaded.input_hash)
-        remembered = [c for c in self._remembered("columns", table) if c in table.columns]
-        columns = remembered or table.guess_text_columns()
-        self.data_panel.set_table(table, columns)
-        self.settings_panel.set_columns(table.columns)
-        remembered_members = self._remembered("memberColumns", table, None)
-        members = guess_member_columns(table, exclude=columns) if remembered_members is None else remembered_members
+        columns = self._show_table(table)
+        members = remembered(self.store, "memberColumns", table, None)
+        members = guess_member_columns(table, exclude=columns) if members is None else members
         self.state.set_member_columns([c for c in members if c in table.columns])
-        self.rows_model.set_table(table, columns)
-        self._size_row_columns()
         self.state.set_session(None)
         self._update_file_actions()
         self.menus.add_recent(table.path)
         self.store.setValue("lastDir", str(table.path.parent))
-        self.setWindowTitle(f"{table.path.name}{f' — {table.sheet}' if table.sheet else ''}[*] — Dedup")
-        self.stack.setCurrentIndex(1)
         self.tabs.setCurrentIndex(ROWS_TAB)  # the rows are the preview until the clusters are in
         self._switch_to_clusters = True
         if loaded.sidecar_problem:
             self.statusBar().showMessage(loaded.sidecar_problem, 10000)
         if loaded.saved is not None and loaded.reattached is not None:
             if quiet_resume and not loaded.reattached.changed:
-                self.resume(loaded)
+                self.review_files.resume(loaded)
             else:
-                self._offer_resume(loaded)
+                self.review_files.offer(loaded)
             return
-        self.place_from_store(table)
+        self.review_files.restore_place(table)
         self.run_now()
 
-    def _offer_resume(self, loaded: jobs.Loaded) -> None:
-        saved, again = loaded.saved, loaded.reattached
-        name = loaded.table.path.name
-        text = self.tr("A review of {name} was saved on {date} with {n} decisions.").format(
-            name=name, date=saved.saved_at[:16].replace("T", " "), n=saved.decision_count
-        )
-        if again.changed:
-            text += "\n\n" + self.tr(
-                "{name} has changed since. Decisions are attached again to the rows with the same content: "
-                "{found} of {n} found, {lost} no longer in the file."
-            ).format(name=name, found=saved.decision_count - again.lost, n=saved.decision_count, lost=again.lost)
-        box = self.show_message(QMessageBox.Icon.Question, self.tr("Resume the saved review?"), text, buttons=0)
-        resume = box.addButton(self.tr("Resume review"), QMessageBox.ButtonRole.AcceptRole)
-        fresh = box.addButton(self.tr("Start over"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(resume)
-        resume.clicked.connect(lambda: self.resume(loaded))
-        fresh.clicked.connect(self.run_now)
-
-    def resume(self, loaded: jobs.Loaded) -> None:
-        """Take over a saved review: its settings, columns and decisions; the run then shows where it stopped."""
-        saved, again, table = loaded.saved, loaded.reattached, loaded.table
-        if self.state.table is not table:
-            return  # another file was opened meanwhile
-        self.settings_panel.set_settings(saved.settings)
-        text_columns = [c for c in saved.text_columns if c in table.columns]
-        if text_columns:
-            self.data_panel.set_selected_columns(text_columns)
-            self.rows_model.set_text_columns(text_columns)
-        self.state.set_table(table, loaded.input_hash, again.intent)
-        self.state.set_member_columns([c for c in saved.member_columns if c in table.columns])
-        self.state.place = list(again.position)
-        self.place_from_store(table)
-        note = self.tr("Resumed the review saved on {date}: {n} decisions.").format(
-            date=saved.saved_at[:16].replace("T", " "), n=len(again.intent.rows)
-        )
-        if again.lost:
-            note += " " + self.tr("{n} decisions were about rows no longer in the file.").format(n=again.lost)
-        self._resume_note = note
-        self.run_now()
-
-    _resume_note = ""
-
-    def place_from_store(self, table: Table) -> None:
-        """Where the user was when this file was last closed (the recent-files menu reopens it there)."""
-        place = self._remembered("place", table, None)
-        if place:
-            try:
-                rows = [int(r) for r in place]
-            except (TypeError, ValueError):
-                return
-            self.state.place = [r for r in rows if 0 <= r < len(table)]
-
-    def _remember_place(self) -> None:
-        if self.state.table is not None and self.state.place:
-            self.store.setValue(f"place/{self.state.table.path}", [str(r) for r in self.state.place])
+    def _show_table(self, table: Table) -> list[str]:
+        """The panels, title and rows for a table; returns its text columns (remembered, else guessed)."""
+        columns = [c for c in remembered(self.store, "columns", table) or [] if c in table.columns]
+        columns = columns or table.guess_text_columns()
+        self.data_panel.set_table(table, columns)
+        self.settings_panel.set_columns(table.columns)
+        self.rows_tab.set_table(table, columns)
+        self.setWindowTitle(f"{table.path.name}{f' — {table.sheet}' if table.sheet else ''}[*] — Dedup")
+        self.stack.setCurrentIndex(1)
+        return columns
 
     def _sheet_chosen(self, sheet: str) -> None:
         if self.state.table is not None:
@@ -401,12 +335,6 @@ class MainWindow(QMainWindow):
         if self.state.table is not None and columns:
             self.store.setValue(f"columns/{self.state.table.path}", columns)
         self.request_run()
-
-    def _remembered(self, key: str, table: Table, default=()):
-        value = self.store.value(f"{key}/{table.path}", default)
-        if value is None:
-            return None
-        return [value] if isinstance(value, str) else list(value or [])
 
     def _remember_member_columns(self) -> None:
         if self.state.table is not None:
@@ -487,9 +415,9 @@ class MainWindow(QMainWindow):
                     n=len(session.not_applying)
                 )
             )
-        if self._resume_note:
-            parts.append(self._resume_note)
-            self._resume_note = ""
+        if self.review_files.resume_note:
+            parts.append(self.review_files.resume_note)
+            self.review_files.resume_note = ""
         return " — ".join(parts + notes)
 
     def _note(self, text: str) -> None:
@@ -554,63 +482,13 @@ class MainWindow(QMainWindow):
         self.setWindowModified(not clean)
 
     def save_review(self) -> bool:
-        """Write the sidecar beside the input; True when it was written."""
-        table = self.state.table
-        if table is None:
-            return False
-        review = make_review(
-            table,
-            self.state.input_hash,
-            self.settings_panel.settings(),
-            self.data_panel.selected_columns(),
-            self.state.member_columns,
-            self.state.intent,
-            self.state.place,
-        )
-        try:
-            path = write_review(review, sidecar_path(table.path))
-        except DedupError as e:
-            self.show_message(QMessageBox.Icon.Warning, self.tr("Could not save the review"), str(e))
-            return False
-        self.state.mark_saved()
-        self.menus.update_recent()
-        self.statusBar().showMessage(self.tr("Review saved: {name}").format(name=path.name), 8000)
-        return True
-
-    def _ask_to_save(self, then) -> None:
-        """Save / Discard / Cancel for unsaved decisions; ``then`` runs after Save or Discard."""
-        n = len(self.state.intent.rows)
-        box = self.show_message(
-            QMessageBox.Icon.Question,
-            self.tr("Save your review?"),
-            self.tr("You made review decisions on {name} that are not saved ({n} rows decided).").format(
-                name=self.state.table.path.name, n=n
-            ),
-            buttons=QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-        )  # fmt: skip
-        box.setDefaultButton(QMessageBox.StandardButton.Save)
-        box.button(QMessageBox.StandardButton.Save).clicked.connect(lambda: self.save_review() and then())
-        box.button(QMessageBox.StandardButton.Discard).clicked.connect(then)
+        return self.review_files.save()
 
     # -- the All rows tab ----
 
-    def _size_row_columns(self) -> None:
-        """Narrow bookkeeping columns, wide text columns."""
-        if self.rows_model.columnCount() == 0:
-            return
-        for col, width in enumerate((64, 64, 150, 84)):
-            self.rows_view.setColumnWidth(col, width)
-        texty = set(self.data_panel.selected_columns())
-        for i, name in enumerate(self.state.table.columns if self.state.table else []):
-            self.rows_view.setColumnWidth(4 + i, 420 if name in texty else 150)
-
-    def _row_activated(self, index) -> None:
+    def _row_activated(self, row: int) -> None:
         session = self.state.session
-        if session is None:
-            return
-        row = self.rows_model.data_row(index.row())
-        cluster = session.cluster_of(row)
+        cluster = session.cluster_of(row) if session is not None else 0
         if cluster:
             self.pane.filter_edit.clear()
             self.tabs.setCurrentIndex(CLUSTERS_TAB)
@@ -634,9 +512,13 @@ class MainWindow(QMainWindow):
         """ExportJob's handler: one message with what the export kept and removed, and a button to the folder."""
         res = session.resolution()
         kept, removed = int(res.keep.sum()), res.removed
-        counts = self.tr("{kept} rows kept, {removed} removed, {clusters} clusters.").format(
-            kept=f"{kept:,}", removed=f"{removed:,}", clusters=f"{session.clusters_with_removals:,}"
+        clusters = session.clusters_with_removals
+        text = (
+            self.tr("{kept} rows kept, {removed} removed, from 1 cluster.")
+            if clusters == 1
+            else self.tr("{kept} rows kept, {removed} removed, from {clusters} clusters.")
         )
+        counts = text.format(kept=f"{kept:,}", removed=f"{removed:,}", clusters=f"{clusters:,}")
         files = [f"• {w.path.name}" for w in written] + [f"    {note}" for w in written for note in w.notes[:3]]
         box = self.show_message(
             QMessageBox.Icon.Information,
@@ -709,13 +591,13 @@ class MainWindow(QMainWindow):
         self.store.setValue("window/geometry", self.saveGeometry())
         for splitter in self._splitters():
             self.store.setValue(f"window/{splitter.objectName()}", splitter.saveState())
-        self._remember_place()
+        self.review_files.remember_place()
         self.store.sync()
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
         if self.state.dirty and self.state.table is not None and not self._close_confirmed:
             event.ignore()
-            self._ask_to_save(self._close_now)
+            self.review_files.ask_to_save(self._close_now)
             return
         self.debounce.stop()
         self.save_state()
@@ -738,14 +620,8 @@ class MainWindow(QMainWindow):
     def _adopt_state(self) -> None:
         state = self.state
         table = state.table
-        columns = [c for c in self._remembered("columns", table) if c in table.columns] or table.guess_text_columns()
-        self.data_panel.set_table(table, columns)
-        self.settings_panel.set_columns(table.columns)
-        self.rows_model.set_table(table, columns)
-        self._size_row_columns()
-        self.setWindowTitle(f"{table.path.name}{f' — {table.sheet}' if table.sheet else ''}[*] — Dedup")
+        columns = self._show_table(table)
         self.setWindowModified(state.dirty)
-        self.stack.setCurrentIndex(1)
         self.pane.show_session()
         if state.session is not None:
             self.rows_model.set_resolution(state.session.resolution())

@@ -380,10 +380,6 @@
         <translation>按当前设置运行 (F5)。修改设置后会自动重新运行。</translation>
     </message>
     <message>
-        <source>Clustered rows only</source>
-        <translation>只显示有重复的行</translation>
-    </message>
-    <message>
         <source>Clusters</source>
         <translation>重复组</translation>
     </message>
@@ -418,34 +414,6 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>示例工作簿不存在：{path}</translation>
     </message>
     <message>
-        <source>A review of {name} was saved on {date} with {n} decisions.</source>
-        <translation>{name} 的核对记录保存于 {date}，包含 {n} 项决定。</translation>
-    </message>
-    <message>
-        <source>{name} has changed since. Decisions are attached again to the rows with the same content: {found} of {n} found, {lost} no longer in the file.</source>
-        <translation>{name} 在保存之后有改动。已按行的内容重新对应各项决定：{n} 项中找回 {found} 项，{lost} 项对应的行已不在文件中。</translation>
-    </message>
-    <message>
-        <source>Resume the saved review?</source>
-        <translation>继续上次保存的核对吗？</translation>
-    </message>
-    <message>
-        <source>Resume review</source>
-        <translation>继续核对</translation>
-    </message>
-    <message>
-        <source>Start over</source>
-        <translation>重新开始</translation>
-    </message>
-    <message>
-        <source>Resumed the review saved on {date}: {n} decisions.</source>
-        <translation>已继续 {date} 保存的核对：{n} 项决定。</translation>
-    </message>
-    <message>
-        <source>{n} decisions were about rows no longer in the file.</source>
-        <translation>有 {n} 项决定对应的行已不在文件中。</translation>
-    </message>
-    <message>
         <source>Tick at least one text column to compare.</source>
         <translation>请至少勾选一个用于比较的文本列。</translation>
     </message>
@@ -470,32 +438,20 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>{what}… 下面的重复组来自上一次运行；取消（Esc）后它们会保留。</translation>
     </message>
     <message>
-        <source>Could not save the review</source>
-        <translation>无法保存核对记录</translation>
-    </message>
-    <message>
-        <source>Review saved: {name}</source>
-        <translation>核对记录已保存：{name}</translation>
-    </message>
-    <message>
-        <source>Save your review?</source>
-        <translation>保存核对记录吗？</translation>
-    </message>
-    <message>
-        <source>You made review decisions on {name} that are not saved ({n} rows decided).</source>
-        <translation>您对 {name} 所做的核对决定尚未保存（已决定 {n} 行）。</translation>
-    </message>
-    <message>
-        <source>{kept} rows kept, {removed} removed, {clusters} clusters.</source>
-        <translation>保留 {kept} 行，删除 {removed} 行，共 {clusters} 个重复组。</translation>
-    </message>
-    <message>
         <source>Written:</source>
         <translation>已写入：</translation>
     </message>
     <message>
         <source>Export complete</source>
         <translation>导出完成</translation>
+    </message>
+    <message>
+        <source>{kept} rows kept, {removed} removed, from 1 cluster.</source>
+        <translation>保留 {kept} 行，删除 {removed} 行，来自 1 个重复组。</translation>
+    </message>
+    <message>
+        <source>{kept} rows kept, {removed} removed, from {clusters} clusters.</source>
+        <translation>保留 {kept} 行，删除 {removed} 行，来自 {clusters} 个重复组。</translation>
     </message>
     <message>
         <source>Open folder</source>
@@ -641,6 +597,53 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     </message>
 </context>
 <context>
+    <name>ReviewFiles</name>
+    <message>
+        <source>A review of {name} was saved on {date} with {n} decisions.</source>
+        <translation>{name} 的核对记录保存于 {date}，包含 {n} 项决定。</translation>
+    </message>
+    <message>
+        <source>{name} has changed since. Decisions are attached again to the rows with the same content: {found} of {n} found, {lost} no longer in the file.</source>
+        <translation>{name} 在保存之后有改动。已按行的内容重新对应各项决定：{n} 项中找回 {found} 项，{lost} 项对应的行已不在文件中。</translation>
+    </message>
+    <message>
+        <source>Resume the saved review?</source>
+        <translation>继续上次保存的核对吗？</translation>
+    </message>
+    <message>
+        <source>Resume review</source>
+        <translation>继续核对</translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Resumed the review saved on {date}: {n} decisions.</source>
+        <translation>已继续 {date} 保存的核对：{n} 项决定。</translation>
+    </message>
+    <message>
+        <source>{n} decisions were about rows no longer in the file.</source>
+        <translation>有 {n} 项决定对应的行已不在文件中。</translation>
+    </message>
+    <message>
+        <source>Could not save the review</source>
+        <translation>无法保存核对记录</translation>
+    </message>
+    <message>
+        <source>Review saved: {name}</source>
+        <translation>核对记录已保存：{name}</translation>
+    </message>
+    <message>
+        <source>Save your review?</source>
+        <translation>保存核对记录吗？</translation>
+    </message>
+    <message>
+        <source>You made review decisions on {name} that are not saved ({n} rows decided).</source>
+        <translation>您对 {name} 所做的核对决定尚未保存（已决定 {n} 行）。</translation>
+    </message>
+</context>
+<context>
     <name>ReviewPane</name>
     <message>
         <source>No results yet</source>
@@ -760,6 +763,13 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>Duplicate of {row}</source>
         <translation>与第 {row} 行重复</translation>
+    </message>
+</context>
+<context>
+    <name>RowsTab</name>
+    <message>
+        <source>Clustered rows only</source>
+        <translation>只显示有重复的行</translation>
     </message>
 </context>
 <context>
