@@ -21,6 +21,7 @@ import math
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 ALGORITHMS = ("simhash", "nshash", "ngram")
@@ -308,14 +309,15 @@ def sina_report(outcomes, n_examples: int, with_text: bool) -> str:
             ratio = textsim.indel_ratio(ls.texts[r], ls.texts[k])
             scored.append((ratio, r, k, sim))
         low = sorted(s for s in scored if s[0] < 0.5)
-        low_dup = sum(1 for _, r, k, _ in low if ls.judge(r, k) == "dup")
+        verdicts = Counter(ls.judge(r, k) for _, r, k, _ in low)
         rows.append(
             [
                 o.algorithm,
                 f"{o.removals:,}",
                 f"{len(low):,}",
-                f"{low_dup:,}",
-                f"{len(low) - low_dup:,}",
+                f"{verdicts['dup']:,}",
+                f"{verdicts['grey']:,}",
+                f"{verdicts['not']:,}",
                 f"{min((s[0] for s in scored), default=float('nan')):.2f}",
             ]
         )
@@ -332,8 +334,9 @@ def sina_report(outcomes, n_examples: int, with_text: bool) -> str:
             "algorithm",
             "removals",
             "Indel ratio < 0.5",
-            "of these, labelled duplicates",
-            "of these, not duplicates",
+            "of these: labelled duplicates",
+            "grey",
+            "not duplicates",
             "lowest Indel ratio",
         ],
         1,
