@@ -38,8 +38,8 @@ def write_xlsxwriter(path: Path, columns, rows) -> None:
     import xlsxwriter
 
     wb = xlsxwriter.Workbook(
-        str(path), {"constant_memory": True, "strings_to_formulas": False, "strings_to_numbers": False,
-                    "strings_to_urls": False}
+        str(path),
+        {"constant_memory": True, "strings_to_formulas": False, "strings_to_numbers": False, "strings_to_urls": False},
     )
     ws = wb.add_worksheet("data")
     bold = wb.add_format({"bold": True})
@@ -112,7 +112,9 @@ def main() -> None:
         for _ in range(args.repeat):
             out = subprocess.run(
                 [sys.executable, "-m", "benchmarks.xlsx_writers", "--child", name, "--rows", str(args.rows)],
-                capture_output=True, text=True, check=True,
+                capture_output=True,
+                text=True,
+                check=True,
             )
             runs.append(json.loads(out.stdout))
         best = min(runs, key=lambda r: r["seconds"])
