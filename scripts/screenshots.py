@@ -1,8 +1,9 @@
 """Render the main states of the desktop app to PNG files under screenshots/ (``make screenshots``).
 
 Runs offscreen with a private settings file, on the bundled demo workbook (or a synthetic one while the demo is
-missing): the empty window, after a run, a cluster compared, the table of rows, the export dialog, and the
-compare view in a dark palette, and the Analysis tab (light and dark).
+missing): the empty window, after a run, a review in progress (a decision made, two rows of a cluster selected,
+the title / source / date columns beside them), the table of rows, the export dialog, the compare view in a dark
+palette, the Analysis tab (light and dark), and the review in Chinese after a language switch.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
+from PySide6.QtCore import QEventLoop, QItemSelectionModel, QSettings, QTimer  # noqa: E402
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette  # noqa: E402
 from PySide6.QtWidgets import QApplication, QStyleFactory  # noqa: E402
 
+from dedup_gui import i18n  # noqa: E402
 from dedup_gui.gui.app import stylesheet  # noqa: E402
 from dedup_gui.gui.main_window import MainWindow  # noqa: E402
 from dedup_gui.gui.resources import demo_workbook  # noqa: E402
@@ -91,6 +93,26 @@ def interesting_cluster(window: MainWindow) -> tuple[int, int]:
     return best
 
 
+def review_in_progress(window: MainWindow, cluster_id: int, member: int) -> None:
+    """A review under way: another cluster decided, two rows of this one selected, a difference in view."""
+    session = window.session
+    earlier = next((c for c in session.clusters if c.id != cluster_id and c.size == 2), None)
+    if earlier is not None:
+        window.select_cluster(earlier.id)
+        window.select_member(next(m for m in earlier.members if m != earlier.kept))
+        window.review_actions.not_duplicate.trigger()
+    window.select_cluster(cluster_id)
+    window.select_member(member)
+    kept = session.kept_row(cluster_id)
+    other = next((m for m in session.cluster(cluster_id).members if m not in (kept, member)), None)
+    if other is not None:
+        model, selection = window.pane.members_model, window.members_view.selectionModel()
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        selection.select(model.index(model.row_of(other), 0), flags)
+    window.review_actions.update()
+    window.next_difference()
+
+
 def synthetic_workbook() -> Path:
     """A stand-in while resources/demo.xlsx is missing."""
     from devtools import synth
@@ -122,9 +144,7 @@ def main() -> int:
     window.grab().save(str(OUT / "02_after_run.png"))
 
     cluster_id, member = interesting_cluster(window)
-    window.select_cluster(cluster_id)
-    window.select_member(member)
-    window.next_difference()
+    review_in_progress(window, cluster_id, member)
     settle()
     window.grab().save(str(OUT / "03_cluster_compared.png"))
 
@@ -153,7 +173,17 @@ def main() -> int:
     settle(300)
     window.grab().save(str(OUT / "08_analysis_dark.png"))
 
-    window.close()
+    app.setPalette(QStyleFactory.create("Fusion").standardPalette())
+    app.setStyleSheet(stylesheet(app.palette()))
+    window.tabs.setCurrentIndex(0)
+    chinese = i18n.switch_language(window, i18n.CHINESE)  # the review goes on in the new window
+    chinese.resize(*SIZE)
+    settle(300)
+    chinese.grab().save(str(OUT / "09_review_chinese.png"))
+    i18n.install(i18n.ENGLISH)
+
+    chinese.state.mark_saved()  # a screenshot run saves no review
+    chinese.close()
     for f in sorted(OUT.glob("*.png")):
         print(f.relative_to(ROOT))
     return 0

@@ -311,7 +311,9 @@ class ReviewPane(QWidget):
         else:
             reason = getattr(session.result, "keep_reasons", {}).get(cluster_id, "")
         self.compare.left.title.setToolTip(reason)
-        short = reason if len(reason) <= 48 else reason[:47].rstrip(" ,;") + "…"
+        short = reason.split(";")[0]  # the rule's first reason; the tooltip has the rest
+        short = short if len(short) <= 40 else short[:39].rstrip(" ,") + "…"
+        short += "…" if short != reason and not short.endswith("…") else ""
         return f"{title} · <i>{html.escape(short)}</i>" if reason else title
 
     def _boilerplate(self, row: int) -> list[str]:
