@@ -628,3 +628,15 @@ def test_every_word_of_the_review_lists_is_listed_for_translation():
                 column.text(m), column.tooltip and column.tooltip(m)
     assert set(said) <= set(WORDS) <= set(REVIEW_STRINGS)
     assert {"Kept", "Remove", "Not a duplicate", "You chose this row as the one to keep."} <= set(said)
+
+
+def test_what_the_status_bar_says_about_a_job_is_in_the_interface_language(qtbot, window, workbook, english_afterwards):
+    from dedup_gui.gui.window_jobs import ExportJob
+
+    i18n.install(i18n.CHINESE, english_afterwards)
+    titles = [
+        LoadJob(window, workbook).title,
+        RunJob(window, None, [], Settings(), None, (), None).title,
+        ExportJob(window, None, None, {}).title,
+    ]
+    assert titles == ["正在打开 news.xlsx", "正在查找重复", "正在导出"]

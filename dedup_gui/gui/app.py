@@ -33,6 +33,7 @@ def stylesheet(palette: QPalette) -> str:
     dark = base.lightness() < 128
     warning = "#f0b44c" if dark else "#9a5b00"
     accent = palette.color(QPalette.ColorRole.Highlight).name()
+    banner = "#4a3a17" if dark else "#fdf1d0"  # results shown while a run replaces them
     return f"""
         QLabel#hint {{ color: {muted}; }}
         QLabel#warning {{ color: {warning}; }}
@@ -44,6 +45,7 @@ def stylesheet(palette: QPalette) -> str:
         QGroupBox {{ font-weight: 600; }}
         QGroupBox QLabel, QGroupBox QCheckBox, QGroupBox QComboBox, QGroupBox QListWidget {{ font-weight: normal; }}
         QTableView {{ selection-background-color: {accent}; }}
+        QLabel#staleBanner {{ background: {banner}; color: {text.name()}; padding: 5px 8px; border-radius: 3px; }}
     """
 
 

@@ -8,6 +8,7 @@ change something, and its text always says what it will do to the current select
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPoint
@@ -18,6 +19,11 @@ from dedup_gui.core.review_decisions import RowDecisions
 
 from .app_state import AppState
 from .review_pane import ReviewPane
+
+
+def plain(text: str) -> str:
+    """An action's text without its accelerator ("&Keep row 7", "保留第 7 行(&K)"), for undo names and tips."""
+    return re.sub(r"\(&\w\)", "", text).replace("&", "").strip()
 
 
 class ReviewActions(QObject):
@@ -128,7 +134,7 @@ class ReviewActions(QObject):
         keys = ("K", "R", "D", "A")
         for button, a, label, key in zip(buttons, self.row_actions, short, keys, strict=True):
             button.setText(label)
-            button.setToolTip(f"{a.text().replace('&', '')} ({key})")
+            button.setToolTip(f"{plain(a.text())} ({key})")
             button.setEnabled(a.isEnabled())
 
     def _row_intents(self, rows: list[int], cluster_id: int) -> list[RowDecisions | None]:
@@ -160,7 +166,7 @@ class ReviewActions(QObject):
             return
         intent = make()
         if intent is not None:
-            self.state.decide(action.text().replace("&", ""), intent, focus)
+            self.state.decide(plain(action.text()), intent, focus)
 
     def keep_rows(self) -> None:
         rows, cid = self.pane.selected_members(), self.pane.members_model.cluster_id

@@ -26,8 +26,7 @@ if TYPE_CHECKING:
     from .main_window import MainWindow
 
 
-def translate(text: str) -> str:
-    return QCoreApplication.translate("Jobs", text)
+translate = QCoreApplication.translate  # lupdate finds translate("context", "text") calls under this name
 
 
 class LoadJob(Job):
@@ -38,7 +37,7 @@ class LoadJob(Job):
     def __init__(self, window: MainWindow, path: str | Path, sheet: str | None = None, quiet_resume: bool = False):
         super().__init__()
         self.window, self.path, self.sheet, self.quiet_resume = window, Path(path), sheet, quiet_resume
-        self.title = translate("Opening {name}").format(name=self.path.name)
+        self.title = translate("Jobs", "Opening {name}").format(name=self.path.name)
 
     def work(self, reporter: Reporter) -> jobs.Loaded:
         return jobs.load(self.path, self.sheet, reporter)
@@ -48,10 +47,12 @@ class LoadJob(Job):
         self.window.show_loaded(result, self.quiet_resume)
 
     def failed(self, exc: Exception, details: str) -> None:
-        self.window.report_failure(translate("Could not open the file"), exc, details)
+        self.window.report_failure(translate("Jobs", "Could not open the file"), exc, details)
 
     def cancelled(self) -> None:
-        self.window.statusBar().showMessage(translate("Opening {name} cancelled").format(name=self.path.name), 5000)
+        self.window.statusBar().showMessage(
+            translate("Jobs", "Opening {name} cancelled").format(name=self.path.name), 5000
+        )
 
 
 class RunJob(Job):
@@ -72,7 +73,7 @@ class RunJob(Job):
         super().__init__()
         self.window, self.table, self.columns, self.settings = window, table, columns, settings
         self.pipeline, self.key, self.intent = pipeline, key, intent
-        self.title = translate("Finding duplicates")
+        self.title = translate("Jobs", "Finding duplicates")
 
     def work(self, reporter: Reporter) -> jobs.RunOutcome:
         return jobs.run(self.table, self.columns, self.settings, self.pipeline, self.key, self.intent, reporter)
@@ -82,12 +83,13 @@ class RunJob(Job):
         self.window.show_run(result)
 
     def failed(self, exc: Exception, details: str) -> None:
-        self.window.report_failure(translate("Could not find duplicates"), exc, details)
+        self.window.report_failure(translate("Jobs", "Could not find duplicates"), exc, details)
 
     def cancelled(self) -> None:
         kept = self.window.session is not None
         self.window.statusBar().showMessage(
-            translate("Cancelled — the previous result is kept") if kept else translate("Cancelled"), 5000
+            translate("Jobs", "Cancelled — the previous result is kept") if kept else translate("Jobs", "Cancelled"),
+            5000,
         )
 
 
@@ -97,7 +99,7 @@ class ExportJob(Job):
     def __init__(self, window: MainWindow, table: Table, session: ReviewSession, outputs: dict[str, Path | None]):
         super().__init__()
         self.window, self.table, self.session, self.outputs = window, table, session, outputs
-        self.title = translate("Exporting")
+        self.title = translate("Jobs", "Exporting")
 
     def work(self, reporter: Reporter) -> list[jobs.Written]:
         return jobs.export(self.table, self.session, self.outputs, reporter)
@@ -110,7 +112,7 @@ class ExportJob(Job):
         if isinstance(exc, ExcelLimitError):
             self.window.offer_csv(exc, self.outputs)
         else:
-            self.window.report_failure(translate("Export failed"), exc, details)
+            self.window.report_failure(translate("Jobs", "Export failed"), exc, details)
 
     def cancelled(self) -> None:
-        self.window.statusBar().showMessage(translate("Export cancelled; nothing was written"), 5000)
+        self.window.statusBar().showMessage(translate("Jobs", "Export cancelled; nothing was written"), 5000)

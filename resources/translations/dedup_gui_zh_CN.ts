@@ -366,6 +366,49 @@
     </message>
 </context>
 <context>
+    <name>Jobs</name>
+    <message>
+        <source>Opening {name}</source>
+        <translation>正在打开 {name}</translation>
+    </message>
+    <message>
+        <source>Could not open the file</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <source>Opening {name} cancelled</source>
+        <translation>已取消打开 {name}</translation>
+    </message>
+    <message>
+        <source>Finding duplicates</source>
+        <translation>正在查找重复</translation>
+    </message>
+    <message>
+        <source>Could not find duplicates</source>
+        <translation>查找重复失败</translation>
+    </message>
+    <message>
+        <source>Cancelled — the previous result is kept</source>
+        <translation>已取消，保留上一次的结果</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Exporting</source>
+        <translation>正在导出</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Export cancelled; nothing was written</source>
+        <translation>已取消导出，没有写入任何文件</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Open a folder of .txt files</source>
