@@ -640,3 +640,20 @@ def test_what_the_status_bar_says_about_a_job_is_in_the_interface_language(qtbot
         ExportJob(window, None, None, {}).title,
     ]
     assert titles == ["正在打开 news.xlsx", "正在查找重复", "正在导出"]
+
+
+def test_the_all_rows_tab_shows_a_decision_where_the_user_is(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.tabs.setCurrentIndex(1)
+    window.duplicates_only.setChecked(True)
+    rows = window.rows_model
+    shown = [rows.data_row(i) for i in range(rows.rowCount())]
+    assert shown == [0, 1, 2, 3, 5, 6, 7]
+    click_row(qtbot, window.rows_view, shown.index(5))
+    with qtbot.assertNotEmitted(rows.modelReset):
+        window.tabs.setCurrentIndex(0)
+        window.select_cluster(3)
+        click_members(qtbot, window, [5])
+        window.review_actions.not_duplicate.trigger()
+    assert rows.index(shown.index(5), 2).data() == "Not a duplicate"
+    assert window.rows_view.currentIndex().row() == shown.index(5)  # still on the same row

@@ -42,6 +42,7 @@ class Column(Generic[R]):
     share: Callable[[R], float] | None = None  # 0..1: a bar drawn behind the cell (copies of a hot story)
     header_tooltip: str = ""
     emphasis: bool = False  # the header stands out (a text column compared for duplicates)
+    in_order: bool = False  # ascending by this column is the list's own order (no sort needed: row or cluster #)
     width: int = 0  # preferred width in average characters; 0: takes the room left
     key: str = ""  # stable identifier, e.g. the input column's name
 

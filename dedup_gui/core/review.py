@@ -257,10 +257,9 @@ class ReviewSession:
 
     def clusters_not_duplicate(self, cluster_ids: Iterable[int]) -> RowDecisions:
         """Whole clusters are not duplicates: every row stays."""
-        intent = self.intent
-        for cluster_id in cluster_ids:
-            intent = intent.mark_not_duplicate(self.cluster(cluster_id).members, self.kept_row(cluster_id))
-        return intent
+        ids = list(cluster_ids)
+        rows = [m for cid in ids for m in self.cluster(cid).members]
+        return self.intent.mark_not_duplicate(rows, [self.kept_row(cid) for cid in ids])
 
     def clusters_removed(self, cluster_ids: Iterable[int]) -> RowDecisions:
         """Whole clusters go as the algorithm found them, except the kept row the user chose."""

@@ -64,7 +64,14 @@ def cluster_columns(say: Translate = same) -> list[Column[ClusterRow]]:
 
     return [
         Column(
-            "#", lambda c: f"{c.id}{' ✎' if c.edited else ''}", lambda c: c.id, tooltip, edited_style, True, width=6
+            "#",
+            lambda c: f"{c.id}{' ✎' if c.edited else ''}",
+            lambda c: c.id,
+            tooltip,
+            edited_style,
+            True,
+            width=6,
+            in_order=True,
         ),
         Column(say("Rows"), lambda c: str(c.size), lambda c: c.size, tooltip, numeric=True, width=5),
         Column(
@@ -103,7 +110,7 @@ def member_columns(
 
     status_rank = {KEPT: 0, NOT_DUPLICATE: 1}
     columns: list[Column[MemberRow]] = [
-        Column(say("Row"), lambda m: str(m.row + 1), lambda m: m.row, status_tip, style, True, width=6),
+        Column(say("Row"), lambda m: str(m.row + 1), lambda m: m.row, status_tip, style, True, width=6, in_order=True),
         Column(
             say("Status"), status_text, lambda m: (status_rank.get(m.status, 2), m.row), status_tip, style, width=13
         ),

@@ -39,9 +39,9 @@ class RowDecisions:
             (self.not_duplicate - {primary}) | (set(rows) - {primary}),
         )
 
-    def mark_not_duplicate(self, rows: Iterable[int], kept_now: int) -> RowDecisions:
-        """These rows stay in the cleaned file; the kept row stays anyway."""
-        rows = set(rows) - {kept_now}
+    def mark_not_duplicate(self, rows: Iterable[int], kept_now: int | Iterable[int]) -> RowDecisions:
+        """These rows stay in the cleaned file; the kept row (or rows, of several clusters) stays anyway."""
+        rows = set(rows) - ({kept_now} if isinstance(kept_now, int) else set(kept_now))
         return RowDecisions(self.kept - rows, self.not_duplicate | rows)
 
     def remove(self, rows: Iterable[int]) -> RowDecisions:

@@ -56,12 +56,23 @@ class RowsModel(ColumnTableModel):
         self._rebuild()
 
     def set_resolution(self, res: Resolution | None) -> None:
+        """A run's outcome, or the same run after a review decision: then the same rows show new statuses (the
+        view keeps its place; the clustered rows do not change with a decision)."""
+        same_rows = (
+            self._res is not None
+            and res is not None
+            and len(res.cluster) == len(self._res.cluster)
+            and (not self.duplicates_only or np.array_equal(res.cluster > 0, self._res.cluster > 0))
+        )
         self._res = res
         # rows other rows are duplicates of; other kept rows of a cluster were marked "not a duplicate"
         self._is_kept = np.zeros(len(res.keep) if res is not None else 0, dtype=bool)
         if res is not None:
             self._is_kept[res.dup_of[res.dup_of >= 0]] = True
-        self._rebuild()
+        if same_rows:
+            self.rows_changed()
+        else:
+            self._rebuild()
 
     def set_duplicates_only(self, on: bool) -> None:
         self.duplicates_only = on
@@ -80,7 +91,7 @@ class RowsModel(ColumnTableModel):
 
     def _columns_now(self) -> list[Column[int]]:
         fixed = [
-            Column(_tr("Row"), lambda r: str(r + 1), lambda r: r, numeric=True),
+            Column(_tr("Row"), lambda r: str(r + 1), lambda r: r, numeric=True, in_order=True),
             Column(_tr("Cluster"), self._cluster_text, self._cluster_key, numeric=True),
             Column(_tr("Status"), self._status_text, self._status_text, style=self._status_style),
             Column(_tr("Similarity"), self._similarity_text, self._similarity_key, numeric=True),

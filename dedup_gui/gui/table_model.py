@@ -114,8 +114,10 @@ class ColumnTableModel(QAbstractTableModel):
 
     def _sorted_order(self, order: list[int], column: int, how: Qt.SortOrder) -> list[int]:
         col, rows = self._columns[column], self._rows
-        keys = {i: col.sort_value(rows[i]) for i in order}
-        return sorted(order, key=keys.__getitem__, reverse=how == Qt.SortOrder.DescendingOrder)
+        descending = how == Qt.SortOrder.DescendingOrder
+        if col.in_order:  # the list's own order (row or cluster number): no key to compute
+            return sorted(order, reverse=descending)
+        return sorted(order, key=lambda i: col.sort_value(rows[i]), reverse=descending)
 
     # -- Qt ----
 
