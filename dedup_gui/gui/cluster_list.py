@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dedup_gui.core.review import ClusterRow, MemberRow, ReviewSession
+from dedup_gui.core.review import MemberRow, ReviewSession
 from dedup_gui.core.review_columns import cluster_columns, member_columns
 from dedup_gui.core.table import Table
 
@@ -58,8 +58,7 @@ class ClusterListModel(ColumnTableModel):
         self.rows_changed([cid - 1 for cid in cluster_ids])
 
     def cluster_id(self, visible: int) -> int:
-        line: ClusterRow = self.row(visible)
-        return line.id
+        return self.source_index(visible) + 1  # line i is cluster i + 1: no need to build the line
 
     def row_of_cluster(self, cluster_id: int) -> int:
         """The visible row showing this cluster (-1: none, or filtered out)."""

@@ -53,6 +53,14 @@ def table_view(name: str, multi: bool = True) -> QTableView:
     return view
 
 
+def selected_rows(view: QTableView) -> list[int]:
+    """The selected rows, in view order (from the selection's ranges: fast for a select-all of 100,000 rows)."""
+    rows: set[int] = set()
+    for r in view.selectionModel().selection():
+        rows.update(range(r.top(), r.bottom() + 1))
+    return sorted(rows)
+
+
 def size_columns(view: QTableView) -> None:
     """Widths from the column descriptions (in average characters); the last column without one stretches."""
     model = view.model()
@@ -187,7 +195,7 @@ class ReviewPane(QWidget):
         return self.cluster_model.cluster_id(index.row()) if index.isValid() else 0
 
     def selected_clusters(self) -> list[int]:
-        rows = sorted({i.row() for i in self.cluster_view.selectionModel().selectedRows()})
+        rows = selected_rows(self.cluster_view)
         ids = [self.cluster_model.cluster_id(r) for r in rows]
         current = self.current_cluster_id()
         return ids or ([current] if current else [])
@@ -267,7 +275,7 @@ class ReviewPane(QWidget):
         return self.members_model.member(index.row()).row if index.isValid() else -1
 
     def selected_members(self) -> list[int]:
-        rows = sorted({i.row() for i in self.members_view.selectionModel().selectedRows()})
+        rows = selected_rows(self.members_view)
         members = [self.members_model.member(r).row for r in rows]
         current = self.selected_member()
         return members or ([current] if current >= 0 else [])

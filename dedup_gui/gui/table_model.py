@@ -70,7 +70,7 @@ class ColumnTableModel(QAbstractTableModel):
         """Rows (indexes into the row list; None: all) show something new; the order stays until the next sort."""
         if not self._order or not self._columns:
             return
-        if indexes is None:
+        if indexes is None or len(indexes) > 64:  # many rows: one signal, the view repaints what it shows
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._order) - 1, len(self._columns) - 1))
             return
         for i in indexes:
