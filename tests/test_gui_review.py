@@ -657,3 +657,23 @@ def test_the_all_rows_tab_shows_a_decision_where_the_user_is(qtbot, window, work
         window.review_actions.not_duplicate.trigger()
     assert rows.index(shown.index(5), 2).data() == "Not a duplicate"
     assert window.rows_view.currentIndex().row() == shown.index(5)  # still on the same row
+
+
+def test_a_broken_saved_review_is_named_and_the_file_opens_as_usual(qtbot, window, workbook):
+    sidecar_path(workbook).write_text("{ not json", encoding="utf-8")
+    with qtbot.assertNotEmitted(window.messageShown):
+        open_and_wait(qtbot, window, workbook)
+    assert "news.xlsx.dedup.json" in status(window) and "is not a saved review" in status(window)
+    assert window.session.rows_to_remove == 4
+
+
+def test_opening_again_with_unsaved_decisions_asks_first(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(2)
+    click_members(qtbot, window, [3])
+    window.review_actions.not_duplicate.trigger()
+    with qtbot.waitSignal(window.messageShown) as shown:
+        window.open_path(workbook)  # the same file again, e.g. another sheet or from the recent files
+    assert shown.args[0] == "Save your review?" and not window.runner.busy
+    window.last_message.button(QMessageBox.StandardButton.Cancel).click()
+    assert window.session.intent.not_duplicate == {3}

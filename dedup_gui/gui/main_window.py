@@ -280,7 +280,7 @@ class MainWindow(QMainWindow):
         """Load a file or folder in the background; the current data stays until it has loaded. Unsaved decisions
         are offered for saving first. ``quiet_resume`` (the recent-files menu) resumes a saved review without
         asking when the input has not changed."""
-        if self.state.dirty and self.state.table is not None and Path(path) != self.state.table.path:
+        if self.state.dirty and self.state.table is not None:  # another file, sheet, or this one again
             self.review_files.ask_to_save(lambda: self._open_now(path, sheet, quiet_resume))
             return
         self._open_now(path, sheet, quiet_resume)
@@ -304,8 +304,8 @@ class MainWindow(QMainWindow):
         self.store.setValue("lastDir", str(table.path.parent))
         self.tabs.setCurrentIndex(ROWS_TAB)  # the rows are the preview until the clusters are in
         self._switch_to_clusters = True
-        if loaded.sidecar_problem:
-            self.statusBar().showMessage(loaded.sidecar_problem, 10000)
+        if loaded.sidecar_problem:  # said with the run's summary
+            self.review_files.resume_note = loaded.sidecar_problem
         if loaded.saved is not None and loaded.reattached is not None:
             if quiet_resume and not loaded.reattached.changed:
                 self.review_files.resume(loaded)
