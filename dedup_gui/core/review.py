@@ -155,7 +155,7 @@ class ReviewSession:
     def members(self, cluster_id: int) -> list[MemberRow]:
         kept = self.kept_row(cluster_id)
         c = self.cluster(cluster_id)
-        reasons: dict[int, str] = getattr(self.result, "keep_reasons", None) or {}
+        reasons = self.result.keep_reasons
         out = []
         for m in c.members:
             if m == kept:

@@ -317,7 +317,7 @@ class ReviewPane(QWidget):
         if cluster_id in session.decisions.kept:
             reason = self.tr("your choice")
         else:
-            reason = getattr(session.result, "keep_reasons", {}).get(cluster_id, "")
+            reason = session.result.keep_reasons.get(cluster_id, "")
         self.compare.left.title.setToolTip(reason)
         short = reason.split(";")[0]  # the rule's first reason; the tooltip has the rest
         short = short if len(short) <= 40 else short[:39].rstrip(" ,") + "…"
