@@ -49,6 +49,7 @@ class AppState(QObject):
         self.member_columns: list[str] = []
         self.place: list[int] = []  # rows of the cluster on screen: how the view finds it again
         self.place_row = -1  # the member compared with the kept row
+        self.place_selection: list[int] = []  # the members selected with it
         self.current_tab = 0
         self.query = ""
 
@@ -63,7 +64,7 @@ class AppState(QObject):
         self.session = None
         self.intent = intent or RowDecisions()
         self.undo.clear()
-        self.place, self.place_row = [], -1
+        self.place, self.place_row, self.place_selection = [], -1, []
         self.tableChanged.emit()
 
     def set_session(self, session: ReviewSession | None) -> None:

@@ -98,6 +98,7 @@ class ReviewPane(QWidget):
         self.filter_edit.setPlaceholderText(self.tr("Filter clusters by text or row number…"))
         self.filter_edit.setClearButtonEnabled(True)
         self.cluster_model = ClusterListModel(self)
+        self.cluster_model.set_query(state.query)  # a rebuilt window (another language) keeps the filter
         self.cluster_view = table_view("clusterView")
         self.cluster_view.setModel(self.cluster_model)
         self.cluster_view.setSortingEnabled(True)
@@ -130,7 +131,7 @@ class ReviewPane(QWidget):
         self.cluster_view.selectionModel().selectionChanged.connect(self.selectionChanged)
         self.cluster_view.horizontalHeader().sortIndicatorChanged.connect(self._sorted)
         self.members_view.selectionModel().currentRowChanged.connect(self._member_changed)
-        self.members_view.selectionModel().selectionChanged.connect(self.selectionChanged)
+        self.members_view.selectionModel().selectionChanged.connect(self._members_selected)
         state.sessionChanged.connect(self.show_session)
         state.decisionsChanged.connect(self.decisions_changed)
         state.memberColumnsChanged.connect(self._member_columns_changed)
@@ -280,6 +281,10 @@ class ReviewPane(QWidget):
         current = self.selected_member()
         return members or ([current] if current >= 0 else [])
 
+    def _members_selected(self) -> None:
+        self.state.place_selection = self.selected_members()
+        self.selectionChanged.emit()
+
     def _member_changed(self, current, _previous) -> None:
         if current.isValid():
             self.state.place_row = self.members_model.member(current.row()).row
@@ -361,9 +366,10 @@ class ReviewPane(QWidget):
             self.members_model.set_cluster(None, 0)
             self.compare.clear(self.tr("No cluster matches the filter."))
             return
-        member = self.state.place_row
+        member, selection = self.state.place_row, list(self.state.place_selection)
         if cluster_id != self.current_cluster_id() or self.members_model.cluster_id != cluster_id:
             self.select_cluster(cluster_id, member)
+            self._reselect_members(selection, member)
         if place and how in (MOVED, NEAREST):
             self.placeMoved.emit(self._moved_text(cluster_id, how, filtered))
 
