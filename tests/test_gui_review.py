@@ -679,3 +679,12 @@ def test_opening_again_with_unsaved_decisions_asks_first(qtbot, window, workbook
     assert shown.args[0] == "Save your review?" and not window.runner.busy
     window.last_message.button(QMessageBox.StandardButton.Cancel).click()
     assert window.session.intent.not_duplicate == {3}
+
+
+def test_after_a_decision_the_status_bar_counts_what_the_export_will_remove(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    assert status(window).startswith("3 clusters · 4 rows to remove of 9")
+    window.select_cluster(3)
+    click_members(qtbot, window, [5])
+    window.review_actions.not_duplicate.trigger()
+    assert status(window) == "2 clusters · 3 rows to remove of 9"

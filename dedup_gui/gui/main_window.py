@@ -475,8 +475,12 @@ class MainWindow(QMainWindow):
     # -- decisions, saving the review ----
 
     def _decisions_changed(self, _changed, _focus) -> None:
-        if self.state.session is not None:
-            self.rows_model.set_resolution(self.state.session.resolution())
+        session = self.state.session
+        if session is not None:
+            self.rows_model.set_resolution(session.resolution())
+            # the counts after the decision replace the run's (now outdated) ones
+            summary = summary_text(session.clusters_with_removals, session.rows_to_remove, session.result.n_rows)
+            self.statusBar().showMessage(summary, 10000)
 
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)
