@@ -985,6 +985,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>阈值 &lt;b&gt;{value}&lt;/b&gt;：至少 {pairs} 对 · 将删除&lt;b&gt;至少 {rows} 行&lt;/b&gt;（{share}）——重新运行时会按这个宽松程度搜索</translation>
     </message>
     <message>
+        <source>1 pair has a row you marked “not a duplicate” (the top of its bar)</source>
+        <translation>1 对中有您标为“不是重复”的行（柱子的顶部）</translation>
+    </message>
+    <message>
         <source>{pairs} pairs have a row you marked “not a duplicate” (the top of their bars)</source>
         <translation>{pairs} 对中有您标为“不是重复”的行（柱子的顶部）</translation>
     </message>

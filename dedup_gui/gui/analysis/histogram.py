@@ -236,7 +236,7 @@ class SimilarityHistogram(ChartPanel):
             y0=below,
             height=bar_heights(h.counts, log) - below,
             brush=pg.mkBrush(self.colors.line.lighter(140) if self.colors.dark else self.colors.line.lighter(160)),
-            pen=pg.mkPen(self.colors.line, width=1) if overruled.any() else pg.mkPen(None),
+            pens=[pg.mkPen(self.colors.line, width=1) if n else pg.mkPen(None) for n in overruled],
         )
         count_axis(self.plot, int(h.counts.max()) if len(h.counts) else 0, log)
         self._place_region_label()
@@ -319,7 +319,11 @@ class SimilarityHistogram(ChartPanel):
             return ""
         parts = []
         if overruled:
-            text = self.tr("{pairs} pairs have a row you marked “not a duplicate” (the top of their bars)")
+            text = (
+                self.tr("1 pair has a row you marked “not a duplicate” (the top of its bar)")
+                if overruled == 1
+                else self.tr("{pairs} pairs have a row you marked “not a duplicate” (the top of their bars)")
+            )
             parts.append(text.format(pairs=f"{overruled:,}"))
         if at_run:
             parts.append(self.tr("after your decisions <b>{rows} rows</b> are removed").format(
