@@ -2,9 +2,10 @@
 review), run, review, save the review, export, close. Never blocks.
 
 The parts: ``AppState`` (the input, the run, the decisions and their undo history), ``ReviewPane`` (the Clusters
-tab), ``ReviewActions`` (decisions, undo, navigation), ``WindowMenus`` (menus, toolbar, recent files), ``JobStatus``
-(the running job in the status bar) and the jobs of ``window_jobs``, each with its own completion handler. Dialogs
-are non-modal (``open()``), so the window - and the tests driving it offscreen - never wait in a nested event loop.
+tab), ``RowsTab`` (All rows), ``ReviewActions`` (decisions, undo, navigation), ``WindowMenus`` (menus, toolbar,
+recent files), ``ReviewFiles`` (the saved review), ``JobStatus`` (the running job in the status bar) and the jobs of
+``window_jobs``, each with its own completion handlers. Dialogs are non-modal (``open()``), so the window - and the
+tests driving it offscreen - never wait in a nested event loop.
 """
 
 from __future__ import annotations
