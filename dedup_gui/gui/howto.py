@@ -168,9 +168,10 @@ def howto_html() -> str:
                 "howto",
                 "<b>Strict</b> clusters (the default) only remove rows that are themselves similar to the row "
                 "kept. <b>Linked</b> clusters chain matches: if A matches B and B matches C, all three are one "
-                "cluster. By default the first row of each cluster is kept; choose another policy under "
-                "Advanced, or pick the row yourself in the review (K), and mark a row “Not a duplicate” (D) to "
-                "keep it.",
+                "cluster. By default the original of each cluster is kept; choose another policy under "
+                "Advanced, or pick the row yourself in the review (K), and mark rows “Not a duplicate” (D) to "
+                "keep them - or whole clusters (Shift+D). Every decision can be undone (Ctrl+Z); File ▸ Save "
+                "review keeps your decisions beside the input, to resume later.",
             )
         ),
     ]

@@ -1442,8 +1442,8 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>重复组与保留行</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Strict&lt;/b&gt; clusters (the default) only remove rows that are themselves similar to the row kept. &lt;b&gt;Linked&lt;/b&gt; clusters chain matches: if A matches B and B matches C, all three are one cluster. By default the first row of each cluster is kept; choose another policy under Advanced, or pick the row yourself in the review (K), and mark a row “Not a duplicate” (D) to keep it.</source>
-        <translation>&lt;b&gt;严格&lt;/b&gt;分组（默认）只删除与保留行本身相似的行。&lt;b&gt;连锁&lt;/b&gt;分组会把匹配串起来：A 与 B 相似、B 与 C 相似，三者就归为一组。默认保留每组中最靠前的一行；可以在“高级”中换一种保留规则，也可以在核对时亲自选定保留哪一行（K），或把某行标为“不是重复”（D）以保留它。</translation>
+        <source>&lt;b&gt;Strict&lt;/b&gt; clusters (the default) only remove rows that are themselves similar to the row kept. &lt;b&gt;Linked&lt;/b&gt; clusters chain matches: if A matches B and B matches C, all three are one cluster. By default the original of each cluster is kept; choose another policy under Advanced, or pick the row yourself in the review (K), and mark rows “Not a duplicate” (D) to keep them - or whole clusters (Shift+D). Every decision can be undone (Ctrl+Z); File ▸ Save review keeps your decisions beside the input, to resume later.</source>
+        <translation>&lt;b&gt;严格&lt;/b&gt;分组（默认）只删除与保留行本身相似的行。&lt;b&gt;连锁&lt;/b&gt;分组会把匹配串起来：A 与 B 相似、B 与 C 相似，三者就归为一组。默认保留每组中的原稿；可以在“高级”中换一种保留规则，也可以在核对时亲自选定保留哪一行（K），或把若干行标为“不是重复”（D）以保留它们——也可以对整个重复组这样做（Shift+D）。每项决定都可以撤销（Ctrl+Z）；“文件 ▸ 保存核对记录”会把您的决定保存在输入文件旁边，以后可以继续。</translation>
     </message>
     <message>
         <source>&amp;Help</source>
