@@ -35,7 +35,7 @@ EMPTY_BIN = np.uint32(0xFFFFFFFF)
 # estimate is off by at most ~0.1 even on 16-gram texts (measured), so no true pair is lost.
 SKETCH_MARGIN = 0.20
 SKETCH_MIN_GRAMS = 16  # shorter texts (under ~20 characters) are always verified exactly
-JACCARD_FLOOR = 0.45  # the lowest Jaccard similarity the index searches for excerpts
+JACCARD_SLACK = 0.9  # the index searches excerpts down to a Jaccard similarity of 0.9 x their minimum share
 # A prefix key (among a text's rarest) shared by more texts than this is template text: each text is paired with
 # its 32 neighbours in the bucket instead of all, which keeps templated inputs linear; real copies share many keys.
 PREFIX_BUCKET_CAP = 300
@@ -129,9 +129,10 @@ class NGram(Algorithm):
     def search(self, fp: GramKeys, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
         check = TextCheck.of(settings)
         bound = max(MIN_BOUND, settings.threshold_value - PREFIX_MARGIN)
-        # Excerpts can score high with a low Jaccard similarity; reaching below 0.45 finds only excerpts under half
-        # their original with many edits, at a quadratic cost on templated text.
-        jaccard_bound = max(check.lowest_jaccard(bound), min(bound, JACCARD_FLOOR))
+        # Excerpts can score high with a low Jaccard similarity (an untouched excerpt's is its share of the longer
+        # text). Searching below ~0.9 x the minimum share only finds heavily edited excerpts, at a quadratic cost on
+        # templated text.
+        jaccard_bound = max(check.lowest_jaccard(bound), min(bound, JACCARD_SLACK * check.excerpt_share))
         reporter.report("Finding candidates", 0, 1)
         pk, pd = _prefixes(fp.keys, fp.doc, fp.step, jaccard_bound)
         a, b, _ = bucket_pairs(pk, pd, reporter, cap=PREFIX_BUCKET_CAP)
