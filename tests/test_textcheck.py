@@ -184,3 +184,30 @@ def test_a_reply_quoting_a_message_is_not_a_duplicate_of_it():
     assert Pipeline([original, reply]).run(Settings(min_similarity=0.3)).clusters == []
     quoted = Pipeline([original, reply]).run(Settings(normalise=NormaliseOptions(drop_quoted=False)))
     assert [c.members for c in quoted.clusters] == [[0, 1]]  # what the quote alone would have done
+
+
+# -- short texts ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("algorithm", ["simhash", "nshash", "ngram"])
+def test_a_short_question_reworded_at_its_end_is_not_a_duplicate(algorithm):
+    # 4-gram Jaccard 0.7 (shared opening), but three of fourteen characters differ.
+    texts = ["中国地质大学（北京）怎么样", "中国地质大学（北京）好不好？", "今晚八点体育频道直播足球联赛"]
+    result = Pipeline(texts).run(Settings(algorithm=algorithm, threshold={"simhash": 16}.get(algorithm)))
+    assert result.clusters == []
+
+
+def test_a_short_text_with_one_character_changed_is_a_duplicate_by_edits():
+    a = "明天上午九点在三号会议室召开全体员工大会，请准时参加"
+    b = "明天上午九点在三号会议室召开全体员工大会，请按时参加"
+    pipeline = Pipeline([a, "本店新到一批秋季外套，全场八折，欢迎选购", b])
+    result = pipeline.run(Settings(algorithm="ngram"))
+    assert [c.members for c in result.clusters] == [[0, 2]]
+    assert result.clusters[0].similarity[2] == pytest.approx(1 - 1 / len(a))
+
+
+def test_a_short_text_is_not_an_excerpt_of_a_longer_one():
+    result = Pipeline(["山东蓝翔怎么样？谁上过", "山东蓝翔怎么样", "北京今天有雨"]).run(
+        Settings(algorithm="ngram", threshold=0.3)
+    )
+    assert result.clusters == []

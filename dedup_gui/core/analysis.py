@@ -172,7 +172,7 @@ class ThresholdExplorer:
         self._node_rank = node_rank
         c = result.candidates
         self._a, self._b, self._measure = c.a.astype(np.int64), c.b.astype(np.int64), c.measure.astype(float)
-        self._checked = np.asarray(c.similarity, dtype=float) >= float(result.settings.min_similarity) - 1e-9
+        self._checked = c.passed_check(float(result.settings.min_similarity))
         self._range = searched_range(result)
         self._cache: dict[float, ThresholdPreview] = {}
 

@@ -32,7 +32,7 @@ from .result import DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
 from .text import compact, gram_hashes, normalise
-from .textcheck import SIMILARITY_GRAM, TextCheck
+from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck
 
 
 @dataclass
@@ -47,6 +47,7 @@ class _Prepared:
     boilerplate: Boilerplate
     content: list[str]  # unique text minus boilerplate sentences (lines kept)
     content_compact: list[str]
+    lengths: np.ndarray | None = None  # characters of each content_compact text, computed when first needed
 
 
 class Pipeline:
@@ -56,7 +57,7 @@ class Pipeline:
         self.texts = list(texts)
         self.table = table
         self._lock = threading.Lock()
-        self._prepared: dict[NormaliseOptions, _Prepared] = {}
+        self._prepared: dict[tuple[NormaliseOptions, int], _Prepared] = {}
         self._fingerprints: dict[tuple, Any] = {}
         self._searches: dict[tuple, Candidates] = {}
         self._grams: dict[int, np.ndarray] = {}
@@ -76,7 +77,7 @@ class Pipeline:
         settings.validate()
         algo = get_algorithm(settings.algorithm)
         check = TextCheck.of(settings)
-        threshold = float(settings.threshold)
+        threshold = settings.threshold_value
         timings: dict[str, float] = {}
         with self._lock:
             t0 = time.perf_counter()
@@ -104,9 +105,12 @@ class Pipeline:
             reporter.report("Verifying", 0, len(cands.a))
             self._check = check
             similarity = self._pair_similarity(prep, cands, algo, settings, reporter)
-            candidates = PairSet(cands.a, cands.b, cands.measure, similarity)
+            lengths = self._content_lengths(prep)
+            short = np.minimum(lengths[cands.a], lengths[cands.b]) < SHORT_CHARS
+            checked = similarity >= np.where(short, check.floor_for(True), check.floor_for(False)) - 1e-9
+            candidates = PairSet(cands.a, cands.b, cands.measure, similarity, checked)
             proposed = algo.passes(cands.measure, threshold)
-            accepted = proposed & (similarity >= check.floor - 1e-9)
+            accepted = proposed & checked
             pairs = candidates.select(accepted)
             timings["verify"] = time.perf_counter() - t0
 
@@ -228,7 +232,13 @@ class Pipeline:
             return 1.0
         if not prep.compact_texts[u] or not prep.compact_texts[v]:
             return 0.0
-        return self._check.score(self._grams_of(prep, u), self._grams_of(prep, v))
+        a, b = prep.content_compact[u], prep.content_compact[v]
+        return self._check.score_texts(a, b, self._grams_of(prep, u), self._grams_of(prep, v))
+
+    def _content_lengths(self, prep: _Prepared) -> np.ndarray:
+        if prep.lengths is None:
+            prep.lengths = np.fromiter((len(t) for t in prep.content_compact), dtype=np.int64, count=len(prep.content))
+        return prep.lengths
 
     def _pair_similarity(
         self, prep: _Prepared, cands: Candidates, algo: Algorithm, settings: Settings, reporter: Reporter

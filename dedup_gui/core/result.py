@@ -27,6 +27,12 @@ class PairSet:
     b: np.ndarray
     measure: np.ndarray
     similarity: np.ndarray
+    checked: np.ndarray | None = None  # bool: the pair passed the text check (None: similarity >= the floor)
+
+    def passed_check(self, floor: float) -> np.ndarray:
+        if self.checked is not None:
+            return self.checked
+        return self.similarity >= floor - 1e-9
 
     @staticmethod
     def empty() -> PairSet:
@@ -37,7 +43,8 @@ class PairSet:
         return len(self.a)
 
     def select(self, mask: np.ndarray) -> PairSet:
-        return PairSet(self.a[mask], self.b[mask], self.measure[mask], self.similarity[mask])
+        checked = None if self.checked is None else self.checked[mask]
+        return PairSet(self.a[mask], self.b[mask], self.measure[mask], self.similarity[mask], checked)
 
 
 @dataclass

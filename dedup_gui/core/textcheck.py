@@ -18,6 +18,15 @@ with fewer grams:
 So a repost truncated to 60 % of its original scores ~1.0 (all of it is in the original), while two write-ups of
 one event - shared quotes and facts, different sentences - score low either way (few of their 4-grams coincide),
 and a short brief inside a long article (share below the minimum) is judged by Jaccard, i.e. not a duplicate.
+
+Short texts (the shorter under ``SHORT_CHARS`` characters, whitespace removed) have too few 4-grams for that: one
+changed character in a 12-character question removes a third of them, while two different questions with the same
+opening share most. They are compared character by character instead:
+
+    similarity = 1 - (Levenshtein edits) / (length of the longer text)
+
+and must reach ``SHORT_FLOOR`` (or the safety floor, if higher): about one edit in seven characters. A short text
+is an excerpt of nothing; "山东蓝翔怎么样" is not a copy of "山东蓝翔怎么样？谁上过".
 """
 
 from __future__ import annotations
@@ -26,9 +35,25 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rapidfuzz.distance import Levenshtein
+
 from .text import overlap
 
 SIMILARITY_GRAM = 4  # the common similarity every pair carries is computed on character 4-grams
+SHORT_CHARS = 40  # a pair whose shorter text has fewer characters is compared character by character
+SHORT_FLOOR = 0.85  # ... and must be at least this similar
+
+
+def is_short(a: str, b: str) -> bool:
+    """True when the pair (compact texts, whitespace removed) is judged by edits, not 4-grams."""
+    return min(len(a), len(b)) < SHORT_CHARS
+
+
+def edit_similarity(a: str, b: str) -> float:
+    """1 - Levenshtein edits / length of the longer text."""
+    if not a or not b:
+        return 0.0
+    return float(Levenshtein.normalized_similarity(a, b))
 
 
 @dataclass(frozen=True)
@@ -52,6 +77,16 @@ class TextCheck:
         if self.excerpts and small >= self.excerpt_share * large:
             return max(jaccard, inter / small)
         return jaccard
+
+    def score_texts(self, a: str, b: str, grams_a: np.ndarray, grams_b: np.ndarray) -> float:
+        """The similarity of two compact texts: by edits when the pair is short, else by their grams."""
+        if is_short(a, b):
+            return edit_similarity(a, b)
+        return self.score(grams_a, grams_b)
+
+    def floor_for(self, short: bool) -> float:
+        """The lowest similarity a pair may have and still be a duplicate."""
+        return max(self.floor, SHORT_FLOOR) if short else self.floor
 
     def lowest_jaccard(self, threshold: float) -> float:
         """The smallest Jaccard similarity a pair scoring ``threshold`` can have: candidate searches that bound

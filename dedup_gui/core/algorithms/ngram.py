@@ -230,8 +230,7 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
 
 
 def verify(texts, a, b, n, check: TextCheck, reporter: Reporter) -> np.ndarray:
-    """The text check's similarity of each candidate pair on the full n-gram sets."""
-    score = check.score
+    """The text check's similarity of each candidate pair: on the full n-gram sets, or by edits for short pairs."""
     cache: dict[int, np.ndarray] = {}
 
     def grams(i: int) -> np.ndarray:
@@ -246,6 +245,7 @@ def verify(texts, a, b, n, check: TextCheck, reporter: Reporter) -> np.ndarray:
     for done, idx in enumerate(order):
         if done % 5000 == 0:
             reporter.report("Verifying", done, total)
-        out[idx] = score(grams(int(a[idx])), grams(int(b[idx])))
+        i, j = int(a[idx]), int(b[idx])
+        out[idx] = check.score_texts(texts[i], texts[j], grams(i), grams(j))
     reporter.report("Verifying", total, total)
     return out
