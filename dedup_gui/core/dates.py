@@ -299,8 +299,10 @@ def _compose(year: pd.Series, month: pd.Series, day: pd.Series, time: pd.DataFra
             offset = _offset_minutes(time["tz"])
     stamps = pd.to_datetime(parts, errors="coerce")
     # Year 24 or 9999 is a valid date for pandas but not for datetime64[ns] (1677-2262): not a date here.
-    stamps = stamps.where(stamps.between(pd.Timestamp.min, pd.Timestamp.max)).to_numpy(dtype="datetime64[ns]")
-    return stamps - offset.astype("timedelta64[m]").astype("timedelta64[ns]")
+    values: np.ndarray = stamps.where(stamps.between(pd.Timestamp.min, pd.Timestamp.max)).to_numpy(
+        dtype="datetime64[ns]"
+    )
+    return values - offset.astype("timedelta64[m]").astype("timedelta64[ns]")
 
 
 def _twelve_hour(hour: np.ndarray, cn: pd.Series, en: pd.Series) -> np.ndarray:
