@@ -18,7 +18,7 @@ from dedup_gui.core.table import Table
 # A chain: B is ~0.8 of A, C ~0.8 of B, but C is only ~0.64 of A (Jaccard; with excerpts counted, every
 # truncation scores 1.0 against the longer text, so the chain tests score by Jaccard alone).
 CHAIN = [ZH_LONG, truncated(ZH_LONG, 0.8), truncated(ZH_LONG, 0.64)]
-JACCARD = {"excerpts": False}
+JACCARD = {"excerpts": False, "min_similarity": 0.5}  # the chain's links are ~0.8: below the default floor
 
 
 def test_strict_mode_never_removes_a_copy_of_a_copy():
@@ -28,7 +28,7 @@ def test_strict_mode_never_removes_a_copy_of_a_copy():
 
 
 def test_linked_mode_joins_connected_rows():
-    settings = Settings(algorithm="ngram", threshold=0.75, mode="linked", min_similarity=0.5, **JACCARD)
+    settings = Settings(algorithm="ngram", threshold=0.75, mode="linked", **JACCARD)
     result = Pipeline(CHAIN).run(settings)
     (cluster,) = result.clusters
     assert cluster.members == [0, 1, 2]

@@ -32,7 +32,8 @@ def planted():
 @pytest.fixture
 def view(qtbot, planted):
     _, _, table, pipeline = planted
-    result = pipeline.run(Settings(algorithm="ngram"))
+    # Below the default (0.8), so that the chart has passing and failing bins either side of the line to drag.
+    result = pipeline.run(Settings(algorithm="ngram", threshold=0.7, min_similarity=0.7, keep="first"))
     v = AnalysisView()
     qtbot.addWidget(v)
     v.resize(1200, 820)
@@ -230,6 +231,7 @@ def window(qtbot, tmp_path):
 
     w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
+    w.settings_panel.set_settings(Settings(algorithm="ngram", threshold=0.7, min_similarity=0.7))
     w.show()
     yield w
     w.close()

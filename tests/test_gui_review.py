@@ -66,7 +66,7 @@ def workbook(tmp_path):
 def make_window(qtbot, store) -> MainWindow:
     w = MainWindow(store)
     qtbot.addWidget(w)
-    w.settings_panel.set_settings(Settings(algorithm="ngram", keep="first"))
+    w.settings_panel.set_settings(Settings(algorithm="ngram", keep="first", threshold=0.7, min_similarity=0.7))
     w.resize(1280, 800)
     w.show()
     return w

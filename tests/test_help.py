@@ -37,9 +37,9 @@ def test_how_it_works_explains_each_algorithm_with_its_slider_names_and_defaults
     page = howto_html()
     for info in ALGORITHMS.values():
         assert info.threshold.label in page and info.n.label in page
-    assert "default 3" in page and "default 20" in page  # simhash
-    assert "default 1" in page and "default 5" in page  # nshash
-    assert "default 0.70" in page and "default 4" in page  # ngram: the registry's default, not the design's 0.8
+    for info in ALGORITHMS.values():  # each slider's default as the registry has it, in the slider's format
+        for spec in (info.threshold, info.n):
+            assert f"default {spec.default:.{spec.decimals}f}" in page
     assert "Short texts" in page and "N-gram" in page and "NSHash" in page
 
 

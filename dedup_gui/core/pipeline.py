@@ -32,7 +32,7 @@ from .result import DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
 from .text import compact, gram_hashes, normalise
-from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck
+from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ
 
 
 @dataclass
@@ -108,6 +108,7 @@ class Pipeline:
             lengths = self._content_lengths(prep)
             short = np.minimum(lengths[cands.a], lengths[cands.b]) < SHORT_CHARS
             checked = similarity >= np.where(short, check.floor_for(True), check.floor_for(False)) - 1e-9
+            checked &= self._figures_agree(prep, cands.a, cands.b, checked)
             candidates = PairSet(cands.a, cands.b, cands.measure, similarity, checked)
             proposed = algo.passes(cands.measure, threshold)
             accepted = proposed & checked
@@ -234,6 +235,17 @@ class Pipeline:
             return 0.0
         a, b = prep.content_compact[u], prep.content_compact[v]
         return self._check.score_texts(a, b, self._grams_of(prep, u), self._grams_of(prep, v))
+
+    @staticmethod
+    def _figures_agree(prep: _Prepared, a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """False for the pairs (among ``mask``) whose texts report different figures: template, not copy.
+
+        Read on the whole normalised text: a line of figures that recurs across notices ("Pay March 31") is
+        boilerplate for the similarity, but it is still what the notice says."""
+        out = np.ones(len(a), dtype=bool)
+        for i in np.flatnonzero(mask).tolist():
+            out[i] = not figures_differ(prep.unique_texts[int(a[i])], prep.unique_texts[int(b[i])])
+        return out
 
     def _content_lengths(self, prep: _Prepared) -> np.ndarray:
         if prep.lengths is None:

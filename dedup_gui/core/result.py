@@ -123,7 +123,8 @@ class DedupResult:
         """One line for the CLI, the status bar and the report: what the fingerprints alone would have got wrong."""
         return (
             f"{self.settings.algorithm} proposed {self.proposed:,} pairs; "
-            f"{self.rejected:,} failed the text check (similarity below {float(self.settings.min_similarity):.2f})"
+            f"{self.rejected:,} failed the text check (similarity below {float(self.settings.min_similarity):.2f}, "
+            "or different figures)"
         )
 
     @property

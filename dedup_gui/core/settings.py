@@ -56,7 +56,7 @@ class Settings:
     normalise: NormaliseOptions = field(default_factory=NormaliseOptions)
     # The text check that decides every removal (core.textcheck).
     min_similarity: float = _opt(
-        0.6,
+        0.8,
         "safety floor: a pair whose text similarity is below this is never a duplicate, whatever its fingerprint",
         cli="--min-similarity",
         range=(0.3, 1.0),
