@@ -28,7 +28,7 @@ from ..core.segment import keyword_hashes
 from ..core.settings import NormaliseOptions, Settings
 from ..core.table import cell_text
 from ..core.text import compact, gram_hashes, normalise
-from ..core.textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck
+from ..core.textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ
 
 _QUIET = Reporter()
 ROW = "__row"  # the job's row number column (see ``rows``)
@@ -135,12 +135,15 @@ def picked(count: np.ndarray, position: np.ndarray, sample: int) -> np.ndarray:
 
 
 def strip_boilerplate(frame: pd.DataFrame, keys: frozenset[int]) -> pd.DataFrame:
-    """Per unique text: its content (boilerplate sentences removed, lines kept) and the compact content."""
+    """Per unique text: the normalised text, its content (boilerplate sentences removed, lines kept) and the
+    compact content."""
     plate = Boilerplate(keys)
-    content = [plate.split(t)[0] for t in frame["norm"].tolist()] if plate else frame["norm"].tolist()
+    norm = frame["norm"].tolist()
+    content = [plate.split(t)[0] for t in norm] if plate else norm
     return pd.DataFrame(
-        {"u": frame["u"].to_numpy(dtype=np.int64), "content": content, "compact": [compact(t) for t in content]}
-    )
+        {"u": frame["u"].to_numpy(dtype=np.int64), "norm": norm, "content": content,
+         "compact": [compact(t) for t in content]}
+    )  # fmt: skip
 
 
 # -- fingerprints: the algorithms' own fingerprint functions ------------------------------------------------------
@@ -176,22 +179,22 @@ def nshash_postings(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
 # -- pairs: the sketch screen and the text check -------------------------------------------------------------------
 
 
-def _local_texts(frame: pd.DataFrame) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The batch's distinct texts and each pair's local indices into them (so each text's grams are made once)."""
+def _local_texts(frame: pd.DataFrame, column: str) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The batch's distinct texts (``column``_a / _b) and each pair's local indices into them, so each text's grams
+    are made once."""
     ids = np.concatenate([frame["a"].to_numpy(dtype=np.int64), frame["b"].to_numpy(dtype=np.int64)])
-    texts = frame["text_a"].tolist() + frame["text_b"].tolist()
-    uniq, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
+    texts = frame[f"{column}_a"].tolist() + frame[f"{column}_b"].tolist()
+    _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
     local = [texts[i] for i in first.tolist()]
     return local, inverse[: len(frame)], inverse[len(frame) :]
 
 
-def verify_ngram(frame: pd.DataFrame, settings: Settings, bound: float) -> pd.DataFrame:
-    """The n-gram search's last steps on a batch of candidate pairs, as ``NGram.search`` takes them: the min-hash
-    sketch screen (``ngram._screen``), then ``ngram.verify`` (the text check on full n-gram sets, or by edits for
-    short pairs) - the algorithm's measure, kept when at least ``bound`` - with the common similarity beside it."""
+def _screen_and_verify(local: list[str], ia: np.ndarray, ib: np.ndarray, settings: Settings, bound: float):
+    """The n-gram search's last steps, as ``NGram.search`` takes them: the min-hash sketch screen
+    (``ngram._screen``), then ``ngram.verify`` (the algorithm's measure); pairs below ``bound`` dropped.
+    Returns the surviving pairs' positions in (ia, ib) and their measures."""
     n = settings.n_value
     check = TextCheck.of(settings)
-    local, ia, ib = _local_texts(frame)
     grams = [gram_hashes(t, n) for t in local]
     sizes = np.array([len(g) for g in grams], dtype=np.int64)
     sketch = np.full((len(local), SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
@@ -200,18 +203,46 @@ def verify_ngram(frame: pd.DataFrame, settings: Settings, bound: float) -> pd.Da
     empty = np.zeros(0, dtype=np.int64)
     fp = GramKeys(np.zeros(0, dtype=np.uint64), empty, np.zeros(0, dtype=np.int8), sizes, sketch)
     sa, sb = _screen(fp, ia, ib, bound, check, _QUIET)
-    screened = np.isin(ia * len(local) + ib, sa * len(local) + sb)  # the pairs the screen let through
+    at = np.flatnonzero(np.isin(ia * len(local) + ib, sa * len(local) + sb))  # the screen keeps the order
     measure = verify(local, sa, sb, n, check, _QUIET)
-    if NGram().measure_is_similarity(settings):
-        similarity = measure
-    else:
-        similarity = _similarity(local, sa, sb, check)
     keep = measure >= bound
-    a, b = frame["a"].to_numpy(dtype=np.int64)[screened][keep], frame["b"].to_numpy(dtype=np.int64)[screened][keep]
+    return at[keep], measure[keep]
+
+
+def judge_pairs(frame: pd.DataFrame, settings: Settings, ngram_bound: float | None = None) -> pd.DataFrame:
+    """The "Verifying" step of ``Pipeline.run`` on a batch of candidate pairs: each pair's common similarity (the
+    text check on the compact content), and whether it passed the check - at least the floor for its length
+    (``TextCheck.floor_for``) and no figures of the shorter text missing from the longer (``figures_differ``, on
+    the whole normalised texts).
+
+    In: a, b, measure (n-gram: absent, measured here), compact_a/_b, norm_a/_b. With ``ngram_bound`` the pairs are
+    the n-gram index's candidates, screened and measured first as the n-gram search does.
+    Out: a, b, measure, similarity, checked.
+    """
+    check = TextCheck.of(settings)
+    local, ia, ib = _local_texts(frame, "compact")
+    if ngram_bound is not None:
+        at, measure = _screen_and_verify(local, ia, ib, settings, ngram_bound)
+        frame, ia, ib = frame.iloc[at], ia[at], ib[at]
+        similarity = measure if NGram().measure_is_similarity(settings) else _similarity(local, ia, ib, check)
+    else:
+        measure = frame["measure"].to_numpy(dtype=np.float64)
+        similarity = _similarity(local, ia, ib, check)
+    lengths = np.array([len(t) for t in local], dtype=np.int64)
+    short = np.minimum(lengths[ia], lengths[ib]) < SHORT_CHARS
+    checked = similarity >= np.where(short, check.floor_for(True), check.floor_for(False)) - 1e-9
+    norm_a, norm_b = frame["norm_a"].tolist(), frame["norm_b"].tolist()
+    for i in np.flatnonzero(checked).tolist():
+        checked[i] = not figures_differ(norm_a[i], norm_b[i])
     return pd.DataFrame(
-        {"a": a, "b": b, "measure": measure[keep], "similarity": np.asarray(similarity, dtype=np.float64)[keep],
-         "short": _short(local, sa[keep], sb[keep])}
-    )  # fmt: skip
+        {
+            "a": frame["a"].to_numpy(dtype=np.int64),
+            "b": frame["b"].to_numpy(dtype=np.int64),
+            "measure": np.asarray(measure, dtype=np.float64),
+            "similarity": np.asarray(similarity, dtype=np.float64),
+            "checked": checked,
+        }
+    )
 
 
 def _similarity(local: list[str], ia: np.ndarray, ib: np.ndarray, check: TextCheck) -> np.ndarray:
@@ -230,18 +261,12 @@ def _similarity(local: list[str], ia: np.ndarray, ib: np.ndarray, check: TextChe
     return out
 
 
-def _short(local: list[str], ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
-    """Pairs judged by edits (``textcheck.SHORT_CHARS``): they must reach ``TextCheck.floor_for(True)``."""
-    lengths = np.array([len(t) for t in local], dtype=np.int64)
-    return np.minimum(lengths[ia], lengths[ib]) < SHORT_CHARS
-
-
 def score_pairs(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
-    """The text check's similarity of each pair (compact content: boilerplate removed), and whether it is short."""
-    local, ia, ib = _local_texts(frame)
-    out = frame.drop(columns=["text_a", "text_b"]).copy()
+    """The text check's similarity of pairs that were not paired directly (linked clusters: a member and its kept
+    text), as ``Pipeline._unique_similarity`` rescores them."""
+    local, ia, ib = _local_texts(frame, "compact")
+    out = frame.drop(columns=[c for c in frame.columns if c.endswith(("_a", "_b"))]).copy()
     out["similarity"] = _similarity(local, ia, ib, TextCheck.of(settings))
-    out["short"] = _short(local, ia, ib)
     return out
 
 

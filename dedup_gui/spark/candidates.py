@@ -2,7 +2,7 @@
 
 - n-gram: the algorithm's sampled gram keys; per (text, level) key set only its *prefix* - its rarest keys by
   global document frequency, ties by key - is indexed (``ngram._prefixes``); texts sharing a prefix key pair up;
-  the length filter, the min-hash sketch screen and ``ngram.verify`` follow (``batches.verify_ngram``).
+  the length filter here, the min-hash sketch screen and ``ngram.verify`` in ``batches.judge_pairs``.
 - simhash: the pigeonhole tables of ``simhash.near_pairs`` (same block count rule, ``choose_blocks``); texts
   agreeing on a table's blocks pair up when their fingerprints are within k bits.
 - nshash: sentence hashes found in more texts than ``common_limit`` are dropped and the next-longest sentence takes
@@ -38,11 +38,12 @@ _SIGN = -(1 << 63)  # xor with the sign bit: signed order of the result = unsign
 
 @dataclass
 class Found:
-    """Candidate pairs ``a < b`` (unique-text ids) with the algorithm's ``measure`` and, when the algorithm
-    computes it on the way, the common ``similarity`` (else null); and the largest bucket met."""
+    """Candidate pairs ``a < b`` (unique-text ids) with the algorithm's ``measure`` - for n-gram without it: the
+    pairs still to be screened and measured at ``ngram_bound`` (``batches.judge_pairs``) - and the largest bucket."""
 
     pairs: DataFrame
     largest_bucket: int
+    ngram_bound: float | None = None
 
 
 def bucket_pairs(postings: DataFrame, cap: int, window: int, with_counts: bool = False) -> tuple[DataFrame, int]:
@@ -69,12 +70,11 @@ def bucket_pairs(postings: DataFrame, cap: int, window: int, with_counts: bool =
     return pairs.distinct(), int(largest)
 
 
-def with_texts(pairs: DataFrame, texts: DataFrame, column: str) -> DataFrame:
-    """``pairs`` with ``text_a`` and ``text_b``: the ``column`` of ``texts`` (u, ...) for each side."""
-    t = texts.select("u", column)
-    return pairs.join(t.withColumnRenamed("u", "a").withColumnRenamed(column, "text_a"), "a").join(
-        t.withColumnRenamed("u", "b").withColumnRenamed(column, "text_b"), "b"
-    )
+def with_texts(pairs: DataFrame, texts: DataFrame, columns: list[str]) -> DataFrame:
+    """``pairs`` with each of ``columns`` of ``texts`` (u, ...) for both sides, as ``column_a`` and ``column_b``."""
+    side_a = texts.select(F.col("u").alias("a"), *[F.col(c).alias(f"{c}_a") for c in columns])
+    side_b = texts.select(F.col("u").alias("b"), *[F.col(c).alias(f"{c}_b") for c in columns])
+    return pairs.join(side_a, "a").join(side_b, "b")
 
 
 # -- n-gram ------------------------------------------------------------------------------------------------------
@@ -107,12 +107,7 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
         a, b = sa.to_numpy(dtype=np.int64), sb.to_numpy(dtype=np.int64)
         return pd.Series(check.plausible(np.minimum(a, b), np.maximum(a, b), bound))
 
-    pairs = pairs.where(plausible("size_a", "size_b")).select("a", "b")
-    schema = "a long, b long, measure double, similarity double, short boolean"
-    verified = with_texts(pairs, uniques, "compact").mapInPandas(
-        lambda it: (batches.verify_ngram(f, settings, bound) for f in it), schema
-    )
-    return Found(verified, largest)
+    return Found(pairs.where(plausible("size_a", "size_b")).select("a", "b"), largest, bound)
 
 
 # -- simhash -----------------------------------------------------------------------------------------------------
@@ -125,7 +120,7 @@ def simhash(uniques: DataFrame, settings: Settings) -> Found:
     )
     fps = materialise(fps)
     n = fps.count()
-    empty = fps.sparkSession.createDataFrame([], "a long, b long, measure double, similarity double")
+    empty = fps.sparkSession.createDataFrame([], "a long, b long, measure double")
     if n < 2:
         return Found(empty, 0)
     b = choose_blocks(n, k)
@@ -145,7 +140,7 @@ def simhash(uniques: DataFrame, settings: Settings) -> Found:
         .select(F.col("x.u").alias("a"), F.col("y.u").alias("b"), distance.cast("double").alias("measure"))
         .distinct()
     )
-    return Found(pairs.withColumn("similarity", F.lit(None).cast("double")), int(largest))
+    return Found(pairs, int(largest))
 
 
 # -- nshash ------------------------------------------------------------------------------------------------------
@@ -163,4 +158,4 @@ def nshash(uniques: DataFrame, settings: Settings, n_unique: int) -> Found:
     )
     pairs, largest = bucket_pairs(use.select("key", "u"), BUCKET_CAP, WINDOW, with_counts=True)
     pairs = pairs.select("a", "b", F.col("shared").cast("double").alias("measure"))
-    return Found(pairs.withColumn("similarity", F.lit(None).cast("double")), largest)
+    return Found(pairs, largest)

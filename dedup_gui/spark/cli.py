@@ -117,7 +117,8 @@ def run(argv: list[str] | None = None) -> int:
         from dedup_gui.spark.rows import InputOptions
         from dedup_gui.spark.session import spark_session
     except ImportError as e:
-        return _fail(f"needs pyspark and pyarrow ({e.name} is missing): pip install 'dedup-gui[spark]'")
+        missing = (e.name or "pyspark").split(".")[0]
+        return _fail(f"needs pyspark and pyarrow ({missing} is missing): pip install 'dedup-gui[spark]'")
     spec = JobSpec(
         inputs=args.inputs,
         columns=args.column,

@@ -79,9 +79,9 @@ def _linked_similarity(keepers: DataFrame, pairs: DataFrame, uniques: DataFrame,
     direct = wanted.join(pairs.select("a", "b", "similarity"), ["a", "b"], "left")
     known = direct.where(F.col("similarity").isNotNull())
     missing = direct.where(F.col("similarity").isNull()).select("u", "keeper", "a", "b")
-    scored = with_texts(missing, uniques, "compact").mapInPandas(
+    scored = with_texts(missing, uniques, ["compact"]).mapInPandas(
         lambda it: (batches.score_pairs(f, settings) for f in it),
-        "b long, a long, u long, keeper long, similarity double, short boolean",
+        "b long, a long, u long, keeper long, similarity double",
     )
     selves = keepers.where(F.col("u") == F.col("keeper")).select("u", "keeper", F.lit(1.0).alias("similarity"))
     return selves.unionByName(known.select("u", "keeper", "similarity")).unionByName(

@@ -4,7 +4,8 @@ al., "Connected Components in MapReduce and Beyond" (SoCC 2014).
 Edges are (x, y) with x > y. *Large-star*: every node links each larger neighbour to the smallest node of its
 neighbourhood (itself included). *Small-star*: every node links itself and its smaller neighbours to the smallest
 of them. Alternating the two leaves, after O(log^2 n) rounds (a handful in practice), one star per component whose
-centre is the component's smallest node: that node is the component's label.
+centre is the component's smallest node: that node is the component's label. Pairs that already form such stars
+(most components are one pair) need no round at all.
 """
 
 from __future__ import annotations
@@ -46,17 +47,23 @@ def small_star(edges: DataFrame) -> DataFrame:
     return _edges(linked.unionByName(centre))
 
 
+def is_star_forest(edges: DataFrame) -> bool:
+    """True when every edge joins a leaf (its larger node, in no other edge) to a centre (never a leaf): the fixed
+    point of both operations, each star centred on its component's smallest node. One aggregation."""
+    ends = edges.select(F.col("x").alias("n"), F.lit(1).alias("leaf"), F.lit(0).alias("centre")).unionByName(
+        edges.select(F.col("y").alias("n"), F.lit(0).alias("leaf"), F.lit(1).alias("centre"))
+    )
+    per_node = ends.groupBy("n").agg(F.sum("leaf").alias("leaf"), F.max("centre").alias("centre"))
+    return per_node.where((F.col("leaf") > 1) | ((F.col("leaf") == 1) & (F.col("centre") == 1))).isEmpty()
+
+
 def connected_components(pairs: DataFrame) -> tuple[DataFrame, int]:
     """(u, comp) for every node of ``pairs`` (a, b): comp is the smallest node of u's component; and the rounds."""
     edges = materialise(_edges(pairs.select(F.col("a").alias("x"), F.col("b").alias("y"))))
     rounds = 0
-    while rounds < MAX_ROUNDS:
+    while rounds < MAX_ROUNDS and not is_star_forest(edges):
         rounds += 1
-        nxt = materialise(small_star(large_star(edges)))
-        if nxt.count() == edges.count() and nxt.exceptAll(edges).isEmpty():
-            edges = nxt
-            break
-        edges = nxt
+        edges = materialise(small_star(large_star(edges)))
     members = edges.select(F.col("x").alias("u"), F.col("y").alias("comp"))
     centres = edges.select(F.col("y").alias("u"), F.col("y").alias("comp")).distinct()
     return members.unionByName(centres), rounds

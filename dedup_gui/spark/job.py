@@ -22,7 +22,6 @@ from pyspark.sql import functions as F
 from ..core.algorithms.registry import get_algorithm
 from ..core.errors import InputError
 from ..core.settings import Settings
-from ..core.textcheck import TextCheck
 from . import batches, candidates, clusters, keep
 from .boilerplate import learn_keys
 from .checkpoints import materialise
@@ -181,7 +180,8 @@ def _exact_pass(rows: DataFrame) -> tuple[DataFrame, DataFrame]:
 def _content(spark: SparkSession, uniques: DataFrame, plate: frozenset[int]) -> DataFrame:
     shared = spark.sparkContext.broadcast(plate)
     return uniques.mapInPandas(
-        lambda it: (batches.strip_boilerplate(f, shared.value) for f in it), "u long, content string, compact string"
+        lambda it: (batches.strip_boilerplate(f, shared.value) for f in it),
+        "u long, norm string, content string, compact string",
     )
 
 
@@ -195,22 +195,19 @@ def _pairs(uniques: DataFrame, settings: Settings, summary: JobSummary) -> DataF
     else:
         found = candidates.nshash(uniques, settings, summary.unique_texts)
     summary.largest_bucket = found.largest_bucket
-    pairs = found.pairs
-    if name != "ngram":  # the n-gram check already scored its pairs (verify_ngram)
-        scored = candidates.with_texts(pairs.drop("similarity"), uniques, "compact")
-        pairs = scored.mapInPandas(
-            lambda it: (batches.score_pairs(f, settings) for f in it),
-            "a long, b long, measure double, similarity double, short boolean",
-        )
-    algo, threshold, check = get_algorithm(name), settings.threshold_value, TextCheck.of(settings)
-    floor = F.when(F.col("short"), check.floor_for(True)).otherwise(check.floor_for(False))
+    bound = found.ngram_bound
+    judged = candidates.with_texts(found.pairs, uniques, ["compact", "norm"]).mapInPandas(
+        lambda it: (batches.judge_pairs(f, settings, bound) for f in it),
+        "a long, b long, measure double, similarity double, checked boolean",
+    )
+    algo, threshold = get_algorithm(name), settings.threshold_value
 
     @F.pandas_udf("boolean")  # type: ignore[call-overload]
     def passes(measure: pd.Series) -> pd.Series:
         return pd.Series(algo.passes(measure.to_numpy(dtype=np.float64), threshold))
 
-    judged = pairs.withColumn("proposed", passes("measure")).withColumn(
-        "accepted", F.col("proposed") & (F.col("similarity") >= floor - F.lit(1e-9))
+    judged = judged.withColumn("proposed", passes("measure")).withColumn(
+        "accepted", F.col("proposed") & F.col("checked")
     )
     judged = materialise(judged)
     counts = judged.agg(

@@ -126,6 +126,8 @@ def _snippets(frame, columns):
 def _write(df: DataFrame, uri: str, fmt: str) -> None:
     writer = df.write.mode("errorifexists")
     if fmt == "csv":
-        writer.options(header=True, escape='"', encoding="UTF-8").csv(uri)
+        # Spark trims cells when writing CSV unless told not to: every value must come out as it went in
+        writer.options(header=True, escape='"', encoding="UTF-8", ignoreLeadingWhiteSpace=False,
+                       ignoreTrailingWhiteSpace=False).csv(uri)  # fmt: skip
     else:
         writer.parquet(uri)

@@ -11,6 +11,8 @@ from ..errors import InputError
 from ..progress import Reporter
 from ..table import Table
 from .csv_reader import read_csv
+from .parquet_reader import SUFFIXES as PARQUET_SUFFIXES
+from .parquet_reader import is_parquet_folder, read_parquet
 from .txt_folder import read_folder
 from .xlsx_reader import LEGACY_SUFFIXES, OOXML_SUFFIXES, list_workbook_sheets, read_workbook
 from .xlsx_safety import sniff_container
@@ -23,7 +25,7 @@ def read_table(path: str | Path, sheet: str | None = None, reporter: Reporter | 
     """Read ``path`` (file or folder). ``sheet`` picks a workbook sheet (default: the first)."""
     path = Path(path)
     if path.is_dir():
-        return read_folder(path, reporter)
+        return read_parquet(path, reporter) if is_parquet_folder(path) else read_folder(path, reporter)
     head = _check_file(path)
     stamp = file_stamp(path)
     table = _read_file(path, head, sheet, reporter)
@@ -43,6 +45,8 @@ def _read_file(path: Path, head: bytes, sheet: str | None, reporter: Reporter | 
     # a workbook saved under a text name is read as what it is
     if suffix in OOXML_SUFFIXES + LEGACY_SUFFIXES or container == "zip":
         return read_workbook(path, container, sheet, reporter)
+    if suffix in PARQUET_SUFFIXES:
+        return read_parquet(path, reporter)
     if suffix in TEXT_SUFFIXES or suffix == "":
         if sheet is not None:
             raise InputError(path, f"is a text file; it has no sheet {sheet!r}")
@@ -52,7 +56,7 @@ def _read_file(path: Path, head: bytes, sheet: str | None, reporter: Reporter | 
         return read_csv(path, _read_bytes(path), reporter)
     raise InputError(
         path,
-        f"has an unsupported type {path.suffix!r}; open an .xlsx, .xls, .csv, .tsv file or a folder of .txt",
+        f"has an unsupported type {path.suffix!r}; open an .xlsx, .xls, .csv, .tsv, .parquet file or a folder of .txt",
     )
 
 

@@ -1,0 +1,233 @@
+"""Back to the desktop: the clusters of an annotated file, read from its columns instead of recomputed.
+
+An annotated file - written by the desktop's annotated export, ``dedup-cli --annotated`` or the Spark job
+(``dedup-spark``), as .xlsx, .csv or Parquet - carries four contract columns per row:
+
+- ``dup_cluster``: the row's cluster (a positive whole number), blank when in none;
+- ``dup_kept``: 1 when the row stays, 0 when it is removed as a copy;
+- ``dup_of``: for a removed row, the row it is a copy of - see below; blank for kept rows;
+- ``dup_similarity``: the removed row's similarity to that row (0-1).
+
+``dup_of`` names a row in one of three ways, tried in this order: by ``dup_row`` when the file has that column
+(the Spark job's 1-based input positions, which survive a re-sorted file); by ``id_column`` when the caller names
+one (``dedup-spark --id-column``); otherwise as a 1-based data row number (the desktop exports).
+
+``load`` rebuilds a ``DedupResult`` (clusters with kept row, members and similarities) and the ``Decisions`` the
+file implies: a clustered row that is kept but is not its cluster's kept row was marked "not a duplicate". A
+cluster without a removed row keeps its first member. Every inconsistency (a removed row pointing to a row that is
+not kept, or to another cluster, a dup_kept that is not 0 or 1...) is an ``InputError`` naming the file and row.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from .errors import InputError
+from .result import Cluster, Decisions, DedupResult, PairSet
+from .settings import Settings
+from .table import Table, cell_text
+
+COLUMNS = ("dup_cluster", "dup_kept", "dup_of", "dup_similarity")
+ROW_COLUMN = "dup_row"  # written by dedup-spark when rows have no id column: the 1-based input position
+SOURCE_NOTE = "clusters read from the annotated file; nothing was recomputed"
+
+
+@dataclass
+class Annotated:
+    result: DedupResult
+    decisions: Decisions  # the file's "not a duplicate" rows
+
+
+def is_annotated(table: Table) -> bool:
+    """True when ``table`` has the four contract columns (an annotated export)."""
+    return all(c in table.columns for c in COLUMNS)
+
+
+def without_annotation(table: Table) -> Table:
+    """A copy of ``table`` without the contract columns (and ``dup_row``): the data the annotation describes, to
+    export again (a new annotated export adds fresh columns)."""
+    drop = [c for c in (*COLUMNS, ROW_COLUMN) if c in table.columns]
+    columns = [c for c in table.columns if c not in drop]
+    return replace(table, columns=columns, data=table.data.drop(columns=drop))
+
+
+def load_result(table: Table, settings: Settings | None = None, id_column: str | None = None) -> DedupResult:
+    """The clusters of an annotated ``table`` as a result the review screen shows (see ``load``)."""
+    return load(table, settings, id_column).result
+
+
+def load(table: Table, settings: Settings | None = None, id_column: str | None = None) -> Annotated:
+    """Rebuild the run an annotated ``table`` records. ``settings``: the settings shown for it (default:
+    ``Settings()``); ``id_column``: the column ``dup_of`` refers to (``dedup-spark --id-column``)."""
+    if not is_annotated(table):
+        missing = [c for c in COLUMNS if c not in table.columns]
+        raise InputError(table.path, f"is not an annotated file: no column {', '.join(missing)}")
+    n = len(table)
+    cells = {c: table.data[c].tolist() for c in COLUMNS}
+    cluster = np.array([_whole(v, table, i, "dup_cluster", blank=0) for i, v in enumerate(cells["dup_cluster"])])
+    kept = np.array([_kept(v, table, i) for i, v in enumerate(cells["dup_kept"])], dtype=bool)
+    target = _targets(table, cells["dup_of"], id_column)
+    similarity = np.array([_number(v, table, i) for i, v in enumerate(cells["dup_similarity"])], dtype=np.float64)
+    clusters, decisions = _clusters(table, cluster, kept, target, similarity)
+    pairs = _pairs(clusters)
+    result = DedupResult(
+        settings=(settings or Settings()).resolved(),
+        n_rows=n,
+        clusters=clusters,
+        pairs=pairs,
+        candidates=pairs,
+        row_unique=np.arange(n, dtype=np.int64),
+        exact_duplicates=0,
+        proposed=len(pairs),
+        keep_reasons={c.id: "kept in the annotated file" for c in clusters},
+        keep_note=SOURCE_NOTE,
+    )
+    return Annotated(result, decisions)
+
+
+# -- reading the cells ---------------------------------------------------------------------------------------------
+
+
+def _blank(v: object) -> bool:
+    return not cell_text(None if v is pd.NA or v is pd.NaT else v).strip()
+
+
+def _whole(v: object, table: Table, row: int, column: str, blank: int | None = None) -> int:
+    if _blank(v):
+        if blank is None:
+            raise InputError(table.path, f"data row {row + 1}: {column} is empty")
+        return blank
+    text = cell_text(v).strip()
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not number.is_integer() or number < 1:
+        raise InputError(table.path, f"data row {row + 1}: {column} must be a whole number from 1, not {text!r}")
+    return int(number)
+
+
+def _kept(v: object, table: Table, row: int) -> bool:
+    text = "" if _blank(v) else cell_text(v).strip()
+    if text in ("1", "1.0", "TRUE"):
+        return True
+    if text in ("0", "0.0", "FALSE"):
+        return False
+    raise InputError(table.path, f"data row {row + 1}: dup_kept must be 0 or 1, not {text!r}")
+
+
+def _number(v: object, table: Table, row: int) -> float:
+    if _blank(v):
+        return math.nan
+    try:
+        return float(cell_text(v).strip())
+    except ValueError:
+        raise InputError(table.path, f"data row {row + 1}: dup_similarity must be a number, not {v!r}") from None
+
+
+def _targets(table: Table, dup_of: list[object], id_column: str | None) -> list[int | None]:
+    """The 0-based row each ``dup_of`` names (None when blank)."""
+    if ROW_COLUMN in table.columns:
+        key_column: str | None = ROW_COLUMN
+    elif id_column is not None:
+        if id_column not in table.columns:
+            raise InputError(table.path, f"no id column {id_column!r} for dup_of to refer to")
+        key_column = id_column
+    else:
+        key_column = None
+    index: dict[str, int] = {}
+    if key_column is not None:
+        for i, v in enumerate(table.data[key_column].tolist()):
+            index.setdefault(_key(v), i)
+    out: list[int | None] = []
+    for i, v in enumerate(dup_of):
+        if _blank(v):
+            out.append(None)
+            continue
+        if key_column is None:
+            row = _whole(v, table, i, "dup_of") - 1
+            if row >= len(table):
+                raise InputError(table.path, f"data row {i + 1}: dup_of {row + 1} is past the last row ({len(table)})")
+        else:
+            found = index.get(_key(v))
+            if found is None:
+                raise InputError(table.path, f"data row {i + 1}: dup_of {cell_text(v)!r} names no row by {key_column}")
+            row = found
+        out.append(row)
+    return out
+
+
+def _key(v: object) -> str:
+    """Ids compare by their text; 12, 12.0 and "12" are one id."""
+    text = cell_text(v).strip()
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    return str(int(number)) if number.is_integer() else text
+
+
+# -- clusters ------------------------------------------------------------------------------------------------------
+
+
+def _clusters(
+    table: Table, cluster: np.ndarray, kept: np.ndarray, target: list[int | None], similarity: np.ndarray
+) -> tuple[list[Cluster], Decisions]:
+    members: dict[int, list[int]] = {}
+    for row, c in enumerate(cluster.tolist()):
+        if c:
+            members.setdefault(c, []).append(row)
+    for row in np.flatnonzero(~kept).tolist():
+        if not cluster[row]:
+            raise InputError(table.path, f"data row {row + 1}: removed (dup_kept 0) but in no dup_cluster")
+        if target[row] is None:
+            raise InputError(table.path, f"data row {row + 1}: removed (dup_kept 0) but dup_of is empty")
+    clusters: list[Cluster] = []
+    decisions = Decisions()
+    for number in sorted(members, key=lambda c: members[c][0]):
+        rows = members[number]
+        removed = [r for r in rows if not kept[r]]
+        kept_row = _kept_row(table, number, rows, removed, kept, cluster, target)
+        sims = {r: float(similarity[r]) for r in removed}
+        sims.update({r: math.nan for r in rows if kept[r] and r != kept_row})
+        sims[kept_row] = 1.0
+        cid = len(clusters) + 1
+        clusters.append(Cluster(cid, kept_row, rows, sims))
+        decisions.not_duplicate.update(r for r in rows if kept[r] and r != kept_row)
+    return clusters, decisions
+
+
+def _kept_row(table, number, rows, removed, kept, cluster, target) -> int:
+    """The row the cluster's removed rows are copies of (they must agree), else its first member."""
+    pointed = {target[r] for r in removed}
+    if not pointed:
+        return rows[0]
+    if len(pointed) > 1:
+        shown = ", ".join(str(p + 1) for p in sorted(pointed))
+        raise InputError(table.path, f"cluster {number}: its removed rows are copies of different rows ({shown})")
+    row = pointed.pop()
+    if cluster[row] != number or not kept[row]:
+        raise InputError(
+            table.path, f"cluster {number}: dup_of names data row {row + 1}, which is not a kept row of the cluster"
+        )
+    return row
+
+
+def _pairs(clusters: list[Cluster]) -> PairSet:
+    """One pair per removed row: (kept row, row), with the file's similarity (rows are their own texts here)."""
+    a, b, s = [], [], []
+    for c in clusters:
+        for m in c.members:
+            if m != c.kept and not math.isnan(c.similarity[m]):
+                a.append(c.kept)
+                b.append(m)
+                s.append(c.similarity[m])
+    if not a:
+        return PairSet.empty()
+    lo, hi = np.minimum(a, b).astype(np.int64), np.maximum(a, b).astype(np.int64)
+    sim = np.array(s, dtype=np.float64)
+    return PairSet(lo, hi, sim.copy(), sim)

@@ -1,0 +1,364 @@
+"""dedup-spark: the Spark job gives the desktop engine's answer on the same input.
+
+The agreement tests run the job in ``local[2]`` and ``Pipeline.run`` on one generated set - reposts with source
+headers and copyright footers, truncations, character edits, HTML wrappers, short texts, a site disclaimer under
+many unrelated articles (learned as boilerplate), exact copies and empty rows - and compare every row's
+dup_cluster, dup_kept, dup_of and dup_similarity (strict mode: the same removals) or the cluster partition and kept
+rows (linked mode). There are no known differences; a future one must be listed here with its reason.
+
+They need pyspark and a Java runtime, and skip with the reason when either is missing. The batch functions the
+job runs inside Spark are tested without either.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import dedup_gui
+from dedup_gui.core import annotated
+from dedup_gui.core.boilerplate import SAMPLE
+from dedup_gui.core.cluster import build_clusters
+from dedup_gui.core.io import read_table
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.settings import Settings
+from dedup_gui.spark import batches
+from dedup_gui.spark.cli import run as cli_run
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _java() -> bool:
+    home = os.environ.get("JAVA_HOME")
+    return bool(shutil.which("java") or (home and (Path(home) / "bin" / "java").exists()))
+
+
+def _pyspark() -> bool:
+    try:
+        import pyarrow  # noqa: F401
+        import pyspark  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+needs_spark = pytest.mark.skipif(
+    not (_pyspark() and _java()),
+    reason="needs pyspark and pyarrow (pip install 'dedup-gui[spark]') and a Java 17+ runtime (java on PATH or "
+    "JAVA_HOME)",
+)
+
+DISCLAIMER = "本站声明：本文仅代表作者本人观点，与本站立场无关，如有侵权请联系我们删除。"
+
+
+def agreement_rows() -> pd.DataFrame:
+    """About 260 rows: the synthetic news generator's reposts and short texts, plus a disclaimer appended to ten
+    unrelated articles, an article that is nothing but the disclaimer, exact copies and empty cells."""
+    from devtools.synth import generate_corpus
+
+    c = generate_corpus(240, seed=11, dup_share=0.35, short_share=0.3)
+    texts = list(c.texts)
+    rng = random.Random(5)
+    longs = [i for i, t in enumerate(texts) if len(t) > 300 and c.edit[i] == "original"]
+    for i in rng.sample(longs, 10):
+        texts[i] = texts[i] + "\n" + DISCLAIMER
+    dates = list(c.dates)
+    texts += [DISCLAIMER, "", "   ", texts[3], texts[3]]
+    dates += ["2024-01-05", "", "2024-01-06", "2023-02-01", "2023年2月1日"]
+    n = len(texts)
+    return pd.DataFrame(
+        {
+            "id": [f"a{i:04d}" for i in range(n)],
+            "发布时间": dates,
+            "text": texts,
+            "views": [str(rng.randint(0, 5000)) for _ in range(n)],
+        }
+    )
+
+
+# -- Spark ---------------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def spark():
+    from dedup_gui.spark.session import spark_session
+
+    session = spark_session(
+        "local[2]",
+        {
+            "spark.sql.shuffle.partitions": "2",
+            "spark.default.parallelism": "2",
+            "spark.ui.enabled": "false",
+            "spark.ui.showConsoleProgress": "false",
+            "spark.driver.memory": "1g",
+        },
+    )
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("spark") / "articles.csv"
+    agreement_rows().to_csv(path, index=False)
+    return path
+
+
+def _both(spark, corpus: Path, out: Path, settings: Settings, **spec):
+    from dedup_gui.spark.job import JobSpec, run
+
+    summary = run(spark, JobSpec([str(corpus)], ["text"], settings, str(out), **spec))
+    table = read_table(corpus)
+    desktop = Pipeline.for_table(table, ["text"]).run(settings)
+    return summary, desktop, table
+
+
+def _rows(out: Path) -> pd.DataFrame:
+    """The job's rows/ as the desktop reads them (Parquet or CSV part files, in name order)."""
+    parts = sorted((out / "rows").glob("part-*"))
+    if parts[0].suffix == ".csv":
+        return pd.concat([pd.read_csv(p, dtype=str, keep_default_na=False) for p in parts], ignore_index=True)
+    return read_table(out / "rows").data
+
+
+def _column(frame: pd.DataFrame, name: str) -> list[object]:
+    """Cells as comparable values: numbers as floats (4 decimals), blanks as None."""
+    out = []
+    for v in frame[name].tolist():
+        if v is None or v is pd.NA or (isinstance(v, float) and np.isnan(v)) or v == "":
+            out.append(None)
+        else:
+            out.append(round(float(v), 4))
+    return out
+
+
+def _assert_same_removals(desktop, rows: pd.DataFrame) -> None:
+    expected = desktop.resolve().annotation_frame()
+    assert len(rows) == len(expected)
+    for name in ("dup_cluster", "dup_kept", "dup_of", "dup_similarity"):
+        got, want = _column(rows, name), _column(expected, name)
+        differ = [i + 1 for i, (g, w) in enumerate(zip(got, want, strict=True)) if g != w]
+        assert differ == [], f"{name} differs from the desktop on data rows {differ[:20]}"
+
+
+def _assert_same_counts(summary, desktop) -> None:
+    assert summary.rows == desktop.n_rows
+    assert summary.exact_duplicates == desktop.exact_duplicates
+    assert summary.boilerplate_sentences == desktop.boilerplate_sentences
+    assert (summary.proposed, summary.rejected) == (desktop.proposed, desktop.rejected)
+    assert summary.clusters == len(desktop.clusters)
+    assert summary.removed == desktop.rows_to_remove
+
+
+@needs_spark
+def test_ngram_strict_gives_the_desktop_removals_row_for_row(spark, corpus, tmp_path):
+    summary, desktop, _ = _both(spark, corpus, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
+    rows = _rows(tmp_path / "out")
+    _assert_same_removals(desktop, rows)
+    _assert_same_counts(summary, desktop)
+    assert desktop.boilerplate_sentences >= 1  # the disclaimer was learned, in both
+    assert desktop.rows_to_remove > 20 and summary.date_column == "发布时间"
+    assert rows["dup_row"].tolist() == list(range(1, len(rows) + 1))  # input order, numbered from 1
+    # back on the desktop: the output opens as an annotated table with the same clusters, nothing recomputed
+    reopened = read_table(tmp_path / "out" / "rows")
+    assert annotated.is_annotated(reopened)
+    result = annotated.load_result(reopened)
+    assert [(c.kept, c.members) for c in result.clusters] == [(c.kept, c.members) for c in desktop.clusters]
+    assert result.resolve().keep.tolist() == desktop.resolve().keep.tolist()
+
+
+@needs_spark
+def test_ngram_linked_gives_the_desktop_clusters_and_kept_rows(spark, corpus, tmp_path):
+    settings = Settings(algorithm="ngram", mode="linked", keep="max:views")
+    summary, desktop, _ = _both(spark, corpus, tmp_path / "out", settings)
+    rows = _rows(tmp_path / "out")
+    groups: dict[int, set[int]] = {}
+    for row, c in enumerate(_column(rows, "dup_cluster")):
+        if c is not None:
+            groups.setdefault(int(c), set()).add(row)
+    kept = {int(c): row for row, (c, k) in enumerate(zip(_column(rows, "dup_cluster"), _column(rows, "dup_kept"),
+                                                              strict=True)) if c is not None and k == 1}  # fmt: skip
+    assert sorted(map(sorted, groups.values())) == sorted(sorted(c.members) for c in desktop.clusters)
+    assert {c.id: c.kept for c in desktop.clusters} == kept
+    _assert_same_removals(desktop, rows)  # in linked mode too, every cell agrees
+    _assert_same_counts(summary, desktop)
+
+
+@needs_spark
+def test_simhash_strict_gives_the_desktop_removals(spark, corpus, tmp_path):
+    summary, desktop, _ = _both(spark, corpus, tmp_path / "out", Settings(algorithm="simhash"))
+    _assert_same_removals(desktop, _rows(tmp_path / "out"))
+    _assert_same_counts(summary, desktop)
+
+
+@needs_spark
+def test_nshash_with_row_ids_and_csv_output_names_kept_rows_by_id(spark, corpus, tmp_path):
+    out = tmp_path / "out"
+    summary, desktop, table = _both(spark, corpus, out, Settings(algorithm="nshash"), id_column="id", out_format="csv")
+    rows = _rows(out)
+    assert "dup_row" not in rows.columns  # the input's ids name the rows
+    assert rows.columns.tolist()[:4] == table.columns  # every input column, as read
+    assert rows["text"].tolist() == table.data["text"].tolist()  # multi-line cells survive the CSV round trip
+    expected = desktop.resolve().annotation_frame()
+    ids = table.data["id"].tolist()
+    want_of = [None if pd.isna(d) else ids[int(d) - 1] for d in expected["dup_of"].tolist()]
+    assert [v or None for v in rows["dup_of"].tolist()] == want_of
+    _assert_same_counts(summary, desktop)
+    clusters = pd.concat([pd.read_csv(p, dtype=str) for p in sorted((out / "clusters").glob("part-*"))])
+    assert clusters["kept_id"].tolist() == [ids[c.kept] for c in desktop.clusters]
+    assert (out / "summary.json").exists()
+
+
+@needs_spark
+def test_components_are_those_union_find_gives(spark):
+    from dedup_gui.core.cluster import UnionFind
+    from dedup_gui.spark.components import connected_components
+
+    rng = random.Random(3)
+    edges = {(rng.randrange(300), rng.randrange(300)) for _ in range(220)}  # chains, stars, cycles, self-loops
+    edges |= {(i, i + 1) for i in range(400, 460)}  # one long path: the rounds large-star/small-star need
+    pairs = spark.createDataFrame([(a, b) for a, b in edges if a != b], "a long, b long")
+    comps, rounds = connected_components(pairs)
+    uf = UnionFind(500)
+    for a, b in edges:
+        uf.union(a, b)
+    got = {r["u"]: r["comp"] for r in comps.collect()}
+    nodes = {n for a, b in edges if a != b for n in (a, b)}
+    assert set(got) == nodes
+    assert all(got[n] == min(m for m in nodes if uf.find(m) == uf.find(n)) for n in nodes)
+    assert rounds >= 2
+
+
+@needs_spark
+def test_an_existing_output_folder_is_refused_before_any_work(spark, corpus, tmp_path):
+    from dedup_gui.core.errors import OutputError
+    from dedup_gui.spark.job import JobSpec, run
+
+    (tmp_path / "out").mkdir()
+    with pytest.raises(OutputError, match="already exists"):
+        run(spark, JobSpec([str(corpus)], ["text"], Settings(), str(tmp_path / "out")))
+
+
+@needs_spark
+def test_a_missing_column_is_one_line_naming_the_input(spark, corpus, tmp_path):
+    from dedup_gui.core.errors import InputError
+    from dedup_gui.spark.job import JobSpec, run
+
+    expected = r"articles\.csv: no column named 'body' \(columns: id, 发布时间, text, views\)"
+    with pytest.raises(InputError, match=expected):
+        run(spark, JobSpec([str(corpus)], ["body"], Settings(), str(tmp_path / "out")))
+    assert not (tmp_path / "out").exists()
+
+
+@needs_spark
+def test_repeated_ids_are_refused(spark, tmp_path):
+    from dedup_gui.core.errors import InputError
+    from dedup_gui.spark.job import JobSpec, run
+
+    path = tmp_path / "ids.csv"
+    pd.DataFrame({"id": ["x", "y", "x"], "text": ["一", "二", "三"]}).to_csv(path, index=False)
+    with pytest.raises(InputError, match="repeats the id 'x'"):
+        run(spark, JobSpec([str(path)], ["text"], Settings(), str(tmp_path / "out"), id_column="id"))
+
+
+# -- the command line ----------------------------------------------------------------------------------------------
+
+
+def test_usage_errors_are_one_line_and_start_no_spark(capsys):
+    assert cli_run(["in.csv", "--output", "out"]) == 2
+    assert cli_run(["in.csv", "--column", "text", "--output", "out", "--threshold", "7"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0] == "dedup-spark: the following arguments are required: --column"
+    assert err[1].startswith("dedup-spark: threshold for ngram must be a number between 0.3 and 1")
+    assert len(err) == 2
+
+
+def test_without_pyspark_the_command_says_which_extra_to_install(tmp_path):
+    code = (
+        "import sys; sys.modules['pyspark'] = None\n"
+        "from dedup_gui.spark.cli import run\n"
+        "sys.exit(run(['in.csv', '--column', 'text', '--output', 'out']))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "dedup-spark: needs pyspark and pyarrow (pyspark is missing): pip install 'dedup-gui[spark]'"
+    )
+
+
+@needs_spark
+def test_a_missing_input_is_one_line_naming_it(tmp_path):
+    missing = tmp_path / "nowhere.csv"
+    done = subprocess.run(
+        [sys.executable, "-m", "dedup_gui.spark.cli", str(missing), "--column", "text", "--output",
+         str(tmp_path / "out"), "--master", "local[1]", "--conf", "spark.ui.enabled=false"],
+        capture_output=True, text=True, cwd=ROOT, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 2
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"dedup-spark: {missing}: ") and "Traceback" not in done.stderr
+
+
+def test_only_the_spark_package_imports_pyspark():
+    package = Path(dedup_gui.__file__).parent
+    offenders = []
+    for path in package.rglob("*.py"):
+        if "spark" in path.relative_to(package).parts[:1]:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in ("pyspark", "py4j")]
+            offenders += [f"{path.name}: {n}" for n in names if "spark" in n.split(".")]
+    assert offenders == []
+
+
+# -- the batch functions, without Spark ----------------------------------------------------------------------------
+
+
+def test_groups_follow_a_key_across_batch_boundaries():
+    batches_in = [pd.DataFrame({"k": [1, 1, 2], "v": [0, 1, 2]}), pd.DataFrame({"k": [2, 2, 3], "v": [3, 4, 5]}),
+                  pd.DataFrame({"k": [3], "v": [6]})]  # fmt: skip
+    got = [(int(g["k"].iloc[0]), g["v"].tolist()) for g in batches.groups(iter(batches_in), "k")]
+    assert got == [(1, [0, 1]), (2, [2, 3, 4]), (3, [5, 6])]
+
+
+def test_the_carriers_sampled_are_the_ones_learn_samples():
+    for count in (5, 8, 9, 37, 1000):
+        positions = np.arange(count)
+        expected = set(np.linspace(0, count - 1, min(SAMPLE, count)).astype(np.int64).tolist())
+        got = set(positions[batches.picked(np.full(count, count), positions, SAMPLE)].tolist())
+        assert got == expected
+
+
+def test_strict_keepers_is_build_clusters_on_the_component():
+    # a chain 10 - 20 - 30 where 20 ranks best: strict keeps 20 for both; 40 - 50 where 50 ranks best
+    nodes = pd.DataFrame({"kind": "node", "u": [10, 20, 30, 40, 50], "k1": [0.0] * 5, "k2": [0.0] * 5,
+                          "k3": [3.0, 1.0, 2.0, 5.0, 4.0], "best_row": [10, 20, 30, 40, 50]})  # fmt: skip
+    edges = pd.DataFrame({"kind": "edge", "u": [10, 20, 40], "v": [20, 30, 50], "similarity": [0.9, 0.8, 0.7]})
+    got = batches.strict_keepers(pd.concat([nodes, edges], ignore_index=True))
+    assert dict(zip(got["u"], got["keeper"], strict=True)) == {10: 20, 20: 20, 30: 20, 40: 50, 50: 50}
+    assert dict(zip(got["u"], got["similarity"], strict=True)) == {10: 0.9, 20: 1.0, 30: 0.8, 40: 0.7, 50: 1.0}
+    rank = np.array([2, 0, 1, 4, 3])
+    clusters = build_clusters(5, np.array([0, 1, 3]), np.array([1, 2, 4]), np.array([0.9, 0.8, 0.7]),
+                              [[i] for i in range(5)], rank, "strict", lambda u, v: 0.0)  # fmt: skip
+    assert sorted((c.kept, c.members) for c in clusters) == [(1, [0, 1, 2]), (4, [3, 4])]
+
+
+def test_rows_with_the_same_normalised_text_share_a_key_and_empty_rows_have_none():
+    frame = pd.DataFrame({"__row": [0, 1, 2, 3], "text": ["<p>Ａ  text</p>", "a text", None, "other"]})
+    out = batches.prepare_rows(frame, ["text"], Settings().normalise, marks=True)
+    keys = list(zip(out["key_hi"].tolist(), out["key_lo"].tolist(), strict=True))
+    assert keys[0] == keys[1] != keys[3]
+    assert out["key_hi"].isna().tolist() == [False, False, True, False]
+    assert out["length"].tolist() == [14, 6, 0, 5]
