@@ -49,6 +49,7 @@ demo: $(STAMP)
 # The demo figures quoted in README.md, from a fresh run of the demo (tests/test_readme.py checks them).
 readme-numbers: $(STAMP)
 	$(PY) -m devtools.readme_numbers
+	$(PY) -m devtools.algorithms_table
 
 # The README's screenshot: the demo, a repost compared with its original (needs a CJK font, see README).
 readme-screenshot: $(STAMP) $(QM)
