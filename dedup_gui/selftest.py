@@ -49,8 +49,10 @@ def run_selftest(out: TextIO | None = None) -> int:
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "dedup-gui", "-platform", "offscreen"])
     frozen = "bundle" if getattr(sys, "frozen", False) else "source"
-    out.write(f"dedup-gui {__version__} selftest ({frozen}, Python {sys.version.split()[0]}, Qt {pyside_version}, "
-              f"platform {app.platformName()})\n")
+    out.write(
+        f"dedup-gui {__version__} selftest ({frozen}, Python {sys.version.split()[0]}, Qt {pyside_version}, "
+        f"platform {app.platformName()})\n"
+    )
     checks = _Checks(out)
     state: dict = {}
     checks.run("resources", _check_resources)

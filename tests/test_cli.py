@@ -58,8 +58,22 @@ def test_cleaned_workbook_drops_the_reposts_and_keeps_everything_else(workbook, 
 
 def test_annotated_and_report_outputs_carry_the_contracted_columns(csv_file, tmp_path):
     annotated, report = tmp_path / "annotated.csv", tmp_path / "report.csv"
-    code = run([str(csv_file), "--column", "title", "--column", "body", "--algorithm", "nshash",
-                "--annotated", str(annotated), "--report", str(report), "--quiet"])
+    code = run(
+        [
+            str(csv_file),
+            "--column",
+            "title",
+            "--column",
+            "body",
+            "--algorithm",
+            "nshash",
+            "--annotated",
+            str(annotated),
+            "--report",
+            str(report),
+            "--quiet",
+        ]
+    )
     assert code == 0
     # A CSV export keeps the input's encoding.
     frame = pd.read_csv(annotated, dtype=str, keep_default_na=False, encoding="gb18030")

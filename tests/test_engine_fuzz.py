@@ -15,8 +15,11 @@ texts_strategy = st.lists(
     st.one_of(
         st.text(max_size=60),  # any Unicode, including surrogate-free astral, controls, combining marks
         st.sampled_from(["", " ", "。。。", "!!!???", "\n\n", "<p></p>", "&nbsp;", "{}", "好", "好好好好好好"]),
-        st.text(alphabet="的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说",
-                min_size=20, max_size=200),
+        st.text(
+            alphabet="的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说",
+            min_size=20,
+            max_size=200,
+        ),
     ),
     max_size=25,
 )

@@ -9,9 +9,7 @@ from dedup_gui.core.algorithms.registry import ALGORITHMS
 
 
 def test_the_selftest_of_a_source_checkout_passes_from_the_command_line():
-    out = subprocess.run(
-        [sys.executable, "-m", "dedup_gui", "--selftest"], capture_output=True, text=True, timeout=300
-    )
+    out = subprocess.run([sys.executable, "-m", "dedup_gui", "--selftest"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     lines = out.stdout.splitlines()
     assert lines[-1] == "selftest passed"

@@ -88,9 +88,7 @@ class Resolution:
         n = len(self.keep)
         cluster = pd.array([c if c > 0 else None for c in self.cluster.tolist()], dtype="Int64")
         dup_of = pd.array([d + 1 if d >= 0 else None for d in self.dup_of.tolist()], dtype="Int64")
-        sim = pd.array(
-            [None if np.isnan(s) else round(float(s), 4) for s in self.similarity.tolist()], dtype="Float64"
-        )
+        sim = pd.array([None if np.isnan(s) else round(float(s), 4) for s in self.similarity.tolist()], dtype="Float64")
         return pd.DataFrame(
             {
                 "dup_cluster": cluster,
