@@ -90,13 +90,17 @@ def test_annotated_and_report_outputs_carry_the_contracted_columns(csv_file, tmp
     assert hot["cluster"].tolist() == [1, 2] and hot["copies"].tolist() == [2, 2]
 
 
-def test_an_xlsx_report_holds_the_clusters_and_the_hot_stories(workbook, tmp_path):
+def test_an_xlsx_report_holds_the_clusters_the_hot_stories_and_the_run(workbook, tmp_path, capsys):
     report = tmp_path / "report.xlsx"
-    assert run([str(workbook), "--column", "body", "--report", str(report), "--quiet"]) == 0
+    assert run([str(workbook), "--column", "body", "--report", str(report), "--quiet", "--algorithm", "nshash"]) == 0
     sheets = pd.read_excel(report, sheet_name=None, engine="openpyxl")
-    assert list(sheets) == ["clusters", "hot stories"]
+    assert list(sheets) == ["clusters", "hot stories", "run"]
     assert sheets["clusters"]["members"].tolist() == ["1 3", "2 6"]
     assert sheets["hot stories"]["kept_row"].tolist() == [1, 2]
+    run_sheet = dict(zip(sheets["run"]["item"], sheets["run"]["value"], strict=True))
+    printed = capsys.readouterr().out
+    assert run_sheet["text check"].startswith("nshash proposed ") and run_sheet["text check"] in printed
+    assert run_sheet["setting: algorithm"] == '"nshash"' and run_sheet["setting: min_similarity"] == "0.8"
 
 
 @pytest.mark.parametrize("algorithm", ["simhash", "nshash", "ngram"])

@@ -8,8 +8,11 @@ rows, columns renamed...); the CLI prints them and the GUI shows them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
+
+import pandas as pd
 
 from .progress import Reporter
 from .result import Decisions, DedupResult
@@ -69,6 +72,22 @@ def export(
     return written
 
 
+def run_frame(result: DedupResult) -> pd.DataFrame:
+    """The run behind a report: what the text check rejected, how the kept rows were chosen, every setting."""
+    rows = [
+        ("text check", result.check_summary()),
+        ("boilerplate sentences ignored", str(result.boilerplate_sentences)),
+        ("rows", str(result.n_rows)),
+        ("clusters", str(len(result.clusters))),
+        ("rows removed", str(result.rows_to_remove)),
+    ]
+    if getattr(result, "keep_note", ""):
+        rows.append(("kept rows", result.keep_note))
+    for key, value in result.settings.to_dict().items():
+        rows.append((f"setting: {key}", json.dumps(value, ensure_ascii=False)))
+    return pd.DataFrame(rows, columns=["item", "value"])
+
+
 def write_report(
     table: Table,
     result: DedupResult,
@@ -78,7 +97,8 @@ def write_report(
     csv_safe: bool = False,
 ) -> list:
     """The cluster report, and the hot stories (largest clusters first, with dates and sources when the table
-    has them): a second sheet of an .xlsx report, or a ``<name>_hot_stories`` file beside a .csv one."""
+    has them): a second sheet of an .xlsx report, or a ``<name>_hot_stories`` file beside a .csv one. An .xlsx report
+    also has a "run" sheet: the text check's summary and the settings."""
     from . import io
     from .analysis import hot_stories_frame
     from .io.checks import companion_path
@@ -89,7 +109,8 @@ def write_report(
         clusters["kept_text"] = [texts[int(r) - 1][:SNIPPET_CHARS] for r in clusters["kept_row"]]
     hot = hot_stories_frame(result, table, texts if texts is not None else table.texts(table.columns[:1]), decisions)
     if out.suffix.lower() in (".xlsx", ".xlsm"):
-        return [io.write_sheets({"clusters": clusters, "hot stories": hot}, out, kind="report", protect=table.path)]
+        sheets = {"clusters": clusters, "hot stories": hot, "run": run_frame(result)}
+        return [io.write_sheets(sheets, out, kind="report", protect=table.path)]
     return [
         io.write_frame(clusters, out, kind="report", protect=table.path, csv_safe=csv_safe),
         io.write_frame(hot, companion_path(out), kind="hot stories", protect=table.path, csv_safe=csv_safe),
