@@ -402,7 +402,8 @@ class MainWindow(QMainWindow):
                 seconds=f"{self.job_status.seconds():.1f}",
             ),
             self.tr(
-                "{algorithm} proposed {pairs} pairs; {rejected} failed the text check (similarity below {floor})"
+                "{algorithm} proposed {pairs} pairs; {rejected} failed the text check (similarity below {floor}, "
+                "or different figures)"
             ).format(
                 algorithm=translated_algorithm(get_algorithm(r.settings.algorithm)).title,
                 pairs=f"{r.proposed:,}",
