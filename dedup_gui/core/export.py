@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from .annotation import AnnotationSpec, annotated_frame, bands
+from .io.xlsx_writer import SheetStyle
 from .progress import Reporter
-from .result import Decisions, DedupResult
+from .result import Decisions, DedupResult, Resolution
 from .table import Table
 
 SNIPPET_CHARS = 200  # the report's kept_text: the start of the kept text, every character as it is
@@ -46,11 +48,14 @@ def export(
     texts: list[str] | None = None,
     reporter: Reporter | None = None,
     csv_safe: bool = False,
+    annotation: AnnotationSpec | None = None,
 ) -> list:
     """Write the requested files; returns one WriteReport per file written.
 
     ``similarity(row_a, row_b)`` rescores members when the user chose another kept row (Pipeline.similarity).
     ``csv_safe``: formula-looking text in CSV outputs gets a leading apostrophe (OWASP; off by default).
+    ``annotation``: the annotated file for a reader (status in words, headers, bands: ``core.annotation``);
+    without it the annotated file is the contract's four dup_* columns.
     """
     from . import io
 
@@ -62,14 +67,23 @@ def export(
         if cleaned is not None:
             written.append(io.write_cleaned(table, resolution.keep, cleaned, reporter, csv_safe=csv_safe))
         if annotated is not None:
-            frame = resolution.annotation_frame()
-            written.append(io.write_annotated(table, frame, annotated, reporter, csv_safe=csv_safe))
+            frame, style = _annotation(result, resolution, decisions, annotation)
+            written.append(io.write_annotated(table, frame, annotated, reporter, csv_safe=csv_safe, style=style))
         if report is not None:
             written += write_report(table, result, decisions, Path(report), texts, csv_safe)
     except BaseException as e:
         e.written = written  # type: ignore[attr-defined]  # complete files written before the failure
         raise
     return written
+
+
+def _annotation(
+    result: DedupResult, resolution: Resolution, decisions: Decisions | None, spec: AnnotationSpec | None
+) -> tuple[pd.DataFrame, SheetStyle | None]:
+    if spec is None:
+        return resolution.annotation_frame(), None
+    style = SheetStyle(bands(resolution)) if spec.styled else None
+    return annotated_frame(result, resolution, decisions, spec), style
 
 
 def run_frame(result: DedupResult) -> pd.DataFrame:

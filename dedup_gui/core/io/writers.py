@@ -30,7 +30,7 @@ from .headers import unique_headers
 from .xlsx_rewrite import Appender, edit_workbook
 from .xlsx_safety import check_ooxml
 from .xlsx_shift import RowMap
-from .xlsx_writer import NewSheet, write_workbook
+from .xlsx_writer import WIDTH_SAMPLE, NewSheet, SheetStyle, column_widths, write_workbook
 
 MANIFEST = "manifest.csv"
 
@@ -92,9 +92,19 @@ def _unchanged_since_read(table: Table) -> None:
 
 
 def write_annotated(
-    table: Table, extra: pd.DataFrame, out: str | Path, reporter: Reporter | None = None, csv_safe: bool = False
+    table: Table,
+    extra: pd.DataFrame,
+    out: str | Path,
+    reporter: Reporter | None = None,
+    csv_safe: bool = False,
+    style: SheetStyle | None = None,
 ) -> WriteReport:
-    """Every input row with the ``extra`` columns (dup_cluster, dup_kept, dup_of, dup_similarity) appended."""
+    """Every input row with the ``extra`` columns (dup_cluster, dup_kept, dup_of, dup_similarity) appended.
+
+    ``style`` (an .xlsx output): the sheet is written new, laid out for a reader (``SheetStyle``), even from a
+    workbook that could be copied with edits - a reader's file, where the bands matter more than the input's
+    formatting (its values and types are kept, and the user is told). Ignored for CSV.
+    """
     out = Path(out)
     if len(extra) != len(table):
         raise ValueError(f"annotation has {len(extra)} rows, the table {len(table)}")
@@ -107,7 +117,17 @@ def write_annotated(
     extra_names = names[len(table.columns) :]
     notes += [f"column {n} added as {extra_names[i]!r}" for i, n in enumerate(extra.columns) if n != extra_names[i]]
     extra_rows = [[_plain(v) for v in row] for row in extra.itertuples(index=False, name=None)]
-    if fmt == "xlsx" and _can_edit_in_place(table, out):
+    in_place = fmt == "xlsx" and _can_edit_in_place(table, out)
+    others = None
+    if in_place and style is not None:
+        from .legacy_sheets import other_sheets
+
+        try:
+            others = other_sheets(table)  # a chart sheet cannot be copied into a new workbook: edit in place
+            in_place = False
+        except (InputError, OutputError) as e:
+            notes.append(f"written without highlighting, to keep every sheet ({e})")
+    if in_place:
         check_size(out, table.header_row + len(table), table.first_column + len(names), " with the new columns")
         _unchanged_since_read(table)
         check_ooxml(table.path)
@@ -131,7 +151,22 @@ def write_annotated(
         extra_names, zip(*extra_rows, strict=True) if extra_rows else [()] * len(extra_names), strict=True
     ):
         combined[name] = pd.Series(list(col), index=combined.index, dtype=object)
-    report = _write_rows(table, _file_header(table) + extra_names, combined, out, fmt, "annotated", reporter, csv_safe)
+    if style is not None and fmt == "xlsx" and not style.widths:
+        columns = _file_header(table) + extra_names
+        sample = combined.head(WIDTH_SAMPLE).itertuples(index=False, name=None)
+        style = SheetStyle(style.bands, style.autofilter, column_widths(columns, sample))
+    report = _write_rows(
+        table,
+        _file_header(table) + extra_names,
+        combined,
+        out,
+        fmt,
+        "annotated",
+        reporter,
+        csv_safe,
+        style if fmt == "xlsx" else None,
+        others,
+    )
     report.notes[:0] = notes
     return report
 
@@ -252,17 +287,20 @@ def _write_rows(
     kind: str,
     reporter: Reporter | None,
     csv_safe: bool = False,
+    style: SheetStyle | None = None,
+    others: tuple[list[NewSheet], list[NewSheet]] | None = None,
 ) -> WriteReport:
+    """``others``: the workbook's other sheets, when the caller has read them already."""
     notes: list[str] = []
     rows = frame.itertuples(index=False, name=None)
     if fmt == "xlsx":
         check_size(out, len(frame) + 1, len(columns))
         check_frame(out, columns, frame)
-        sheets = [NewSheet(table.sheet or table.path.stem, columns, rows, len(frame))]
+        sheets = [NewSheet(table.sheet or table.path.stem, columns, rows, len(frame), style=style)]
         if table.kind == "xlsx":
             from .legacy_sheets import other_sheets
 
-            before, after = other_sheets(table)
+            before, after = others if others is not None else other_sheets(table)
             sheets = before + sheets + after
             notes.append(
                 f"{table.path.name} is saved as a new workbook: values and types kept, formatting and "
