@@ -4,6 +4,9 @@ Before the user exports, the dialog shows what the engine's checks say (``core.e
 that would lose sheets or name one file twice is refused with the reason, one too large for Excel offers CSV,
 and macros a format cannot keep are announced. After the export, ``confirmation_text`` lists every note the
 engine returned (references that could not follow their rows, anomalies), the same lines the CLI prints.
+
+The annotated file is written for a reader (``annotation_spec``): the status of every row in the interface's
+words, the extra headers in its language unless the user keeps the fixed English names for scripts.
 """
 
 from __future__ import annotations
@@ -25,11 +28,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dedup_gui.core.annotation import CONTRACT_COLUMNS, STATUS_COLUMN, AnnotationSpec, StatusWords
 from dedup_gui.core.errors import DedupError
 from dedup_gui.core.review import ReviewSession, default_export_paths, export_path_problem
 from dedup_gui.core.table import Table
 
 MAX_NOTES = 25  # notes shown per file in the confirmation; the rest is counted
+
+# The annotated file's extra headers: the fixed names, translated (context "AnnotatedExport") for a reader
+_HEADERS = {
+    "dup_cluster": QT_TRANSLATE_NOOP("AnnotatedExport", "dup_cluster"),
+    "dup_status": QT_TRANSLATE_NOOP("AnnotatedExport", "dup_status"),
+    "dup_kept": QT_TRANSLATE_NOOP("AnnotatedExport", "dup_kept"),
+    "dup_of": QT_TRANSLATE_NOOP("AnnotatedExport", "dup_of"),
+    "dup_similarity": QT_TRANSLATE_NOOP("AnnotatedExport", "dup_similarity"),
+}
 
 # English keys, translated (context "ExportDialog") when shown
 _WHAT = {
@@ -39,7 +52,9 @@ _WHAT = {
     ),
     "annotated": (
         QT_TRANSLATE_NOOP("ExportDialog", "Annotated file"),
-        QT_TRANSLATE_NOOP("ExportDialog", "Every row, with dup_cluster, dup_kept, dup_of and dup_similarity columns."),
+        QT_TRANSLATE_NOOP(
+            "ExportDialog", "Every row with its status (kept, removed, not a duplicate), cluster and similarity."
+        ),
     ),
     "report": (
         QT_TRANSLATE_NOOP("ExportDialog", "Cluster report"),
@@ -99,6 +114,15 @@ class ExportDialog(QDialog):
             grid.addWidget(hint, 2 * row + 1, 1, 1, 2)
             self.enabled[what], self.paths[what] = box, edit
 
+        self.english_names = QCheckBox(self.tr("Keep the fixed English column names (for scripts)"))
+        self.english_names.setObjectName("englishNames")
+        self.english_names.setToolTip(
+            self.tr("The extra columns keep the names dup_cluster, dup_status, dup_kept, dup_of and dup_similarity.")
+        )
+        self.english_names.setEnabled(self.enabled["annotated"].isChecked())
+        self.enabled["annotated"].toggled.connect(self.english_names.setEnabled)
+        grid.addWidget(self.english_names, 2 * len(_WHAT), 1, 1, 2)
+
         self.problem = QLabel()
         self.problem.setObjectName("warning")
         self.problem.setWordWrap(True)
@@ -130,6 +154,19 @@ class ExportDialog(QDialog):
             what: Path(self.paths[what].text().strip()) if box.isChecked() and self.paths[what].text().strip() else None
             for what, box in self.enabled.items()
         }
+
+    def annotation_spec(self) -> AnnotationSpec:
+        """The annotated file's status words and headers in the interface's language."""
+        words = StatusWords(
+            kept=translate("AnnotatedExport", "Kept"),
+            removed=translate("AnnotatedExport", "Removed"),
+            not_duplicate=translate("AnnotatedExport", "Not a duplicate"),
+            manual=translate("AnnotatedExport", "{status} (manual)"),
+        )
+        if self.english_names.isChecked():
+            return AnnotationSpec(words)
+        names = (*CONTRACT_COLUMNS, STATUS_COLUMN)
+        return AnnotationSpec(words, {name: translate("AnnotatedExport", _HEADERS[name]) for name in names})
 
     def _validate(self) -> None:
         problem = export_path_problem(self.table.path, self.outputs())

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dedup_gui.core.algorithms.registry import get_algorithm
+from dedup_gui.core.annotation import AnnotationSpec
 from dedup_gui.core.errors import DedupError
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
@@ -136,8 +137,10 @@ def export(
     session: ReviewSession,
     outputs: dict[str, Path | None],
     reporter: Reporter,
+    annotation: AnnotationSpec | None = None,
 ) -> list[Written]:
-    """Write the chosen files with the user's decisions applied (``core.export`` does the writing)."""
+    """Write the chosen files with the user's decisions applied (``core.export`` does the writing);
+    ``annotation``: the annotated file's words and headers, already translated."""
     from dedup_gui.core.export import export as write_all
 
     outputs = {k: Path(v) for k, v in outputs.items() if v}
@@ -151,5 +154,6 @@ def export(
         similarity=session.similarity_fn,
         texts=list(session.texts),
         reporter=reporter,
+        annotation=annotation,
     )
     return [Written(Path(r.path), r.kind, r.rows, list(getattr(r, "notes", []) or [])) for r in reports]

@@ -506,13 +506,14 @@ class MainWindow(QMainWindow):
         if self.state.table is None or self.state.session is None or self.runner.busy:
             return
         self.export_dialog = ExportDialog(self.state.table, self.state.session, self)
-        self.export_dialog.accepted.connect(lambda d=self.export_dialog: self.export(d.outputs()))
+        self.export_dialog.accepted.connect(lambda d=self.export_dialog: self.export(d.outputs(), d.annotation_spec()))
         self.export_dialog.open()
 
-    def export(self, outputs: dict) -> None:
+    def export(self, outputs: dict, annotation=None) -> None:
+        """``annotation``: the annotated file's words and headers (``ExportDialog.annotation_spec``)."""
         if self.state.table is None or self.state.session is None:
             return
-        self.runner.start(ExportJob(self, self.state.table, self.state.session, outputs))
+        self.runner.start(ExportJob(self, self.state.table, self.state.session, outputs, annotation))
 
     def show_exported(self, written: list, session: ReviewSession) -> None:
         """ExportJob's handler: one message with what the export kept and removed, and a button to the folder."""
@@ -540,7 +541,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(counts, 15000)
         self.exported.emit(written)
 
-    def offer_csv(self, exc: Exception, outputs: dict) -> None:
+    def offer_csv(self, exc: Exception, outputs: dict, annotation=None) -> None:
         box = self.show_message(
             QMessageBox.Icon.Question,
             self.tr("Too large for Excel"),
@@ -548,7 +549,7 @@ class MainWindow(QMainWindow):
             buttons=QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
         )
         as_csv = {k: (Path(v).with_suffix(".csv") if v else None) for k, v in outputs.items()}
-        box.button(QMessageBox.StandardButton.Save).clicked.connect(lambda: self.export(as_csv))
+        box.button(QMessageBox.StandardButton.Save).clicked.connect(lambda: self.export(as_csv, annotation))
 
     # -- dialogs ----
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
+from dedup_gui.core.annotation import AnnotationSpec
 from dedup_gui.core.io import ExcelLimitError
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
@@ -96,13 +97,21 @@ class RunJob(Job):
 class ExportJob(Job):
     """Write the chosen files with the user's decisions; the window says what was written."""
 
-    def __init__(self, window: MainWindow, table: Table, session: ReviewSession, outputs: dict[str, Path | None]):
+    def __init__(
+        self,
+        window: MainWindow,
+        table: Table,
+        session: ReviewSession,
+        outputs: dict[str, Path | None],
+        annotation: AnnotationSpec | None = None,
+    ):
         super().__init__()
         self.window, self.table, self.session, self.outputs = window, table, session, outputs
+        self.annotation = annotation
         self.title = translate("Jobs", "Exporting")
 
     def work(self, reporter: Reporter) -> list[jobs.Written]:
-        return jobs.export(self.table, self.session, self.outputs, reporter)
+        return jobs.export(self.table, self.session, self.outputs, reporter, self.annotation)
 
     def succeeded(self, result: object) -> None:
         assert isinstance(result, list)
@@ -110,7 +119,7 @@ class ExportJob(Job):
 
     def failed(self, exc: Exception, details: str) -> None:
         if isinstance(exc, ExcelLimitError):
-            self.window.offer_csv(exc, self.outputs)
+            self.window.offer_csv(exc, self.outputs, self.annotation)
         else:
             self.window.report_failure(translate("Jobs", "Export failed"), exc, details)
 

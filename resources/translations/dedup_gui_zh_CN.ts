@@ -32,6 +32,45 @@
     </message>
 </context>
 <context>
+    <name>AnnotatedExport</name>
+    <message>
+        <source>dup_cluster</source>
+        <translation>重复组</translation>
+    </message>
+    <message>
+        <source>dup_status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>dup_kept</source>
+        <translation>是否保留</translation>
+    </message>
+    <message>
+        <source>dup_of</source>
+        <translation>重复于</translation>
+    </message>
+    <message>
+        <source>dup_similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Not a duplicate</source>
+        <translation>非重复</translation>
+    </message>
+    <message>
+        <source>{status} (manual)</source>
+        <translation>{status}（人工）</translation>
+    </message>
+</context>
+<context>
     <name>ChartPanel</name>
     <message>
         <source>Log scale</source>
@@ -171,8 +210,8 @@
         <translation>标注版文件</translation>
     </message>
     <message>
-        <source>Every row, with dup_cluster, dup_kept, dup_of and dup_similarity columns.</source>
-        <translation>保留所有行，并加上 dup_cluster、dup_kept、dup_of 和 dup_similarity 四列。</translation>
+        <source>Every row with its status (kept, removed, not a duplicate), cluster and similarity.</source>
+        <translation>所有行，附状态（保留、删除、非重复）、重复组和相似度。</translation>
     </message>
     <message>
         <source>Cluster report</source>
@@ -197,6 +236,14 @@
     <message>
         <source>Choose where to save</source>
         <translation>选择保存位置</translation>
+    </message>
+    <message>
+        <source>Keep the fixed English column names (for scripts)</source>
+        <translation>保留固定的英文列名（供脚本使用）</translation>
+    </message>
+    <message>
+        <source>The extra columns keep the names dup_cluster, dup_status, dup_kept, dup_of and dup_similarity.</source>
+        <translation>新增列保持 dup_cluster、dup_status、dup_kept、dup_of 和 dup_similarity 这些名称。</translation>
     </message>
     <message>
         <source>Cleaned folder</source>
