@@ -4,6 +4,8 @@ autofilter over the data, fitted widths; text stays text. Without a spec it is t
 
 from __future__ import annotations
 
+import zipfile
+
 import numpy as np
 import openpyxl
 import pandas as pd
@@ -140,3 +142,38 @@ def test_a_new_workbook_from_a_csv_is_banded_too(tmp_path):
         "Removed",
         "Removed",
     ]
+
+
+def test_a_workbook_with_a_chart_sheet_keeps_it_and_is_annotated_without_bands(tmp_path):
+    from openpyxl.chart import BarChart, Reference
+
+    src = write_xlsx(tmp_path / "news.xlsx", {"news": ROWS})
+    wb = openpyxl.load_workbook(src)
+    chart = BarChart()
+    chart.add_data(Reference(wb["news"], min_col=1, min_row=1, max_row=7))
+    wb.create_chartsheet("chart").add_chart(chart)
+    wb.save(src)
+    out = tmp_path / "ann.xlsx"
+    [report] = export(read_table(src), result(), DECISIONS, annotated=out, similarity=lambda a, b: 0.9, annotation=ZH)
+    assert any("without highlighting" in n and "macros or a chart sheet" in n for n in report.notes)
+    back = openpyxl.load_workbook(out)
+    assert back.sheetnames == ["news", "chart"]  # copied with edits: the chart sheet is still there
+    ws = back["news"]
+    assert [c.value for c in ws[1]][3:] == ["重复组", "状态", "是否保留", "重复于", "相似度"]
+    assert [ws.cell(r, 5).value for r in range(2, 8)][:3] == ["删除（人工）", "保留", "保留（人工）"]
+
+
+def test_a_workbook_with_macros_keeps_them_and_is_annotated_without_bands(tmp_path):
+    from tests.test_io_limits import make_xlsm
+
+    src = make_xlsm(tmp_path / "macros.xlsm")
+    table = read_table(src)
+    n = len(table)
+    clusters = [Cluster(1, 0, [0, 1], {0: 1.0, 1: 0.9})]
+    run = DedupResult(Settings(), n, clusters, PairSet.empty(), PairSet.empty(), np.arange(n), 0)
+    out = tmp_path / "ann.xlsm"
+    [report] = export(table, run, None, annotated=out, annotation=AnnotationSpec())
+    assert any("without highlighting" in note for note in report.notes)
+    with zipfile.ZipFile(out) as zf:
+        assert "xl/vbaProject.bin" in zf.namelist()
+    assert "dup_status" in [c.value for c in openpyxl.load_workbook(out, keep_vba=True).worksheets[0][1]]

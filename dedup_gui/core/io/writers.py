@@ -120,13 +120,13 @@ def write_annotated(
     in_place = fmt == "xlsx" and _can_edit_in_place(table, out)
     others = None
     if in_place and style is not None:
-        from .legacy_sheets import other_sheets
-
-        try:
-            others = other_sheets(table)  # a chart sheet cannot be copied into a new workbook: edit in place
-            in_place = False
-        except (InputError, OutputError) as e:
-            notes.append(f"written without highlighting, to keep every sheet ({e})")
+        others = _sheets_for_a_new_workbook(table)
+        in_place = others is None
+        if in_place:
+            notes.append(
+                f"written without highlighting: {table.path.name} has macros or a chart sheet, which only a copy "
+                "of the workbook keeps"
+            )
     if in_place:
         check_size(out, table.header_row + len(table), table.first_column + len(names), " with the new columns")
         _unchanged_since_read(table)
@@ -169,6 +169,19 @@ def write_annotated(
     )
     report.notes[:0] = notes
     return report
+
+
+def _sheets_for_a_new_workbook(table: Table) -> tuple[list[NewSheet], list[NewSheet]] | None:
+    """The workbook's other sheets as values, or None when a new workbook would lose macros or a chart sheet."""
+    from .checks import workbook_contents
+    from .legacy_sheets import other_sheets
+
+    if workbook_contents(table)[1]:
+        return None
+    try:
+        return other_sheets(table)
+    except OutputError:
+        return None
 
 
 def write_frame(
