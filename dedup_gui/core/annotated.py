@@ -49,10 +49,19 @@ def is_annotated(table: Table) -> bool:
 
 def without_annotation(table: Table) -> Table:
     """A copy of ``table`` without the contract columns (and ``dup_row``): the data the annotation describes, to
-    export again (a new annotated export adds fresh columns)."""
+    export again (a new annotated export adds fresh columns). An export writes it as a new file: a copy of the
+    workbook with edits would carry the old columns along."""
     drop = [c for c in (*COLUMNS, ROW_COLUMN) if c in table.columns]
     columns = [c for c in table.columns if c not in drop]
-    return replace(table, columns=columns, data=table.data.drop(columns=drop))
+    header = [h for h, c in zip(table.source_header, table.columns, strict=False) if c not in drop]
+    header += table.source_header[len(table.columns) :]
+    return replace(
+        table,
+        columns=columns,
+        data=table.data.drop(columns=drop),
+        source_header=header,
+        columns_dropped=table.columns_dropped or bool(drop),
+    )
 
 
 def load_result(table: Table, settings: Settings | None = None, id_column: str | None = None) -> DedupResult:

@@ -58,6 +58,7 @@ class Table:
     first_column: int = 0  # xlsx: 0-based sheet column of the first table column
     source_header: list[str] = field(default_factory=list)  # header cells as in the file, before any renaming
     source_stamp: tuple[int, int] | None = None  # (size, mtime_ns) of the input when read; exports check it
+    columns_dropped: bool = False  # some of the file's columns are left out: a copy of it with edits would keep them
     warnings: list[str] = field(default_factory=list)  # readable notes from the reader (e.g. renamed headers)
 
     def __len__(self) -> int:

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from dedup_gui.core import annotated as annotated_file
 from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.annotation import AnnotationSpec
 from dedup_gui.core.errors import DedupError
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
+from dedup_gui.core.result import DedupResult
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_decisions import RowDecisions
 from dedup_gui.core.review_sidecar import Reattached, SavedReview, content_hash, read_review, reattach, sidecar_path
@@ -52,11 +54,14 @@ class Loaded:
     saved: SavedReview | None = None
     reattached: Reattached | None = None
     sidecar_problem: str = ""  # a sidecar that could not be read (one line), shown but not fatal
+    annotated: annotated_file.Annotated | None = None  # the clusters an annotated file records
+    annotation_problem: str = ""  # an annotated file whose dup_* columns disagree (one line): it runs instead
 
 
 def load(path: str | Path, sheet: str | None, reporter: Reporter) -> Loaded:
     """Read the input; when a saved review sits beside it, read that too and attach its decisions to the rows
-    (by content when the input changed). A review saved on another sheet opens that sheet."""
+    (by content when the input changed). A review saved on another sheet opens that sheet. An annotated file
+    (``core.annotated``) comes without its dup_* columns, with the clusters they record."""
     path = Path(path)
     saved, problem = None, ""
     if sidecar_path(path).is_file():
@@ -72,13 +77,26 @@ def load(path: str | Path, sheet: str | None, reporter: Reporter) -> Loaded:
             table = None  # the sheet is gone: the default sheet, and the review does not apply
     if table is None:
         table = read(path, sheet, reporter)
+    table, found, annotation_problem = _annotation(table)
     input_hash = content_hash(path, table, reporter)
     reattached = None
     if saved is not None and saved.sheet == table.sheet:
         reattached = reattach(saved, table, input_hash)
     elif saved is not None:
         saved = None
-    return Loaded(table, input_hash, saved, reattached, problem)
+    return Loaded(table, input_hash, saved, reattached, problem, found, annotation_problem)
+
+
+def _annotation(table: Table) -> tuple[Table, annotated_file.Annotated | None, str]:
+    """(the table without its dup_* columns, the clusters they record or None, the problem with them or "").
+    The columns are dropped even when they disagree: they are the old result, never text to compare."""
+    if not annotated_file.is_annotated(table):
+        return table, None, ""
+    try:
+        found, problem = annotated_file.load(table), ""
+    except DedupError as e:
+        found, problem = None, str(e)
+    return annotated_file.without_annotation(table), found, problem
 
 
 @dataclass
@@ -88,6 +106,7 @@ class RunOutcome:
     session: ReviewSession
     median_length: float
     settings: Settings = field(default_factory=Settings)
+    from_file: bool = False  # the clusters were read from an annotated file, not found
 
 
 def run(
@@ -100,10 +119,35 @@ def run(
     reporter: Reporter,
 ) -> RunOutcome:
     """Run the pipeline and build the review session with the user's decisions applied (``intent``)."""
-    if pipeline is None:
-        reporter.report("Preparing texts", 0, 1)
-        pipeline = Pipeline.for_table(table, list(columns))
-    result = pipeline.run(settings, reporter)
+    pipeline = _prepare(table, columns, reporter) if pipeline is None else pipeline
+    return _outcome(pipeline.run(settings, reporter), pipeline, key, intent, reporter)
+
+
+def review_file(
+    table: Table,
+    columns: Sequence[str],
+    settings: Settings,
+    pipeline: Pipeline | None,
+    key: tuple,
+    intent: RowDecisions,
+    reporter: Reporter,
+    clusters: DedupResult,
+) -> RunOutcome:
+    """The review session of an annotated file's ``clusters``, as they are: nothing runs (the pipeline only
+    supplies the texts, and later runs reuse it)."""
+    pipeline = _prepare(table, columns, reporter) if pipeline is None else pipeline
+    result = replace(clusters, settings=settings.resolved())  # the settings shown, as a run would have
+    return replace(_outcome(result, pipeline, key, intent, reporter), from_file=True)
+
+
+def _prepare(table: Table, columns: Sequence[str], reporter: Reporter) -> Pipeline:
+    reporter.report("Preparing texts", 0, 1)
+    return Pipeline.for_table(table, list(columns))
+
+
+def _outcome(
+    result: DedupResult, pipeline: Pipeline, key: tuple, intent: RowDecisions, reporter: Reporter
+) -> RunOutcome:
     session = ReviewSession(result, pipeline.texts, pipeline.similarity, intent)
     session.resolution()  # computed here rather than on the GUI thread
     for i in range(len(session)):  # the cluster list's lines too: sorting touches all of them

@@ -33,8 +33,10 @@ from PySide6.QtWidgets import (
 
 from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.errors import DedupError
+from dedup_gui.core.result import DedupResult
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_columns import guess_member_columns
+from dedup_gui.core.review_decisions import from_decisions
 from dedup_gui.core.table import Table
 
 from . import jobs
@@ -75,6 +77,7 @@ class MainWindow(QMainWindow):
         self._run_after_job = False
         self._notes: list[str] | None = None  # status-bar notes collected while a run is being shown
         self._close_confirmed = False
+        self._from_file: DedupResult | None = None  # an annotated file's clusters: the next run shows them as they are
 
         self.setWindowTitle("Dedup[*]")
         self.setAcceptDrops(True)
@@ -294,8 +297,16 @@ class MainWindow(QMainWindow):
         """LoadJob's handler: show the table; resume its saved review (asking, unless told not to); run."""
         table = loaded.table
         self.review_files.remember_place()
-        self.state.set_table(table, loaded.input_hash)
+        found = loaded.annotated
+        self.state.set_table(table, loaded.input_hash, from_decisions(found.decisions) if found else None)
         columns = self._show_table(table)
+        self._from_file = found.result if found else None  # after the panels: their signals ask for a run
+        if loaded.annotation_problem:
+            self.show_message(
+                QMessageBox.Icon.Warning,
+                self.tr("Could not read the clusters from the file"),
+                loaded.annotation_problem + "\n\n" + self.tr("Duplicates are found again from the texts."),
+            )
         members = remembered(self.store, "memberColumns", table, None)
         members = guess_member_columns(table, exclude=columns) if members is None else members
         self.state.set_member_columns([c for c in members if c in table.columns])
@@ -346,6 +357,7 @@ class MainWindow(QMainWindow):
     def request_run(self) -> None:
         """Re-run after the settings stop changing (debounced; a newer run supersedes an older one)."""
         if self.state.table is not None:
+            self._from_file = None  # changed settings: find the duplicates, whatever the file says
             self.debounce.start()
 
     def run_now(self) -> None:
@@ -362,9 +374,9 @@ class MainWindow(QMainWindow):
             self.pane.summary.setText(self.tr("Tick at least one text column to compare."))
             return
         key = (id(table), tuple(columns))
-        job = RunJob(
-            self, table, columns, self.settings_panel.settings(), self.state.pipelines.get(key), key, self.state.intent
-        )
+        from_file, self._from_file = self._from_file, None  # once: a later run finds the duplicates
+        settings = self.settings_panel.settings()
+        job = RunJob(self, table, columns, settings, self.state.pipelines.get(key), key, self.state.intent, from_file)
         self.runner.start(job)
 
     def cancel(self) -> None:
@@ -377,7 +389,7 @@ class MainWindow(QMainWindow):
             return
         self.state.pipelines.clear()
         self.state.pipelines[outcome.key] = outcome.pipeline
-        weak = jobs.short_text_warning(outcome.settings.algorithm, outcome.median_length)
+        weak = "" if outcome.from_file else jobs.short_text_warning(outcome.settings.algorithm, outcome.median_length)
         warning = translated_algorithm(get_algorithm(weak)).short_text_warning if weak else ""
         self.settings_panel.set_short_text_warning(
             warning.format(median=f"{outcome.median_length:.0f}", limit=jobs.SHORT_TEXT_CHARS)
@@ -387,30 +399,33 @@ class MainWindow(QMainWindow):
         self.rows_model.set_resolution(outcome.session.resolution())
         notes, self._notes = self._notes, None
         self._update_file_actions()
-        self.statusBar().showMessage(self._run_message(outcome.session, notes), 20000)
+        self.statusBar().showMessage(self._run_message(outcome.session, notes, outcome.from_file), 20000)
         if self._switch_to_clusters:
             self._switch_to_clusters = False
             self.tabs.setCurrentIndex(CLUSTERS_TAB)
             self.pane.cluster_view.setFocus()
         self.resultShown.emit()
 
-    def _run_message(self, session: ReviewSession, notes: list[str]) -> str:
+    def _run_message(self, session: ReviewSession, notes: list[str], from_file: bool = False) -> str:
         r = session.result
-        parts = [
-            self.tr("{summary} · found in {seconds} s").format(
-                summary=summary_text(session.clusters_with_removals, session.rows_to_remove, r.n_rows),
-                seconds=f"{self.job_status.seconds():.1f}",
-            ),
-            self.tr(
-                "{algorithm} proposed {pairs} pairs; {rejected} failed the text check (similarity below {floor}, "
-                "or different figures)"
-            ).format(
-                algorithm=translated_algorithm(get_algorithm(r.settings.algorithm)).title,
-                pairs=f"{r.proposed:,}",
-                rejected=f"{r.rejected:,}",
-                floor=f"{float(r.settings.min_similarity):.2f}",
-            ),
-        ]
+        summary = summary_text(session.clusters_with_removals, session.rows_to_remove, r.n_rows)
+        if from_file:  # no algorithm ran: nothing was proposed or rejected
+            parts = [summary, self.tr("clusters read from the annotated file; nothing was recomputed")]
+        else:
+            parts = [
+                self.tr("{summary} · found in {seconds} s").format(
+                    summary=summary, seconds=f"{self.job_status.seconds():.1f}"
+                ),
+                self.tr(
+                    "{algorithm} proposed {pairs} pairs; {rejected} failed the text check (similarity below {floor}, "
+                    "or different figures)"
+                ).format(
+                    algorithm=translated_algorithm(get_algorithm(r.settings.algorithm)).title,
+                    pairs=f"{r.proposed:,}",
+                    rejected=f"{r.rejected:,}",
+                    floor=f"{float(r.settings.min_similarity):.2f}",
+                ),
+            ]
         if session.not_applying:
             parts.append(
                 self.tr("{n} of your decisions do not apply at these settings (their rows are in no cluster)").format(

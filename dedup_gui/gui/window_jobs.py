@@ -15,6 +15,7 @@ from dedup_gui.core.annotation import AnnotationSpec
 from dedup_gui.core.io import ExcelLimitError
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
+from dedup_gui.core.result import DedupResult
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_decisions import RowDecisions
 from dedup_gui.core.settings import Settings
@@ -57,7 +58,8 @@ class LoadJob(Job):
 
 
 class RunJob(Job):
-    """Find duplicates with the current settings; the window shows the clusters with the user's decisions."""
+    """Find duplicates with the current settings - or take an annotated file's clusters as they are
+    (``from_file``); the window shows the clusters with the user's decisions."""
 
     replaces_results = True
 
@@ -70,14 +72,18 @@ class RunJob(Job):
         pipeline: Pipeline | None,
         key: tuple,
         intent: RowDecisions,
+        from_file: DedupResult | None = None,
     ):
         super().__init__()
         self.window, self.table, self.columns, self.settings = window, table, columns, settings
-        self.pipeline, self.key, self.intent = pipeline, key, intent
+        self.pipeline, self.key, self.intent, self.from_file = pipeline, key, intent, from_file
         self.title = translate("Jobs", "Finding duplicates")
 
     def work(self, reporter: Reporter) -> jobs.RunOutcome:
-        return jobs.run(self.table, self.columns, self.settings, self.pipeline, self.key, self.intent, reporter)
+        args = (self.table, self.columns, self.settings, self.pipeline, self.key, self.intent, reporter)
+        if self.from_file is not None:
+            return jobs.review_file(*args, self.from_file)
+        return jobs.run(*args)
 
     def succeeded(self, result: object) -> None:
         assert isinstance(result, jobs.RunOutcome)

@@ -504,8 +504,20 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>示例工作簿不存在：{path}</translation>
     </message>
     <message>
+        <source>Could not read the clusters from the file</source>
+        <translation>无法从文件中读取重复组</translation>
+    </message>
+    <message>
+        <source>Duplicates are found again from the texts.</source>
+        <translation>将根据文本重新查找重复项。</translation>
+    </message>
+    <message>
         <source>Tick at least one text column to compare.</source>
         <translation>请至少勾选一个用于比较的文本列。</translation>
+    </message>
+    <message>
+        <source>clusters read from the annotated file; nothing was recomputed</source>
+        <translation>重复组读自标注版文件，未重新计算</translation>
     </message>
     <message>
         <source>{summary} · found in {seconds} s</source>

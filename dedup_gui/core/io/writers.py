@@ -261,9 +261,11 @@ def _unsupported(out: Path) -> OutputError:
 
 
 def _can_edit_in_place(table: Table, out: Path) -> bool:
-    """The workbook itself is copied with edits when it is Office Open XML (.xlsx or .xlsm, either way)."""
+    """The workbook itself is copied with edits when it is Office Open XML (.xlsx or .xlsm, either way) and the
+    table has all of its columns."""
     src = table.path.suffix.lower()
-    return table.kind == "xlsx" and src in XLSX_OUT and out.suffix.lower() in XLSX_OUT and table.sheet is not None
+    xlsx = table.kind == "xlsx" and src in XLSX_OUT and out.suffix.lower() in XLSX_OUT
+    return xlsx and table.sheet is not None and not table.columns_dropped
 
 
 def _set_flavour(tmp: Path, out: Path) -> None:
