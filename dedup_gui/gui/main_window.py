@@ -258,7 +258,7 @@ class MainWindow(QMainWindow):
             self,
             self.tr("Open a table"),
             start,
-            self.tr("Tables (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt);;All files (*)"),
+            self.tr("Tables (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt *.parquet);;All files (*)"),
         )
         if path:
             self.open_path(path)

@@ -492,10 +492,6 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>打开表格</translation>
     </message>
     <message>
-        <source>Tables (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt);;All files (*)</source>
-        <translation>表格 (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Demo not found</source>
         <translation>找不到示例文件</translation>
     </message>
@@ -546,6 +542,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>Export complete</source>
         <translation>导出完成</translation>
+    </message>
+    <message>
+        <source>Tables (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt *.parquet);;All files (*)</source>
+        <translation>表格 (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt *.parquet);;所有文件 (*)</translation>
     </message>
     <message>
         <source>{kept} rows kept, {removed} removed, from 1 cluster.</source>
