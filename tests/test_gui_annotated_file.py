@@ -73,6 +73,8 @@ def status(window) -> str:
 
 @pytest.mark.parametrize("suffix", [".xlsx", ".csv", ".parquet"])
 def test_an_annotated_file_is_reviewed_as_it_is_and_exports_clean(qtbot, window, tmp_path, runs, suffix):
+    if suffix == ".parquet":
+        pytest.importorskip("pyarrow", reason="Parquet needs pyarrow (the [spark] extra)")
     path, original = annotate(tmp_path, suffix)
     runs.clear()
     with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
