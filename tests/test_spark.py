@@ -326,11 +326,11 @@ def test_only_the_spark_package_imports_pyspark():
 # -- the batch functions, without Spark ----------------------------------------------------------------------------
 
 
-def test_groups_follow_a_key_across_batch_boundaries():
-    batches_in = [pd.DataFrame({"k": [1, 1, 2], "v": [0, 1, 2]}), pd.DataFrame({"k": [2, 2, 3], "v": [3, 4, 5]}),
-                  pd.DataFrame({"k": [3], "v": [6]})]  # fmt: skip
-    got = [(int(g["k"].iloc[0]), g["v"].tolist()) for g in batches.groups(iter(batches_in), "k")]
-    assert got == [(1, [0, 1]), (2, [2, 3, 4]), (3, [5, 6])]
+def test_a_group_running_over_batch_boundaries_is_handed_over_whole():
+    batches_in = [pd.DataFrame({"k": [1, 1, 2], "v": [0, 1, 2]}), pd.DataFrame({"k": [2, 2, 2], "v": [3, 4, 5]}),
+                  pd.DataFrame({"k": [2, 3], "v": [6, 7]}), pd.DataFrame({"k": [4], "v": [8]})]  # fmt: skip
+    chunks = [(c["k"].tolist(), c["v"].tolist()) for c in batches.whole_groups(iter(batches_in), "k")]
+    assert chunks == [([1, 1], [0, 1]), ([2, 2, 2, 2, 2], [2, 3, 4, 5, 6]), ([3], [7]), ([4], [8])]
 
 
 def test_the_carriers_sampled_are_the_ones_learn_samples():
@@ -346,7 +346,7 @@ def test_strict_keepers_is_build_clusters_on_the_component():
     nodes = pd.DataFrame({"kind": "node", "u": [10, 20, 30, 40, 50], "k1": [0.0] * 5, "k2": [0.0] * 5,
                           "k3": [3.0, 1.0, 2.0, 5.0, 4.0], "best_row": [10, 20, 30, 40, 50]})  # fmt: skip
     edges = pd.DataFrame({"kind": "edge", "u": [10, 20, 40], "v": [20, 30, 50], "similarity": [0.9, 0.8, 0.7]})
-    got = batches.strict_keepers(pd.concat([nodes, edges], ignore_index=True))
+    got = batches.strict_keepers(pd.concat([nodes, edges], ignore_index=True).assign(comp=10))
     assert dict(zip(got["u"], got["keeper"], strict=True)) == {10: 20, 20: 20, 30: 20, 40: 50, 50: 50}
     assert dict(zip(got["u"], got["similarity"], strict=True)) == {10: 0.9, 20: 1.0, 30: 0.8, 40: 0.7, 50: 1.0}
     rank = np.array([2, 0, 1, 4, 3])

@@ -17,9 +17,10 @@ import numpy as np
 import pandas as pd
 import xxhash
 
-from ..core.algorithms.ngram import EMPTY_BIN, SKETCH_BINS, GramKeys, NGram, _fill_sketch, _screen, verify
+from ..core.algorithms.base import bucket_pairs
+from ..core.algorithms.ngram import PREFIX_BUCKET_CAP, SKETCH_BINS, GramKeys, NGram, _screen, verify
 from ..core.algorithms.nshash import NSHash
-from ..core.algorithms.simhash import simhash_from_keywords
+from ..core.algorithms.simhash import hamming, simhash_from_keywords
 from ..core.boilerplate import Boilerplate, _keys, learn
 from ..core.cluster import build_clusters
 from ..core.keep import _length_class, has_repost_marker
@@ -149,13 +150,21 @@ def strip_boilerplate(frame: pd.DataFrame, keys: frozenset[int]) -> pd.DataFrame
 # -- fingerprints: the algorithms' own fingerprint functions ------------------------------------------------------
 
 
-def ngram_postings(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
-    """The n-gram algorithm's sampled keys of each text (``NGram.fingerprint``): key, u, step, and the text's
-    n-gram count (for the length filter)."""
+def ngram_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
+    """``NGram.fingerprint`` per text: its n-gram count, its min-hash sketch (bytes) and its sampled keys with
+    their sampling steps."""
     fp = NGram().fingerprint(frame["compact"].tolist(), settings, _QUIET)
-    u = frame["u"].to_numpy(dtype=np.int64)
+    cuts = np.searchsorted(fp.doc, np.arange(1, len(frame)))  # keys are stored text by text
+    keys = np.split(as_signed(fp.keys), cuts)
+    steps = np.split(fp.step.astype(np.int32), cuts)
     return pd.DataFrame(
-        {"key": as_signed(fp.keys), "u": u[fp.doc], "step": fp.step.astype(np.int32), "size": fp.sizes[fp.doc]}
+        {
+            "u": frame["u"].to_numpy(dtype=np.int64),
+            "size": fp.sizes.astype(np.int64),
+            "sketch": [row.tobytes() for row in fp.sketch],
+            "keys": keys,
+            "steps": steps,
+        }
     )
 
 
@@ -176,6 +185,68 @@ def nshash_postings(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
     return pd.DataFrame({"key": as_signed(fp.hashes), "u": u[fp.doc], "rank": fp.rank.astype(np.int32)})
 
 
+# -- buckets: the engine's bucket_pairs on whole buckets, filtered where they are made ---------------------------
+
+
+def whole_groups(batches: Iterable[pd.DataFrame], key: str) -> Iterator[pd.DataFrame]:
+    """The input (sorted by ``key``) re-cut into frames that each hold whole groups of equal ``key``: a group that
+    runs over a batch boundary is carried to the next batch."""
+    tail: pd.DataFrame | None = None
+    for batch in batches:
+        if tail is not None and len(tail):
+            batch = pd.concat([tail, batch], ignore_index=True)
+        if not len(batch):
+            continue
+        values = batch[key].to_numpy()
+        cut = int(np.searchsorted(values, values[-1], side="left"))
+        if cut:
+            yield batch.iloc[:cut]
+        tail = batch.iloc[cut:]
+    if tail is not None and len(tail):
+        yield tail
+
+
+def _bucket_input(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(keys unsigned, local text index per posting, the texts' ids in local order, first posting per text)."""
+    ids, first, local = np.unique(frame["u"].to_numpy(dtype=np.int64), return_index=True, return_inverse=True)
+    return as_unsigned(frame["key"].to_numpy(dtype=np.int64)), local.astype(np.int64), ids, first
+
+
+def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) -> pd.DataFrame:
+    """The pairs of whole n-gram prefix buckets (``bucket_pairs`` with ``PREFIX_BUCKET_CAP``) that pass the length
+    filter (``TextCheck.plausible``) and the sketch screen (``ngram._screen``), as ``NGram.search`` takes them."""
+    check = TextCheck.of(settings)
+    keys, local, ids, first = _bucket_input(frame)
+    a, b, _ = bucket_pairs(keys, local, _QUIET, cap=PREFIX_BUCKET_CAP)
+    sizes = frame["size"].to_numpy(dtype=np.int64)[first]
+    plausible = check.plausible(np.minimum(sizes[a], sizes[b]), np.maximum(sizes[a], sizes[b]), bound)
+    a, b = a[plausible], b[plausible]
+    sketch = np.frombuffer(b"".join(frame["sketch"].iloc[first].tolist()), dtype=np.uint32)
+    empty = np.zeros(0, dtype=np.int64)
+    fp = GramKeys(
+        np.zeros(0, dtype=np.uint64), empty, np.zeros(0, dtype=np.int8), sizes, sketch.reshape(-1, SKETCH_BINS)
+    )
+    a, b = _screen(fp, a, b, bound, check, _QUIET)
+    return pd.DataFrame({"a": ids[a], "b": ids[b]})
+
+
+def simhash_bucket_pairs(frame: pd.DataFrame, k: int) -> pd.DataFrame:
+    """The pairs of whole pigeonhole buckets within ``k`` bits (``simhash.near_pairs``: every pair of a bucket)."""
+    keys, local, ids, first = _bucket_input(frame)
+    a, b, _ = bucket_pairs(keys, local, _QUIET, cap=1 << 62)
+    fps = as_unsigned(frame["fp"].to_numpy(dtype=np.int64))[first]
+    distance = hamming(fps[a], fps[b])
+    close = distance <= k
+    return pd.DataFrame({"a": ids[a][close], "b": ids[b][close], "measure": distance[close].astype(np.float64)})
+
+
+def counted_bucket_pairs(frame: pd.DataFrame, cap: int, window: int) -> pd.DataFrame:
+    """The pairs of whole buckets with the number of these buckets each pair shares (summed over tasks later)."""
+    keys, local, ids, _ = _bucket_input(frame)
+    a, b, shared = bucket_pairs(keys, local, _QUIET, cap=cap, window=window, with_counts=True)
+    return pd.DataFrame({"a": ids[a], "b": ids[b], "shared": shared})
+
+
 # -- pairs: the sketch screen and the text check -------------------------------------------------------------------
 
 
@@ -189,60 +260,46 @@ def _local_texts(frame: pd.DataFrame, column: str) -> tuple[list[str], np.ndarra
     return local, inverse[: len(frame)], inverse[len(frame) :]
 
 
-def _screen_and_verify(local: list[str], ia: np.ndarray, ib: np.ndarray, settings: Settings, bound: float):
-    """The n-gram search's last steps, as ``NGram.search`` takes them: the min-hash sketch screen
-    (``ngram._screen``), then ``ngram.verify`` (the algorithm's measure); pairs below ``bound`` dropped.
-    Returns the surviving pairs' positions in (ia, ib) and their measures."""
-    n = settings.n_value
-    check = TextCheck.of(settings)
-    grams = [gram_hashes(t, n) for t in local]
-    sizes = np.array([len(g) for g in grams], dtype=np.int64)
-    sketch = np.full((len(local), SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
-    for i, g in enumerate(grams):
-        _fill_sketch(sketch[i], g)
-    empty = np.zeros(0, dtype=np.int64)
-    fp = GramKeys(np.zeros(0, dtype=np.uint64), empty, np.zeros(0, dtype=np.int8), sizes, sketch)
-    sa, sb = _screen(fp, ia, ib, bound, check, _QUIET)
-    at = np.flatnonzero(np.isin(ia * len(local) + ib, sa * len(local) + sb))  # the screen keeps the order
-    measure = verify(local, sa, sb, n, check, _QUIET)
-    keep = measure >= bound
-    return at[keep], measure[keep]
-
-
 def judge_pairs(frame: pd.DataFrame, settings: Settings, ngram_bound: float | None = None) -> pd.DataFrame:
     """The "Verifying" step of ``Pipeline.run`` on a batch of candidate pairs: each pair's common similarity (the
-    text check on the compact content), and whether it passed the check - at least the floor for its length
-    (``TextCheck.floor_for``) and no figures of the shorter text missing from the longer (``figures_differ``, on
-    the whole normalised texts).
+    text check on the compact content), and whether it reaches the floor for its length (``TextCheck.floor_for``);
+    ``figures_agree`` then looks at the pairs that do.
 
-    In: a, b, measure (n-gram: absent, measured here), compact_a/_b, norm_a/_b. With ``ngram_bound`` the pairs are
-    the n-gram index's candidates, screened and measured first as the n-gram search does.
-    Out: a, b, measure, similarity, checked.
+    In: a, b, measure (n-gram: absent, measured here), compact_a/_b. With ``ngram_bound`` the pairs are
+    the n-gram index's screened candidates: ``ngram.verify`` measures them and keeps those at least the bound, as
+    the n-gram search does.
+    Out: a, b, measure, similarity, floor_ok.
     """
     check = TextCheck.of(settings)
     local, ia, ib = _local_texts(frame, "compact")
     if ngram_bound is not None:
-        at, measure = _screen_and_verify(local, ia, ib, settings, ngram_bound)
-        frame, ia, ib = frame.iloc[at], ia[at], ib[at]
+        measure = verify(local, ia, ib, settings.n_value, check, _QUIET)
+        at = np.flatnonzero(measure >= ngram_bound)
+        frame, ia, ib, measure = frame.iloc[at], ia[at], ib[at], measure[at]
         similarity = measure if NGram().measure_is_similarity(settings) else _similarity(local, ia, ib, check)
     else:
         measure = frame["measure"].to_numpy(dtype=np.float64)
         similarity = _similarity(local, ia, ib, check)
     lengths = np.array([len(t) for t in local], dtype=np.int64)
     short = np.minimum(lengths[ia], lengths[ib]) < SHORT_CHARS
-    checked = similarity >= np.where(short, check.floor_for(True), check.floor_for(False)) - 1e-9
-    norm_a, norm_b = frame["norm_a"].tolist(), frame["norm_b"].tolist()
-    for i in np.flatnonzero(checked).tolist():
-        checked[i] = not figures_differ(norm_a[i], norm_b[i])
+    floor_ok = similarity >= np.where(short, check.floor_for(True), check.floor_for(False)) - 1e-9
     return pd.DataFrame(
         {
             "a": frame["a"].to_numpy(dtype=np.int64),
             "b": frame["b"].to_numpy(dtype=np.int64),
             "measure": np.asarray(measure, dtype=np.float64),
             "similarity": np.asarray(similarity, dtype=np.float64),
-            "checked": checked,
+            "floor_ok": floor_ok,
         }
     )
+
+
+def figures_agree(frame: pd.DataFrame) -> pd.DataFrame:
+    """The check's last word on pairs above the floor: no figures of the shorter text missing from the longer
+    (``textcheck.figures_differ``, on the whole normalised texts, as ``Pipeline._figures_agree`` reads them)."""
+    agree = [not figures_differ(x, y) for x, y in zip(frame["norm_a"].tolist(), frame["norm_b"].tolist(), strict=True)]
+    return pd.DataFrame({"a": frame["a"].to_numpy(dtype=np.int64), "b": frame["b"].to_numpy(dtype=np.int64),
+                         "agree": np.array(agree, dtype=bool)})  # fmt: skip
 
 
 def _similarity(local: list[str], ia: np.ndarray, ib: np.ndarray, check: TextCheck) -> np.ndarray:
@@ -273,59 +330,49 @@ def score_pairs(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
 # -- strict clusters within each connected component --------------------------------------------------------------
 
 
-def groups(batches: Iterable[pd.DataFrame], key: str) -> Iterator[pd.DataFrame]:
-    """Consecutive rows with equal ``key`` as one frame each, across batch boundaries (input sorted by ``key``)."""
-    tail: pd.DataFrame | None = None
-    for batch in batches:
-        if tail is not None and len(tail):
-            batch = pd.concat([tail, batch], ignore_index=True)
-        if not len(batch):
-            continue
-        values = batch[key].to_numpy()
-        last = values[-1]
-        cut = int(np.searchsorted(values, last, side="left")) if values[0] <= last else len(batch)
-        done, tail = batch.iloc[:cut], batch.iloc[cut:]
-        if len(done):
-            starts = np.flatnonzero(np.r_[True, done[key].to_numpy()[1:] != done[key].to_numpy()[:-1]])
-            ends = np.r_[starts[1:], len(done)]
-            for s, e in zip(starts.tolist(), ends.tolist(), strict=True):
-                yield done.iloc[s:e]
-    if tail is not None and len(tail):
-        yield tail
-
-
 RANK_COLUMNS = ("k1", "k2", "k3", "best_row")  # a row's keep key, most significant first (core.keep's order)
 
 
-def strict_keepers(component: pd.DataFrame, mode: str = "strict") -> pd.DataFrame:
-    """One component's nodes and edges -> for each node, the node kept for it and their similarity.
+def strict_keepers(chunk: pd.DataFrame, mode: str = "strict") -> pd.DataFrame:
+    """Whole components (rows sorted by ``comp``) -> for each node, the node kept for it and their similarity.
 
     In: rows with ``kind`` "node" (``u`` and the keep key ``k1, k2, k3, best_row`` of the text's best row) or
-    "edge" (``u``, ``v``, ``similarity``). The engine's ``build_clusters`` runs on the component with one
+    "edge" (``u``, ``v``, ``similarity``). The engine's ``build_clusters`` runs on each component with one
     representative row per text; a node it leaves alone keeps itself. Out: ``u, keeper, similarity``.
     """
-    nodes = component[component["kind"] == "node"].sort_values("u", kind="stable")
-    edges = component[component["kind"] == "edge"]
-    ids = nodes["u"].to_numpy(dtype=np.int64)
-    local = {u: i for i, u in enumerate(ids.tolist())}
-    keys = [nodes[c].to_numpy() for c in RANK_COLUMNS]
-    order = np.lexsort(tuple(reversed(keys)))
-    rank = np.empty(len(ids), dtype=np.int64)
-    rank[order] = np.arange(len(ids))
-    a = np.array([local[u] for u in edges["u"].tolist()], dtype=np.int64)
-    b = np.array([local[v] for v in edges["v"].tolist()], dtype=np.int64)
+    comp = chunk["comp"].to_numpy(dtype=np.int64)
+    is_node = (chunk["kind"] == "node").to_numpy()
+    u = chunk["u"].to_numpy(dtype=np.int64)
+    v = chunk["v"].to_numpy(dtype=np.float64, na_value=-1.0).astype(np.int64)
+    sim = chunk["similarity"].to_numpy(dtype=np.float64, na_value=np.nan)
+    keys = [chunk[c].to_numpy(dtype=np.float64, na_value=np.nan) for c in RANK_COLUMNS]
+    starts = np.flatnonzero(np.r_[True, comp[1:] != comp[:-1]])
+    parts = []
+    for s, e in zip(starts.tolist(), np.r_[starts[1:], len(chunk)].tolist(), strict=True):
+        nodes, edges = np.flatnonzero(is_node[s:e]) + s, np.flatnonzero(~is_node[s:e]) + s
+        parts.append(_strict_component(u[nodes], [k[nodes] for k in keys], u[edges], v[edges], sim[edges], mode))
+    if not parts:
+        return pd.DataFrame({"u": [], "keeper": [], "similarity": []}).astype({"u": "int64", "keeper": "int64"})
+    return pd.DataFrame(
+        {name: np.concatenate([p[i] for p in parts]) for i, name in enumerate(("u", "keeper", "similarity"))}
+    )
 
-    def no_rescore(u: int, v: int) -> float:
+
+def _strict_component(ids, keys, eu, ev, esim, mode):
+    order = np.argsort(ids, kind="stable")
+    ids = ids[order]
+    rank = np.empty(len(ids), dtype=np.int64)
+    rank[np.lexsort(tuple(k[order] for k in reversed(keys)))] = np.arange(len(ids))
+    a, b = np.searchsorted(ids, eu), np.searchsorted(ids, ev)
+
+    def no_rescore(x: int, y: int) -> float:
         raise AssertionError("strict clusters only pair a kept text with its direct neighbours")
 
-    clusters = build_clusters(
-        len(ids), a, b, edges["similarity"].to_numpy(dtype=np.float64), [[i] for i in range(len(ids))], rank,
-        mode, no_rescore,
-    )  # fmt: skip
+    clusters = build_clusters(len(ids), a, b, esim, [[i] for i in range(len(ids))], rank, mode, no_rescore)
     keeper = ids.copy()
     similarity = np.ones(len(ids))
     for c in clusters:
         for m in c.members:
             keeper[m] = ids[c.kept]
             similarity[m] = c.similarity[m]
-    return pd.DataFrame({"u": ids, "keeper": keeper, "similarity": similarity})
+    return ids, keeper, similarity

@@ -15,6 +15,7 @@ from pyspark.sql import functions as F
 
 from ..core.boilerplate import SAMPLE
 from . import batches
+from .checkpoints import materialise
 from .ordering import positions
 
 
@@ -23,6 +24,7 @@ def learn_keys(uniques: DataFrame, min_docs: int, n_unique: int) -> frozenset[in
     if min_docs <= 0 or n_unique < min_docs:
         return frozenset()
     posts = uniques.select("u", "norm").mapInPandas(lambda it: map(batches.sentence_postings, it), "key long, u long")
+    posts = materialise(posts)
     counts = posts.groupBy("key").agg(F.count(F.lit(1)).alias("c")).where(F.col("c") >= min_docs)
     frequent = posts.join(counts, "key")
     placed = positions(frequent, ["key"], "u")

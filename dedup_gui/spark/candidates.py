@@ -1,16 +1,18 @@
-"""Candidate pairs as joins on band keys: each algorithm's keys, the same caps on over-common keys.
+"""Candidate pairs from band keys: each algorithm's keys, its caps on over-common keys, its filters.
 
-- n-gram: the algorithm's sampled gram keys; per (text, level) key set only its *prefix* - its rarest keys by
-  global document frequency, ties by key - is indexed (``ngram._prefixes``); texts sharing a prefix key pair up;
-  the length filter here, the min-hash sketch screen and ``ngram.verify`` in ``batches.judge_pairs``.
-- simhash: the pigeonhole tables of ``simhash.near_pairs`` (same block count rule, ``choose_blocks``); texts
-  agreeing on a table's blocks pair up when their fingerprints are within k bits.
+Postings (key, text) are shuffled by key; each task receives whole buckets and runs the engine's own
+``algorithms.base.bucket_pairs`` on them - all pairs of a bucket of at most ``cap`` texts, each text with its next
+``window`` texts in a larger one - and filters the pairs on the spot, so that the unfiltered pairs (billions on
+templated short texts) never leave the task:
+
+- n-gram: the algorithm's sampled gram keys; of each (text, level) key set only its *prefix* - its rarest keys by
+  global document frequency, ties by key (``ngram._prefixes``) - is indexed. Each posting carries its text's
+  n-gram count and min-hash sketch, so a bucket's pairs pass the length filter (``TextCheck.plausible``) and the
+  sketch screen (``ngram._screen``) in the task; ``ngram.verify`` follows on the texts (``batches.judge_pairs``).
+- simhash: the pigeonhole tables of ``simhash.near_pairs`` (the same block count, ``choose_blocks``); a bucket is
+  a table's block value; its pairs are kept within k bits (``simhash.hamming``).
 - nshash: sentence hashes found in more texts than ``common_limit`` are dropped and the next-longest sentence takes
-  their place; the first n remaining per text are the keys; pairs count the keys they share.
-
-``bucket_pairs`` is ``algorithms.base.bucket_pairs`` as a join: a bucket of at most ``cap`` texts gives all its
-pairs, a larger one pairs each text with the next ``window`` texts of the bucket (by text id), which keeps the
-work linear and still links the bucket.
+  their place; the first n remaining per text are the keys; a pair's measure is the number of keys it shares.
 """
 
 from __future__ import annotations
@@ -19,18 +21,16 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
-import pandas as pd
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
-from ..core.algorithms.ngram import JACCARD_SLACK, MIN_BOUND, PREFIX_BUCKET_CAP, PREFIX_MARGIN
+from ..core.algorithms.ngram import JACCARD_SLACK, MIN_BOUND, PREFIX_MARGIN
 from ..core.algorithms.nshash import BUCKET_CAP, common_limit
 from ..core.algorithms.simhash import block_masks, choose_blocks
 from ..core.settings import Settings
 from ..core.textcheck import TextCheck
 from . import batches
 from .checkpoints import materialise
-from .ordering import positions
 
 WINDOW = 32  # algorithms.base.bucket_pairs: a text in an over-full bucket pairs with its next 32
 _SIGN = -(1 << 63)  # xor with the sign bit: signed order of the result = unsigned order of the key
@@ -38,36 +38,13 @@ _SIGN = -(1 << 63)  # xor with the sign bit: signed order of the result = unsign
 
 @dataclass
 class Found:
-    """Candidate pairs ``a < b`` (unique-text ids) with the algorithm's ``measure`` - for n-gram without it: the
-    pairs still to be screened and measured at ``ngram_bound`` (``batches.judge_pairs``) - and the largest bucket."""
+    """Candidate pairs ``a < b`` (unique-text ids) with the algorithm's ``measure`` - for n-gram without it: pairs
+    still to be measured by ``ngram.verify`` at ``ngram_bound`` (``batches.judge_pairs``) - and the largest
+    bucket."""
 
     pairs: DataFrame
     largest_bucket: int
     ngram_bound: float | None = None
-
-
-def bucket_pairs(postings: DataFrame, cap: int, window: int, with_counts: bool = False) -> tuple[DataFrame, int]:
-    """Unique pairs (a < b) of texts sharing a key in ``postings`` (key, u); ``shared`` keys per pair on request."""
-    p = postings.select("key", "u").distinct()
-    sizes = p.groupBy("key").agg(F.count(F.lit(1)).alias("size")).where(F.col("size") > 1)
-    largest = sizes.agg(F.max("size")).first()[0] or 0
-    p = p.join(sizes, "key")
-    small = p.where(F.col("size") <= cap).select("key", "u")
-    x, y = small.alias("x"), small.alias("y")
-    pairs = x.join(y, (F.col("x.key") == F.col("y.key")) & (F.col("x.u") < F.col("y.u"))).select(
-        F.col("x.u").alias("a"), F.col("y.u").alias("b")
-    )
-    if largest > cap:
-        big = positions(p.where(F.col("size") > cap).select("key", "u"), ["key"], "u")
-        ahead = big.select(
-            "key", "pos", F.col("u").alias("a"), F.explode(F.sequence(F.lit(1), F.lit(window))).alias("d")
-        )
-        left = ahead.select("key", (F.col("pos") + F.col("d")).alias("pos"), "a")
-        right = big.select("key", "pos", F.col("u").alias("b"))
-        pairs = pairs.unionByName(left.join(right, ["key", "pos"]).select("a", "b"))
-    if with_counts:
-        return pairs.groupBy("a", "b").agg(F.count(F.lit(1)).alias("shared")), int(largest)
-    return pairs.distinct(), int(largest)
 
 
 def with_texts(pairs: DataFrame, texts: DataFrame, columns: list[str]) -> DataFrame:
@@ -75,6 +52,17 @@ def with_texts(pairs: DataFrame, texts: DataFrame, columns: list[str]) -> DataFr
     side_a = texts.select(F.col("u").alias("a"), *[F.col(c).alias(f"{c}_a") for c in columns])
     side_b = texts.select(F.col("u").alias("b"), *[F.col(c).alias(f"{c}_b") for c in columns])
     return pairs.join(side_a, "a").join(side_b, "b")
+
+
+def _largest(postings: DataFrame) -> int:
+    """The most texts sharing one key (one posting per key and text)."""
+    sizes = postings.select("key", "u").distinct().groupBy("key").count()
+    return int(sizes.agg(F.max("count")).first()[0] or 0)
+
+
+def _by_bucket(postings: DataFrame) -> DataFrame:
+    """Postings grouped by key in each task, in text order within a bucket (bucket_pairs' order)."""
+    return postings.repartition("key").sortWithinPartitions("key", "u")
 
 
 # -- n-gram ------------------------------------------------------------------------------------------------------
@@ -85,29 +73,30 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
     bound = max(MIN_BOUND, settings.threshold_value - PREFIX_MARGIN)
     # as NGram.search: excerpts are searched down to JACCARD_SLACK x their minimum share
     jaccard_bound = max(check.lowest_jaccard(bound), min(bound, JACCARD_SLACK * check.excerpt_share))
-    schema = "key long, u long, step int, size long"
-    posts = uniques.select("u", "compact").mapInPandas(
-        lambda it: (batches.ngram_postings(f, settings) for f in it), schema
+    schema = "u long, size long, sketch binary, keys array<long>, steps array<int>"
+    texts = materialise(
+        uniques.select("u", "compact").mapInPandas(
+            lambda it: (batches.ngram_fingerprints(f, settings) for f in it), schema
+        )
     )
+    posts = texts.select("u", F.explode(F.arrays_zip("keys", "steps")).alias("p")).select(
+        F.col("p.keys").alias("key"), "u", F.col("p.steps").alias("step")
+    )
+    posts = materialise(posts)  # read three times below
     df = posts.groupBy("key").agg(F.count(F.lit(1)).alias("df"))
-    posts = posts.join(df, "key")
+    ranked = posts.join(df, "key")
     rarest = Window.partitionBy("u", "step").orderBy("df", F.col("key").bitwiseXOR(F.lit(_SIGN)))
     whole = Window.partitionBy("u", "step")
-    posts = posts.withColumn("rank", F.row_number().over(rarest) - 1).withColumn("n", F.count(F.lit(1)).over(whole))
+    ranked = ranked.withColumn("rank", F.row_number().over(rarest) - 1).withColumn("n", F.count(F.lit(1)).over(whole))
     prefix_len = F.col("n") - F.ceil(F.lit(jaccard_bound) * F.col("n") - F.lit(1e-9)) + 1
-    prefix = posts.where(F.col("rank") < prefix_len).select("key", "u")
-    pairs, largest = bucket_pairs(prefix, PREFIX_BUCKET_CAP, WINDOW)
-    sizes = posts.select("u", "size").distinct()
-    pairs = pairs.join(sizes.withColumnRenamed("u", "a").withColumnRenamed("size", "size_a"), "a").join(
-        sizes.withColumnRenamed("u", "b").withColumnRenamed("size", "size_b"), "b"
+    prefix = materialise(ranked.where(F.col("rank") < prefix_len).select("key", "u"))
+    largest = _largest(prefix)
+    carried = prefix.join(texts.select("u", "size", "sketch"), "u")
+    pairs = _by_bucket(carried).mapInPandas(
+        lambda it: (batches.ngram_bucket_pairs(f, settings, bound) for f in batches.whole_groups(it, "key")),
+        "a long, b long",
     )
-
-    @F.pandas_udf("boolean")  # type: ignore[call-overload]
-    def plausible(sa: pd.Series, sb: pd.Series) -> pd.Series:
-        a, b = sa.to_numpy(dtype=np.int64), sb.to_numpy(dtype=np.int64)
-        return pd.Series(check.plausible(np.minimum(a, b), np.maximum(a, b), bound))
-
-    return Found(pairs.where(plausible("size_a", "size_b")).select("a", "b"), largest, bound)
+    return Found(materialise(pairs.distinct()), largest, bound)
 
 
 # -- simhash -----------------------------------------------------------------------------------------------------
@@ -120,27 +109,24 @@ def simhash(uniques: DataFrame, settings: Settings) -> Found:
     )
     fps = materialise(fps)
     n = fps.count()
-    empty = fps.sparkSession.createDataFrame([], "a long, b long, measure double")
     if n < 2:
-        return Found(empty, 0)
+        return Found(fps.sparkSession.createDataFrame([], "a long, b long, measure double"), 0)
     b = choose_blocks(n, k)
-    masks = block_masks(b)
-    tables = [
-        int(np.bitwise_or.reduce(np.array(c, dtype=np.uint64)).view(np.int64)) for c in combinations(masks, b - k)
-    ]
-    table_df = fps.sparkSession.createDataFrame([(t, m) for t, m in enumerate(tables)], "t int, mask long")
-    posts = fps.crossJoin(F.broadcast(table_df)).select("t", (F.col("fp").bitwiseAND(F.col("mask"))).alias("key"),
-                                                         "u", "fp")  # fmt: skip
-    largest = posts.groupBy("t", "key").count().agg(F.max("count")).first()[0] or 0
-    x, y = posts.alias("x"), posts.alias("y")
-    distance = F.expr("bit_count(x.fp ^ y.fp)")
-    pairs = (
-        x.join(y, (F.col("x.t") == F.col("y.t")) & (F.col("x.key") == F.col("y.key")) & (F.col("x.u") < F.col("y.u")))
-        .where(distance <= k)
-        .select(F.col("x.u").alias("a"), F.col("y.u").alias("b"), distance.cast("double").alias("measure"))
-        .distinct()
+    masks = [np.bitwise_or.reduce(np.array(c, dtype=np.uint64)) for c in combinations(block_masks(b), b - k)]
+    tables = fps.sparkSession.createDataFrame(
+        [(t, int(np.uint64(m).view(np.int64))) for t, m in enumerate(masks)], "t int, mask long"
     )
-    return Found(pairs, int(largest))
+    # a bucket is (table, block value); one 64-bit key names it (a collision only adds pairs the k-bit test judges)
+    posts = fps.crossJoin(F.broadcast(tables)).select(
+        F.xxhash64("t", F.col("fp").bitwiseAND(F.col("mask"))).alias("key"), "u", "fp"
+    )
+    posts = materialise(posts)
+    largest = _largest(posts)
+    pairs = _by_bucket(posts).mapInPandas(
+        lambda it: (batches.simhash_bucket_pairs(f, k) for f in batches.whole_groups(it, "key")),
+        "a long, b long, measure double",
+    )
+    return Found(materialise(pairs.distinct()), largest)
 
 
 # -- nshash ------------------------------------------------------------------------------------------------------
@@ -150,12 +136,18 @@ def nshash(uniques: DataFrame, settings: Settings, n_unique: int) -> Found:
     posts = uniques.select("u", "content").mapInPandas(
         lambda it: (batches.nshash_postings(f, settings) for f in it), "key long, u long, rank int"
     )
+    posts = materialise(posts)
     df = posts.groupBy("key").agg(F.count(F.lit(1)).alias("df"))
     posts = posts.join(df, "key").where(F.col("df") <= common_limit(n_unique))
     longest_first = Window.partitionBy("u").orderBy("rank")
     use = posts.withColumn("kept_rank", F.row_number().over(longest_first) - 1).where(
         F.col("kept_rank") < settings.n_value
     )
-    pairs, largest = bucket_pairs(use.select("key", "u"), BUCKET_CAP, WINDOW, with_counts=True)
-    pairs = pairs.select("a", "b", F.col("shared").cast("double").alias("measure"))
+    use = materialise(use.select("key", "u").distinct())
+    largest = _largest(use)
+    shared = _by_bucket(use).mapInPandas(
+        lambda it: (batches.counted_bucket_pairs(f, BUCKET_CAP, WINDOW) for f in batches.whole_groups(it, "key")),
+        "a long, b long, shared long",
+    )
+    pairs = shared.groupBy("a", "b").agg(F.sum("shared").cast("double").alias("measure"))
     return Found(pairs, largest)

@@ -57,7 +57,7 @@ def node_keepers(
             .select("comp", F.col("m.u").alias("keeper"))
         )
         keepers = nodes.select("u", "comp").join(kept, "comp").select("u", "keeper")
-        return _linked_similarity(keepers, pairs, uniques, settings), rounds, int(largest)
+        return materialise(_linked_similarity(keepers, pairs, uniques, settings)), rounds, int(largest)
     edges = pairs.join(comps.withColumnRenamed("u", "a"), "a").select(
         "comp", F.lit("edge").alias("kind"), F.col("a").alias("u"), F.col("b").alias("v"), "similarity"
     )
@@ -68,8 +68,10 @@ def node_keepers(
     together = node_rows.unionByName(edges, allowMissingColumns=True)
     together = together.repartition("comp").sortWithinPartitions("comp", "kind", "u")
     schema = "u long, keeper long, similarity double"
-    result = together.mapInPandas(lambda it: (batches.strict_keepers(g) for g in batches.groups(it, "comp")), schema)
-    return result, rounds, int(largest)
+    result = together.mapInPandas(
+        lambda it: (batches.strict_keepers(g) for g in batches.whole_groups(it, "comp")), schema
+    )
+    return materialise(result), rounds, int(largest)
 
 
 def _linked_similarity(keepers: DataFrame, pairs: DataFrame, uniques: DataFrame, settings: Settings) -> DataFrame:

@@ -196,9 +196,16 @@ def _pairs(uniques: DataFrame, settings: Settings, summary: JobSummary) -> DataF
         found = candidates.nshash(uniques, settings, summary.unique_texts)
     summary.largest_bucket = found.largest_bucket
     bound = found.ngram_bound
-    judged = candidates.with_texts(found.pairs, uniques, ["compact", "norm"]).mapInPandas(
+    scored = candidates.with_texts(found.pairs, uniques, ["compact"]).mapInPandas(
         lambda it: (batches.judge_pairs(f, settings, bound) for f in it),
-        "a long, b long, measure double, similarity double, checked boolean",
+        "a long, b long, measure double, similarity double, floor_ok boolean",
+    )
+    scored = materialise(scored)
+    figures = candidates.with_texts(scored.where("floor_ok").select("a", "b"), uniques, ["norm"]).mapInPandas(
+        lambda it: map(batches.figures_agree, it), "a long, b long, agree boolean"
+    )
+    judged = scored.join(figures, ["a", "b"], "left").withColumn(
+        "checked", F.col("floor_ok") & F.coalesce(F.col("agree"), F.lit(False))
     )
     algo, threshold = get_algorithm(name), settings.threshold_value
 
