@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 TS     := resources/translations/dedup_gui_zh_CN.ts
 QM     := $(TS:.ts=.qm)
 
-.PHONY: run test lint check bench bench-quick eval screenshots package wheel-selftest translations demo readme-numbers readme-screenshot clean
+.PHONY: run test lint check bench bench-quick bench-stages eval screenshots package wheel-selftest translations demo readme-numbers readme-screenshot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,11 +33,17 @@ check: $(STAMP)
 	$(PY) -m mypy
 	$(VENV)/bin/lint-imports
 
+# The whole job against peers (benchmarks/wholejob.py): each contestant a fresh process from start to cleaned file.
+# Long (hours on 2 cores): 4k and 100k articles, 100k and 1M short texts. ARGS e.g. "--inputs articles:4000 --readme".
 bench: $(STAMP)
-	$(PY) -m benchmarks.run $(ARGS)
+	$(PY) -m benchmarks.wholejob $(ARGS)
 
 bench-quick: $(STAMP)
-	$(PY) -m benchmarks.run --quick
+	$(PY) -m benchmarks.wholejob --quick $(ARGS)
+
+# Per-stage timings in one process, workbook reading/writing and the GUI heartbeat (benchmarks/run.py).
+bench-stages: $(STAMP)
+	$(PY) -m benchmarks.run $(ARGS)
 
 # Quality on real text (../shared/eval/raw, read in place): make eval ARGS="--sets sina-reposts --set ngram.threshold=0.6"
 eval: $(STAMP)

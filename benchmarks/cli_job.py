@@ -1,0 +1,66 @@
+"""Our whole job: ``dedup-cli`` itself (``dedup_gui.cli.run``, what the console script calls), with the seconds
+of its parts written beside it.
+
+    python -m benchmarks.cli_job --timing T.json -- INPUT.csv --column text --algorithm ngram --output CLEANED.csv
+
+Nothing in the run changes: the reader, the engine and the exporter are wrapped by functions that only note the
+time (``dedup_gui.core.io.read_table``, ``Pipeline.run``, ``dedup_gui.core.export.export``; the CLI looks each
+up when it runs). "dedup" is ``Pipeline.run``: normalising, boilerplate detection, fingerprints, candidates, the
+text check and clustering. The benchmark times the process itself from the outside.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+T_START = time.perf_counter()
+
+
+def main(argv: list[str]) -> int:
+    timing_path = None
+    if argv[:1] == ["--timing"]:
+        timing_path, argv = argv[1], argv[2:]
+    if argv[:1] == ["--"]:
+        argv = argv[1:]
+    from dedup_gui import cli
+    from dedup_gui.core import export as export_mod
+    from dedup_gui.core import io as io_mod
+    from dedup_gui.core.pipeline import Pipeline
+
+    parts: dict = {"start": time.perf_counter() - T_START}
+
+    def timed(name, fn):
+        def wrapper(*a, **k):
+            t0 = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                parts[name] = parts.get(name, 0.0) + time.perf_counter() - t0
+
+        return wrapper
+
+    io_mod.read_table = timed("read", io_mod.read_table)
+    export_mod.export = timed("write", export_mod.export)
+    run = Pipeline.run
+
+    def pipeline_run(self, *a, **k):
+        t0 = time.perf_counter()
+        res = run(self, *a, **k)
+        parts["dedup"] = parts.get("dedup", 0.0) + time.perf_counter() - t0
+        parts["stages"] = dict(res.timings)
+        parts["pairs"] = len(res.pairs)
+        parts["removed"] = int(res.rows_to_remove)
+        return res
+
+    Pipeline.run = pipeline_run  # type: ignore[method-assign]
+    rc = cli.run(argv)
+    if timing_path:
+        with open(timing_path, "w", encoding="utf-8") as f:
+            json.dump(parts, f)
+    return rc
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,227 @@
+"""The whole-job benchmark's input files: real Chinese text with planted copies, written as CSV to the cache folder.
+
+Every input is a CSV file (``id``, ``text``) in the benchmark cache (``$DEDUP_BENCH_CACHE``), never in the
+repository, with its planted truth beside it (``<file>.groups.npy``: one group per row; rows of one group are an
+original and its copies). The contestants see only the CSV file.
+
+- ``articles``: Sina news articles (``../shared/eval/raw``, read through ``benchmarks.real``). Originals are real
+  articles that have no natural near-duplicate in the corpus (the pool ``sets_sina.sina_reposts`` draws from);
+  when more originals are needed than the pool holds (100,000 rows), the rest are *composites*: real sentences
+  drawn at random from the whole corpus, strung into articles of real articles' lengths. About 30 % of rows are
+  planted reposts of an original (``edits.make_variant``: header, footer, 0.5-2 % character edits, truncation to
+  50-100 %, HTML page, combinations), one or two per original.
+- ``short``: real short sentences (8-60 characters, 6+ Chinese characters; split from the Sina articles, plus
+  the LCQMC questions), distinct after removing whitespace and punctuation; when more originals are needed than
+  the ~260,000 sentences (1M rows), the rest are two real sentences joined with a comma. About 30 % of rows are a
+  one-character edit (substitute, delete, insert) of an original.
+
+Without the corpora (``../shared/eval/raw`` absent), both fall back to ``devtools.synth`` synthetic text and say so.
+Truth is planted: natural duplicates inside the pools (two short sentences one word apart, say) are not in it, so
+removing one counts as an "unplanted removal", not as an error of recall.
+"""
+
+from __future__ import annotations
+
+import csv
+import random
+import re
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .data import cache_dir
+
+VERSION = "1"  # bump when the construction changes: cached inputs are keyed by it
+COPY_SHARE = 0.3
+_SENT = re.compile(r"[。！？!?；;\n]+")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass
+class Input:
+    kind: str  # "articles" or "short"
+    rows: int
+    path: Path  # the CSV file the contestants read
+    groups: np.ndarray  # planted truth: group per row
+    how: str  # one line: where the text comes from
+    mean_chars: float
+
+    @property
+    def label(self) -> str:
+        return f"{_count(self.rows)} {'articles' if self.kind == 'articles' else 'short texts'}"
+
+
+def _count(n: int) -> str:
+    if n >= 1_000_000 and n % 1_000_000 == 0:
+        return f"{n // 1_000_000}M"
+    if n >= 1000 and n % 1000 == 0:
+        return f"{n // 1000}k"
+    return f"{n:,}"
+
+
+def build(kind: str, rows: int, seed: int = 1) -> Input:
+    """The input of ``rows`` rows of ``kind``, built once and then read from the cache."""
+    real = _real_available()
+    stem = f"wholejob-{kind}-{rows}-s{seed}-v{VERSION}-{'real' if real else 'synthetic'}"
+    path = cache_dir() / f"{stem}.csv"
+    meta = cache_dir() / f"{stem}.how.txt"
+    gpath = cache_dir() / f"{stem}.groups.npy"
+    if not (path.exists() and gpath.exists() and meta.exists()):
+        t0 = time.perf_counter()
+        rng = random.Random(seed)
+        if not real:
+            texts, groups, how = _synthetic(kind, rows, seed)
+        elif kind == "articles":
+            texts, groups, how = _articles(rows, rng)
+        elif kind == "short":
+            texts, groups, how = _short(rows, rng)
+        else:
+            raise ValueError(f"unknown input kind {kind!r}")
+        mean = sum(map(len, texts)) / max(1, len(texts))
+        _write_csv(path, texts)
+        np.save(gpath, np.asarray(groups, dtype=np.int64))
+        meta.write_text(f"{mean:.1f}\t{how}", encoding="utf-8")
+        print(f"  built {path.name} ({path.stat().st_size / 2**20:.0f} MiB) in {time.perf_counter() - t0:.0f}s",
+              flush=True)  # fmt: skip
+    mean_s, how = meta.read_text(encoding="utf-8").split("\t", 1)
+    return Input(kind, rows, path, np.load(gpath), how, float(mean_s))
+
+
+def _real_available() -> bool:
+    from .real import corpora
+
+    return corpora.missing("sina") is None and corpora.missing("lcqmc") is None
+
+
+def _write_csv(path: Path, texts: list[str]) -> None:
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["id", "text"])
+        for i, t in enumerate(texts):
+            w.writerow([i, t])
+    tmp.replace(path)
+
+
+def _plant(originals: list[str], rows: int, rng: random.Random, copy, titles: list[str] | None = None):
+    """Originals plus copies made by ``copy(text, rng, title)`` until ``rows``; shuffled; (texts, groups)."""
+    n_orig = len(originals)
+    out: list[tuple[str, int]] = [(t, g) for g, t in enumerate(originals)]
+    seen = set(originals)
+    n_copies = rows - n_orig
+    order = list(range(n_orig))
+    rng.shuffle(order)
+    k = 0
+    while len(out) < rows and order:
+        g = order[k % len(order)]
+        k += 1
+        t = copy(originals[g], rng, titles[g] if titles else originals[g][:20])
+        if t and t not in seen:
+            seen.add(t)
+            out.append((t, g))
+        if k > 4 * n_copies + 100:
+            break
+    rng.shuffle(out)
+    return [t for t, _ in out], [g for _, g in out]
+
+
+def _articles(rows: int, rng: random.Random):
+    from .real import corpora, edits
+    from .real.labels import DUP, GREY
+    from .real.sets_sina import sina_index
+
+    recs = corpora.sina()
+    ix = sina_index()
+    touched = {i for p, (label, _, _) in ix.pairs.items() if label in (DUP, GREY) for i in p}
+    touched |= {i for p in ix.same_title for i in p}
+    pool = [r for r in recs if r["folder"] not in ("TechNews", "SportNews") and r["id"] not in touched
+            and 200 <= len(ix.clean[r["id"]]) <= 5000]  # fmt: skip
+    n_orig = round(rows * (1 - COPY_SHARE))
+    rng.shuffle(pool)
+    real = pool[:n_orig]
+    originals = [r["text"] for r in real]
+    titles = [r["title"] for r in real]
+    n_comp = n_orig - len(real)
+    if n_comp > 0:
+        sentences = [s.strip() + "。" for r in recs for s in _SENT.split(r["text"]) if len(s.strip()) >= 10]
+        lengths = [len(r["text"]) for r in pool]
+        for _ in range(n_comp):
+            target, parts, size = rng.choice(lengths), [], 0
+            while size < target:
+                s = rng.choice(sentences)
+                parts.append(s)
+                size += len(s)
+            originals.append("".join(parts))
+            titles.append(parts[0][:20])
+    how = (f"{len(real):,} real Sina articles (no natural near-duplicate in the corpus)"
+           + (f" and {n_comp:,} composites of random real Sina sentences at real article lengths" if n_comp else "")
+           + f", {100 * COPY_SHARE:.0f} % of rows planted reposts (header, footer, character edits, truncation, "
+           "HTML page, combinations)")  # fmt: skip
+
+    def copy(text: str, r: random.Random, title: str) -> str:
+        return edits.make_variant(text, r.choice(edits.KINDS), r, title)
+
+    texts, groups = _plant(originals, rows, rng, copy, titles)
+    return texts, groups, how
+
+
+def short_pool() -> list[str]:
+    """Real short sentences: Sina sentences of 8-60 characters (6+ Chinese) and LCQMC questions, distinct."""
+    from .real import corpora, textsim
+
+    seen: set[str] = set()
+    out: list[str] = []
+
+    def add(s: str) -> None:
+        s = s.strip()
+        if 8 <= len(s) <= 60 and len(_CJK.findall(s)) >= 6:
+            k = textsim.compact(s)
+            if k not in seen:
+                seen.add(k)
+                out.append(s)
+
+    for r in corpora.sina():
+        for s in _SENT.split(r["text"]):
+            add(s)
+    for a, b, _ in corpora.lcqmc():
+        add(a)
+        add(b)
+    return out
+
+
+def _short(rows: int, rng: random.Random):
+    from .real.sets_short import one_char_edit
+
+    pool = short_pool()
+    rng.shuffle(pool)
+    n_orig = round(rows * (1 - COPY_SHARE))
+    originals = pool[:n_orig]
+    n_joined = n_orig - len(originals)
+    seen = set(originals)
+    while len(originals) < n_orig:
+        t = rng.choice(pool) + "，" + rng.choice(pool)
+        if t not in seen:
+            seen.add(t)
+            originals.append(t)
+    chars = "".join(sorted({c for t in pool[:20000] for c in t if _CJK.match(c)}))
+    how = (f"{min(n_orig, len(pool)):,} real short sentences (Sina sentences and LCQMC questions, distinct)"
+           + (f" and {n_joined:,} pairs of real sentences joined with a comma" if n_joined else "")
+           + f", {100 * COPY_SHARE:.0f} % of rows planted one-character edits")  # fmt: skip
+
+    def copy(text: str, r: random.Random, _title: str) -> str:
+        return one_char_edit(text, r, chars)
+
+    texts, groups = _plant(originals, rows, rng, copy)
+    return texts, groups, how
+
+
+def _synthetic(kind: str, rows: int, seed: int):
+    from . import data
+
+    print(f"  ../shared/eval/raw not found: {kind} input is synthetic (devtools.synth)", file=sys.stderr)
+    c = data.synthetic(rows, "long" if kind == "articles" else "short", seed=data.SEED + seed)
+    groups = c.group if c.group is not None else list(range(rows))
+    return c.texts, groups, f"synthetic {kind} (devtools.synth; the real corpora were not found)"

@@ -1,0 +1,405 @@
+"""The whole job, as a user meets it: each contestant a fresh process from start to the cleaned file written.
+
+    python -m benchmarks.wholejob                       # make bench: 4k and 100k articles, 100k and 1M short texts
+    python -m benchmarks.wholejob --quick               # make bench-quick: small sizes, a couple of minutes
+    python -m benchmarks.wholejob --inputs articles:4000,short:100000 --algos ngram,nshash
+    python -m benchmarks.wholejob --readme              # also write the tables into benchmarks/README.md
+
+Ours is ``dedup-cli INPUT --column text --algorithm A --output cleaned.csv`` (run through benchmarks/cli_job.py,
+which only notes the seconds of reading, ``Pipeline.run`` and exporting); each peer is a script
+(benchmarks/peer_jobs.py) that reads the same CSV file with ``pandas.read_csv``, dedups it and writes the cleaned
+file with ``DataFrame.to_csv``. Every contestant is timed from process start to exit (interpreter start-up and
+imports included) and its peak memory is the largest resident set of its process tree (sampled every 20 ms, and
+never less than the kernel's high-water mark of the process). "dedup alone" is each side's time without start-up,
+reading and writing. Recall is row-level, from the cleaned file against the planted copies (benchmarks/inputs.py).
+Timings are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import psutil
+
+from . import inputs, report
+from .data import cache_dir
+from .measure import _kill_tree, memory_cap
+from .report import mib, pct, secs, table
+
+ALGOS = ("ngram", "nshash", "simhash")
+ALGO_LABEL = {"ngram": "n-gram", "nshash": "NSHash", "simhash": "SimHash"}
+PEERS = {"ngram": ("rensa", "datasketch"), "nshash": ("nshash-original",), "simhash": ("jieba-simhash",)}
+PEER_LABEL = {
+    "rensa": "rensa 0.5 (5-grams, RMinHashLSH 16 bands, est. Jaccard ≥ 0.8)",
+    "datasketch": "datasketch (4-grams, MinHash.bulk + MinHashLSH, exact Jaccard ≥ 0.8)",
+    "nshash-original": "nshash as published (md5, dict, min-id labels)",
+    "jieba-simhash": "jieba extract_tags + simhash (SimhashIndex, k = 3)",
+    "jieba-simhash-4x16": "jieba extract_tags + simhash + 4×16-bit dict index",
+}
+FULL_INPUTS = "articles:4000,articles:100000,short:100000,short:1000000"
+QUICK_INPUTS = "articles:1000,short:4000"
+FULL_SCALE = "10000,100000,1000000"
+QUICK_SCALE = "1000,4000,16000"
+PEER_MAX_ROWS = {"datasketch": 100_000}  # datasketch at 1M short texts takes hours: skipped, and said so
+GOAL_NGRAM_VS_RENSA = 2.0
+GOAL_NSHASH = 3.0
+GOAL_SIMHASH = 8.0
+GOAL_SECONDS = 60.0
+GOAL_MEMORY = 2 * 2**30
+GOAL_MEMORY_1M = 4 * 2**30
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- running one contestant ---------------------------------------------------------------------------------------
+
+
+def run_process(cmd: list[str], timeout: float, mem_limit: int | None, interval: float = 0.02) -> dict:
+    """Run ``cmd`` in a fresh process; its wall time (start to exit), peak RSS of its tree, exit status."""
+    env = dict(os.environ, PYTHONHASHSEED="0", QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    cap = memory_cap(mem_limit) if mem_limit and sys.platform.startswith("linux") else None
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
+                            start_new_session=True, preexec_fn=cap)  # fmt: skip
+    ps = psutil.Process(proc.pid)
+    peak, status, rusage = 0, None, None
+    # stdout/stderr are small (a summary line, warnings): read after exit, the pipes never fill
+    while True:
+        pid, st, ru = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            status, rusage = st, ru
+            break
+        total = 0
+        try:
+            total = ps.memory_info().rss
+            for child in ps.children(recursive=True):
+                try:
+                    total += child.memory_info().rss
+                except psutil.Error:
+                    pass
+        except psutil.Error:
+            pass
+        peak = max(peak, total)
+        if time.perf_counter() - t0 > timeout:
+            _kill_tree(proc.pid)
+            os.waitpid(proc.pid, 0)
+            proc.returncode = -9
+            return {"error": f"timed out after {timeout:.0f} s", "wall": time.perf_counter() - t0}
+        time.sleep(interval)
+    wall = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    out = proc.stdout.read().decode("utf-8", "replace") if proc.stdout else ""
+    err = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
+    peak = max(peak, rusage.ru_maxrss * 1024 if rusage else 0)
+    res = {"wall": wall, "peak_rss": peak, "rc": proc.returncode, "stdout": out[-2000:], "stderr": err[-2000:]}
+    if proc.returncode != 0:
+        lines = err.strip().splitlines()
+        last = lines[-1] if lines else ""
+        if "MemoryError" in err or "out of memory" in last or "Unable to allocate" in err:
+            res["error"] = f"out of memory (capped at {mem_limit / 2**30:.0f} GiB)" if mem_limit else "out of memory"
+        elif proc.returncode == -9:
+            res["error"] = "killed (SIGKILL)"
+        else:
+            res["error"] = f"exit {proc.returncode}: {last[:160]}"
+    return res
+
+
+def contestant_cmd(who: str, algo: str, src: Path, out: Path, timing: Path) -> list[str]:
+    if who == "ours":
+        return [sys.executable, "-m", "benchmarks.cli_job", "--timing", str(timing), "--", str(src), "--column",
+                "text", "--algorithm", algo, "--output", str(out), "--quiet"]  # fmt: skip
+    return [sys.executable, "-m", "benchmarks.peer_jobs", "--peer", who, "--timing", str(timing), str(src), str(out)]
+
+
+# -- scoring the cleaned file -------------------------------------------------------------------------------------
+
+
+def kept_ids(path: Path) -> np.ndarray:
+    """The ``id`` column of a cleaned CSV file (read with the csv module: the runner stays small)."""
+    csv.field_size_limit(2**31 - 1)
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        reader = csv.reader(f)
+        header = next(reader)
+        k = header.index("id")
+        return np.array([int(row[k]) for row in reader if row], dtype=np.int64)
+
+
+def removal_scores(groups: np.ndarray, kept: np.ndarray) -> dict:
+    """Row-level scores of a cleaned file against planted groups (an original and its copies).
+
+    recall: planted copies removed / planted copies, where a group of g rows of which k were kept had
+    g - max(k, 1) of its copies removed; ``unplanted``: groups left with no row at all (a row removed that was not a
+    copy of anything kept: a wrong merge, or a natural near-duplicate the planting does not know of)."""
+    groups = np.asarray(groups, dtype=np.int64)
+    _, g = np.unique(groups, return_inverse=True)
+    size = np.bincount(g)
+    mask = np.zeros(len(groups), dtype=bool)
+    mask[kept] = True
+    k = np.bincount(g, weights=mask, minlength=len(size)).astype(np.int64)
+    copies = int((size - 1).sum())
+    removed_copies = int((size - np.maximum(k, 1)).sum())
+    return {
+        "rows": len(groups),
+        "kept": int(mask.sum()),
+        "removed": int(len(groups) - mask.sum()),
+        "planted_copies": copies,
+        "recall": removed_copies / copies if copies else 1.0,
+        "unplanted": int((k == 0).sum()),
+    }
+
+
+def growth(n0: int, t0: float, n1: int, t1: float) -> float | None:
+    """Exponent e of time ∝ rows^e between two sizes."""
+    if not (t0 and t1) or n0 == n1:
+        return None
+    return math.log(t1 / t0) / math.log(n1 / n0)
+
+
+# -- the benchmark ------------------------------------------------------------------------------------------------
+
+
+class WholeJob:
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
+        self.out = cache_dir() / "runs" / ("wholejob-" + time.strftime("%Y%m%d-%H%M%S"))
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.results: dict = {"args": vars(args), "machine": report.machine(), "date": report.today(), "jobs": {}}
+        self.md: list[str] = []
+        self.goals: list[list[object]] = []
+        self.peer_max = dict(PEER_MAX_ROWS)
+        self.skipped: list[str] = []
+        for item in filter(None, args.peer_max.split(",")):
+            peer, _, rows = item.partition("=")
+            self.peer_max[peer] = int(rows)
+
+    def say(self, text: str = "") -> None:
+        print(text, flush=True)
+
+    def emit(self, markdown: str) -> None:
+        self.say(markdown)
+        self.md.append(markdown)
+
+    def _save(self) -> None:
+        (self.out / "results.json").write_text(json.dumps(self.results, indent=1, default=float), encoding="utf-8")
+
+    def job(self, inp: inputs.Input, algo: str, who: str) -> dict:
+        name = f"{inp.kind}-{inp.rows}-{algo}-{who}"
+        if name in self.results["jobs"]:
+            return self.results["jobs"][name]
+        limit = self.peer_max.get(who)
+        if limit is not None and inp.rows > limit:
+            res = {"skipped": f"not run above {limit:,} rows"}
+            self.skipped.append(f"{who} ({ALGO_LABEL[algo]}) on {inp.label}")
+            self.results["jobs"][name] = res
+            return res
+        reused = self._reused(name)
+        if reused is not None:
+            return reused
+        cleaned, timing = self.out / f"{name}.cleaned.csv", self.out / f"{name}.timing.json"
+        self.say(f"  {name} …")
+        res = run_process(contestant_cmd(who, algo, inp.path, cleaned, timing), self.args.timeout,
+                          int(self.args.mem_limit * 2**30))  # fmt: skip
+        if "error" not in res:
+            try:
+                res["parts"] = json.loads(timing.read_text(encoding="utf-8"))
+                res["scores"] = removal_scores(inp.groups, kept_ids(cleaned))
+            except (OSError, ValueError) as e:
+                res["error"] = f"no cleaned file or timings: {e}"
+        if not self.args.keep_files:
+            cleaned.unlink(missing_ok=True)
+        with open(self.out / "jobs.log", "a", encoding="utf-8") as f:
+            f.write(f"=== {name}\n{res.get('stdout', '')}\n{res.get('stderr', '')}\n")
+        res.pop("stdout", None)
+        res["stderr"] = res.get("stderr", "")[-300:]
+        status = res.get("error") or (f"{res['wall']:.1f} s, {mib(res['peak_rss'])}, recall "
+                                      f"{pct(res['scores']['recall'])}")  # fmt: skip
+        self.say(f"    {status}")
+        self.results["jobs"][name] = res
+        self._save()
+        return res
+
+    def _reused(self, name: str) -> dict | None:
+        if not self.args.reuse or any(p and p in name for p in self.args.rerun.split(",")):
+            return None
+        try:
+            res = json.loads((Path(self.args.reuse) / "results.json").read_text(encoding="utf-8"))["jobs"][name]
+        except (OSError, KeyError, ValueError):
+            return None
+        if "error" in res or "skipped" in res:
+            return None
+        self.say(f"  {name}: reused from {Path(self.args.reuse).name}")
+        res = dict(res, reused=str(self.args.reuse))
+        self.results["jobs"][name] = res
+        return res
+
+    def goal(self, what: str, goal: str, measured: str, met: bool | None) -> None:
+        self.goals.append([what, goal, measured, {True: "✓", False: "✗", None: "–"}[met]])
+
+    # -- one input, one algorithm ---------------------------------------------------------------------------------
+
+    def compare(self, inp: inputs.Input, algo: str) -> None:
+        peers = [p for p in PEERS[algo] if p in self.args.peers.split(",")]
+        ours = self.job(inp, algo, "ours")
+        theirs = {p: self.job(inp, algo, p) for p in peers}
+        rows = [self._row(f"**dedup_gui {ALGO_LABEL[algo]}** (dedup-cli)", ours, ours)]
+        rows += [self._row(PEER_LABEL[p], r, ours) for p, r in theirs.items()]
+        self.emit(f"\n### {inp.label} — {ALGO_LABEL[algo]}\n")
+        self.emit(table(["contestant", "whole job", "peer ÷ ours", "dedup alone", "peer ÷ ours", "read",
+                         "write", "start-up", "peak RSS", "rows removed", "recall", "unplanted removals"],
+                        rows))  # fmt: skip
+        self._goals(inp, algo, ours, theirs)
+
+    def _row(self, label: str, res: dict, ours: dict) -> list[object]:
+        if "skipped" in res or "error" in res:
+            return [label, res.get("skipped") or res.get("error"), *["–"] * 10]
+        p, s = res["parts"], res["scores"]
+        ok = "error" not in ours and "skipped" not in ours
+        start = res["wall"] - p.get("read", 0) - p.get("dedup", 0) - p.get("write", 0)
+        return [label, secs(res["wall"]), _ratio(res["wall"], ours["wall"]) if ok else "–", secs(p.get("dedup")),
+                _ratio(p.get("dedup"), ours["parts"].get("dedup")) if ok else "–", secs(p.get("read")),
+                secs(p.get("write")), secs(start), mib(res["peak_rss"]), s["removed"], pct(s["recall"]),
+                s["unplanted"]]  # fmt: skip
+
+    def _goals(self, inp: inputs.Input, algo: str, ours: dict, theirs: dict) -> None:
+        ok = "error" not in ours and "skipped" not in ours
+        if algo == "ngram" and "rensa" in theirs:
+            r = theirs["rensa"]
+            good = ok and "error" not in r and "skipped" not in r
+            ratio = r["wall"] / ours["wall"] if good else None
+            rec = (ours["scores"]["recall"], r["scores"]["recall"]) if good else None
+            self.goal(f"n-gram vs rensa, whole job, {inp.label}", f"≥ {GOAL_NGRAM_VS_RENSA:g}×, recall ≥ rensa's",
+                      f"{_ratio(r['wall'], ours['wall'])}, recall {pct(rec[0])} vs {pct(rec[1])}" if good
+                      else (ours.get("error") or r.get("error") or r.get("skipped")),
+                      (ratio >= GOAL_NGRAM_VS_RENSA and rec[0] >= rec[1]) if good else False)  # fmt: skip
+        targets = {"nshash": ("nshash-original", GOAL_NSHASH), "simhash": ("jieba-simhash", GOAL_SIMHASH)}
+        if algo in targets and inp.kind == "articles" and targets[algo][0] in theirs:
+            peer, want = targets[algo]
+            r = theirs[peer]
+            good = ok and "error" not in r and "skipped" not in r
+            self.goal(f"{ALGO_LABEL[algo]} vs {peer}, whole job, {inp.label}", f"≥ {want:g}×",
+                      _ratio(r["wall"], ours["wall"]) if good else (ours.get("error") or r.get("error")),
+                      (r["wall"] / ours["wall"] >= want) if good else False)  # fmt: skip
+        if inp.kind == "articles" and inp.rows == 100_000:
+            self.goal(f"{ALGO_LABEL[algo]}, whole job, 100k articles", f"≤ {GOAL_SECONDS:.0f} s, ≤ 2 GiB",
+                      f"{secs(ours['wall'])}, {mib(ours['peak_rss'])}" if ok else ours.get("error"),
+                      ok and ours["wall"] <= GOAL_SECONDS and ours["peak_rss"] <= GOAL_MEMORY)  # fmt: skip
+        if inp.kind == "short" and inp.rows == 1_000_000:
+            self.goal(f"{ALGO_LABEL[algo]}, 1M short texts, peak memory", "< 4 GiB",
+                      mib(ours["peak_rss"]) if ok else ours.get("error"),
+                      ok and ours["peak_rss"] < GOAL_MEMORY_1M)  # fmt: skip
+
+    # -- scale ----------------------------------------------------------------------------------------------------
+
+    def scale(self, sizes: list[int], algos: list[str]) -> None:
+        rows = []
+        for algo in algos:
+            for who in ("ours", *(p for p in PEERS[algo] if p in self.args.scale_peers.split(","))):
+                prev = None
+                for n in sizes:
+                    inp = inputs.build("short", n)
+                    res = self.job(inp, algo, who)
+                    label = f"dedup_gui {ALGO_LABEL[algo]}" if who == "ours" else who
+                    if "error" in res or "skipped" in res:
+                        rows.append([label, n, f"{inp.mean_chars:.0f}", res.get("error") or res.get("skipped"),
+                                     *["–"] * 6])  # fmt: skip
+                        prev = None
+                        continue
+                    t, d = res["wall"], res["parts"].get("dedup")
+                    e_w = growth(prev[0], prev[1], n, t) if prev else None
+                    e_d = growth(prev[0], prev[2], n, d) if prev else None
+                    rows.append([label, n, f"{inp.mean_chars:.0f}", secs(t), f"{1e6 * t / n:.0f} µs",
+                                 "–" if e_w is None else f"{e_w:.2f}", secs(d), "–" if e_d is None else f"{e_d:.2f}",
+                                 mib(res["peak_rss"]), pct(res["scores"]["recall"])])  # fmt: skip
+                    prev = (n, t, d)
+        self.emit(f"\n### Cost by size — short texts {' → '.join(_count(n) for n in sizes)} (whole job; exponent e "
+                  "of time ∝ rows^e from the previous size, 1 = linear)\n")  # fmt: skip
+        self.emit(table(["contestant", "rows", "mean chars", "whole job", "per row", "e", "dedup alone", "e (dedup)",
+                         "peak RSS", "recall"], rows))  # fmt: skip
+
+    # -- all ------------------------------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        t0 = time.perf_counter()
+        a = self.args
+        self.say(f"dedup_gui whole-job benchmark, {self.results['date']}\n{self.results['machine']}")
+        self.say(f"results: {self.out}")
+        algos = a.algos.split(",")
+        wanted = [(k, int(n)) for k, n in (s.split(":") for s in a.inputs.split(",") if s)]
+        built = [inputs.build(k, n) for k, n in wanted]
+        self.emit("Inputs (CSV, `id` and `text`; built by benchmarks/inputs.py into the cache, never the repo):\n")
+        for inp in built:
+            self.emit(f"- **{inp.label}** ({inp.path.stat().st_size / 2**20:,.0f} MiB, mean {inp.mean_chars:,.0f} "
+                      f"characters): {inp.how}")  # fmt: skip
+        for inp in built:
+            self.say(f"\n## {inp.label}")
+            for algo in algos:
+                self.compare(inp, algo)
+        if a.scale:
+            self.scale([int(s) for s in a.scale.split(",")], a.scale_algos.split(","))
+        skipped = self.skipped
+        if skipped:
+            limits = "; ".join(f"{p} above {n:,} rows" for p, n in self.peer_max.items())
+            self.emit(f"\nNot run: {', '.join(skipped)} ({limits}, to keep the run within hours).")
+        self.emit("\n### Goals (issue 16)\n")
+        self.emit(table(["goal", "target", "measured", ""], self.goals))
+        self.say(f"\ntotal {time.perf_counter() - t0:.0f} s; results in {self.out}")
+        header = (f"Measured {self.results['date']} on {self.results['machine']}. Command: "
+                  f"`python -m benchmarks.wholejob {' '.join(sys.argv[1:])}`.")  # fmt: skip
+        (self.out / "results.md").write_text(header + "\n\n" + "\n".join(self.md), encoding="utf-8")
+        if a.readme:
+            report.update_readme(header + "\n\n" + "\n".join(self.md), a.readme_label)
+            self.say(f"updated {report.README}")
+
+
+def _ratio(peer: float | None, ours: float | None) -> str:
+    return "–" if not peer or not ours else f"{peer / ours:.1f}×"
+
+
+def _count(n: int) -> str:
+    return inputs._count(n)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.wholejob", description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help=f"small sizes ({QUICK_INPUTS}; scale {QUICK_SCALE})")
+    ap.add_argument("--inputs", default=None, help=f"kind:rows, comma-separated (default {FULL_INPUTS})")
+    ap.add_argument("--algos", default=",".join(ALGOS))
+    ap.add_argument("--peers", default="rensa,datasketch,nshash-original,jieba-simhash",
+                    help="peers to run (also: jieba-simhash-4x16)")  # fmt: skip
+    ap.add_argument("--peer-max", default="", help="peer=rows,...: skip a peer above this many rows "
+                    f"(default {','.join(f'{p}={n}' for p, n in PEER_MAX_ROWS.items())})")  # fmt: skip
+    ap.add_argument("--scale", default=None, help=f"cost-table sizes (default {FULL_SCALE}; '' = none)")
+    ap.add_argument("--scale-algos", default="ngram,nshash,simhash")
+    ap.add_argument("--scale-peers", default="rensa", help="peers in the cost table too")
+    ap.add_argument("--mem-limit", type=float, default=8.0, help="GiB of address space a contestant may use")
+    ap.add_argument("--timeout", type=float, default=3600.0, help="seconds before a contestant is abandoned")
+    ap.add_argument("--keep-files", action="store_true", help="keep the cleaned files in the run folder")
+    ap.add_argument("--reuse", metavar="RUN_DIR", help="take results from an earlier run where they succeeded")
+    ap.add_argument("--rerun", default="", help="with --reuse: comma-separated parts of job names to run again")
+    ap.add_argument("--readme", action="store_true", help="write the tables into benchmarks/README.md")
+    ap.add_argument("--readme-label", default=None, help="README block to replace (default wholejob / wholejob-quick)")
+    args = ap.parse_args(argv)
+    if args.inputs is None:
+        args.inputs = QUICK_INPUTS if args.quick else FULL_INPUTS
+    if args.scale is None:
+        args.scale = QUICK_SCALE if args.quick else FULL_SCALE
+    if args.readme_label is None:
+        args.readme_label = "wholejob-quick" if args.quick else "wholejob"
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    WholeJob(parse_args(argv)).run()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
