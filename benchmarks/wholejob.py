@@ -57,6 +57,7 @@ GOAL_SECONDS = 60.0
 GOAL_MEMORY = 2 * 2**30
 GOAL_MEMORY_1M = 4 * 2**30
 ROOT = Path(__file__).resolve().parent.parent
+README_MAIN = ROOT / "README.md"
 
 
 # -- running one contestant ---------------------------------------------------------------------------------------
@@ -173,7 +174,9 @@ class WholeJob:
         self.out.mkdir(parents=True, exist_ok=True)
         self.results: dict = {"args": vars(args), "machine": report.machine(), "date": report.today(), "jobs": {}}
         self.md: list[str] = []
+        self.summary: list[list[object]] = []
         self.goals: list[list[object]] = []
+        self.scale_md = ""
         self.peer_max = dict(PEER_MAX_ROWS)
         self.skipped: list[str] = []
         for item in filter(None, args.peer_max.split(",")):
@@ -256,6 +259,8 @@ class WholeJob:
                          "write", "start-up", "peak RSS", "rows removed", "recall", "unplanted removals"],
                         rows))  # fmt: skip
         self._goals(inp, algo, ours, theirs)
+        for p, r in theirs.items():
+            self.summary.append(self._summary_row(inp, algo, ours, p, r))
 
     def _row(self, label: str, res: dict, ours: dict) -> list[object]:
         if "skipped" in res or "error" in res:
@@ -267,6 +272,24 @@ class WholeJob:
                 _ratio(p.get("dedup"), ours["parts"].get("dedup")) if ok else "–", secs(p.get("read")),
                 secs(p.get("write")), secs(start), mib(res["peak_rss"]), s["removed"], pct(s["recall"]),
                 s["unplanted"]]  # fmt: skip
+
+    def _summary_row(self, inp: inputs.Input, algo: str, ours: dict, peer: str, r: dict) -> list[object]:
+        def cell(res: dict) -> str:
+            if "error" in res or "skipped" in res:
+                return res.get("error") or res.get("skipped")
+            return f"{secs(res['wall'])} ({secs(res['parts'].get('dedup'))})"
+
+        good = all("error" not in x and "skipped" not in x for x in (ours, r))
+        return [inp.label, ALGO_LABEL[algo], cell(ours), PEER_LABEL[peer].split(" (")[0], cell(r),
+                f"**{_ratio(r['wall'], ours['wall'])}** / {_ratio(r['parts'].get('dedup'), ours['parts'].get('dedup'))}"
+                if good else "–",
+                f"{pct(ours['scores']['recall'])} / {pct(r['scores']['recall'])}" if good else "–",
+                f"{mib(ours['peak_rss'])} / {mib(r['peak_rss'])}" if good else "–"]  # fmt: skip
+
+    def summary_table(self) -> str:
+        header = ["input", "algorithm", "dedup_gui: whole job (dedup alone)", "peer", "peer: whole job (dedup alone)"]
+        header += ["peer ÷ ours: whole job / dedup", "recall: ours / peer", "peak RSS: ours / peer"]
+        return table(header, self.summary)
 
     def _goals(self, inp: inputs.Input, algo: str, ours: dict, theirs: dict) -> None:
         ok = "error" not in ours and "skipped" not in ours
@@ -321,8 +344,9 @@ class WholeJob:
                     prev = (n, t, d)
         self.emit(f"\n### Cost by size — short texts {' → '.join(_count(n) for n in sizes)} (whole job; exponent e "
                   "of time ∝ rows^e from the previous size, 1 = linear)\n")  # fmt: skip
-        self.emit(table(["contestant", "rows", "mean chars", "whole job", "per row", "e", "dedup alone", "e (dedup)",
-                         "peak RSS", "recall"], rows))  # fmt: skip
+        self.scale_md = table(["contestant", "rows", "mean chars", "whole job", "per row", "e", "dedup alone",
+                               "e (dedup)", "peak RSS", "recall"], rows)  # fmt: skip
+        self.emit(self.scale_md)
 
     # -- all ------------------------------------------------------------------------------------------------------
 
@@ -348,6 +372,8 @@ class WholeJob:
         if skipped:
             limits = "; ".join(f"{p} above {n:,} rows" for p, n in self.peer_max.items())
             self.emit(f"\nNot run: {', '.join(skipped)} ({limits}, to keep the run within hours).")
+        self.emit("\n### Summary\n")
+        self.emit(self.summary_table())
         self.emit("\n### Goals (issue 16)\n")
         self.emit(table(["goal", "target", "measured", ""], self.goals))
         self.say(f"\ntotal {time.perf_counter() - t0:.0f} s; results in {self.out}")
@@ -357,6 +383,23 @@ class WholeJob:
         if a.readme:
             report.update_readme(header + "\n\n" + "\n".join(self.md), a.readme_label)
             self.say(f"updated {report.README}")
+            if not a.quick:
+                brief = (f"{self.summary_table()}\n\n{self.scale_md}\n\nGoals (issue 16):\n\n"
+                         f"{table(['goal', 'target', 'measured', ''], self.goals)}\n\n_{header}_")  # fmt: skip
+                if update_block(README_MAIN, "performance", brief):
+                    self.say(f"updated {README_MAIN}")
+
+
+def update_block(path: Path, label: str, markdown: str) -> bool:
+    """Replace the text between ``<!-- bench:LABEL:begin -->`` and ``<!-- bench:LABEL:end -->`` in ``path``;
+    False (and nothing written) when the file has no such block."""
+    begin, end = f"<!-- bench:{label}:begin -->", f"<!-- bench:{label}:end -->"
+    text = path.read_text(encoding="utf-8")
+    i, j = text.find(begin), text.find(end)
+    if i < 0 or j < i:
+        return False
+    path.write_text(text[: i + len(begin)] + "\n" + markdown.strip() + "\n" + text[j:], encoding="utf-8")
+    return True
 
 
 def _ratio(peer: float | None, ours: float | None) -> str:
