@@ -28,7 +28,7 @@ from .boilerplate import Boilerplate, learn
 from .cluster import build_clusters
 from .keep import KeepRule
 from .progress import Reporter
-from .result import DedupResult, PairSet
+from .result import Cluster, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
 from .text import compact, gram_hashes, normalise
@@ -50,6 +50,33 @@ class _Prepared:
     lengths: np.ndarray | None = None  # characters of each content_compact text, computed when first needed
 
 
+@dataclass
+class _Verified:
+    """What the text check says of one candidate search's pairs whatever the threshold, so that a threshold change
+    only filters: each pair's similarity (for the check's excerpt options), whether it is judged as a short pair,
+    and whether its figures agree (read lazily, only for the pairs above the floor, and kept)."""
+
+    cands: Candidates
+    prep: _Prepared
+    key: tuple  # what ``similarity`` depends on beyond the pairs
+    similarity: np.ndarray
+    short: np.ndarray
+    figures: np.ndarray  # int8 per pair: 1 the figures agree, 0 they differ, -1 not read yet
+
+    def figures_agree(self, prep: _Prepared, mask: np.ndarray, reporter: Reporter) -> np.ndarray:
+        """False for the pairs (among ``mask``) whose texts report different figures: template, not copy.
+
+        Read on the whole normalised text: a line of figures that recurs across notices ("Pay March 31") is
+        boilerplate for the similarity, but it is still what the notice says."""
+        todo = np.flatnonzero(mask & (self.figures < 0)).tolist()
+        a, b, texts = self.cands.a, self.cands.b, prep.unique_texts
+        for k, i in enumerate(todo):
+            if k % 5000 == 0:
+                reporter.report("Verifying", k, len(todo))
+            self.figures[i] = not figures_differ(texts[int(a[i])], texts[int(b[i])])
+        return self.figures != 0
+
+
 class Pipeline:
     """The engine bound to one table's dedup texts. Keep one per (table, columns) to reuse its caches."""
 
@@ -64,6 +91,10 @@ class Pipeline:
         self._last_norm: tuple[NormaliseOptions, int] | None = None
         self._check = TextCheck()
         self._keep: KeepRule | None = None  # the last keep rule: its dates and markers are read once
+        self._verified: _Verified | None = None  # the text check on the last candidate search
+        # Why each cluster's row was kept, per (prepared texts, keep rule): a threshold change mostly re-forms the
+        # same clusters, and their reasons read grams.
+        self._reasons: tuple[_Prepared, KeepRule, dict[tuple[int, tuple[int, ...]], str]] | None = None
 
     @classmethod
     def for_table(cls, table: Table, columns: Sequence[str]) -> Pipeline:
@@ -102,14 +133,12 @@ class Pipeline:
             timings["candidates"] = time.perf_counter() - t0
 
             t0 = time.perf_counter()
-            reporter.report("Verifying", 0, len(cands.a))
             self._check = check
-            similarity = self._pair_similarity(prep, cands, algo, settings, reporter)
-            lengths = self._content_lengths(prep)
-            short = np.minimum(lengths[cands.a], lengths[cands.b]) < SHORT_CHARS
-            checked = similarity >= np.where(short, check.floor_for(True), check.floor_for(False)) - 1e-9
-            checked &= self._figures_agree(prep, cands.a, cands.b, checked)
-            candidates = PairSet(cands.a, cands.b, cands.measure, similarity, checked)
+            verified = self._verified_of(prep, cands, algo, settings, check, reporter)
+            floor = np.where(verified.short, check.floor_for(True), check.floor_for(False))
+            checked = verified.similarity >= floor - 1e-9
+            checked &= verified.figures_agree(prep, checked, reporter)
+            candidates = PairSet(cands.a, cands.b, cands.measure, verified.similarity, checked)
             proposed = algo.passes(cands.measure, threshold)
             accepted = proposed & checked
             pairs = candidates.select(accepted)
@@ -129,7 +158,7 @@ class Pipeline:
                 settings.mode,
                 lambda u, v: self._unique_similarity(prep, u, v),
             )
-            keep_reasons = keep.reasons(clusters, lambda row: self._grams_of(prep, int(prep.row_unique[row])))
+            keep_reasons = self._keep_reasons(prep, keep, clusters)
             reporter.report("Clustering", 1, 1)
             timings["cluster"] = time.perf_counter() - t0
 
@@ -236,15 +265,45 @@ class Pipeline:
         a, b = prep.content_compact[u], prep.content_compact[v]
         return self._check.score_texts(a, b, self._grams_of(prep, u), self._grams_of(prep, v))
 
-    @staticmethod
-    def _figures_agree(prep: _Prepared, a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """False for the pairs (among ``mask``) whose texts report different figures: template, not copy.
+    def _verified_of(
+        self,
+        prep: _Prepared,
+        cands: Candidates,
+        algo: Algorithm,
+        settings: Settings,
+        check: TextCheck,
+        reporter: Reporter,
+    ) -> _Verified:
+        """The text check's scores of ``cands``, computed once per candidate search (and excerpt options)."""
+        key = (algo.measure_is_similarity(settings), check.excerpts, check.excerpt_share)
+        last = self._verified if self._verified is not None and self._verified.cands is cands else None
+        if last is not None and last.prep is prep and last.key == key:
+            return last
+        reporter.report("Verifying", 0, len(cands.a))
+        similarity = self._pair_similarity(prep, cands, algo, settings, reporter)
+        lengths = self._content_lengths(prep)
+        short = np.minimum(lengths[cands.a], lengths[cands.b]) < SHORT_CHARS
+        figures = last.figures if last is not None and last.prep is prep else np.full(len(cands.a), -1, np.int8)
+        self._verified = _Verified(cands, prep, key, similarity, short, figures)
+        return self._verified
 
-        Read on the whole normalised text: a line of figures that recurs across notices ("Pay March 31") is
-        boilerplate for the similarity, but it is still what the notice says."""
-        out = np.ones(len(a), dtype=bool)
-        for i in np.flatnonzero(mask).tolist():
-            out[i] = not figures_differ(prep.unique_texts[int(a[i])], prep.unique_texts[int(b[i])])
+    def _keep_reasons(self, prep: _Prepared, keep: KeepRule, clusters: list[Cluster]) -> dict[int, str]:
+        """Cluster id -> why its row was kept (``KeepRule.reasons``), reusing the reasons of clusters that an
+        earlier run with the same texts and rule already formed."""
+        if self._reasons is None or self._reasons[0] is not prep or self._reasons[1] is not keep:
+            self._reasons = (prep, keep, {})
+        known = self._reasons[2]
+
+        def grams(row: int) -> np.ndarray:
+            return self._grams_of(prep, int(prep.row_unique[row]))
+
+        out: dict[int, str] = {}
+        for c in clusters:
+            key = (c.kept, tuple(c.members))
+            reason = known.get(key)
+            if reason is None:
+                reason = known[key] = keep.reason(c.kept, c.members, grams)
+            out[c.id] = reason
         return out
 
     def _content_lengths(self, prep: _Prepared) -> np.ndarray:

@@ -1,0 +1,64 @@
+"""A threshold change re-clusters from the cached candidates and text check, with the outcome of a fresh run."""
+
+from __future__ import annotations
+
+import pytest
+
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.result import DedupResult
+from dedup_gui.core.settings import Settings
+from devtools import synth
+
+# A first threshold, then thresholds the cached candidates cover (tighter) for each algorithm.
+THRESHOLDS = {"ngram": (0.7, [0.8, 0.9, 0.75]), "simhash": (6, [3, 1, 5]), "nshash": (1, [2, 3, 1])}
+
+
+@pytest.fixture(scope="module")
+def texts() -> list[str]:
+    long = synth.generate_corpus(160, seed=7, dup_share=0.4, same_event_share=0.1, max_group=6)
+    short = synth.generate_corpus(60, seed=8, dup_share=0.4, short_share=1.0, max_group=5)
+    return long.texts + short.texts
+
+
+def outcome(result: DedupResult) -> dict:
+    """Everything a run shows: clusters with kept rows and similarities, the pairs, the counts and reasons."""
+    clusters = [(c.id, c.kept, c.members, {m: round(s, 9) for m, s in c.similarity.items()}) for c in result.clusters]
+    pairs = sorted(
+        zip(result.pairs.a.tolist(), result.pairs.b.tolist(), result.pairs.similarity.round(9).tolist(), strict=True)
+    )
+    return {
+        "clusters": clusters,
+        "pairs": pairs,
+        "removed": result.rows_to_remove,
+        "proposed": result.proposed,
+        "rejected": result.rejected,
+        "reasons": result.keep_reasons,
+    }
+
+
+@pytest.mark.parametrize("mode", ["strict", "linked"])
+@pytest.mark.parametrize("algorithm", sorted(THRESHOLDS))
+def test_a_cached_rerun_at_a_new_threshold_equals_a_fresh_run(texts, algorithm, mode):
+    first, others = THRESHOLDS[algorithm]
+    cached = Pipeline(texts)
+    cached.run(Settings(algorithm=algorithm, threshold=first, mode=mode))
+    for threshold in others:
+        settings = Settings(algorithm=algorithm, threshold=threshold, mode=mode)
+        assert cached.is_cached(settings)
+        again = cached.run(settings)
+        assert again.clusters, "the corpus has duplicates at every threshold tested"
+        assert outcome(again) == outcome(Pipeline(texts).run(settings)), f"{algorithm} at {threshold}"
+
+
+def test_a_cached_rerun_follows_a_new_safety_floor(texts):
+    pipeline = Pipeline(texts)
+    pipeline.run(Settings(algorithm="nshash", min_similarity=0.9))
+    settings = Settings(algorithm="nshash", min_similarity=0.5)
+    assert outcome(pipeline.run(settings)) == outcome(Pipeline(texts).run(settings))
+
+
+def test_a_cached_rerun_with_another_keep_rule_gives_its_reasons(texts):
+    pipeline = Pipeline(texts)
+    pipeline.run(Settings(algorithm="ngram"))
+    settings = Settings(algorithm="ngram", keep="longest")
+    assert outcome(pipeline.run(settings)) == outcome(Pipeline(texts).run(settings))
