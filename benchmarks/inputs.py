@@ -49,6 +49,24 @@ class Input:
     how: str  # one line: where the text comes from
     mean_chars: float
 
+    def as_xlsx(self) -> Input:
+        """The same rows as a workbook (sheet 1: ``id``, ``text``), written once beside the CSV file."""
+        xlsx = self.path.with_suffix(".xlsx")
+        if not xlsx.exists():
+            import xlsxwriter
+
+            tmp = xlsx.with_suffix(".tmp.xlsx")
+            wb = xlsxwriter.Workbook(str(tmp), {"constant_memory": True})
+            ws = wb.add_worksheet("data")
+            csv.field_size_limit(2**31 - 1)
+            with open(self.path, encoding="utf-8", newline="") as f:
+                for r, (i, text) in enumerate(csv.reader(f)):
+                    ws.write_string(r, 0, i) if r == 0 else ws.write_number(r, 0, int(i))
+                    ws.write_string(r, 1, text)
+            wb.close()
+            tmp.replace(xlsx)
+        return Input(self.kind, self.rows, xlsx, self.groups, self.how, self.mean_chars)
+
     @property
     def label(self) -> str:
         return f"{_count(self.rows)} {'articles' if self.kind == 'articles' else 'short texts'}"

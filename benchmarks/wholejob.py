@@ -124,7 +124,13 @@ def contestant_cmd(who: str, algo: str, src: Path, out: Path, timing: Path) -> l
 
 
 def kept_ids(path: Path) -> np.ndarray:
-    """The ``id`` column of a cleaned CSV file (read with the csv module: the runner stays small)."""
+    """The ``id`` column of a cleaned CSV file (read with the csv module: the runner stays small) or workbook."""
+    if path.suffix == ".xlsx":
+        from python_calamine import CalamineWorkbook
+
+        rows = CalamineWorkbook.from_path(str(path)).get_sheet_by_index(0).to_python()
+        k = [str(c) for c in rows[0]].index("id")
+        return np.array([int(float(r[k])) for r in rows[1:] if r and r[k] != ""], dtype=np.int64)
     csv.field_size_limit(2**31 - 1)
     with open(path, encoding="utf-8-sig", newline="") as f:
         reader = csv.reader(f)
@@ -194,7 +200,7 @@ class WholeJob:
         (self.out / "results.json").write_text(json.dumps(self.results, indent=1, default=float), encoding="utf-8")
 
     def job(self, inp: inputs.Input, algo: str, who: str) -> dict:
-        name = f"{inp.kind}-{inp.rows}-{algo}-{who}"
+        name = f"{inp.kind}-{inp.rows}{'-xlsx' if inp.path.suffix == '.xlsx' else ''}-{algo}-{who}"
         if name in self.results["jobs"]:
             return self.results["jobs"][name]
         limit = self.peer_max.get(who)
@@ -206,7 +212,7 @@ class WholeJob:
         reused = self._reused(name)
         if reused is not None:
             return reused
-        cleaned, timing = self.out / f"{name}.cleaned.csv", self.out / f"{name}.timing.json"
+        cleaned, timing = self.out / f"{name}.cleaned{inp.path.suffix}", self.out / f"{name}.timing.json"
         self.say(f"  {name} …")
         res = run_process(contestant_cmd(who, algo, inp.path, cleaned, timing), self.args.timeout,
                           int(self.args.mem_limit * 2**30))  # fmt: skip
@@ -328,6 +334,7 @@ class WholeJob:
                 prev = None
                 for n in sizes:
                     inp = inputs.build("short", n)
+                    inp = inp.as_xlsx() if self.args.format == "xlsx" else inp
                     res = self.job(inp, algo, who)
                     label = f"dedup_gui {ALGO_LABEL[algo]}" if who == "ours" else who
                     if "error" in res or "skipped" in res:
@@ -358,7 +365,13 @@ class WholeJob:
         algos = a.algos.split(",")
         wanted = [(k, int(n)) for k, n in (s.split(":") for s in a.inputs.split(",") if s)]
         built = [inputs.build(k, n) for k, n in wanted]
-        self.emit("Inputs (CSV, `id` and `text`; built by benchmarks/inputs.py into the cache, never the repo):\n")
+        if a.format == "xlsx":
+            built = [inp.as_xlsx() for inp in built]
+        kind = "CSV files" if a.format == "csv" else "workbooks"
+        self.emit(
+            f"Inputs ({kind} with `id` and `text`, read by each contestant "
+            "and cleaned into the same format; built by benchmarks/inputs.py into the cache, never the repo):\n"
+        )
         for inp in built:
             self.emit(f"- **{inp.label}** ({inp.path.stat().st_size / 2**20:,.0f} MiB, mean {inp.mean_chars:,.0f} "
                       f"characters): {inp.how}")  # fmt: skip
@@ -415,6 +428,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--quick", action="store_true", help=f"small sizes ({QUICK_INPUTS}; scale {QUICK_SCALE})")
     ap.add_argument("--inputs", default=None, help=f"kind:rows, comma-separated (default {FULL_INPUTS})")
     ap.add_argument("--algos", default=",".join(ALGOS))
+    ap.add_argument(
+        "--format",
+        default="csv",
+        choices=("csv", "xlsx"),
+        help="input and cleaned file format (xlsx: pandas reads with openpyxl, writes with to_excel)",
+    )
     ap.add_argument("--peers", default="rensa,datasketch,nshash-original,jieba-simhash",
                     help="peers to run (also: jieba-simhash-4x16)")  # fmt: skip
     ap.add_argument("--peer-max", default="", help="peer=rows,...: skip a peer above this many rows "
