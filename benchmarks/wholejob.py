@@ -63,48 +63,57 @@ README_MAIN = ROOT / "README.md"
 # -- running one contestant ---------------------------------------------------------------------------------------
 
 
-def run_process(cmd: list[str], timeout: float, mem_limit: int | None, interval: float = 0.02) -> dict:
-    """Run ``cmd`` in a fresh process; its wall time (start to exit), peak RSS of its tree, exit status."""
+def run_process(cmd: list[str], timeout: float, mem_limit: int | None, log: Path, interval: float = 0.02) -> dict:
+    """Run ``cmd`` in a fresh process; its wall time (start to exit), peak RSS of its tree, exit status.
+
+    Peak memory is the largest sum of the resident sets of the process and its descendants, sampled every
+    ``interval``, and never less than the process's own high-water mark (VmHWM, read while it runs: it starts
+    afresh at exec). Not ``ru_maxrss`` from wait4: Linux carries it over an exec, so the child would inherit the
+    benchmark's own resident set."""
     env = dict(os.environ, PYTHONHASHSEED="0", QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     cap = memory_cap(mem_limit) if mem_limit and sys.platform.startswith("linux") else None
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
-                            start_new_session=True, preexec_fn=cap)  # fmt: skip
-    ps = psutil.Process(proc.pid)
-    peak, status, rusage = 0, None, None
-    # stdout/stderr are small (a summary line, warnings): read after exit, the pipes never fill
-    while True:
-        pid, st, ru = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            status, rusage = st, ru
-            break
-        total = 0
-        try:
-            total = ps.memory_info().rss
-            for child in ps.children(recursive=True):
-                try:
-                    total += child.memory_info().rss
-                except psutil.Error:
-                    pass
-        except psutil.Error:
-            pass
-        peak = max(peak, total)
-        if time.perf_counter() - t0 > timeout:
-            _kill_tree(proc.pid)
-            os.waitpid(proc.pid, 0)
-            proc.returncode = -9
-            return {"error": f"timed out after {timeout:.0f} s", "wall": time.perf_counter() - t0}
-        time.sleep(interval)
-    wall = time.perf_counter() - t0
+    with open(log, "wb") as out_f:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out_f, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
+                                start_new_session=True, preexec_fn=cap)  # fmt: skip
+        ps = psutil.Process(proc.pid)
+        peak, status = 0, 0
+        status_file = f"/proc/{proc.pid}/status"
+        while True:
+            pid, st, _ru = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                status = st
+                break
+            total = 0
+            try:
+                total = ps.memory_info().rss
+                for child in ps.children(recursive=True):
+                    try:
+                        total += child.memory_info().rss
+                    except psutil.Error:
+                        pass
+                with open(status_file, encoding="ascii") as f:
+                    for line in f:
+                        if line.startswith("VmHWM:"):
+                            total = max(total, int(line.split()[1]) * 1024)
+                            break
+            except (psutil.Error, OSError, ValueError):
+                pass
+            peak = max(peak, total)
+            if time.perf_counter() - t0 > timeout:
+                _kill_tree(proc.pid)
+                os.waitpid(proc.pid, 0)
+                proc.returncode = -9
+                return {"error": f"timed out after {timeout:.0f} s", "wall": time.perf_counter() - t0}
+            time.sleep(interval)
+        wall = time.perf_counter() - t0
     proc.returncode = os.waitstatus_to_exitcode(status)
-    out = proc.stdout.read().decode("utf-8", "replace") if proc.stdout else ""
-    err = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
-    peak = max(peak, rusage.ru_maxrss * 1024 if rusage else 0)
-    res = {"wall": wall, "peak_rss": peak, "rc": proc.returncode, "stdout": out[-2000:], "stderr": err[-2000:]}
+    text = log.read_text(encoding="utf-8", errors="replace")
+    res = {"wall": wall, "peak_rss": peak, "rc": proc.returncode, "output": text[-2000:]}
     if proc.returncode != 0:
-        lines = err.strip().splitlines()
+        lines = text.strip().splitlines()
         last = lines[-1] if lines else ""
-        if "MemoryError" in err or "out of memory" in last or "Unable to allocate" in err:
+        if "MemoryError" in text or "out of memory" in last or "Unable to allocate" in text:
             res["error"] = f"out of memory (capped at {mem_limit / 2**30:.0f} GiB)" if mem_limit else "out of memory"
         elif proc.returncode == -9:
             res["error"] = "killed (SIGKILL)"
@@ -215,7 +224,7 @@ class WholeJob:
         cleaned, timing = self.out / f"{name}.cleaned{inp.path.suffix}", self.out / f"{name}.timing.json"
         self.say(f"  {name} …")
         res = run_process(contestant_cmd(who, algo, inp.path, cleaned, timing), self.args.timeout,
-                          int(self.args.mem_limit * 2**30))  # fmt: skip
+                          int(self.args.mem_limit * 2**30), self.out / f"{name}.log")  # fmt: skip
         if "error" not in res:
             try:
                 res["parts"] = json.loads(timing.read_text(encoding="utf-8"))
@@ -224,10 +233,7 @@ class WholeJob:
                 res["error"] = f"no cleaned file or timings: {e}"
         if not self.args.keep_files:
             cleaned.unlink(missing_ok=True)
-        with open(self.out / "jobs.log", "a", encoding="utf-8") as f:
-            f.write(f"=== {name}\n{res.get('stdout', '')}\n{res.get('stderr', '')}\n")
-        res.pop("stdout", None)
-        res["stderr"] = res.get("stderr", "")[-300:]
+        res["output"] = res.get("output", "")[-300:]  # all of it: <run>/<name>.log
         status = res.get("error") or (f"{res['wall']:.1f} s, {mib(res['peak_rss'])}, recall "
                                       f"{pct(res['scores']['recall'])}")  # fmt: skip
         self.say(f"    {status}")
