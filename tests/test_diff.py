@@ -1,5 +1,11 @@
 """Character-level (CJK) and word-level (Latin) difference spans for the compare view."""
 
+import difflib
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dedup_gui.core.diff import diff_texts, tokenize
 
 
@@ -59,3 +65,60 @@ def test_long_texts_are_cut_and_reported_truncated():
 def test_empty_texts():
     assert diff_texts("", "").opcodes == []
     assert _spans(diff_texts("", "新"), "", "新") == [("insert", "", "新")]
+
+
+# -- the same highlights as difflib's ----------------------------------------------------------------------------
+
+_CJK = [chr(c) for c in range(0x4E00, 0x9FA6)]
+
+
+def _difflib_spans(a: str, b: str) -> list[tuple[str, int, int, int, int]]:
+    return [op for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op[0] != "equal"]
+
+
+def _equal_chars(ops) -> int:
+    return sum(a1 - a0 for tag, a0, a1, _, _ in ops if tag == "equal")
+
+
+@st.composite
+def _edited_pair(draw):
+    """A random text and a copy with a few edits apart from each other (a repost lightly edited). The text's
+    characters are all different, and the edits bring in kana it does not have, so each edit has one place."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    base = "".join(rng.sample(_CJK, draw(st.integers(50, 800))))
+    edits = draw(st.lists(st.tuples(st.sampled_from(["insert", "delete", "replace"]),
+                                    st.text(alphabet="アイウエオ", min_size=1, max_size=4)), max_size=6))  # fmt: skip
+    out, pos, step = [], 0, len(base) // (len(edits) + 1)
+    for k, (kind, new) in enumerate(edits, start=1):
+        at = k * step
+        out.append(base[pos:at])
+        out.append(new if kind != "delete" else "")
+        pos = at + (len(new) if kind != "insert" else 0)
+    out.append(base[pos:])
+    return base, "".join(out)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_edited_pair())
+def test_a_lightly_edited_copy_gets_the_same_highlights_as_difflib(pair):
+    a, b = pair
+    assert diff_texts(a, b).differences == _difflib_spans(a, b)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abc甲乙 ", max_size=60), st.text(alphabet="abc甲乙 ", max_size=60))
+def test_any_two_texts_are_tiled_by_equal_runs_and_never_more_differences_than_difflib(a, b):
+    result = diff_texts(a, b)
+    ops = result.opcodes
+    assert "".join(a[a0:a1] for _, a0, a1, _, _ in ops) == a
+    assert "".join(b[b0:b1] for _, _, _, b0, b1 in ops) == b
+    for tag, a0, a1, b0, b1 in ops:
+        assert (a1 > a0 or b1 > b0) and tag in ("equal", "replace", "delete", "insert")
+        if tag == "equal":
+            assert a[a0:a1] == b[b0:b1]
+        assert (tag == "insert") == (a0 == a1) and (tag == "delete") == (b0 == b1)
+    tags = [op[0] for op in ops]
+    assert all(x == "equal" or y == "equal" for x, y in zip(tags, tags[1:], strict=False))  # one change per gap
+    if result.granularity == "char":
+        reference = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+        assert _equal_chars(ops) >= _equal_chars(reference)

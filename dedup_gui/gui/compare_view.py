@@ -4,6 +4,10 @@ Opcodes come from ``core.diff`` (character-level for CJK, word-level for Latin).
 selections, so the documents stay plain text and large texts stay fast; the current difference gets a stronger
 colour and both panes scroll to it. The two panes scroll together.
 
+Long texts are diffed off the GUI thread (``_DiffTask`` in a thread pool of one): the texts show at once, the
+highlights follow (``diffShown``), and a diff for a pair no longer on screen is dropped - unstarted when the user has
+already moved on, ignored when it arrives late. Short texts are diffed in line: no flicker, no wait.
+
 Above each text: the input columns the user chose (title, source, date ...). Below it: the sentences the engine
 ignored as boilerplate learned from the data, behind a small expander; where they appear verbatim in the text they
 are greyed and struck through.
@@ -14,8 +18,9 @@ from __future__ import annotations
 import html
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QFont, QPalette, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -31,6 +36,7 @@ from PySide6.QtWidgets import (
 from dedup_gui.core.diff import DiffResult, diff_texts
 
 COMPARE_MAX_CHARS = 10_000  # ~50 ms of diffing at worst; longer texts are compared in part and say so
+INLINE_CHARS = 3_000  # two texts this long together are diffed on the GUI thread (a few ms); longer ones off it
 
 # (light, dark) backgrounds per kind of span; chosen for contrast on both palettes.
 _COLOURS = {
@@ -45,6 +51,7 @@ def _is_dark(widget: QWidget) -> bool:
     return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
 
 
+@lru_cache(maxsize=8)  # a pane's text is searched once per boilerplate sentence, and again when painted
 def _folded(text: str) -> tuple[str, list[int]]:
     """The text as the engine compares it, roughly (NFKC, case-folded, no whitespace), with where each of its
     characters came from in the original."""
@@ -69,6 +76,31 @@ def find_folded(text: str, sentence: str) -> list[tuple[int, int]]:
         spans.append((origin[start], origin[start + len(needle) - 1] + 1))
         start = hay.find(needle, start + len(needle))
     return spans
+
+
+class _DiffSink(QObject):
+    """Receives finished diffs on the GUI thread (a signal emitted from the pool's thread is queued)."""
+
+    done = Signal(int, object)  # generation, DiffResult
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.generation = 0  # the pair on screen; read by tasks to skip pairs the user has left
+
+
+class _DiffTask(QRunnable):
+    def __init__(self, sink: _DiffSink, generation: int, a: str, b: str):
+        super().__init__()
+        self.sink, self.generation, self.a, self.b = sink, generation, a, b
+
+    def run(self) -> None:
+        try:
+            if self.sink.generation != self.generation:
+                return  # the user selected another pair before this one started
+            result = diff_texts(self.a, self.b, max_chars=COMPARE_MAX_CHARS)
+            self.sink.done.emit(self.generation, result)
+        except RuntimeError:  # the view was deleted meanwhile
+            pass
 
 
 class _Pane(QWidget):
@@ -153,6 +185,7 @@ class CompareView(QWidget):
     """Shows two texts with their differences; N / P (or the arrow buttons) step through the differences."""
 
     currentDifferenceChanged = Signal(int, int)  # index (0-based, -1 none), count
+    diffShown = Signal()  # the differences of the texts on screen are highlighted (or there are none)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -162,6 +195,11 @@ class CompareView(QWidget):
         self.current = -1
         self._syncing = False
         self._texts = ("", "")
+        self.diff_pending = False  # the texts on screen wait for their diff from the pool
+        self._sink = _DiffSink(self)
+        self._sink.done.connect(self._diff_done)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)  # one diff at a time: the newest waits at most for one older
 
         self.prev_button = QToolButton()
         self.prev_button.setArrowType(Qt.ArrowType.UpArrow)
@@ -223,6 +261,8 @@ class CompareView(QWidget):
 
     def clear(self, message: str | None = None) -> None:
         message = self.tr("Select a cluster to compare its rows.") if message is None else message
+        self._sink.generation += 1  # a diff still on its way is for texts no longer shown
+        self.diff_pending = False
         self.diff = None
         self.current = -1
         self._texts = ("", "")
@@ -258,7 +298,9 @@ class CompareView(QWidget):
         for pane, f, b in zip((self.left, self.right), fields, boilerplate, strict=True):
             pane.set_fields(f)
             pane.boilerplate_sentences = list(b)
-        self.diff = diff_texts(kept, other, max_chars=COMPARE_MAX_CHARS)
+        self._sink.generation += 1
+        self.diff = None
+        self.current = -1
         self.left.title.setText(kept_title)
         self.right.title.setText(other_title)
         self.left.edit.setPlainText(kept)
@@ -267,24 +309,43 @@ class CompareView(QWidget):
             self.similarity.setText("")
         else:
             self.similarity.setText(self.tr("Similarity <b>{value}</b>").format(value=f"{similarity:.0%}"))
+        for pane in (self.left, self.right):
+            pane.set_boilerplate(pane.boilerplate_sentences)
+        for pane in (self.left, self.right):
+            pane.edit.moveCursor(QTextCursor.MoveOperation.Start)
+        if len(kept) + len(other) <= INLINE_CHARS or kept == other:
+            self.diff_pending = False
+            self._show_diff(diff_texts(kept, other, max_chars=COMPARE_MAX_CHARS))
+            return
+        self.diff_pending = True
+        self.note.setText(self.tr("Comparing…"))
+        self._paint()  # the boilerplate greyed, no differences yet
+        self._pool.start(_DiffTask(self._sink, self._sink.generation, kept, other))
+
+    def _diff_done(self, generation: int, diff: DiffResult) -> None:
+        if generation != self._sink.generation:
+            return  # for texts no longer on screen
+        self.diff_pending = False
+        self._show_diff(diff)
+
+    def _show_diff(self, diff: DiffResult) -> None:
+        kept, other = self._texts
+        self.diff = diff
         notes = []
-        if self.diff.truncated:
+        if diff.truncated:
             notes.append(
                 self.tr("Differences shown for the first {n} characters only.").format(n=f"{COMPARE_MAX_CHARS:,}")
             )
         if kept == other:
             notes.append(self.tr("The texts are identical."))
-        elif not self.diff.differences:
+        elif not diff.differences:
             notes.append(self.tr("No differences in the compared part."))
         self.note.setText(" ".join(notes))
-        self.current = 0 if self.diff.differences else -1
-        for pane in (self.left, self.right):
-            pane.set_boilerplate(pane.boilerplate_sentences)
+        self.current = 0 if diff.differences else -1
         self._paint()
-        for pane in (self.left, self.right):
-            pane.edit.moveCursor(QTextCursor.MoveOperation.Start)
         if self.current >= 0:
             self._scroll_to_current()
+        self.diffShown.emit()
 
     @property
     def difference_count(self) -> int:

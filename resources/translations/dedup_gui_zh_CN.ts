@@ -136,6 +136,10 @@
         <translation>相似度 &lt;b&gt;{value}&lt;/b&gt;</translation>
     </message>
     <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
         <source>Differences shown for the first {n} characters only.</source>
         <translation>只显示前 {n} 个字符中的差异。</translation>
     </message>
