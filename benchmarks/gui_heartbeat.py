@@ -1,4 +1,5 @@
-"""How long the GUI thread stalls while the real main window loads a workbook, runs and exports, offscreen.
+"""How long the GUI thread stalls while the real main window loads a workbook, runs, re-runs at another threshold,
+is reviewed and exports, offscreen: an event-loop lag probe.
 
 A 10 ms ``QTimer`` on the GUI thread records the time between its ticks; any gap much longer than 10 ms is time
 the event loop could not run (a frozen window). The GUI thread's own CPU time over the gap tells a busy GUI thread
@@ -9,7 +10,10 @@ a tick is more than 40 ms late, so the longest stall comes with where it happene
     QT_QPA_PLATFORM=offscreen python -m benchmarks.gui_heartbeat WORKBOOK [--algorithm nshash] [--json out.json]
 
 Phases: "load" (from open_path until the table is on screen), "run" (until the clusters are shown: the window
-starts a run by itself after loading), "export" (a cleaned workbook, until the confirmation).
+starts a run by itself after loading), "rerun" (the threshold moved, as a slider would: until the new clusters are
+shown; its seconds are what the user waits for a re-cluster), "review" (``--review`` clusters selected one after
+another, longest texts first, each compared with its kept row; the next is selected when the compare view has its
+differences), "export" (a cleaned workbook, until the confirmation).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import tempfile
 import threading
 import time
 import traceback
+from dataclasses import replace
 from pathlib import Path
 
 INTERVAL_MS = 10
@@ -111,13 +116,24 @@ class Heartbeat:
             self.phases[phase]["p99_gap_ms"] = 1000 * gaps[min(len(gaps) - 1, int(0.99 * len(gaps)))]
 
 
-def measure(workbook: Path, algorithm: str, timeout_s: float) -> dict:
+# The threshold the "rerun" phase moves to: tighter than the default, so the cached candidates cover it.
+RERUN_THRESHOLD = {"ngram": 0.85, "simhash": 2, "nshash": 2}
+
+
+def _longest_clusters(session, count: int) -> list[int]:
+    """Cluster ids whose kept text is longest (the compare view's worst case), ``count`` of them."""
+    length = [(len(session.texts[c.kept]), c.id) for c in session.clusters]
+    return [cid for _, cid in sorted(length, reverse=True)[:count]]
+
+
+def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) -> dict:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     from dedup_gui.gui import jobs
     from dedup_gui.gui.main_window import MainWindow
+    from dedup_gui.gui.window_jobs import RunJob
 
     tmp = Path(tempfile.mkdtemp(prefix="dedup_heartbeat_"))
     store = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
@@ -134,21 +150,46 @@ def measure(workbook: Path, algorithm: str, timeout_s: float) -> dict:
     done = {"error": None}
     cleaned = tmp / "cleaned.xlsx"
 
-    def on_started(kind: str) -> None:
-        hb.begin(kind)
+    def on_started(job) -> None:
+        if isinstance(job, RunJob) and hb.phase == "load":  # the run the window starts once the table is shown
+            hb.begin("run")
+
+    rerun = {"at": 0.0, "seconds": 0.0}
+    to_review: list[int] = []
 
     def on_shown() -> None:
-        if hb.phase != "run":
-            return  # only the first result starts the export
-        hb.begin("export")
-        window.export({"cleaned": cleaned})
+        if hb.phase == "run":  # the first result: move the threshold, as the slider would
+            hb.begin("rerun")
+            settings = window.settings_panel.settings()
+            window.settings_panel.set_settings(replace(settings, threshold=RERUN_THRESHOLD[algorithm]))
+            rerun["at"] = time.perf_counter()
+            window.run_now()
+        elif hb.phase == "rerun":
+            rerun["seconds"] = time.perf_counter() - rerun["at"]
+            hb.begin("review")
+            window.tabs.setCurrentIndex(0)
+            to_review.extend(_longest_clusters(window.session, review))
+            QTimer.singleShot(0, review_next)
+
+    def review_next() -> None:
+        if not to_review:
+            hb.begin("export")
+            window.export({"cleaned": cleaned})
+            return
+        window.select_cluster(to_review.pop(0))
+        # The next cluster once this one's differences are on screen (at once when they were computed in line).
+        QTimer.singleShot(0, wait_for_diff)
+
+    def wait_for_diff() -> None:
+        pending = getattr(window.compare, "diff_pending", False)
+        QTimer.singleShot(20 if pending else 0, wait_for_diff if pending else review_next)
 
     def on_exported(_written) -> None:
         hb.begin("done")
         QTimer.singleShot(200, app.quit)
 
     def on_failed(kind, exc, details) -> None:
-        done["error"] = f"{kind} failed: {exc}"
+        done["error"] = f"{type(kind).__name__} failed: {exc}"
         app.quit()
 
     window.runner.started.connect(on_started)
@@ -167,7 +208,9 @@ def measure(workbook: Path, algorithm: str, timeout_s: float) -> dict:
     hb.stop()
     window.runner.shutdown()
     window.close()
-    phases = [hb.phases[p] for p in ("load", "run", "export") if p in hb.phases]
+    phases = [hb.phases[p] for p in ("load", "run", "rerun", "review", "export") if p in hb.phases]
+    if "rerun" in hb.phases:
+        hb.phases["rerun"]["recluster_seconds"] = rerun["seconds"]
     out = {"workbook": str(workbook), "algorithm": algorithm, "total_seconds": total, "phases": phases,
            "load_average": os.getloadavg(),
            "rows": len(window.table) if window.table is not None else 0}  # fmt: skip
@@ -179,18 +222,22 @@ def measure(workbook: Path, algorithm: str, timeout_s: float) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Print the longest stall of each phase (and where the GUI thread was), optionally write them as JSON."""
     ap = argparse.ArgumentParser(prog="python -m benchmarks.gui_heartbeat", description=__doc__.split("\n")[0])
     ap.add_argument("workbook", type=Path)
     ap.add_argument("--algorithm", default="nshash", choices=("simhash", "nshash", "ngram"))
     ap.add_argument("--timeout", type=float, default=1800)
+    ap.add_argument("--review", type=int, default=20, help="clusters selected in the review phase")
     ap.add_argument("--json", type=Path, help="write the result here")
     args = ap.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    res = measure(args.workbook, args.algorithm, args.timeout)
+    res = measure(args.workbook, args.algorithm, args.timeout, args.review)
     for ph in res["phases"]:
         over = ph["gaps_over_100ms"]
         print(f"{ph['phase']:>7}: {ph['seconds']:7.1f}s  longest gap {ph['longest_gap_ms']:6.0f} ms, "
               f"p99 {ph['p99_gap_ms']:.0f} ms ({over} gaps > 100 ms) {ph.get('worst_at', '')}")  # fmt: skip
+        if "recluster_seconds" in ph:
+            print(f"           threshold change to clusters on screen: {ph['recluster_seconds']:.2f} s")
         for line in ph.get("worst_stack", []):
             print("           " + line.replace("\n", " | "))
     if res.get("error"):
