@@ -34,10 +34,11 @@ import numpy as np
 
 from .data import cache_dir
 
-VERSION = "1"  # bump when the construction changes: cached inputs are keyed by it
+VERSION = "2"  # bump when the construction changes: cached inputs are keyed by it
 COPY_SHARE = 0.3
 _SENT = re.compile(r"[。！？!?；;\n]+")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_CLAUSE = re.compile(r"[，,、：:；;。！？!?\n]+")
 
 
 @dataclass
@@ -164,18 +165,19 @@ def _articles(rows: int, rng: random.Random):
     titles = [r["title"] for r in real]
     n_comp = n_orig - len(real)
     if n_comp > 0:
-        sentences = [s.strip() + "。" for r in recs for s in _SENT.split(r["text"]) if len(s.strip()) >= 10]
+        clauses = clause_pool()
         lengths = [len(r["text"]) for r in pool]
         for _ in range(n_comp):
             target, parts, size = rng.choice(lengths), [], 0
             while size < target:
-                s = rng.choice(sentences)
+                s = "，".join(rng.choice(clauses) for _ in range(rng.randint(2, 4))) + "。"
                 parts.append(s)
                 size += len(s)
             originals.append("".join(parts))
             titles.append(parts[0][:20])
     how = (f"{len(real):,} real Sina articles (no natural near-duplicate in the corpus)"
-           + (f" and {n_comp:,} composites of random real Sina sentences at real article lengths" if n_comp else "")
+           + (f" and {n_comp:,} composites of real article lengths, each sentence 2-4 random real clauses"
+              if n_comp else "")
            + f", {100 * COPY_SHARE:.0f} % of rows planted reposts (header, footer, character edits, truncation, "
            "HTML page, combinations)")  # fmt: skip
 
@@ -210,6 +212,25 @@ def short_pool() -> list[str]:
     return out
 
 
+def clause_pool(exclude: list[str] | None = None) -> list[str]:
+    """Distinct real clauses (4-30 characters, 3+ Chinese) of the Sina articles, split at commas and stops; none
+    equal to a sentence of ``exclude`` (so that a text made of clauses never contains a whole pool sentence)."""
+    from .real import corpora, textsim
+
+    skip = {textsim.compact(t) for t in exclude or ()}
+    seen: set[str] = set()
+    out: list[str] = []
+    for r in corpora.sina():
+        for c in _CLAUSE.split(r["text"]):
+            c = c.strip()
+            if 4 <= len(c) <= 30 and len(_CJK.findall(c)) >= 3:
+                k = textsim.compact(c)
+                if k not in seen and k not in skip:
+                    seen.add(k)
+                    out.append(c)
+    return out
+
+
 def _short(rows: int, rng: random.Random):
     from .real.sets_short import one_char_edit
 
@@ -219,14 +240,15 @@ def _short(rows: int, rng: random.Random):
     originals = pool[:n_orig]
     n_joined = n_orig - len(originals)
     seen = set(originals)
+    clauses = clause_pool(exclude=pool) if n_joined else []
     while len(originals) < n_orig:
-        t = rng.choice(pool) + "，" + rng.choice(pool)
+        t = "，".join(rng.choice(clauses) for _ in range(rng.randint(2, 3)))
         if t not in seen:
             seen.add(t)
             originals.append(t)
     chars = "".join(sorted({c for t in pool[:20000] for c in t if _CJK.match(c)}))
     how = (f"{min(n_orig, len(pool)):,} real short sentences (Sina sentences and LCQMC questions, distinct)"
-           + (f" and {n_joined:,} pairs of real sentences joined with a comma" if n_joined else "")
+           + (f" and {n_joined:,} of 2-3 random real clauses joined with commas" if n_joined else "")
            + f", {100 * COPY_SHARE:.0f} % of rows planted one-character edits")  # fmt: skip
 
     def copy(text: str, r: random.Random, _title: str) -> str:

@@ -248,7 +248,8 @@ def rensa_lsh(texts: list[str], threshold: float = JACCARD) -> tuple[dict, np.nd
     with st.timed("normalise"):
         flat = ["".join(t.split()) for t in texts]
     with st.timed("fingerprint"):
-        minhashes = RMinHash.from_token_sets([_grams(t, RENSA_N) for t in flat], num_perm=NUM_PERM, seed=RENSA_SEED)
+        # a generator: the gram sets of 100,000 articles held at once take > 8 GiB as Python sets
+        minhashes = RMinHash.from_token_sets((_grams(t, RENSA_N) for t in flat), num_perm=NUM_PERM, seed=RENSA_SEED)
     pairs: set[tuple[int, int]] = set()
     checked = 0
     with st.timed("candidates"):
