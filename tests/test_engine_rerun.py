@@ -62,3 +62,14 @@ def test_a_cached_rerun_with_another_keep_rule_gives_its_reasons(texts):
     pipeline.run(Settings(algorithm="ngram"))
     settings = Settings(algorithm="ngram", keep="longest")
     assert outcome(pipeline.run(settings)) == outcome(Pipeline(texts).run(settings))
+
+
+def test_rerun_cost_says_what_a_run_must_redo(texts):
+    pipeline = Pipeline(texts)
+    assert pipeline.rerun_cost(Settings(algorithm="ngram")) == ("fingerprints", None)  # nothing measured yet
+    pipeline.run(Settings(algorithm="ngram", threshold=0.8))
+    assert pipeline.rerun_cost(Settings(algorithm="ngram", threshold=0.95)) == ("", 0.0)
+    assert pipeline.rerun_cost(Settings(algorithm="ngram", threshold=0.4))[0] == "search"
+    assert pipeline.rerun_cost(Settings(algorithm="ngram", n=3))[0] == "fingerprints"
+    assert pipeline.rerun_cost(Settings(algorithm="simhash")) == ("fingerprints", None)
+    assert not pipeline.is_cached(Settings(algorithm="simhash"))

@@ -95,6 +95,9 @@ class Pipeline:
         # Why each cluster's row was kept, per (prepared texts, keep rule): a threshold change mostly re-forms the
         # same clusters, and their reasons read grams.
         self._reasons: tuple[_Prepared, KeepRule, dict[tuple[int, tuple[int, ...]], str]] | None = None
+        # Seconds the last run that had to do the work took for it, per algorithm: "fingerprints" (normalising,
+        # fingerprinting and searching) and "search" (searching only) - what ``rerun_cost`` estimates with.
+        self._measured: dict[tuple[str, str], float] = {}
 
     @classmethod
     def for_table(cls, table: Table, columns: Sequence[str]) -> Pipeline:
@@ -143,6 +146,7 @@ class Pipeline:
             accepted = proposed & checked
             pairs = candidates.select(accepted)
             timings["verify"] = time.perf_counter() - t0
+            self._measure(algo.name, timings)
 
             t0 = time.perf_counter()
             reporter.report("Clustering", 0, 1)
@@ -195,6 +199,28 @@ class Pipeline:
         algo = get_algorithm(settings.algorithm)
         key = (settings.normalise, int(settings.boilerplate_docs), *algo.fingerprint_key(settings))
         return key in self._fingerprints
+
+    def rerun_cost(self, settings: Settings) -> tuple[str, float | None]:
+        """What a run with these settings must do before it can cluster, and about how long that takes (None: not
+        measured yet on these texts): ("", ...) the cached candidates cover it (a threshold that only moves the cut:
+        re-clustering takes well under a second); ("search", s) a new candidate search from the cached
+        fingerprints; ("fingerprints", s) new fingerprints (segmenting every text again)."""
+        settings = settings.resolved()
+        algo = get_algorithm(settings.algorithm)
+        fkey = (settings.normalise, int(settings.boilerplate_docs), *algo.fingerprint_key(settings))
+        if fkey not in self._fingerprints:
+            return "fingerprints", self._measured.get((algo.name, "fingerprints"))
+        cands = self._searches.get((fkey, *algo.search_key(settings)))
+        if cands is None or not algo.covers(cands.bound, settings.threshold_value):
+            return "search", self._measured.get((algo.name, "search"))
+        return "", 0.0
+
+    def _measure(self, algorithm: str, timings: dict[str, float]) -> None:
+        if timings["fingerprint"] > 0.01:  # a cache hit takes microseconds
+            work = timings["normalise"] + timings["fingerprint"] + timings["candidates"]
+            self._measured[(algorithm, "fingerprints")] = work
+        if timings["candidates"] > 0.01:
+            self._measured[(algorithm, "search")] = timings["candidates"]
 
     def _keep_rule(self, policy: str) -> KeepRule:
         if self._keep is None or self._keep.policy != policy:

@@ -58,6 +58,7 @@ from .window_jobs import ExportJob, LoadJob, RunJob
 from .worker import Job, JobRunner
 
 DEBOUNCE_MS = 300  # a dragged slider computes once, for the value it stops at
+RECLUSTER_MS = 40  # a change the cached candidates cover re-clusters at once (this only gathers a drag's steps)
 CLUSTERS_TAB, ROWS_TAB = 0, 1
 
 
@@ -355,10 +356,39 @@ class MainWindow(QMainWindow):
     # -- running ----
 
     def request_run(self) -> None:
-        """Re-run after the settings stop changing (debounced; a newer run supersedes an older one)."""
+        """Re-run after the settings stop changing (debounced; a newer run supersedes an older one). A change the
+        cached candidates cover (a threshold that only moves the cut) re-clusters at once; one that needs new
+        fingerprints or a new search says so, with how long it took last time, before it starts."""
         if self.state.table is not None:
             self._from_file = None  # changed settings: find the duplicates, whatever the file says
+            work = self.run_work()
+            self.debounce.setInterval(RECLUSTER_MS if not work else DEBOUNCE_MS)
+            if work:
+                self.statusBar().showMessage(work, 10000)
             self.debounce.start()
+
+    def run_work(self) -> str:
+        """What the next run must do beyond re-clustering, in words ("" when it only re-clusters)."""
+        table = self.state.table
+        columns = self.data_panel.selected_columns()
+        if table is None or not columns:
+            return ""
+        pipeline = self.state.pipelines.get((id(table), tuple(columns)))
+        if pipeline is None:
+            kind, seconds = "fingerprints", None
+        else:
+            kind, seconds = pipeline.rerun_cost(self.settings_panel.settings())
+        if kind == "fingerprints":
+            if seconds is None:
+                return self.tr("New fingerprints needed: every text is segmented again")
+            return self.tr("New fingerprints needed: about {seconds} s").format(seconds=f"{max(1, round(seconds))}")
+        if kind == "search":
+            if seconds is None:
+                return self.tr("A new candidate search is needed")
+            return self.tr("A new candidate search is needed: about {seconds} s").format(
+                seconds=f"{max(1, round(seconds))}"
+            )
+        return ""
 
     def run_now(self) -> None:
         self.debounce.stop()
@@ -376,7 +406,10 @@ class MainWindow(QMainWindow):
         key = (id(table), tuple(columns))
         from_file, self._from_file = self._from_file, None  # once: a later run finds the duplicates
         settings = self.settings_panel.settings()
+        work = "" if from_file is not None or self.state.session is None else self.run_work()
         job = RunJob(self, table, columns, settings, self.state.pipelines.get(key), key, self.state.intent, from_file)
+        if work:  # said while it runs too: "Finding duplicates · New fingerprints needed: about 40 s"
+            job.title = f"{job.title} · {work}"
         self.runner.start(job)
 
     def cancel(self) -> None:

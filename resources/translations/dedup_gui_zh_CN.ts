@@ -512,6 +512,22 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>将根据文本重新查找重复项。</translation>
     </message>
     <message>
+        <source>New fingerprints needed: every text is segmented again</source>
+        <translation>需要重新计算指纹：所有文本将重新分词</translation>
+    </message>
+    <message>
+        <source>New fingerprints needed: about {seconds} s</source>
+        <translation>需要重新计算指纹：约 {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>A new candidate search is needed</source>
+        <translation>需要重新查找候选对</translation>
+    </message>
+    <message>
+        <source>A new candidate search is needed: about {seconds} s</source>
+        <translation>需要重新查找候选对：约 {seconds} 秒</translation>
+    </message>
+    <message>
         <source>Tick at least one text column to compare.</source>
         <translation>请至少勾选一个用于比较的文本列。</translation>
     </message>
