@@ -18,9 +18,10 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..columnar import GramColumns, concat_columns, gram_columns, lengths_of, score_pairs, text_chunks
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import df_per_item, gram_hashes, mix64
+from ..text import df_per_item, mix64
 from ..textcheck import SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
@@ -39,6 +40,7 @@ JACCARD_SLACK = 0.9  # the index searches excerpts down to a Jaccard similarity 
 # A prefix key (among a text's rarest) shared by more texts than this is template text: each text is paired with
 # its 32 neighbours in the bucket instead of all, which keeps templated inputs linear; real copies share many keys.
 PREFIX_BUCKET_CAP = 300
+KEEP_GRAMS = 30_000_000  # gram sets kept for verification up to this many hashes (240 MB); else rehashed
 
 
 @dataclass
@@ -48,6 +50,7 @@ class GramKeys:
     step: np.ndarray  # int8: 0 at the text's own level p, 1 at 2p, 2 at 4p, ...
     sizes: np.ndarray  # int64 full n-gram set size per text (for the length filter)
     sketch: np.ndarray  # uint32 (texts x SKETCH_BINS) one-permutation min-hash sketch, to screen candidates
+    grams: GramColumns | None = None  # every text's full gram set (for verification)
 
 
 @lru_cache(maxsize=64)
@@ -104,28 +107,7 @@ class NGram(Algorithm):
         # Pairs that can score above the bound are at most 1 / excerpt_share (<= 2x by default, 10x at the
         # slider's limit) apart in length, so their sampling levels meet within a few steps.
         n_steps = 2 + max(0, int(np.ceil(np.log2(1.0 / max(0.1, min(1.0, float(settings.excerpt_share)))))) - 1)
-        keys, docs, steps = [], [], []
-        sizes = np.zeros(len(texts), dtype=np.int64)
-        sketch = np.full((len(texts), SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
-        for i, t in reporter.each("Fingerprinting", texts):
-            if not t:
-                continue
-            g = gram_hashes(t, n)
-            sizes[i] = len(g)
-            _fill_sketch(sketch[i], g)
-            level = _level(len(g))
-            for step in range(n_steps):
-                sample = g[(g & np.uint64(level - 1)) == 0] if level > 1 else g
-                if len(sample) == 0:
-                    break
-                keys.append(sample ^ _level_salt(level))
-                docs.append(np.full(len(sample), i, dtype=np.int64))
-                steps.append(np.full(len(sample), step, dtype=np.int8))
-                level *= 2
-        if not keys:
-            z = np.zeros(0, dtype=np.int64)
-            return GramKeys(np.zeros(0, dtype=np.uint64), z, np.zeros(0, dtype=np.int8), sizes, sketch)
-        return GramKeys(np.concatenate(keys), np.concatenate(docs), np.concatenate(steps), sizes, sketch)
+        return _gram_keys(texts, n, n_steps, reporter)
 
     def search(self, fp: GramKeys, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
         check = TextCheck.of(settings)
@@ -143,7 +125,7 @@ class NGram(Algorithm):
         a, b = a[plausible], b[plausible]
         a, b = _screen(fp, a, b, bound, check, reporter)
         reporter.report("Finding candidates", 1, 1)
-        measure = verify(texts, a, b, settings.n_value, check, reporter)
+        measure = verify(texts, a, b, settings.n_value, check, reporter, fp.grams)
         keep = measure >= bound
         return Candidates(a[keep], b[keep], measure[keep], bound)
 
@@ -162,7 +144,7 @@ class NGram(Algorithm):
 
 
 def _fill_sketch(row: np.ndarray, grams: np.ndarray) -> None:
-    """One-permutation min-hash: the top bits of a gram hash pick its bin, the smallest hash per bin stays.
+    """Per-text reference of the sketch ``_gram_keys`` fills column-at-once (tests compare the two). One-permutation min-hash: the top bits of a gram hash pick its bin, the smallest hash per bin stays.
     ``grams`` is sorted, so the first gram of each bin is that bin's minimum."""
     if len(grams) == 0:
         return
@@ -184,9 +166,9 @@ def sketch_similarity(sketch: np.ndarray, a: np.ndarray, b: np.ndarray, bins: in
     return out
 
 
-# Screening passes: (sketch bins compared, margin below the bound). 32 bins estimate Jaccard within ~0.09 (one
+# Screening passes: (sketch bins compared, margin below the bound). 64 bins estimate Jaccard within ~0.06 (one
 # standard deviation at 0.5), 128 bins within ~0.045; an excerpt's estimated containment moves up to twice as much.
-SCREEN_PASSES = ((32, 0.5), (SKETCH_BINS, SKETCH_MARGIN))
+SCREEN_PASSES = ((64, 0.5), (SKETCH_BINS, SKETCH_MARGIN))
 
 
 def _screen(fp: GramKeys, a: np.ndarray, b: np.ndarray, bound: float, check: TextCheck, reporter: Reporter):
@@ -194,14 +176,17 @@ def _screen(fp: GramKeys, a: np.ndarray, b: np.ndarray, bound: float, check: Tex
     score is far below the bound, so that exact verification only runs on plausible pairs.
 
     The sketch estimates Jaccard; with the two set sizes that also estimates the overlap, hence the containment
-    an excerpt is scored by: the estimate of the text check's own score."""
+    an excerpt is scored by: the estimate of the text check's own score. Bins are compared by their low byte,
+    eight at a time (``ByteSketch``): equal bins always compare equal, so the estimate is never lower than the
+    full sketch's and the screen never drops a pair the full comparison would keep."""
+    packed = ByteSketch.of(fp.sketch)
     for bins, margin in SCREEN_PASSES:
         small = np.minimum(fp.sizes[a], fp.sizes[b]).astype(np.float64)
         large = np.maximum(fp.sizes[a], fp.sizes[b]).astype(np.float64)
         jaccard = np.empty(len(a))
         for lo in range(0, len(a), 200_000):
             reporter.check()
-            jaccard[lo : lo + 200_000] = sketch_similarity(fp.sketch, a[lo : lo + 200_000], b[lo : lo + 200_000], bins)
+            jaccard[lo : lo + 200_000] = packed.similarity(a[lo : lo + 200_000], b[lo : lo + 200_000], bins)
         score = jaccard
         if check.excerpts:
             contained = np.minimum(1.0, jaccard * (small + large) / (1.0 + jaccard) / np.maximum(small, 1.0))
@@ -209,6 +194,38 @@ def _screen(fp: GramKeys, a: np.ndarray, b: np.ndarray, bound: float, check: Tex
         keep = (small < SKETCH_MIN_GRAMS) | (score >= bound - margin)
         a, b = a[keep], b[keep]
     return a, b
+
+
+_LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+
+
+@dataclass
+class ByteSketch:
+    """The sketch's low byte per bin, eight bins to a 64-bit word, and a bit per empty bin: compares a pair's
+    bins a word at a time. A bin's low byte is even unless the bin is empty (0xFF), so an empty bin never equals
+    a filled one."""
+
+    words: np.ndarray  # uint64 (texts x SKETCH_BINS / 8)
+    empty: np.ndarray  # uint64 (texts x SKETCH_BINS / 64): bit set where the bin is empty
+
+    @classmethod
+    def of(cls, sketch: np.ndarray) -> ByteSketch:
+        low = np.ascontiguousarray((sketch & np.uint32(0xFF)).astype(np.uint8))
+        words = low.view(np.uint64).reshape(len(sketch), SKETCH_BINS // 8)
+        empty = np.packbits(sketch == EMPTY_BIN, axis=1, bitorder="little")
+        return cls(words, np.ascontiguousarray(empty).view(np.uint64).reshape(len(sketch), SKETCH_BINS // 64))
+
+    def similarity(self, a: np.ndarray, b: np.ndarray, bins: int) -> np.ndarray:
+        """Estimated Jaccard similarity of each pair from its first ``bins`` bins (a multiple of 64), bins where
+        both texts are empty skipped; at least ``sketch_similarity``'s estimate."""
+        w = bins // 8
+        x = self.words[a, :w] ^ self.words[b, :w]
+        # A zero byte of x is an equal bin: set its high bit, clear every other bit, count the bits.
+        y = ~(((x & _LOW7) + _LOW7) | x | _LOW7)
+        equal = np.bitwise_count(y).sum(axis=1, dtype=np.int64)
+        e = bins // 64
+        both_empty = np.bitwise_count(self.empty[a, :e] & self.empty[b, :e]).sum(axis=1, dtype=np.int64)
+        return (equal - both_empty) / np.maximum(bins - both_empty, 1)
 
 
 def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float):
@@ -230,23 +247,69 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     return k[keep], s[keep] // MAX_LEVEL_STEPS
 
 
-def verify(texts, a, b, n, check: TextCheck, reporter: Reporter) -> np.ndarray:
-    """The text check's similarity of each candidate pair: on the full n-gram sets, or by edits for short pairs."""
-    cache: dict[int, np.ndarray] = {}
-
-    def grams(i: int) -> np.ndarray:
-        g = cache.get(i)
-        if g is None:
-            g = cache[i] = gram_hashes(texts[i], n)
-        return g
-
-    out = np.zeros(len(a))
-    order = np.argsort(a, kind="stable")  # walk by first text so its grams are computed once
-    total = len(order)
-    for done, idx in enumerate(order):
-        if done % 5000 == 0:
-            reporter.report("Verifying", done, total)
-        i, j = int(a[idx]), int(b[idx])
-        out[idx] = check.score_texts(texts[i], texts[j], grams(i), grams(j))
-    reporter.report("Verifying", total, total)
+def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColumns | None = None) -> np.ndarray:
+    """The text check's similarity of each candidate pair: on the full n-gram sets, or by edits for short pairs
+    (``TextCheck.score_texts`` for every pair, column-at-once)."""
+    reporter.report("Verifying", 0, len(a))
+    if cols is None or len(a) == 0:
+        # Only the texts of the pairs are hashed.
+        used = np.unique(np.concatenate([a, b])) if len(a) else np.zeros(0, dtype=np.int64)
+        sub = gram_columns([texts[i] for i in used.tolist()], n)
+        local = np.searchsorted(used, a), np.searchsorted(used, b)
+        out = score_pairs(check, [texts[i] for i in used.tolist()], sub, *local)
+    else:
+        out = score_pairs(check, texts, cols, a, b)
+    reporter.report("Verifying", len(a), len(a))
     return out
+
+
+def _levels(sizes: np.ndarray) -> np.ndarray:
+    """``_level`` of every size: the largest power of two p with size // p >= TARGET_KEYS (1 for small sets)."""
+    q = np.maximum(sizes // TARGET_KEYS, 1)
+    bits = np.floor(np.log2(q.astype(np.float64))).astype(np.int64)
+    p = np.left_shift(np.int64(1), bits)
+    p = np.where(p * 2 <= q, p * 2, p)  # guard against log2 rounding at exact powers of two
+    p = np.where(p > q, p // 2, p)
+    return p.astype(np.uint64)
+
+
+def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> GramKeys:
+    """The sampled keys, sizes and sketches of every text (``GramKeys``), column-at-once, a chunk of texts at a
+    time. The full gram sets are kept for verification when they are small (short texts)."""
+    n_texts = len(texts)
+    sizes = np.zeros(n_texts, dtype=np.int64)
+    sketch = np.full((n_texts, SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
+    keys: list[np.ndarray] = []
+    docs: list[np.ndarray] = []
+    steps: list[np.ndarray] = []
+    kept: list[GramColumns] | None = []
+    held = 0
+    for lo, hi in text_chunks(lengths_of(texts)):
+        reporter.report("Fingerprinting", lo, n_texts)
+        cols = gram_columns(texts[lo:hi], n)
+        sizes[lo:hi] = cols.sizes
+        h = cols.hashes
+        doc = cols.doc_of_each()
+        if len(h):
+            # One-permutation min-hash: each set is sorted, so the first gram of each (text, bin) is its minimum.
+            bins = (h >> np.uint64(64 - SKETCH_BITS)).astype(np.int64)
+            group = doc * SKETCH_BINS + bins
+            first = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+            sketch[lo + doc[first], bins[first]] = (h[first] & np.uint64(0xFFFFFFFE)).astype(np.uint32)
+        level = _levels(cols.sizes)[doc]
+        for step in range(n_steps):
+            lv = level << np.uint64(step)
+            sampled = (h & (lv - np.uint64(1))) == 0
+            keys.append(h[sampled] ^ mix64(lv[sampled]))
+            docs.append(doc[sampled] + lo)
+            steps.append(np.full(int(sampled.sum()), step, dtype=np.int8))
+        held += len(h)
+        if kept is not None:
+            kept = kept + [cols] if held <= KEEP_GRAMS else None
+    if not keys:
+        keys, docs, steps = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int8)]
+    key, d, st = np.concatenate(keys), np.concatenate(docs), np.concatenate(steps)
+    order = np.argsort(d * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
+    reporter.report("Fingerprinting", n_texts, n_texts)
+    grams = concat_columns(kept) if kept else None
+    return GramKeys(key[order], d[order], st[order], sizes, sketch, grams)

@@ -1,0 +1,238 @@
+"""Column-at-once kernels: the character n-grams of every text, and the text check's score of every pair, with no
+Python loop over texts.
+
+A column of texts becomes one concatenated code-point array; the n-gram hashes of every text come from one rolling
+hash over it (the same polynomial and finaliser as ``text.gram_hashes``), windows that cross a text boundary are
+dropped, and each text's set (sorted, unique) comes from one sort of the whole column by (text, hash). The result,
+``GramColumns``, is a flat hash array with offsets: text ``i``'s set is ``hashes[offsets[i]:offsets[i + 1]]``, equal
+to ``text.gram_hashes(texts[i], n)`` (tests/test_columnar.py proves it on random texts).
+
+Pairs are scored the same way: the two sets of every pair in a chunk are laid side by side, one sort by
+(pair, hash) brings equal grams together, and the overlap of each pair is a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .text import _GRAM_MUL, _WHOLE_TAG, mix64
+
+CHUNK_CHARS = 4_000_000  # characters hashed at once: bounds the working memory (~40 bytes per character)
+CHUNK_ELEMENTS = 8_000_000  # gram hashes of pairs compared at once
+_HIGH = np.uint64(24)  # packed sort key: (group << 40) | (hash >> 24); groups per chunk stay below 2**24
+_GROUP_LIMIT = 1 << 24
+
+
+@dataclass
+class GramColumns:
+    """The sorted unique n-gram hashes of every text of a column, concatenated, with offsets."""
+
+    hashes: np.ndarray  # uint64
+    offsets: np.ndarray  # int64, len(texts) + 1
+
+    @property
+    def sizes(self) -> np.ndarray:
+        return np.diff(self.offsets)
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def of(self, i: int) -> np.ndarray:
+        return self.hashes[self.offsets[i] : self.offsets[i + 1]]
+
+    def doc_of_each(self) -> np.ndarray:
+        """The text index of every hash (int64)."""
+        return np.repeat(np.arange(len(self), dtype=np.int64), self.sizes)
+
+
+def lengths_of(texts: Sequence[str]) -> np.ndarray:
+    return np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+
+
+def gram_columns(texts: Sequence[str], n: int, chunk_chars: int = CHUNK_CHARS) -> GramColumns:
+    """``text.gram_hashes(t, n)`` for every text, as one ``GramColumns``."""
+    lengths = lengths_of(texts)
+    sizes = np.zeros(len(texts), dtype=np.int64)
+    parts: list[np.ndarray] = []
+    for lo, hi in text_chunks(lengths, chunk_chars):
+        h, doc = _chunk_grams(texts[lo:hi], lengths[lo:hi], n)
+        sizes[lo:hi] = np.bincount(doc, minlength=hi - lo)
+        parts.append(h)
+    hashes = np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
+    offsets = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=offsets[1:])
+    return GramColumns(hashes, offsets)
+
+
+def concat_columns(parts: list[GramColumns]) -> GramColumns:
+    """Several ``GramColumns`` (of consecutive text ranges) as one."""
+    if len(parts) == 1:
+        return parts[0]
+    sizes = np.concatenate([p.sizes for p in parts])
+    offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=offsets[1:])
+    return GramColumns(np.concatenate([p.hashes for p in parts]), offsets)
+
+
+def text_chunks(lengths: np.ndarray, limit: int = CHUNK_CHARS) -> list[tuple[int, int]]:
+    """Consecutive ranges of texts of about ``limit`` characters each (and fewer than 2**24 texts)."""
+    out, lo, n = [], 0, len(lengths)
+    ends = np.cumsum(lengths)
+    while lo < n:
+        base = ends[lo - 1] if lo else 0
+        hi = int(np.searchsorted(ends, base + limit, side="right"))
+        hi = min(max(hi, lo + 1), lo + _GROUP_LIMIT - 1, n)
+        out.append((lo, hi))
+        lo = hi
+    return out
+
+
+def _chunk_grams(texts: Sequence[str], lengths: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted unique gram hashes of each text of a chunk, concatenated, and the (chunk-local) text of each."""
+    cps = np.frombuffer("".join(texts).encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    starts = np.zeros(len(lengths), dtype=np.int64)
+    np.cumsum(lengths[:-1], out=starts[1:])
+    parts_h, parts_d = [], []
+    with np.errstate(over="ignore"):
+        # Texts of at least n characters: every window inside the text.
+        windows = np.where(lengths >= n, lengths - n + 1, 0)
+        total = int(windows.sum())
+        if total:
+            m = len(cps) - n + 1
+            h = np.zeros(m, dtype=np.uint64)
+            for k in range(n):
+                h *= _GRAM_MUL
+                h += cps[k : k + m] + np.uint64(1)
+            first = np.zeros(len(windows), dtype=np.int64)
+            np.cumsum(windows[:-1], out=first[1:])
+            pos = np.arange(total, dtype=np.int64) + np.repeat(starts - first, windows)
+            parts_h.append(mix64(h[pos]))
+            parts_d.append(np.repeat(np.arange(len(lengths), dtype=np.int64), windows))
+        # Texts shorter than n (but not empty): one key, the hash of the whole text.
+        short = np.flatnonzero((lengths > 0) & (lengths < n))
+        if len(short):
+            whole = np.zeros(len(short), dtype=np.uint64)
+            for k in range(int(lengths[short].max())):
+                live = lengths[short] > k
+                whole[live] = whole[live] * _GRAM_MUL + cps[starts[short[live]] + k] + np.uint64(1)
+            parts_h.append(mix64(whole ^ _WHOLE_TAG))
+            parts_d.append(short)
+    if not parts_h:
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
+    h, d = np.concatenate(parts_h), np.concatenate(parts_d)
+    h, d, _ = _sort_unique_by_group(h, d)
+    return h, d
+
+
+def _sort_unique_by_group(h: np.ndarray, group: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sort by (group, hash) and drop repeated (group, hash); also return how many times each kept element
+    occurred (1 or more). Groups must be below 2**24.
+
+    One sort of a packed key (group in the high 24 bits, the hash's high 40 bits below) instead of a two-key
+    sort; elements whose packed keys tie with different hashes (a 40-bit prefix shared by two grams of one
+    group, about once in a million groups) are re-sorted by both keys."""
+    if len(h) == 0:
+        return h, group, np.zeros(0, dtype=np.int64)
+    key = (group.astype(np.uint64) << np.uint64(40)) | (h >> _HIGH)
+    order = np.argsort(key)
+    key, h, group = key[order], h[order], group[order]
+    tie = key[1:] == key[:-1]
+    if np.any(tie & (h[1:] != h[:-1])):
+        order = np.lexsort((h, group))
+        h, group = h[order], group[order]
+        new = np.r_[True, (h[1:] != h[:-1]) | (group[1:] != group[:-1])]
+    else:
+        new = np.r_[True, ~tie]
+    first = np.flatnonzero(new)
+    counts = np.diff(np.append(first, len(h)))
+    return h[first], group[first], counts
+
+
+def pair_overlap(cols: GramColumns, a: np.ndarray, b: np.ndarray, chunk: int = CHUNK_ELEMENTS) -> np.ndarray:
+    """|set(a) ∩ set(b)| for every pair of text indices, as ``text.overlap`` on ``cols.of(a)``, ``cols.of(b)``."""
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    out = np.zeros(len(a), dtype=np.int64)
+    sizes = cols.sizes
+    work = sizes[a] + sizes[b]
+    lo = 0
+    ends = np.cumsum(work)
+    while lo < len(a):
+        base = ends[lo - 1] if lo else 0
+        hi = int(np.searchsorted(ends, base + chunk, side="right"))
+        hi = min(max(hi, lo + 1), lo + _GROUP_LIMIT - 1, len(a))
+        out[lo:hi] = _chunk_overlap(cols, sizes, a[lo:hi], b[lo:hi])
+        lo = hi
+    return out
+
+
+def _gather(cols: GramColumns, sizes: np.ndarray, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The hashes of ``docs`` one after the other, and the position in ``docs`` of each."""
+    counts = sizes[docs]
+    total = int(counts.sum())
+    first = np.zeros(len(docs), dtype=np.int64)
+    np.cumsum(counts[:-1], out=first[1:])
+    idx = np.arange(total, dtype=np.int64) + np.repeat(cols.offsets[docs] - first, counts)
+    return cols.hashes[idx], np.repeat(np.arange(len(docs), dtype=np.int64), counts)
+
+
+def _chunk_overlap(cols: GramColumns, sizes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    ha, pa = _gather(cols, sizes, a)
+    hb, pb = _gather(cols, sizes, b)
+    _, pair, counts = _sort_unique_by_group(np.concatenate([ha, hb]), np.concatenate([pa, pb]))
+    # Each set is unique, so a hash seen twice in a pair is in both of its sets.
+    return np.bincount(pair[counts > 1], minlength=len(a))
+
+
+def check_scores(check, sizes_a: np.ndarray, sizes_b: np.ndarray, inter: np.ndarray) -> np.ndarray:
+    """``TextCheck.score`` from set sizes and overlaps, for every pair at once (same arithmetic)."""
+    la = sizes_a.astype(np.float64)
+    lb = sizes_b.astype(np.float64)
+    inter = inter.astype(np.float64)
+    empty = (la == 0) | (lb == 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        jaccard = inter / (la + lb - inter)
+        small, large = np.minimum(la, lb), np.maximum(la, lb)
+        out = jaccard
+        if check.excerpts:
+            excerpt = small >= check.excerpt_share * large
+            out = np.where(excerpt, np.maximum(jaccard, inter / small), jaccard)
+    return np.where(empty, 0.0, out)
+
+
+def score_pairs(
+    check, texts: Sequence[str], cols: GramColumns, a: np.ndarray, b: np.ndarray, lengths: np.ndarray | None = None
+) -> np.ndarray:
+    """``check.score_texts(texts[i], texts[j], cols.of(i), cols.of(j))`` for every pair (i, j) of (a, b): short
+    pairs by edits (rapidfuzz, in C, both cores), the rest by their gram sets."""
+    from rapidfuzz.distance import Levenshtein
+    from rapidfuzz.process import cpdist
+
+    from .textcheck import SHORT_CHARS
+
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    if lengths is None:
+        lengths = lengths_of(texts)
+    out = np.zeros(len(a))
+    if len(a) == 0:
+        return out
+    short = np.minimum(lengths[a], lengths[b]) < SHORT_CHARS
+    long = ~short
+    if long.any():
+        la, lb = a[long], b[long]
+        sizes = cols.sizes
+        out[long] = check_scores(check, sizes[la], sizes[lb], pair_overlap(cols, la, lb))
+    if short.any():
+        sa, sb = a[short], b[short]
+        both = (lengths[sa] > 0) & (lengths[sb] > 0)  # an empty text is similar to nothing
+        scores = np.zeros(len(sa))
+        if both.any():
+            left = [texts[i] for i in sa[both].tolist()]
+            right = [texts[i] for i in sb[both].tolist()]
+            scores[both] = cpdist(left, right, scorer=Levenshtein.normalized_similarity, dtype=np.float64, workers=-1)
+        out[short] = scores
+    return out

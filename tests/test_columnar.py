@@ -1,0 +1,142 @@
+"""The column-at-once kernels give exactly what the plain per-text implementations give, on random texts.
+
+Each reference below is the straightforward loop over texts (the engine's implementation before the columnar
+kernels); hypothesis draws texts mixing Chinese, Latin, accented, full-width and astral characters, spaces, line
+breaks, empty and very short texts, and small chunk sizes so that chunk boundaries fall everywhere.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dedup_gui.core.algorithms.ngram import (
+    EMPTY_BIN,
+    MAX_LEVEL_STEPS,
+    SKETCH_BINS,
+    NGram,
+    _fill_sketch,
+    _level,
+    _level_salt,
+    _levels,
+    verify,
+)
+from dedup_gui.core.columnar import gram_columns, pair_overlap, score_pairs
+from dedup_gui.core.progress import Reporter
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.text import gram_hashes, overlap
+from dedup_gui.core.textcheck import TextCheck
+
+ALPHABET = "新闻中国人民日报记者北京上海的了是在 abcxyzAB0123é.,。，！\n\tＡ１𠀀"
+texts_st = st.lists(st.text(alphabet=ALPHABET, max_size=120), min_size=0, max_size=40)
+# Texts sharing material, so that pairs overlap (random texts rarely share a 4-gram).
+base = "北京日报记者报道，上海的人民在中国新闻中是了abc xyz 0123。" * 3
+
+
+@st.composite
+def related_texts(draw):
+    out = []
+    for _ in range(draw(st.integers(2, 30))):
+        lo = draw(st.integers(0, len(base) - 1))
+        hi = draw(st.integers(lo, len(base)))
+        piece = base[lo:hi]
+        if piece and draw(st.booleans()):
+            k = draw(st.integers(0, len(piece) - 1))
+            piece = piece[:k] + draw(st.sampled_from(ALPHABET)) + piece[k + 1 :]
+        out.append(piece)
+    return out
+
+
+def reference_fingerprint(texts: list[str], n: int, n_steps: int):
+    """The per-text loop the columnar fingerprint replaces."""
+    keys, docs, steps = [], [], []
+    sizes = np.zeros(len(texts), dtype=np.int64)
+    sketch = np.full((len(texts), SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
+    for i, t in enumerate(texts):
+        if not t:
+            continue
+        g = gram_hashes(t, n)
+        sizes[i] = len(g)
+        _fill_sketch(sketch[i], g)
+        level = _level(len(g))
+        for step in range(n_steps):
+            sample = g[(g & np.uint64(level - 1)) == 0] if level > 1 else g
+            if len(sample) == 0:
+                break
+            keys.append(sample ^ _level_salt(level))
+            docs.append(np.full(len(sample), i, dtype=np.int64))
+            steps.append(np.full(len(sample), step, dtype=np.int8))
+            level *= 2
+    if not keys:
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int8), sizes, sketch
+    return np.concatenate(keys), np.concatenate(docs), np.concatenate(steps), sizes, sketch
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts=texts_st, n=st.integers(2, 8), chunk=st.integers(1, 400))
+def test_gram_columns_equal_gram_hashes_of_each_text(texts, n, chunk):
+    cols = gram_columns(texts, n, chunk_chars=chunk)
+    assert len(cols) == len(texts)
+    for i, t in enumerate(texts):
+        assert np.array_equal(cols.of(i), gram_hashes(t, n)), (i, t)
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts=st.one_of(texts_st, related_texts()), n=st.integers(2, 8), share=st.sampled_from([0.1, 0.3, 0.5, 1.0]))
+def test_ngram_fingerprint_equals_the_per_text_reference(texts, n, share):
+    s = Settings(algorithm="ngram", n=n, excerpt_share=share)
+    n_steps = 2 + max(0, int(np.ceil(np.log2(1.0 / max(0.1, min(1.0, share))))) - 1)
+    fp = NGram().fingerprint(texts, s, Reporter())
+    keys, docs, steps, sizes, sketch = reference_fingerprint(texts, n, n_steps)
+    assert np.array_equal(fp.keys, keys)
+    assert np.array_equal(fp.doc, docs)
+    assert np.array_equal(fp.step, steps)
+    assert np.array_equal(fp.sizes, sizes)
+    assert np.array_equal(fp.sketch, sketch)
+    assert fp.step.max(initial=0) < MAX_LEVEL_STEPS
+
+
+@given(st.integers(0, 10**9))
+def test_levels_equal_the_loop(size):
+    assert int(_levels(np.array([size]))[0]) == _level(size)
+
+
+@settings(max_examples=80, deadline=None)
+@given(texts=related_texts(), data=st.data(), excerpts=st.booleans(), share=st.sampled_from([0.3, 0.5, 0.9]))
+def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, share):
+    n = len(texts)
+    m = data.draw(st.integers(0, 60))
+    a = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    b = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    cols = gram_columns(texts, 4)
+    check = TextCheck(0.8, excerpts, share)
+    got_overlap = pair_overlap(cols, a, b, chunk=data.draw(st.integers(1, 500)))
+    assert got_overlap.tolist() == [overlap(cols.of(i), cols.of(j)) for i, j in zip(a, b, strict=True)]
+    got = score_pairs(check, texts, cols, a, b)
+    want = [check.score_texts(texts[i], texts[j], cols.of(i), cols.of(j)) for i, j in zip(a, b, strict=True)]
+    assert got.tolist() == want
+    # Without the kept gram sets, verify hashes only the texts of the pairs: the same scores.
+    assert verify(texts, a, b, 4, check, Reporter()).tolist() == want
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts=related_texts(), data=st.data())
+def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
+    from dedup_gui.core.algorithms.ngram import ByteSketch, sketch_similarity
+
+    fp = NGram().fingerprint(texts, Settings(algorithm="ngram").resolved(), Reporter())
+    n = len(texts)
+    m = data.draw(st.integers(1, 40))
+    a = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    b = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    packed = ByteSketch.of(fp.sketch)
+    for bins in (64, SKETCH_BINS):
+        full = sketch_similarity(fp.sketch, a, b, bins)
+        fast = packed.similarity(a, b, bins)
+        assert np.all(fast >= full - 1e-12)
+        # Where no two different bins share a low byte, the estimates are the same.
+        sa, sb = fp.sketch[a, :bins], fp.sketch[b, :bins]
+        clash = ((sa & 0xFF) == (sb & 0xFF)) & (sa != sb)
+        same = ~clash.any(axis=1)
+        assert np.allclose(fast[same], full[same])
