@@ -140,3 +140,77 @@ def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
         clash = ((sa & 0xFF) == (sb & 0xFF)) & (sa != sb)
         same = ~clash.any(axis=1)
         assert np.allclose(fast[same], full[same])
+
+
+_NOISY = (
+    "新闻中国ａｂＣ１２ Ab.\n\r\t\u3000\u00a0\u200b\u2028\x1c\x0b\x0c>{};:<>&amp;&#20013;…ﬁ①é\u0301가각ΣΑ"
+    "<p></p><br/><script>x</script><style>a{b:c}</style>var  function window. // 𠀀"
+)
+noisy_texts = st.lists(
+    st.one_of(
+        st.text(alphabet=_NOISY, max_size=60),
+        st.lists(
+            st.sampled_from(
+                ["<p>段落</p>", "a.nav{color:#333}", "> 引用的话", "  正文 内容  ", "var x = 1;", "", "\n"]
+            ),
+            max_size=6,
+        ).map("\n".join),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    texts=noisy_texts,
+    strip_html=st.booleans(),
+    nfkc=st.booleans(),
+    casefold=st.booleans(),
+    drop_quoted=st.booleans(),
+)
+def test_normalise_all_equals_normalise_of_each_text(texts, strip_html, nfkc, casefold, drop_quoted):
+    from dedup_gui.core.settings import NormaliseOptions
+    from dedup_gui.core.text import normalise, normalise_all
+
+    opts = NormaliseOptions(strip_html=strip_html, nfkc=nfkc, casefold=casefold, drop_quoted=drop_quoted)
+    assert normalise_all(texts, opts) == [normalise(t, opts) for t in texts]
+
+
+def reference_exact_pass(texts, opts):
+    """The per-row loop ``exact_pass`` replaces."""
+    from dedup_gui.core.text import compact, normalise
+
+    index, unique_texts, compact_texts, rows_of = {}, [], [], []
+    row_unique = np.empty(len(texts), dtype=np.int64)
+    for i, text in enumerate(texts):
+        norm = normalise(text, opts)
+        key = compact(norm)
+        u = index.get(key) if key else None
+        if u is None:
+            u = len(unique_texts)
+            if key:
+                index[key] = u
+            unique_texts.append(norm)
+            compact_texts.append(key)
+            rows_of.append([])
+        rows_of[u].append(i)
+        row_unique[i] = u
+    return unique_texts, compact_texts, row_unique, rows_of
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    texts=st.lists(
+        st.sampled_from(["", " ", "新闻", "新 闻", "<p>新闻</p>", "ＡＢ", "ab", "> q", "x\ny", "x y"]), max_size=30
+    )
+)
+def test_exact_pass_equals_the_row_loop(texts):
+    from dedup_gui.core.pipeline import exact_pass
+    from dedup_gui.core.settings import NormaliseOptions
+
+    got = exact_pass(texts, NormaliseOptions())
+    want = reference_exact_pass(texts, NormaliseOptions())
+    assert got[0] == want[0]
+    assert got[1] == want[1]
+    assert got[2].tolist() == want[2].tolist()
+    assert got[3] == want[3]

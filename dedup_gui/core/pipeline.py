@@ -31,7 +31,7 @@ from .progress import Reporter
 from .result import Cluster, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
-from .text import compact, gram_hashes, normalise
+from .text import compact, gram_hashes, normalise_all
 from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ
 
 
@@ -241,29 +241,9 @@ class Pipeline:
         if prep is not None:
             self._last_norm = pkey
             return prep
-        total = len(self.texts)
-        index: dict[str, int] = {}
-        unique_texts: list[str] = []
-        compact_texts: list[str] = []
-        rows_of: list[list[int]] = []
-        row_unique = np.empty(total, dtype=np.int64)
-        seen: dict[str, tuple[str, str]] = {}  # raw text -> (normalised, compact): identical rows cost once
-        for i, text in reporter.each("Normalising", self.texts):
-            done = seen.get(text)
-            if done is None:
-                norm = normalise(text, opts)
-                done = seen[text] = (norm, compact(norm))
-            norm, key = done
-            u = index.get(key) if key else None  # empty texts are never duplicates of each other
-            if u is None:
-                u = len(unique_texts)
-                if key:
-                    index[key] = u
-                unique_texts.append(norm)
-                compact_texts.append(key)
-                rows_of.append([])
-            rows_of[u].append(i)
-            row_unique[i] = u
+        reporter.report("Normalising", 0, len(self.texts))
+        unique_texts, compact_texts, row_unique, rows_of = exact_pass(self.texts, opts)
+        reporter.report("Normalising", len(self.texts), len(self.texts))
         boilerplate = learn(unique_texts, boilerplate_docs, reporter)
         content = [boilerplate.split(t)[0] for t in unique_texts] if boilerplate else unique_texts
         content_compact = [compact(t) for t in content] if boilerplate else compact_texts
@@ -348,6 +328,37 @@ class Pipeline:
                 reporter.report("Verifying", i, len(cands.a))
             out[i] = self._unique_similarity(prep, u, v)
         return out
+
+
+def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
+    """The unique normalised texts (first occurrence order; "" for rows with no text, each its own), their compact
+    forms, the unique text of every row and the rows of every unique text - without a Python loop over rows:
+    identical raw texts are normalised once, and texts equal once normalised and compacted are one."""
+    raw = list(dict.fromkeys(texts))  # identical rows cost once
+    raw_index = {t: i for i, t in enumerate(raw)}
+    row_raw = np.fromiter(map(raw_index.__getitem__, texts), dtype=np.int64, count=len(texts))
+    norm = normalise_all(raw, opts)
+    keys = list(map(compact, norm))
+    # Unique by compact text; every empty text is its own unique text (empty texts are never duplicates).
+    key_index = {k: i for i, k in reversed(list(enumerate(keys)))}  # first raw text of each compact text
+    raw_key = np.fromiter(map(key_index.__getitem__, keys), dtype=np.int64, count=len(keys))
+    row_key = raw_key[row_raw]
+    empty = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys))[row_raw] == 0
+    # A unique text per distinct non-empty key, per empty row; numbered in order of first row.
+    ident = np.where(empty, -1 - np.arange(len(texts), dtype=np.int64), row_key)
+    _, first_row, inverse = np.unique(ident, return_index=True, return_inverse=True)
+    rank = np.empty(len(first_row), dtype=np.int64)
+    rank[np.argsort(first_row, kind="stable")] = np.arange(len(first_row))
+    row_unique = rank[inverse.reshape(-1)]
+    firsts = np.sort(first_row)
+    unique_raw = row_raw[firsts]
+    unique_texts = [norm[i] for i in unique_raw.tolist()]
+    compact_texts = [keys[i] for i in unique_raw.tolist()]
+    order = np.argsort(row_unique, kind="stable")
+    bounds = np.searchsorted(row_unique[order], np.arange(len(firsts) + 1))
+    rows = order.tolist()
+    rows_of = [rows[lo:hi] for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True)]
+    return unique_texts, compact_texts, row_unique, rows_of
 
 
 def dedup(table: Table, columns: Sequence[str], settings: Settings, reporter: Reporter | None = None) -> DedupResult:
