@@ -214,3 +214,14 @@ def test_exact_pass_equals_the_row_loop(texts):
     assert got[1] == want[1]
     assert got[2].tolist() == want[2].tolist()
     assert got[3] == want[3]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="a\n，é\u0301\u0308가각ＡΣ𠀀ﬁ①\u3000x中…ｶﾞ\u1100\u1161", max_size=12), max_size=12))
+def test_nfkc_line_by_line_equals_unicodedata(lines):
+    import unicodedata
+
+    from dedup_gui.core.text import nfkc
+
+    text = "\n".join(lines)
+    assert nfkc(text) == unicodedata.normalize("NFKC", text)

@@ -101,15 +101,39 @@ def _nfkc_tables() -> _NfkcTables:
 
 
 def nfkc(text: str) -> str:
-    """unicodedata.normalize("NFKC", text), several times faster on typical Chinese text (vectorised lookup)."""
+    """unicodedata.normalize("NFKC", text), several times faster on typical Chinese text (vectorised lookup).
+
+    Lines with astral characters or combining sequences get the full algorithm, the others the lookup: nothing
+    composes across a line break, so normalising line by line is normalising the whole."""
     if text.isascii():
         return text
     t = _nfkc_tables()
     cps = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    flags = int(np.bitwise_or.reduce(t.flags[np.minimum(cps, 0xFFFF)])) | (ASTRAL if cps.max() > 0xFFFF else 0)
-    if flags & (INTERACTS | ASTRAL):
-        return unicodedata.normalize("NFKC", text)  # astral characters, combining sequences: the full algorithm
-    if flags & CHANGES:
+    char_flags = t.flags[np.minimum(cps, 0xFFFF)]
+    flags = int(np.bitwise_or.reduce(char_flags)) | (ASTRAL if cps.max() > 0xFFFF else 0)
+    if not flags & (INTERACTS | ASTRAL):
+        return _nfkc_lookup(text, cps, flags, t)
+    hard = np.flatnonzero(((char_flags & INTERACTS) != 0) | (cps > 0xFFFF))
+    breaks = np.flatnonzero(cps == 10)
+    hard_lines = np.unique(np.searchsorted(breaks, hard))
+    if len(hard_lines) * 4 > len(breaks) + 1:  # most lines need it: the full algorithm at once
+        return unicodedata.normalize("NFKC", text)
+    lines = text.split("\n")
+    cps = cps.copy()
+    for i in hard_lines.tolist():
+        lines[i] = unicodedata.normalize("NFKC", lines[i])
+        cps[breaks[i - 1] + 1 if i else 0 : breaks[i] if i < len(breaks) else len(cps)] = 0x41  # "A": no change
+    easy = _nfkc_lookup(text, cps, int(np.bitwise_or.reduce(t.flags[np.minimum(cps, 0xFFFF)])), t, placeholder=True)
+    easy_lines = easy.split("\n")
+    if len(easy_lines) != len(lines):  # a mapping made or removed a line break (none does): the full algorithm
+        return unicodedata.normalize("NFKC", text)
+    for i in hard_lines.tolist():
+        easy_lines[i] = lines[i]
+    return "\n".join(easy_lines)
+
+
+def _nfkc_lookup(text: str, cps: np.ndarray, flags: int, t: _NfkcTables, placeholder: bool = False) -> str:
+    if placeholder or flags & CHANGES:
         text = t.single[cps].tobytes().decode("utf-32-le")
     if flags & MULTI:
         text = t.multi_re.sub(lambda m: t.multi_map[m.group()], text)
