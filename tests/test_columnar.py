@@ -225,3 +225,33 @@ def test_nfkc_line_by_line_equals_unicodedata(lines):
 
     text = "\n".join(lines)
     assert nfkc(text) == unicodedata.normalize("NFKC", text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    texts=st.lists(st.text(alphabet="新闻中国的了。！？!?；;…\n .a b\u3000\t\ue000xy", max_size=80), max_size=20),
+    min_len=st.integers(1, 12),
+    n=st.integers(1, 6),
+)
+def test_column_longest_sentences_equal_longest_sentences_of_each_text(texts, min_len, n):
+    from dedup_gui.core.text import column_longest_sentences, longest_sentences
+
+    sents, doc, rank = column_longest_sentences(texts, min_len, n)
+    want = [(i, r, s) for i, t in enumerate(texts) for r, s in enumerate(longest_sentences(t, min_len, n))]
+    assert list(zip(doc.tolist(), rank.tolist(), sents, strict=True)) == want
+
+
+def test_nshash_fingerprint_hashes_each_texts_longest_sentences_in_order():
+    import xxhash
+
+    from dedup_gui.core.algorithms.nshash import MAX_N, NSHash
+    from dedup_gui.core.text import longest_sentences
+
+    texts = ["第一句很长很长很长。第二句。\n第三句也很长很长", "", "短", "Alpha beta. Gamma delta epsilon! 第四句"]
+    fp = NSHash().fingerprint(texts, Settings(algorithm="nshash", min_sentence=4).resolved(), Reporter())
+    want = [
+        (i, r, xxhash.xxh64_intdigest(s.encode()))
+        for i, t in enumerate(texts)
+        for r, s in enumerate(longest_sentences(t, 4, MAX_N))
+    ]
+    assert list(zip(fp.doc.tolist(), fp.rank.tolist(), fp.hashes.tolist(), strict=True)) == want

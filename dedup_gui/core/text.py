@@ -234,6 +234,45 @@ def longest_sentences(text: str, min_len: int, n: int) -> list[str]:
     return sorted(long, key=len, reverse=True)[:n]
 
 
+_NOT_LINE_SPACE = re.compile(r"[^\S\n]+")
+
+
+def column_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
+    """``sentences(t)`` of every text, concatenated, and the text of each sentence: split once over the joined
+    column (a separator line between texts is a sentence of its own, which numbers the texts)."""
+    if not texts:
+        return [], np.zeros(0, dtype=np.int64)
+    joined = _JOIN.join(texts)
+    if joined.count(_SEP) != len(texts) - 1:  # a text holds the separator character itself
+        per = [sentences(t) for t in texts]
+        return [x for p in per for x in p], np.repeat(np.arange(len(texts)), [len(p) for p in per])
+    parts = _NOT_LINE_SPACE.sub("", _SENTENCE_SPLIT.sub("\n", joined)).split("\n")
+    lengths = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
+    is_sep = np.fromiter(map(_SEP.__eq__, parts), dtype=bool, count=len(parts))
+    doc = np.cumsum(is_sep)
+    keep = np.flatnonzero((lengths > 0) & ~is_sep)
+    return [parts[i] for i in keep.tolist()], doc[keep]
+
+
+def column_longest_sentences(texts: list[str], min_len: int, n: int) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """``longest_sentences(t, min_len, n)`` of every text: the sentences, their text and their rank (0 = longest)
+    in that text, ordered by text then rank."""
+    sents, doc = column_sentences(texts)
+    lengths = np.fromiter(map(len, sents), dtype=np.int64, count=len(sents))
+    long = lengths >= min_len
+    has_long = np.zeros(len(texts), dtype=bool)
+    has_long[doc[long]] = True
+    cand = np.flatnonzero(long | ~has_long[doc])
+    # Longest first, equally long ones in text order (a stable sort by length, as longest_sentences).
+    order = cand[np.lexsort((cand, -lengths[cand], doc[cand]))]
+    d = doc[order]
+    starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
+    rank = np.arange(len(d)) - np.repeat(starts, np.diff(np.r_[starts, len(d)]))
+    top = rank < n
+    chosen = order[top]
+    return [sents[i] for i in chosen.tolist()], d[top], rank[top]
+
+
 _MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 _GRAM_MUL = np.uint64(0x100000001B3)
 _WHOLE_TAG = np.uint64(0x9E3779B97F4A7C15)

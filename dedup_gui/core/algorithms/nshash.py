@@ -14,7 +14,7 @@ import xxhash
 
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import df_per_item, longest_sentences
+from ..text import column_longest_sentences, df_per_item
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
 MAX_N = 20
@@ -79,20 +79,12 @@ class NSHash(Algorithm):
         return ("nshash", int(settings.min_sentence))
 
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> SentenceHashes:
-        hashes: list[int] = []
-        doc: list[int] = []
-        rank: list[int] = []
+        reporter.report("Fingerprinting", 0, len(texts))
+        sents, doc, rank = column_longest_sentences(texts, int(settings.min_sentence), MAX_N)
         h64 = xxhash.xxh64_intdigest
-        for i, t in reporter.each("Fingerprinting", texts):
-            if not t:
-                continue
-            for r, s in enumerate(longest_sentences(t, int(settings.min_sentence), MAX_N)):
-                hashes.append(h64(s.encode("utf-8")))
-                doc.append(i)
-                rank.append(r)
-        return SentenceHashes(
-            np.array(hashes, dtype=np.uint64), np.array(doc, dtype=np.int64), np.array(rank, dtype=np.int64)
-        )
+        hashes = np.fromiter(map(h64, map(str.encode, sents)), dtype=np.uint64, count=len(sents))
+        reporter.report("Fingerprinting", len(texts), len(texts))
+        return SentenceHashes(hashes, doc.astype(np.int64), rank.astype(np.int64))
 
     def search(self, fp: SentenceHashes, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
         reporter.report("Finding candidates", 0, 1)
