@@ -255,3 +255,14 @@ def test_nshash_fingerprint_hashes_each_texts_longest_sentences_in_order():
         for r, s in enumerate(longest_sentences(t, 4, MAX_N))
     ]
     assert list(zip(fp.doc.tolist(), fp.rank.tolist(), fp.hashes.tolist(), strict=True)) == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="新闻中国的了。！？!?；;\n .a b\u3000\t\ue000xyz责任编辑", max_size=60), max_size=20))
+def test_boilerplate_column_keys_equal_the_keys_of_each_text(texts):
+    from dedup_gui.core.boilerplate import _keys, column_keys
+
+    keys, docs = column_keys(texts)
+    got = [(d, k) for d, k in zip(docs.tolist(), keys.tolist(), strict=True)]
+    want = [(i, k) for i, t in enumerate(texts) for k in sorted(set(_keys(t)))]
+    assert got == want

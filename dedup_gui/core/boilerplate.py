@@ -45,6 +45,33 @@ def _keys(text: str) -> list[int]:
     return out
 
 
+_CORE = re.compile(r"[^。！？!?；;\n]+")  # a piece without its closing punctuation (whitespace removed first)
+_SPACE = re.compile(r"[^\S\n]+")
+_SEP = "\ue000"
+
+
+def column_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct sentence keys (``_keys``) of every text, sorted by text: (keys, text of each), found once over
+    the joined column (a separator line between texts)."""
+    joined = ("\n" + _SEP + "\n").join(texts)
+    if joined.count(_SEP) != len(texts) - 1:  # a text holds the separator itself: text by text
+        per = [sorted(set(_keys(t))) for t in texts]
+        flat = [k for p in per for k in p]
+        return np.array(flat, dtype=np.uint64), np.repeat(np.arange(len(texts), dtype=np.int64), list(map(len, per)))
+    cores = _CORE.findall(_SPACE.sub("", joined))
+    lengths = np.fromiter(map(len, cores), dtype=np.int64, count=len(cores))
+    is_sep = np.fromiter(map(_SEP.__eq__, cores), dtype=bool, count=len(cores))
+    doc = np.cumsum(is_sep)
+    use = np.flatnonzero((lengths >= MIN_CHARS) & ~is_sep)
+    h64 = xxhash.xxh64_intdigest
+    keys = np.fromiter(map(h64, map(str.encode, (cores[i] for i in use.tolist()))), dtype=np.uint64, count=len(use))
+    docs = doc[use]
+    order = np.lexsort((keys, docs))
+    keys, docs = keys[order], docs[order]
+    new = np.r_[True, (keys[1:] != keys[:-1]) | (docs[1:] != docs[:-1])] if len(keys) else np.zeros(0, dtype=bool)
+    return keys[new], docs[new]
+
+
 @dataclass
 class Boilerplate:
     """The sentences judged boilerplate in one input, by hash."""
@@ -86,15 +113,12 @@ def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> 
     if min_docs <= 0 or len(texts) < min_docs:
         return Boilerplate()
     reporter = reporter or Reporter()
-    keys: list[int] = []
-    starts = np.zeros(len(texts) + 1, dtype=np.int64)
-    for i, t in reporter.each("Finding boilerplate", texts):
-        keys.extend(set(_keys(t)))
-        starts[i + 1] = len(keys)
-    if not keys:
+    reporter.report("Finding boilerplate", 0, len(texts))
+    hashes, docs = column_keys(texts)
+    reporter.report("Finding boilerplate", len(texts), len(texts))
+    if not len(hashes):
         return Boilerplate()
-    hashes = np.array(keys, dtype=np.uint64)
-    docs = np.repeat(np.arange(len(texts), dtype=np.int64), np.diff(starts))
+    starts = np.searchsorted(docs, np.arange(len(texts) + 1))
     order = np.argsort(hashes, kind="stable")
     sh, sd = hashes[order], docs[order]
     run_starts = np.flatnonzero(np.r_[True, sh[1:] != sh[:-1]])
