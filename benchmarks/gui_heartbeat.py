@@ -105,10 +105,29 @@ class Heartbeat:
                                                            for f in reversed(tail)))  # fmt: skip
                 self._samples.append(tuple(sorted(sample)))
 
+    def _gc(self, phase: str, info: dict) -> None:
+        """Times the interpreter's cyclic garbage collections: a full one holds the lock over every object."""
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+            return
+        ms = 1000 * (time.perf_counter() - self._gc_start)
+        ph = self.phases.setdefault(self.phase, {"phase": self.phase, "ticks": 0, "longest_gap_ms": 0.0,
+                                                 "seconds": 0.0, "gaps_over_100ms": 0})  # fmt: skip
+        if ms > ph.get("longest_gc_ms", 0.0):
+            ph["longest_gc_ms"], ph["longest_gc_generation"] = ms, info.get("generation")
+
     def start(self) -> None:
+        import gc
+
+        self._gc_start = time.perf_counter()
+        gc.callbacks.append(self._gc)
         self.watchdog.start()
 
     def stop(self) -> None:
+        import gc
+
+        if self._gc in gc.callbacks:
+            gc.callbacks.remove(self._gc)
         self._close(time.perf_counter())
         self._stop.set()
         for phase, gaps in self.gaps.items():
@@ -236,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
         over = ph["gaps_over_100ms"]
         print(f"{ph['phase']:>7}: {ph['seconds']:7.1f}s  longest gap {ph['longest_gap_ms']:6.0f} ms, "
               f"p99 {ph['p99_gap_ms']:.0f} ms ({over} gaps > 100 ms) {ph.get('worst_at', '')}")  # fmt: skip
+        if ph.get("longest_gc_ms", 0) > 20:
+            print(f"           longest garbage collection {ph['longest_gc_ms']:.0f} ms "
+                  f"(generation {ph['longest_gc_generation']})")  # fmt: skip
         if "recluster_seconds" in ph:
             print(f"           threshold change to clusters on screen: {ph['recluster_seconds']:.2f} s")
         for line in ph.get("worst_stack", []):
