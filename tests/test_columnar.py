@@ -266,3 +266,29 @@ def test_boilerplate_column_keys_equal_the_keys_of_each_text(texts):
     got = [(d, k) for d, k in zip(docs.tolist(), keys.tolist(), strict=True)]
     want = [(i, k) for i, t in enumerate(texts) for k in sorted(set(_keys(t)))]
     assert got == want
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    texts=st.lists(
+        st.lists(
+            st.sampled_from(
+                ["北京", "日报", "记者", "报道", "的", "了", "上海市", "人民", "the", "The", "and", "GDP", "2024",
+                 "年", "，", "。", " ", "\n", "Apple", "apple", "C++", "3.5", "中华人民共和国", "a-b"]
+            ),
+            max_size=40,
+        ).map("".join),
+        max_size=12,
+    ),
+    top_n=st.integers(1, 8),
+)  # fmt: skip
+def test_keyword_hashes_of_a_batch_equal_keywords_text_by_text(texts, top_n):
+    from dedup_gui.core.segment import _hash_keywords, _hash_keywords_each
+
+    for batch in (texts, [*texts, "北京\ue000日报"]):  # the second holds the separator: text by text
+        got, want = _hash_keywords(batch, top_n), _hash_keywords_each(batch, top_n)
+        assert [x.tolist() for x in got] == [x.tolist() for x in want]
+    got, want = _hash_keywords(texts, top_n), _hash_keywords_each(texts, top_n)
+    assert got[0].tolist() == want[0].tolist()
+    assert got[1].tolist() == want[1].tolist()
+    assert got[2].tolist() == want[2].tolist()

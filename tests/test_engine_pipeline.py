@@ -109,8 +109,10 @@ def test_progress_reports_every_stage_in_order():
 def test_threshold_change_reuses_fingerprints_without_segmenting_again(monkeypatch):
     pipeline = Pipeline([ZH_LONG, repost_with_header(ZH_LONG), ZH_B, ZH_C])
     calls = []
-    original = segment.keywords
-    monkeypatch.setattr(segment, "keywords", lambda *a: calls.append(1) or original(*a))
+    original = segment._hash_keywords
+    monkeypatch.setattr(
+        segment, "_hash_keywords", lambda texts, n: calls.extend([1] * len(texts)) or original(texts, n)
+    )
     first = pipeline.run(Settings(algorithm="simhash", threshold=3))
     segmented = len(calls)
     assert segmented == 4
