@@ -292,3 +292,22 @@ def test_keyword_hashes_of_a_batch_equal_keywords_text_by_text(texts, top_n):
     assert got[0].tolist() == want[0].tolist()
     assert got[1].tolist() == want[1].tolist()
     assert got[2].tolist() == want[2].tolist()
+
+
+@settings(max_examples=30, deadline=None)
+@given(texts=related_texts(), algorithm=st.sampled_from(["simhash", "nshash"]))
+def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, algorithm):
+    from dedup_gui.core.pipeline import Pipeline
+
+    texts = [t.replace("。", "。\n") for t in texts]
+    pipeline = Pipeline(texts)
+    s = (
+        Settings(algorithm=algorithm, threshold=16, n=5)
+        if algorithm == "simhash"
+        else Settings(algorithm=algorithm, threshold=1, n=4, min_sentence=3)
+    )
+    res = pipeline.run(s)
+    prep = pipeline._last_prepared()
+    c = res.candidates
+    want = [pipeline._unique_similarity(prep, int(u), int(v)) for u, v in zip(c.a, c.b, strict=True)]
+    assert c.similarity.tolist() == want

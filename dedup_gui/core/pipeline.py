@@ -26,6 +26,7 @@ from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn
 from .cluster import build_clusters
+from .columnar import gram_columns, score_pairs
 from .keep import KeepRule
 from .progress import Reporter
 from .result import Cluster, DedupResult, PairSet
@@ -322,11 +323,18 @@ class Pipeline:
     ) -> np.ndarray:
         if algo.measure_is_similarity(settings):
             return cands.measure.copy()  # already the common measure
-        out = np.empty(len(cands.a))
-        for i, (u, v) in enumerate(zip(cands.a.tolist(), cands.b.tolist(), strict=True)):
-            if i % 5000 == 0:
-                reporter.report("Verifying", i, len(cands.a))
-            out[i] = self._unique_similarity(prep, u, v)
+        reporter.report("Verifying", 0, len(cands.a))
+        # The texts of the pairs, hashed and scored column-at-once (core.columnar), as _unique_similarity does
+        # pair by pair.
+        used = np.unique(np.concatenate([cands.a, cands.b]))
+        texts = [prep.content_compact[u] for u in used.tolist()]
+        grams = gram_columns(texts, SIMILARITY_GRAM)
+        a, b = np.searchsorted(used, cands.a), np.searchsorted(used, cands.b)
+        out = score_pairs(self._check, texts, grams, a, b)
+        empty = np.fromiter((not prep.compact_texts[u] for u in used.tolist()), dtype=bool, count=len(used))
+        out[(cands.a == cands.b)] = 1.0
+        out[empty[a] | empty[b]] = 0.0
+        reporter.report("Verifying", len(cands.a), len(cands.a))
         return out
 
 
