@@ -311,3 +311,32 @@ def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, alg
     c = res.candidates
     want = [pipeline._unique_similarity(prep, int(u), int(v)) for u, v in zip(c.a, c.b, strict=True)]
     assert c.similarity.tolist() == want
+
+
+@settings(max_examples=40, deadline=None)
+@given(texts=noisy_texts, slice_chars=st.integers(1, 200))
+def test_slices_of_the_column_give_the_same_results(texts, slice_chars):
+    """The column is processed a slice at a time (so the window never waits long for the interpreter lock):
+    any slicing gives the per-text results."""
+    from dedup_gui.core import segment, text
+    from dedup_gui.core.boilerplate import _keys, column_keys
+    from dedup_gui.core.settings import NormaliseOptions
+    from dedup_gui.core.text import column_sentences, normalise, normalise_all, sentences
+
+    old = text.GIL_CHUNK_CHARS, segment.SEGMENT_CHARS
+    text.GIL_CHUNK_CHARS = segment.SEGMENT_CHARS = slice_chars
+    try:
+        opts = NormaliseOptions()
+        assert normalise_all(texts, opts) == [normalise(t, opts) for t in texts]
+        sents, doc = column_sentences(texts)
+        assert list(zip(doc.tolist(), sents, strict=True)) == [
+            (i, s) for i, t in enumerate(texts) for s in sentences(t)
+        ]
+        keys, docs = column_keys(texts)
+        assert list(zip(docs.tolist(), keys.tolist(), strict=True)) == [
+            (i, k) for i, t in enumerate(texts) for k in sorted(set(_keys(t)))
+        ]
+        got, want = segment._hash_keywords(texts, 5), segment._hash_keywords_each(texts, 5)
+        assert [x.tolist() for x in got] == [x.tolist() for x in want]
+    finally:
+        text.GIL_CHUNK_CHARS, segment.SEGMENT_CHARS = old

@@ -20,6 +20,7 @@ import numpy as np
 import xxhash
 
 from .progress import Reporter
+from .text import text_slices
 
 # A sentence with its closing punctuation; the separators are kept so that the text can be rebuilt.
 _PIECE = re.compile(r"[^。！？!?；;\n]*[。！？!?；;]+|[^。！？!?；;\n]+")
@@ -51,6 +52,16 @@ _SEP = "\ue000"
 
 
 def column_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct sentence keys (``_keys``) of every text, sorted by text (a slice of the column at a time)."""
+    keys, docs = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)]
+    for lo, hi in text_slices(texts):
+        k, d = _slice_keys(texts[lo:hi])
+        keys.append(k)
+        docs.append(d + lo)
+    return np.concatenate(keys), np.concatenate(docs)
+
+
+def _slice_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """The distinct sentence keys (``_keys``) of every text, sorted by text: (keys, text of each), found once over
     the joined column (a separator line between texts)."""
     joined = ("\n" + _SEP + "\n").join(texts)

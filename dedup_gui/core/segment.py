@@ -20,8 +20,10 @@ import numpy as np
 import xxhash
 
 from .progress import Reporter
+from .text import text_slices
 
 PARALLEL_MIN_TEXTS = 8000  # below this, starting worker processes (~2 s each) costs more than it saves
+SEGMENT_CHARS = 60_000  # characters segmented in one call (~30 ms holding the interpreter lock)
 _CHUNK = 500  # texts per progress report / cancel check (~0.1-0.2 s of segmentation)
 
 
@@ -78,7 +80,13 @@ def _hash_keywords(texts: list[str], top_n: int) -> tuple[np.ndarray, np.ndarray
     joined = ("\n" + sep + "\n").join(texts)
     if joined.count(sep) != max(0, len(texts) - 1):  # a text holds the separator itself
         return _hash_keywords_each(texts, top_n)
-    tokens = _cutter()(joined) if texts else []
+    # Segmented a slice at a time (one call holds the interpreter lock), the separator between slices too.
+    cut = _cutter()
+    tokens: list[str] = []
+    for k, (lo, hi) in enumerate(text_slices(texts, SEGMENT_CHARS)):
+        if k:
+            tokens.append(sep)
+        tokens.extend(cut(("\n" + sep + "\n").join(texts[lo:hi])))
     is_sep = np.fromiter(map(sep.__eq__, tokens), dtype=bool, count=len(tokens))
     if int(is_sep.sum()) != max(0, len(texts) - 1):  # the separator joined a word (never seen): text by text
         return _hash_keywords_each(texts, top_n)

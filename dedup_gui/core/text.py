@@ -175,8 +175,35 @@ _LINE_EDGES = re.compile(r" ?\n[ \n]*")  # a line break with the spaces around i
 _QUOTED_LINES = re.compile(r"(?m)^>[^\n]*(?:\n|\Z)")
 
 
+# Characters joined into one string at a time: each string operation over it is one call holding the interpreter
+# lock, so this bounds how long the window waits (~20-50 ms).
+GIL_CHUNK_CHARS = 400_000
+
+
+def text_slices(texts: list[str], limit: int | None = None) -> list[tuple[int, int]]:
+    """Consecutive ranges of ``texts`` of about ``limit`` (``GIL_CHUNK_CHARS``) characters each (at least one text
+    each)."""
+    limit = GIL_CHUNK_CHARS if limit is None else limit
+    ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 3)
+    out, lo = [], 0
+    while lo < len(texts):
+        base = int(ends[lo - 1]) if lo else 0
+        hi = max(lo + 1, int(np.searchsorted(ends, base + limit, side="right")))
+        out.append((lo, min(hi, len(texts))))
+        lo = hi
+    return out
+
+
 def normalise_all(texts: list[str], opts: NormaliseOptions) -> list[str]:
-    """``[normalise(t, opts) for t in texts]``, the whole column at once: the texts joined on a separator line and
+    """``[normalise(t, opts) for t in texts]``, a slice of the column at a time (``_normalise_slice``)."""
+    out: list[str] = []
+    for lo, hi in text_slices(texts):
+        out.extend(_normalise_slice(texts[lo:hi], opts))
+    return out
+
+
+def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
+    """``[normalise(t, opts) for t in texts]``, the whole slice at once: the texts joined on a separator line and
     each step run once over the joined text (tests/test_columnar.py proves the two equal on random texts).
 
     Per text only where a step depends on the text as a whole: HTML stripping (for the texts that have markup)
@@ -238,6 +265,18 @@ _NOT_LINE_SPACE = re.compile(r"[^\S\n]+")
 
 
 def column_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
+    """``sentences(t)`` of every text, concatenated, and the text of each sentence (``_slice_sentences``, a slice
+    of the column at a time)."""
+    sents: list[str] = []
+    docs = [np.zeros(0, dtype=np.int64)]
+    for lo, hi in text_slices(texts):
+        part, doc = _slice_sentences(texts[lo:hi])
+        sents.extend(part)
+        docs.append(doc + lo)
+    return sents, np.concatenate(docs)
+
+
+def _slice_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
     """``sentences(t)`` of every text, concatenated, and the text of each sentence: split once over the joined
     column (a separator line between texts is a sentence of its own, which numbers the texts)."""
     if not texts:

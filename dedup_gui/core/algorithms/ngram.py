@@ -144,7 +144,8 @@ class NGram(Algorithm):
 
 
 def _fill_sketch(row: np.ndarray, grams: np.ndarray) -> None:
-    """Per-text reference of the sketch ``_gram_keys`` fills column-at-once (tests compare the two). One-permutation min-hash: the top bits of a gram hash pick its bin, the smallest hash per bin stays.
+    """Per-text reference of the sketch ``_gram_keys`` fills column-at-once (tests compare the two).
+    One-permutation min-hash: the top bits of a gram hash pick its bin, the smallest hash per bin stays.
     ``grams`` is sorted, so the first gram of each bin is that bin's minimum."""
     if len(grams) == 0:
         return
