@@ -98,10 +98,30 @@ def test_ids_name_the_kept_row_with_id_column(tmp_path):
          "dup_kept": ["1", "0", "1"], "dup_of": ["", "x7", ""], "dup_similarity": ["", "0.95", ""]}
     ).to_csv(path, index=False)  # fmt: skip
     table = read_table(path)
-    with pytest.raises(InputError, match=r"data row 2: dup_of must be a whole number from 1, not 'x7'"):
-        annotated.load_result(table)  # without the id column, dup_of must be a row number
     result = annotated.load_result(table, id_column="id")
     assert [(c.kept, c.members) for c in result.clusters] == [(0, [0, 1])]
+    # Opened without naming it (the workbench), the id column is found: the only one dup_of's values fit.
+    assert [(c.kept, c.members) for c in annotated.load_result(table).clusters] == [(0, [0, 1])]
+
+
+def test_numeric_ids_are_told_from_row_numbers_by_the_clusters_they_make(tmp_path):
+    """dedup-spark --id-column output has no dup_row: ids 2, 3, 1 read as row numbers would make row 2 a copy of
+    itself; read as ids, of row 1."""
+    path = tmp_path / "numeric_ids.csv"
+    pd.DataFrame(
+        {"doc": ["2", "3", "1"], "text": ["t", "t2", "t3"], "dup_cluster": ["1", "1", ""],
+         "dup_kept": ["1", "0", "1"], "dup_of": ["", "2", ""], "dup_similarity": ["", "0.95", ""]}
+    ).to_csv(path, index=False)  # fmt: skip
+    result = annotated.load_result(read_table(path))
+    assert [(c.kept, c.members) for c in result.clusters] == [(0, [0, 1])]
+    # With nothing that fits, the row-number reading's problem is what the user is told.
+    bad = tmp_path / "bad_ids.csv"
+    pd.DataFrame(
+        {"text": ["t", "t2"], "dup_cluster": ["1", "1"], "dup_kept": ["1", "0"], "dup_of": ["", "x7"],
+         "dup_similarity": ["", "0.95"]}
+    ).to_csv(bad, index=False)  # fmt: skip
+    with pytest.raises(InputError, match=r"data row 2: dup_of must be a whole number from 1, not 'x7'"):
+        annotated.load_result(read_table(bad))
 
 
 @pytest.mark.parametrize(

@@ -71,7 +71,38 @@ def load_result(table: Table, settings: Settings | None = None, id_column: str |
 
 def load(table: Table, settings: Settings | None = None, id_column: str | None = None) -> Annotated:
     """Rebuild the run an annotated ``table`` records. ``settings``: the settings shown for it (default:
-    ``Settings()``); ``id_column``: the column ``dup_of`` refers to (``dedup-spark --id-column``)."""
+    ``Settings()``); ``id_column``: the column ``dup_of`` refers to (``dedup-spark --id-column``).
+
+    Without ``id_column`` (and without ``dup_row``), ``dup_of`` is read as data row numbers; when that does not
+    describe consistent clusters, the first column of unique values that does is taken as the id column (the
+    output of ``dedup-spark --id-column``, opened from the workbench)."""
+    if id_column is None and ROW_COLUMN not in table.columns and is_annotated(table):
+        try:
+            return _load(table, settings, None)
+        except InputError as as_rows:
+            for column in _id_candidates(table):
+                try:
+                    return _load(table, settings, column)
+                except InputError:
+                    continue
+            raise as_rows from None
+    return _load(table, settings, id_column)
+
+
+def _id_candidates(table: Table) -> list[str]:
+    """Columns that could be what ``dup_of`` refers to: unique non-blank values that include every ``dup_of``."""
+    targets = {_key(v) for v in table.data["dup_of"].tolist() if not _blank(v)}
+    out = []
+    for column in table.columns:
+        if column in COLUMNS:
+            continue
+        values = [_key(v) for v in table.data[column].tolist() if not _blank(v)]
+        if len(values) == len(table) and len(set(values)) == len(values) and targets <= set(values):
+            out.append(column)
+    return out
+
+
+def _load(table: Table, settings: Settings | None, id_column: str | None) -> Annotated:
     if not is_annotated(table):
         missing = [c for c in COLUMNS if c not in table.columns]
         raise InputError(table.path, f"is not an annotated file: no column {', '.join(missing)}")
