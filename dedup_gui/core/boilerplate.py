@@ -20,7 +20,7 @@ import numpy as np
 import xxhash
 
 from .progress import Reporter
-from .text import text_slices
+from .text import join_column, number_pieces, text_slices
 
 # A sentence with its closing punctuation; the separators are kept so that the text can be rebuilt.
 _PIECE = re.compile(r"[^。！？!?；;\n]*[。！？!?；;]+|[^。！？!?；;\n]+")
@@ -48,7 +48,6 @@ def _keys(text: str) -> list[int]:
 
 _CORE = re.compile(r"[^。！？!?；;\n]+")  # a piece without its closing punctuation (whitespace removed first)
 _SPACE = re.compile(r"[^\S\n]+")
-_SEP = "\ue000"
 
 
 def column_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -64,15 +63,14 @@ def column_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
 def _slice_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """The distinct sentence keys (``_keys``) of every text, sorted by text: (keys, text of each), found once over
     the joined column (a separator line between texts)."""
-    joined = ("\n" + _SEP + "\n").join(texts)
-    if joined.count(_SEP) != len(texts) - 1:  # a text holds the separator itself: text by text
+    joined = join_column(texts)
+    if joined is None:
         per = [sorted(set(_keys(t))) for t in texts]
         flat = [k for p in per for k in p]
         return np.array(flat, dtype=np.uint64), np.repeat(np.arange(len(texts), dtype=np.int64), list(map(len, per)))
     cores = _CORE.findall(_SPACE.sub("", joined))
     lengths = np.fromiter(map(len, cores), dtype=np.int64, count=len(cores))
-    is_sep = np.fromiter(map(_SEP.__eq__, cores), dtype=bool, count=len(cores))
-    doc = np.cumsum(is_sep)
+    is_sep, doc = number_pieces(cores)
     use = np.flatnonzero((lengths >= MIN_CHARS) & ~is_sep)
     h64 = xxhash.xxh64_intdigest
     keys = np.fromiter(map(h64, map(str.encode, (cores[i] for i in use.tolist()))), dtype=np.uint64, count=len(use))

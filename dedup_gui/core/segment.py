@@ -20,7 +20,7 @@ import numpy as np
 import xxhash
 
 from .progress import Reporter
-from .text import text_slices
+from .text import SEP, join_column, number_pieces, text_slices
 
 PARALLEL_MIN_TEXTS = 8000  # below this, starting worker processes (~2 s each) costs more than it saves
 SEGMENT_CHARS = 60_000  # characters segmented in one call (~30 ms holding the interpreter lock)
@@ -76,23 +76,21 @@ def _hash_keywords(texts: list[str], top_n: int) -> tuple[np.ndarray, np.ndarray
     every text, computed over the batch at once - one segmentation of the joined texts (a separator character
     between them, which segments as a word of its own), words counted per text by one sort, each distinct word
     filtered, weighted and hashed once."""
-    sep = "\ue000"
-    joined = ("\n" + sep + "\n").join(texts)
-    if joined.count(sep) != max(0, len(texts) - 1):  # a text holds the separator itself
-        return _hash_keywords_each(texts, top_n)
     # Segmented a slice at a time (one call holds the interpreter lock), the separator between slices too.
     cut = _cutter()
     tokens: list[str] = []
     for k, (lo, hi) in enumerate(text_slices(texts, SEGMENT_CHARS)):
         if k:
-            tokens.append(sep)
-        tokens.extend(cut(("\n" + sep + "\n").join(texts[lo:hi])))
-    is_sep = np.fromiter(map(sep.__eq__, tokens), dtype=bool, count=len(tokens))
+            tokens.append(SEP)
+        joined = join_column(texts[lo:hi])
+        if joined is None:  # a text holds the separator itself
+            return _hash_keywords_each(texts, top_n)
+        tokens.extend(cut(joined))
+    is_sep, doc = number_pieces(tokens)
     if int(is_sep.sum()) != max(0, len(texts) - 1):  # the separator joined a word (never seen): text by text
         return _hash_keywords_each(texts, top_n)
     vocab = {w: i for i, w in enumerate(dict.fromkeys(tokens))}
     wid = np.fromiter(map(vocab.__getitem__, tokens), dtype=np.int64, count=len(tokens))
-    doc = np.cumsum(is_sep)
     idf, median, stop = _idf()
     idf_get = idf.get
     words_ = list(vocab)

@@ -167,8 +167,23 @@ def normalise(text: str, opts: NormaliseOptions) -> str:
     return text
 
 
-_SEP = "\ue000"  # a private-use character between texts while a whole column is normalised at once
-_JOIN = "\n" + _SEP + "\n"
+SEP = "\ue000"  # a private-use character, on a line of its own between texts while a column is worked at once
+_JOIN = "\n" + SEP + "\n"
+
+
+def join_column(texts: list[str]) -> str | None:
+    """``texts`` joined with a separator line between them, or None when a text holds the separator itself (the
+    caller then works text by text)."""
+    joined = _JOIN.join(texts)
+    return joined if joined.count(SEP) == max(0, len(texts) - 1) else None
+
+
+def number_pieces(pieces: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """For the pieces (sentences, words) of a joined column: which are separators, and the text of each piece."""
+    is_sep = np.fromiter(map(SEP.__eq__, pieces), dtype=bool, count=len(pieces))
+    return is_sep, np.cumsum(is_sep)
+
+
 _LINE_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines' boundaries other than \n
 _SPACES = re.compile(r"[^\S\n]+")  # a run of whitespace inside a line (\s is str.isspace, as str.split uses)
 _LINE_EDGES = re.compile(r" ?\n[ \n]*")  # a line break with the spaces around it and the empty lines after it
@@ -211,13 +226,12 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
     path."""
     if not texts:
         return []
-    joined = _JOIN.join(texts)
-    if not opts.collapse_whitespace or opts.boilerplate_patterns or joined.count(_SEP) != len(texts) - 1:
+    joined = join_column(texts)
+    if not opts.collapse_whitespace or opts.boilerplate_patterns or joined is None:
         return [normalise(t, opts) for t in texts]
     if opts.strip_html and _HTMLISH.search(joined):
-        texts = list(map(strip_html, texts))
-        joined = _JOIN.join(texts)
-        if joined.count(_SEP) != len(texts) - 1:  # markup spelled the separator (&#xe000;)
+        joined = join_column(list(map(strip_html, texts)))
+        if joined is None:  # markup spelled the separator (&#xe000;)
             return [normalise(t, opts) for t in texts]
     if opts.nfkc:
         joined = nfkc(joined)
@@ -229,7 +243,7 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
     joined = _LINE_EDGES.sub("\n", "\n" + joined)  # a leading \n: the first line is a line like the others
     if opts.drop_quoted:
         joined = _QUOTED_LINES.sub("", joined)
-    out = [piece.strip(" \n") for piece in joined.split(_SEP)]
+    out = [piece.strip(" \n") for piece in joined.split(SEP)]
     if opts.strip_html:
         out = [_strip_chrome(t) if ("{" in t or "}" in t) else t for t in out]
     return out
@@ -281,14 +295,13 @@ def _slice_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
     column (a separator line between texts is a sentence of its own, which numbers the texts)."""
     if not texts:
         return [], np.zeros(0, dtype=np.int64)
-    joined = _JOIN.join(texts)
-    if joined.count(_SEP) != len(texts) - 1:  # a text holds the separator character itself
+    joined = join_column(texts)
+    if joined is None:
         per = [sentences(t) for t in texts]
         return [x for p in per for x in p], np.repeat(np.arange(len(texts)), [len(p) for p in per])
     parts = _NOT_LINE_SPACE.sub("", _SENTENCE_SPLIT.sub("\n", joined)).split("\n")
     lengths = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
-    is_sep = np.fromiter(map(_SEP.__eq__, parts), dtype=bool, count=len(parts))
-    doc = np.cumsum(is_sep)
+    is_sep, doc = number_pieces(parts)
     keep = np.flatnonzero((lengths > 0) & ~is_sep)
     return [parts[i] for i in keep.tolist()], doc[keep]
 
