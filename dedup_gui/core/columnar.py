@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .text import _GRAM_MUL, _WHOLE_TAG, mix64
+from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size
 
 CHUNK_CHARS = 4_000_000  # characters hashed at once: bounds the working memory (~40 bytes per character)
 CHUNK_ELEMENTS = 8_000_000  # gram hashes of pairs compared at once
@@ -79,15 +79,7 @@ def concat_columns(parts: list[GramColumns]) -> GramColumns:
 
 def text_chunks(lengths: np.ndarray, limit: int = CHUNK_CHARS) -> list[tuple[int, int]]:
     """Consecutive ranges of texts of about ``limit`` characters each (and fewer than 2**24 texts)."""
-    out, lo, n = [], 0, len(lengths)
-    ends = np.cumsum(lengths)
-    while lo < n:
-        base = ends[lo - 1] if lo else 0
-        hi = int(np.searchsorted(ends, base + limit, side="right"))
-        hi = min(max(hi, lo + 1), lo + _GROUP_LIMIT - 1, n)
-        out.append((lo, hi))
-        lo = hi
-    return out
+    return ranges_by_size(lengths, limit, _GROUP_LIMIT - 1)
 
 
 def _chunk_grams(texts: Sequence[str], lengths: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -157,15 +149,8 @@ def pair_overlap(cols: GramColumns, a: np.ndarray, b: np.ndarray, chunk: int = C
     b = np.asarray(b, dtype=np.int64)
     out = np.zeros(len(a), dtype=np.int64)
     sizes = cols.sizes
-    work = sizes[a] + sizes[b]
-    lo = 0
-    ends = np.cumsum(work)
-    while lo < len(a):
-        base = ends[lo - 1] if lo else 0
-        hi = int(np.searchsorted(ends, base + chunk, side="right"))
-        hi = min(max(hi, lo + 1), lo + _GROUP_LIMIT - 1, len(a))
+    for lo, hi in ranges_by_size(sizes[a] + sizes[b], chunk, _GROUP_LIMIT - 1):
         out[lo:hi] = _chunk_overlap(cols, sizes, a[lo:hi], b[lo:hi])
-        lo = hi
     return out
 
 

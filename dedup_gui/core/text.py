@@ -198,13 +198,21 @@ GIL_CHUNK_CHARS = 400_000
 def text_slices(texts: list[str], limit: int | None = None) -> list[tuple[int, int]]:
     """Consecutive ranges of ``texts`` of about ``limit`` (``GIL_CHUNK_CHARS``) characters each (at least one text
     each)."""
-    limit = GIL_CHUNK_CHARS if limit is None else limit
-    ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 3)
-    out, lo = [], 0
-    while lo < len(texts):
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 3  # with the separator line
+    return ranges_by_size(lengths, GIL_CHUNK_CHARS if limit is None else limit)
+
+
+def ranges_by_size(sizes: np.ndarray, limit: int, max_items: int | None = None) -> list[tuple[int, int]]:
+    """Consecutive ranges of items whose ``sizes`` add up to about ``limit`` (at least one item, at most
+    ``max_items``, per range)."""
+    ends = np.cumsum(sizes)
+    out, lo, n = [], 0, len(sizes)
+    while lo < n:
         base = int(ends[lo - 1]) if lo else 0
-        hi = max(lo + 1, int(np.searchsorted(ends, base + limit, side="right")))
-        out.append((lo, min(hi, len(texts))))
+        hi = min(max(int(np.searchsorted(ends, base + limit, side="right")), lo + 1), n)
+        if max_items is not None:
+            hi = min(hi, lo + max_items)
+        out.append((lo, hi))
         lo = hi
     return out
 
