@@ -221,3 +221,12 @@ def score_pairs(
             scores[both] = cpdist(left, right, scorer=Levenshtein.normalized_similarity, dtype=np.float64, workers=-1)
         out[short] = scores
     return out
+
+
+def score_pairs_of(check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
+    """``score_pairs`` with only the texts of the pairs hashed (n-grams of length ``n``)."""
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    used = np.unique(np.concatenate([a, b]))
+    sub = [texts[i] for i in used.tolist()]
+    return score_pairs(check, sub, gram_columns(sub, n), np.searchsorted(used, a), np.searchsorted(used, b))

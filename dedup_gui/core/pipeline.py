@@ -26,7 +26,7 @@ from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn
 from .cluster import build_clusters
-from .columnar import gram_columns, score_pairs
+from .columnar import score_pairs_of
 from .keep import KeepRule
 from .progress import Reporter
 from .result import Cluster, DedupResult, PairSet
@@ -326,14 +326,10 @@ class Pipeline:
         reporter.report("Verifying", 0, len(cands.a))
         # The texts of the pairs, hashed and scored column-at-once (core.columnar), as _unique_similarity does
         # pair by pair.
-        used = np.unique(np.concatenate([cands.a, cands.b]))
-        texts = [prep.content_compact[u] for u in used.tolist()]
-        grams = gram_columns(texts, SIMILARITY_GRAM)
-        a, b = np.searchsorted(used, cands.a), np.searchsorted(used, cands.b)
-        out = score_pairs(self._check, texts, grams, a, b)
-        empty = np.fromiter((not prep.compact_texts[u] for u in used.tolist()), dtype=bool, count=len(used))
+        out = score_pairs_of(self._check, prep.content_compact, cands.a, cands.b, SIMILARITY_GRAM)
+        empty = np.fromiter(map(len, prep.compact_texts), dtype=np.int64, count=len(prep.compact_texts)) == 0
         out[(cands.a == cands.b)] = 1.0
-        out[empty[a] | empty[b]] = 0.0
+        out[empty[cands.a] | empty[cands.b]] = 0.0
         reporter.report("Verifying", len(cands.a), len(cands.a))
         return out
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..columnar import GramColumns, concat_columns, gram_columns, lengths_of, score_pairs, text_chunks
+from ..columnar import GramColumns, concat_columns, gram_columns, lengths_of, score_pairs, score_pairs_of, text_chunks
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import df_per_item, mix64
@@ -252,14 +252,7 @@ def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColum
     """The text check's similarity of each candidate pair: on the full n-gram sets, or by edits for short pairs
     (``TextCheck.score_texts`` for every pair, column-at-once)."""
     reporter.report("Verifying", 0, len(a))
-    if cols is None or len(a) == 0:
-        # Only the texts of the pairs are hashed.
-        used = np.unique(np.concatenate([a, b])) if len(a) else np.zeros(0, dtype=np.int64)
-        sub = gram_columns([texts[i] for i in used.tolist()], n)
-        local = np.searchsorted(used, a), np.searchsorted(used, b)
-        out = score_pairs(check, [texts[i] for i in used.tolist()], sub, *local)
-    else:
-        out = score_pairs(check, texts, cols, a, b)
+    out = score_pairs_of(check, texts, a, b, n) if cols is None else score_pairs(check, texts, cols, a, b)
     reporter.report("Verifying", len(a), len(a))
     return out
 
