@@ -10,18 +10,10 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ngram_reference import fill_sketch, level_salt
+from ngram_reference import level as reference_level
 
-from dedup_gui.core.algorithms.ngram import (
-    EMPTY_BIN,
-    MAX_LEVEL_STEPS,
-    SKETCH_BINS,
-    NGram,
-    _fill_sketch,
-    _level,
-    _level_salt,
-    _levels,
-    verify,
-)
+from dedup_gui.core.algorithms.ngram import EMPTY_BIN, MAX_LEVEL_STEPS, SKETCH_BINS, NGram, _levels, verify
 from dedup_gui.core.columnar import gram_columns, pair_overlap, score_pairs
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.settings import Settings
@@ -58,13 +50,13 @@ def reference_fingerprint(texts: list[str], n: int, n_steps: int):
             continue
         g = gram_hashes(t, n)
         sizes[i] = len(g)
-        _fill_sketch(sketch[i], g)
-        level = _level(len(g))
+        fill_sketch(sketch[i], g)
+        level = reference_level(len(g))
         for step in range(n_steps):
             sample = g[(g & np.uint64(level - 1)) == 0] if level > 1 else g
             if len(sample) == 0:
                 break
-            keys.append(sample ^ _level_salt(level))
+            keys.append(sample ^ level_salt(level))
             docs.append(np.full(len(sample), i, dtype=np.int64))
             steps.append(np.full(len(sample), step, dtype=np.int8))
             level *= 2
@@ -99,7 +91,7 @@ def test_ngram_fingerprint_equals_the_per_text_reference(texts, n, share):
 
 @given(st.integers(0, 10**9))
 def test_levels_equal_the_loop(size):
-    assert int(_levels(np.array([size]))[0]) == _level(size)
+    assert int(_levels(np.array([size]))[0]) == reference_level(size)
 
 
 @settings(max_examples=80, deadline=None)
@@ -123,7 +115,9 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
 @settings(max_examples=60, deadline=None)
 @given(texts=related_texts(), data=st.data())
 def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
-    from dedup_gui.core.algorithms.ngram import ByteSketch, sketch_similarity
+    from ngram_reference import sketch_similarity
+
+    from dedup_gui.core.algorithms.ngram import ByteSketch
 
     fp = NGram().fingerprint(texts, Settings(algorithm="ngram").resolved(), Reporter())
     n = len(texts)

@@ -14,7 +14,6 @@ would. Candidates are verified on their full n-gram sets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
@@ -51,19 +50,6 @@ class GramKeys:
     sizes: np.ndarray  # int64 full n-gram set size per text (for the length filter)
     sketch: np.ndarray  # uint32 (texts x SKETCH_BINS) one-permutation min-hash sketch, to screen candidates
     grams: GramColumns | None = None  # every text's full gram set (for verification)
-
-
-@lru_cache(maxsize=64)
-def _level_salt(level: int) -> np.uint64:
-    """Distinguishes the same gram sampled at different levels (gram hashes are already well mixed)."""
-    return mix64(np.array([level], dtype=np.uint64))[0]
-
-
-def _level(n_grams: int) -> int:
-    p = 1
-    while n_grams // (p * 2) >= TARGET_KEYS:
-        p *= 2
-    return p
 
 
 class NGram(Algorithm):
@@ -143,30 +129,6 @@ class NGram(Algorithm):
         return max(self.threshold.minimum, round(lo, 6)), self.threshold.maximum
 
 
-def _fill_sketch(row: np.ndarray, grams: np.ndarray) -> None:
-    """Per-text reference of the sketch ``_gram_keys`` fills column-at-once (tests compare the two).
-    One-permutation min-hash: the top bits of a gram hash pick its bin, the smallest hash per bin stays.
-    ``grams`` is sorted, so the first gram of each bin is that bin's minimum."""
-    if len(grams) == 0:
-        return
-    bins = (grams >> np.uint64(64 - SKETCH_BITS)).astype(np.int64)
-    first = np.flatnonzero(np.concatenate(([True], bins[1:] != bins[:-1])))
-    row[bins[first]] = (grams[first] & np.uint64(0xFFFFFFFE)).astype(np.uint32)  # never equal to EMPTY_BIN
-
-
-def sketch_similarity(sketch: np.ndarray, a: np.ndarray, b: np.ndarray, bins: int = SKETCH_BINS) -> np.ndarray:
-    """Estimated Jaccard similarity of each pair from the first ``bins`` sketch bins (bins where both texts are
-    empty skipped)."""
-    out = np.empty(len(a))
-    for lo in range(0, len(a), 50_000):
-        sa, sb = sketch[a[lo : lo + 50_000], :bins], sketch[b[lo : lo + 50_000], :bins]
-        both_empty = (sa == EMPTY_BIN) & (sb == EMPTY_BIN)
-        equal = (sa == sb) & ~both_empty
-        used = bins - both_empty.sum(axis=1)
-        out[lo : lo + 50_000] = equal.sum(axis=1) / np.maximum(used, 1)
-    return out
-
-
 # Screening passes: (sketch bins compared, margin below the bound). 64 bins estimate Jaccard within ~0.06 (one
 # standard deviation at 0.5), 128 bins within ~0.045; an excerpt's estimated containment moves up to twice as much.
 SCREEN_PASSES = ((64, 0.5), (SKETCH_BINS, SKETCH_MARGIN))
@@ -218,7 +180,7 @@ class ByteSketch:
 
     def similarity(self, a: np.ndarray, b: np.ndarray, bins: int) -> np.ndarray:
         """Estimated Jaccard similarity of each pair from its first ``bins`` bins (a multiple of 64), bins where
-        both texts are empty skipped; at least ``sketch_similarity``'s estimate."""
+        both texts are empty skipped; at least the estimate from comparing whole bins."""
         w = bins // 8
         x = self.words[a, :w] ^ self.words[b, :w]
         # A zero byte of x is an equal bin: set its high bit, clear every other bit, count the bits.
@@ -258,7 +220,7 @@ def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColum
 
 
 def _levels(sizes: np.ndarray) -> np.ndarray:
-    """``_level`` of every size: the largest power of two p with size // p >= TARGET_KEYS (1 for small sets)."""
+    """The sampling level of every size: the largest power of two p with size // p >= TARGET_KEYS (1 for small sets)."""
     q = np.maximum(sizes // TARGET_KEYS, 1)
     bits = np.floor(np.log2(q.astype(np.float64))).astype(np.int64)
     p = np.left_shift(np.int64(1), bits)

@@ -1,0 +1,47 @@
+"""Plain per-text references of the n-gram fingerprint pieces that ``core.algorithms.ngram`` computes
+column-at-once: the tests compare the two."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from dedup_gui.core.algorithms.ngram import EMPTY_BIN, SKETCH_BINS, SKETCH_BITS, TARGET_KEYS
+from dedup_gui.core.text import mix64
+
+
+@lru_cache(maxsize=64)
+def level_salt(level: int) -> np.uint64:
+    """Distinguishes the same gram sampled at different levels (gram hashes are already well mixed)."""
+    return mix64(np.array([level], dtype=np.uint64))[0]
+
+
+def level(n_grams: int) -> int:
+    p = 1
+    while n_grams // (p * 2) >= TARGET_KEYS:
+        p *= 2
+    return p
+
+
+def fill_sketch(row: np.ndarray, grams: np.ndarray) -> None:
+    """One-permutation min-hash: the top bits of a gram hash pick its bin, the smallest hash per bin stays.
+    ``grams`` is sorted, so the first gram of each bin is that bin's minimum."""
+    if len(grams) == 0:
+        return
+    bins = (grams >> np.uint64(64 - SKETCH_BITS)).astype(np.int64)
+    first = np.flatnonzero(np.concatenate(([True], bins[1:] != bins[:-1])))
+    row[bins[first]] = (grams[first] & np.uint64(0xFFFFFFFE)).astype(np.uint32)  # never equal to EMPTY_BIN
+
+
+def sketch_similarity(sketch: np.ndarray, a: np.ndarray, b: np.ndarray, bins: int = SKETCH_BINS) -> np.ndarray:
+    """Estimated Jaccard similarity of each pair from the first ``bins`` sketch bins (bins where both texts are
+    empty skipped)."""
+    out = np.empty(len(a))
+    for lo in range(0, len(a), 50_000):
+        sa, sb = sketch[a[lo : lo + 50_000], :bins], sketch[b[lo : lo + 50_000], :bins]
+        both_empty = (sa == EMPTY_BIN) & (sb == EMPTY_BIN)
+        equal = (sa == sb) & ~both_empty
+        used = bins - both_empty.sum(axis=1)
+        out[lo : lo + 50_000] = equal.sum(axis=1) / np.maximum(used, 1)
+    return out
