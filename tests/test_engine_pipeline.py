@@ -111,7 +111,7 @@ def test_threshold_change_reuses_fingerprints_without_segmenting_again(monkeypat
     calls = []
     original = segment._hash_keywords
     monkeypatch.setattr(
-        segment, "_hash_keywords", lambda texts, n: calls.extend([1] * len(texts)) or original(texts, n)
+        segment, "_hash_keywords", lambda texts, *a: calls.extend([1] * len(texts)) or original(texts, *a)
     )
     first = pipeline.run(Settings(algorithm="simhash", threshold=3))
     segmented = len(calls)
@@ -154,12 +154,22 @@ def test_pipeline_is_usable_after_a_cancelled_run():
     assert len(pipeline.run(Settings(algorithm="ngram")).clusters) == 1
 
 
-def test_parallel_segmentation_gives_the_same_fingerprints_as_serial():
-    texts = [f"{ZH_A}{i}{ZH_B[: i % 50]}" for i in range(segment.PARALLEL_MIN_TEXTS)]
-    parallel = segment.keyword_hashes(texts, 20, Reporter(), workers=2)
-    serial = segment.keyword_hashes(texts, 20, Reporter(), workers=1)
-    for p, s in zip(parallel, serial, strict=True):
-        np.testing.assert_array_equal(p, s)
+def test_segmentation_in_batches_and_threaded_slices_gives_the_keywords_text_by_text(monkeypatch):
+    texts = [f"{ZH_A}{i}{ZH_B[: i % 50]}" for i in range(3000)]
+    monkeypatch.setattr(segment, "BATCH_CHARS", 20_000)  # several batches, each of several slices
+    monkeypatch.setattr(segment, "SEGMENT_CHARS", 3_000)
+    got = segment.keyword_hashes(texts, 20, Reporter())
+    want = segment._hash_keywords_each(texts, 20)
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_array_equal(g, w)
+
+
+def test_the_idf_table_read_from_its_file_is_jiebas():
+    from jieba.analyse.tfidf import DEFAULT_IDF, IDFLoader, KeywordExtractor
+
+    idf, median, stop = segment._idf()
+    assert (idf, median) == IDFLoader(DEFAULT_IDF).get_idf()
+    assert stop == KeywordExtractor.STOP_WORDS
 
 
 def test_large_exact_duplicate_groups_collapse_before_comparison():

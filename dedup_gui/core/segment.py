@@ -1,30 +1,36 @@
 """Chinese word segmentation and TF-IDF keywords, as jieba.analyse.extract_tags computes them.
 
 rjieba (the Rust port, same dictionary) segments about 18x faster than jieba and gives the same words on
-Chinese text; jieba is the fallback where no rjieba wheel exists. Large batches are spread over processes.
+Chinese text; jieba is the fallback where no rjieba wheel exists. rjieba segments without the interpreter lock, so
+a batch is segmented a slice at a time on two threads (no worker processes to start, no texts to copy).
 """
 
 from __future__ import annotations
 
 import heapq
+import importlib.util
 import logging
 import os
+import threading
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FuturesTimeout
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
-from multiprocessing import get_context
+from pathlib import Path
 
 import numpy as np
 import xxhash
 
 from .progress import Reporter
-from .text import SEP, join_column, number_pieces, text_slices
+from .text import SEP, join_column, number_pieces, ranges_by_size, text_slices
 
-PARALLEL_MIN_TEXTS = 8000  # below this, starting worker processes (~2 s each) costs more than it saves
-SEGMENT_CHARS = 60_000  # characters segmented in one call (~30 ms holding the interpreter lock)
-_CHUNK = 500  # texts per progress report / cancel check (~0.1-0.2 s of segmentation)
+SEGMENT_CHARS = 60_000  # characters segmented in one call (the lock is held only to build its list of words)
+BATCH_CHARS = 1_000_000  # characters per progress report / cancel check (~0.2 s of segmentation)
+
+# jieba.analyse's KeywordExtractor.STOP_WORDS: the English words extract_tags skips (tests compare with jieba's).
+STOP_WORDS = frozenset(
+    "the of is and to in that we for an are by be as on with can if from which you it this then at have all "
+    "not one has or".split()
+)
 
 
 @lru_cache(maxsize=1)
@@ -41,15 +47,54 @@ def _cutter():
 
 
 @lru_cache(maxsize=1)
-def _idf() -> tuple[dict[str, float], float, frozenset[str]]:
-    from jieba.analyse.tfidf import DEFAULT_IDF, IDFLoader, KeywordExtractor
+def _threads() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1)), thread_name_prefix="segment")
 
-    idf, median = IDFLoader(DEFAULT_IDF).get_idf()
-    return idf, median, frozenset(KeywordExtractor.STOP_WORDS)
+
+_IDF_LOCK = threading.Lock()
+
+
+def _idf() -> tuple[dict[str, float], float, frozenset[str]]:
+    with _IDF_LOCK:  # loaded once, whichever thread asks first
+        return _load_idf()
+
+
+@lru_cache(maxsize=1)
+def _load_idf() -> tuple[dict[str, float], float, frozenset[str]]:
+    """jieba's IDF table and its median (as jieba.analyse's IDFLoader reads them), read straight from its file:
+    importing jieba.analyse itself costs ~1 s (it loads jieba's tagger)."""
+    spec = importlib.util.find_spec("jieba")
+    path = Path(next(iter(spec.submodule_search_locations or ()), "")) / "analyse" / "idf.txt" if spec else None
+    if path is None or not path.is_file():  # pragma: no cover - an unusual jieba layout: ask jieba
+        from jieba.analyse.tfidf import DEFAULT_IDF, IDFLoader
+
+        idf, median = IDFLoader(DEFAULT_IDF).get_idf()
+        return idf, median, STOP_WORDS
+    content = path.read_text(encoding="utf-8")
+    fields = content.split()
+    if len(fields) != 2 * len(content.splitlines()):  # pragma: no cover - not "word freq" per line: ask jieba
+        from jieba.analyse.tfidf import IDFLoader
+
+        idf, median = IDFLoader(str(path)).get_idf()
+        return idf, median, STOP_WORDS
+    idf = dict(zip(fields[0::2], map(float, fields[1::2]), strict=True))
+    values = np.fromiter(idf.values(), dtype=np.float64, count=len(idf))
+    median = float(np.partition(values, len(values) // 2)[len(values) // 2]) if len(values) else 0.0
+    return idf, median, STOP_WORDS
+
+
+def load_in_background() -> Future:
+    """Start reading the IDF table on a segmentation thread (it overlaps the segmentation, which needs no lock)."""
+    return _threads().submit(_idf)
 
 
 def words(text: str) -> list[str]:
     return _cutter()(text)
+
+
+def _usable(w: str, stop: frozenset[str]) -> bool:
+    # extract_tags: at least two characters once stripped, not an (English) stop word
+    return not (len(w) < 2 or (not w.isalnum() and len(w.strip()) < 2) or (w.isascii() and w.lower() in stop))
 
 
 def keywords(text: str, top_n: int) -> list[tuple[str, float]]:
@@ -59,8 +104,7 @@ def keywords(text: str, top_n: int) -> list[tuple[str, float]]:
     weights = {}
     total = 0
     for w, c in Counter(_cutter()(text)).items():
-        # extract_tags: at least two characters once stripped, not an (English) stop word
-        if len(w) < 2 or (not w.isalnum() and len(w.strip()) < 2) or (w.isascii() and w.lower() in stop):
+        if not _usable(w, stop):
             continue
         total += c
         weights[w] = c * idf_get(w, median)
@@ -71,55 +115,127 @@ def keywords(text: str, top_n: int) -> list[tuple[str, float]]:
     return [(w, v / total) for w, v in top]
 
 
-def _hash_keywords(texts: list[str], top_n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Keyword hashes and weights of a batch, flattened, with the number of keywords per text: ``keywords`` of
-    every text, computed over the batch at once - one segmentation of the joined texts (a separator character
-    between them, which segments as a word of its own), words counted per text by one sort, each distinct word
-    filtered, weighted and hashed once."""
-    # Segmented a slice at a time (one call holds the interpreter lock), the separator between slices too.
-    cut = _cutter()
-    tokens: list[str] = []
-    for k, (lo, hi) in enumerate(text_slices(texts, SEGMENT_CHARS)):
-        if k:
-            tokens.append(SEP)
-        joined = join_column(texts[lo:hi])
-        if joined is None:  # a text holds the separator itself
-            return _hash_keywords_each(texts, top_n)
-        tokens.extend(cut(joined))
+# Words are told apart by a polynomial hash of their characters, computed for a whole slice at once from prefix
+# sums (64-bit, wrapping), mixed with the word's length.
+_BASE = 0x100000001B3
+_BASE_INV = pow(_BASE, -1, 1 << 64)
+_LEN_MIX = np.uint64(0x9E3779B97F4A7C15)
+
+
+def _powers(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """BASE**i and BASE**-i (mod 2**64) for i < n."""
+    out = []
+    for b in (_BASE, _BASE_INV):
+        p = np.empty(n, dtype=np.uint64)
+        if n:
+            p[0] = 1
+            p[1:] = np.uint64(b)
+            np.cumprod(p, out=p)
+        out.append(p)
+    return out[0], out[1]
+
+
+def _segment_slice(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray] | None:
+    """The words of a slice of texts that are long enough to be keywords (two characters or more), each word's
+    hash and its text's index in the slice - or None when a text holds the separator or the separator joined a
+    word (the caller then works text by text)."""
+    joined = join_column(texts)
+    if joined is None:
+        return None
+    tokens = _cutter()(joined)  # runs without the interpreter lock
+    lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
+    cps = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    ends = np.cumsum(lengths)
+    starts = ends - lengths
+    if len(tokens) and int(ends[-1]) != len(cps):  # the words do not spell the text (never seen)
+        return _segment_slice_by_word(tokens)
+    is_sep = (lengths == 1) & (cps[np.minimum(starts, max(0, len(cps) - 1))] == ord(SEP))
+    if int(is_sep.sum()) != len(texts) - 1:  # the separator joined a word (never seen)
+        return None
+    pw, inv = _powers(len(cps) + 1)
+    prefix = np.zeros(len(cps) + 1, dtype=np.uint64)
+    np.cumsum(cps * pw[: len(cps)], out=prefix[1:])
+    doc = np.cumsum(is_sep)
+    long = np.flatnonzero(lengths >= 2)
+    s, e = starts[long], ends[long]
+    hashes = (prefix[e] - prefix[s]) * inv[s] ^ (lengths[long].astype(np.uint64) * _LEN_MIX)
+    return [tokens[i] for i in long.tolist()], hashes, doc[long]
+
+
+def _segment_slice_by_word(tokens: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:  # pragma: no cover
+    # rjieba's words always spell the text; should they not, each word is hashed by its characters.
     is_sep, doc = number_pieces(tokens)
-    if int(is_sep.sum()) != max(0, len(texts) - 1):  # the separator joined a word (never seen): text by text
+    long = [i for i, w in enumerate(tokens) if len(w) >= 2]
+    h64 = xxhash.xxh64_intdigest
+    hashes = np.fromiter((h64(tokens[i].encode("utf-8")) for i in long), dtype=np.uint64, count=len(long))
+    return [tokens[i] for i in long], hashes, doc[long]
+
+
+class _Vocabulary:
+    """The IDF weight of each distinct word seen so far (NaN: never a keyword), by word hash: each word is looked
+    up and filtered once per column, not once per batch."""
+
+    def __init__(self) -> None:
+        self.hashes = np.zeros(0, dtype=np.uint64)  # sorted
+        self.idf = np.zeros(0, dtype=np.float64)
+
+    def idf_of(self, hashes: np.ndarray, words_at) -> np.ndarray:
+        """The weights of the (sorted, distinct) ``hashes``; ``words_at(i)`` gives the words of hashes[i]."""
+        pos = np.minimum(np.searchsorted(self.hashes, hashes), max(0, len(self.hashes) - 1))
+        known = self.hashes[pos] == hashes if len(self.hashes) else np.zeros(len(hashes), dtype=bool)
+        out = np.empty(len(hashes), dtype=np.float64)
+        out[known] = self.idf[pos[known]]
+        new = np.flatnonzero(~known)
+        if len(new):
+            idf, median, stop = _idf()
+            idf_get = idf.get
+            out[new] = [idf_get(w, median) if _usable(w, stop) else np.nan for w in words_at(new)]
+            merged = np.concatenate([self.hashes, hashes[new]])
+            order = np.argsort(merged, kind="stable")
+            self.hashes, self.idf = merged[order], np.concatenate([self.idf, out[new]])[order]
+        return out
+
+
+def _hash_keywords(
+    texts: list[str], top_n: int, vocabulary: _Vocabulary | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keyword hashes and weights of a batch, flattened, with the number of keywords per text: ``keywords`` of
+    every text, computed over the batch at once. Each slice of the batch is segmented in one call (a separator
+    character between its texts, which segments as a word of its own), slices on two threads; words are counted
+    per text by one sort, and each distinct word filtered, weighted and hashed once."""
+    slices = text_slices(texts, SEGMENT_CHARS)
+    parts = list(_threads().map(lambda r: _segment_slice(texts[r[0] : r[1]]), slices))
+    if any(p is None for p in parts):
         return _hash_keywords_each(texts, top_n)
-    vocab = {w: i for i, w in enumerate(dict.fromkeys(tokens))}
-    wid = np.fromiter(map(vocab.__getitem__, tokens), dtype=np.int64, count=len(tokens))
-    idf, median, stop = _idf()
-    idf_get = idf.get
-    words_ = list(vocab)
-    usable = np.fromiter(
-        (
-            not (len(w) < 2 or (not w.isalnum() and len(w.strip()) < 2) or (w.isascii() and w.lower() in stop))
-            for w in words_
-        ),
-        dtype=bool,
-        count=len(words_),
-    )
-    word_idf = np.fromiter((idf_get(w, median) for w in words_), dtype=np.float64, count=len(words_))
+    tokens: list[str] = []
+    for p in parts:
+        tokens.extend(p[0])
+    if not tokens:
+        return np.zeros(0, np.uint64), np.zeros(0), np.zeros(len(texts), np.int64)
+    token_hash = np.concatenate([p[1] for p in parts])
+    doc = np.concatenate([p[2] + lo for p, (lo, _) in zip(parts, slices, strict=True)])
+    word_hashes, first, wid = np.unique(token_hash, return_index=True, return_inverse=True)
+    vocabulary = _Vocabulary() if vocabulary is None else vocabulary
+    word_idf = vocabulary.idf_of(word_hashes, lambda idx: [tokens[i] for i in first[idx].tolist()])
+    usable = ~np.isnan(word_idf)
+    n_words = max(1, len(word_hashes))
     take = np.flatnonzero(usable[wid])
-    key = doc[take] * len(words_) + wid[take]
-    pair_key, first, count = np.unique(key, return_index=True, return_counts=True)
-    pdoc, pword = pair_key // max(1, len(words_)), pair_key % max(1, len(words_))
+    key = doc[take] * n_words + wid[take]
+    pair_key, first_at, count = np.unique(key, return_index=True, return_counts=True)
+    pdoc, pword = pair_key // n_words, pair_key % n_words
     total = np.bincount(pdoc, weights=count, minlength=len(texts))
     weight = count * word_idf[pword]
     # Heaviest first; equal weights in order of first occurrence (as heapq.nlargest over the Counter).
-    order = np.lexsort((first, -weight, pdoc))
+    order = np.lexsort((first_at, -weight, pdoc))
     d = pdoc[order]
     starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
     rank = np.arange(len(d)) - np.repeat(starts, np.diff(np.r_[starts, len(d)]))
     top = order[rank < top_n]
     h64 = xxhash.xxh64_intdigest
     chosen = np.unique(pword[top])
-    word_hash = np.zeros(len(words_), dtype=np.uint64)
+    word_hash = np.zeros(len(word_hashes), dtype=np.uint64)
     word_hash[chosen] = np.fromiter(
-        (h64(words_[i].encode("utf-8")) for i in chosen.tolist()), dtype=np.uint64, count=len(chosen)
+        (h64(tokens[i].encode("utf-8")) for i in first[chosen].tolist()), dtype=np.uint64, count=len(chosen)
     )
     counts = np.bincount(pdoc[top], minlength=len(texts)).astype(np.int64)
     return word_hash[pword[top]], weight[top] / total[pdoc[top]], counts
@@ -140,47 +256,20 @@ def _hash_keywords_each(texts: list[str], top_n: int) -> tuple[np.ndarray, np.nd
     return np.array(hashes, dtype=np.uint64), np.array(weights, dtype=np.float64), counts
 
 
-def _parallel(chunks, top_n, workers, reporter: Reporter, total: int):
-    parts = []
-    # spawn, not fork: the GUI calls this from a thread, and forking a threaded process can deadlock.
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
-    try:
-        futures = [pool.submit(_hash_keywords, c, top_n) for c in chunks]
-        done = 0
-        for c, f in zip(chunks, futures, strict=True):
-            while True:
-                reporter.check()  # Cancel is honoured within 0.1 s even while workers are busy
-                try:
-                    parts.append(f.result(timeout=0.1))
-                    break
-                except FuturesTimeout:
-                    continue
-            done += len(c)
-            reporter.report("Segmenting", done, total)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-    return parts
-
-
-def keyword_hashes(
-    texts: list[str], top_n: int, reporter: Reporter, workers: int | None = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Hashes and weights of every text's top-n keywords (flattened) and the keyword count per text."""
+def keyword_hashes(texts: list[str], top_n: int, reporter: Reporter) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Hashes and weights of every text's top-n keywords (flattened) and the keyword count per text, a batch of
+    about ``BATCH_CHARS`` characters at a time (progress and Cancel between batches)."""
     total = len(texts)
-    chunks = [texts[i : i + _CHUNK] for i in range(0, total, _CHUNK)]
-    workers = workers if workers is not None else (os.cpu_count() or 1)
-    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    idf = load_in_background()
     reporter.report("Segmenting", 0, total)
-    if workers > 1 and total >= PARALLEL_MIN_TEXTS:
-        try:
-            parts = _parallel(chunks, top_n, workers, reporter, total)
-        except BrokenProcessPool:
-            # Worker processes could not start (e.g. a script without a __main__ guard): do it here instead.
-            parts = []
-    for c in chunks[len(parts) :]:
-        parts.append(_hash_keywords(c, top_n))
-        done = sum(len(p[2]) for p in parts)
-        reporter.report("Segmenting", done, total)
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=total) + 1
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    vocabulary = _Vocabulary()
+    for lo, hi in ranges_by_size(lengths, BATCH_CHARS):
+        reporter.check()
+        parts.append(_hash_keywords(texts[lo:hi], top_n, vocabulary))
+        reporter.report("Segmenting", hi, total)
+    idf.result()
     if not parts:
         return np.zeros(0, np.uint64), np.zeros(0), np.zeros(0, np.int64)
     return (

@@ -70,27 +70,27 @@ CHANGES, MULTI, INTERACTS, ASTRAL = 1, 2, 4, 8
 
 @lru_cache(maxsize=1)
 def _nfkc_tables() -> _NfkcTables:
+    cps = np.flatnonzero((np.arange(0x10000) < 0xD800) | (np.arange(0x10000) > 0xDFFF))
+    chars = list(map(chr, cps.tolist()))
+    mapped = [unicodedata.normalize("NFKC", c) for c in chars]
+    # Combining marks and Hangul (jamo, compatibility jamo, syllables) interact with their neighbours: they need
+    # the full algorithm, as do characters that map to one.
+    interacts = np.zeros(0x10000, dtype=bool)
+    interacts[cps] = np.fromiter(map(unicodedata.combining, chars), dtype=np.int64, count=len(chars)) > 0
+    interacts[0x1100:0x1200] = interacts[0x3130:0x3190] = interacts[0xAC00:0xD7A4] = True
     single = np.arange(0x10000, dtype=np.uint32)
     multi = np.zeros(0x10000, dtype=bool)
-    interacts = np.zeros(0x10000, dtype=bool)
     multi_map: dict[str, str] = {}
-    for cp in range(0x10000):
-        if 0xD800 <= cp <= 0xDFFF:
+    for cp, c, m in zip(cps.tolist(), chars, mapped, strict=True):
+        if m == c or interacts[cp]:
             continue
-        c = chr(cp)
-        mapped = unicodedata.normalize("NFKC", c)
-        if (
-            unicodedata.combining(c)
-            or 0x1100 <= cp <= 0x11FF
-            or 0xAC00 <= cp <= 0xD7A3
-            or any(unicodedata.combining(m) or 0x1100 <= ord(m) <= 0x11FF or 0x3130 <= ord(m) <= 0x318F for m in mapped)
-        ):
+        if any(unicodedata.combining(x) or 0x1100 <= ord(x) <= 0x11FF or 0x3130 <= ord(x) <= 0x318F for x in m):
             interacts[cp] = True
-        elif len(mapped) == 1:
-            single[cp] = ord(mapped)
-        elif mapped != c:
+        elif len(m) == 1:
+            single[cp] = ord(m)
+        else:
             multi[cp] = True
-            multi_map[c] = mapped
+            multi_map[c] = m
     multi_re = re.compile("[" + "".join(re.escape(c) for c in multi_map) + "]")
     flags = (
         np.where(single != np.arange(0x10000, dtype=np.uint32), CHANGES, 0)

@@ -172,7 +172,7 @@ def simhash_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFram
     """``SimHash.fingerprint`` per text (keywords segmented here, in this task, not in a process pool). Texts
     without a keyword (fingerprint 0) or without text are not comparable and are left out, as the engine does."""
     texts = frame["compact"].tolist()
-    hashes, weights, counts = keyword_hashes(texts, settings.n_value, _QUIET, workers=1)
+    hashes, weights, counts = keyword_hashes(texts, settings.n_value, _QUIET)
     fps = simhash_from_keywords(hashes, weights, counts)
     usable = (fps != 0) & np.array([bool(t) for t in texts], dtype=bool)
     return pd.DataFrame({"u": frame["u"].to_numpy(dtype=np.int64)[usable], "fp": as_signed(fps[usable])})
