@@ -262,6 +262,45 @@ def test_boilerplate_column_keys_equal_the_keys_of_each_text(texts):
     assert got == want
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["责任编辑：张三。", "新闻中国的了", "！", "。", "\n", " ", "\u3000", "点击进入专题；",
+                                  "ab c", "责任 编辑：张三", "\t", "x"]), max_size=12).map("".join),
+        max_size=15,
+    ),
+    st.data(),
+)  # fmt: skip
+def test_stripping_boilerplate_from_the_column_equals_splitting_each_text(texts, data):
+    """Also when only the texts that carry a boilerplate sentence are looked at."""
+    from dedup_gui.core.boilerplate import Boilerplate, _keys, strip_all
+
+    all_keys = sorted({k for t in texts for k in _keys(t)})
+    keys = data.draw(st.sets(st.sampled_from(all_keys)) if all_keys else st.just(set()))
+    plate = Boilerplate(frozenset(keys))
+    got = strip_all(texts, plate)
+    want = [plate.split(t)[0] for t in texts]
+    assert got == want
+    carriers = np.array([i for i, t in enumerate(texts) if set(_keys(t)) & keys], dtype=np.int64)
+    assert strip_all(texts, plate, carriers) == want
+    # A text that loses nothing is the same object (its compact form is reused).
+    assert all(g is t for g, t, w in zip(got, texts, want, strict=True) if plate.split(t)[1] == [])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="新闻中国ab 。\n\U00020000", max_size=12), min_size=1, max_size=12))
+def test_span_hashes_depend_only_on_the_characters_of_the_span(pieces):
+    from dedup_gui.core.text import code_points, span_hashes, string_hash
+
+    joined = "".join(pieces)
+    ends = np.cumsum([len(p) for p in pieces])
+    got = span_hashes(code_points(joined), ends - [len(p) for p in pieces], ends).tolist()
+    assert got == [string_hash(p) for p in pieces]
+    by_text = {}
+    for p, h in zip(pieces, got, strict=True):
+        assert by_text.setdefault(h, p) == p  # no two different pieces share a hash
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     texts=st.lists(

@@ -138,11 +138,12 @@ def different_articles(n: int) -> list[str]:
 
 
 def test_a_sentence_in_many_otherwise_different_texts_is_boilerplate():
-    texts = [f"{a}\n{DISCLAIMER}\n{BYLINE}" for a in different_articles(12)]
+    texts = [f"{a}\n{DISCLAIMER}\n{BYLINE}" for a in different_articles(12)] + different_articles(15)[12:]
     bp = learn(texts, min_docs=5)
     content, removed = bp.split(texts[0])
     assert removed == [DISCLAIMER, BYLINE]
     assert content == different_articles(1)[0]
+    assert bp.carriers.tolist() == list(range(12))  # the texts that hold it; the last three do not
 
 
 def test_the_sentences_of_a_story_reposted_many_times_are_not_boilerplate():

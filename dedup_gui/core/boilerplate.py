@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
-import xxhash
 
 from .progress import Reporter
-from .text import join_column, number_pieces, text_slices
+from .text import SEP, join_column, span_hashes, string_hash, text_slices
 
 # A sentence with its closing punctuation; the separators are kept so that the text can be rebuilt.
 _PIECE = re.compile(r"[^。！？!?；;\n]*[。！？!?；;]+|[^。！？!?；;\n]+")
@@ -29,12 +29,16 @@ SAMPLE = 8  # texts sampled per frequent sentence to see whether they otherwise 
 DIFFERENT = 0.5  # median sentence-set similarity below which the texts carrying a sentence differ
 
 
+_PUNCT = "。！？!?；;"
+_PIECE_OR_BREAK = re.compile(_PIECE.pattern + "|\n")  # the pieces of every line and the line breaks: the whole text
+
+
 def piece_key(piece: str) -> int | None:
     """The hash a sentence is counted by: whitespace and closing punctuation ignored; None when too short."""
-    core = "".join(piece.split()).rstrip("。！？!?；;")
+    core = "".join(piece.split()).rstrip(_PUNCT)
     if len(core) < MIN_CHARS:
         return None
-    return xxhash.xxh64_intdigest(core.encode("utf-8"))
+    return string_hash(core)
 
 
 def _keys(text: str) -> list[int]:
@@ -46,8 +50,54 @@ def _keys(text: str) -> list[int]:
     return out
 
 
-_CORE = re.compile(r"[^。！？!?；;\n]+")  # a piece without its closing punctuation (whitespace removed first)
-_SPACE = re.compile(r"[^\S\n]+")
+@lru_cache(maxsize=1)
+def _char_classes() -> np.ndarray:
+    """Per character (astral ones share the last entry): 0 content, 1 whitespace (``str.split``'s), 2 closing
+    punctuation."""
+    classes = np.zeros(0x10001, dtype=np.uint8)
+    chars = list(map(chr, range(0x10000)))
+    classes[:0x10000][np.fromiter(map(str.isspace, chars), dtype=bool, count=len(chars))] = 1
+    classes[[ord(c) for c in _PUNCT]] = 2
+    return classes
+
+
+@dataclass
+class _Pieces:
+    """The pieces (``_PIECE``) and line breaks of a joined column, in order, with each piece's key."""
+
+    lengths: np.ndarray
+    cps: np.ndarray  # the joined column's code points (uint32)
+    doc: np.ndarray  # the text of each piece (separators are pieces of their own)
+    keys: np.ndarray  # ``piece_key`` of each piece (0 where it has none)
+    has_key: np.ndarray
+
+
+def _pieces(joined: str) -> _Pieces | None:
+    """``piece_key`` of every piece of the joined column at once: the core of a piece (its characters without
+    whitespace, up to its last character that is not closing punctuation) hashed by ``span_hashes`` over the
+    column's characters with whitespace taken out. None if the pieces do not spell the column (never seen)."""
+    pieces = _PIECE_OR_BREAK.findall(joined)
+    lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
+    cps = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
+    if int(lengths.sum()) != len(cps):
+        return None
+    ends = np.cumsum(lengths)
+    starts = ends - lengths
+    cls = _char_classes()[np.minimum(cps, 0x10000)]
+    content_at = np.flatnonzero(cls == 0)
+    k = np.searchsorted(content_at, ends) - 1  # the last content character before each piece's end...
+    last = np.where(k >= 0, content_at[np.maximum(k, 0)], -1) if len(content_at) else np.full(len(k), -1)
+    last = np.where(last >= starts, last, -1)  # ...if it is in the piece
+    kept = cls != 1
+    before = np.zeros(len(cps) + 1, dtype=np.int64)  # characters that are not whitespace, before each position
+    np.cumsum(kept, out=before[1:])
+    core_start = before[starts]
+    core_end = np.where(last >= 0, before[last + 1], core_start)
+    has_key = core_end - core_start >= MIN_CHARS
+    keys = np.zeros(len(pieces), dtype=np.uint64)
+    keys[has_key] = span_hashes(cps[kept].astype(np.uint64), core_start[has_key], core_end[has_key])
+    is_sep = (lengths == 1) & (cps[np.minimum(starts, max(0, len(cps) - 1))] == ord(SEP))
+    return _Pieces(lengths, cps, np.cumsum(is_sep), keys, has_key)
 
 
 def column_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -64,21 +114,50 @@ def _slice_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """The distinct sentence keys (``_keys``) of every text, sorted by text: (keys, text of each), found once over
     the joined column (a separator line between texts)."""
     joined = join_column(texts)
-    if joined is None:
+    found = _pieces(joined) if joined is not None else None
+    if found is None:
         per = [sorted(set(_keys(t))) for t in texts]
         flat = [k for p in per for k in p]
         return np.array(flat, dtype=np.uint64), np.repeat(np.arange(len(texts), dtype=np.int64), list(map(len, per)))
-    cores = _CORE.findall(_SPACE.sub("", joined))
-    lengths = np.fromiter(map(len, cores), dtype=np.int64, count=len(cores))
-    is_sep, doc = number_pieces(cores)
-    use = np.flatnonzero((lengths >= MIN_CHARS) & ~is_sep)
-    h64 = xxhash.xxh64_intdigest
-    keys = np.fromiter(map(h64, map(str.encode, (cores[i] for i in use.tolist()))), dtype=np.uint64, count=len(use))
-    docs = doc[use]
+    keys, docs = found.keys[found.has_key], found.doc[found.has_key]
     order = np.lexsort((keys, docs))
     keys, docs = keys[order], docs[order]
     new = np.r_[True, (keys[1:] != keys[:-1]) | (docs[1:] != docs[:-1])] if len(keys) else np.zeros(0, dtype=bool)
     return keys[new], docs[new]
+
+
+def strip_all(texts: list[str], boilerplate: Boilerplate, carriers: np.ndarray | None = None) -> list[str]:
+    """``[boilerplate.split(t)[0] for t in texts]`` (a text without boilerplate is returned as it is, the same
+    object): the boilerplate pieces of a slice of the column found and cut out at once, then the lines of the texts
+    that lost a piece tidied as ``split`` tidies them. ``carriers``: the only texts that hold a boilerplate
+    sentence, when known (``learn`` knows them for the texts it read)."""
+    if not boilerplate:
+        return list(texts)
+    if carriers is not None:
+        out = list(texts)
+        at = carriers.tolist()
+        for i, content in zip(at, strip_all([texts[i] for i in at], boilerplate), strict=True):
+            out[i] = content
+        return out
+    wanted = np.fromiter(boilerplate.keys, dtype=np.uint64, count=len(boilerplate.keys))
+    out = list(texts)
+    for lo, hi in text_slices(texts):
+        joined = join_column(texts[lo:hi])
+        found = _pieces(joined) if joined is not None else None
+        if found is None:
+            out[lo:hi] = [boilerplate.split(t)[0] for t in texts[lo:hi]]
+            continue
+        removed = found.has_key & np.isin(found.keys, wanted)
+        if not removed.any():
+            continue
+        kept = found.cps[~np.repeat(removed, found.lengths)].tobytes().decode("utf-32-le")
+        parts = kept.split(SEP)
+        for d in np.unique(found.doc[removed]).tolist():
+            lines = (line.strip() for line in parts[d].split("\n"))
+            content = "\n".join(line for line in lines if line)
+            if "".join(content.split()):  # a text made only of boilerplate is compared as it is
+                out[lo + d] = content
+    return out
 
 
 @dataclass
@@ -86,6 +165,8 @@ class Boilerplate:
     """The sentences judged boilerplate in one input, by hash."""
 
     keys: frozenset[int] = field(default_factory=frozenset)
+    # The texts ``learn`` read that hold one of them (their indices), for ``strip_all``; None when not known.
+    carriers: np.ndarray | None = field(default=None, compare=False, repr=False)
 
     def __bool__(self) -> bool:
         return bool(self.keys)
@@ -157,4 +238,5 @@ def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> 
             sims.append(len(sx & sy) / union if union else 1.0)
         if float(np.median(sims)) < DIFFERENT:
             found.add(key)
-    return Boilerplate(frozenset(found))
+    wanted = np.fromiter(found, dtype=np.uint64, count=len(found))
+    return Boilerplate(frozenset(found), np.unique(docs[np.isin(hashes, wanted)]))

@@ -24,7 +24,7 @@ import numpy as np
 
 from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
-from .boilerplate import Boilerplate, learn
+from .boilerplate import Boilerplate, learn, strip_all
 from .cluster import build_clusters
 from .columnar import score_pairs_of
 from .keep import KeepRule
@@ -246,8 +246,10 @@ class Pipeline:
         unique_texts, compact_texts, row_unique, rows_of = exact_pass(self.texts, opts)
         reporter.report("Normalising", len(self.texts), len(self.texts))
         boilerplate = learn(unique_texts, boilerplate_docs, reporter)
-        content = [boilerplate.split(t)[0] for t in unique_texts] if boilerplate else unique_texts
-        content_compact = [compact(t) for t in content] if boilerplate else compact_texts
+        content = strip_all(unique_texts, boilerplate, boilerplate.carriers) if boilerplate else unique_texts
+        content_compact = [
+            c if t is u else compact(t) for t, u, c in zip(content, unique_texts, compact_texts, strict=True)
+        ]
         prep = _Prepared(unique_texts, compact_texts, row_unique, rows_of, boilerplate, content, content_compact)
         self._prepared = {pkey: prep}  # one normalisation at a time keeps memory bounded
         self._grams = {}

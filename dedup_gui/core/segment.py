@@ -21,7 +21,7 @@ import numpy as np
 import xxhash
 
 from .progress import Reporter
-from .text import SEP, join_column, number_pieces, ranges_by_size, text_slices
+from .text import SEP, code_points, join_column, number_pieces, ranges_by_size, span_hashes, string_hash, text_slices
 
 SEGMENT_CHARS = 60_000  # characters segmented in one call (the lock is held only to build its list of words)
 BATCH_CHARS = 1_000_000  # characters per progress report / cancel check (~0.2 s of segmentation)
@@ -115,26 +115,6 @@ def keywords(text: str, top_n: int) -> list[tuple[str, float]]:
     return [(w, v / total) for w, v in top]
 
 
-# Words are told apart by a polynomial hash of their characters, computed for a whole slice at once from prefix
-# sums (64-bit, wrapping), mixed with the word's length.
-_BASE = 0x100000001B3
-_BASE_INV = pow(_BASE, -1, 1 << 64)
-_LEN_MIX = np.uint64(0x9E3779B97F4A7C15)
-
-
-def _powers(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """BASE**i and BASE**-i (mod 2**64) for i < n."""
-    out = []
-    for b in (_BASE, _BASE_INV):
-        p = np.empty(n, dtype=np.uint64)
-        if n:
-            p[0] = 1
-            p[1:] = np.uint64(b)
-            np.cumprod(p, out=p)
-        out.append(p)
-    return out[0], out[1]
-
-
 def _segment_slice(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray] | None:
     """The words of a slice of texts that are long enough to be keywords (two characters or more), each word's
     hash and its text's index in the slice - or None when a text holds the separator or the separator joined a
@@ -144,7 +124,7 @@ def _segment_slice(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]
         return None
     tokens = _cutter()(joined)  # runs without the interpreter lock
     lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
-    cps = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    cps = code_points(joined)
     ends = np.cumsum(lengths)
     starts = ends - lengths
     if len(tokens) and int(ends[-1]) != len(cps):  # the words do not spell the text (never seen)
@@ -152,13 +132,9 @@ def _segment_slice(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]
     is_sep = (lengths == 1) & (cps[np.minimum(starts, max(0, len(cps) - 1))] == ord(SEP))
     if int(is_sep.sum()) != len(texts) - 1:  # the separator joined a word (never seen)
         return None
-    pw, inv = _powers(len(cps) + 1)
-    prefix = np.zeros(len(cps) + 1, dtype=np.uint64)
-    np.cumsum(cps * pw[: len(cps)], out=prefix[1:])
     doc = np.cumsum(is_sep)
     long = np.flatnonzero(lengths >= 2)
-    s, e = starts[long], ends[long]
-    hashes = (prefix[e] - prefix[s]) * inv[s] ^ (lengths[long].astype(np.uint64) * _LEN_MIX)
+    hashes = span_hashes(cps, starts[long], ends[long])
     return [tokens[i] for i in long.tolist()], hashes, doc[long]
 
 
@@ -166,8 +142,7 @@ def _segment_slice_by_word(tokens: list[str]) -> tuple[list[str], np.ndarray, np
     # rjieba's words always spell the text; should they not, each word is hashed by its characters.
     is_sep, doc = number_pieces(tokens)
     long = [i for i, w in enumerate(tokens) if len(w) >= 2]
-    h64 = xxhash.xxh64_intdigest
-    hashes = np.fromiter((h64(tokens[i].encode("utf-8")) for i in long), dtype=np.uint64, count=len(long))
+    hashes = np.fromiter((string_hash(tokens[i]) for i in long), dtype=np.uint64, count=len(long))
     return [tokens[i] for i in long], hashes, doc[long]
 
 
@@ -204,8 +179,9 @@ def _hash_keywords(
     character between its texts, which segments as a word of its own), slices on two threads; words are counted
     per text by one sort, and each distinct word filtered, weighted and hashed once."""
     slices = text_slices(texts, SEGMENT_CHARS)
-    parts = list(_threads().map(lambda r: _segment_slice(texts[r[0] : r[1]]), slices))
-    if any(p is None for p in parts):
+    maybe_parts = list(_threads().map(lambda r: _segment_slice(texts[r[0] : r[1]]), slices))
+    parts = [p for p in maybe_parts if p is not None]
+    if len(parts) != len(maybe_parts):
         return _hash_keywords_each(texts, top_n)
     tokens: list[str] = []
     for p in parts:

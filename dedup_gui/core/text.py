@@ -178,6 +178,50 @@ def join_column(texts: list[str]) -> str | None:
     return joined if joined.count(SEP) == max(0, len(texts) - 1) else None
 
 
+# Spans of a column are told apart by a polynomial hash of their characters, computed for many spans at once from
+# prefix sums (64-bit, wrapping arithmetic), mixed with the span's length.
+_BASE = 0x100000001B3
+_BASE_INV = pow(_BASE, -1, 1 << 64)
+_LEN_MIX = np.uint64(0x9E3779B97F4A7C15)
+
+
+def code_points(text: str) -> np.ndarray:
+    """The code points of ``text`` (uint64, ready for ``span_hashes``)."""
+    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+
+
+_powers_cache: list[np.ndarray] = [np.ones((2, 1), dtype=np.uint64)]
+
+
+def _powers(n: int) -> np.ndarray:
+    """BASE**i and BASE**-i (mod 2**64) for i <= n, as two rows (grown as needed, kept for the next call)."""
+    have = _powers_cache[0]
+    if have.shape[1] <= n:
+        size = max(n + 1, 2 * have.shape[1], 1 << 16)
+        powers = np.empty((2, size), dtype=np.uint64)
+        powers[:, 0] = 1
+        powers[0, 1:], powers[1, 1:] = np.uint64(_BASE), np.uint64(_BASE_INV)
+        np.cumprod(powers, axis=1, out=powers)
+        _powers_cache[0] = have = powers
+    return have
+
+
+def span_hashes(cps: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each span ``cps[start:end]`` that depends only on the characters it holds (not on where
+    the span is): equal spans anywhere, in any column, hash alike (``string_hash``)."""
+    n = len(cps)
+    powers = _powers(n)
+    prefix = np.zeros(n + 1, dtype=np.uint64)
+    np.cumsum(cps * powers[0, :n], out=prefix[1:])
+    starts, ends = np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64)
+    return (prefix[ends] - prefix[starts]) * powers[1, starts] ^ ((ends - starts).astype(np.uint64) * _LEN_MIX)
+
+
+def string_hash(text: str) -> int:
+    """``span_hashes`` of one whole string."""
+    return int(span_hashes(code_points(text), np.array([0]), np.array([len(text)]))[0])
+
+
 def number_pieces(pieces: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """For the pieces (sentences, words) of a joined column: which are separators, and the text of each piece."""
     is_sep = np.fromiter(map(SEP.__eq__, pieces), dtype=bool, count=len(pieces))

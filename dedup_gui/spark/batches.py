@@ -21,7 +21,7 @@ from ..core.algorithms.base import bucket_pairs
 from ..core.algorithms.ngram import PREFIX_BUCKET_CAP, SKETCH_BINS, GramKeys, NGram, _screen, verify
 from ..core.algorithms.nshash import NSHash
 from ..core.algorithms.simhash import hamming, simhash_from_keywords
-from ..core.boilerplate import Boilerplate, _keys, learn
+from ..core.boilerplate import Boilerplate, column_keys, learn, strip_all
 from ..core.cluster import build_clusters
 from ..core.keep import _length_class, has_repost_marker
 from ..core.progress import Reporter
@@ -105,13 +105,9 @@ def _signed(x: int) -> int:
 
 def sentence_postings(frame: pd.DataFrame) -> pd.DataFrame:
     """(key, u) once per sentence key of each unique text: what ``boilerplate.learn`` counts."""
-    keys: list[int] = []
-    docs: list[int] = []
-    for u, text in zip(frame["u"].tolist(), frame["norm"].tolist(), strict=True):
-        ks = set(_keys(text))
-        keys.extend(ks)
-        docs.extend([u] * len(ks))
-    return pd.DataFrame({"key": as_signed(np.array(keys, dtype=np.uint64)), "u": np.array(docs, dtype=np.int64)})
+    keys, docs = column_keys(frame["norm"].tolist())
+    u = frame["u"].to_numpy(dtype=np.int64)
+    return pd.DataFrame({"key": as_signed(keys), "u": u[docs]})
 
 
 def boilerplate_verdicts(frame: pd.DataFrame) -> pd.DataFrame:
@@ -140,7 +136,7 @@ def strip_boilerplate(frame: pd.DataFrame, keys: frozenset[int]) -> pd.DataFrame
     compact content."""
     plate = Boilerplate(keys)
     norm = frame["norm"].tolist()
-    content = [plate.split(t)[0] for t in norm] if plate else norm
+    content = strip_all(norm, plate)
     return pd.DataFrame(
         {"u": frame["u"].to_numpy(dtype=np.int64), "norm": norm, "content": content,
          "compact": [compact(t) for t in content]}
