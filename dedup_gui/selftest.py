@@ -1,7 +1,7 @@
 """``dedup-gui --selftest``: prove an installation (above all a packaged bundle) is complete, without a display.
 
 Runs offscreen: finds the bundled resources, loads the demo workbook, runs each algorithm through the real
-pipeline, segments in worker processes (what a frozen app gets wrong without ``freeze_support``), exports the
+pipeline, runs the engine in its worker process (what a frozen app gets wrong without ``freeze_support``), exports the
 cleaned, annotated and report files to a temporary folder and reads them back, then opens the demo in the real
 main window, in Chinese. Prints one line per check and returns 0 when all pass, 1 otherwise.
 """
@@ -61,7 +61,7 @@ def run_selftest(out: TextIO | None = None) -> int:
 
     for name in ALGORITHMS:
         checks.run(name, lambda name=name: _check_algorithm(state, name))
-    checks.run("processes", _check_worker_processes)
+    checks.run("processes", lambda: _check_worker_processes(state))
     with tempfile.TemporaryDirectory(prefix="dedup-selftest-") as folder:
         checks.run("export", lambda: _check_export(state, Path(folder)))
         checks.run("window", lambda: _check_window(app, Path(folder)))
@@ -118,20 +118,25 @@ def _check_algorithm(state: dict, name: str) -> str:
     return f"{len(result.clusters)} clusters, {result.rows_to_remove} rows to remove"
 
 
-def _check_worker_processes() -> str:
-    """Segmentation spreads over spawned processes on big inputs; a bundle must be able to start them."""
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
+def _check_worker_processes(state: dict) -> str:
+    """The window runs the engine in a spawned worker process; a bundle must be able to start it (a frozen app
+    without ``freeze_support`` starts a second window instead), and the worker must find what this process does."""
+    from dedup_gui.core.engine_process import EngineProcess
+    from dedup_gui.core.settings import Settings
 
-    from dedup_gui.core.segment import keywords
-
-    texts = ["今天上午，市政府召开新闻发布会，介绍全市经济运行情况。", "The quick brown fox jumps over the lazy dog."]
-    with ProcessPoolExecutor(max_workers=2, mp_context=get_context("spawn")) as pool:
-        remote = list(pool.map(keywords, texts, [5] * len(texts), timeout=120))
-    local = [keywords(t, 5) for t in texts]
-    if remote != local:
-        raise AssertionError(f"worker processes segment differently: {remote} != {local}")
-    return f"2 spawned workers segment like this process ({', '.join(w for w, _ in local[0][:3])}…)"
+    engine = EngineProcess()
+    try:
+        remote = engine.pipeline(state["table"], state["columns"])
+        found = remote.run(Settings(algorithm="nshash"))
+        if remote.in_process:
+            raise AssertionError("the engine's worker process could not start")
+        pid = engine.pid
+    finally:
+        engine.close()
+    local = state.get("results", {}).get("nshash") or state["pipeline"].run(Settings(algorithm="nshash"))
+    if [c.members for c in found.clusters] != [c.members for c in local.clusters]:
+        raise AssertionError("the engine's worker process found other clusters than this process")
+    return f"worker process {pid} finds the same {len(found.clusters)} clusters as this process"
 
 
 def _check_export(state: dict, folder: Path) -> str:

@@ -4,8 +4,8 @@ import multiprocessing
 import sys
 
 if __name__ == "__main__":
-    # First thing: segmentation spawns worker processes, which start this same executable; freeze_support()
-    # turns those starts into workers instead of new windows.
+    # First thing: the window runs its engine in a spawned worker process, which starts this same executable;
+    # freeze_support() turns that start into the worker instead of a new window.
     multiprocessing.freeze_support()
     from dedup_gui.gui.app import main
 

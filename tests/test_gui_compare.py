@@ -74,3 +74,14 @@ def test_clearing_the_view_drops_the_diff_on_its_way(qtbot):
         view.set_texts(kept, _edited(kept), "Kept", "Row 2")
         view.clear()
     assert view.difference_count == 0 and view.left.edit.extraSelections() == []
+
+
+def test_boilerplate_is_found_in_the_shown_text_whatever_its_width_case_and_spacing():
+    from dedup_gui.gui.compare_view import _folded, find_folded
+
+    text = "ＡＢＣ News：\u3000本文来源 新华社 ﬁnal\nStraße 报道。"
+    assert find_folded(text, "本文来源新华社") == [(text.index("本文"), text.index("社") + 1)]
+    assert find_folded(text, "abcnews:") == [(0, text.index("：") + 1)]
+    assert find_folded(text, "finalstrasse") == [(text.index("ﬁ"), text.index("ße") + 2)]
+    folded, origin = _folded(text)
+    assert len(folded) == len(origin) and origin == sorted(origin)

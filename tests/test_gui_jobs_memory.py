@@ -19,7 +19,7 @@ def test_a_dropped_table_pipeline_and_session_are_freed_although_frozen(tmp_path
     body = "记者从市政府获悉，新建的地铁线路将于下个月正式开通运营，沿线设有十二座车站。" * 3
     pd.DataFrame({"正文": [body, body + "（完）", "另一篇完全不同的文章，讲的是天气。" * 4]}).to_csv(path, index=False)
     loaded = jobs.load(path, None, Reporter())
-    outcome = jobs.run(loaded.table, ["正文"], Settings(), None, (), RowDecisions(), Reporter())
+    outcome = jobs.run(loaded.table, ["正文"], Settings(), None, (), RowDecisions(), None, Reporter())
     assert len(outcome.session) == 1 and gc.get_freeze_count() > 0
     alive = [weakref.ref(loaded.table.data), weakref.ref(outcome.pipeline), weakref.ref(outcome.session)]
     del loaded, outcome

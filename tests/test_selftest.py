@@ -20,7 +20,7 @@ def test_the_selftest_of_a_source_checkout_passes_from_the_command_line():
 def test_a_missing_demo_fails_the_selftest_and_names_the_file(qapp, monkeypatch, tmp_path):
     missing = tmp_path / "demo.xlsx"
     monkeypatch.setattr("dedup_gui.gui.resources.demo_workbook", lambda: missing)
-    monkeypatch.setattr(selftest, "_check_worker_processes", lambda: "skipped")
+    monkeypatch.setattr(selftest, "_check_worker_processes", lambda state: "skipped")
     report = io.StringIO()
     assert selftest.run_selftest(report) == 1
     text = report.getvalue()

@@ -66,7 +66,7 @@ def build_window(argv: list[str] | None = None, store: QSettings | None = None) 
 
 
 def main(argv: list[str] | None = None) -> int:
-    multiprocessing.freeze_support()  # the engine segments in worker processes, also in a frozen bundle
+    multiprocessing.freeze_support()  # the window runs the engine in a spawned worker process, also when frozen
     argv = sys.argv[1:] if argv is None else argv
     if "--selftest" in argv:
         from dedup_gui.selftest import run_selftest

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from dedup_gui.core import engine_process
+from dedup_gui.core.engine_process import EngineProcess, RemotePipeline
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_decisions import RowDecisions
@@ -42,7 +44,9 @@ class AppState(QObject):
         super().__init__(parent)
         self.table: Table | None = None
         self.input_hash = ""
-        self.pipelines: dict[tuple, Pipeline] = {}
+        # Where runs happen: a worker process (started when first needed), or this process (DEDUP_ENGINE=thread).
+        self.engine: EngineProcess | None = EngineProcess() if engine_process.wanted() else None
+        self.pipelines: dict[tuple, Pipeline | RemotePipeline] = {}
         self.session: ReviewSession | None = None
         self.intent = RowDecisions()
         self.undo = QUndoStack(self)

@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
+import numpy as np
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QFont, QPalette, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
@@ -51,17 +52,27 @@ def _is_dark(widget: QWidget) -> bool:
     return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
 
 
+class _FoldTable(dict):
+    """Character -> what it becomes as the engine compares it (NFKC, case-folded, whitespace dropped), each
+    character worked out once."""
+
+    def __missing__(self, ch: str) -> str:
+        folded = "".join(c for c in unicodedata.normalize("NFKC", ch).casefold() if not c.isspace())
+        self[ch] = folded
+        return folded
+
+
+_FOLD = _FoldTable()
+
+
 @lru_cache(maxsize=8)  # a pane's text is searched once per boilerplate sentence, and again when painted
 def _folded(text: str) -> tuple[str, list[int]]:
     """The text as the engine compares it, roughly (NFKC, case-folded, no whitespace), with where each of its
-    characters came from in the original."""
-    chars, origin = [], []
-    for i, ch in enumerate(text):
-        for c in unicodedata.normalize("NFKC", ch).casefold():
-            if not c.isspace():
-                chars.append(c)
-                origin.append(i)
-    return "".join(chars), origin
+    characters came from in the original. Character by character through a lookup table at C speed: a Python
+    loop over a long article held the GUI thread for tens of milliseconds."""
+    parts = list(map(_FOLD.__getitem__, text))
+    sizes = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
+    return "".join(parts), np.repeat(np.arange(len(parts)), sizes).tolist()
 
 
 def find_folded(text: str, sentence: str) -> list[tuple[int, int]]:

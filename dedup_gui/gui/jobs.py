@@ -1,7 +1,8 @@
 """The work the window hands to its background thread: load a file, run the pipeline, export. No Qt here.
 
 Each function takes a ``Reporter`` last and returns plain objects the window then shows; everything slow
-(reading, segmenting, building the review session, writing) happens here, off the GUI thread.
+(reading, segmenting, building the review session, writing) happens here, off the GUI thread - and the engine
+itself, given an ``EngineProcess``, in its worker process (``core.engine_process``), off the GUI's process.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from dedup_gui.core import annotated as annotated_file
 from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.annotation import AnnotationSpec
+from dedup_gui.core.engine_process import EngineProcess, RemotePipeline
 from dedup_gui.core.errors import DedupError
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
@@ -114,10 +116,13 @@ def _annotation(table: Table) -> tuple[Table, annotated_file.Annotated | None, s
     return annotated_file.without_annotation(table), found, problem
 
 
+EnginePipeline = Pipeline | RemotePipeline  # in this process, or a stand-in for one in the engine's process
+
+
 @dataclass
 class RunOutcome:
     key: tuple
-    pipeline: Pipeline
+    pipeline: EnginePipeline
     session: ReviewSession
     median_length: float
     settings: Settings = field(default_factory=Settings)
@@ -128,13 +133,15 @@ def run(
     table: Table,
     columns: Sequence[str],
     settings: Settings,
-    pipeline: Pipeline | None,
+    pipeline: EnginePipeline | None,
     key: tuple,
     intent: RowDecisions,
+    engine: EngineProcess | None,
     reporter: Reporter,
 ) -> RunOutcome:
-    """Run the pipeline and build the review session with the user's decisions applied (``intent``)."""
-    pipeline = _prepare(table, columns, reporter) if pipeline is None else pipeline
+    """Run the pipeline and build the review session with the user's decisions applied (``intent``). A new
+    pipeline runs in ``engine``'s worker process (in this one when ``engine`` is None)."""
+    pipeline = _prepare(table, columns, engine, reporter) if pipeline is None else pipeline
     return _outcome(pipeline.run(settings, reporter), pipeline, key, intent, reporter)
 
 
@@ -142,29 +149,33 @@ def review_file(
     table: Table,
     columns: Sequence[str],
     settings: Settings,
-    pipeline: Pipeline | None,
+    pipeline: EnginePipeline | None,
     key: tuple,
     intent: RowDecisions,
+    engine: EngineProcess | None,
     reporter: Reporter,
     clusters: DedupResult,
 ) -> RunOutcome:
     """The review session of an annotated file's ``clusters``, as they are: nothing runs (the pipeline only
     supplies the texts, and later runs reuse it)."""
-    pipeline = _prepare(table, columns, reporter) if pipeline is None else pipeline
+    pipeline = _prepare(table, columns, engine, reporter) if pipeline is None else pipeline
     result = replace(clusters, settings=settings.resolved())  # the settings shown, as a run would have
     return replace(_outcome(result, pipeline, key, intent, reporter), from_file=True)
 
 
-def _prepare(table: Table, columns: Sequence[str], reporter: Reporter) -> Pipeline:
+def _prepare(table: Table, columns: Sequence[str], engine: EngineProcess | None, reporter: Reporter) -> EnginePipeline:
     reporter.report("Preparing texts", 0, 1)
+    if engine is not None:
+        return engine.pipeline(table, columns)
     return Pipeline.for_table(table, list(columns))
 
 
 def _outcome(
-    result: DedupResult, pipeline: Pipeline, key: tuple, intent: RowDecisions, reporter: Reporter
+    result: DedupResult, pipeline: EnginePipeline, key: tuple, intent: RowDecisions, reporter: Reporter
 ) -> RunOutcome:
     session = ReviewSession(result, pipeline.texts, pipeline.similarity, intent)
     session.resolution()  # computed here rather than on the GUI thread
+    session.cluster_of(0)  # the row -> cluster index too (a loop over every cluster)
     for i in range(len(session)):  # the cluster list's lines too: sorting touches all of them
         if i % 2000 == 0:
             reporter.check()

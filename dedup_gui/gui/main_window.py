@@ -407,7 +407,8 @@ class MainWindow(QMainWindow):
         from_file, self._from_file = self._from_file, None  # once: a later run finds the duplicates
         settings = self.settings_panel.settings()
         work = "" if from_file is not None or self.state.session is None else self.run_work()
-        job = RunJob(self, table, columns, settings, self.state.pipelines.get(key), key, self.state.intent, from_file)
+        pipeline, intent = self.state.pipelines.get(key), self.state.intent
+        job = RunJob(self, table, columns, settings, pipeline, key, intent, from_file, self.state.engine)
         if work:  # said while it runs too: "Finding duplicates · New fingerprints needed: about 40 s"
             job.title = f"{job.title} · {work}"
         self.runner.start(job)

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from dedup_gui.core.annotation import AnnotationSpec
+from dedup_gui.core.engine_process import EngineProcess
 from dedup_gui.core.io import ExcelLimitError
-from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.result import DedupResult
 from dedup_gui.core.review import ReviewSession
@@ -40,8 +40,11 @@ class LoadJob(Job):
         super().__init__()
         self.window, self.path, self.sheet, self.quiet_resume = window, Path(path), sheet, quiet_resume
         self.title = translate("Jobs", "Opening {name}").format(name=self.path.name)
+        self.engine = window.state.engine
 
     def work(self, reporter: Reporter) -> jobs.Loaded:
+        if self.engine is not None:
+            self.engine.start()  # the engine's process starts while the file is read: ready for the first run
         return jobs.load(self.path, self.sheet, reporter)
 
     def succeeded(self, result: object) -> None:
@@ -69,18 +72,20 @@ class RunJob(Job):
         table: Table,
         columns: list[str],
         settings: Settings,
-        pipeline: Pipeline | None,
+        pipeline: jobs.EnginePipeline | None,
         key: tuple,
         intent: RowDecisions,
         from_file: DedupResult | None = None,
+        engine: EngineProcess | None = None,
     ):
         super().__init__()
         self.window, self.table, self.columns, self.settings = window, table, columns, settings
         self.pipeline, self.key, self.intent, self.from_file = pipeline, key, intent, from_file
+        self.engine = engine
         self.title = translate("Jobs", "Finding duplicates")
 
     def work(self, reporter: Reporter) -> jobs.RunOutcome:
-        args = (self.table, self.columns, self.settings, self.pipeline, self.key, self.intent, reporter)
+        args = (self.table, self.columns, self.settings, self.pipeline, self.key, self.intent, self.engine, reporter)
         if self.from_file is not None:
             return jobs.review_file(*args, self.from_file)
         return jobs.run(*args)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import itertools
+import sys
 import time
 import traceback
 import weakref
@@ -26,6 +27,7 @@ from dedup_gui.core.progress import Reporter
 JobFn = Callable[[Reporter], object]
 
 _PROGRESS_INTERVAL = 0.05  # seconds between forwarded progress reports of the same stage
+SWITCH_INTERVAL_S = 0.001  # the interpreter's thread switch interval while the window runs jobs
 
 
 class Job:
@@ -136,6 +138,10 @@ class JobRunner(QObject):
         self._worker.cancelled.connect(self._on_cancelled)
         self._thread.start()
         _RUNNERS.add(self)
+        # Each Qt call of the GUI thread lets go of the interpreter lock; while a job runs Python code, winning it
+        # back takes up to the switch interval (5 ms by default) - per call, so a repaint of many calls waits
+        # that many times. 1 ms keeps the GUI thread's waits short.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_S))
 
     @property
     def busy(self) -> bool:

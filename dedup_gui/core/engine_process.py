@@ -1,0 +1,590 @@
+"""The engine in a worker process: pipelines live in one persistent spawned child; the caller gets stand-ins.
+
+Why a process: the engine's hot path is column-at-once C calls (regex over a joined column, numpy, big sorts) that
+each hold the interpreter lock for hundreds of milliseconds at 100,000 rows. In a thread of the GUI's process that
+freezes the window however the work is sliced; in another process it cannot.
+
+``EngineProcess`` owns the child (started with ``spawn``: the GUI is threaded, never fork) and one pipe to it.
+``EngineProcess.pipeline(table, columns)`` returns a ``RemotePipeline``, which answers what the window asks of a
+``Pipeline`` (``texts``, ``run``, ``similarity``, ``boilerplate_of``, ``rerun_cost``); the real ``Pipeline`` and
+its caches stay in the child between runs, so a threshold change still only re-clusters. The table goes to the
+child once, in slices of rows (one pickle of 300 MB of text would itself hold the lock for seconds).
+
+- Progress comes back over the pipe into the caller's ``Reporter``.
+- Cancel sets a flag in shared memory that the child's ``Reporter.check()`` reads; a child that does not stop
+  within ``GRACE_S`` is killed and the next run starts a new one.
+- A child that dies (killed, out of memory) becomes an ``EngineError``, never a hang; the next run starts a new
+  child and sends the table again.
+- Where no child can start at all (a frozen bundle without ``freeze_support``, a locked-down system), the
+  stand-in runs an in-process ``Pipeline`` instead.
+- The main thread (the GUI's) never waits for the child: while a run holds the pipe, ``similarity`` and
+  ``boilerplate_of`` asked from it answer "not known" (nan, no sentences) at once.
+"""
+
+from __future__ import annotations
+
+import atexit
+import itertools
+import math
+import os
+import pickle
+import signal
+import threading
+import time
+import traceback
+import weakref
+from collections.abc import Sequence
+from dataclasses import replace
+from multiprocessing import get_context
+from multiprocessing.connection import Connection
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .errors import Cancelled, DedupError
+from .pipeline import Pipeline
+from .progress import Reporter
+from .result import DedupResult
+from .settings import Settings
+from .table import Table
+from .text import ranges_by_size
+
+# Characters of the table per message: pickling one holds the interpreter lock in a single C call, and each Qt
+# call of the GUI thread into Python waits for it - a repaint makes hundreds. ~0.5 ms each.
+CHARS_PER_MESSAGE = 200_000
+GRACE_S = 3.0  # a cancelled child that has not stopped after this long is killed
+START_TIMEOUT_S = 120.0  # a child not ready after this long cannot start here (a cold frozen bundle is slow)
+QUERY_TIMEOUT_S = 30.0  # a child idle but not answering a small question is broken
+POLL_S = 0.05  # how often the waiting side looks at Cancel and at the child's health
+PROGRESS_INTERVAL_S = 0.05  # the child forwards a stage's progress at most this often
+ENV = "DEDUP_ENGINE"  # "thread" runs the engine in the caller's process (the CLI always does)
+
+
+class EngineError(DedupError):
+    """The engine's worker process ended unexpectedly; the next run starts a new one."""
+
+    def __init__(self, problem: str):
+        super().__init__(None, problem)
+
+
+class EngineUnavailable(Exception):
+    """No worker process can start here: run in this process instead."""
+
+
+def wanted() -> bool:
+    """True unless ``DEDUP_ENGINE=thread`` asks for the engine in this process."""
+    return os.environ.get(ENV, "process").strip().lower() != "thread"
+
+
+# -- the child ------------------------------------------------------------------------------------------------
+
+
+class _SharedFlag:
+    """A one-byte cancel flag in shared memory, shaped like the ``threading.Event`` a ``Reporter`` reads.
+
+    Shared memory rather than a ``multiprocessing.Event``: an Event takes a lock that a killed child could die
+    holding, and then the parent's next ``set()`` would hang."""
+
+    def __init__(self, raw: Any):
+        self.raw = raw
+
+    def is_set(self) -> bool:
+        return bool(self.raw.value)
+
+    def set(self) -> None:
+        self.raw.value = 1
+
+    def clear(self) -> None:
+        self.raw.value = 0
+
+    def wait(self, timeout: float | None = None) -> bool:
+        end = time.monotonic() + (timeout if timeout is not None else math.inf)
+        while not self.is_set() and time.monotonic() < end:
+            time.sleep(0.01)
+        return self.is_set()
+
+
+def _portable(exc: BaseException) -> tuple:
+    """An exception as something the parent can rebuild: DedupErrors by (class, path, problem), others pickled
+    when they survive it, else by their text."""
+    if isinstance(exc, DedupError):
+        cls = type(exc)
+        return ("dedup", cls.__module__, cls.__qualname__, None if exc.path is None else str(exc.path), exc.problem)
+    if isinstance(exc, MemoryError):
+        return ("memory",)
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return ("pickled", exc)
+    except Exception:
+        return ("text", f"{type(exc).__name__}: {exc}")
+
+
+class _Child:
+    """The child's side: tables being received, tables, pipelines, and the answers to each message."""
+
+    def __init__(self, conn: Connection, flag: Any):
+        self.conn = conn
+        self.cancel = _SharedFlag(flag)
+        self.tables: dict[int, Table] = {}
+        self.receiving: dict[int, tuple[Table, list[pd.DataFrame]]] = {}
+        self.pipelines: dict[int, Pipeline] = {}
+        self.ran: set[int] = set()  # pipelines with a finished run: only they answer questions
+        self._stage, self._at = "", 0.0  # the last progress forwarded: its stage and when
+
+    def serve(self) -> None:
+        self.conn.send(("ready", os.getpid()))
+        while True:
+            try:
+                msg = self.conn.recv()
+            except (EOFError, OSError):  # the parent is gone
+                return
+            if msg[0] == "quit":
+                return
+            try:
+                reply = getattr(self, "on_" + msg[0])(*msg[1:])
+            except Cancelled:
+                reply = ("cancelled",)
+            except BaseException as e:  # every failure goes back to the parent as a reply
+                reply = ("error", _portable(e), traceback.format_exc())
+            if reply is not None:
+                self.conn.send(reply)
+
+    def progress(self, stage: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if stage != self._stage or done >= total or now - self._at >= PROGRESS_INTERVAL_S:
+            self._stage, self._at = stage, now
+            self.conn.send(("progress", stage, done, total))
+
+    # -- messages ----
+
+    def on_table(self, tid: int, meta: Table) -> None:
+        self.tables.clear()  # one table at a time: the window shows one input
+        self.receiving = {tid: (meta, [])}
+        self.pipelines.clear()
+        self.ran.clear()
+
+    def on_rows(self, tid: int, rows: pd.DataFrame) -> None:
+        self.receiving[tid][1].append(rows)
+
+    def on_table_end(self, tid: int) -> tuple:
+        meta, parts = self.receiving.pop(tid)
+        data = pd.concat(parts) if parts else meta.data
+        self.tables[tid] = replace(meta, data=data)
+        return ("ok",)
+
+    def on_pipeline(self, pid: int, tid: int, columns: list[str]) -> tuple:
+        self.pipelines[pid] = Pipeline.for_table(self.tables[tid], columns)
+        for old in list(self.pipelines)[:-3]:  # the window keeps one; a few spare cover a column switched back
+            del self.pipelines[old]
+            self.ran.discard(old)
+        return ("ok",)
+
+    def on_run(self, pid: int, settings: Settings) -> tuple:
+        pipeline = self.pipelines.get(pid)
+        if pipeline is None:
+            return ("missing",)
+        reporter = Reporter(progress=self.progress, cancel_event=self.cancel)  # type: ignore[arg-type]
+        result = pipeline.run(settings, reporter)
+        self.ran.add(pid)
+        return ("result", result, _cost_state(pipeline))
+
+    def on_similarity(self, pid: int, row_a: int, row_b: int) -> tuple:
+        if pid not in self.ran:
+            return ("missing",)
+        return ("value", self.pipelines[pid].similarity(row_a, row_b))
+
+    def on_boilerplate(self, pid: int, row: int) -> tuple:
+        if pid not in self.ran:
+            return ("missing",)
+        return ("value", list(self.pipelines[pid].boilerplate_of(row)))
+
+
+def _child_main(conn: Connection, flag: Any) -> None:
+    """The child process: load the dictionaries, then serve the parent until it says quit or goes away."""
+    import gc
+
+    from . import segment, text
+
+    segment.keywords("预热分词词典", 1)  # dictionaries load once, here rather than inside the first run
+    text.nfkc("预热")
+    gc.freeze()  # the dictionaries live as long as the child: keep them out of full collections
+    _Child(conn, flag).serve()
+
+
+# -- what rerun_cost needs, without the caches ---------------------------------------------------------------
+
+
+class _Bound:
+    """A candidate search reduced to the one thing ``Pipeline.rerun_cost`` reads of it."""
+
+    def __init__(self, bound: float):
+        self.bound = bound
+
+
+def _cost_state(p: Pipeline) -> tuple:
+    # Pipeline.rerun_cost reads the keys of the fingerprint cache, the bound of each cached search and the
+    # measured seconds; a test checks that a stand-in built from them answers as the pipeline does.
+    return (list(p._fingerprints), {k: v.bound for k, v in p._searches.items()}, dict(p._measured))
+
+
+def _cost_pipeline(state: tuple) -> Pipeline:
+    fingerprints, searches, measured = state
+    shadow = Pipeline([])
+    shadow._fingerprints = dict.fromkeys(fingerprints)
+    shadow._searches = {k: _Bound(b) for k, b in searches.items()}  # type: ignore[misc]
+    shadow._measured = measured
+    return shadow
+
+
+# -- the parent -------------------------------------------------------------------------------------------
+
+
+_ENGINES: weakref.WeakSet[EngineProcess] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    # Before multiprocessing's own exit handler, which would wait for a child that is not a daemon (not one so
+    # that the Spark engine, or any later engine code, may start processes of its own).
+    for engine in list(_ENGINES):
+        engine.close()
+
+
+class EngineProcess:
+    """One worker process holding pipelines, started when first needed and again after it ended."""
+
+    def __init__(self) -> None:
+        self._ctx = get_context("spawn")
+        self._lock = threading.Lock()  # one conversation on the pipe at a time
+        self._proc: Any = None
+        self._conn: Connection | None = None
+        self._flag: Any = None
+        self._ready = False  # the child said it is ready (its dictionaries are loaded)
+        self.generation = 0  # counts children started; a stand-in made for an older one sends its table again
+        self.unavailable = False  # no child could start: stand-ins run in this process
+        self.last_exit: int | None = None  # exit code of the last child that ended unexpectedly
+        self._ids = itertools.count(1)
+        self._table: tuple[weakref.ref, int] | None = None  # the table the current child holds, and its id
+        self._box: list = []  # [process, pipe] of the current child: what the finalizer stops, engine or not
+        _ENGINES.add(self)
+        weakref.finalize(self, EngineProcess._stop, self._box)
+
+    def pipeline(self, table: Table, columns: Sequence[str]) -> RemotePipeline:
+        return RemotePipeline(self, table, list(columns), next(self._ids))
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.is_alive()
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self.running else None
+
+    def close(self) -> None:
+        """Tell the child to quit and wait briefly for it (then kill it)."""
+        with self._lock:
+            self._shutdown()
+
+    # -- runs, on a worker thread ----
+
+    def run(self, stand_in: RemotePipeline, settings: Settings, reporter: Reporter) -> tuple[DedupResult, tuple]:
+        with self._lock:
+            self._ensure_started(reporter)
+            if stand_in.generation != self.generation:
+                self._send_pipeline(stand_in, reporter)
+            self._flag.value = 0
+            reply = self._ask(("run", stand_in.id, settings), reporter)
+            if reply[0] == "missing":  # the child dropped it (a newer pipeline): send it again
+                self._send_pipeline(stand_in, reporter)
+                reply = self._ask(("run", stand_in.id, settings), reporter)
+            return reply[1], reply[2]
+
+    def start(self) -> None:
+        """Start the child now, without waiting for it to be ready (while a file is read, say): the first run
+        then finds it ready. Does nothing when one runs or none can start."""
+        with self._lock:
+            if not self.running and not self.unavailable:
+                try:
+                    self._spawn()
+                except EngineUnavailable:
+                    pass
+
+    def _ensure_started(self, reporter: Reporter) -> None:
+        if not self.running:
+            if self.unavailable:
+                raise EngineUnavailable()
+            self._spawn()
+        if self._ready:
+            return
+        try:
+            self._wait(reporter, deadline=time.monotonic() + START_TIMEOUT_S)
+        except EngineError as e:
+            self._shutdown(kill=True)
+            self.unavailable = True  # it died before it was ready: it will not start next time either
+            raise EngineUnavailable() from e
+        self._ready = True
+
+    def _spawn(self) -> None:
+        self._shutdown(kill=True)
+        try:
+            parent, child = self._ctx.Pipe()
+            flag = self._ctx.RawValue("b", 0)
+            proc = self._ctx.Process(target=_child_main, args=(child, flag), name="dedup-engine", daemon=False)
+            proc.start()
+            child.close()
+        except Exception as e:  # cannot spawn here at all
+            self.unavailable = True
+            raise EngineUnavailable() from e
+        self._proc, self._conn, self._flag, self._ready = proc, parent, flag, False
+        self._box[:] = [proc, parent]
+        self.generation += 1
+        self._table = None
+
+    def _send_pipeline(self, stand_in: RemotePipeline, reporter: Reporter) -> None:
+        table = stand_in.table
+        held = self._table
+        if held is None or held[0]() is not table:
+            tid = next(self._ids)
+            self._send_table(tid, table, reporter)
+            self._table = (weakref.ref(table), tid)
+        else:
+            tid = held[1]
+        self._ask(("pipeline", stand_in.id, tid, stand_in.columns), reporter)
+        stand_in.generation = self.generation
+
+    def _send_table(self, tid: int, table: Table, reporter: Reporter) -> None:
+        conn = self._connection()
+        conn.send(("table", tid, replace(table, data=table.data.iloc[:0])))
+        n = len(table.data)
+        for lo, hi in ranges_by_size(_row_sizes(table.data), CHARS_PER_MESSAGE):
+            reporter.report("Preparing texts", lo, n)  # raises Cancelled: the child drops the partial table
+            self._send(("rows", tid, table.data.iloc[lo:hi]))
+        self._ask(("table_end", tid), reporter)
+        reporter.report("Preparing texts", n, n)
+
+    # -- questions, from any thread ----
+
+    def ask(self, stand_in: RemotePipeline, msg: tuple, fallback: object) -> object:
+        """The child's answer to a small question about a pipeline that has run there, or ``fallback`` when it
+        cannot answer now. The main thread never waits for a run to end: it gets ``fallback`` at once."""
+        if threading.current_thread() is threading.main_thread():
+            if not self._lock.acquire(blocking=False):
+                return fallback
+        else:
+            self._lock.acquire()
+        try:
+            if not self.running or stand_in.generation != self.generation:
+                return fallback
+            reply = self._ask(msg, None, deadline=time.monotonic() + QUERY_TIMEOUT_S)
+            return reply[1] if reply[0] == "value" else fallback
+        except (EngineError, Cancelled):
+            return fallback
+        finally:
+            self._lock.release()
+
+    # -- the pipe ----
+
+    def _connection(self) -> Connection:
+        if self._conn is None:
+            raise self._died()
+        return self._conn
+
+    def _send(self, msg: tuple) -> None:
+        try:
+            self._connection().send(msg)
+        except (OSError, EOFError, ValueError) as e:  # a broken pipe: the child is gone
+            raise self._died() from e
+
+    def _ask(self, msg: tuple, reporter: Reporter | None, deadline: float | None = None) -> tuple:
+        self._send(msg)
+        return self._wait(reporter, deadline)
+
+    def _wait(self, reporter: Reporter | None, deadline: float | None = None) -> tuple:
+        """The child's next reply, forwarding its progress; Cancel is passed on, and a child that ignores it
+        (or any deadline) is killed."""
+        conn = self._connection()
+        cancelled_at: float | None = None
+        while True:
+            try:
+                ready = conn.poll(POLL_S)
+                msg = conn.recv() if ready else None
+            except (EOFError, OSError) as e:
+                raise self._died() from e
+            if msg is not None:
+                kind = msg[0]
+                if kind == "progress":
+                    if reporter is not None and cancelled_at is None:
+                        reporter.progress(*msg[1:])
+                    continue
+                if kind == "cancelled":
+                    raise Cancelled()
+                if kind == "error":
+                    raise self._rebuilt(msg[1], msg[2])
+                return msg
+            now = time.monotonic()
+            if not self._proc.is_alive():
+                raise self._died()
+            if reporter is not None and reporter.cancelled:
+                if cancelled_at is None:
+                    cancelled_at = now
+                    self._flag.value = 1
+                elif now - cancelled_at > GRACE_S:
+                    self._shutdown(kill=True)
+                    raise Cancelled()
+            if deadline is not None and now > deadline:
+                self._shutdown(kill=True)
+                raise EngineError("The engine's worker process stopped answering; it was stopped.")
+
+    def _rebuilt(self, portable: tuple, details: str) -> BaseException:
+        kind = portable[0]
+        if kind == "memory":
+            self._shutdown(kill=True)  # a child that ran out of memory is in no state to keep its caches
+            return EngineError(
+                "The engine ran out of memory on this input. Close other programs, or choose fewer rows or a "
+                "shorter text column, and run again."
+            )
+        if kind == "dedup":
+            import importlib
+
+            _, module, qualname, path, problem = portable
+            cls = getattr(importlib.import_module(module), qualname, DedupError)
+            try:
+                exc: BaseException = cls(path, problem)
+            except TypeError:
+                exc = DedupError(path, problem)
+        elif kind == "pickled":
+            exc = portable[1]
+        else:
+            exc = RuntimeError(portable[1])
+        exc.add_note("In the engine's worker process:\n" + details)
+        return exc
+
+    def _died(self) -> EngineError:
+        code = self._proc.exitcode if self._proc is not None else None
+        self._shutdown(kill=True)
+        self.last_exit = code
+        how = f" (exit code {code})" if code is not None else ""
+        return EngineError(
+            f"The engine's worker process ended unexpectedly{how}. Nothing was lost; run again to start a new one."
+        )
+
+    def _shutdown(self, kill: bool = False) -> None:
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        self._table = None
+        self._box[:] = []
+        if proc is None:
+            return
+        if not kill and conn is not None:
+            try:
+                conn.send(("quit",))
+            except (OSError, ValueError):
+                pass
+            proc.join(2.0)
+        if proc.is_alive():
+            _kill_tree(proc.pid)
+            proc.join(2.0)
+        if conn is not None:
+            conn.close()
+
+    @staticmethod
+    def _stop(box: list) -> None:
+        if box:
+            proc, conn = box
+            try:
+                conn.send(("quit",))
+            except (OSError, ValueError):
+                pass
+            proc.join(1.0)
+            if proc.is_alive():
+                _kill_tree(proc.pid)
+
+
+def _row_sizes(data: pd.DataFrame) -> np.ndarray:
+    """About how many characters each row of ``data`` pickles to (its text cells, plus a little per cell)."""
+    sizes = np.full(len(data), 8 * len(data.columns), dtype=np.int64)
+    for name in data.columns:
+        column = data[name]
+        if column.dtype == object:
+            sizes += np.fromiter((len(v) if isinstance(v, str) else 8 for v in column), np.int64, len(column))
+    return sizes
+
+
+def _kill_tree(pid: int) -> None:
+    """Kill a child and any processes it started (they would wait forever for their orders)."""
+    for child in _children(pid):
+        _kill(child)
+    _kill(pid)
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                out += [int(c) for c in f.read().split()]
+    except OSError:  # not Linux, or already gone
+        pass
+    return out
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+    except OSError:
+        pass
+
+
+class RemotePipeline:
+    """What the window uses of a ``Pipeline``, with the pipeline itself in the engine's worker process.
+
+    ``texts`` are computed here (the review shows them); ``rerun_cost`` is answered here from what the child
+    reported after the last run. When no worker process can start, an in-process ``Pipeline`` does the work."""
+
+    def __init__(self, engine: EngineProcess, table: Table, columns: list[str], pid: int):
+        self.engine, self.table, self.columns, self.id = engine, table, columns, pid
+        self.texts = table.texts(columns)
+        self.generation = -1  # the child generation that holds this pipeline
+        self._cost: Pipeline | None = None
+        self._local: Pipeline | None = None
+        if engine.unavailable:
+            self._local = Pipeline(self.texts, table)
+
+    @property
+    def in_process(self) -> bool:
+        return self._local is not None
+
+    def run(self, settings: Settings, reporter: Reporter | None = None) -> DedupResult:
+        reporter = reporter or Reporter()
+        if self._local is None:
+            try:
+                result, cost = self.engine.run(self, settings, reporter)
+            except EngineUnavailable:
+                self._local = Pipeline(self.texts, self.table)
+            else:
+                self._cost = _cost_pipeline(cost)
+                return result
+        return self._local.run(settings, reporter)
+
+    def similarity(self, row_a: int, row_b: int) -> float:
+        if self._local is not None:
+            return self._local.similarity(row_a, row_b)
+        if row_a == row_b:
+            return 1.0
+        return float(self.engine.ask(self, ("similarity", self.id, int(row_a), int(row_b)), math.nan))  # type: ignore[arg-type]
+
+    def boilerplate_of(self, row: int) -> list[str]:
+        if self._local is not None:
+            return self._local.boilerplate_of(row)
+        return list(self.engine.ask(self, ("boilerplate", self.id, int(row)), []))  # type: ignore[call-overload]
+
+    def rerun_cost(self, settings: Settings) -> tuple[str, float | None]:
+        if self._local is not None:
+            return self._local.rerun_cost(settings)
+        if self._cost is None or self.generation != self.engine.generation or not self.engine.running:
+            return "fingerprints", None  # nothing cached (yet, or any more: the child was restarted)
+        return self._cost.rerun_cost(settings)
+
+    def is_cached(self, settings: Settings) -> bool:
+        return self.rerun_cost(settings)[0] != "fingerprints"

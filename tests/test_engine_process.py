@@ -1,0 +1,173 @@
+"""The engine in a worker process answers as the engine in this process does; progress, Cancel, a crash of the
+worker and a system where no worker can start are handled. No wall-clock assertions: every wait is on a reply."""
+
+from __future__ import annotations
+
+import math
+import os
+import signal
+from dataclasses import replace
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from dedup_gui.core.engine_process import EngineError, EngineProcess
+from dedup_gui.core.errors import Cancelled, InputError
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.progress import Reporter
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.table import Table
+from devtools import synth
+
+
+@pytest.fixture(scope="module")
+def table() -> Table:
+    corpus = synth.generate_corpus(240, seed=11, dup_share=0.4, same_event_share=0.1, max_group=5)
+    n = len(corpus.texts)
+    data = pd.DataFrame(
+        {
+            "text": corpus.texts,
+            "date": [f"2024-03-{1 + i % 28:02d}" for i in range(n)],
+            "id": [f"{i:05d}" for i in range(n)],
+        },
+        dtype=object,
+    )
+    return Table(Path("news.csv"), "csv", list(data.columns), data)
+
+
+@pytest.fixture(scope="module")
+def engine():
+    e = EngineProcess()
+    yield e
+    e.close()
+
+
+def outcome(result) -> dict:
+    return {
+        "clusters": [
+            (c.id, c.kept, c.members, {m: round(s, 9) for m, s in c.similarity.items()}) for c in result.clusters
+        ],
+        "pairs": sorted(zip(result.pairs.a.tolist(), result.pairs.b.tolist(), strict=True)),
+        "removed": result.rows_to_remove,
+        "proposed": result.proposed,
+        "rejected": result.rejected,
+        "reasons": result.keep_reasons,
+    }
+
+
+def cancelling_at(stage: str) -> Reporter:
+    """A reporter the user cancels as soon as ``stage`` begins."""
+    reporter = Reporter()
+
+    def progress(s: str, done: int, total: int) -> None:
+        if s == stage:
+            reporter.cancel()
+
+    reporter.progress = progress
+    return reporter
+
+
+@pytest.mark.parametrize("algorithm", ["nshash", "simhash", "ngram"])
+def test_a_run_in_the_worker_process_equals_a_run_in_this_one(engine, table, algorithm):
+    settings = Settings(algorithm=algorithm, keep="original")
+    remote = engine.pipeline(table, ["text"])
+    assert outcome(remote.run(settings)) == outcome(Pipeline.for_table(table, ["text"]).run(settings))
+    assert remote.texts == table.texts(["text"])
+    assert not remote.in_process
+
+
+def test_progress_of_every_stage_arrives_from_the_worker(engine, table):
+    stages: list[str] = []
+    another = replace(table)  # a table the worker does not hold yet: its rows are sent first
+    engine.pipeline(another, ["text"]).run(Settings(algorithm="nshash"), Reporter(lambda s, d, t: stages.append(s)))
+    for stage in ("Preparing texts", "Normalising", "Fingerprinting", "Verifying", "Clustering"):
+        assert stage in stages
+
+
+def test_similarity_and_boilerplate_are_answered_from_the_worker(engine, table):
+    settings = Settings(algorithm="nshash")
+    remote, local = engine.pipeline(table, ["text"]), Pipeline.for_table(table, ["text"])
+    result = remote.run(settings)
+    local.run(settings)
+    cluster = next(c for c in result.clusters if c.size > 2)
+    a, b = cluster.members[1], cluster.members[2]
+    assert remote.similarity(a, b) == pytest.approx(local.similarity(a, b))
+    assert all(remote.boilerplate_of(r) == local.boilerplate_of(r) for r in range(0, len(table), 17))
+
+
+def test_a_threshold_change_reuses_the_workers_caches(engine, table):
+    remote, local = engine.pipeline(table, ["text"]), Pipeline.for_table(table, ["text"])
+    first = Settings(algorithm="ngram", threshold=0.7)
+    assert remote.rerun_cost(first) == ("fingerprints", None)  # nothing ran yet
+    remote.run(first)
+    local.run(first)
+    for changed in (Settings(algorithm="ngram", threshold=0.9), Settings(algorithm="ngram", threshold=0.5),
+                    Settings(algorithm="ngram", n=3), Settings(algorithm="simhash")):  # fmt: skip
+        assert remote.rerun_cost(changed)[0] == local.rerun_cost(changed)[0]
+    tighter = Settings(algorithm="ngram", threshold=0.9)
+    assert remote.rerun_cost(tighter) == ("", 0.0)  # only re-clusters: the child kept its fingerprints
+    stages: list[str] = []
+    again = remote.run(tighter, Reporter(lambda s, d, t: stages.append(s)))
+    assert not {"Preparing texts", "Normalising", "Fingerprinting", "Finding candidates"} & set(stages)
+    assert outcome(again) == outcome(Pipeline.for_table(table, ["text"]).run(tighter))
+
+
+def test_cancel_stops_the_workers_run_and_the_next_run_succeeds(engine, table):
+    remote = engine.pipeline(table, ["text"])
+    settings = Settings(algorithm="simhash")
+    with pytest.raises(Cancelled):
+        remote.run(settings, cancelling_at("Normalising"))
+    pid = engine.pid
+    assert pid is not None  # stopped at its next check, not killed
+    assert outcome(remote.run(settings)) == outcome(Pipeline.for_table(table, ["text"]).run(settings))
+    assert engine.pid == pid
+
+
+def test_a_worker_killed_during_a_run_is_an_error_and_the_next_run_starts_a_new_one(engine, table):
+    remote = engine.pipeline(table, ["text"])
+    remote.run(Settings(algorithm="nshash"))
+    victim = engine.pid
+
+    def kill_it(stage: str, done: int, total: int) -> None:
+        if stage == "Clustering" and engine.pid == victim:
+            os.kill(victim, signal.SIGKILL)
+
+    with pytest.raises(EngineError, match="ended unexpectedly"):
+        remote.run(Settings(algorithm="nshash", threshold=2), Reporter(kill_it))
+    assert engine.pid is None and not engine.unavailable
+    assert math.isnan(remote.similarity(0, 1)) and remote.rerun_cost(Settings(algorithm="nshash")) == (
+        "fingerprints",
+        None,
+    )  # the caches died with it
+    settings = Settings(algorithm="nshash", threshold=2)
+    assert outcome(remote.run(settings)) == outcome(Pipeline.for_table(table, ["text"]).run(settings))
+    assert engine.pid not in (None, victim)
+
+
+def test_an_input_error_in_the_worker_arrives_as_the_same_error(engine, table):
+    with pytest.raises(InputError, match="no column named 'views'"):
+        engine.pipeline(table, ["text"]).run(Settings(keep="max:views"))
+
+
+def test_the_main_thread_never_waits_for_a_run_in_progress(engine, table):
+    remote = engine.pipeline(table, ["text"])
+    remote.run(Settings(algorithm="nshash"))
+    assert not math.isnan(remote.similarity(0, 1))
+    with engine._lock:  # as while a run holds the pipe
+        assert math.isnan(remote.similarity(0, 1))
+        assert remote.boilerplate_of(0) == []
+
+
+def test_where_no_worker_can_start_the_engine_runs_in_this_process(table, monkeypatch):
+    engine = EngineProcess()
+
+    def no_processes(*args, **kwargs):
+        raise OSError("process creation is not allowed here")
+
+    monkeypatch.setattr(engine._ctx, "Process", no_processes)
+    remote = engine.pipeline(table, ["text"])
+    settings = Settings(algorithm="nshash")
+    assert outcome(remote.run(settings)) == outcome(Pipeline.for_table(table, ["text"]).run(settings))
+    assert remote.in_process and engine.unavailable
+    assert engine.pipeline(table, ["text"]).in_process  # later pipelines do not try again
