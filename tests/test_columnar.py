@@ -138,7 +138,7 @@ def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
 
 _NOISY = (
     "新闻中国ａｂＣ１２ Ab.\n\r\t\u3000\u00a0\u200b\u2028\x1c\x0b\x0c>{};:<>&amp;&#20013;…ﬁ①é\u0301가각ΣΑ"
-    "<p></p><br/><script>x</script><style>a{b:c}</style>var  function window. // 𠀀"
+    "<p></p><br/><script>x</script><style>a{b:c}</style>var  function window. // 𠀀\ud800"
 )
 noisy_texts = st.lists(
     st.one_of(
@@ -211,8 +211,29 @@ def test_exact_pass_equals_the_row_loop(texts):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.text(alphabet="a\n，é\u0301\u0308가각ＡΣ𠀀ﬁ①\u3000x中…ｶﾞ\u1100\u1161", max_size=12), max_size=12))
+@given(
+    st.lists(
+        st.text(
+            # emoji, a mathematical letter (astral, maps to "A"), two-part vowel signs that compose although their
+            # combining class is 0 (Tamil in the BMP, Kaithi in plane 1), a lone surrogate
+            alphabet="a\n，é\u0301\u0308가각ＡΣ𠀀ﬁ①\u3000x中…ｶﾞ\u1100\u1161😀𝐀\u0bc6\u0bbe\U00011099\U000110ba\ud800",
+            max_size=12,
+        ),
+        max_size=12,
+    )
+)
 def test_nfkc_line_by_line_equals_unicodedata(lines):
+    import unicodedata
+
+    from dedup_gui.core.text import nfkc
+
+    text = "\n".join(lines)
+    assert nfkc(text) == unicodedata.normalize("NFKC", text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(max_size=20), max_size=8))
+def test_nfkc_equals_unicodedata_on_any_characters(lines):
     import unicodedata
 
     from dedup_gui.core.text import nfkc
@@ -249,6 +270,17 @@ def test_nshash_fingerprint_hashes_each_texts_longest_sentences_in_order():
         for r, s in enumerate(longest_sentences(t, 4, MAX_N))
     ]
     assert list(zip(fp.doc.tolist(), fp.rank.tolist(), fp.hashes.tolist(), strict=True)) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="新闻。！？!?；;\n\r .a\u3000\ue000😀", max_size=80))
+def test_piece_ends_are_where_the_piece_pattern_ends_its_pieces(text):
+    from dedup_gui.core.boilerplate import _PIECE_OR_BREAK, _char_classes, _piece_ends
+    from dedup_gui.core.text import utf32
+
+    cps = utf32(text)
+    ends = _piece_ends(cps, _char_classes().take(cps, mode="clip"))
+    assert ends.tolist() == np.cumsum([len(p) for p in _PIECE_OR_BREAK.findall(text)]).tolist()
 
 
 @settings(max_examples=200, deadline=None)

@@ -20,7 +20,7 @@ from itertools import combinations
 import numpy as np
 
 from .progress import Reporter
-from .text import SEP, join_column, span_hashes, string_hash, text_slices
+from .text import SEP, from_utf32, join_column, span_hashes, string_hash, text_slices, utf32
 
 # A sentence with its closing punctuation; the separators are kept so that the text can be rebuilt.
 _PIECE = re.compile(r"[^。！？!?；;\n]*[。！？!?；;]+|[^。！？!?；;\n]+")
@@ -72,18 +72,15 @@ class _Pieces:
     has_key: np.ndarray
 
 
-def _pieces(joined: str) -> _Pieces | None:
+def _pieces(joined: str) -> _Pieces:
     """``piece_key`` of every piece of the joined column at once: the core of a piece (its characters without
     whitespace, up to its last character that is not closing punctuation) hashed by ``span_hashes`` over the
-    column's characters with whitespace taken out. None if the pieces do not spell the column (never seen)."""
-    pieces = _PIECE_OR_BREAK.findall(joined)
-    lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
-    cps = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
-    if int(lengths.sum()) != len(cps):
-        return None
-    ends = np.cumsum(lengths)
+    column's characters with whitespace taken out."""
+    cps = utf32(joined)
+    cls = _char_classes().take(cps, mode="clip")
+    ends = _piece_ends(cps, cls)
+    lengths = np.diff(ends, prepend=0)
     starts = ends - lengths
-    cls = _char_classes()[np.minimum(cps, 0x10000)]
     content_at = np.flatnonzero(cls == 0)
     k = np.searchsorted(content_at, ends) - 1  # the last content character before each piece's end...
     last = np.where(k >= 0, content_at[np.maximum(k, 0)], -1) if len(content_at) else np.full(len(k), -1)
@@ -94,10 +91,21 @@ def _pieces(joined: str) -> _Pieces | None:
     core_start = before[starts]
     core_end = np.where(last >= 0, before[last + 1], core_start)
     has_key = core_end - core_start >= MIN_CHARS
-    keys = np.zeros(len(pieces), dtype=np.uint64)
+    keys = np.zeros(len(ends), dtype=np.uint64)
     keys[has_key] = span_hashes(cps[kept].astype(np.uint64), core_start[has_key], core_end[has_key])
     is_sep = (lengths == 1) & (cps[np.minimum(starts, max(0, len(cps) - 1))] == ord(SEP))
     return _Pieces(lengths, cps, np.cumsum(is_sep), keys, has_key)
+
+
+def _piece_ends(cps: np.ndarray, cls: np.ndarray) -> np.ndarray:
+    """Where each piece of ``_PIECE_OR_BREAK.findall`` ends, from the characters' classes: after each run of
+    closing punctuation, before and after each line break, and at the end."""
+    punct, brk = cls == 2, cps == 10
+    end_after = np.empty(len(cps), dtype=bool)
+    if len(cps):
+        end_after[:-1] = (punct[:-1] & ~punct[1:]) | brk[:-1] | brk[1:]
+        end_after[-1] = True
+    return np.flatnonzero(end_after) + 1
 
 
 def column_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -115,7 +123,7 @@ def _slice_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     the joined column (a separator line between texts)."""
     joined = join_column(texts)
     found = _pieces(joined) if joined is not None else None
-    if found is None:
+    if found is None:  # a text holds the separator
         per = [sorted(set(_keys(t))) for t in texts]
         flat = [k for p in per for k in p]
         return np.array(flat, dtype=np.uint64), np.repeat(np.arange(len(texts), dtype=np.int64), list(map(len, per)))
@@ -150,7 +158,7 @@ def strip_all(texts: list[str], boilerplate: Boilerplate, carriers: np.ndarray |
         removed = found.has_key & np.isin(found.keys, wanted)
         if not removed.any():
             continue
-        kept = found.cps[~np.repeat(removed, found.lengths)].tobytes().decode("utf-32-le")
+        kept = from_utf32(found.cps[~np.repeat(removed, found.lengths)])
         parts = kept.split(SEP)
         for d in np.unique(found.doc[removed]).tolist():
             lines = (line.strip() for line in parts[d].split("\n"))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size
+from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size, utf32
 
 CHUNK_CHARS = 4_000_000  # characters hashed at once: bounds the working memory (~40 bytes per character)
 CHUNK_ELEMENTS = 8_000_000  # gram hashes of pairs compared at once
@@ -84,7 +84,7 @@ def text_chunks(lengths: np.ndarray, limit: int = CHUNK_CHARS) -> list[tuple[int
 
 def _chunk_grams(texts: Sequence[str], lengths: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Sorted unique gram hashes of each text of a chunk, concatenated, and the (chunk-local) text of each."""
-    cps = np.frombuffer("".join(texts).encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    cps = utf32("".join(texts)).astype(np.uint64)
     starts = np.zeros(len(lengths), dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
     parts_h, parts_d = [], []

@@ -11,6 +11,7 @@ import heapq
 import importlib.util
 import logging
 import os
+import re
 import threading
 from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -34,7 +35,7 @@ STOP_WORDS = frozenset(
 
 
 @lru_cache(maxsize=1)
-def _cutter():
+def _raw_cutter():
     try:
         import rjieba
 
@@ -44,6 +45,23 @@ def _cutter():
 
         jieba.setLogLevel(logging.WARNING)
         return jieba.lcut
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def _cut_any(text: str) -> list[str]:
+    """The words of ``text``; a lone surrogate (from a badly decoded file), which the segmenter cannot take, is cut
+    as U+FFFD - one character for one, so the words still spell the text's length."""
+    cut = _raw_cutter()
+    try:
+        return cut(text)
+    except UnicodeEncodeError:
+        return cut(_SURROGATES.sub("\ufffd", text))
+
+
+def _cutter():
+    return _cut_any
 
 
 @lru_cache(maxsize=1)

@@ -57,11 +57,13 @@ def strip_html(text: str) -> str:
 
 @dataclass(frozen=True)
 class _NfkcTables:
-    single: np.ndarray  # uint32[65536]: the one character NFKC maps each BMP character to (itself if unchanged)
-    multi_re: re.Pattern[str]
+    # uint32[0x10001]: the one character NFKC maps each BMP character to (itself if unchanged); the last entry
+    # stands for every astral character (``take(..., mode="clip")``), looked up on its own
+    single: np.ndarray
     multi_map: dict[str, str]
-    # uint8[65536] per BMP character: CHANGES (maps to one other character), MULTI (to several: "…" -> "..."),
-    # INTERACTS (combining marks and jamo, which need the full algorithm)
+    # uint8[0x10001] per BMP character: CHANGES (maps to one other character), MULTI (to several: "…" -> "..."),
+    # INTERACTS (combining marks, jamo and other composition partners, which need the full algorithm); ASTRAL
+    # for the last entry
     flags: np.ndarray
 
 
@@ -69,74 +71,131 @@ CHANGES, MULTI, INTERACTS, ASTRAL = 1, 2, 4, 8
 
 
 @lru_cache(maxsize=1)
+def _composition_partners() -> frozenset[int]:
+    """Characters that compose with the character before them although their combining class is 0 (two-part
+    vowel signs of Tamil, Malayalam, Bengali...): the second character of every two-character canonical
+    decomposition. Such decompositions exist in the BMP and in plane 1 only."""
+    decompositions = map(unicodedata.decomposition, map(chr, range(0x20000)))
+    pairs = (d.split() for d in decompositions if d and d[0] != "<" and " " in d)
+    return frozenset(int(p[1], 16) for p in pairs if len(p) == 2)
+
+
+def _interacts(ch: str) -> bool:
+    return (
+        bool(unicodedata.combining(ch))
+        or ord(ch) in _composition_partners()
+        or 0x1100 <= ord(ch) <= 0x11FF
+        or (0x3130 <= ord(ch) <= 0x318F)
+    )
+
+
+@lru_cache(maxsize=1)
 def _nfkc_tables() -> _NfkcTables:
     cps = np.flatnonzero((np.arange(0x10000) < 0xD800) | (np.arange(0x10000) > 0xDFFF))
     chars = list(map(chr, cps.tolist()))
     mapped = [unicodedata.normalize("NFKC", c) for c in chars]
-    # Combining marks and Hangul (jamo, compatibility jamo, syllables) interact with their neighbours: they need
-    # the full algorithm, as do characters that map to one.
+    # Combining marks, other composition partners and Hangul (jamo, compatibility jamo, syllables) interact with
+    # their neighbours: they need the full algorithm, as do characters that map to one.
     interacts = np.zeros(0x10000, dtype=bool)
     interacts[cps] = np.fromiter(map(unicodedata.combining, chars), dtype=np.int64, count=len(chars)) > 0
+    interacts[[c for c in _composition_partners() if c < 0x10000]] = True
     interacts[0x1100:0x1200] = interacts[0x3130:0x3190] = interacts[0xAC00:0xD7A4] = True
-    single = np.arange(0x10000, dtype=np.uint32)
+    single = np.arange(0x10001, dtype=np.uint32)
     multi = np.zeros(0x10000, dtype=bool)
     multi_map: dict[str, str] = {}
     for cp, c, m in zip(cps.tolist(), chars, mapped, strict=True):
         if m == c or interacts[cp]:
             continue
-        if any(unicodedata.combining(x) or 0x1100 <= ord(x) <= 0x11FF or 0x3130 <= ord(x) <= 0x318F for x in m):
+        if any(map(_interacts, m)):
             interacts[cp] = True
         elif len(m) == 1:
             single[cp] = ord(m)
         else:
             multi[cp] = True
             multi_map[c] = m
-    multi_re = re.compile("[" + "".join(re.escape(c) for c in multi_map) + "]")
-    flags = (
-        np.where(single != np.arange(0x10000, dtype=np.uint32), CHANGES, 0)
+    flags = np.zeros(0x10001, dtype=np.uint8)
+    flags[:-1] = (
+        np.where(single[:-1] != np.arange(0x10000, dtype=np.uint32), CHANGES, 0)
         | np.where(multi, MULTI, 0)
         | np.where(interacts, INTERACTS, 0)
-    ).astype(np.uint8)
-    return _NfkcTables(single, multi_re, multi_map, flags)
+    )
+    flags[-1] = ASTRAL
+    return _NfkcTables(single, multi_map, flags)
+
+
+@lru_cache(maxsize=4096)
+def _astral(cp: int) -> tuple[int, int]:
+    """(flag, the character it maps to) of one astral character: 0 (unchanged: emoji, CJK extensions...),
+    CHANGES (to one character: mathematical letters), else INTERACTS (the full algorithm for its line)."""
+    c = chr(cp)
+    m = unicodedata.normalize("NFKC", c)
+    if _interacts(c) or any(map(_interacts, m)):
+        return INTERACTS, cp
+    if m == c:
+        return 0, cp
+    return (CHANGES, ord(m)) if len(m) == 1 else (INTERACTS, cp)
+
+
+def utf32(text: str) -> np.ndarray:
+    """The code points of ``text`` (uint32); a lone surrogate (a badly decoded file) is a code point like others."""
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+
+
+def from_utf32(cps: np.ndarray) -> str:
+    """The text of code points (the inverse of ``utf32``)."""
+    return np.ascontiguousarray(cps, dtype=np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
 
 
 def nfkc(text: str) -> str:
     """unicodedata.normalize("NFKC", text), several times faster on typical Chinese text (vectorised lookup).
 
-    Lines with astral characters or combining sequences get the full algorithm, the others the lookup: nothing
-    composes across a line break, so normalising line by line is normalising the whole."""
+    Lines with combining sequences (or characters that compose otherwise) get the full algorithm, the others the
+    lookup: nothing composes across a line break, so normalising line by line is normalising the whole."""
     if text.isascii():
         return text
     t = _nfkc_tables()
-    cps = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    char_flags = t.flags[np.minimum(cps, 0xFFFF)]
-    flags = int(np.bitwise_or.reduce(char_flags)) | (ASTRAL if cps.max() > 0xFFFF else 0)
-    if not flags & (INTERACTS | ASTRAL):
-        return _nfkc_lookup(text, cps, flags, t)
-    hard = np.flatnonzero(((char_flags & INTERACTS) != 0) | (cps > 0xFFFF))
+    cps = utf32(text)
+    char_flags = t.flags.take(cps, mode="clip")
+    mapped = t.single.take(cps, mode="clip")
+    if cps.max() > 0xFFFF:  # astral characters (emoji, mostly): each distinct one looked up on its own
+        at = np.flatnonzero(cps > 0xFFFF)
+        distinct, which = np.unique(cps[at], return_inverse=True)
+        looked_up = np.array([_astral(c) for c in distinct.tolist()], dtype=np.uint32).reshape(-1, 2)
+        char_flags[at] = looked_up[which, 0]
+        mapped[at] = looked_up[which, 1]
+    flags = int(np.bitwise_or.reduce(char_flags)) if len(char_flags) else 0
+    if not flags & INTERACTS:
+        return _nfkc_lookup(text, mapped, char_flags, flags, t)
+    hard = np.flatnonzero(char_flags & INTERACTS)
     breaks = np.flatnonzero(cps == 10)
     hard_lines = np.unique(np.searchsorted(breaks, hard))
     if len(hard_lines) * 4 > len(breaks) + 1:  # most lines need it: the full algorithm at once
         return unicodedata.normalize("NFKC", text)
     lines = text.split("\n")
-    cps = cps.copy()
     for i in hard_lines.tolist():
-        lines[i] = unicodedata.normalize("NFKC", lines[i])
-        cps[breaks[i - 1] + 1 if i else 0 : breaks[i] if i < len(breaks) else len(cps)] = 0x41  # "A": no change
-    easy = _nfkc_lookup(text, cps, int(np.bitwise_or.reduce(t.flags[np.minimum(cps, 0xFFFF)])), t, placeholder=True)
-    easy_lines = easy.split("\n")
+        lo, hi = breaks[i - 1] + 1 if i else 0, breaks[i] if i < len(breaks) else len(cps)
+        mapped[lo:hi], char_flags[lo:hi] = 0x41, 0  # "A": left as it is, replaced below
+    easy_lines = _nfkc_lookup(text, mapped, char_flags, CHANGES | MULTI, t).split("\n")
     if len(easy_lines) != len(lines):  # a mapping made or removed a line break (none does): the full algorithm
         return unicodedata.normalize("NFKC", text)
     for i in hard_lines.tolist():
-        easy_lines[i] = lines[i]
+        easy_lines[i] = unicodedata.normalize("NFKC", lines[i])
     return "\n".join(easy_lines)
 
 
-def _nfkc_lookup(text: str, cps: np.ndarray, flags: int, t: _NfkcTables, placeholder: bool = False) -> str:
-    if placeholder or flags & CHANGES:
-        text = t.single[cps].tobytes().decode("utf-32-le")
+def _nfkc_lookup(text: str, mapped: np.ndarray, char_flags: np.ndarray, flags: int, t: _NfkcTables) -> str:
+    """The text with each character mapped (``mapped``: one for one) and each MULTI character spelled out."""
+    if flags & (CHANGES | MULTI | INTERACTS):
+        text = from_utf32(mapped)
     if flags & MULTI:
-        text = t.multi_re.sub(lambda m: t.multi_map[m.group()], text)
+        at = np.flatnonzero(char_flags & MULTI).tolist()
+        pieces: list[str] = []
+        prev, multi = 0, t.multi_map
+        for p in at:
+            pieces += (text[prev:p], multi[text[p]])
+            prev = p + 1
+        pieces.append(text[prev:])
+        text = "".join(pieces)
     return text
 
 
@@ -187,7 +246,7 @@ _LEN_MIX = np.uint64(0x9E3779B97F4A7C15)
 
 def code_points(text: str) -> np.ndarray:
     """The code points of ``text`` (uint64, ready for ``span_hashes``)."""
-    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    return utf32(text).astype(np.uint64)
 
 
 _powers_cache: list[np.ndarray] = [np.ones((2, 1), dtype=np.uint64)]
@@ -228,9 +287,46 @@ def number_pieces(pieces: list[str]) -> tuple[np.ndarray, np.ndarray]:
     return is_sep, np.cumsum(is_sep)
 
 
-_LINE_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines' boundaries other than \n
-_SPACES = re.compile(r"[^\S\n]+")  # a run of whitespace inside a line (\s is str.isspace, as str.split uses)
-_LINE_EDGES = re.compile(r" ?\n[ \n]*")  # a line break with the spaces around it and the empty lines after it
+_LINE_BREAK_CHARS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"  # where str.splitlines breaks
+_ZERO_WIDTH = "\u200b"  # not a space (str.split keeps it), but dropped: it only hides a word boundary
+
+
+@lru_cache(maxsize=1)
+def _space_classes() -> np.ndarray:
+    """For each BMP code point: 0 a character, 1 a space (``str.isspace``), 2 a line break, 3 dropped (zero-width
+    space). No code point beyond the BMP is a space."""
+    classes = np.fromiter((chr(c).isspace() for c in range(0x10000)), dtype=np.uint8, count=0x10000)
+    classes[[ord(c) for c in _LINE_BREAK_CHARS]] = 2
+    classes[ord(_ZERO_WIDTH)] = 3
+    return np.append(classes, np.uint8(0))  # index 0x10000: every astral character
+
+
+def collapse_whitespace(text: str) -> str:
+    """Zero-width spaces dropped, then each run of whitespace made one character: a line break where the run holds
+    one (any of str.splitlines' breaks), else a space. The lines of ``normalise`` with their spaces collapsed
+    (``" ".join(line.split())``) and empty lines dropped, for a whole joined column in a few array operations."""
+    if not text:
+        return text
+    cps = utf32(text)
+    cls = _space_classes().take(cps, mode="clip")  # clipped: every astral character is index 0x10000
+    if _ZERO_WIDTH in text:
+        keep = cls != 3
+        cps, cls = cps[keep], cls[keep]
+    at = np.flatnonzero(cls)  # whitespace positions
+    if not len(at):
+        return from_utf32(cps)
+    first = np.ones(len(at), dtype=bool)
+    first[1:] = at[1:] != at[:-1] + 1  # each run's first position
+    run = np.cumsum(first) - 1
+    has_break = np.zeros(int(run[-1]) + 1, dtype=bool)
+    has_break[run[cls[at] == 2]] = True
+    out = cps.copy()
+    out[at[first]] = np.where(has_break, 10, 32)
+    keep = np.ones(len(cps), dtype=bool)
+    keep[at[~first]] = False
+    return from_utf32(out[keep])
+
+
 _QUOTED_LINES = re.compile(r"(?m)^>[^\n]*(?:\n|\Z)")
 
 
@@ -289,11 +385,8 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
         joined = nfkc(joined)
     if opts.casefold:
         joined = joined.lower()
-    joined = joined.replace("\u200b", "")
-    joined = _LINE_BREAKS.sub("\n", joined)
-    joined = _SPACES.sub(" ", joined)
-    joined = _LINE_EDGES.sub("\n", "\n" + joined)  # a leading \n: the first line is a line like the others
-    if opts.drop_quoted:
+    joined = collapse_whitespace("\n" + joined)  # a leading \n: the first line is a line like the others
+    if opts.drop_quoted and "\n>" in joined:
         joined = _QUOTED_LINES.sub("", joined)
     out = [piece.strip(" \n") for piece in joined.split(SEP)]
     if opts.strip_html:
@@ -394,7 +487,7 @@ def mix64(x: np.ndarray) -> np.ndarray:
 
 
 def codepoints(text: str) -> np.ndarray:
-    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    return utf32(text).astype(np.uint64)
 
 
 def gram_hashes(text: str, n: int) -> np.ndarray:
