@@ -3,6 +3,7 @@ worker and a system where no worker can start are handled. No wall-clock asserti
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import signal
@@ -18,6 +19,7 @@ from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.table import Table
+from dedup_gui.gui import jobs
 from devtools import synth
 
 
@@ -171,3 +173,78 @@ def test_where_no_worker_can_start_the_engine_runs_in_this_process(table, monkey
     assert outcome(remote.run(settings)) == outcome(Pipeline.for_table(table, ["text"]).run(settings))
     assert remote.in_process and engine.unavailable
     assert engine.pipeline(table, ["text"]).in_process  # later pipelines do not try again
+
+
+# -- the worker reads the input itself ----------------------------------------------------------------------------
+
+
+def written(table: Table, path: Path) -> Path:
+    table.data.to_csv(path, index=False)
+    return path
+
+
+def same_table(a: Table, b: Table) -> bool:
+    pd.testing.assert_frame_equal(a.data, b.data)
+    return replace(a, data=None) == replace(b, data=None)
+
+
+def test_the_worker_reads_the_input_itself_and_holds_the_callers_table(engine, table, tmp_path):
+    path = written(table, tmp_path / "news.csv")
+    sent = engine.tables_sent
+    loaded = jobs.load(path, None, Reporter(), engine)  # the worker reads it while this process does
+    remote = engine.pipeline(loaded.table, ["text"])
+    settings = Settings(algorithm="nshash", keep="original")
+    assert outcome(remote.run(settings)) == outcome(Pipeline.for_table(loaded.table, ["text"]).run(settings))
+    assert engine.tables_sent == sent  # no row went over the pipe
+    assert same_table(remote.child_table(), loaded.table)
+
+
+def test_a_file_changed_between_the_reads_sends_the_rows_and_gives_the_same_clusters(engine, table, tmp_path):
+    path = written(table, tmp_path / "news.csv")
+    token = engine.read_ahead(functools.partial(jobs.engine_table, path, None))
+    with engine._lock:  # the worker has read the first version
+        engine._settle(None)
+    changed = replace(table, data=table.data.iloc[::-1].reset_index(drop=True))
+    written(changed, path)
+    mine, digest = jobs.engine_table(path, None, Reporter())  # this process reads the second
+    engine.expect(token, mine, digest)
+    sent = engine.tables_sent
+    remote = engine.pipeline(mine, ["text"])
+    settings = Settings(algorithm="simhash", keep="first")
+    assert outcome(remote.run(settings)) == outcome(Pipeline.for_table(mine, ["text"]).run(settings))
+    assert engine.tables_sent == sent + 1
+    assert same_table(remote.child_table(), mine)
+
+
+def test_an_input_the_worker_cannot_read_sends_the_rows(engine, table, tmp_path):
+    path = written(table, tmp_path / "news.csv")
+    token = engine.read_ahead(functools.partial(jobs.engine_table, tmp_path / "gone.csv", None))
+    mine, digest = jobs.engine_table(path, None, Reporter())
+    engine.expect(token, mine, digest)
+    sent = engine.tables_sent
+    settings = Settings(algorithm="ngram")
+    remote = engine.pipeline(mine, ["text"])
+    assert outcome(remote.run(settings)) == outcome(Pipeline.for_table(mine, ["text"]).run(settings))
+    assert engine.tables_sent == sent + 1
+
+
+def test_a_read_ahead_drops_the_pipelines_the_worker_held(engine, table, tmp_path):
+    remote = engine.pipeline(table, ["text"])
+    settings = Settings(algorithm="nshash")
+    remote.run(settings)
+    assert remote.rerun_cost(settings) == ("", 0.0)
+    engine.read_ahead(functools.partial(jobs.engine_table, written(table, tmp_path / "news.csv"), None))
+    assert math.isnan(remote.similarity(0, 1))  # not waited for: the worker is reading
+    assert remote.rerun_cost(settings) == ("fingerprints", None)
+    assert outcome(remote.run(settings)) == outcome(Pipeline.for_table(table, ["text"]).run(settings))
+
+
+def test_a_read_the_caller_abandoned_is_stopped_and_the_next_run_sends_its_table(engine, table, tmp_path):
+    path = written(table, tmp_path / "news.csv")
+    token = engine.read_ahead(functools.partial(jobs.engine_table, path, None))
+    engine.abandon(token)  # the window's own read was cancelled
+    sent = engine.tables_sent
+    settings = Settings(algorithm="nshash")
+    remote = engine.pipeline(table, ["text"])
+    assert outcome(remote.run(settings)) == outcome(Pipeline.for_table(table, ["text"]).run(settings))
+    assert engine.tables_sent == sent + 1

@@ -1,11 +1,14 @@
-"""The window with its engine in a worker process: the clusters are the in-process engine's, Cancel ends the
-worker's run and the window says so, a worker killed mid-run is a message (not a hang) and the next run recovers."""
+"""The window with its engine in a worker process: the worker reads the input itself and the clusters are the
+in-process engine's, Cancel ends the worker's run and the window says so, a worker killed mid-run is a message
+(not a hang) and the next run recovers."""
 
 from __future__ import annotations
 
 import os
 import signal
+from dataclasses import replace
 
+import pandas as pd
 import pytest
 from test_gui_review import make_window, open_and_wait, status
 from test_gui_review import store as store  # noqa: F401 - fixtures
@@ -63,6 +66,11 @@ def test_the_window_runs_in_the_worker_process_with_the_same_clusters(qtbot, win
     local = Pipeline.for_table(window.table, columns).run(window.settings_panel.settings())
     assert clusters(window.session) == [(c.kept, c.members) for c in local.clusters]
     assert window.compare.left.title.text()  # the review shows the kept row
+    # The worker read the workbook itself, while the window did: no row went over the pipe, and it is the same table.
+    assert window.state.engine.tables_sent == 0
+    theirs = pipeline.child_table()
+    pd.testing.assert_frame_equal(theirs.data, window.table.data)
+    assert replace(theirs, data=None) == replace(window.table, data=None)
 
 
 def test_cancel_ends_the_workers_run_and_the_next_run_shows_clusters(qtbot, window, workbook, monkeypatch):  # noqa: F811

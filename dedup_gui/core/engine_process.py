@@ -7,8 +7,14 @@ freezes the window however the work is sliced; in another process it cannot.
 ``EngineProcess`` owns the child (started with ``spawn``: the GUI is threaded, never fork) and one pipe to it.
 ``EngineProcess.pipeline(table, columns)`` returns a ``RemotePipeline``, which answers what the window asks of a
 ``Pipeline`` (``texts``, ``run``, ``similarity``, ``boilerplate_of``, ``rerun_cost``); the real ``Pipeline`` and
-its caches stay in the child between runs, so a threshold change still only re-clusters. The table goes to the
-child once, in slices of rows (one pickle of 300 MB of text would itself hold the lock for seconds).
+its caches stay in the child between runs, so a threshold change still only re-clusters.
+
+The child gets the table once. Best, it reads the input itself while the caller reads it too (``read_ahead``, with
+the caller's own reading function); the caller then says which table that is and its content hash (``expect``),
+and the first run adopts the child's table when the hashes (and the table's shape) agree - nothing is sent, and
+the caller's thread only waits on the pipe, which lets go of the interpreter lock. Otherwise (the file changed
+between the reads, the child could not read it, or no read-ahead) the rows are sent, in slices (one pickle of
+300 MB of text would itself hold the lock for seconds).
 
 - Progress comes back over the pipe into the caller's ``Reporter``.
 - Cancel sets a flag in shared memory that the child's ``Reporter.check()`` reads; a child that does not stop
@@ -33,8 +39,8 @@ import threading
 import time
 import traceback
 import weakref
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
 from typing import Any
@@ -59,6 +65,11 @@ QUERY_TIMEOUT_S = 30.0  # a child idle but not answering a small question is bro
 POLL_S = 0.05  # how often the waiting side looks at Cancel and at the child's health
 PROGRESS_INTERVAL_S = 0.05  # the child forwards a stage's progress at most this often
 ENV = "DEDUP_ENGINE"  # "thread" runs the engine in the caller's process (the CLI always does)
+
+
+# How the child reads the input itself: ``reader(reporter)`` -> (the table, its content hash). Pickled to the child
+# (a module-level function, or a functools.partial of one); the caller's own reading must give the same table.
+Reader = Callable[[Reporter], tuple[Table, str]]
 
 
 class EngineError(DedupError):
@@ -130,6 +141,7 @@ class _Child:
         self.receiving: dict[int, tuple[Table, list[pd.DataFrame]]] = {}
         self.pipelines: dict[int, Pipeline] = {}
         self.ran: set[int] = set()  # pipelines with a finished run: only they answer questions
+        self.table_of: dict[int, int] = {}  # pipeline -> the table it was made from
         self._stage, self._at = "", 0.0  # the last progress forwarded: its stage and when
 
     def serve(self) -> None:
@@ -158,11 +170,25 @@ class _Child:
 
     # -- messages ----
 
-    def on_table(self, tid: int, meta: Table) -> None:
+    def _forget(self) -> None:
         self.tables.clear()  # one table at a time: the window shows one input
-        self.receiving = {tid: (meta, [])}
+        self.receiving = {}
         self.pipelines.clear()
         self.ran.clear()
+
+    def on_table(self, tid: int, meta: Table) -> None:
+        self._forget()
+        self.receiving = {tid: (meta, [])}
+
+    def on_read(self, tid: int, reader: Reader) -> tuple:
+        self._forget()
+        table, digest = reader(Reporter(cancel_event=self.cancel))  # type: ignore[arg-type]
+        self.tables[tid] = table
+        return ("read", digest, _shape(table))
+
+    def on_table_of(self, pid: int) -> tuple:
+        pipeline = self.pipelines.get(pid)
+        return ("missing",) if pipeline is None else ("value", self.tables[self.table_of[pid]])
 
     def on_rows(self, tid: int, rows: pd.DataFrame) -> None:
         self.receiving[tid][1].append(rows)
@@ -175,6 +201,7 @@ class _Child:
 
     def on_pipeline(self, pid: int, tid: int, columns: list[str]) -> tuple:
         self.pipelines[pid] = Pipeline.for_table(self.tables[tid], columns)
+        self.table_of[pid] = tid
         for old in list(self.pipelines)[:-3]:  # the window keeps one; a few spare cover a column switched back
             del self.pipelines[old]
             self.ran.discard(old)
@@ -210,6 +237,11 @@ def _child_main(conn: Connection, flag: Any) -> None:
     text.nfkc("预热")
     gc.freeze()  # the dictionaries live as long as the child: keep them out of full collections
     _Child(conn, flag).serve()
+
+
+def _shape(table: Table) -> tuple:
+    """What must agree, besides the content hash, for the child's table to stand for the caller's."""
+    return (table.kind, table.sheet, tuple(table.columns), len(table.data), table.source_stamp)
 
 
 # -- what rerun_cost needs, without the caches ---------------------------------------------------------------
@@ -251,6 +283,17 @@ def _close_all() -> None:
         engine.close()
 
 
+@dataclass
+class _Ahead:
+    """A read-ahead: the child reading the input itself as table ``tid``."""
+
+    tid: int
+    pending: bool = True  # the child's reply has not been read yet
+    reply: tuple | None = None  # ("read", content hash, shape) when the child read it
+    claim: tuple[weakref.ref, str] | None = None  # the caller's table and its content hash (``expect``)
+    abandoned: bool = False  # the caller's own read failed: the child was told to stop
+
+
 class EngineProcess:
     """One worker process holding pipelines, started when first needed and again after it ended."""
 
@@ -261,12 +304,16 @@ class EngineProcess:
         self._conn: Connection | None = None
         self._flag: Any = None
         self._ready = False  # the child said it is ready (its dictionaries are loaded)
-        self.generation = 0  # counts children started; a stand-in made for an older one sends its table again
+        # Counts children started, and inputs a child was told to read (it drops its pipelines then): a stand-in
+        # made for an older generation sends its pipeline (and table) again.
+        self.generation = 0
         self.unavailable = False  # no child could start: stand-ins run in this process
         self.last_exit: int | None = None  # exit code of the last child that ended unexpectedly
         self._ids = itertools.count(1)
         self._table: tuple[weakref.ref, int] | None = None  # the table the current child holds, and its id
         self._box: list = []  # [process, pipe] of the current child: what the finalizer stops, engine or not
+        self._ahead: _Ahead | None = None  # the input the child reads (or read) by itself
+        self.tables_sent = 0  # tables sent row by row (rather than read by the child): for tests
         _ENGINES.add(self)
         weakref.finalize(self, EngineProcess._stop, self._box)
 
@@ -291,6 +338,8 @@ class EngineProcess:
     def run(self, stand_in: RemotePipeline, settings: Settings, reporter: Reporter) -> tuple[DedupResult, tuple]:
         with self._lock:
             self._ensure_started(reporter)
+            self._settle(reporter)
+            self._ensure_started(reporter)  # a child that ran out of memory reading was stopped: a new one
             if stand_in.generation != self.generation:
                 self._send_pipeline(stand_in, reporter)
             self._flag.value = 0
@@ -309,6 +358,72 @@ class EngineProcess:
                     self._spawn()
                 except EngineUnavailable:
                     pass
+
+    def read_ahead(self, reader: Reader) -> int | None:
+        """Have the child read the input itself, while the caller reads it too: ``reader(reporter)`` returns the
+        table and its content hash, exactly as the caller's reading does. Returns a token for ``expect`` (None when
+        no child can start). Does not wait: the child's answer is read before the next run; meanwhile the child
+        answers no questions about the pipelines it held (they are dropped)."""
+        with self._lock:
+            if self.unavailable:
+                return None
+            try:
+                if not self.running or self._ahead_pending:
+                    self._spawn()  # a child still reading another input is replaced rather than waited for
+                self._table = None
+                self.generation += 1  # the child drops its tables and pipelines
+                tid = next(self._ids)
+                self._flag.value = 0
+                self._send(("read", tid, reader))
+            except (EngineUnavailable, EngineError):
+                return None
+            self._ahead = _Ahead(tid)
+            return tid
+
+    def expect(self, token: int | None, table: Table, input_hash: str) -> None:
+        """The caller's own read of the input ``read_ahead(...)`` (``token``) also reads: its table and content
+        hash. The first run on ``table`` uses the child's table when the child found the same hash and shape."""
+        with self._lock:
+            ahead = self._ahead
+            if token is not None and ahead is not None and ahead.tid == token:
+                ahead.claim = (weakref.ref(table), input_hash)
+
+    def abandon(self, token: int | None) -> None:
+        """The caller's read (``token``) failed or was cancelled: the child stops reading at its next check, so
+        the next run does not wait for a table nobody will use."""
+        with self._lock:
+            ahead = self._ahead
+            if token is not None and ahead is not None and ahead.tid == token and ahead.pending:
+                ahead.abandoned = True
+                self._flag.value = 1
+
+    def _settle(self, reporter: Reporter | None) -> None:
+        """Read the child's answer to a read-ahead still outstanding (the child is busy until it has read)."""
+        ahead = self._ahead
+        if ahead is None or not ahead.pending:
+            return
+        ahead.pending = False
+        if reporter is not None:
+            reporter.report("Preparing texts", 0, 1)
+        try:
+            ahead.reply = self._wait(reporter)
+        except Cancelled:
+            if not ahead.abandoned or (reporter is not None and reporter.cancelled):
+                raise
+        except EngineError:
+            raise
+        except Exception:  # the child could not read it: the rows are sent instead
+            ahead.reply = None
+
+    def _adopt(self, table: Table) -> int | None:
+        """The id under which the child holds ``table`` from a read-ahead, or None when it does not."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is None or ahead.pending or ahead.reply is None or ahead.claim is None:
+            return None
+        ref, digest = ahead.claim
+        if ref() is not table or ahead.reply[1] != digest or ahead.reply[2] != _shape(table):
+            return None
+        return ahead.tid
 
     def _ensure_started(self, reporter: Reporter) -> None:
         if not self.running:
@@ -345,8 +460,11 @@ class EngineProcess:
         table = stand_in.table
         held = self._table
         if held is None or held[0]() is not table:
-            tid = next(self._ids)
-            self._send_table(tid, table, reporter)
+            adopted = self._adopt(table)
+            if adopted is None:
+                adopted = next(self._ids)
+                self._send_table(adopted, table, reporter)
+            tid = adopted
             self._table = (weakref.ref(table), tid)
         else:
             tid = held[1]
@@ -356,6 +474,7 @@ class EngineProcess:
     def _send_table(self, tid: int, table: Table, reporter: Reporter) -> None:
         conn = self._connection()
         conn.send(("table", tid, replace(table, data=table.data.iloc[:0])))
+        self.tables_sent += 1
         n = len(table.data)
         for lo, hi in ranges_by_size(_row_sizes(table.data), CHARS_PER_MESSAGE):
             reporter.report("Preparing texts", lo, n)  # raises Cancelled: the child drops the partial table
@@ -374,7 +493,7 @@ class EngineProcess:
         else:
             self._lock.acquire()
         try:
-            if not self.running or stand_in.generation != self.generation:
+            if not self.running or stand_in.generation != self.generation or self._ahead_pending:
                 return fallback
             reply = self._ask(msg, None, deadline=time.monotonic() + QUERY_TIMEOUT_S)
             return reply[1] if reply[0] == "value" else fallback
@@ -382,6 +501,10 @@ class EngineProcess:
             return fallback
         finally:
             self._lock.release()
+
+    @property
+    def _ahead_pending(self) -> bool:
+        return self._ahead is not None and self._ahead.pending
 
     # -- the pipe ----
 
@@ -473,6 +596,7 @@ class EngineProcess:
         proc, conn = self._proc, self._conn
         self._proc = self._conn = None
         self._table = None
+        self._ahead = None
         self._box[:] = []
         if proc is None:
             return
@@ -585,6 +709,12 @@ class RemotePipeline:
         if self._cost is None or self.generation != self.engine.generation or not self.engine.running:
             return "fingerprints", None  # nothing cached (yet, or any more: the child was restarted)
         return self._cost.rerun_cost(settings)
+
+    def child_table(self) -> Table | None:
+        """The table this pipeline runs on in the worker process (None when it is not there): for tests."""
+        if self._local is not None:
+            return self.table
+        return self.engine.ask(self, ("table_of", self.id), None)  # type: ignore[return-value]
 
     def is_cached(self, settings: Settings) -> bool:
         return self.rerun_cost(settings)[0] != "fingerprints"

@@ -7,6 +7,7 @@ itself, given an ``EngineProcess``, in its worker process (``core.engine_process
 
 from __future__ import annotations
 
+import functools
 import gc
 import statistics
 from collections.abc import Sequence
@@ -74,10 +75,13 @@ class Loaded:
     annotation_problem: str = ""  # an annotated file whose dup_* columns disagree (one line): it runs instead
 
 
-def load(path: str | Path, sheet: str | None, reporter: Reporter) -> Loaded:
+def load(path: str | Path, sheet: str | None, reporter: Reporter, engine: EngineProcess | None = None) -> Loaded:
     """Read the input; when a saved review sits beside it, read that too and attach its decisions to the rows
     (by content when the input changed). A review saved on another sheet opens that sheet. An annotated file
-    (``core.annotated``) comes without its dup_* columns, with the clusters they record."""
+    (``core.annotated``) comes without its dup_* columns, with the clusters they record.
+
+    With an ``engine``, its worker process reads the input too, at the same time (``engine_table``): the first
+    run then uses the worker's copy when it has the same content hash, rather than sending the rows over."""
     path = Path(path)
     saved, problem = None, ""
     if sidecar_path(path).is_file():
@@ -86,15 +90,24 @@ def load(path: str | Path, sheet: str | None, reporter: Reporter) -> Loaded:
         except DedupError as e:
             problem = str(e)
     table = None
-    if sheet is None and saved is not None and saved.sheet:
-        try:
-            table = read(path, saved.sheet, reporter)
-        except DedupError:
-            table = None  # the sheet is gone: the default sheet, and the review does not apply
-    if table is None:
-        table = read(path, sheet, reporter)
-    table, found, annotation_problem = _annotation(table)
-    input_hash = content_hash(path, table, reporter)
+    wanted = saved.sheet if sheet is None and saved is not None and saved.sheet else sheet
+    token = None if engine is None else engine.read_ahead(functools.partial(engine_table, path, wanted))
+    try:
+        if wanted != sheet:
+            try:
+                table = read(path, wanted, reporter)
+            except DedupError:
+                table = None  # the sheet is gone: the default sheet, and the review does not apply
+        if table is None:
+            table = read(path, sheet, reporter)
+        table, found, annotation_problem = _annotation(table)
+        input_hash = content_hash(path, table, reporter)
+    except BaseException:
+        if engine is not None:
+            engine.abandon(token)
+        raise
+    if engine is not None:
+        engine.expect(token, table, input_hash)  # a read of another sheet (or another file) is not adopted
     reattached = None
     if saved is not None and saved.sheet == table.sheet:
         reattached = reattach(saved, table, input_hash)
@@ -102,6 +115,13 @@ def load(path: str | Path, sheet: str | None, reporter: Reporter) -> Loaded:
         saved = None
     keep_out_of_full_collections()
     return Loaded(table, input_hash, saved, reattached, problem, found, annotation_problem)
+
+
+def engine_table(path: Path, sheet: str | None, reporter: Reporter) -> tuple[Table, str]:
+    """The table ``load`` makes of ``path`` (without an annotated file's dup_* columns) and its content hash: what
+    the engine's worker process reads by itself (``EngineProcess.read_ahead``)."""
+    table = _annotation(read(path, sheet, reporter))[0]
+    return table, content_hash(path, table, reporter)
 
 
 def _annotation(table: Table) -> tuple[Table, annotated_file.Annotated | None, str]:

@@ -45,7 +45,7 @@ class LoadJob(Job):
     def work(self, reporter: Reporter) -> jobs.Loaded:
         if self.engine is not None:
             self.engine.start()  # the engine's process starts while the file is read: ready for the first run
-        return jobs.load(self.path, self.sheet, reporter)
+        return jobs.load(self.path, self.sheet, reporter, engine=self.engine)  # which reads it too
 
     def succeeded(self, result: object) -> None:
         assert isinstance(result, jobs.Loaded)
