@@ -378,6 +378,64 @@ def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, alg
     assert c.similarity.tolist() == want
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    sets=st.lists(st.lists(st.integers(0, 40), unique=True, max_size=12), max_size=15),
+    steps=st.integers(1, 2),
+    bound=st.sampled_from([0.3, 0.5, 0.8, 0.95]),
+)
+def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound):
+    """Each (text, level) key set keeps its rarest keys (document frequency over all sets, ties by key value),
+    as many as two sets above the bound need to share one."""
+    from collections import Counter
+
+    from dedup_gui.core.algorithms.ngram import _prefixes
+
+    keys, doc, step = [], [], []
+    for d, keyset in enumerate(sets):
+        for s in range(steps):
+            for k in keyset:
+                keys.append(k * 7 + s)  # the levels' keys differ, as the salted keys do
+                doc.append(d)
+                step.append(s)
+    keys_a = np.array(keys, dtype=np.uint64)
+    got_k, got_d = _prefixes(keys_a, np.array(doc, dtype=np.int64), np.array(step, dtype=np.int8), bound)
+    df = Counter(keys)
+    want = []
+    for d in range(len(sets)):
+        for s in range(steps):
+            mine = sorted((k for k, dd, ss in zip(keys, doc, step, strict=True) if dd == d and ss == s),
+                          key=lambda k: (df[k], k))  # fmt: skip
+            n = len(mine) - int(np.ceil(bound * len(mine) - 1e-9)) + 1
+            want += [(k, d) for k in mine[:n]]
+    assert list(zip(got_k.tolist(), got_d.tolist(), strict=True)) == want
+
+
+@settings(max_examples=30, deadline=None)
+@given(texts=related_texts())
+def test_kept_rows_contain_the_others_as_the_per_text_overlap_says(texts):
+    """The keep rule's "contains the others", worked out for every cluster at once, is the per-text 4-gram overlap
+    of each kept row with each other member (at least ``keep._CONTAINS`` of the other's grams)."""
+    from types import SimpleNamespace
+
+    from dedup_gui.core.keep import _CONTAINS
+    from dedup_gui.core.pipeline import Pipeline
+    from dedup_gui.core.text import overlap
+
+    pipeline = Pipeline(texts)
+    pipeline.run(Settings(algorithm="ngram", keep="original"))
+    prep = pipeline._last_prepared()
+    rows = list(range(len(texts)))
+    everyone = [SimpleNamespace(kept=k, members=rows) for k in rows]  # every row kept against all the others
+    contains = pipeline._containment(prep, everyone)
+    for k in rows:
+        big = pipeline._grams_of(prep, int(prep.row_unique[k]))
+        for o in rows:
+            if o != k:
+                small = pipeline._grams_of(prep, int(prep.row_unique[o]))
+                assert contains(k, [o]) == (len(small) > 0 and overlap(small, big) >= _CONTAINS * len(small))
+
+
 @settings(max_examples=40, deadline=None)
 @given(texts=noisy_texts, slice_chars=st.integers(1, 200))
 def test_slices_of_the_column_give_the_same_results(texts, slice_chars):

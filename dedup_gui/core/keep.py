@@ -154,8 +154,8 @@ class KeepRule:
 
     # -- reasons ----------------------------------------------------------------------------------------------
 
-    def reason(self, kept: int, members: Iterable[int], grams: Callable[[int], np.ndarray] | None = None) -> str:
-        """Why ``kept`` is the best of ``members`` under this rule, in one English line (``grams``: see
+    def reason(self, kept: int, members: Iterable[int], contains: Contains | None = None) -> str:
+        """Why ``kept`` is the best of ``members`` under this rule, in one English line (``contains``: see
         ``reasons``)."""
         others = [m for m in members if m != kept]
         p = self.policy
@@ -168,16 +168,17 @@ class KeepRule:
             tied = any(self.lengths[o] == self.lengths[kept] for o in others)
             return f"{word} text ({self.lengths[kept]:,} characters{'; first of equal length' if tied else ''})"
         if p == "original":
-            return self._original_reason(kept, others, grams or self._grams_of)
+            return self._original_reason(kept, others, contains or self._contains)
         return self._column_reason(kept, others)
 
-    def reasons(self, clusters: Iterable, grams: Callable[[int], np.ndarray] | None = None) -> dict[int, str]:
+    def reasons(self, clusters: Iterable, contains: Contains | None = None) -> dict[int, str]:
         """Cluster id -> reason, for ``core.result.Cluster`` objects (``id``, ``kept``, ``members``).
 
-        ``grams(row)``: the sorted unique 4-gram hashes of a row's text, when the caller has them (the pipeline's,
-        without boilerplate); otherwise they are computed from the normalised text.
+        ``contains(kept, others)``: whether the kept row's text contains each of the others (``contained``), when
+        the caller knows (the pipeline works it out for all clusters at once, on its texts without boilerplate);
+        otherwise it is computed here from the normalised texts.
         """
-        return {c.id: self.reason(c.kept, c.members, grams) for c in clusters}
+        return {c.id: self.reason(c.kept, c.members, contains) for c in clusters}
 
     def note(self) -> str:
         """One line on how rows were chosen, for the run summary: the date column used and its unread dates."""
@@ -189,7 +190,7 @@ class KeepRule:
         unread = self.dates.note(self.column)
         return f"kept rows: {what} “{self.column}”" + (f" ({unread}; they sort last)" if unread else "")
 
-    def _original_reason(self, kept: int, others: list[int], grams: Callable[[int], np.ndarray]) -> str:
+    def _original_reason(self, kept: int, others: list[int], contains: Contains) -> str:
         parts = []
         if self.dates is not None:
             when = self.dates.values.iloc[kept]
@@ -204,15 +205,15 @@ class KeepRule:
                 if not same:
                     return text + ")"
                 # The rest of the rule decided among the rows of that date.
-                return f"{text}); among them: {self._text_reason(kept, same, grams)}"
-        parts.append(self._text_reason(kept, others, grams))
+                return f"{text}); among them: {self._text_reason(kept, same, contains)}"
+        parts.append(self._text_reason(kept, others, contains))
         return "; ".join(parts)
 
-    def _text_reason(self, kept: int, others: list[int], grams: Callable[[int], np.ndarray]) -> str:
+    def _text_reason(self, kept: int, others: list[int], contains_them: Contains) -> str:
         assert self.marked is not None
         unmarked_wins = not self.marked[kept] and any(self.marked[o] for o in others)
         peers = [o for o in others if self.marked[o] == self.marked[kept]]
-        contains = _contains(grams(kept), [grams(o) for o in others])
+        contains = contains_them(kept, others)
         if unmarked_wins:
             return "no repost marker and contains the others" if contains else "no repost marker"
         if contains:
@@ -221,6 +222,12 @@ class KeepRule:
         if (classes[0] > classes[1:]).all():
             return "longest text"
         return "first in file"
+
+    def _contains(self, kept: int, others: list[int]) -> bool:
+        big = self._grams_of(kept)
+        smalls = [self._grams_of(o) for o in others]
+        inter = np.array([overlap(small, big) for small in smalls], dtype=np.int64)
+        return bool(contained(inter, np.array(list(map(len, smalls)), dtype=np.int64)).all())
 
     def _grams_of(self, row: int) -> np.ndarray:
         g = self._grams.get(row)
@@ -275,9 +282,13 @@ def _length_class(lengths: np.ndarray) -> np.ndarray:
     return np.floor(np.log(np.maximum(lengths, 1)) / np.log(_LENGTH_STEP)) - (lengths == 0)
 
 
-def _contains(big: np.ndarray, smalls: list[np.ndarray]) -> bool:
-    """Every other text is mostly (``_CONTAINS`` of its 4-grams) found in the kept one."""
-    return all(len(small) and overlap(small, big) >= _CONTAINS * len(small) for small in smalls)
+Contains = Callable[[int, list[int]], bool]  # (kept row, other rows) -> the kept row contains each of the others
+
+
+def contained(inter: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """Whether each other text is mostly found in the kept one: ``inter`` of its ``sizes`` distinct 4-grams are
+    in the kept text (at least ``_CONTAINS`` of them; an empty text is never contained)."""
+    return (sizes > 0) & (inter >= _CONTAINS * sizes)
 
 
 def _numbers_or_text(values: Sequence[object]) -> np.ndarray:

@@ -26,8 +26,8 @@ from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn, strip_all
 from .cluster import build_clusters
-from .columnar import score_pairs_of
-from .keep import KeepRule
+from .columnar import gram_columns, pair_overlap, score_pairs_of
+from .keep import Contains, KeepRule, contained
 from .progress import Reporter
 from .result import Cluster, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
@@ -302,18 +302,24 @@ class Pipeline:
         if self._reasons is None or self._reasons[0] is not prep or self._reasons[1] is not keep:
             self._reasons = (prep, keep, {})
         known = self._reasons[2]
+        todo = [c for c in clusters if (c.kept, tuple(c.members)) not in known]
+        contains = self._containment(prep, todo) if keep.policy == "original" else None
+        for c in todo:
+            known[(c.kept, tuple(c.members))] = keep.reason(c.kept, c.members, contains)
+        return {c.id: known[(c.kept, tuple(c.members))] for c in clusters}
 
-        def grams(row: int) -> np.ndarray:
-            return self._grams_of(prep, int(prep.row_unique[row]))
-
-        out: dict[int, str] = {}
-        for c in clusters:
-            key = (c.kept, tuple(c.members))
-            reason = known.get(key)
-            if reason is None:
-                reason = known[key] = keep.reason(c.kept, c.members, grams)
-            out[c.id] = reason
-        return out
+    def _containment(self, prep: _Prepared, clusters: list[Cluster]) -> Contains:
+        """``KeepRule``'s "contains the others" for every kept row and each other member of ``clusters``, worked
+        out column-at-once (4-gram overlaps of the texts without boilerplate, ``keep.contained``)."""
+        kept = np.array([c.kept for c in clusters for m in c.members if m != c.kept], dtype=np.int64)
+        other = np.array([m for c in clusters for m in c.members if m != c.kept], dtype=np.int64)
+        ua, ub = prep.row_unique[kept], prep.row_unique[other]
+        used = np.unique(np.concatenate([ua, ub]))
+        cols = gram_columns([prep.content_compact[u] for u in used.tolist()], SIMILARITY_GRAM)
+        ia, ib = np.searchsorted(used, ua), np.searchsorted(used, ub)
+        ok = contained(pair_overlap(cols, ia, ib), cols.sizes[ib])
+        table = dict(zip(zip(kept.tolist(), other.tolist(), strict=True), ok.tolist(), strict=True))
+        return lambda k, others: all(table[(k, o)] for o in others)
 
     def _content_lengths(self, prep: _Prepared) -> np.ndarray:
         if prep.lengths is None:

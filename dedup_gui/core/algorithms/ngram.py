@@ -20,7 +20,7 @@ import numpy as np
 from ..columnar import GramColumns, concat_columns, gram_columns, lengths_of, score_pairs, score_pairs_of, text_chunks
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import df_per_item, mix64
+from ..text import mix64
 from ..textcheck import SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
@@ -191,15 +191,15 @@ class ByteSketch:
         return (equal - both_empty) / np.maximum(bins - both_empty, 1)
 
 
-def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float):
+def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float) -> tuple[np.ndarray, np.ndarray]:
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one."""
-    # Global order of keys: rarest first (document frequency), ties by key value.
-    df = df_per_item(keys)
-    global_order = np.lexsort((keys, df))
-    global_rank = np.empty(len(keys), dtype=np.int64)
-    global_rank[global_order] = np.arange(len(keys))
+    # Global order of keys: rarest first (document frequency), ties by key value. The keys of one set are
+    # distinct, so ranking the distinct keys ranks every set's keys.
+    distinct, which, df = np.unique(keys, return_inverse=True, return_counts=True)
+    rank_of = np.empty(len(distinct), dtype=np.int64)
+    rank_of[np.lexsort((distinct, df))] = np.arange(len(distinct))
     set_id = doc * MAX_LEVEL_STEPS + step
-    order = np.argsort(set_id * len(keys) + global_rank, kind="stable")
+    order = np.argsort(set_id * max(1, len(distinct)) + rank_of[which.ravel()])  # all different: any sort will do
     k, s = keys[order], set_id[order]
     starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
     sizes = np.diff(np.r_[starts, len(s)])
