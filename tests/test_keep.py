@@ -9,10 +9,12 @@ import numpy as np
 import pandas as pd
 import pytest
 from engine_texts import EN_A, ZH_A, ZH_B, ZH_C, ZH_LONG, repost_with_footer, repost_with_header, truncated
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dedup_gui.cli import run
 from dedup_gui.core.errors import InputError
-from dedup_gui.core.keep import KeepRule, has_repost_marker, keep_reason, rank_rows
+from dedup_gui.core.keep import KeepRule, has_repost_marker, keep_reason, rank_rows, repost_markers
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.result import Decisions
 from dedup_gui.core.settings import Settings
@@ -151,6 +153,16 @@ def test_repost_markers_are_found_at_the_start_or_the_end(text):
 )
 def test_text_without_a_repost_credit_is_not_marked(text):
     assert not has_repost_marker(text)
+
+
+_MARKER_PIECES = ["来源：新华社", "数据来源：统计局", "转自", "旋转自如", "原标题：", "Source: Reuters", "(via AP)",
+                  "source", "本文来自", "\n", "\x00", "İ", "正文" * 40, "text " * 30, "SOURCE:", "來源:"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_MARKER_PIECES), max_size=12).map("".join), max_size=12))
+def test_repost_markers_of_a_column_equal_the_marker_of_each_text(texts):
+    assert repost_markers(texts).tolist() == [has_repost_marker(t) for t in texts]
 
 
 # -- reasons and ranks ----

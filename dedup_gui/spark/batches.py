@@ -23,7 +23,7 @@ from ..core.algorithms.nshash import NSHash
 from ..core.algorithms.simhash import hamming, simhash_from_keywords
 from ..core.boilerplate import Boilerplate, column_keys, learn, strip_all
 from ..core.cluster import build_clusters
-from ..core.keep import _length_class, has_repost_marker
+from ..core.keep import _length_class, repost_markers
 from ..core.progress import Reporter
 from ..core.segment import keyword_hashes
 from ..core.settings import NormaliseOptions, Settings
@@ -91,7 +91,7 @@ def prepare_rows(frame: pd.DataFrame, columns: Sequence[str], opts: NormaliseOpt
             "key_lo": pd.array(los, dtype="Int64"),
             "length": lengths,
             "length_class": np.asarray(_length_class(lengths), dtype=np.float64),
-            "marked": [has_repost_marker(t) for t in texts] if marks else [False] * len(texts),
+            "marked": repost_markers(texts).tolist() if marks else [False] * len(texts),
         }
     )
 
