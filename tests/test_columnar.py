@@ -244,7 +244,7 @@ def test_nfkc_equals_unicodedata_on_any_characters(lines):
 
 @settings(max_examples=200, deadline=None)
 @given(
-    texts=st.lists(st.text(alphabet="新闻中国的了。！？!?；;…\n .a b\u3000\t\ue000xy", max_size=80), max_size=20),
+    texts=st.lists(st.text(alphabet="新闻中国的了。！？!?；;…\n .a b\u3000\t\ue000xy\r\u200b\u2028\x0b😀", max_size=80), max_size=20),
     min_len=st.integers(1, 12),
     n=st.integers(1, 6),
 )

@@ -420,7 +420,32 @@ def longest_sentences(text: str, min_len: int, n: int) -> list[str]:
     return sorted(long, key=len, reverse=True)[:n]
 
 
-_NOT_LINE_SPACE = re.compile(r"[^\S\n]+")
+@lru_cache(maxsize=1)
+def _sentence_end_table() -> np.ndarray:
+    table = np.zeros(0x10001, dtype=bool)  # the last entry: every astral character
+    table[[ord(c) for c in "。！？!?；;…\n"]] = True
+    return table
+
+
+def _sentence_lines(joined: str) -> str:
+    """``_SENTENCE_SPLIT.sub("\\n", joined)`` with the other whitespace then removed, on the code points: a line
+    break for each sentence end (a run of sentence punctuation or line breaks; a run of whitespace right after a
+    full stop), every other whitespace character dropped."""
+    cps = utf32(joined)
+    if not len(cps):
+        return joined
+    space_class = _space_classes().take(cps, mode="clip")
+    ws = (space_class == 1) | (space_class == 2)  # \s, as the pattern and str.split know it
+    brk = _sentence_end_table().take(cps, mode="clip")
+    run_start = ws.copy()
+    run_start[1:] &= ~ws[:-1]
+    run = np.cumsum(run_start) - 1
+    after_stop = np.zeros(int(run[-1]) + 2, dtype=bool)  # per whitespace run: right after a "."
+    led = np.flatnonzero(run_start[1:] & (cps[:-1] == 46)) + 1
+    after_stop[run[led]] = True
+    brk |= ws & after_stop[run]
+    keep = brk | ~ws
+    return from_utf32(np.where(brk, 10, cps)[keep])
 
 
 def column_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
@@ -444,7 +469,7 @@ def _slice_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
     if joined is None:
         per = [sentences(t) for t in texts]
         return [x for p in per for x in p], np.repeat(np.arange(len(texts)), [len(p) for p in per])
-    parts = _NOT_LINE_SPACE.sub("", _SENTENCE_SPLIT.sub("\n", joined)).split("\n")
+    parts = _sentence_lines(joined).split("\n")
     lengths = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
     is_sep, doc = number_pieces(parts)
     keep = np.flatnonzero((lengths > 0) & ~is_sep)
