@@ -175,6 +175,7 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
 
     rerun = {"at": 0.0, "seconds": 0.0}
     to_review: list[int] = []
+    reviewed: list[int] = []
 
     def on_shown() -> None:
         if hb.phase == "run":  # the first result: move the threshold, as the slider would
@@ -187,15 +188,27 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
             rerun["seconds"] = time.perf_counter() - rerun["at"]
             hb.begin("review")
             window.tabs.setCurrentIndex(0)
-            to_review.extend(_longest_clusters(window.session, review))
+            # Chosen on a thread of the probe's own: a loop over every cluster on the GUI thread would be the
+            # probe's stall, not the window's.
+            session = window.session
+            chooser = threading.Thread(target=lambda: picked.append(_longest_clusters(session, review)))
+            chooser.start()
             QTimer.singleShot(0, review_next)
 
+    picked: list[list[int]] = []
+
     def review_next() -> None:
+        if picked:
+            to_review.extend(picked.pop())
+        elif not to_review and hb.phase == "review" and not reviewed:
+            QTimer.singleShot(10, review_next)  # the clusters are still being chosen
+            return
         if not to_review:
             hb.begin("export")
             window.export({"cleaned": cleaned})
             return
         window.select_cluster(to_review.pop(0))
+        reviewed.append(1)
         # The next cluster once this one's differences are on screen (at once when they were computed in line).
         QTimer.singleShot(0, wait_for_diff)
 

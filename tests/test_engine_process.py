@@ -96,6 +96,8 @@ def test_similarity_and_boilerplate_are_answered_from_the_worker(engine, table):
     a, b = cluster.members[1], cluster.members[2]
     assert remote.similarity(a, b) == pytest.approx(local.similarity(a, b))
     assert all(remote.boilerplate_of(r) == local.boilerplate_of(r) for r in range(0, len(table), 17))
+    rows = [5, 3, 5, 200, 3]  # one question for several rows (the compare view's two), repeats and all
+    assert remote.boilerplate_of_rows(rows) == [local.boilerplate_of(r) for r in rows]
 
 
 def test_a_threshold_change_reuses_the_workers_caches(engine, table):

@@ -186,6 +186,11 @@ class _Child:
         self.tables[tid] = table
         return ("read", digest, _shape(table))
 
+    def on_boilerplates(self, pid: int, rows: list[int]) -> tuple:
+        if pid not in self.ran:
+            return ("missing",)
+        return ("value", [list(self.pipelines[pid].boilerplate_of(row)) for row in rows])
+
     def on_table_of(self, pid: int) -> tuple:
         pipeline = self.pipelines.get(pid)
         return ("missing",) if pipeline is None else ("value", self.tables[self.table_of[pid]])
@@ -220,11 +225,6 @@ class _Child:
         if pid not in self.ran:
             return ("missing",)
         return ("value", self.pipelines[pid].similarity(row_a, row_b))
-
-    def on_boilerplate(self, pid: int, row: int) -> tuple:
-        if pid not in self.ran:
-            return ("missing",)
-        return ("value", list(self.pipelines[pid].boilerplate_of(row)))
 
 
 def _child_main(conn: Connection, flag: Any) -> None:
@@ -672,6 +672,8 @@ class RemotePipeline:
         self.generation = -1  # the child generation that holds this pipeline
         self._cost: Pipeline | None = None
         self._local: Pipeline | None = None
+        self._boilerplate: dict[int, list[str]] = {}  # the child's answers since the last run
+        self._runs = 0
         if engine.unavailable:
             self._local = Pipeline(self.texts, table)
 
@@ -681,6 +683,8 @@ class RemotePipeline:
 
     def run(self, settings: Settings, reporter: Reporter | None = None) -> DedupResult:
         reporter = reporter or Reporter()
+        self._runs += 1
+        self._boilerplate = {}  # the answers were the last run's
         if self._local is None:
             try:
                 result, cost = self.engine.run(self, settings, reporter)
@@ -699,9 +703,24 @@ class RemotePipeline:
         return float(self.engine.ask(self, ("similarity", self.id, int(row_a), int(row_b)), math.nan))  # type: ignore[arg-type]
 
     def boilerplate_of(self, row: int) -> list[str]:
+        return self.boilerplate_of_rows([row])[0]
+
+    def boilerplate_of_rows(self, rows: Sequence[int]) -> list[list[str]]:
+        """``boilerplate_of`` of each row, in one question to the child (the compare view shows two rows); the
+        answers are kept until the next run."""
         if self._local is not None:
-            return self._local.boilerplate_of(row)
-        return list(self.engine.ask(self, ("boilerplate", self.id, int(row)), []))  # type: ignore[call-overload]
+            return [self._local.boilerplate_of(row) for row in rows]
+        known, runs = self._boilerplate, self._runs
+        missing = sorted({int(r) for r in rows if int(r) not in known})
+        if missing:
+            answer = self.engine.ask(self, ("boilerplates", self.id, missing), None)
+            if answer is None:  # not known now (a run holds the pipe, or the child is gone)
+                return [list(known.get(int(r), [])) for r in rows]
+            fresh = dict(zip(missing, answer, strict=True))  # type: ignore[call-overload]
+            if runs == self._runs:  # no run began meanwhile (it would make them stale)
+                known.update(fresh)
+            known = {**known, **fresh}
+        return [list(known.get(int(r), [])) for r in rows]
 
     def rerun_cost(self, settings: Settings) -> tuple[str, float | None]:
         if self._local is not None:

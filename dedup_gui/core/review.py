@@ -319,11 +319,10 @@ def locate(session: ReviewSession, members: Sequence[int], candidates: Sequence[
     - NONE: no cluster to show (``candidates``, when given, limits the choice to the clusters shown).
     """
     allowed = set(candidates) if candidates is not None else None
-    ids = list(allowed) if allowed is not None else [c.id for c in session.clusters]
-    if not ids:
+    if not (allowed if allowed is not None else len(session.clusters)):
         return 0, NONE
     if not members:
-        return min(ids), NEAREST
+        return (min(allowed) if allowed is not None else min(c.id for c in session.clusters)), NEAREST
     counts: dict[int, int] = {}
     for row in members:
         cid = session.cluster_of(row) if row < session.result.n_rows else 0
@@ -334,6 +333,7 @@ def locate(session: ReviewSession, members: Sequence[int], candidates: Sequence[
         same = sorted(session.cluster(best).members) == sorted(members)
         return best, SAME if same else MOVED
     first = min(members)
+    ids = allowed if allowed is not None else (c.id for c in session.clusters)
     return min(ids, key=lambda cid: (abs(session.cluster(cid).members[0] - first), cid)), NEAREST
 
 

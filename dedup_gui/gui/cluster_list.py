@@ -65,7 +65,12 @@ class ClusterListModel(ColumnTableModel):
         return self.visible_row(cluster_id - 1)
 
     def visible_ids(self) -> list[int]:
-        return [self.source_index(v) + 1 for v in range(self.rowCount())]
+        return [i + 1 for i in self._order]
+
+    def shown_ids(self) -> list[int] | None:
+        """The clusters shown, or None when it is all of them (no filter): a 100,000-row list costs a re-run
+        on screen several milliseconds."""
+        return None if self._accept is None else self.visible_ids()
 
 
 class MembersModel(ColumnTableModel):

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dedup_gui.core.engine_process import RemotePipeline
 from dedup_gui.core.review import KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
 from dedup_gui.core.review_columns import member_fields
 
@@ -312,7 +313,7 @@ class ReviewPane(QWidget):
                 member_fields(self.state.table, kept, columns),
                 member_fields(self.state.table, member.row, columns),
             ),
-            boilerplate=(self._boilerplate(kept), self._boilerplate(member.row)),
+            boilerplate=self._boilerplate(kept, member.row),
         )
 
     def _kept_title(self, cluster_id: int, kept: int) -> str:
@@ -329,12 +330,18 @@ class ReviewPane(QWidget):
         short += "…" if short != reason and not short.endswith("…") else ""
         return f"{title} · <i>{html.escape(short)}</i>" if reason else title
 
-    def _boilerplate(self, row: int) -> list[str]:
+    def _boilerplate(self, kept: int, row: int) -> tuple[list[str], list[str]]:
+        """The sentences of the two rows ignored as boilerplate (one question to the engine's process)."""
         pipeline = next(iter(self.state.pipelines.values()), None)
         try:
-            return list(pipeline.boilerplate_of(row)) if pipeline is not None else []
+            if isinstance(pipeline, RemotePipeline):
+                left, right = pipeline.boilerplate_of_rows([kept, row])
+                return left, right
+            if pipeline is not None:
+                return list(pipeline.boilerplate_of(kept)), list(pipeline.boilerplate_of(row))
         except (IndexError, KeyError, AttributeError):
-            return []
+            pass
+        return [], []
 
     # -- a new run, new decisions, other columns ----
 
@@ -361,7 +368,7 @@ class ReviewPane(QWidget):
         session = self.session
         if session is None or not len(session):
             return
-        cluster_id, how = locate(session, place, self.cluster_model.visible_ids())
+        cluster_id, how = locate(session, place, self.cluster_model.shown_ids())
         if how == NONE:
             self.members_model.set_cluster(None, 0)
             self.compare.clear(self.tr("No cluster matches the filter."))
