@@ -8,13 +8,14 @@ breaks, empty and very short texts, and small chunk sizes so that chunk boundari
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ngram_reference import fill_sketch, level_salt
 from ngram_reference import level as reference_level
 
 from dedup_gui.core.algorithms.ngram import EMPTY_BIN, MAX_LEVEL_STEPS, SKETCH_BINS, NGram, _levels, verify
-from dedup_gui.core.columnar import gram_columns, pair_overlap, score_pairs
+from dedup_gui.core.columnar import gram_columns, gram_prefix_columns, pair_overlap, score_pairs
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.text import gram_hashes, overlap
@@ -103,8 +104,14 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
     b = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
     cols = gram_columns(texts, 4)
     check = TextCheck(0.8, excerpts, share)
-    got_overlap = pair_overlap(cols, a, b, chunk=data.draw(st.integers(1, 500)))
+    chunk = data.draw(st.integers(1, 500))
+    got_overlap = pair_overlap(cols, a, b, chunk=chunk)
     assert got_overlap.tolist() == [overlap(cols.of(i), cols.of(j)) for i, j in zip(a, b, strict=True)]
+    # The hashes' prefixes (what verification counts on) give the same overlaps and set sizes.
+    prefixes = gram_prefix_columns(texts, 4)
+    assert prefixes.sizes.tolist() == cols.sizes.tolist()
+    assert [prefixes.of(i).tolist() for i in range(n)] == [(cols.of(i) >> np.uint64(24)).tolist() for i in range(n)]
+    assert pair_overlap(prefixes, a, b, chunk=chunk).tolist() == got_overlap.tolist()
     got = score_pairs(check, texts, cols, a, b)
     want = [check.score_texts(texts[i], texts[j], cols.of(i), cols.of(j)) for i, j in zip(a, b, strict=True)]
     assert got.tolist() == want
@@ -244,7 +251,10 @@ def test_nfkc_equals_unicodedata_on_any_characters(lines):
 
 @settings(max_examples=200, deadline=None)
 @given(
-    texts=st.lists(st.text(alphabet="新闻中国的了。！？!?；;…\n .a b\u3000\t\ue000xy\r\u200b\u2028\x0b😀", max_size=80), max_size=20),
+    texts=st.lists(
+        st.text(alphabet="新闻中国的了。！？!?；;…\n .a b\u3000\t\ue000xy\r\u200b\u2028\x0b😀", max_size=80),
+        max_size=20,
+    ),
     min_len=st.integers(1, 12),
     n=st.integers(1, 6),
 )
@@ -411,19 +421,48 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound):
     assert list(zip(got_k.tolist(), got_d.tolist(), strict=True)) == want
 
 
-@settings(max_examples=30, deadline=None)
-@given(texts=related_texts())
-def test_kept_rows_contain_the_others_as_the_per_text_overlap_says(texts):
-    """The keep rule's "contains the others", worked out for every cluster at once, is the per-text 4-gram overlap
-    of each kept row with each other member (at least ``keep._CONTAINS`` of the other's grams)."""
+@pytest.mark.parametrize("algorithm", ["simhash", "nshash"])
+def test_containment_read_from_verification_is_the_overlap_of_the_two_texts(algorithm):
+    """A repost cut short is contained in its full article and not the other way round, whether the keep rule
+    reads the counts verification made for the pair or counts them itself."""
+    from types import SimpleNamespace
+
+    from engine_texts import ZH_B, ZH_C, ZH_LONG, truncated
+
+    from dedup_gui.core.pipeline import Pipeline
+
+    texts = [ZH_LONG, truncated(ZH_LONG, 0.7), ZH_B + ZH_C]
+    pipeline = Pipeline(texts)
+    pipeline.run(Settings(algorithm=algorithm, threshold=1 if algorithm == "nshash" else 16))
+    prep, verified = pipeline._last_prepared(), pipeline._verified
+    assert verified is not None and verified.grams is not None and (verified.grams.overlap >= 0).any()
+    pairs = [SimpleNamespace(kept=0, members=[0, 1]), SimpleNamespace(kept=1, members=[0, 1])]
+    contains = pipeline._containment(prep, pairs)
+    pipeline._verified = None  # counted here instead
+    recounted = pipeline._containment(prep, pairs)
+    assert (contains(0, [1]), contains(1, [0])) == (recounted(0, [1]), recounted(1, [0])) == (True, False)
+
+
+@settings(max_examples=40, deadline=None)
+@given(texts=related_texts(), algorithm=st.sampled_from(["ngram", "simhash", "nshash"]))
+def test_kept_rows_contain_the_others_as_the_per_text_overlap_says(texts, algorithm):
+    """The keep rule's "contains the others", worked out for every cluster at once (from verification's counts
+    where it made them), is the per-text 4-gram overlap of each kept row with each other member (at least
+    ``keep._CONTAINS`` of the other's grams)."""
     from types import SimpleNamespace
 
     from dedup_gui.core.keep import _CONTAINS
     from dedup_gui.core.pipeline import Pipeline
     from dedup_gui.core.text import overlap
 
+    texts = [t.replace("。", "。\n") for t in texts]
     pipeline = Pipeline(texts)
-    pipeline.run(Settings(algorithm="ngram", keep="original"))
+    if algorithm == "simhash":
+        pipeline.run(Settings(algorithm=algorithm, threshold=16, n=5))
+    elif algorithm == "nshash":
+        pipeline.run(Settings(algorithm=algorithm, threshold=1, n=4, min_sentence=3))
+    else:
+        pipeline.run(Settings(algorithm=algorithm))
     prep = pipeline._last_prepared()
     rows = list(range(len(texts)))
     everyone = [SimpleNamespace(kept=k, members=rows) for k in rows]  # every row kept against all the others

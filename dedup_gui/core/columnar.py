@@ -22,7 +22,10 @@ from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size, utf32
 
 CHUNK_CHARS = 4_000_000  # characters hashed at once: bounds the working memory (~40 bytes per character)
 CHUNK_ELEMENTS = 8_000_000  # gram hashes of pairs compared at once
-_HIGH = np.uint64(24)  # packed sort key: (group << 40) | (hash >> 24); groups per chunk stay below 2**24
+PREFIX_BITS = 40  # the bits of a gram hash that ``gram_prefix_columns`` keeps
+_PREFIX_BITS_U = np.uint64(PREFIX_BITS)
+_PREFIX_MASK = np.uint64((1 << PREFIX_BITS) - 1)
+_HIGH = np.uint64(64 - PREFIX_BITS)  # packed sort key: (group << 40) | (hash >> 24); groups stay below 2**24
 _GROUP_LIMIT = 1 << 24
 
 
@@ -32,6 +35,7 @@ class GramColumns:
 
     hashes: np.ndarray  # uint64
     offsets: np.ndarray  # int64, len(texts) + 1
+    prefix: bool = False  # the hashes are cut to their high PREFIX_BITS (``gram_prefix_columns``)
 
     @property
     def sizes(self) -> np.ndarray:
@@ -54,17 +58,29 @@ def lengths_of(texts: Sequence[str]) -> np.ndarray:
 
 def gram_columns(texts: Sequence[str], n: int, chunk_chars: int = CHUNK_CHARS) -> GramColumns:
     """``text.gram_hashes(t, n)`` for every text, as one ``GramColumns``."""
+    return _columns(texts, n, chunk_chars, prefix=False)
+
+
+def gram_prefix_columns(texts: Sequence[str], n: int, chunk_chars: int = CHUNK_CHARS) -> GramColumns:
+    """``gram_columns`` with each hash cut to its high ``PREFIX_BITS`` (``text.gram_hashes(t, n) >>
+    (64 - PREFIX_BITS)``, duplicates dropped): what overlaps are counted on. Built and compared by plain sorts of
+    packed (text, hash) keys, several times faster than full hashes, which need an argsort; two different grams
+    of two texts share a prefix by chance about once in 10**12 comparisons."""
+    return _columns(texts, n, chunk_chars, prefix=True)
+
+
+def _columns(texts: Sequence[str], n: int, chunk_chars: int, prefix: bool) -> GramColumns:
     lengths = lengths_of(texts)
     sizes = np.zeros(len(texts), dtype=np.int64)
     parts: list[np.ndarray] = []
     for lo, hi in text_chunks(lengths, chunk_chars):
-        h, doc = _chunk_grams(texts[lo:hi], lengths[lo:hi], n)
+        h, doc = _chunk_grams(texts[lo:hi], lengths[lo:hi], n, prefix)
         sizes[lo:hi] = np.bincount(doc, minlength=hi - lo)
         parts.append(h)
     hashes = np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
     offsets = np.zeros(len(texts) + 1, dtype=np.int64)
     np.cumsum(sizes, out=offsets[1:])
-    return GramColumns(hashes, offsets)
+    return GramColumns(hashes, offsets, prefix)
 
 
 def concat_columns(parts: list[GramColumns]) -> GramColumns:
@@ -82,8 +98,11 @@ def text_chunks(lengths: np.ndarray, limit: int = CHUNK_CHARS) -> list[tuple[int
     return ranges_by_size(lengths, limit, _GROUP_LIMIT - 1)
 
 
-def _chunk_grams(texts: Sequence[str], lengths: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Sorted unique gram hashes of each text of a chunk, concatenated, and the (chunk-local) text of each."""
+def _chunk_grams(
+    texts: Sequence[str], lengths: np.ndarray, n: int, prefix: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted unique gram hashes of each text of a chunk (``prefix``: their high bits), concatenated, and the
+    (chunk-local) text of each."""
     cps = utf32("".join(texts)).astype(np.uint64)
     starts = np.zeros(len(lengths), dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
@@ -115,8 +134,18 @@ def _chunk_grams(texts: Sequence[str], lengths: np.ndarray, n: int) -> tuple[np.
     if not parts_h:
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
     h, d = np.concatenate(parts_h), np.concatenate(parts_d)
+    if prefix:
+        key = _packed(h >> _HIGH, d)
+        key.sort()
+        key = key[np.r_[True, key[1:] != key[:-1]]]
+        return key & _PREFIX_MASK, (key >> _PREFIX_BITS_U).astype(np.int64)
     h, d, _ = _sort_unique_by_group(h, d)
     return h, d
+
+
+def _packed(prefixes: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """(group, prefix) as one sortable key: the group (below 2**24) above the ``PREFIX_BITS``-bit prefix."""
+    return (group.astype(np.uint64) << _PREFIX_BITS_U) | prefixes
 
 
 def _sort_unique_by_group(h: np.ndarray, group: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -128,7 +157,7 @@ def _sort_unique_by_group(h: np.ndarray, group: np.ndarray) -> tuple[np.ndarray,
     group, about once in a million groups) are re-sorted by both keys."""
     if len(h) == 0:
         return h, group, np.zeros(0, dtype=np.int64)
-    key = (group.astype(np.uint64) << np.uint64(40)) | (h >> _HIGH)
+    key = _packed(h >> _HIGH, group)
     order = np.argsort(key)
     key, h, group = key[order], h[order], group[order]
     tie = key[1:] == key[:-1]
@@ -167,6 +196,11 @@ def _gather(cols: GramColumns, sizes: np.ndarray, docs: np.ndarray) -> tuple[np.
 def _chunk_overlap(cols: GramColumns, sizes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     ha, pa = _gather(cols, sizes, a)
     hb, pb = _gather(cols, sizes, b)
+    if cols.prefix:  # one plain sort of packed (pair, prefix) keys; a key seen twice is in both sets of its pair
+        key = np.concatenate([_packed(ha, pa), _packed(hb, pb)])
+        key.sort()
+        both = key[1:][key[1:] == key[:-1]]
+        return np.bincount((both >> _PREFIX_BITS_U).astype(np.int64), minlength=len(a))
     _, pair, counts = _sort_unique_by_group(np.concatenate([ha, hb]), np.concatenate([pa, pb]))
     # Each set is unique, so a hash seen twice in a pair is in both of its sets.
     return np.bincount(pair[counts > 1], minlength=len(a))
@@ -188,11 +222,28 @@ def check_scores(check, sizes_a: np.ndarray, sizes_b: np.ndarray, inter: np.ndar
     return np.where(empty, 0.0, out)
 
 
+@dataclass
+class PairGrams:
+    """What ``score_pairs_counted`` counted for each pair: the overlap of its two gram sets and their sizes
+    (-1 for short pairs, scored by edits)."""
+
+    overlap: np.ndarray
+    size_a: np.ndarray
+    size_b: np.ndarray
+
+
 def score_pairs(
     check, texts: Sequence[str], cols: GramColumns, a: np.ndarray, b: np.ndarray, lengths: np.ndarray | None = None
 ) -> np.ndarray:
     """``check.score_texts(texts[i], texts[j], cols.of(i), cols.of(j))`` for every pair (i, j) of (a, b): short
     pairs by edits (rapidfuzz, in C, both cores), the rest by their gram sets."""
+    return score_pairs_counted(check, texts, cols, a, b, lengths)[0]
+
+
+def score_pairs_counted(
+    check, texts: Sequence[str], cols: GramColumns, a: np.ndarray, b: np.ndarray, lengths: np.ndarray | None = None
+) -> tuple[np.ndarray, PairGrams]:
+    """``score_pairs``, with the gram counts behind each long pair's score."""
     from rapidfuzz.distance import Levenshtein
     from rapidfuzz.process import cpdist
 
@@ -203,14 +254,17 @@ def score_pairs(
     if lengths is None:
         lengths = lengths_of(texts)
     out = np.zeros(len(a))
+    counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
     if len(a) == 0:
-        return out
+        return out, counted
     short = np.minimum(lengths[a], lengths[b]) < SHORT_CHARS
     long = ~short
     if long.any():
         la, lb = a[long], b[long]
         sizes = cols.sizes
-        out[long] = check_scores(check, sizes[la], sizes[lb], pair_overlap(cols, la, lb))
+        inter = pair_overlap(cols, la, lb)
+        out[long] = check_scores(check, sizes[la], sizes[lb], inter)
+        counted.overlap[long], counted.size_a[long], counted.size_b[long] = inter, sizes[la], sizes[lb]
     if short.any():
         sa, sb = a[short], b[short]
         both = (lengths[sa] > 0) & (lengths[sb] > 0)  # an empty text is similar to nothing
@@ -220,13 +274,21 @@ def score_pairs(
             right = [texts[i] for i in sb[both].tolist()]
             scores[both] = cpdist(left, right, scorer=Levenshtein.normalized_similarity, dtype=np.float64, workers=-1)
         out[short] = scores
-    return out
+    return out, counted
 
 
 def score_pairs_of(check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
     """``score_pairs`` with only the texts of the pairs hashed (n-grams of length ``n``)."""
+    return score_pairs_of_counted(check, texts, a, b, n)[0]
+
+
+def score_pairs_of_counted(
+    check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int
+) -> tuple[np.ndarray, PairGrams]:
+    """``score_pairs_of``, with the gram counts behind each long pair's score (``PairGrams``)."""
     a = np.asarray(a, dtype=np.int64)
     b = np.asarray(b, dtype=np.int64)
     used = np.unique(np.concatenate([a, b]))
     sub = [texts[i] for i in used.tolist()]
-    return score_pairs(check, sub, gram_columns(sub, n), np.searchsorted(used, a), np.searchsorted(used, b))
+    cols = gram_prefix_columns(sub, n)
+    return score_pairs_counted(check, sub, cols, np.searchsorted(used, a), np.searchsorted(used, b))

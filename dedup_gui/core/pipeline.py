@@ -26,7 +26,7 @@ from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn, strip_all
 from .cluster import build_clusters
-from .columnar import gram_columns, pair_overlap, score_pairs_of
+from .columnar import PairGrams, gram_prefix_columns, pair_overlap, score_pairs_of_counted
 from .keep import Contains, KeepRule, contained
 from .progress import Reporter
 from .result import Cluster, DedupResult, PairSet
@@ -63,6 +63,7 @@ class _Verified:
     similarity: np.ndarray
     short: np.ndarray
     figures: np.ndarray  # int8 per pair: 1 the figures agree, 0 they differ, -1 not read yet
+    grams: PairGrams | None = None  # the gram counts behind the long pairs' similarity, when it was counted here
 
     def figures_agree(self, prep: _Prepared, mask: np.ndarray, reporter: Reporter) -> np.ndarray:
         """False for the pairs (among ``mask``) whose texts report different figures: template, not copy.
@@ -289,11 +290,11 @@ class Pipeline:
         if last is not None and last.prep is prep and last.key == key:
             return last
         reporter.report("Verifying", 0, len(cands.a))
-        similarity = self._pair_similarity(prep, cands, algo, settings, reporter)
+        similarity, grams = self._pair_similarity(prep, cands, algo, settings, reporter)
         lengths = self._content_lengths(prep)
         short = np.minimum(lengths[cands.a], lengths[cands.b]) < SHORT_CHARS
         figures = last.figures if last is not None and last.prep is prep else np.full(len(cands.a), -1, np.int8)
-        self._verified = _Verified(cands, prep, key, similarity, short, figures)
+        self._verified = _Verified(cands, prep, key, similarity, short, figures, grams)
         return self._verified
 
     def _keep_reasons(self, prep: _Prepared, keep: KeepRule, clusters: list[Cluster]) -> dict[int, str]:
@@ -310,14 +311,34 @@ class Pipeline:
 
     def _containment(self, prep: _Prepared, clusters: list[Cluster]) -> Contains:
         """``KeepRule``'s "contains the others" for every kept row and each other member of ``clusters``, worked
-        out column-at-once (4-gram overlaps of the texts without boilerplate, ``keep.contained``)."""
+        out column-at-once (4-gram overlaps of the texts without boilerplate, ``keep.contained``): from the counts
+        verification made for the pair where it made them, else counted here."""
         kept = np.array([c.kept for c in clusters for m in c.members if m != c.kept], dtype=np.int64)
         other = np.array([m for c in clusters for m in c.members if m != c.kept], dtype=np.int64)
         ua, ub = prep.row_unique[kept], prep.row_unique[other]
-        used = np.unique(np.concatenate([ua, ub]))
-        cols = gram_columns([prep.content_compact[u] for u in used.tolist()], SIMILARITY_GRAM)
-        ia, ib = np.searchsorted(used, ua), np.searchsorted(used, ub)
-        ok = contained(pair_overlap(cols, ia, ib), cols.sizes[ib])
+        inter, size = np.full(len(kept), -1, dtype=np.int64), np.full(len(kept), -1, dtype=np.int64)
+        v = self._verified
+        if v is not None and v.prep is prep and v.grams is not None and len(ua):
+            g, ca, cb = v.grams, v.cands.a, v.cands.b
+            counted = np.flatnonzero(g.overlap >= 0)
+            # Each counted pair in both orientations, keyed (unique kept, unique other) -> where it is.
+            keys = np.concatenate([ca[counted] * len(prep.unique_texts) + cb[counted],
+                                   cb[counted] * len(prep.unique_texts) + ca[counted]])  # fmt: skip
+            other_size = np.concatenate([g.size_b[counted], g.size_a[counted]])
+            both = np.concatenate([g.overlap[counted], g.overlap[counted]])
+            order = np.argsort(keys)
+            keys, other_size, both = keys[order], other_size[order], both[order]
+            want = ua * len(prep.unique_texts) + ub
+            at = np.minimum(np.searchsorted(keys, want), max(0, len(keys) - 1))
+            found = (keys[at] == want) if len(keys) else np.zeros(len(want), dtype=bool)
+            inter[found], size[found] = both[at[found]], other_size[at[found]]
+        todo = np.flatnonzero(inter < 0)
+        if len(todo):
+            used = np.unique(np.concatenate([ua[todo], ub[todo]]))
+            cols = gram_prefix_columns([prep.content_compact[u] for u in used.tolist()], SIMILARITY_GRAM)
+            ia, ib = np.searchsorted(used, ua[todo]), np.searchsorted(used, ub[todo])
+            inter[todo], size[todo] = pair_overlap(cols, ia, ib), cols.sizes[ib]
+        ok = contained(inter, size)
         table = dict(zip(zip(kept.tolist(), other.tolist(), strict=True), ok.tolist(), strict=True))
         return lambda k, others: all(table[(k, o)] for o in others)
 
@@ -328,18 +349,18 @@ class Pipeline:
 
     def _pair_similarity(
         self, prep: _Prepared, cands: Candidates, algo: Algorithm, settings: Settings, reporter: Reporter
-    ) -> np.ndarray:
+    ) -> tuple[np.ndarray, PairGrams | None]:
         if algo.measure_is_similarity(settings):
-            return cands.measure.copy()  # already the common measure
+            return cands.measure.copy(), None  # already the common measure
         reporter.report("Verifying", 0, len(cands.a))
         # The texts of the pairs, hashed and scored column-at-once (core.columnar), as _unique_similarity does
         # pair by pair.
-        out = score_pairs_of(self._check, prep.content_compact, cands.a, cands.b, SIMILARITY_GRAM)
+        out, grams = score_pairs_of_counted(self._check, prep.content_compact, cands.a, cands.b, SIMILARITY_GRAM)
         empty = np.fromiter(map(len, prep.compact_texts), dtype=np.int64, count=len(prep.compact_texts)) == 0
         out[(cands.a == cands.b)] = 1.0
         out[empty[cands.a] | empty[cands.b]] = 0.0
         reporter.report("Verifying", len(cands.a), len(cands.a))
-        return out
+        return out, grams
 
 
 def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
