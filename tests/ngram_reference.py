@@ -8,7 +8,8 @@ from functools import lru_cache
 import numpy as np
 
 from dedup_gui.core.algorithms.ngram import EMPTY_BIN, SKETCH_BINS, SKETCH_BITS, TARGET_KEYS
-from dedup_gui.core.text import mix64
+from dedup_gui.core.columnar import PREFIX_BITS
+from dedup_gui.core.text import gram_hashes, mix64
 
 
 @lru_cache(maxsize=64)
@@ -24,12 +25,17 @@ def level(n_grams: int) -> int:
     return p
 
 
+def gram_prefixes(text: str, n: int) -> np.ndarray:
+    """The sorted distinct ``PREFIX_BITS``-bit prefixes of the text's gram hashes: what the fingerprint samples."""
+    return np.unique(gram_hashes(text, n) >> np.uint64(64 - PREFIX_BITS))
+
+
 def fill_sketch(row: np.ndarray, grams: np.ndarray) -> None:
-    """One-permutation min-hash: the top bits of a gram hash pick its bin, the smallest hash per bin stays.
-    ``grams`` is sorted, so the first gram of each bin is that bin's minimum."""
+    """One-permutation min-hash: the top bits of a gram's hash prefix pick its bin, the smallest prefix per bin
+    stays. ``grams`` (``gram_prefixes``) is sorted, so the first gram of each bin is that bin's minimum."""
     if len(grams) == 0:
         return
-    bins = (grams >> np.uint64(64 - SKETCH_BITS)).astype(np.int64)
+    bins = (grams >> np.uint64(PREFIX_BITS - SKETCH_BITS)).astype(np.int64)
     first = np.flatnonzero(np.concatenate(([True], bins[1:] != bins[:-1])))
     row[bins[first]] = (grams[first] & np.uint64(0xFFFFFFFE)).astype(np.uint32)  # never equal to EMPTY_BIN
 

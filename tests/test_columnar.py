@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ngram_reference import fill_sketch, level_salt
+from ngram_reference import fill_sketch, gram_prefixes, level_salt
 from ngram_reference import level as reference_level
 
 from dedup_gui.core.algorithms.ngram import EMPTY_BIN, MAX_LEVEL_STEPS, SKETCH_BINS, NGram, _levels, verify
-from dedup_gui.core.columnar import gram_columns, gram_prefix_columns, pair_overlap, score_pairs
+from dedup_gui.core.columnar import concat_columns, gram_columns, gram_prefix_columns, pair_overlap, score_pairs
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.text import gram_hashes, overlap
@@ -49,7 +49,7 @@ def reference_fingerprint(texts: list[str], n: int, n_steps: int):
     for i, t in enumerate(texts):
         if not t:
             continue
-        g = gram_hashes(t, n)
+        g = gram_prefixes(t, n)
         sizes[i] = len(g)
         fill_sketch(sketch[i], g)
         level = reference_level(len(g))
@@ -112,6 +112,9 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
     assert prefixes.sizes.tolist() == cols.sizes.tolist()
     assert [prefixes.of(i).tolist() for i in range(n)] == [(cols.of(i) >> np.uint64(24)).tolist() for i in range(n)]
     assert pair_overlap(prefixes, a, b, chunk=chunk).tolist() == got_overlap.tolist()
+    k = data.draw(st.integers(1, n))  # as the n-gram fingerprint keeps them: a chunk of texts at a time, joined
+    joined = concat_columns([gram_prefix_columns(texts[:k], 4), gram_prefix_columns(texts[k:], 4)])
+    assert joined.prefix and pair_overlap(joined, a, b, chunk=chunk).tolist() == got_overlap.tolist()
     got = score_pairs(check, texts, cols, a, b)
     want = [check.score_texts(texts[i], texts[j], cols.of(i), cols.of(j)) for i, j in zip(a, b, strict=True)]
     assert got.tolist() == want

@@ -175,13 +175,13 @@ def test_empty_texts_are_never_duplicates_of_each_other():
 
 def test_ngram_sketch_estimates_jaccard_closely_enough_to_screen_candidates():
     import numpy as np
-    from ngram_reference import fill_sketch, sketch_similarity
+    from ngram_reference import fill_sketch, gram_prefixes, sketch_similarity
 
     from dedup_gui.core.algorithms.ngram import EMPTY_BIN, SKETCH_BINS
-    from dedup_gui.core.text import gram_hashes, jaccard
+    from dedup_gui.core.text import jaccard
 
     variants = [ZH_LONG, truncated(ZH_LONG, 0.8), char_edited(ZH_LONG, 40), ZH_B + ZH_C, EN_A * 3]
-    grams = [gram_hashes(v, 4) for v in variants]
+    grams = [gram_prefixes(v, 4) for v in variants]
     sketch = np.full((len(grams), SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
     for row, g in zip(sketch, grams, strict=True):
         fill_sketch(row, g)

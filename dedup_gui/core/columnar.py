@@ -90,7 +90,10 @@ def concat_columns(parts: list[GramColumns]) -> GramColumns:
     sizes = np.concatenate([p.sizes for p in parts])
     offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
     np.cumsum(sizes, out=offsets[1:])
-    return GramColumns(np.concatenate([p.hashes for p in parts]), offsets)
+    prefix = {p.prefix for p in parts}
+    if len(prefix) != 1:
+        raise ValueError("cannot join gram columns of full hashes with columns of hash prefixes")
+    return GramColumns(np.concatenate([p.hashes for p in parts]), offsets, prefix.pop())
 
 
 def text_chunks(lengths: np.ndarray, limit: int = CHUNK_CHARS) -> list[tuple[int, int]]:

@@ -17,7 +17,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..columnar import GramColumns, concat_columns, gram_columns, lengths_of, score_pairs, score_pairs_of, text_chunks
+from ..columnar import (
+    PREFIX_BITS,
+    GramColumns,
+    concat_columns,
+    gram_prefix_columns,
+    lengths_of,
+    score_pairs,
+    score_pairs_of,
+    text_chunks,
+)
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import mix64
@@ -242,13 +251,13 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
     held = 0
     for lo, hi in text_chunks(lengths_of(texts)):
         reporter.report("Fingerprinting", lo, n_texts)
-        cols = gram_columns(texts[lo:hi], n)
+        cols = gram_prefix_columns(texts[lo:hi], n)  # 40-bit hash prefixes: built by plain sorts
         sizes[lo:hi] = cols.sizes
         h = cols.hashes
         doc = cols.doc_of_each()
         if len(h):
             # One-permutation min-hash: each set is sorted, so the first gram of each (text, bin) is its minimum.
-            bins = (h >> np.uint64(64 - SKETCH_BITS)).astype(np.int64)
+            bins = (h >> np.uint64(PREFIX_BITS - SKETCH_BITS)).astype(np.int64)
             group = doc * SKETCH_BINS + bins
             first = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
             sketch[lo + doc[first], bins[first]] = (h[first] & np.uint64(0xFFFFFFFE)).astype(np.uint32)
