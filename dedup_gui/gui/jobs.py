@@ -57,9 +57,23 @@ def read(path: str | Path, sheet: str | None, reporter: Reporter) -> Table:
     from dedup_gui.core.io import read_table
 
     reporter.report("Reading", 0, 1)
-    table = read_table(path, sheet=sheet, reporter=reporter)
+    table = read_table(path, sheet=sheet, reporter=_freezing(reporter))
     reporter.report("Reading", 1, 1)
     return table
+
+
+def _freezing(reporter: Reporter) -> Reporter:
+    """``reporter``, taking what the reader built so far out of full garbage collections each time the reader
+    looks at Cancel (``gc.freeze``, cheap). A reader's rows are 100,000s of small lists; with them in, every full
+    collection during the read walks them all - 100-150 ms each at 100,000 rows, with the window waiting for the
+    lock. Reference counting still frees them."""
+    return _FreezingReporter(progress=reporter.progress, cancel_event=reporter.cancel_event)
+
+
+class _FreezingReporter(Reporter):
+    def check(self) -> None:
+        gc.freeze()
+        super().check()
 
 
 @dataclass
@@ -73,6 +87,7 @@ class Loaded:
     sidecar_problem: str = ""  # a sidecar that could not be read (one line), shown but not fatal
     annotated: annotated_file.Annotated | None = None  # the clusters an annotated file records
     annotation_problem: str = ""  # an annotated file whose dup_* columns disagree (one line): it runs instead
+    guessed_columns: list[str] | None = None  # the text columns to preselect (Table.guess_text_columns), found here
 
 
 def load(path: str | Path, sheet: str | None, reporter: Reporter, engine: EngineProcess | None = None) -> Loaded:
@@ -113,8 +128,9 @@ def load(path: str | Path, sheet: str | None, reporter: Reporter, engine: Engine
         reattached = reattach(saved, table, input_hash)
     elif saved is not None:
         saved = None
+    guessed = table.guess_text_columns()  # tens of milliseconds of cell checks the window need not do
     keep_out_of_full_collections()
-    return Loaded(table, input_hash, saved, reattached, problem, found, annotation_problem)
+    return Loaded(table, input_hash, saved, reattached, problem, found, annotation_problem, guessed)
 
 
 def engine_table(path: Path, sheet: str | None, reporter: Reporter) -> tuple[Table, str]:

@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
         self._notes: list[str] | None = None  # status-bar notes collected while a run is being shown
         self._close_confirmed = False
         self._from_file: DedupResult | None = None  # an annotated file's clusters: the next run shows them as they are
+        self._retired: list[ReviewSession] = []  # sessions replaced by a new run, freed at the next turn (_retire)
 
         self.setWindowTitle("Dedup[*]")
         self.setAcceptDrops(True)
@@ -300,7 +301,7 @@ class MainWindow(QMainWindow):
         self.review_files.remember_place()
         found = loaded.annotated
         self.state.set_table(table, loaded.input_hash, from_decisions(found.decisions) if found else None)
-        columns = self._show_table(table)
+        columns = self._show_table(table, loaded.guessed_columns)
         self._from_file = found.result if found else None  # after the panels: their signals ask for a run
         if loaded.annotation_problem:
             self.show_message(
@@ -328,10 +329,11 @@ class MainWindow(QMainWindow):
         self.review_files.restore_place(table)
         self.run_now()
 
-    def _show_table(self, table: Table) -> list[str]:
-        """The panels, title and rows for a table; returns its text columns (remembered, else guessed)."""
+    def _show_table(self, table: Table, guessed: list[str] | None = None) -> list[str]:
+        """The panels, title and rows for a table; returns its text columns (remembered, else guessed - by the
+        load job when it gives ``guessed``)."""
         columns = [c for c in remembered(self.store, "columns", table) or [] if c in table.columns]
-        columns = columns or table.guess_text_columns()
+        columns = columns or (guessed if guessed is not None else table.guess_text_columns())
         self.data_panel.set_table(table, columns)
         self.settings_panel.set_columns(table.columns)
         self.rows_tab.set_table(table, columns)
@@ -429,6 +431,7 @@ class MainWindow(QMainWindow):
             warning.format(median=f"{outcome.median_length:.0f}", limit=jobs.SHORT_TEXT_CHARS)
         )
         self._notes = []
+        self._retire(self.state.session)
         self.state.set_session(outcome.session)
         self.rows_model.set_resolution(outcome.session.resolution())
         notes, self._notes = self._notes, None
@@ -439,6 +442,14 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentIndex(CLUSTERS_TAB)
             self.pane.cluster_view.setFocus()
         self.resultShown.emit()
+
+    def _retire(self, session: ReviewSession | None) -> None:
+        """Keep the replaced session alive until the next turn of the event loop: freeing a 100,000-row run's
+        clusters takes tens of milliseconds, which would otherwise add to showing the new one (one long stall
+        instead of two short ones)."""
+        if session is not None:
+            self._retired.append(session)
+            QTimer.singleShot(0, self._retired.clear)
 
     def _run_message(self, session: ReviewSession, notes: list[str], from_file: bool = False) -> str:
         r = session.result
