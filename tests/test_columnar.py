@@ -118,8 +118,15 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
     got = score_pairs(check, texts, cols, a, b)
     want = [check.score_texts(texts[i], texts[j], cols.of(i), cols.of(j)) for i, j in zip(a, b, strict=True)]
     assert got.tolist() == want
-    # Without the kept gram sets, verify hashes only the texts of the pairs: the same scores.
-    assert verify(texts, a, b, 4, check, Reporter()).tolist() == want
+    # Without the kept gram sets, verify hashes only the texts of the pairs, a batch of pairs at a time: the same
+    # scores whatever the batches.
+    from dedup_gui.core import columnar
+
+    old, columnar.PAIR_BATCH_CHARS = columnar.PAIR_BATCH_CHARS, data.draw(st.integers(1, 400))
+    try:
+        assert verify(texts, a, b, 4, check, Reporter()).tolist() == want
+    finally:
+        columnar.PAIR_BATCH_CHARS = old
 
 
 @settings(max_examples=60, deadline=None)

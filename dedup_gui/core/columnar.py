@@ -22,6 +22,7 @@ from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size, utf32
 
 CHUNK_CHARS = 4_000_000  # characters hashed at once: bounds the working memory (~40 bytes per character)
 CHUNK_ELEMENTS = 8_000_000  # gram hashes of pairs compared at once
+PAIR_BATCH_CHARS = 16_000_000  # characters of the texts of the pairs scored at once (their gram sets: ~8 bytes each)
 PREFIX_BITS = 40  # the bits of a gram hash that ``gram_prefix_columns`` keeps
 _PREFIX_BITS_U = np.uint64(PREFIX_BITS)
 _PREFIX_MASK = np.uint64((1 << PREFIX_BITS) - 1)
@@ -288,10 +289,18 @@ def score_pairs_of(check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n:
 def score_pairs_of_counted(
     check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int
 ) -> tuple[np.ndarray, PairGrams]:
-    """``score_pairs_of``, with the gram counts behind each long pair's score (``PairGrams``)."""
+    """``score_pairs_of``, with the gram counts behind each long pair's score (``PairGrams``). A batch of pairs at
+    a time (``PAIR_BATCH_CHARS`` characters of their texts): the gram sets of all the pairs' texts at once would
+    hold ~8 bytes per character of every text in a pair."""
     a = np.asarray(a, dtype=np.int64)
     b = np.asarray(b, dtype=np.int64)
-    used = np.unique(np.concatenate([a, b]))
-    sub = [texts[i] for i in used.tolist()]
-    cols = gram_prefix_columns(sub, n)
-    return score_pairs_counted(check, sub, cols, np.searchsorted(used, a), np.searchsorted(used, b))
+    out = np.zeros(len(a))
+    counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
+    lengths = lengths_of(texts)
+    for lo, hi in ranges_by_size(lengths[a] + lengths[b], PAIR_BATCH_CHARS):
+        used = np.unique(np.concatenate([a[lo:hi], b[lo:hi]]))
+        sub = [texts[i] for i in used.tolist()]
+        ia, ib = np.searchsorted(used, a[lo:hi]), np.searchsorted(used, b[lo:hi])
+        out[lo:hi], part = score_pairs_counted(check, sub, gram_prefix_columns(sub, n), ia, ib, lengths[used])
+        counted.overlap[lo:hi], counted.size_a[lo:hi], counted.size_b[lo:hi] = part.overlap, part.size_a, part.size_b
+    return out, counted

@@ -478,11 +478,27 @@ def _slice_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
 
 def column_longest_sentences(texts: list[str], min_len: int, n: int) -> tuple[list[str], np.ndarray, np.ndarray]:
     """``longest_sentences(t, min_len, n)`` of every text: the sentences, their text and their rank (0 = longest)
-    in that text, ordered by text then rank."""
-    sents, doc = column_sentences(texts)
+    in that text, ordered by text then rank. A slice of the column at a time: only the chosen sentences are
+    kept, never every sentence of the column."""
+    out: list[str] = []
+    docs, ranks = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
+    for lo, hi in text_slices(texts):
+        part, doc = _slice_sentences(texts[lo:hi])
+        chosen, d, rank = _longest_of(part, doc, hi - lo, min_len, n)
+        out.extend(chosen)
+        docs.append(d + lo)
+        ranks.append(rank)
+    return out, np.concatenate(docs), np.concatenate(ranks)
+
+
+def _longest_of(
+    sents: list[str], doc: np.ndarray, n_texts: int, min_len: int, n: int
+) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The ``n`` longest of each text's sentences (``doc``: the text of each) of at least ``min_len`` characters
+    (all of them when none is that long), with their text and rank."""
     lengths = np.fromiter(map(len, sents), dtype=np.int64, count=len(sents))
     long = lengths >= min_len
-    has_long = np.zeros(len(texts), dtype=bool)
+    has_long = np.zeros(n_texts, dtype=bool)
     has_long[doc[long]] = True
     cand = np.flatnonzero(long | ~has_long[doc])
     # Longest first, equally long ones in text order (a stable sort by length, as longest_sentences).
