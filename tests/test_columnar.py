@@ -431,7 +431,7 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound):
     assert list(zip(got_k.tolist(), got_d.tolist(), strict=True)) == want
 
 
-@pytest.mark.parametrize("algorithm", ["simhash", "nshash"])
+@pytest.mark.parametrize("algorithm", ["simhash", "nshash", "ngram"])
 def test_containment_read_from_verification_is_the_overlap_of_the_two_texts(algorithm):
     """A repost cut short is contained in its full article and not the other way round, whether the keep rule
     reads the counts verification made for the pair or counts them itself."""
@@ -443,7 +443,7 @@ def test_containment_read_from_verification_is_the_overlap_of_the_two_texts(algo
 
     texts = [ZH_LONG, truncated(ZH_LONG, 0.7), ZH_B + ZH_C]
     pipeline = Pipeline(texts)
-    pipeline.run(Settings(algorithm=algorithm, threshold=1 if algorithm == "nshash" else 16))
+    pipeline.run(Settings(algorithm=algorithm, threshold={"nshash": 1, "simhash": 16, "ngram": 0.6}[algorithm]))
     prep, verified = pipeline._last_prepared(), pipeline._verified
     assert verified is not None and verified.grams is not None and (verified.grams.overlap >= 0).any()
     pairs = [SimpleNamespace(kept=0, members=[0, 1]), SimpleNamespace(kept=1, members=[0, 1])]

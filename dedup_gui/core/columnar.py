@@ -281,6 +281,21 @@ def score_pairs_counted(
     return out, counted
 
 
+def overlaps_of(texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every pair (i, j) of (a, b): how many of the n-grams of ``texts[j]`` are in ``texts[i]``, and how many
+    it has (distinct, on hash prefixes), a batch of pairs at a time (``PAIR_BATCH_CHARS``)."""
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    inter, size = np.zeros(len(a), dtype=np.int64), np.zeros(len(a), dtype=np.int64)
+    lengths = lengths_of(texts)
+    for lo, hi in ranges_by_size(lengths[a] + lengths[b], PAIR_BATCH_CHARS):
+        used = np.unique(np.concatenate([a[lo:hi], b[lo:hi]]))
+        cols = gram_prefix_columns([texts[i] for i in used.tolist()], n)
+        ia, ib = np.searchsorted(used, a[lo:hi]), np.searchsorted(used, b[lo:hi])
+        inter[lo:hi], size[lo:hi] = pair_overlap(cols, ia, ib), cols.sizes[ib]
+    return inter, size
+
+
 def score_pairs_of(check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
     """``score_pairs`` with only the texts of the pairs hashed (n-grams of length ``n``)."""
     return score_pairs_of_counted(check, texts, a, b, n)[0]

@@ -26,7 +26,7 @@ from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn, strip_all
 from .cluster import build_clusters
-from .columnar import PairGrams, gram_prefix_columns, pair_overlap, score_pairs_of_counted
+from .columnar import PairGrams, overlaps_of, score_pairs_of_counted
 from .keep import Contains, KeepRule, contained
 from .progress import Reporter
 from .result import Cluster, DedupResult, PairSet
@@ -334,10 +334,7 @@ class Pipeline:
             inter[found], size[found] = both[at[found]], other_size[at[found]]
         todo = np.flatnonzero(inter < 0)
         if len(todo):
-            used = np.unique(np.concatenate([ua[todo], ub[todo]]))
-            cols = gram_prefix_columns([prep.content_compact[u] for u in used.tolist()], SIMILARITY_GRAM)
-            ia, ib = np.searchsorted(used, ua[todo]), np.searchsorted(used, ub[todo])
-            inter[todo], size[todo] = pair_overlap(cols, ia, ib), cols.sizes[ib]
+            inter[todo], size[todo] = overlaps_of(prep.content_compact, ua[todo], ub[todo], SIMILARITY_GRAM)
         ok = contained(inter, size)
         table = dict(zip(zip(kept.tolist(), other.tolist(), strict=True), ok.tolist(), strict=True))
         return lambda k, others: all(table[(k, o)] for o in others)
@@ -350,8 +347,10 @@ class Pipeline:
     def _pair_similarity(
         self, prep: _Prepared, cands: Candidates, algo: Algorithm, settings: Settings, reporter: Reporter
     ) -> tuple[np.ndarray, PairGrams | None]:
-        if algo.measure_is_similarity(settings):
-            return cands.measure.copy(), None  # already the common measure
+        if algo.measure_is_similarity(settings):  # already the common measure, with its counts when they are of
+            # the same grams of the same texts
+            same = cands.gram_n == SIMILARITY_GRAM and self._algorithm_input(algo, prep) is prep.content_compact
+            return cands.measure.copy(), cands.grams if same else None
         reporter.report("Verifying", 0, len(cands.a))
         # The texts of the pairs, hashed and scored column-at-once (core.columnar), as _unique_similarity does
         # pair by pair.

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..columnar import PairGrams
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import sorted_unique, unique_counts
@@ -59,6 +60,8 @@ class Candidates:
     b: np.ndarray
     measure: np.ndarray
     bound: float  # the loosest threshold for which these candidates are complete
+    grams: PairGrams | None = None  # the gram counts behind ``measure``, when it was counted on the pairs' grams
+    gram_n: int = 0  # ...of this length
 
 
 class Algorithm(ABC):

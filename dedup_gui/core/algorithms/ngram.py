@@ -20,11 +20,12 @@ import numpy as np
 from ..columnar import (
     PREFIX_BITS,
     GramColumns,
+    PairGrams,
     concat_columns,
     gram_prefix_columns,
     lengths_of,
-    score_pairs,
-    score_pairs_of,
+    score_pairs_counted,
+    score_pairs_of_counted,
     text_chunks,
 )
 from ..progress import Reporter
@@ -120,9 +121,10 @@ class NGram(Algorithm):
         a, b = a[plausible], b[plausible]
         a, b = _screen(fp, a, b, bound, check, reporter)
         reporter.report("Finding candidates", 1, 1)
-        measure = verify(texts, a, b, settings.n_value, check, reporter, fp.grams)
+        measure, counted = verify_counted(texts, a, b, settings.n_value, check, reporter, fp.grams)
         keep = measure >= bound
-        return Candidates(a[keep], b[keep], measure[keep], bound)
+        grams = PairGrams(counted.overlap[keep], counted.size_a[keep], counted.size_b[keep])
+        return Candidates(a[keep], b[keep], measure[keep], bound, grams, settings.n_value)
 
     def covers(self, bound: float, threshold: float) -> bool:
         # A search at ``bound`` guarantees completeness (up to sampling) for thresholds >= bound + margin.
@@ -222,8 +224,18 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
 def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColumns | None = None) -> np.ndarray:
     """The text check's similarity of each candidate pair: on the full n-gram sets, or by edits for short pairs
     (``TextCheck.score_texts`` for every pair, column-at-once)."""
+    return verify_counted(texts, a, b, n, check, reporter, cols)[0]
+
+
+def verify_counted(
+    texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColumns | None = None
+) -> tuple[np.ndarray, PairGrams]:
+    """``verify``, with the gram counts behind each long pair's similarity."""
     reporter.report("Verifying", 0, len(a))
-    out = score_pairs_of(check, texts, a, b, n) if cols is None else score_pairs(check, texts, cols, a, b)
+    if cols is None:
+        out = score_pairs_of_counted(check, texts, a, b, n)
+    else:
+        out = score_pairs_counted(check, texts, cols, a, b)
     reporter.report("Verifying", len(a), len(a))
     return out
 
