@@ -12,8 +12,9 @@ a tick is more than 40 ms late, so the longest stall comes with where it happene
 Phases: "load" (from open_path until the table is on screen), "run" (until the clusters are shown: the window
 starts a run by itself after loading), "rerun" (the threshold moved, as a slider would: until the new clusters are
 shown; its seconds are what the user waits for a re-cluster), "review" (``--review`` clusters selected one after
-another, longest texts first, each compared with its kept row; the next is selected when the compare view has its
-differences), "export" (a cleaned workbook, until the confirmation).
+another, longest texts first (chosen from the first run's clusters: those holding their kept rows), each compared
+with its kept row; the next is selected when the compare view has its differences), "export" (a cleaned workbook,
+until the confirmation).
 """
 
 from __future__ import annotations
@@ -140,9 +141,10 @@ RERUN_THRESHOLD = {"ngram": 0.85, "simhash": 2, "nshash": 2}
 
 
 def _longest_clusters(session, count: int) -> list[int]:
-    """Cluster ids whose kept text is longest (the compare view's worst case), ``count`` of them."""
-    length = [(len(session.texts[c.kept]), c.id) for c in session.clusters]
-    return [cid for _, cid in sorted(length, reverse=True)[:count]]
+    """The kept rows of the clusters whose kept text is longest (the compare view's worst case), ``count`` of
+    them; the review selects the clusters that hold them after the re-run."""
+    length = [(len(session.texts[c.kept]), c.kept) for c in session.clusters]
+    return [row for _, row in sorted(length, reverse=True)[:count]]
 
 
 def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) -> dict:
@@ -180,6 +182,11 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
     def on_shown() -> None:
         if hb.phase == "run":  # the first result: move the threshold, as the slider would
             hb.begin("rerun")
+            # The rows to review are chosen on a thread of the probe's own while the re-run goes (the window only
+            # waits on the engine's pipe then): a loop over every cluster on the GUI thread, or on a thread
+            # competing with its drawing, would be the probe's stall, not the window's.
+            session = window.session
+            threading.Thread(target=lambda: picked.append(_longest_clusters(session, review))).start()
             settings = window.settings_panel.settings()
             window.settings_panel.set_settings(replace(settings, threshold=RERUN_THRESHOLD[algorithm]))
             rerun["at"] = time.perf_counter()
@@ -188,11 +195,6 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
             rerun["seconds"] = time.perf_counter() - rerun["at"]
             hb.begin("review")
             window.tabs.setCurrentIndex(0)
-            # Chosen on a thread of the probe's own: a loop over every cluster on the GUI thread would be the
-            # probe's stall, not the window's.
-            session = window.session
-            chooser = threading.Thread(target=lambda: picked.append(_longest_clusters(session, review)))
-            chooser.start()
             QTimer.singleShot(0, review_next)
 
     picked: list[list[int]] = []
@@ -207,7 +209,11 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
             hb.begin("export")
             window.export({"cleaned": cleaned})
             return
-        window.select_cluster(to_review.pop(0))
+        cluster = window.session.cluster_of(to_review.pop(0))
+        if not cluster:  # that row is in no cluster at the new threshold
+            QTimer.singleShot(0, review_next)
+            return
+        window.select_cluster(cluster)
         reviewed.append(1)
         # The next cluster once this one's differences are on screen (at once when they were computed in line).
         QTimer.singleShot(0, wait_for_diff)

@@ -663,12 +663,13 @@ def _kill(pid: int) -> None:
 class RemotePipeline:
     """What the window uses of a ``Pipeline``, with the pipeline itself in the engine's worker process.
 
-    ``texts`` are computed here (the review shows them); ``rerun_cost`` is answered here from what the child
-    reported after the last run. When no worker process can start, an in-process ``Pipeline`` does the work."""
+    ``texts`` are computed here, when first asked for (the review shows them); ``rerun_cost`` is answered here
+    from what the child reported after the last run. When no worker process can start, an in-process ``Pipeline``
+    does the work."""
 
     def __init__(self, engine: EngineProcess, table: Table, columns: list[str], pid: int):
         self.engine, self.table, self.columns, self.id = engine, table, columns, pid
-        self.texts = table.texts(columns)
+        self._texts: list[str] | None = None
         self.generation = -1  # the child generation that holds this pipeline
         self._cost: Pipeline | None = None
         self._local: Pipeline | None = None
@@ -676,6 +677,15 @@ class RemotePipeline:
         self._runs = 0
         if engine.unavailable:
             self._local = Pipeline(self.texts, table)
+
+    @property
+    def texts(self) -> list[str]:
+        """The rows' texts, made when first asked for (the review, after the run): not while the window draws a
+        new table for the first time, when a loop over 100,000 cells on the job thread would hold the lock
+        against every one of the window's calls into Python."""
+        if self._texts is None:
+            self._texts = self.table.texts(self.columns)
+        return self._texts
 
     @property
     def in_process(self) -> bool:

@@ -97,6 +97,9 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
         if reporter is not None:
             reporter.check()
     frame = pd.DataFrame(columns, index=pd.RangeIndex(len(converted)), dtype=object)
+    body.clear()  # the same row lists as ``rows``: nothing is freed here
+    release(converted)
+    release(rows)
     return Table(
         path=path,
         kind="xlsx",
@@ -109,6 +112,13 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
         warnings=notes,
         source_header=header,
     )
+
+
+def release(rows: list, step: int = PROGRESS_EVERY) -> None:
+    """Empty a long list of row lists a slice at a time. Freed at once (when the reader returns), 100,000s of lists
+    hold the interpreter lock for 100+ ms in one go - with the window waiting for it to draw."""
+    while rows:
+        del rows[-step:]
 
 
 def _rows(ws, reporter: Reporter | None) -> list[list[object]]:
