@@ -403,12 +403,14 @@ def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, alg
     sets=st.lists(st.lists(st.integers(0, 40), unique=True, max_size=12), max_size=15),
     steps=st.integers(1, 2),
     bound=st.sampled_from([0.3, 0.5, 0.8, 0.95]),
+    chunk=st.integers(1, 60),
 )
-def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound):
+def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk):
     """Each (text, level) key set keeps its rarest keys (document frequency over all sets, ties by key value),
-    as many as two sets above the bound need to share one."""
+    as many as two sets above the bound need to share one - whatever the chunks of texts they are picked in."""
     from collections import Counter
 
+    from dedup_gui.core.algorithms import ngram
     from dedup_gui.core.algorithms.ngram import _prefixes
 
     keys, doc, step = [], [], []
@@ -419,7 +421,11 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound):
                 doc.append(d)
                 step.append(s)
     keys_a = np.array(keys, dtype=np.uint64)
-    got_k, got_d = _prefixes(keys_a, np.array(doc, dtype=np.int64), np.array(step, dtype=np.int8), bound)
+    old, ngram.PREFIX_CHUNK = ngram.PREFIX_CHUNK, chunk
+    try:
+        got_k, got_d = _prefixes(keys_a, np.array(doc, dtype=np.int64), np.array(step, dtype=np.int8), bound)
+    finally:
+        ngram.PREFIX_CHUNK = old
     df = Counter(keys)
     want = []
     for d in range(len(sets)):

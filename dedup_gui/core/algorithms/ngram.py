@@ -202,23 +202,41 @@ class ByteSketch:
         return (equal - both_empty) / np.maximum(bins - both_empty, 1)
 
 
+PREFIX_CHUNK = 4_000_000  # keys ordered at once when picking each set's prefix (bounds the working memory)
+
+
 def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float) -> tuple[np.ndarray, np.ndarray]:
-    """The rarest keys of each (text, level) key set: enough that two sets above the bound share one."""
+    """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. ``keys``
+    come grouped by set (by text, then level), as ``_gram_keys`` makes them."""
     # Global order of keys: rarest first (document frequency), ties by key value. The keys of one set are
     # distinct, so ranking the distinct keys ranks every set's keys.
     distinct, which, df = np.unique(keys, return_inverse=True, return_counts=True)
     rank_of = np.empty(len(distinct), dtype=np.int64)
     rank_of[np.lexsort((distinct, df))] = np.arange(len(distinct))
-    set_id = doc * MAX_LEVEL_STEPS + step
-    order = np.argsort(set_id * max(1, len(distinct)) + rank_of[which.ravel()])  # all different: any sort will do
-    k, s = keys[order], set_id[order]
-    starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
-    sizes = np.diff(np.r_[starts, len(s)])
-    rank = np.arange(len(s)) - np.repeat(starts, sizes)
-    # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
-    prefix_len = sizes - np.ceil(bound * sizes - 1e-9).astype(np.int64) + 1
-    keep = rank < np.repeat(prefix_len, sizes)
-    return k[keep], s[keep] // MAX_LEVEL_STEPS
+    del df
+    rank = rank_of[which.ravel()]
+    n_ranks = max(1, len(distinct))
+    del distinct, which, rank_of
+    out_k, out_d = [], []
+    # A chunk of whole texts at a time: each set's keys ordered by rank, its first keys kept.
+    bounds = np.searchsorted(doc, np.unique(doc[:: max(1, PREFIX_CHUNK)]), side="left").tolist() + [len(doc)]
+    for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
+        if lo == hi:
+            continue
+        set_id = (doc[lo:hi] - doc[lo]) * MAX_LEVEL_STEPS + step[lo:hi]
+        order = np.argsort(set_id * n_ranks + rank[lo:hi])  # all different: any sort will do
+        s = set_id[order]
+        starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
+        sizes = np.diff(np.r_[starts, len(s)])
+        place = np.arange(len(s)) - np.repeat(starts, sizes)
+        # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
+        prefix_len = sizes - np.ceil(bound * sizes - 1e-9).astype(np.int64) + 1
+        keep = order[place < np.repeat(prefix_len, sizes)]
+        out_k.append(keys[lo:hi][keep])
+        out_d.append(doc[lo:hi][keep])
+    if not out_k:
+        return keys[:0], doc[:0].astype(np.int64)
+    return np.concatenate(out_k), np.concatenate(out_d).astype(np.int64)
 
 
 def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColumns | None = None) -> np.ndarray:
@@ -274,19 +292,35 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
             first = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
             sketch[lo + doc[first], bins[first]] = (h[first] & np.uint64(0xFFFFFFFE)).astype(np.uint32)
         level = _levels(cols.sizes)[doc]
+        chunk_k, chunk_d, chunk_s = [], [], []
         for step in range(n_steps):
             lv = level << np.uint64(step)
             sampled = (h & (lv - np.uint64(1))) == 0
-            keys.append(h[sampled] ^ mix64(lv[sampled]))
-            docs.append(doc[sampled] + lo)
-            steps.append(np.full(int(sampled.sum()), step, dtype=np.int8))
+            chunk_k.append(h[sampled] ^ mix64(lv[sampled]))
+            chunk_d.append(doc[sampled] + lo)
+            chunk_s.append(np.full(int(sampled.sum()), step, dtype=np.int8))
+        d, st = np.concatenate(chunk_d), np.concatenate(chunk_s)
+        order = np.argsort(d * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
+        keys.append(np.concatenate(chunk_k)[order])
+        docs.append(d[order])
+        steps.append(st[order])
         held += len(h)
         if kept is not None:
             kept = kept + [cols] if held <= KEEP_GRAMS else None
     if not keys:
         keys, docs, steps = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int8)]
-    key, d, st = np.concatenate(keys), np.concatenate(docs), np.concatenate(steps)
-    order = np.argsort(d * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
     reporter.report("Fingerprinting", n_texts, n_texts)
     grams = concat_columns(kept) if kept else None
-    return GramKeys(key[order], d[order], st[order], sizes, sketch, grams)
+    # The chunks are consecutive texts: joined, they stay ordered by text, then level.
+    return GramKeys(_joined(keys), _joined(docs), _joined(steps), sizes, sketch, grams)
+
+
+def _joined(parts: list[np.ndarray]) -> np.ndarray:
+    """``np.concatenate(parts)``, emptying ``parts`` as it goes (the pieces are freed as soon as copied)."""
+    out = np.empty(sum(len(p) for p in parts), dtype=parts[0].dtype)
+    at = 0
+    while parts:
+        p = parts.pop(0)
+        out[at : at + len(p)] = p
+        at += len(p)
+    return out
