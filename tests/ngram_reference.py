@@ -40,6 +40,11 @@ def fill_sketch(row: np.ndarray, grams: np.ndarray) -> None:
     row[bins[first]] = (grams[first] & np.uint64(0xFFFFFFFE)).astype(np.uint32)  # never equal to EMPTY_BIN
 
 
+def byte_sketch(sketch: np.ndarray) -> np.ndarray:
+    """The sketch the engine keeps: each bin's low byte, 0xFF where it is empty."""
+    return np.where(sketch == EMPTY_BIN, 0xFF, sketch & 0xFF).astype(np.uint8)
+
+
 def sketch_similarity(sketch: np.ndarray, a: np.ndarray, b: np.ndarray, bins: int = SKETCH_BINS) -> np.ndarray:
     """Estimated Jaccard similarity of each pair from the first ``bins`` sketch bins (bins where both texts are
     empty skipped)."""

@@ -40,7 +40,8 @@ MIN_BOUND = 0.30
 MAX_LEVEL_STEPS = 13  # containment probes up to level p * 2**12 (texts far longer than their partner)
 SKETCH_BITS = 7
 SKETCH_BINS = 1 << SKETCH_BITS  # one-permutation min-hash bins per text
-EMPTY_BIN = np.uint32(0xFFFFFFFF)
+EMPTY_BIN = np.uint32(0xFFFFFFFF)  # an empty bin of a full (32-bit) sketch: the reference in tests/
+EMPTY_BYTE = np.uint8(0xFF)  # an empty bin of the kept sketch: a filled bin's byte is even
 # Candidates whose sketch estimate falls this far below the bound are not verified exactly. With 128 bins the
 # estimate is off by at most ~0.1 even on 16-gram texts (measured), so no true pair is lost.
 SKETCH_MARGIN = 0.20
@@ -58,7 +59,9 @@ class GramKeys:
     doc: np.ndarray  # int64 text index of each key
     step: np.ndarray  # int8: 0 at the text's own level p, 1 at 2p, 2 at 4p, ...
     sizes: np.ndarray  # int64 full n-gram set size per text (for the length filter)
-    sketch: np.ndarray  # uint32 (texts x SKETCH_BINS) one-permutation min-hash sketch, to screen candidates
+    # uint8 (texts x SKETCH_BINS): the low byte of each bin of a one-permutation min-hash (even; EMPTY_BYTE where
+    # the bin is empty), to screen candidates (``ByteSketch``): a byte, not the hash, keeps 1M texts' sketches in 128 MB
+    sketch: np.ndarray
     grams: GramColumns | None = None  # every text's full gram set (for verification)
 
 
@@ -184,9 +187,10 @@ class ByteSketch:
 
     @classmethod
     def of(cls, sketch: np.ndarray) -> ByteSketch:
-        low = np.ascontiguousarray((sketch & np.uint32(0xFF)).astype(np.uint8))
+        """From a fingerprint's sketch (``GramKeys.sketch``: a byte per bin)."""
+        low = np.ascontiguousarray(sketch, dtype=np.uint8)
         words = low.view(np.uint64).reshape(len(sketch), SKETCH_BINS // 8)
-        empty = np.packbits(sketch == EMPTY_BIN, axis=1, bitorder="little")
+        empty = np.packbits(sketch == EMPTY_BYTE, axis=1, bitorder="little")
         return cls(words, np.ascontiguousarray(empty).view(np.uint64).reshape(len(sketch), SKETCH_BINS // 64))
 
     def similarity(self, a: np.ndarray, b: np.ndarray, bins: int) -> np.ndarray:
@@ -214,9 +218,10 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     rank_of = np.empty(len(distinct), dtype=np.int64)
     rank_of[np.lexsort((distinct, df))] = np.arange(len(distinct))
     del df
-    rank = rank_of[which.ravel()]
     n_ranks = max(1, len(distinct))
-    del distinct, which, rank_of
+    del distinct
+    rank = rank_of.astype(np.int32 if n_ranks < 2**31 else np.int64)[which.ravel()]
+    del which, rank_of
     out_k, out_d = [], []
     # A chunk of whole texts at a time: each set's keys ordered by rank, its first keys kept.
     bounds = np.searchsorted(doc, np.unique(doc[:: max(1, PREFIX_CHUNK)]), side="left").tolist() + [len(doc)]
@@ -224,7 +229,7 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
         if lo == hi:
             continue
         set_id = (doc[lo:hi] - doc[lo]) * MAX_LEVEL_STEPS + step[lo:hi]
-        order = np.argsort(set_id * n_ranks + rank[lo:hi])  # all different: any sort will do
+        order = np.argsort(set_id * n_ranks + rank[lo:hi].astype(np.int64))  # all different: any sort will do
         s = set_id[order]
         starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
         sizes = np.diff(np.r_[starts, len(s)])
@@ -273,7 +278,7 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
     time. The full gram sets are kept for verification when they are small (short texts)."""
     n_texts = len(texts)
     sizes = np.zeros(n_texts, dtype=np.int64)
-    sketch = np.full((n_texts, SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
+    sketch = np.full((n_texts, SKETCH_BINS), EMPTY_BYTE, dtype=np.uint8)
     keys: list[np.ndarray] = []
     docs: list[np.ndarray] = []
     steps: list[np.ndarray] = []
@@ -290,7 +295,7 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
             bins = (h >> np.uint64(PREFIX_BITS - SKETCH_BITS)).astype(np.int64)
             group = doc * SKETCH_BINS + bins
             first = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
-            sketch[lo + doc[first], bins[first]] = (h[first] & np.uint64(0xFFFFFFFE)).astype(np.uint32)
+            sketch[lo + doc[first], bins[first]] = (h[first] & np.uint64(0xFE)).astype(np.uint8)
         level = _levels(cols.sizes)[doc]
         chunk_k, chunk_d, chunk_s = [], [], []
         for step in range(n_steps):
