@@ -600,15 +600,7 @@ class EngineProcess:
         self._box[:] = []
         if proc is None:
             return
-        if not kill and conn is not None:
-            try:
-                conn.send(("quit",))
-            except (OSError, ValueError):
-                pass
-            proc.join(2.0)
-        if proc.is_alive():
-            _kill_tree(proc.pid)
-            proc.join(2.0)
+        _end(proc, conn, 2.0, ask=not kill)
         if conn is not None:
             conn.close()
 
@@ -616,13 +608,20 @@ class EngineProcess:
     def _stop(box: list) -> None:
         if box:
             proc, conn = box
-            try:
-                conn.send(("quit",))
-            except (OSError, ValueError):
-                pass
-            proc.join(1.0)
-            if proc.is_alive():
-                _kill_tree(proc.pid)
+            _end(proc, conn, 1.0)
+
+
+def _end(proc: Any, conn: Connection | None, wait: float, ask: bool = True) -> None:
+    """Ask the child to quit (``ask``) and give it ``wait`` seconds; then kill it and what it started."""
+    if ask and conn is not None:
+        try:
+            conn.send(("quit",))
+        except (OSError, ValueError):
+            pass
+        proc.join(wait)
+    if proc.is_alive():
+        _kill_tree(proc.pid)
+        proc.join(wait)
 
 
 def _row_sizes(data: pd.DataFrame) -> np.ndarray:
