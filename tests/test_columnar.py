@@ -316,6 +316,71 @@ def test_boilerplate_column_keys_equal_the_keys_of_each_text(texts):
     assert got == want
 
 
+def _learn_reference(texts: list[str], min_docs: int) -> set[int]:
+    """``boilerplate.learn`` as it was written before it compared every sampled pair at once: per frequent
+    sentence, its carriers sampled by ``np.linspace``, the median Jaccard similarity of their sentence sets
+    without it."""
+    from itertools import combinations
+
+    from dedup_gui.core.boilerplate import DIFFERENT, SAMPLE, _keys
+
+    sets = [set(_keys(t)) for t in texts]
+    carriers: dict[int, list[int]] = {}
+    for d, keys in enumerate(sets):
+        for k in keys:
+            carriers.setdefault(k, []).append(d)
+    found = set()
+    for key, docs in carriers.items():
+        if len(docs) < min_docs:
+            continue
+        picks = np.array(docs)[np.linspace(0, len(docs) - 1, min(SAMPLE, len(docs))).astype(np.int64)]
+        sims = []
+        for x, y in combinations(picks.tolist(), 2):
+            sx, sy = sets[x] - {key}, sets[y] - {key}
+            sims.append(len(sx & sy) / len(sx | sy) if sx | sy else 1.0)
+        if sims and float(np.median(sims)) < DIFFERENT:
+            found.add(key)
+    return found
+
+
+_SENTENCES = ["责任编辑：张三。", "点击进入专题；", "新闻中国的了。", "北京日报记者报道！", "上海的人民在中国。",
+              "abc xyz 0123.", "来源：新浪财经。", "本文仅代表作者观点。", "图片来自网络！",
+              "中国新闻中是了？"]  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_SENTENCES), max_size=8).map("\n".join), max_size=40),
+    st.integers(1, 6),
+    st.sampled_from([1, 3, 1 << 20]),
+)
+def test_boilerplate_learned_for_every_sentence_at_once_equals_the_loop_over_sentences(texts, min_docs, at_once):
+    """Texts drawn from a few sentences, so that many recur in many texts, with any number of carriers
+    (the sample sizes below and above ``SAMPLE``) and any number of pairs compared per step."""
+    from unittest import mock
+
+    from dedup_gui.core import boilerplate
+
+    with mock.patch.object(boilerplate, "PAIRS_AT_ONCE", at_once):
+        got = boilerplate.learn(texts, min_docs)
+    want = _learn_reference(texts, min_docs) if len(texts) >= min_docs else set()
+    assert set(got.keys) == want
+    expected_carriers = [i for i, t in enumerate(texts) if set(boilerplate._keys(t)) & want]
+    assert (got.carriers.tolist() if got.carriers is not None else []) == expected_carriers
+
+
+@pytest.mark.parametrize("sample", [1, 2, 3, 7, 8, 12])
+def test_sampled_carrier_positions_are_numpys_linspace(sample):
+    """Every run size up to 20,000 (float rounding of the last position included)."""
+    from dedup_gui.core.boilerplate import sample_positions
+
+    for k in range(1, sample + 1):
+        sizes = np.arange(k, 20_001) if k == sample else np.array([k])
+        got = sample_positions(sizes, sample)
+        want = [np.linspace(0, n - 1, k).astype(np.int64).tolist() for n in sizes.tolist()]
+        assert got.tolist() == want
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(

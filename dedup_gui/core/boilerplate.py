@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
 
 import numpy as np
 
+from .columnar import GramColumns, pair_overlap
 from .progress import Reporter
 from .text import SEP, from_utf32, join_column, span_hashes, string_hash, text_slices, utf32
 
@@ -147,7 +147,7 @@ def strip_all(texts: list[str], boilerplate: Boilerplate, carriers: np.ndarray |
         for i, content in zip(at, strip_all([texts[i] for i in at], boilerplate), strict=True):
             out[i] = content
         return out
-    wanted = np.fromiter(boilerplate.keys, dtype=np.uint64, count=len(boilerplate.keys))
+    wanted = np.sort(np.fromiter(boilerplate.keys, dtype=np.uint64, count=len(boilerplate.keys)))
     out = list(texts)
     for lo, hi in text_slices(texts):
         joined = join_column(texts[lo:hi])
@@ -155,7 +155,7 @@ def strip_all(texts: list[str], boilerplate: Boilerplate, carriers: np.ndarray |
         if found is None:
             out[lo:hi] = [boilerplate.split(t)[0] for t in texts[lo:hi]]
             continue
-        removed = found.has_key & np.isin(found.keys, wanted)
+        removed = found.has_key & _in_sorted(found.keys, wanted)
         if not removed.any():
             continue
         kept = from_utf32(found.cps[~np.repeat(removed, found.lengths)])
@@ -166,6 +166,12 @@ def strip_all(texts: list[str], boilerplate: Boilerplate, carriers: np.ndarray |
             if "".join(content.split()):  # a text made only of boilerplate is compared as it is
                 out[lo + d] = content
     return out
+
+
+def _in_sorted(values: np.ndarray, sorted_keys: np.ndarray) -> np.ndarray:
+    """``np.isin(values, sorted_keys)`` for keys sorted once (``isin`` would sort them again for every slice)."""
+    at = np.minimum(np.searchsorted(sorted_keys, values), len(sorted_keys) - 1)
+    return sorted_keys[at] == values
 
 
 @dataclass
@@ -216,35 +222,67 @@ def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> 
     reporter.report("Finding boilerplate", len(texts), len(texts))
     if not len(hashes):
         return Boilerplate()
-    starts = np.searchsorted(docs, np.arange(len(texts) + 1))
     order = np.argsort(hashes, kind="stable")
-    sh, sd = hashes[order], docs[order]
+    sh, sd = hashes[order], docs[order]  # by sentence, then text order
     run_starts = np.flatnonzero(np.r_[True, sh[1:] != sh[:-1]])
     run_sizes = np.diff(np.r_[run_starts, len(sh)])
     frequent = np.flatnonzero(run_sizes >= min_docs)
     if len(frequent) == 0:
         return Boilerplate()
+    # The sentence sets of the texts, each sentence by its run (a dense id); only the sentences in two texts or
+    # more can be in the overlap of two sets, so only those are compared.
+    run_of = np.empty(len(sh), dtype=np.int64)
+    run_of[order] = np.repeat(np.arange(len(run_starts), dtype=np.int64), run_sizes)
+    shared = run_sizes[run_of] >= 2
+    set_sizes = np.bincount(docs, minlength=len(texts))
+    sets = GramColumns(
+        run_of[shared].astype(np.uint64), np.searchsorted(docs[shared], np.arange(len(texts) + 1)), prefix=True
+    )
+    differ = _otherwise_differ(sets, set_sizes, sd, run_starts[frequent], run_sizes[frequent], reporter)
+    found = sh[run_starts[frequent[differ]]]
+    return Boilerplate(frozenset(found.tolist()), np.unique(docs[np.isin(hashes, found)]))
 
-    sets: dict[int, frozenset[int]] = {}
 
-    def sentence_set(d: int) -> frozenset[int]:
-        s = sets.get(d)
-        if s is None:
-            s = sets[d] = frozenset(hashes[starts[d] : starts[d + 1]].tolist())
-        return s
+def sample_positions(sizes: np.ndarray, sample: int) -> np.ndarray:
+    """For runs of ``k = min(sample, size)`` carriers (every size giving the same k), the positions ``learn``
+    samples, one row per run: ``np.linspace(0, size - 1, k).astype(np.int64)`` (the same arithmetic)."""
+    k = min(sample, int(sizes.min())) if len(sizes) else sample
+    last = (sizes - 1).astype(np.int64)
+    if k < 2:
+        return np.zeros((len(sizes), k), dtype=np.int64)
+    pos = np.arange(k, dtype=np.float64)[None, :] * (last / (k - 1))[:, None]
+    pos[:, -1] = last
+    return pos.astype(np.int64)
 
-    found = set()
-    for r in frequent.tolist():
-        reporter.check()
-        key = int(sh[run_starts[r]])
-        carriers = sd[run_starts[r] : run_starts[r] + run_sizes[r]]
-        picks = carriers[np.linspace(0, len(carriers) - 1, min(SAMPLE, len(carriers))).astype(np.int64)]
-        sims = []
-        for x, y in combinations(picks.tolist(), 2):
-            sx, sy = sentence_set(x) - {key}, sentence_set(y) - {key}
-            union = len(sx | sy)
-            sims.append(len(sx & sy) / union if union else 1.0)
-        if float(np.median(sims)) < DIFFERENT:
-            found.add(key)
-    wanted = np.fromiter(found, dtype=np.uint64, count=len(found))
-    return Boilerplate(frozenset(found), np.unique(docs[np.isin(hashes, wanted)]))
+
+PAIRS_AT_ONCE = 1 << 20  # sampled pairs compared per step (a cancel check between steps)
+
+
+def _otherwise_differ(
+    sets: GramColumns, set_sizes: np.ndarray, carriers: np.ndarray, starts: np.ndarray, sizes: np.ndarray,
+    reporter: Reporter,
+) -> np.ndarray:  # fmt: skip
+    """Per frequent sentence (its carriers are ``carriers[starts[i]:starts[i] + sizes[i]]``): whether the texts
+    sampled from its carriers otherwise differ, their median pairwise Jaccard similarity without the sentence
+    (which every carrier holds) below ``DIFFERENT``. Every sentence with the same sample size at once."""
+    out = np.zeros(len(sizes), dtype=bool)
+    k_of = np.minimum(sizes, SAMPLE)
+    for k in np.unique(k_of).tolist():
+        if k < 2:  # a single carrier has no pair to compare: not boilerplate
+            continue
+        a, b = np.triu_indices(k, 1)  # the pairs, in ``combinations`` order
+        group = np.flatnonzero(k_of == k)
+        step = max(1, PAIRS_AT_ONCE // len(a))
+        for lo in range(0, len(group), step):
+            reporter.check()
+            at = group[lo : lo + step]
+            picks = carriers[starts[at][:, None] + sample_positions(sizes[at], SAMPLE)]
+            x, y = picks[:, a].ravel(), picks[:, b].ravel()
+            # Popular carriers are sampled for many sentences: each pair of texts is compared once.
+            pair, inverse = np.unique(x * len(set_sizes) + y, return_inverse=True)
+            both = pair_overlap(sets, pair // len(set_sizes), pair % len(set_sizes))[inverse]  # the sentence included
+            union = set_sizes[x] + set_sizes[y] - both - 1
+            sims = np.ones(len(x), dtype=np.float64)
+            np.divide(both - 1, union, out=sims, where=union > 0)
+            out[at] = np.median(sims.reshape(len(at), len(a)), axis=1) < DIFFERENT
+    return out
