@@ -71,3 +71,30 @@ def test_a_looser_threshold_than_the_search_covered_says_it_searches_again(qtbot
     assert status(window).startswith("A new candidate search is needed")
     with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
         pass
+
+
+def test_a_new_run_shows_its_cluster_list_first_and_the_compare_view_at_the_next_turn(qtbot, window, workbook):  # noqa: F811
+    """Two short stalls instead of one long one at 100,000 rows: the list is drawn, then the cluster the user
+    was on is selected again and compared; resultShown comes when both are on screen."""
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(2)
+    members = set(window.session.cluster(2).members)
+    seen: list[tuple] = []
+
+    def at_session_changed() -> None:  # connected after the review pane's own slot: runs once the list is set
+        pane = window.pane
+        seen.append((pane.cluster_model.session is window.session, pane.members_model.session is window.session))
+
+    def at_result_shown() -> None:
+        pane = window.pane
+        seen.append((pane.members_model.session is window.session, set(pane.members_model.session.cluster(
+            pane.members_model.cluster_id).members)))  # fmt: skip
+
+    window.state.sessionChanged.connect(at_session_changed)
+    window.resultShown.connect(at_result_shown)
+    with qtbot.waitSignal(window.resultShown, timeout=TIMEOUT):
+        window.settings_panel.threshold.spin.setValue(0.75)
+    assert seen[0] == (True, False)  # the new list; the members and compare view still the old run's
+    members_shown, shown = seen[1]
+    assert members_shown and shown & members  # then the rows the user was on, in the new run
+    assert window.current_cluster_id() == window.pane.members_model.cluster_id

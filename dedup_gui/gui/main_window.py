@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self._switch_to_clusters = False
         self._run_after_job = False
         self._notes: list[str] | None = None  # status-bar notes collected while a run is being shown
+        self._showing: jobs.RunOutcome | None = None  # the run being shown (until the review pane has shown it)
         self._close_confirmed = False
         self._from_file: DedupResult | None = None  # an annotated file's clusters: the next run shows them as they are
         self._retired: list[ReviewSession] = []  # sessions replaced by a new run, freed at the next turn (_retire)
@@ -104,6 +105,7 @@ class MainWindow(QMainWindow):
         self.state.decisionsChanged.connect(self._decisions_changed)
         self.state.memberColumnsChanged.connect(self._remember_member_columns)
         self.pane.placeMoved.connect(self._note)
+        self.pane.sessionShown.connect(self._run_shown)
         self._restore()
         if self.state.table is not None:
             self._adopt_state()
@@ -430,12 +432,22 @@ class MainWindow(QMainWindow):
         self.settings_panel.set_short_text_warning(
             warning.format(median=f"{outcome.median_length:.0f}", limit=jobs.SHORT_TEXT_CHARS)
         )
-        self._notes = []
+        self._notes = []  # what the review pane says while the run is shown goes with the run's summary
         self._retire(self.state.session)
-        self.state.set_session(outcome.session)
+        self._showing = outcome
         self.rows_model.set_resolution(outcome.session.resolution())
-        notes, self._notes = self._notes, None
+        self.state.set_session(outcome.session)  # the pane's sessionShown follows: _run_shown
         self._update_file_actions()
+
+    def _run_shown(self) -> None:
+        """The end of showing a run (the review pane has the cluster the user was on): its summary, the clusters
+        tab when the run was asked for from elsewhere."""
+        outcome, self._showing = self._showing, None
+        if outcome is None:
+            return
+        notes, self._notes = self._notes or [], None
+        if outcome.session is not self.state.session:  # closed or replaced before it was on screen
+            return
         self.statusBar().showMessage(self._run_message(outcome.session, notes, outcome.from_file), 20000)
         if self._switch_to_clusters:
             self._switch_to_clusters = False

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -82,6 +82,7 @@ def size_columns(view: QTableView) -> None:
 class ReviewPane(QWidget):
     placeMoved = Signal(str)  # the view showed another cluster than the one the user was on, and why
     selectionChanged = Signal()  # clusters or members selected (the actions follow)
+    sessionShown = Signal()  # a new session is on screen, the cluster the user was on selected again
 
     def __init__(self, state: AppState, parent: QWidget | None = None):
         super().__init__(parent)
@@ -133,7 +134,7 @@ class ReviewPane(QWidget):
         self.cluster_view.horizontalHeader().sortIndicatorChanged.connect(self._sorted)
         self.members_view.selectionModel().currentRowChanged.connect(self._member_changed)
         self.members_view.selectionModel().selectionChanged.connect(self._members_selected)
-        state.sessionChanged.connect(self.show_session)
+        state.sessionChanged.connect(lambda: self.show_session(in_two_steps=True))
         state.decisionsChanged.connect(self.decisions_changed)
         state.memberColumnsChanged.connect(self._member_columns_changed)
 
@@ -345,7 +346,11 @@ class ReviewPane(QWidget):
 
     # -- a new run, new decisions, other columns ----
 
-    def show_session(self) -> None:
+    def show_session(self, in_two_steps: bool = False) -> None:
+        """Show the state's session. ``in_two_steps``: the cluster list now, the cluster the user was on (its
+        members and the compare view) at the next turn of the event loop, so that a 100,000-row run's list and
+        its first comparison are drawn in two short stalls rather than one long one. ``sessionShown`` says when
+        both are on screen."""
         session = self.session
         place = list(self.state.place)
         self.cluster_model.set_session(session)
@@ -360,9 +365,20 @@ class ReviewPane(QWidget):
             self.members_model.set_cluster(None, 0)
             self.members_title.setText("")
             self.compare.clear(self.tr("No duplicates found with these settings."))
+        elif in_two_steps:
+            QTimer.singleShot(0, self, lambda: self._finish_showing(session, place))
+            return
         else:
             self._return_to(place)
         self.selectionChanged.emit()
+        self.sessionShown.emit()
+
+    def _finish_showing(self, session: ReviewSession, place: list[int]) -> None:
+        if session is not self.session:  # replaced in the meantime: the newer one is shown in its turn
+            return
+        self._return_to(place)
+        self.selectionChanged.emit()
+        self.sessionShown.emit()
 
     def _return_to(self, place: list[int], filtered: bool = False) -> None:
         session = self.session
