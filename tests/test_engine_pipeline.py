@@ -109,10 +109,8 @@ def test_progress_reports_every_stage_in_order():
 def test_threshold_change_reuses_fingerprints_without_segmenting_again(monkeypatch):
     pipeline = Pipeline([ZH_LONG, repost_with_header(ZH_LONG), ZH_B, ZH_C])
     calls = []
-    original = segment._hash_keywords
-    monkeypatch.setattr(
-        segment, "_hash_keywords", lambda texts, *a: calls.extend([1] * len(texts)) or original(texts, *a)
-    )
+    original = segment._segment_slice
+    monkeypatch.setattr(segment, "_segment_slice", lambda texts: calls.extend([1] * len(texts)) or original(texts))
     first = pipeline.run(Settings(algorithm="simhash", threshold=3))
     segmented = len(calls)
     assert segmented == 4

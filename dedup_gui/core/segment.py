@@ -189,15 +189,22 @@ class _Vocabulary:
         return out
 
 
+def _segment_batch(texts: list[str]) -> list[tuple[tuple[int, int], Future]]:
+    """Start segmenting a batch: each slice of about ``SEGMENT_CHARS`` characters on the two threads."""
+    return [(r, _threads().submit(_segment_slice, texts[r[0] : r[1]])) for r in text_slices(texts, SEGMENT_CHARS)]
+
+
 def _hash_keywords(
-    texts: list[str], top_n: int, vocabulary: _Vocabulary | None = None
+    texts: list[str], top_n: int, vocabulary: _Vocabulary | None = None, segmenting=None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Keyword hashes and weights of a batch, flattened, with the number of keywords per text: ``keywords`` of
     every text, computed over the batch at once. Each slice of the batch is segmented in one call (a separator
-    character between its texts, which segments as a word of its own), slices on two threads; words are counted
-    per text by one sort, and each distinct word filtered, weighted and hashed once."""
-    slices = text_slices(texts, SEGMENT_CHARS)
-    maybe_parts = list(_threads().map(lambda r: _segment_slice(texts[r[0] : r[1]]), slices))
+    character between its texts, which segments as a word of its own), slices on two threads (``segmenting``:
+    already started by ``_segment_batch``); words are counted per text by one sort, and each distinct word
+    filtered, weighted and hashed once."""
+    started = _segment_batch(texts) if segmenting is None else segmenting
+    slices = [r for r, _ in started]
+    maybe_parts = [f.result() for _, f in started]
     parts = [p for p in maybe_parts if p is not None]
     if len(parts) != len(maybe_parts):
         return _hash_keywords_each(texts, top_n)
@@ -259,9 +266,15 @@ def keyword_hashes(texts: list[str], top_n: int, reporter: Reporter) -> tuple[np
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=total) + 1
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     vocabulary = _Vocabulary()
-    for lo, hi in ranges_by_size(lengths, BATCH_CHARS):
+    batches = ranges_by_size(lengths, BATCH_CHARS)
+    # The next batch is being segmented on the two threads while this one's words are counted and weighed.
+    ahead = _segment_batch(texts[batches[0][0] : batches[0][1]]) if batches else []
+    for i, (lo, hi) in enumerate(batches):
         reporter.check()
-        parts.append(_hash_keywords(texts[lo:hi], top_n, vocabulary))
+        started = ahead
+        if i + 1 < len(batches):
+            ahead = _segment_batch(texts[batches[i + 1][0] : batches[i + 1][1]])
+        parts.append(_hash_keywords(texts[lo:hi], top_n, vocabulary, started))
         reporter.report("Segmenting", hi, total)
     idf.result()
     if not parts:
