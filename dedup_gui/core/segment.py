@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import heapq
 import importlib.util
+import logging
 import os
+import re
 import threading
 from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -20,7 +22,6 @@ from typing import Any
 import numpy as np
 import xxhash
 
-from .cut import cut_any as _cut_any
 from .progress import Reporter
 from .segment_processes import Segmenters, segmenters
 from .text import SEP, code_points, join_column, ranges_by_size, span_hashes, text_slices
@@ -33,6 +34,32 @@ STOP_WORDS = frozenset(
     "the of is and to in that we for an are by be as on with can if from which you it this then at have all "
     "not one has or".split()
 )
+
+
+@lru_cache(maxsize=1)
+def _raw_cutter():
+    try:
+        import rjieba
+
+        return rjieba.cut
+    except ImportError:  # pragma: no cover - platforms without an rjieba wheel
+        import jieba
+
+        jieba.setLogLevel(logging.WARNING)
+        return jieba.lcut
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def _cut_any(text: str) -> list[str]:
+    """The words of ``text``; a lone surrogate (from a badly decoded file), which the segmenter cannot take, is cut
+    as U+FFFD - one character for one, so the words still spell the text's length."""
+    cut = _raw_cutter()
+    try:
+        return cut(text)
+    except UnicodeEncodeError:
+        return cut(_SURROGATES.sub("\ufffd", text))
 
 
 def _cutter():

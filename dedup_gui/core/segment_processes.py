@@ -32,9 +32,9 @@ MIN_CHARS = 4_000_000
 def serve(conn: Connection) -> None:
     """A worker's loop: (ticket, text) in, (ticket, word lengths as int32 bytes, or None on failure) out; None in
     ends it."""
-    from .cut import cut_any
+    from .segment import _cut_any
 
-    cut_any("预热")  # load the dictionary before the first slice arrives
+    _cut_any("预热")  # load the dictionary before the first slice arrives
     while True:
         try:
             order = conn.recv()
@@ -44,7 +44,7 @@ def serve(conn: Connection) -> None:
             return
         ticket, text = order
         try:
-            reply: bytes | None = array("i", map(len, cut_any(text))).tobytes()
+            reply: bytes | None = array("i", map(len, _cut_any(text))).tobytes()
         except Exception:  # noqa: BLE001 - the parent segments this slice itself
             reply = None
         try:
