@@ -13,7 +13,6 @@ import sys
 import tempfile
 import time
 import traceback
-from array import array
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -63,7 +62,6 @@ def run_selftest(out: TextIO | None = None) -> int:
     for name in ALGORITHMS:
         checks.run(name, lambda name=name: _check_algorithm(state, name))
     checks.run("processes", lambda: _check_worker_processes(state))
-    checks.run("segmenters", _check_segmenters)
     with tempfile.TemporaryDirectory(prefix="dedup-selftest-") as folder:
         checks.run("export", lambda: _check_export(state, Path(folder)))
         checks.run("window", lambda: _check_window(app, Path(folder)))
@@ -139,26 +137,6 @@ def _check_worker_processes(state: dict) -> str:
     if [c.members for c in found.clusters] != [c.members for c in local.clusters]:
         raise AssertionError("the engine's worker process found other clusters than this process")
     return f"worker process {pid} finds the same {len(found.clusters)} clusters as this process"
-
-
-def _check_segmenters() -> str:
-    """A large column is segmented in worker processes: they must start (and find the dictionary) here too."""
-    from dedup_gui.core.segment import _word_lengths
-    from dedup_gui.core.segment_processes import Segmenters
-
-    text = "北京日报记者报道，上海市人民政府今天发布通知。"
-    workers = Segmenters(1)
-    try:
-        ticket = workers.submit(text)
-        raw = workers.lengths(ticket) if ticket is not None else None
-    finally:
-        workers.close()
-    if raw is None:
-        raise AssertionError("the segmentation worker process could not start or answer")
-    got = list(array("i", raw))
-    if got != _word_lengths(text).tolist():
-        raise AssertionError(f"the segmentation worker cut {got}, this process {_word_lengths(text).tolist()}")
-    return f"a worker process segments as this process does ({len(got)} words)"
 
 
 def _check_export(state: dict, folder: Path) -> str:

@@ -116,13 +116,11 @@ class Pipeline:
         threshold = settings.threshold_value
         timings: dict[str, float] = {}
         with self._lock:
-            fkey = (settings.normalise, int(settings.boilerplate_docs), *algo.fingerprint_key(settings))
-            if fkey not in self._fingerprints:
-                algo.warm_up(self.texts)
             t0 = time.perf_counter()
             prep = self._prepare(settings.normalise, int(settings.boilerplate_docs), reporter)
             timings["normalise"] = time.perf_counter() - t0
 
+            fkey = (settings.normalise, int(settings.boilerplate_docs), *algo.fingerprint_key(settings))
             t0 = time.perf_counter()
             fps = self._fingerprints.get(fkey)
             if fps is None:

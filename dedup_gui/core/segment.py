@@ -17,14 +17,12 @@ from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import xxhash
 
 from .progress import Reporter
-from .segment_processes import Segmenters, segmenters
-from .text import SEP, code_points, join_column, ranges_by_size, span_hashes, text_slices
+from .text import SEP, code_points, join_column, number_pieces, ranges_by_size, span_hashes, string_hash, text_slices
 
 SEGMENT_CHARS = 60_000  # characters segmented in one call (the lock is held only to build its list of words)
 BATCH_CHARS = 1_000_000  # characters per progress report / cancel check (~0.2 s of segmentation)
@@ -135,56 +133,35 @@ def keywords(text: str, top_n: int) -> list[tuple[str, float]]:
     return [(w, v / total) for w, v in top]
 
 
-# A slice's words of two characters or more: (the slice's joined text, each word's start and end in it, its hash,
-# its text's index in the slice).
-_Part = tuple[str, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-
-
-def _segment_slice(texts: list[str]) -> _Part | None:
-    """The words of a slice of texts that are long enough to be keywords (``_Part``), segmented here - or None
-    when a text holds the separator or the separator joined a word (the caller then works text by text)."""
+def _segment_slice(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray] | None:
+    """The words of a slice of texts that are long enough to be keywords (two characters or more), each word's
+    hash and its text's index in the slice - or None when a text holds the separator or the separator joined a
+    word (the caller then works text by text)."""
     joined = join_column(texts)
     if joined is None:
         return None
-    return _slice_words(joined, _word_lengths(joined), len(texts))
-
-
-def _word_lengths(text: str) -> np.ndarray:
-    tokens = _cutter()(text)  # runs without the interpreter lock
-    return np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
-
-
-def _slice_words(joined: str, lengths: np.ndarray, n_texts: int) -> _Part | None:
-    """``_Part`` of a joined slice from the lengths of its words; None when the words do not spell the text or
-    the separator joined a word (never seen)."""
+    tokens = _cutter()(joined)  # runs without the interpreter lock
+    lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
     cps = code_points(joined)
     ends = np.cumsum(lengths)
     starts = ends - lengths
-    if (int(ends[-1]) if len(ends) else 0) != len(cps):
-        return None
+    if len(tokens) and int(ends[-1]) != len(cps):  # the words do not spell the text (never seen)
+        return _segment_slice_by_word(tokens)
     is_sep = (lengths == 1) & (cps[np.minimum(starts, max(0, len(cps) - 1))] == ord(SEP))
-    if int(is_sep.sum()) != n_texts - 1:
+    if int(is_sep.sum()) != len(texts) - 1:  # the separator joined a word (never seen)
         return None
     doc = np.cumsum(is_sep)
     long = np.flatnonzero(lengths >= 2)
-    return joined, starts[long], ends[long], span_hashes(cps, starts[long], ends[long]), doc[long]
+    hashes = span_hashes(cps, starts[long], ends[long])
+    return [tokens[i] for i in long.tolist()], hashes, doc[long]
 
 
-class _InWorker:
-    """A slice being segmented by a worker process (``segment_processes``); ``result`` as a Future's."""
-
-    def __init__(self, workers: Segmenters, texts: list[str]):
-        self.workers, self.n_texts = workers, len(texts)
-        self.joined = join_column(texts)
-        self.handle = workers.submit(self.joined) if self.joined is not None else None
-
-    def result(self) -> _Part | None:
-        if self.joined is None:
-            return None
-        raw = self.workers.lengths(self.handle) if self.handle is not None else None
-        if raw is None:  # the worker failed: segment it here
-            return _slice_words(self.joined, _word_lengths(self.joined), self.n_texts)
-        return _slice_words(self.joined, np.frombuffer(raw, dtype=np.int32).astype(np.int64), self.n_texts)
+def _segment_slice_by_word(tokens: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:  # pragma: no cover
+    # rjieba's words always spell the text; should they not, each word is hashed by its characters.
+    is_sep, doc = number_pieces(tokens)
+    long = [i for i, w in enumerate(tokens) if len(w) >= 2]
+    hashes = np.fromiter((string_hash(tokens[i]) for i in long), dtype=np.uint64, count=len(long))
+    return [tokens[i] for i in long], hashes, doc[long]
 
 
 class _Vocabulary:
@@ -212,13 +189,9 @@ class _Vocabulary:
         return out
 
 
-def _segment_batch(texts: list[str], workers: Segmenters | None = None) -> list[tuple[tuple[int, int], Any]]:
-    """Start segmenting a batch, each slice of about ``SEGMENT_CHARS`` characters on its own: in the worker
-    processes when given, else on the two threads."""
-    slices = text_slices(texts, SEGMENT_CHARS)
-    if workers is not None:
-        return [(r, _InWorker(workers, texts[r[0] : r[1]])) for r in slices]
-    return [(r, _threads().submit(_segment_slice, texts[r[0] : r[1]])) for r in slices]
+def _segment_batch(texts: list[str]) -> list[tuple[tuple[int, int], Future]]:
+    """Start segmenting a batch: each slice of about ``SEGMENT_CHARS`` characters on the two threads."""
+    return [(r, _threads().submit(_segment_slice, texts[r[0] : r[1]])) for r in text_slices(texts, SEGMENT_CHARS)]
 
 
 def _hash_keywords(
@@ -235,20 +208,16 @@ def _hash_keywords(
     parts = [p for p in maybe_parts if p is not None]
     if len(parts) != len(maybe_parts):
         return _hash_keywords_each(texts, top_n)
-    token_hash = np.concatenate([np.zeros(0, np.uint64)] + [p[3] for p in parts])
-    if not len(token_hash):
+    tokens: list[str] = []
+    for p in parts:
+        tokens.extend(p[0])
+    if not tokens:
         return np.zeros(0, np.uint64), np.zeros(0), np.zeros(len(texts), np.int64)
-    doc = np.concatenate([p[4] + lo for p, (lo, _) in zip(parts, slices, strict=True)])
-    part_of = np.repeat(np.arange(len(parts)), [len(p[3]) for p in parts])
-    word_start, word_end = np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
-
-    def words_at(positions: np.ndarray) -> list[str]:  # read from the slices only where needed
-        at = zip(part_of[positions].tolist(), word_start[positions].tolist(), word_end[positions].tolist(), strict=True)
-        return [parts[k][0][a:b] for k, a, b in at]
-
+    token_hash = np.concatenate([p[1] for p in parts])
+    doc = np.concatenate([p[2] + lo for p, (lo, _) in zip(parts, slices, strict=True)])
     word_hashes, first, wid = np.unique(token_hash, return_index=True, return_inverse=True)
     vocabulary = _Vocabulary() if vocabulary is None else vocabulary
-    word_idf = vocabulary.idf_of(word_hashes, lambda idx: words_at(first[idx]))
+    word_idf = vocabulary.idf_of(word_hashes, lambda idx: [tokens[i] for i in first[idx].tolist()])
     usable = ~np.isnan(word_idf)
     n_words = max(1, len(word_hashes))
     take = np.flatnonzero(usable[wid])
@@ -267,7 +236,7 @@ def _hash_keywords(
     chosen = np.unique(pword[top])
     word_hash = np.zeros(len(word_hashes), dtype=np.uint64)
     word_hash[chosen] = np.fromiter(
-        (h64(w.encode("utf-8")) for w in words_at(first[chosen])), dtype=np.uint64, count=len(chosen)
+        (h64(tokens[i].encode("utf-8")) for i in first[chosen].tolist()), dtype=np.uint64, count=len(chosen)
     )
     counts = np.bincount(pdoc[top], minlength=len(texts)).astype(np.int64)
     return word_hash[pword[top]], weight[top] / total[pdoc[top]], counts
@@ -288,27 +257,23 @@ def _hash_keywords_each(texts: list[str], top_n: int) -> tuple[np.ndarray, np.nd
     return np.array(hashes, dtype=np.uint64), np.array(weights, dtype=np.float64), counts
 
 
-def keyword_hashes(
-    texts: list[str], top_n: int, reporter: Reporter, processes: bool = False
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def keyword_hashes(texts: list[str], top_n: int, reporter: Reporter) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Hashes and weights of every text's top-n keywords (flattened) and the keyword count per text, a batch of
-    about ``BATCH_CHARS`` characters at a time (progress and Cancel between batches). ``processes``: a large
-    column is segmented in worker processes (``segment_processes``), else on threads."""
+    about ``BATCH_CHARS`` characters at a time (progress and Cancel between batches)."""
     total = len(texts)
     idf = load_in_background()
     reporter.report("Segmenting", 0, total)
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=total) + 1
-    workers = segmenters(int(lengths.sum())) if processes else None
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     vocabulary = _Vocabulary()
     batches = ranges_by_size(lengths, BATCH_CHARS)
     # The next batch is being segmented on the two threads while this one's words are counted and weighed.
-    ahead = _segment_batch(texts[batches[0][0] : batches[0][1]], workers) if batches else []
+    ahead = _segment_batch(texts[batches[0][0] : batches[0][1]]) if batches else []
     for i, (lo, hi) in enumerate(batches):
         reporter.check()
         started = ahead
         if i + 1 < len(batches):
-            ahead = _segment_batch(texts[batches[i + 1][0] : batches[i + 1][1]], workers)
+            ahead = _segment_batch(texts[batches[i + 1][0] : batches[i + 1][1]])
         parts.append(_hash_keywords(texts[lo:hi], top_n, vocabulary, started))
         reporter.report("Segmenting", hi, total)
     idf.result()

@@ -9,7 +9,6 @@ algorithm modules compares algorithm names.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,10 +90,6 @@ class Algorithm(ABC):
 
     @abstractmethod
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> Any: ...
-
-    def warm_up(self, texts: Sequence[str]) -> None:  # noqa: B027 - most algorithms need nothing started
-        """Start, in the background, what ``fingerprint`` will need (worker processes) while ``texts`` are
-        normalised; called only when the fingerprints are not cached."""
 
     @abstractmethod
     def search(self, fingerprints: Any, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates: ...

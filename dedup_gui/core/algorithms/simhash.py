@@ -7,7 +7,6 @@ per run from a cost model so buckets stay small even at a million rows. No all-p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import combinations
 from math import comb, log2
 
@@ -15,7 +14,6 @@ import numpy as np
 
 from ..progress import Reporter
 from ..segment import keyword_hashes
-from ..segment_processes import segmenters
 from ..settings import Settings
 from ..text import sorted_unique
 from .base import Algorithm, Candidates, ParamSpec
@@ -143,11 +141,8 @@ class SimHash(Algorithm):
     def fingerprint_key(self, settings: Settings) -> tuple:
         return ("simhash", settings.n_value)
 
-    def warm_up(self, texts: Sequence[str]) -> None:
-        segmenters(sum(map(len, texts)))  # a large column: the segmentation processes start now
-
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> np.ndarray:
-        hashes, weights, counts = keyword_hashes(texts, settings.n_value, reporter, processes=True)
+        hashes, weights, counts = keyword_hashes(texts, settings.n_value, reporter)
         reporter.report("Fingerprinting", 0, len(texts))
         fps = simhash_from_keywords(hashes, weights, counts)
         reporter.report("Fingerprinting", len(texts), len(texts))
