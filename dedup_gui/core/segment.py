@@ -227,7 +227,8 @@ def _hash_keywords(
     total = np.bincount(pdoc, weights=count, minlength=len(texts))
     weight = count * word_idf[pword]
     # Heaviest first; equal weights in order of first occurrence (as heapq.nlargest over the Counter).
-    order = np.lexsort((first_at, -weight, pdoc))
+    within = _contenders(pdoc, weight, len(texts), top_n)
+    order = within[np.lexsort((first_at[within], -weight[within], pdoc[within]))]
     d = pdoc[order]
     starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
     rank = np.arange(len(d)) - np.repeat(starts, np.diff(np.r_[starts, len(d)]))
@@ -240,6 +241,26 @@ def _hash_keywords(
     )
     counts = np.bincount(pdoc[top], minlength=len(texts)).astype(np.int64)
     return word_hash[pword[top]], weight[top] / total[pdoc[top]], counts
+
+
+PAD_LIMIT = 8  # cells of the per-text weight table allowed per (text, word) pair (else every pair is sorted)
+
+
+def _contenders(pdoc: np.ndarray, weight: np.ndarray, n_docs: int, top_n: int) -> np.ndarray:
+    """The (text, word) pairs (``pdoc`` ascending) whose weight is at least their text's ``top_n``-th heaviest:
+    the only ones that can be among its top ``top_n``, ties included. Found with one partition of a table of
+    weights, a row per text, so that only these few are sorted."""
+    everything = np.arange(len(pdoc))
+    counts = np.bincount(pdoc, minlength=n_docs)
+    width = int(counts.max()) if len(counts) else 0
+    if width <= top_n or n_docs * width > PAD_LIMIT * len(pdoc):
+        return everything
+    starts = np.zeros(n_docs, dtype=np.int64)
+    np.cumsum(counts[:-1], out=starts[1:])
+    table = np.full((n_docs, width), np.inf)
+    table[pdoc, everything - starts[pdoc]] = -weight
+    nth = np.partition(table, top_n - 1, axis=1)[:, top_n - 1]  # minus the top_n-th heaviest (inf: fewer words)
+    return np.flatnonzero(-weight <= nth[pdoc])
 
 
 def _hash_keywords_each(texts: list[str], top_n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
