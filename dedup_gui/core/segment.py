@@ -215,14 +215,14 @@ def _hash_keywords(
         return np.zeros(0, np.uint64), np.zeros(0), np.zeros(len(texts), np.int64)
     token_hash = np.concatenate([p[1] for p in parts])
     doc = np.concatenate([p[2] + lo for p, (lo, _) in zip(parts, slices, strict=True)])
-    word_hashes, first, wid = np.unique(token_hash, return_index=True, return_inverse=True)
+    word_hashes, first, wid, _ = unique_first(token_hash)
     vocabulary = _Vocabulary() if vocabulary is None else vocabulary
     word_idf = vocabulary.idf_of(word_hashes, lambda idx: [tokens[i] for i in first[idx].tolist()])
     usable = ~np.isnan(word_idf)
     n_words = max(1, len(word_hashes))
     take = np.flatnonzero(usable[wid])
     key = doc[take] * n_words + wid[take]
-    pair_key, first_at, count = np.unique(key, return_index=True, return_counts=True)
+    pair_key, first_at, _, count = unique_first(key)
     pdoc, pword = pair_key // n_words, pair_key % n_words
     total = np.bincount(pdoc, weights=count, minlength=len(texts))
     weight = count * word_idf[pword]
@@ -241,6 +241,20 @@ def _hash_keywords(
     )
     counts = np.bincount(pdoc[top], minlength=len(texts)).astype(np.int64)
     return word_hash[pword[top]], weight[top] / total[pdoc[top]], counts
+
+
+def unique_first(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``np.unique(values, return_index=True, return_inverse=True, return_counts=True)`` without its stable sort
+    (half the time on 64-bit keys): each value's first occurrence is the smallest position in its group."""
+    order = np.argsort(values)
+    ordered = values[order]
+    new = np.ones(len(ordered), dtype=bool)
+    new[1:] = ordered[1:] != ordered[:-1]
+    starts = np.flatnonzero(new)
+    inverse = np.empty(len(values), dtype=np.int64)
+    inverse[order] = np.cumsum(new) - 1
+    first = np.minimum.reduceat(order, starts) if len(order) else order.astype(np.int64)
+    return ordered[starts], first, inverse, np.diff(np.append(starts, len(ordered)))
 
 
 PAD_LIMIT = 8  # cells of the per-text weight table allowed per (text, word) pair (else every pair is sorted)
