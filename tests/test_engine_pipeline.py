@@ -175,3 +175,17 @@ def test_large_exact_duplicate_groups_collapse_before_comparison():
     result = Pipeline(texts).run(Settings(algorithm="nshash"))
     assert len(result.clusters) == 1 and result.rows_to_remove == 49_999
     assert len(result.pairs) == 0
+
+
+def test_words_first_seen_in_later_batches_keep_their_own_weights(monkeypatch):
+    """A text at a time brings new words (each with its own IDF weight) into the column's vocabulary, as later
+    batches of a real column do; the keywords stay those of each text on its own."""
+    idf, _, _ = segment._idf()
+    vocabulary = [w for w in sorted(idf) if len(w) >= 2 and w.isalpha()][1000:1400]
+    texts = ["，".join(vocabulary[i : i + 9] + vocabulary[i : i + 3]) + "。" for i in range(0, 390, 3)]
+    monkeypatch.setattr(segment, "BATCH_CHARS", 200)  # several texts per batch, new words in every batch
+    monkeypatch.setattr(segment, "SEGMENT_CHARS", 90)
+    got = segment.keyword_hashes(texts, 5, Reporter())
+    want = segment._hash_keywords_each(texts, 5)
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_array_equal(g, w)

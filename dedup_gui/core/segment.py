@@ -165,27 +165,39 @@ def _segment_slice_by_word(tokens: list[str]) -> tuple[list[str], np.ndarray, np
 
 
 class _Vocabulary:
-    """The IDF weight of each distinct word seen so far (NaN: never a keyword), by word hash: each word is looked
-    up and filtered once per column, not once per batch."""
+    """Each distinct word seen so far, by word hash: its IDF weight (NaN: never a keyword) and, once it has been
+    a keyword, its xxhash. Each word is looked up, filtered and hashed once per column, not once per batch."""
 
     def __init__(self) -> None:
         self.hashes = np.zeros(0, dtype=np.uint64)  # sorted
         self.idf = np.zeros(0, dtype=np.float64)
+        self.xxh = np.zeros(0, dtype=np.uint64)  # 0: not computed yet
 
-    def idf_of(self, hashes: np.ndarray, words_at) -> np.ndarray:
-        """The weights of the (sorted, distinct) ``hashes``; ``words_at(i)`` gives the words of hashes[i]."""
+    def lookup(self, hashes: np.ndarray, words_at) -> np.ndarray:
+        """Where the (sorted, distinct) ``hashes`` are in the vocabulary, the new ones added first;
+        ``words_at(i)`` gives the words of hashes[i]. Positions hold until the next lookup."""
         pos = np.minimum(np.searchsorted(self.hashes, hashes), max(0, len(self.hashes) - 1))
         known = self.hashes[pos] == hashes if len(self.hashes) else np.zeros(len(hashes), dtype=bool)
-        out = np.empty(len(hashes), dtype=np.float64)
-        out[known] = self.idf[pos[known]]
         new = np.flatnonzero(~known)
         if len(new):
             idf, median, stop = _idf()
             idf_get = idf.get
-            out[new] = [idf_get(w, median) if _usable(w, stop) else np.nan for w in words_at(new)]
-            merged = np.concatenate([self.hashes, hashes[new]])
-            order = np.argsort(merged, kind="stable")
-            self.hashes, self.idf = merged[order], np.concatenate([self.idf, out[new]])[order]
+            weights = [idf_get(w, median) if _usable(w, stop) else np.nan for w in words_at(new)]
+            at = np.searchsorted(self.hashes, hashes[new])  # both sorted: an insertion, not a sort
+            self.hashes = np.insert(self.hashes, at, hashes[new])
+            self.idf = np.insert(self.idf, at, weights)
+            self.xxh = np.insert(self.xxh, at, 0)
+            pos = np.searchsorted(self.hashes, hashes)
+        return pos
+
+    def xxh_of(self, positions: np.ndarray, words_at) -> np.ndarray:
+        """The xxhash of the words at ``positions``; ``words_at(i)`` gives the word at positions[i]."""
+        out = self.xxh[positions]
+        todo = np.flatnonzero(out == 0)
+        if len(todo):
+            h64 = xxhash.xxh64_intdigest
+            out[todo] = np.fromiter((h64(w.encode("utf-8")) for w in words_at(todo)), np.uint64, len(todo))
+            self.xxh[positions[todo]] = out[todo]
         return out
 
 
@@ -217,7 +229,8 @@ def _hash_keywords(
     doc = np.concatenate([p[2] + lo for p, (lo, _) in zip(parts, slices, strict=True)])
     word_hashes, first, wid, _ = unique_first(token_hash)
     vocabulary = _Vocabulary() if vocabulary is None else vocabulary
-    word_idf = vocabulary.idf_of(word_hashes, lambda idx: [tokens[i] for i in first[idx].tolist()])
+    at = vocabulary.lookup(word_hashes, lambda idx: [tokens[i] for i in first[idx].tolist()])
+    word_idf = vocabulary.idf[at]
     usable = ~np.isnan(word_idf)
     n_words = max(1, len(word_hashes))
     take = np.flatnonzero(usable[wid])
@@ -233,12 +246,9 @@ def _hash_keywords(
     starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
     rank = np.arange(len(d)) - np.repeat(starts, np.diff(np.r_[starts, len(d)]))
     top = order[rank < top_n]
-    h64 = xxhash.xxh64_intdigest
     chosen = np.unique(pword[top])
     word_hash = np.zeros(len(word_hashes), dtype=np.uint64)
-    word_hash[chosen] = np.fromiter(
-        (h64(tokens[i].encode("utf-8")) for i in first[chosen].tolist()), dtype=np.uint64, count=len(chosen)
-    )
+    word_hash[chosen] = vocabulary.xxh_of(at[chosen], lambda idx: [tokens[i] for i in first[chosen[idx]].tolist()])
     counts = np.bincount(pdoc[top], minlength=len(texts)).astype(np.int64)
     return word_hash[pword[top]], weight[top] / total[pdoc[top]], counts
 
