@@ -170,6 +170,23 @@ def test_the_idf_table_read_from_its_file_is_jiebas():
     assert stop == KeywordExtractor.STOP_WORDS
 
 
+def test_the_hashed_idf_table_gives_every_word_jiebas_weight():
+    from dedup_gui.core.text import code_points, span_hashes
+
+    idf, median, stop = segment._idf()
+    table = segment._idf_table()
+    words = list(idf)
+    lengths = np.array([len(w) for w in words])
+    ends = np.cumsum(lengths + 1) - 1
+    hashes = span_hashes(code_points("\n".join(words)), ends - lengths, ends)
+    np.testing.assert_array_equal(table.weights_of(hashes), np.array([idf[w] for w in words]))
+    assert (table.median, table.stop) == (median, stop)
+    unknown = np.array([segment.string_hash(w) for w in ("不在表里的词语", "zzqxv", "新冠肺炎疫情防控")])
+    assert table.weights_of(unknown).tolist() == [
+        idf.get(w, median) for w in ("不在表里的词语", "zzqxv", "新冠肺炎疫情防控")
+    ]
+
+
 def test_large_exact_duplicate_groups_collapse_before_comparison():
     texts = [ZH_C] * 50_000 + [ZH_A]
     result = Pipeline(texts).run(Settings(algorithm="nshash"))

@@ -15,6 +15,7 @@ import re
 import threading
 from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -77,23 +78,30 @@ def _idf() -> tuple[dict[str, float], float, frozenset[str]]:
         return _load_idf()
 
 
-@lru_cache(maxsize=1)
-def _load_idf() -> tuple[dict[str, float], float, frozenset[str]]:
-    """jieba's IDF table and its median (as jieba.analyse's IDFLoader reads them), read straight from its file:
-    importing jieba.analyse itself costs ~1 s (it loads jieba's tagger)."""
+def _idf_fields() -> list[str] | None:
+    """The words and weights of jieba's IDF file, alternating, read straight from it (importing jieba.analyse
+    costs ~1 s: it loads jieba's tagger); None when the file is not where or what it usually is."""
     spec = importlib.util.find_spec("jieba")
     path = Path(next(iter(spec.submodule_search_locations or ()), "")) / "analyse" / "idf.txt" if spec else None
-    if path is None or not path.is_file():  # pragma: no cover - an unusual jieba layout: ask jieba
+    if path is None or not path.is_file():  # pragma: no cover - an unusual jieba layout
+        return None
+    content = path.read_text(encoding="utf-8")
+    fields = content.split()
+    lines = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
+    if len(fields) != 2 * lines:  # pragma: no cover - not "word freq" per line
+        return None
+    return fields
+
+
+@lru_cache(maxsize=1)
+def _load_idf() -> tuple[dict[str, float], float, frozenset[str]]:
+    """jieba's IDF table and its median, as jieba.analyse's IDFLoader reads them (for ``keywords``, the text by
+    text reference; the engine looks words up in ``_idf_table``)."""
+    fields = _idf_fields()
+    if fields is None:  # pragma: no cover - ask jieba
         from jieba.analyse.tfidf import DEFAULT_IDF, IDFLoader
 
         idf, median = IDFLoader(DEFAULT_IDF).get_idf()
-        return idf, median, STOP_WORDS
-    content = path.read_text(encoding="utf-8")
-    fields = content.split()
-    if len(fields) != 2 * len(content.splitlines()):  # pragma: no cover - not "word freq" per line: ask jieba
-        from jieba.analyse.tfidf import IDFLoader
-
-        idf, median = IDFLoader(str(path)).get_idf()
         return idf, median, STOP_WORDS
     idf = dict(zip(fields[0::2], map(float, fields[1::2]), strict=True))
     values = np.fromiter(idf.values(), dtype=np.float64, count=len(idf))
@@ -101,9 +109,57 @@ def _load_idf() -> tuple[dict[str, float], float, frozenset[str]]:
     return idf, median, STOP_WORDS
 
 
+@dataclass(frozen=True)
+class _IdfTable:
+    """jieba's IDF table by word hash (``span_hashes`` of the word's characters, as the segmented words are
+    hashed): looked up for a whole batch of new words at once, no dictionary built."""
+
+    hashes: np.ndarray  # sorted, distinct
+    weights: np.ndarray
+    median: float
+    stop: frozenset[str]
+
+    def weights_of(self, hashes: np.ndarray) -> np.ndarray:
+        """The IDF weight of each word hash (the median for words the table does not have, as jieba)."""
+        if not len(self.hashes):
+            return np.full(len(hashes), self.median)
+        at = np.minimum(np.searchsorted(self.hashes, hashes), len(self.hashes) - 1)
+        return np.where(self.hashes[at] == hashes, self.weights[at], self.median)
+
+
+_TABLE_LOCK = threading.Lock()
+
+
+def _idf_table() -> _IdfTable:
+    with _TABLE_LOCK:  # built once, whichever thread asks first
+        return _build_idf_table()
+
+
+@lru_cache(maxsize=1)
+def _build_idf_table() -> _IdfTable:
+    """``_load_idf``'s table, hashed: the words joined once and hashed column-at-once; a word listed twice keeps
+    its last weight, as in a dictionary."""
+    fields = _idf_fields()
+    if fields is None:  # pragma: no cover - an unusual jieba layout: from jieba's own table
+        idf, _, _ = _idf()
+        words, weights = list(idf), np.fromiter(idf.values(), dtype=np.float64, count=len(idf))
+    else:
+        words, weights = fields[0::2], np.array(fields[1::2], dtype=np.float64)
+    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    ends = np.cumsum(lengths + 1) - 1  # joined with a line break after each word
+    hashes = span_hashes(code_points("\n".join(words)), ends - lengths, ends)
+    order = np.argsort(hashes, kind="stable")
+    hashes, weights = hashes[order], weights[order]
+    last = np.ones(len(hashes), dtype=bool)
+    last[:-1] = hashes[1:] != hashes[:-1]
+    hashes, weights = hashes[last], weights[last]
+    median = float(np.partition(weights, len(weights) // 2)[len(weights) // 2]) if len(weights) else 0.0
+    return _IdfTable(hashes, weights, median, STOP_WORDS)
+
+
 def load_in_background() -> Future:
     """Start reading the IDF table on a segmentation thread (it overlaps the segmentation, which needs no lock)."""
-    return _threads().submit(_idf)
+    return _threads().submit(_idf_table)
 
 
 def words(text: str) -> list[str]:
@@ -180,9 +236,10 @@ class _Vocabulary:
         known = self.hashes[pos] == hashes if len(self.hashes) else np.zeros(len(hashes), dtype=bool)
         new = np.flatnonzero(~known)
         if len(new):
-            idf, median, stop = _idf()
-            idf_get = idf.get
-            weights = [idf_get(w, median) if _usable(w, stop) else np.nan for w in words_at(new)]
+            table = _idf_table()
+            stop = table.stop
+            usable = np.fromiter((_usable(w, stop) for w in words_at(new)), dtype=bool, count=len(new))
+            weights = np.where(usable, table.weights_of(hashes[new]), np.nan)
             at = np.searchsorted(self.hashes, hashes[new])  # both sorted: an insertion, not a sort
             self.hashes = np.insert(self.hashes, at, hashes[new])
             self.idf = np.insert(self.idf, at, weights)
