@@ -590,7 +590,7 @@ def test_slices_of_the_column_give_the_same_results(texts, slice_chars):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 12), max_size=60), st.sampled_from([np.int64, np.uint64]))
 def test_unique_first_is_numpys_unique_with_index_inverse_and_counts(values, dtype):
-    from dedup_gui.core.segment import unique_first
+    from dedup_gui.core.text import unique_first
 
     x = np.array(values, dtype=dtype) * dtype(0x9E3779B97F4A7C15 % 2**62)  # large keys, many repeats
     got = unique_first(x)

@@ -20,7 +20,7 @@ import numpy as np
 
 from .columnar import GramColumns, pair_overlap
 from .progress import Reporter
-from .text import SEP, from_utf32, join_column, span_hashes, string_hash, text_slices, utf32
+from .text import SEP, find_sorted, from_utf32, join_column, span_hashes, string_hash, text_slices, utf32
 
 # A sentence with its closing punctuation; the separators are kept so that the text can be rebuilt.
 _PIECE = re.compile(r"[^。！？!?；;\n]*[。！？!?；;]+|[^。！？!?；;\n]+")
@@ -155,7 +155,7 @@ def strip_all(texts: list[str], boilerplate: Boilerplate, carriers: np.ndarray |
         if found is None:
             out[lo:hi] = [boilerplate.split(t)[0] for t in texts[lo:hi]]
             continue
-        removed = found.has_key & _in_sorted(found.keys, wanted)
+        removed = found.has_key & find_sorted(wanted, found.keys)[1]  # wanted sorted once, not per slice
         if not removed.any():
             continue
         kept = from_utf32(found.cps[~np.repeat(removed, found.lengths)])
@@ -166,12 +166,6 @@ def strip_all(texts: list[str], boilerplate: Boilerplate, carriers: np.ndarray |
             if "".join(content.split()):  # a text made only of boilerplate is compared as it is
                 out[lo + d] = content
     return out
-
-
-def _in_sorted(values: np.ndarray, sorted_keys: np.ndarray) -> np.ndarray:
-    """``np.isin(values, sorted_keys)`` for keys sorted once (``isin`` would sort them again for every slice)."""
-    at = np.minimum(np.searchsorted(sorted_keys, values), len(sorted_keys) - 1)
-    return sorted_keys[at] == values
 
 
 @dataclass

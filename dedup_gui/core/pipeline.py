@@ -32,7 +32,7 @@ from .progress import Reporter
 from .result import Cluster, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
-from .text import compact, gram_hashes, normalise_all
+from .text import compact, find_sorted, gram_hashes, normalise_all
 from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ
 
 
@@ -329,8 +329,7 @@ class Pipeline:
             order = np.argsort(keys)
             keys, other_size, both = keys[order], other_size[order], both[order]
             want = ua * len(prep.unique_texts) + ub
-            at = np.minimum(np.searchsorted(keys, want), max(0, len(keys) - 1))
-            found = (keys[at] == want) if len(keys) else np.zeros(len(want), dtype=bool)
+            at, found = find_sorted(keys, want)
             inter[found], size[found] = both[at[found]], other_size[at[found]]
         todo = np.flatnonzero(inter < 0)
         if len(todo):

@@ -23,7 +23,18 @@ import numpy as np
 import xxhash
 
 from .progress import Reporter
-from .text import SEP, code_points, join_column, number_pieces, ranges_by_size, span_hashes, string_hash, text_slices
+from .text import (
+    SEP,
+    code_points,
+    find_sorted,
+    join_column,
+    number_pieces,
+    ranges_by_size,
+    span_hashes,
+    string_hash,
+    text_slices,
+    unique_first,
+)
 
 SEGMENT_CHARS = 60_000  # characters segmented in one call (the lock is held only to build its list of words)
 BATCH_CHARS = 1_000_000  # characters per progress report / cancel check (~0.2 s of segmentation)
@@ -123,8 +134,8 @@ class _IdfTable:
         """The IDF weight of each word hash (the median for words the table does not have, as jieba)."""
         if not len(self.hashes):
             return np.full(len(hashes), self.median)
-        at = np.minimum(np.searchsorted(self.hashes, hashes), len(self.hashes) - 1)
-        return np.where(self.hashes[at] == hashes, self.weights[at], self.median)
+        at, found = find_sorted(self.hashes, hashes)
+        return np.where(found, self.weights[at], self.median)
 
 
 _TABLE_LOCK = threading.Lock()
@@ -232,8 +243,7 @@ class _Vocabulary:
     def lookup(self, hashes: np.ndarray, words_at) -> np.ndarray:
         """Where the (sorted, distinct) ``hashes`` are in the vocabulary, the new ones added first;
         ``words_at(i)`` gives the words of hashes[i]. Positions hold until the next lookup."""
-        pos = np.minimum(np.searchsorted(self.hashes, hashes), max(0, len(self.hashes) - 1))
-        known = self.hashes[pos] == hashes if len(self.hashes) else np.zeros(len(hashes), dtype=bool)
+        pos, known = find_sorted(self.hashes, hashes)
         new = np.flatnonzero(~known)
         if len(new):
             table = _idf_table()
@@ -308,20 +318,6 @@ def _hash_keywords(
     word_hash[chosen] = vocabulary.xxh_of(at[chosen], lambda idx: [tokens[i] for i in first[chosen[idx]].tolist()])
     counts = np.bincount(pdoc[top], minlength=len(texts)).astype(np.int64)
     return word_hash[pword[top]], weight[top] / total[pdoc[top]], counts
-
-
-def unique_first(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``np.unique(values, return_index=True, return_inverse=True, return_counts=True)`` without its stable sort
-    (half the time on 64-bit keys): each value's first occurrence is the smallest position in its group."""
-    order = np.argsort(values)
-    ordered = values[order]
-    new = np.ones(len(ordered), dtype=bool)
-    new[1:] = ordered[1:] != ordered[:-1]
-    starts = np.flatnonzero(new)
-    inverse = np.empty(len(values), dtype=np.int64)
-    inverse[order] = np.cumsum(new) - 1
-    first = np.minimum.reduceat(order, starts) if len(order) else order.astype(np.int64)
-    return ordered[starts], first, inverse, np.diff(np.append(starts, len(ordered)))
 
 
 PAD_LIMIT = 8  # cells of the per-text weight table allowed per (text, word) pair (else every pair is sorted)
