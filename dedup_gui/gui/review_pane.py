@@ -365,15 +365,12 @@ class ReviewPane(QWidget):
             self.members_model.set_cluster(None, 0)
             self.members_title.setText("")
             self.compare.clear(self.tr("No duplicates found with these settings."))
-        elif in_two_steps:
+        if in_two_steps and session is not None and len(session):
             QTimer.singleShot(0, self, lambda: self._finish_showing(session, place))
-            return
         else:
-            self._return_to(place)
-        self.selectionChanged.emit()
-        self.sessionShown.emit()
+            self._finish_showing(session, place)
 
-    def _finish_showing(self, session: ReviewSession, place: list[int]) -> None:
+    def _finish_showing(self, session: ReviewSession | None, place: list[int]) -> None:
         if session is not self.session:  # replaced in the meantime: the newer one is shown in its turn
             return
         self._return_to(place)
