@@ -529,6 +529,11 @@ class EngineProcess:
         conn = self._connection()
         cancelled_at: float | None = None
         while True:
+            if reporter is not None and reporter.cancelled and cancelled_at is None:
+                # Passed on at once, not at the next quiet moment: a child that keeps sending progress would
+                # otherwise finish its run before it saw the cancel, and its result be taken for a finished run.
+                cancelled_at = time.monotonic()
+                self._flag.value = 1
             try:
                 ready = conn.poll(POLL_S)
                 msg = conn.recv() if ready else None
@@ -540,21 +545,17 @@ class EngineProcess:
                     if reporter is not None and cancelled_at is None:
                         reporter.progress(*msg[1:])
                     continue
-                if kind == "cancelled":
-                    raise Cancelled()
+                if kind == "cancelled" or cancelled_at is not None:
+                    raise Cancelled()  # also when the child finished before it saw the cancel: as in-process
                 if kind == "error":
                     raise self._rebuilt(msg[1], msg[2])
                 return msg
             now = time.monotonic()
             if not self._proc.is_alive():
                 raise self._died()
-            if reporter is not None and reporter.cancelled:
-                if cancelled_at is None:
-                    cancelled_at = now
-                    self._flag.value = 1
-                elif now - cancelled_at > GRACE_S:
-                    self._shutdown(kill=True)
-                    raise Cancelled()
+            if cancelled_at is not None and now - cancelled_at > GRACE_S:
+                self._shutdown(kill=True)
+                raise Cancelled()
             if deadline is not None and now > deadline:
                 self._shutdown(kill=True)
                 raise EngineError("The engine's worker process stopped answering; it was stopped.")
