@@ -193,7 +193,7 @@ def reference_exact_pass(texts, opts):
     """The per-row loop ``exact_pass`` replaces."""
     from dedup_gui.core.text import compact, normalise
 
-    index, unique_texts, compact_texts, rows_of = {}, [], [], []
+    index, unique_texts, compact_texts = {}, [], []
     row_unique = np.empty(len(texts), dtype=np.int64)
     for i, text in enumerate(texts):
         norm = normalise(text, opts)
@@ -205,10 +205,8 @@ def reference_exact_pass(texts, opts):
                 index[key] = u
             unique_texts.append(norm)
             compact_texts.append(key)
-            rows_of.append([])
-        rows_of[u].append(i)
         row_unique[i] = u
-    return unique_texts, compact_texts, row_unique, rows_of
+    return unique_texts, compact_texts, row_unique
 
 
 @settings(max_examples=150, deadline=None)
@@ -226,7 +224,6 @@ def test_exact_pass_equals_the_row_loop(texts):
     assert got[0] == want[0]
     assert got[1] == want[1]
     assert got[2].tolist() == want[2].tolist()
-    assert got[3] == want[3]
 
 
 @settings(max_examples=300, deadline=None)
@@ -507,9 +504,7 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk):
 @pytest.mark.parametrize("algorithm", ["simhash", "nshash", "ngram"])
 def test_containment_read_from_verification_is_the_overlap_of_the_two_texts(algorithm):
     """A repost cut short is contained in its full article and not the other way round, whether the keep rule
-    reads the counts verification made for the pair or counts them itself."""
-    from types import SimpleNamespace
-
+    reads the counts verification made for the pair, counts them itself, or reads what it counted before."""
     from engine_texts import ZH_B, ZH_C, ZH_LONG, truncated
 
     from dedup_gui.core.pipeline import Pipeline
@@ -519,11 +514,13 @@ def test_containment_read_from_verification_is_the_overlap_of_the_two_texts(algo
     pipeline.run(Settings(algorithm=algorithm, threshold={"nshash": 1, "simhash": 16, "ngram": 0.6}[algorithm]))
     prep, verified = pipeline._last_prepared(), pipeline._verified
     assert verified is not None and verified.grams is not None and (verified.grams.overlap >= 0).any()
-    pairs = [SimpleNamespace(kept=0, members=[0, 1]), SimpleNamespace(kept=1, members=[0, 1])]
-    contains = pipeline._containment(prep, pairs)
+    kept, other = np.array([0, 1]), np.array([1, 0])
+    contains = pipeline._containment(prep, kept, other)
     pipeline._verified = None  # counted here instead
-    recounted = pipeline._containment(prep, pairs)
-    assert (contains(0, [1]), contains(1, [0])) == (recounted(0, [1]), recounted(1, [0])) == (True, False)
+    recounted = pipeline._containment(prep, kept, other)
+    assert pipeline._contained is not None and len(pipeline._contained[1]) == 2
+    remembered = pipeline._containment(prep, kept, other)
+    assert contains.tolist() == recounted.tolist() == remembered.tolist() == [True, False]
 
 
 @settings(max_examples=40, deadline=None)
@@ -532,8 +529,6 @@ def test_kept_rows_contain_the_others_as_the_per_text_overlap_says(texts, algori
     """The keep rule's "contains the others", worked out for every cluster at once (from verification's counts
     where it made them), is the per-text 4-gram overlap of each kept row with each other member (at least
     ``keep._CONTAINS`` of the other's grams)."""
-    from types import SimpleNamespace
-
     from dedup_gui.core.keep import _CONTAINS
     from dedup_gui.core.pipeline import Pipeline
     from dedup_gui.core.text import overlap
@@ -547,15 +542,13 @@ def test_kept_rows_contain_the_others_as_the_per_text_overlap_says(texts, algori
     else:
         pipeline.run(Settings(algorithm=algorithm))
     prep = pipeline._last_prepared()
-    rows = list(range(len(texts)))
-    everyone = [SimpleNamespace(kept=k, members=rows) for k in rows]  # every row kept against all the others
-    contains = pipeline._containment(prep, everyone)
-    for k in rows:
+    rows = range(len(texts))
+    kept, other = np.array([(k, o) for k in rows for o in rows if o != k], dtype=np.int64).reshape(-1, 2).T
+    contains = pipeline._containment(prep, kept, other)  # every row kept against each of the others
+    for k, o, got in zip(kept.tolist(), other.tolist(), contains.tolist(), strict=True):
         big = pipeline._grams_of(prep, int(prep.row_unique[k]))
-        for o in rows:
-            if o != k:
-                small = pipeline._grams_of(prep, int(prep.row_unique[o]))
-                assert contains(k, [o]) == (len(small) > 0 and overlap(small, big) >= _CONTAINS * len(small))
+        small = pipeline._grams_of(prep, int(prep.row_unique[o]))
+        assert got == (len(small) > 0 and overlap(small, big) >= _CONTAINS * len(small))
 
 
 @settings(max_examples=40, deadline=None)

@@ -4,6 +4,7 @@ the unmarked row that contains the others; max:/min: read dates as dates; every 
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -210,3 +211,40 @@ def test_a_bound_rule_gives_the_reasons_of_many_clusters_at_once():
     rule = KeepRule.of("original", texts)
     assert rule.reasons(result.clusters) == {1: "no repost marker and contains the others", 2: "contains the others"}
     assert np.array_equal(rule.rank, rank_rows("original", texts))
+
+
+@st.composite
+def clustered_table(draw):
+    """Rows drawn from a few related texts (copies, reposts, cuts), a date column with ties, blanks and unreadable
+    cells, a view count with ties, and the rows split at random into clusters, each with a kept row."""
+    bases = [ZH_A, repost_with_header(ZH_A), repost_with_footer(ZH_A), truncated(ZH_A, 0.6), ZH_B, ZH_A + "（完）"]
+    n = draw(st.integers(2, 12))
+    texts = draw(st.lists(st.sampled_from(bases), min_size=n, max_size=n))
+    dates = draw(
+        st.lists(
+            st.sampled_from(["2024年3月9日", "2024-03-09 08:00", "2024-03-01", None, "不详"]), min_size=n, max_size=n
+        )
+    )
+    views = draw(st.lists(st.sampled_from(["9", "100", "10", None]), min_size=n, max_size=n))
+    which = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
+    clusters = []
+    for c in sorted(set(which)):
+        members = [r for r in range(n) if which[r] == c]
+        if len(members) >= 2:
+            clusters.append(SimpleNamespace(id=len(clusters) + 1, kept=draw(st.sampled_from(members)), members=members))
+    return table_of(date=dates, views=views, body=texts), clusters
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    drawn=clustered_table(),
+    policy=st.sampled_from(["original", "first", "last", "longest", "shortest", "max:date", "min:views"]),
+    dated=st.booleans(),
+)
+def test_the_reasons_of_many_clusters_at_once_are_each_clusters_own_reason(drawn, policy, dated):
+    table, clusters = drawn
+    if not dated:
+        table = Table(table.path, table.kind, ["views", "body"], table.data.drop(columns="date"))
+        policy = policy.replace("max:date", "max:views")
+    rule = KeepRule.of(policy, table.texts(["body"]), table)
+    assert rule.reasons(clusters) == {c.id: rule.reason(c.kept, c.members) for c in clusters}

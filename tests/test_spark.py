@@ -220,7 +220,8 @@ def test_nshash_with_row_ids_and_csv_output_names_kept_rows_by_id(spark, corpus,
 
 @needs_spark
 def test_components_are_those_union_find_gives(spark):
-    from dedup_gui.core.cluster import UnionFind
+    from cluster_reference import UnionFind
+
     from dedup_gui.spark.components import connected_components
 
     rng = random.Random(3)
@@ -351,7 +352,7 @@ def test_strict_keepers_is_build_clusters_on_the_component():
     assert dict(zip(got["u"], got["similarity"], strict=True)) == {10: 0.9, 20: 1.0, 30: 0.8, 40: 0.7, 50: 1.0}
     rank = np.array([2, 0, 1, 4, 3])
     clusters = build_clusters(5, np.array([0, 1, 3]), np.array([1, 2, 4]), np.array([0.9, 0.8, 0.7]),
-                              [[i] for i in range(5)], rank, "strict", lambda u, v: 0.0)  # fmt: skip
+                              np.arange(5), rank, "strict", lambda u, v: 0.0)  # fmt: skip
     assert sorted((c.kept, c.members) for c in clusters) == [(1, [0, 1, 2]), (4, [3, 4])]
 
 

@@ -4,7 +4,7 @@ import unicodedata
 
 import pytest
 from engine_texts import EN_A, ZH_A, ZH_B, ZH_C, ZH_LONG, repost_with_header, truncated
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dedup_gui.core.boilerplate import learn
@@ -212,3 +212,31 @@ def test_a_short_text_is_not_an_excerpt_of_a_longer_one():
         Settings(algorithm="ngram", threshold=0.3)
     )
     assert result.clusters == []
+
+
+# -- figures, column-at-once ----------------------------------------------------------------------------------
+
+_figure_texts = st.lists(
+    st.sampled_from(
+        ["营收", "增长", "12", "1,979,000", "1979000", "3.5", "2024/3/9", "３", "١٢", "%", " ", "。", "a", "\ue000"]
+    ),
+    max_size=12,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    texts=st.lists(_figure_texts, min_size=1, max_size=8),
+    pairs=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20),
+)
+@example(texts=["12营收", "12 3"], pairs=[(0, 1), (1, 0)])  # equally long: the first of the pair is "the shorter"
+def test_figures_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
+    import numpy as np
+
+    from dedup_gui.core.textcheck import figures_differ, figures_differ_pairs
+
+    pairs = [(i % len(texts), j % len(texts)) for i, j in pairs]
+    a = np.array([p[0] for p in pairs], dtype=np.int64)
+    b = np.array([p[1] for p in pairs], dtype=np.int64)
+    got = figures_differ_pairs(texts, a, b)
+    assert got.tolist() == [figures_differ(texts[i], texts[j]) for i, j in pairs]

@@ -24,8 +24,9 @@ Clustering keeps the best-ranked row of each cluster (``core.cluster``); ties al
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 
 import numpy as np
 import pandas as pd
@@ -176,31 +177,39 @@ class KeepRule:
 
     # -- reasons ----------------------------------------------------------------------------------------------
 
-    def reason(self, kept: int, members: Iterable[int], contains: Contains | None = None) -> str:
-        """Why ``kept`` is the best of ``members`` under this rule, in one English line (``contains``: see
-        ``reasons``)."""
-        others = [m for m in members if m != kept]
+    def reason(self, kept: int, members: Iterable[int]) -> str:
+        """Why ``kept`` is the best of ``members`` under this rule, in one English line."""
+        others = np.array([m for m in members if m != kept], dtype=np.int64)
+        return self.reasons_of(np.array([kept]), np.zeros(len(others), dtype=np.int64), others)[0]
+
+    def reasons(self, clusters: Iterable) -> dict[int, str]:
+        """Cluster id -> reason, for ``core.result.Cluster`` objects (``id``, ``kept``, ``members``)."""
+        clusters = list(clusters)
+        kept, cluster, others = member_pairs(clusters)
+        return dict(zip((c.id for c in clusters), self.reasons_of(kept, cluster, others), strict=True))
+
+    def reasons_of(
+        self, kept: np.ndarray, cluster: np.ndarray, others: np.ndarray, contains: np.ndarray | None = None
+    ) -> list[str]:
+        """Why each cluster's kept row was kept, for many clusters at once (``member_pairs``): ``kept[i]`` is cluster
+        i's kept row and ``(cluster[j], others[j])`` lists the other members. ``contains[j]``: whether the kept row's
+        text contains member j's (``contained``), when the caller knows (the pipeline works it out on its texts
+        without boilerplate); otherwise it is computed here from the normalised texts, when the rule needs it."""
         p = self.policy
-        if p == "first":
-            return "first in file"
-        if p == "last":
-            return "last in file"
+        if p in ("first", "last"):
+            return [f"{p} in file"] * len(kept)
         if p in ("longest", "shortest"):
-            word = "longest" if p == "longest" else "shortest"
-            tied = any(self.lengths[o] == self.lengths[kept] for o in others)
-            return f"{word} text ({self.lengths[kept]:,} characters{'; first of equal length' if tied else ''})"
+            lengths = self.lengths
+            tied = _any_per(len(kept), cluster, lengths[others] == lengths[kept[cluster]])
+            return [
+                f"{p} text ({n:,} characters{'; first of equal length' if t else ''})"
+                for n, t in zip(lengths[kept].tolist(), tied.tolist(), strict=True)
+            ]
         if p == "original":
-            return self._original_reason(kept, others, contains or self._contains)
-        return self._column_reason(kept, others)
-
-    def reasons(self, clusters: Iterable, contains: Contains | None = None) -> dict[int, str]:
-        """Cluster id -> reason, for ``core.result.Cluster`` objects (``id``, ``kept``, ``members``).
-
-        ``contains(kept, others)``: whether the kept row's text contains each of the others (``contained``), when
-        the caller knows (the pipeline works it out for all clusters at once, on its texts without boilerplate);
-        otherwise it is computed here from the normalised texts.
-        """
-        return {c.id: self.reason(c.kept, c.members, contains) for c in clusters}
+            if contains is None:
+                contains = self._contains(kept[cluster], others)
+            return self._original_reasons(kept, cluster, others, contains)
+        return self._column_reasons(kept, cluster, others)
 
     def note(self) -> str:
         """One line on how rows were chosen, for the run summary: the date column used and its unread dates."""
@@ -212,44 +221,60 @@ class KeepRule:
         unread = self.dates.note(self.column)
         return f"kept rows: {what} “{self.column}”" + (f" ({unread}; they sort last)" if unread else "")
 
-    def _original_reason(self, kept: int, others: list[int], contains: Contains) -> str:
-        parts = []
-        if self.dates is not None:
-            when = self.dates.values.iloc[kept]
-            if pd.isna(when):
-                parts.append("no readable date in the cluster")
-            else:
-                same = [o for o in others if self.dates.values.iloc[o] == when]
-                unread = sum(pd.isna(self.dates.values.iloc[o]) for o in others)
-                text = f"earliest date ({_show_date(when)}"
-                text += f", shared by {len(same) + 1} rows" if same else ""
-                text += f"; {unread} other date{'s' if unread > 1 else ''} unreadable" if unread else ""
-                if not same:
-                    return text + ")"
-                # The rest of the rule decided among the rows of that date.
-                return f"{text}); among them: {self._text_reason(kept, same, contains)}"
-        parts.append(self._text_reason(kept, others, contains))
-        return "; ".join(parts)
+    def _original_reasons(
+        self, kept: np.ndarray, cluster: np.ndarray, others: np.ndarray, contains: np.ndarray
+    ) -> list[str]:
+        """The earliest date, when there are dates; among rows of that date (or when the kept row has none), the
+        text's reason (``_text_reasons``)."""
+        considered = np.ones(len(others), dtype=bool)  # the members the text's reason is about
+        if self.dates is None:
+            return self._text_reasons(kept, cluster, others, contains, considered)
+        when = self.dates.values.to_numpy(dtype="datetime64[ns]")
+        undated = np.isnat(when)
+        n = len(kept)
+        same = when[others] == when[kept[cluster]]  # (never true for a missing date)
+        considered = np.where(undated[kept[cluster]], True, same)
+        text = self._text_reasons(kept, cluster, others, contains, considered)
+        shared = np.bincount(cluster[same], minlength=n).tolist()
+        unread = np.bincount(cluster[undated[others]], minlength=n).tolist()
+        out = []
+        for i, (day, k) in enumerate(zip(_show_dates(when[kept]), kept.tolist(), strict=True)):
+            if undated[k]:
+                out.append(f"no readable date in the cluster; {text[i]}")
+                continue
+            line = f"earliest date ({day}"
+            line += f", shared by {shared[i] + 1} rows" if shared[i] else ""
+            line += f"; {unread[i]} other date{'s' if unread[i] > 1 else ''} unreadable" if unread[i] else ""
+            out.append(f"{line}); among them: {text[i]}" if shared[i] else line + ")")
+        return out
 
-    def _text_reason(self, kept: int, others: list[int], contains_them: Contains) -> str:
+    def _text_reasons(
+        self, kept: np.ndarray, cluster: np.ndarray, others: np.ndarray, contains: np.ndarray, considered: np.ndarray
+    ) -> list[str]:
+        """Among the ``considered`` members: the row without a repost marker, the row that contains the others,
+        the longer text (by length class, among rows marked alike), else file order."""
         assert self.marked is not None
-        unmarked_wins = not self.marked[kept] and any(self.marked[o] for o in others)
-        peers = [o for o in others if self.marked[o] == self.marked[kept]]
-        contains = contains_them(kept, others)
-        if unmarked_wins:
-            return "no repost marker and contains the others" if contains else "no repost marker"
-        if contains:
-            return "contains the others"
-        classes = _length_class(self.lengths[[kept, *peers]])
-        if (classes[0] > classes[1:]).all():
-            return "longest text"
-        return "first in file"
+        n, marked, kept_of = len(kept), self.marked, kept[cluster]
+        unmarked_wins = ~marked[kept] & _any_per(n, cluster, considered & marked[others])
+        all_contained = ~_any_per(n, cluster, considered & ~contains)
+        peers = considered & (marked[others] == marked[kept_of])
+        classes = _length_class(self.lengths)
+        longest = ~_any_per(n, cluster, peers & (classes[others] >= classes[kept_of]))
+        code = np.where(
+            unmarked_wins, np.where(all_contained, 0, 1), np.where(all_contained, 2, np.where(longest, 3, 4))
+        )
+        words = (
+            "no repost marker and contains the others", "no repost marker", "contains the others", "longest text",
+            "first in file",
+        )  # fmt: skip
+        return [words[c] for c in code.tolist()]
 
-    def _contains(self, kept: int, others: list[int]) -> bool:
-        big = self._grams_of(kept)
-        smalls = [self._grams_of(o) for o in others]
-        inter = np.array([overlap(small, big) for small in smalls], dtype=np.int64)
-        return bool(contained(inter, np.array(list(map(len, smalls)), dtype=np.int64)).all())
+    def _contains(self, kept: np.ndarray, others: np.ndarray) -> np.ndarray:
+        """Whether each kept row's text contains the other row's (``contained``), from the normalised texts."""
+        big = [self._grams_of(k) for k in kept.tolist()]
+        small = [self._grams_of(o) for o in others.tolist()]
+        inter = np.array([overlap(s, b) for s, b in zip(small, big, strict=True)], dtype=np.int64)
+        return contained(inter, np.array(list(map(len, small)), dtype=np.int64))
 
     def _grams_of(self, row: int) -> np.ndarray:
         g = self._grams.get(row)
@@ -257,22 +282,57 @@ class KeepRule:
             g = self._grams[row] = gram_hashes(compact(normalise(self.texts[row], NormaliseOptions())), SIMILARITY_GRAM)
         return g
 
-    def _column_reason(self, kept: int, others: list[int]) -> str:
+    def _column_reasons(self, kept: np.ndarray, cluster: np.ndarray, others: np.ndarray) -> list[str]:
         newest = self.policy.startswith("max:")
         name = f"“{self.column}”"
+        n = len(kept)
         if self.dates is not None:
-            when = self.dates.values.iloc[kept]
-            if pd.isna(when):
-                return f"no readable date in {name}; first in file"
+            when = self.dates.values.to_numpy(dtype="datetime64[ns]")
+            tied = _any_per(n, cluster, when[others] == when[kept[cluster]]).tolist()
             word = "latest" if newest else "earliest"
-            tied = any(self.dates.values.iloc[o] == when for o in others)
-            return f"{word} {name} ({_show_date(when)}{'; first of equal dates' if tied else ''})"
+            return [
+                f"no readable date in {name}; first in file"
+                if day is None
+                else f"{word} {name} ({day}{'; first of equal dates' if t else ''})"
+                for day, t in zip(_show_dates(when[kept]), tied, strict=True)
+            ]
         assert self.values is not None and self.shown is not None
-        if np.isnan(self.values[kept]):
-            return f"no value in {name}; first in file"
+        values, shown = self.values, self.shown
+        tied = _any_per(n, cluster, values[others] == values[kept[cluster]]).tolist()
         word = "largest" if newest else "smallest"
-        tied = any(self.values[o] == self.values[kept] for o in others)
-        return f"{word} {name} ({cell_text(self.shown[kept]).strip()}{'; first of equal values' if tied else ''})"
+        return [
+            f"no value in {name}; first in file"
+            if np.isnan(values[k])
+            else f"{word} {name} ({cell_text(shown[k]).strip()}{'; first of equal values' if t else ''})"
+            for k, t in zip(kept.tolist(), tied, strict=True)
+        ]
+
+
+def member_pairs(clusters: Sequence) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Clusters (``kept``, ``members``) as arrays: the kept row of each, and for every other member its cluster's
+    index and its row - what ``KeepRule.reasons_of`` reads."""
+    kept = np.fromiter((c.kept for c in clusters), dtype=np.int64, count=len(clusters))
+    sizes = np.fromiter((len(c.members) for c in clusters), dtype=np.int64, count=len(clusters))
+    members = np.fromiter(chain.from_iterable(c.members for c in clusters), dtype=np.int64, count=int(sizes.sum()))
+    cluster = np.repeat(np.arange(len(clusters)), sizes)
+    other = members != kept[cluster]
+    return kept, cluster[other], members[other]
+
+
+def _any_per(n: int, cluster: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Per cluster 0..n-1: whether ``mask`` holds for any of its members."""
+    return np.bincount(cluster[mask], minlength=n) > 0
+
+
+def _show_dates(when: np.ndarray) -> list[str | None]:
+    """Each timestamp as 2024-03-09, or 2024-03-09 08:00 when it has a time of day; None for a missing one."""
+    day = np.datetime_as_string(when, unit="D").tolist()
+    minute = np.datetime_as_string(when, unit="m").tolist()
+    timed = (when != when.astype("datetime64[D]")).tolist()
+    return [
+        None if missing else (m.replace("T", " ") if t else d)
+        for d, m, t, missing in zip(day, minute, timed, np.isnat(when).tolist(), strict=True)
+    ]
 
 
 def rank_rows(
@@ -304,9 +364,6 @@ def _length_class(lengths: np.ndarray) -> np.ndarray:
     return np.floor(np.log(np.maximum(lengths, 1)) / np.log(_LENGTH_STEP)) - (lengths == 0)
 
 
-Contains = Callable[[int, list[int]], bool]  # (kept row, other rows) -> the kept row contains each of the others
-
-
 def contained(inter: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     """Whether each other text is mostly found in the kept one: ``inter`` of its ``sizes`` distinct 4-grams are
     in the kept text (at least ``_CONTAINS`` of them; an empty text is never contained)."""
@@ -323,7 +380,3 @@ def _numbers_or_text(values: Sequence[object]) -> np.ndarray:
     codes = pd.Categorical(s.map(cell_text), ordered=True).codes.astype(float)
     codes[blank] = np.nan
     return codes
-
-
-def _show_date(when: pd.Timestamp) -> str:
-    return when.strftime("%Y-%m-%d") if when == when.normalize() else when.strftime("%Y-%m-%d %H:%M")

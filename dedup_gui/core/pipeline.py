@@ -14,26 +14,29 @@ Stages reported through ``Reporter.report(stage, done, total)``: "Normalising", 
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn, strip_all
 from .cluster import build_clusters
 from .columnar import PairGrams, overlaps_of, score_pairs_of_counted
-from .keep import Contains, KeepRule, contained
+from .keep import KeepRule, contained, member_pairs
 from .progress import Reporter
 from .result import Cluster, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
 from .text import compact, find_sorted, gram_hashes, normalise_all
-from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ
+from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ_pairs
 
 
 @dataclass
@@ -43,8 +46,7 @@ class _Prepared:
 
     unique_texts: list[str]  # normalised (lines kept) per unique text; "" for rows with no text
     compact_texts: list[str]
-    row_unique: np.ndarray
-    rows_of: list[list[int]]
+    row_unique: np.ndarray  # the unique text of every row
     boilerplate: Boilerplate
     content: list[str]  # unique text minus boilerplate sentences (lines kept)
     content_compact: list[str]
@@ -70,12 +72,11 @@ class _Verified:
 
         Read on the whole normalised text: a line of figures that recurs across notices ("Pay March 31") is
         boilerplate for the similarity, but it is still what the notice says."""
-        todo = np.flatnonzero(mask & (self.figures < 0)).tolist()
-        a, b, texts = self.cands.a, self.cands.b, prep.unique_texts
-        for k, i in enumerate(todo):
-            if k % 5000 == 0:
-                reporter.report("Verifying", k, len(todo))
-            self.figures[i] = not figures_differ(texts[int(a[i])], texts[int(b[i])])
+        todo = np.flatnonzero(mask & (self.figures < 0))
+        reporter.report("Verifying", 0, len(todo))
+        differ = figures_differ_pairs(prep.unique_texts, self.cands.a[todo], self.cands.b[todo])
+        self.figures[todo] = ~differ
+        reporter.report("Verifying", len(todo), len(todo))
         return self.figures != 0
 
 
@@ -94,9 +95,9 @@ class Pipeline:
         self._check = TextCheck()
         self._keep: KeepRule | None = None  # the last keep rule: its dates and markers are read once
         self._verified: _Verified | None = None  # the text check on the last candidate search
-        # Why each cluster's row was kept, per (prepared texts, keep rule): a threshold change mostly re-forms the
-        # same clusters, and their reasons read grams.
-        self._reasons: tuple[_Prepared, KeepRule, dict[tuple[int, tuple[int, ...]], str]] | None = None
+        # Whether one unique text contains another, for the pairs of unique texts (keyed u * n + v) whose 4-grams
+        # had to be counted for it, on one prepared input: a threshold change mostly re-forms the same clusters.
+        self._contained: tuple[_Prepared, np.ndarray, np.ndarray] | None = None
         # Seconds the last run that had to do the work took for it, per algorithm: "fingerprints" (normalising,
         # fingerprinting and searching) and "search" (searching only) - what ``rerun_cost`` estimates with.
         self._measured: dict[tuple[str, str], float] = {}
@@ -115,7 +116,7 @@ class Pipeline:
         check = TextCheck.of(settings)
         threshold = settings.threshold_value
         timings: dict[str, float] = {}
-        with self._lock:
+        with self._lock, paused_gc():
             t0 = time.perf_counter()
             prep = self._prepare(settings.normalise, int(settings.boilerplate_docs), reporter)
             timings["normalise"] = time.perf_counter() - t0
@@ -159,7 +160,7 @@ class Pipeline:
                 pairs.a,
                 pairs.b,
                 pairs.similarity,
-                prep.rows_of,
+                prep.row_unique,
                 rank,
                 settings.mode,
                 lambda u, v: self._unique_similarity(prep, u, v),
@@ -244,14 +245,14 @@ class Pipeline:
             self._last_norm = pkey
             return prep
         reporter.report("Normalising", 0, len(self.texts))
-        unique_texts, compact_texts, row_unique, rows_of = exact_pass(self.texts, opts)
+        unique_texts, compact_texts, row_unique = exact_pass(self.texts, opts)
         reporter.report("Normalising", len(self.texts), len(self.texts))
         boilerplate = learn(unique_texts, boilerplate_docs, reporter)
         content = strip_all(unique_texts, boilerplate, boilerplate.carriers) if boilerplate else unique_texts
         content_compact = [
             c if t is u else compact(t) for t, u, c in zip(content, unique_texts, compact_texts, strict=True)
         ]
-        prep = _Prepared(unique_texts, compact_texts, row_unique, rows_of, boilerplate, content, content_compact)
+        prep = _Prepared(unique_texts, compact_texts, row_unique, boilerplate, content, content_compact)
         self._prepared = {pkey: prep}  # one normalisation at a time keeps memory bounded
         self._grams = {}
         self._last_norm = pkey
@@ -298,23 +299,17 @@ class Pipeline:
         return self._verified
 
     def _keep_reasons(self, prep: _Prepared, keep: KeepRule, clusters: list[Cluster]) -> dict[int, str]:
-        """Cluster id -> why its row was kept (``KeepRule.reasons``), reusing the reasons of clusters that an
-        earlier run with the same texts and rule already formed."""
-        if self._reasons is None or self._reasons[0] is not prep or self._reasons[1] is not keep:
-            self._reasons = (prep, keep, {})
-        known = self._reasons[2]
-        todo = [c for c in clusters if (c.kept, tuple(c.members)) not in known]
-        contains = self._containment(prep, todo) if keep.policy == "original" else None
-        for c in todo:
-            known[(c.kept, tuple(c.members))] = keep.reason(c.kept, c.members, contains)
-        return {c.id: known[(c.kept, tuple(c.members))] for c in clusters}
+        """Cluster id -> why its row was kept (``KeepRule.reasons_of``), all clusters at once."""
+        kept, cluster, others = member_pairs(clusters)
+        contains = self._containment(prep, kept[cluster], others) if keep.policy == "original" else None
+        reasons = keep.reasons_of(kept, cluster, others, contains)
+        return dict(zip((c.id for c in clusters), reasons, strict=True))
 
-    def _containment(self, prep: _Prepared, clusters: list[Cluster]) -> Contains:
-        """``KeepRule``'s "contains the others" for every kept row and each other member of ``clusters``, worked
-        out column-at-once (4-gram overlaps of the texts without boilerplate, ``keep.contained``): from the counts
-        verification made for the pair where it made them, else counted here."""
-        kept = np.array([c.kept for c in clusters for m in c.members if m != c.kept], dtype=np.int64)
-        other = np.array([m for c in clusters for m in c.members if m != c.kept], dtype=np.int64)
+    def _containment(self, prep: _Prepared, kept: np.ndarray, other: np.ndarray) -> np.ndarray:
+        """``KeepRule``'s "contains the others" for each (kept row, other row), worked out column-at-once (4-gram
+        overlaps of the texts without boilerplate, ``keep.contained``): from the counts verification made for the
+        pair where it made them, else from what an earlier run counted, else counted here."""
+        n = len(prep.unique_texts)
         ua, ub = prep.row_unique[kept], prep.row_unique[other]
         inter, size = np.full(len(kept), -1, dtype=np.int64), np.full(len(kept), -1, dtype=np.int64)
         v = self._verified
@@ -322,21 +317,30 @@ class Pipeline:
             g, ca, cb = v.grams, v.cands.a, v.cands.b
             counted = np.flatnonzero(g.overlap >= 0)
             # Each counted pair in both orientations, keyed (unique kept, unique other) -> where it is.
-            keys = np.concatenate([ca[counted] * len(prep.unique_texts) + cb[counted],
-                                   cb[counted] * len(prep.unique_texts) + ca[counted]])  # fmt: skip
+            keys = np.concatenate([ca[counted] * n + cb[counted], cb[counted] * n + ca[counted]])
             other_size = np.concatenate([g.size_b[counted], g.size_a[counted]])
             both = np.concatenate([g.overlap[counted], g.overlap[counted]])
             order = np.argsort(keys)
             keys, other_size, both = keys[order], other_size[order], both[order]
-            want = ua * len(prep.unique_texts) + ub
-            at, found = find_sorted(keys, want)
+            at, found = find_sorted(keys, ua * n + ub)
             inter[found], size[found] = both[at[found]], other_size[at[found]]
-        todo = np.flatnonzero(inter < 0)
-        if len(todo):
-            inter[todo], size[todo] = overlaps_of(prep.content_compact, ua[todo], ub[todo], SIMILARITY_GRAM)
         ok = contained(inter, size)
-        table = dict(zip(zip(kept.tolist(), other.tolist(), strict=True), ok.tolist(), strict=True))
-        return lambda k, others: all(table[(k, o)] for o in others)
+        todo = np.flatnonzero(inter < 0)
+        if not len(todo):
+            return ok
+        if self._contained is None or self._contained[0] is not prep:
+            self._contained = (prep, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
+        _, known_keys, known = self._contained
+        want = ua[todo] * n + ub[todo]
+        at, found = find_sorted(known_keys, want)
+        ok[todo[found]] = known[at[found]]
+        todo, want = todo[~found], want[~found]
+        if len(todo):
+            inter, size = overlaps_of(prep.content_compact, ua[todo], ub[todo], SIMILARITY_GRAM)
+            ok[todo] = contained(inter, size)
+            keys, first = np.unique(np.concatenate([known_keys, want]), return_index=True)
+            self._contained = (prep, keys, np.concatenate([known, ok[todo]])[first])
+        return ok
 
     def _content_lengths(self, prep: _Prepared) -> np.ndarray:
         if prep.lengths is None:
@@ -361,35 +365,49 @@ class Pipeline:
         return out, grams
 
 
+def _first_of_codes(codes: np.ndarray) -> np.ndarray:
+    """Where each code first occurs, for codes numbered in order of first occurrence (0, 1, 2... as each new
+    value is met): a new code is one above every code before it."""
+    new = np.ones(len(codes), dtype=bool)
+    new[1:] = codes[1:] > np.maximum.accumulate(codes[:-1])
+    return np.flatnonzero(new)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic garbage collection while a run works: it makes millions of small lists, dicts and objects (word
+    lists, clusters) and no reference cycles to speak of, and every collection would walk all of them again (a
+    third of the time spent making the clusters of a million rows). Collection resumes at the end."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     """The unique normalised texts (first occurrence order; "" for rows with no text, each its own), their compact
-    forms, the unique text of every row and the rows of every unique text - without a Python loop over rows:
+    forms and the unique text of every row - without a Python loop over rows:
     identical raw texts are normalised once, and texts equal once normalised and compacted are one."""
-    raw = list(dict.fromkeys(texts))  # identical rows cost once
-    raw_index = {t: i for i, t in enumerate(raw)}
-    row_raw = np.fromiter(map(raw_index.__getitem__, texts), dtype=np.int64, count=len(texts))
+    # Numbering by pandas' hash tables (codes in order of first occurrence), not Python dictionaries.
+    row_raw, distinct = pd.factorize(np.array(texts, dtype=object), use_na_sentinel=False)
+    raw = distinct.tolist()  # identical rows cost once
     norm = normalise_all(raw, opts)
     keys = list(map(compact, norm))
     # Unique by compact text; every empty text is its own unique text (empty texts are never duplicates).
-    key_index = {k: i for i, k in reversed(list(enumerate(keys)))}  # first raw text of each compact text
-    raw_key = np.fromiter(map(key_index.__getitem__, keys), dtype=np.int64, count=len(keys))
-    row_key = raw_key[row_raw]
+    raw_code, _ = pd.factorize(np.array(keys, dtype=object), use_na_sentinel=False)
+    raw_key = _first_of_codes(raw_code)[raw_code]  # the first raw text of each compact text
     empty = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys))[row_raw] == 0
     # A unique text per distinct non-empty key, per empty row; numbered in order of first row.
-    ident = np.where(empty, -1 - np.arange(len(texts), dtype=np.int64), row_key)
-    _, first_row, inverse = np.unique(ident, return_index=True, return_inverse=True)
-    rank = np.empty(len(first_row), dtype=np.int64)
-    rank[np.argsort(first_row, kind="stable")] = np.arange(len(first_row))
-    row_unique = rank[inverse.reshape(-1)]
-    firsts = np.sort(first_row)
-    unique_raw = row_raw[firsts]
+    ident = np.where(empty, -1 - np.arange(len(texts), dtype=np.int64), raw_key[row_raw])
+    row_unique, _ = pd.factorize(ident)
+    row_unique = row_unique.astype(np.int64, copy=False)
+    unique_raw = row_raw[_first_of_codes(row_unique)]
     unique_texts = [norm[i] for i in unique_raw.tolist()]
     compact_texts = [keys[i] for i in unique_raw.tolist()]
-    order = np.argsort(row_unique, kind="stable")
-    bounds = np.searchsorted(row_unique[order], np.arange(len(firsts) + 1))
-    rows = order.tolist()
-    rows_of = [rows[lo:hi] for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True)]
-    return unique_texts, compact_texts, row_unique, rows_of
+    return unique_texts, compact_texts, row_unique
 
 
 def dedup(table: Table, columns: Sequence[str], settings: Settings, reporter: Reporter | None = None) -> DedupResult:

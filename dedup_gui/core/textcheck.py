@@ -38,12 +38,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
+import pandas as pd
 from rapidfuzz.distance import Levenshtein
 
-from .text import overlap
+from .text import SEP, find_sorted, join_column, overlap, unique_counts
 
 SIMILARITY_GRAM = 4  # the common similarity every pair carries is computed on character 4-grams
 SHORT_CHARS = 40  # a pair whose shorter text has fewer characters is compared character by character
@@ -52,6 +55,7 @@ SHORT_FLOOR = 0.85  # ... and must be at least this similar
 
 FIGURES_MISSING = 0.2  # share of the shorter text's numbers that, missing from the longer, makes them different
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
+_NUMBER_OR_SEP = re.compile(_NUMBER.pattern + "|" + SEP)
 
 
 def figures(text: str) -> Counter[str]:
@@ -67,6 +71,49 @@ def figures_differ(a: str, b: str) -> bool:
         return False
     missing = sum((mine - figures(long)).values())
     return missing >= 1 and missing >= FIGURES_MISSING * sum(mine.values())
+
+
+def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``figures_differ(texts[a[i]], texts[b[i]])`` for every pair, column-at-once: each text's numbers are read
+    once, numbered by one factorisation, and every pair's shorter text's numbers are looked up in the longer
+    one's by sorted search."""
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    if not len(a):
+        return np.zeros(0, dtype=bool)
+    docs = np.unique(np.concatenate([a, b]))
+    numbers, doc_of = _numbers_of([texts[d] for d in docs.tolist()])
+    ids, distinct = pd.factorize(np.array(numbers, dtype=object))
+    width = max(len(distinct), 1)
+    # (text, number) -> how often, as sorted keys.
+    keys, counts = unique_counts(doc_of * width + ids)
+    lengths = np.fromiter((len(texts[d]) for d in docs.tolist()), dtype=np.int64, count=len(docs))
+    la, lb = np.searchsorted(docs, a), np.searchsorted(docs, b)
+    a_short = lengths[la] <= lengths[lb]
+    short, long = np.where(a_short, la, lb), np.where(a_short, lb, la)
+    # The distinct numbers of each pair's shorter text, one entry each, and how often the longer text has them.
+    first = np.searchsorted(keys // width, np.arange(len(docs) + 1))
+    entries = first[short + 1] - first[short]
+    pair = np.repeat(np.arange(len(a)), entries)
+    at = np.arange(len(pair)) - np.repeat(np.cumsum(entries) - entries, entries) + np.repeat(first[short], entries)
+    mine = counts[at]
+    where, there = find_sorted(keys, long[pair] * width + keys[at] % width)
+    theirs = np.where(there, counts[where], 0)
+    missing = np.bincount(pair, weights=np.maximum(mine - theirs, 0), minlength=len(a))
+    total = np.bincount(pair, weights=mine, minlength=len(a))
+    return (missing >= 1) & (missing >= FIGURES_MISSING * total)
+
+
+def _numbers_of(texts: list[str]) -> tuple[list[str], np.ndarray]:
+    """The numbers of all ``texts`` (as ``figures`` reads them) and the index of the text each is in: one search
+    of the texts joined, the separators found by the same search."""
+    joined = join_column(texts)
+    if joined is None:  # a text holds the separator: text by text
+        found = [_NUMBER.findall(t) for t in texts]
+        doc_of = np.repeat(np.arange(len(texts)), np.fromiter(map(len, found), dtype=np.int64, count=len(texts)))
+        return [m.replace(",", "") for m in chain.from_iterable(found)], doc_of
+    tokens = np.array(_NUMBER_OR_SEP.findall(joined), dtype=object)
+    sep = tokens == SEP
+    return [m.replace(",", "") for m in tokens[~sep].tolist()], np.cumsum(sep)[~sep]
 
 
 def is_short(a: str, b: str) -> bool:

@@ -364,7 +364,7 @@ def _strict_component(ids, keys, eu, ev, esim, mode):
     def no_rescore(x: int, y: int) -> float:
         raise AssertionError("strict clusters only pair a kept text with its direct neighbours")
 
-    clusters = build_clusters(len(ids), a, b, esim, [[i] for i in range(len(ids))], rank, mode, no_rescore)
+    clusters = build_clusters(len(ids), a, b, esim, np.arange(len(ids)), rank, mode, no_rescore)
     keeper = ids.copy()
     similarity = np.ones(len(ids))
     for c in clusters:

@@ -1,0 +1,81 @@
+"""core.cluster works column-at-once; these prove it gives the clusters, kept rows and similarities of the plain
+node-by-node loops (tests/cluster_reference.py) on random graphs: stars and cliques of copies, long chains of
+ever-worse copies (strict mode's rounds, and the walk it falls back to), duplicate and self pairs, rows sharing a
+text, ties in the keep rank."""
+
+from __future__ import annotations
+
+import cluster_reference as ref
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dedup_gui.core.cluster import build_clusters, components, keepers
+
+
+@st.composite
+def graphs(draw):
+    n = draw(st.integers(1, 24))
+    pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=60))
+    if draw(st.booleans()):  # a chain of copies of copies, in keep order or against it
+        chain = draw(st.permutations(range(n)))
+        pairs += list(zip(chain, chain[1:], strict=False))
+    a = np.array([p[0] for p in pairs], dtype=np.int64)
+    b = np.array([p[1] for p in pairs], dtype=np.int64)
+    similarity = np.array(draw(st.lists(st.floats(0, 1), min_size=len(a), max_size=len(a))), dtype=np.float64)
+    extra = draw(st.lists(st.integers(0, n - 1), max_size=20))  # texts shared by several rows
+    row_unique = np.array(list(range(n)) + extra, dtype=np.int64)
+    rows = np.array(draw(st.permutations(range(len(row_unique)))), dtype=np.int64)
+    row_unique = row_unique[rows]  # each text's rows anywhere in the file
+    rank = np.array(draw(st.lists(st.integers(0, 5), min_size=len(rows), max_size=len(rows))), dtype=np.int64)
+    return n, a, b, similarity, row_unique, rank
+
+
+def rescore(u: int, v: int) -> float:
+    return (u * 31 + v * 17) % 100 / 100
+
+
+def as_tuples(clusters):
+    return [(c.id, c.kept, c.members, c.similarity) for c in clusters]
+
+
+@settings(max_examples=400, deadline=None)
+@given(graph=graphs(), mode=st.sampled_from(["strict", "linked"]), rounds=st.sampled_from([0, 1, 2, 24]))
+def test_keepers_equal_the_node_by_node_rule(graph, mode, rounds):
+    n, a, b, _, _, _ = graph
+    node_rank = np.array([(u * 7) % 5 for u in range(n)], dtype=np.int64)  # ties broken by text id
+    got = keepers(n, a, b, node_rank, mode, rounds=rounds)
+    assert got.tolist() == ref.keepers(n, a, b, node_rank, mode).tolist()
+
+
+@settings(max_examples=400, deadline=None)
+@given(graph=graphs(), mode=st.sampled_from(["strict", "linked"]))
+def test_clusters_equal_the_row_by_row_clusters(graph, mode):
+    n, a, b, similarity, row_unique, rank = graph
+    rows_of = [np.flatnonzero(row_unique == u).tolist() for u in range(n)]
+    got = build_clusters(n, a, b, similarity, row_unique, rank, mode, rescore)
+    want = ref.build_clusters(n, a, b, similarity, rows_of, rank, mode, rescore)
+    assert as_tuples(got) == as_tuples(want)
+
+
+def test_a_long_chain_of_copies_is_settled_by_the_walk_after_the_rounds():
+    # 0 - 1 - 2 - ... - 199, each a worse copy of the one before: strict mode keeps every other text.
+    n = 200
+    a, b = np.arange(n - 1), np.arange(1, n)
+    node_rank = np.arange(n)
+    got = keepers(n, a, b, node_rank, "strict", rounds=3)
+    assert got.tolist() == ref.keepers(n, a, b, node_rank, "strict").tolist()
+    assert got[::2].tolist() == list(range(0, n, 2)) and got[1::2].tolist() == list(range(0, n - 1, 2))
+
+
+@settings(max_examples=200, deadline=None)
+@given(graph=graphs())
+def test_components_label_exactly_the_connected_texts_alike(graph):
+    n, a, b, _, _, _ = graph
+    label = components(n, a, b)
+    uf = ref.UnionFind(n)
+    for u, v in zip(a.tolist(), b.tolist(), strict=True):
+        uf.union(u, v)
+    for u in range(n):
+        for v in range(n):
+            assert (label[u] == label[v]) == (uf.find(u) == uf.find(v))
