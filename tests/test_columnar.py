@@ -226,6 +226,17 @@ def test_exact_pass_equals_the_row_loop(texts):
     assert got[2].tolist() == want[2].tolist()
 
 
+def test_the_exact_pass_tells_different_texts_apart_when_their_hashes_collide(monkeypatch):
+    from dedup_gui.core import pipeline
+    from dedup_gui.core.settings import NormaliseOptions
+
+    texts = ["新闻", "新 闻", "ab", "", "x y", "ab", "新闻"]
+    monkeypatch.setattr(pipeline, "hash", lambda text: 7, raising=False)  # every text the same hash
+    got = pipeline.exact_pass(texts, NormaliseOptions())
+    want = reference_exact_pass(texts, NormaliseOptions())
+    assert (got[0], got[1], got[2].tolist()) == (want[0], want[1], want[2].tolist())
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(

@@ -15,6 +15,7 @@ Stages reported through ``Reporter.report(stage, done, total)``: "Normalising", 
 from __future__ import annotations
 
 import gc
+import operator
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -365,6 +366,24 @@ class Pipeline:
         return out, grams
 
 
+def _number_strings(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """A number per string, the same for equal strings, in order of first occurrence, and where each number first
+    occurs. By the strings' own hashes (computed once per string object, at C speed) numbered in one hash table of
+    integers, then every string compared with the first of its number; should two different strings share a hash,
+    by a dictionary instead. (pandas' factorize on the strings themselves copies each one into UTF-8: hundreds of
+    megabytes on a column of articles.)"""
+    hashes = np.fromiter(map(hash, strings), dtype=np.int64, count=len(strings))
+    codes, _ = pd.factorize(hashes)
+    codes = codes.astype(np.int64, copy=False)
+    firsts = _first_of_codes(codes)
+    first_of = [strings[i] for i in firsts.tolist()]
+    if all(map(operator.eq, strings, map(first_of.__getitem__, codes.tolist()))):
+        return codes, firsts
+    index: dict[str, int] = {}
+    codes = np.fromiter((index.setdefault(t, len(index)) for t in strings), dtype=np.int64, count=len(strings))
+    return codes, _first_of_codes(codes)
+
+
 def _first_of_codes(codes: np.ndarray) -> np.ndarray:
     """Where each code first occurs, for codes numbered in order of first occurrence (0, 1, 2... as each new
     value is met): a new code is one above every code before it."""
@@ -391,14 +410,13 @@ def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     """The unique normalised texts (first occurrence order; "" for rows with no text, each its own), their compact
     forms and the unique text of every row - without a Python loop over rows:
     identical raw texts are normalised once, and texts equal once normalised and compacted are one."""
-    # Numbering by pandas' hash tables (codes in order of first occurrence), not Python dictionaries.
-    row_raw, distinct = pd.factorize(np.array(texts, dtype=object), use_na_sentinel=False)
-    raw = distinct.tolist()  # identical rows cost once
+    row_raw, firsts = _number_strings(texts)
+    raw = [texts[i] for i in firsts.tolist()]  # identical rows cost once
     norm = normalise_all(raw, opts)
     keys = list(map(compact, norm))
     # Unique by compact text; every empty text is its own unique text (empty texts are never duplicates).
-    raw_code, _ = pd.factorize(np.array(keys, dtype=object), use_na_sentinel=False)
-    raw_key = _first_of_codes(raw_code)[raw_code]  # the first raw text of each compact text
+    raw_code, key_firsts = _number_strings(keys)
+    raw_key = key_firsts[raw_code]  # the first raw text of each compact text
     empty = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys))[row_raw] == 0
     # A unique text per distinct non-empty key, per empty row; numbered in order of first row.
     ident = np.where(empty, -1 - np.arange(len(texts), dtype=np.int64), raw_key[row_raw])
