@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from engine_texts import EN_A, ZH_A, ZH_B, ZH_C, ZH_LONG, repost_with_footer, repost_with_header, truncated
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dedup_gui.cli import run
@@ -157,11 +157,13 @@ def test_text_without_a_repost_credit_is_not_marked(text):
 
 
 _MARKER_PIECES = ["来源：新华社", "数据来源：统计局", "转自", "旋转自如", "原标题：", "Source: Reuters", "(via AP)",
-                  "source", "本文来自", "\n", "\x00", "İ", "正文" * 40, "text " * 30, "SOURCE:", "來源:"]  # fmt: skip
+                  "source", "本文来自", "\n", "\x00", "İ", "正文" * 40, "text " * 30, "SOURCE:", "來源:", "本文转载",
+                  "文章转自", "Originally", "  published", "RePublished from", "图", "data ", "(via", ")"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(_MARKER_PIECES), max_size=12).map("".join), max_size=12))
+@example(["新闻 (via AP", ") 正文", "数据", "来源：统计局"])  # a marker is never read across two texts
 def test_repost_markers_of_a_column_equal_the_marker_of_each_text(texts):
     assert repost_markers(texts).tolist() == [has_repost_marker(t) for t in texts]
 
@@ -248,3 +250,15 @@ def test_the_reasons_of_many_clusters_at_once_are_each_clusters_own_reason(drawn
         policy = policy.replace("max:date", "max:views")
     rule = KeepRule.of(policy, table.texts(["body"]), table)
     assert rule.reasons(clusters) == {c.id: rule.reason(c.kept, c.members) for c in clusters}
+
+
+def test_only_ascii_capitals_lower_into_the_letters_of_the_marker_hints():
+    """The column-at-once hint search lowers ASCII capitals only (keep._hint_positions); str.lower, which the
+    per-text search uses, turns no other character into a hint's letter, except "İ" into "i" plus a combining dot,
+    which then breaks the hint apart."""
+    from dedup_gui.core.keep import _MARKER_HINTS
+
+    letters = {c for h in _MARKER_HINTS for c in h if c.isascii()}
+    lowered_into = {chr(c) for c in range(0x80, 0x110000) if set(chr(c).lower()) & letters}
+    assert lowered_into == {"İ"}
+    assert "İ".lower() == "i\u0307"

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import chain
 
 import numpy as np
@@ -35,7 +36,7 @@ from .dates import ParsedDates, detect_date_column, read_dates
 from .errors import InputError
 from .settings import NormaliseOptions
 from .table import Table, cell_text
-from .text import compact, gram_hashes, normalise, overlap
+from .text import compact, gram_hashes, normalise, overlap, utf32
 from .textcheck import SIMILARITY_GRAM
 
 # A repost marker: "来源：" (not 数据来源/图片来源, which cite a chart or a photo), "转载自"/"转自" as words,
@@ -50,8 +51,9 @@ _REPOST_MARKER = re.compile(
 # Substrings every marker contains: a text without any of them near its ends has no marker.
 _MARKER_HINTS = (
     "来源", "來源", "转载", "轉載", "转自", "轉自", "本文来自", "本文來自", "原标题", "原標題",
-    "published", "repost", "source", "(via",
+    "published", "originally", "repost", "source", "(via",
 )  # fmt: skip
+_MARKER_LEAD = 2  # a marker starts at most this many characters before a hint it holds (本文转载, republished)
 _EDGE_CHARS = 300  # looked at at each end of a text (about two lines): an article is not searched in the middle
 _LENGTH_STEP = 1.1  # "longer" means in a higher length class: more than about 10 % longer
 _CONTAINS = 0.8  # "contains the others": at least this share of each other row's 4-grams is in the kept row's text
@@ -69,24 +71,57 @@ def has_repost_marker(text: str) -> bool:
 
 def repost_markers(texts: Sequence[str]) -> np.ndarray:
     """``has_repost_marker`` of every text, column-at-once: the hints are looked for once in the texts' ends joined
-    (a few substring searches at C speed), and only the texts where one occurs are searched by the pattern."""
+    (``_hint_positions``), and the pattern is tried only where a hint is (every marker holds one)."""
     edges = [t if len(t) <= 2 * _EDGE_CHARS else t[:_EDGE_CHARS] + "\n" + t[-_EDGE_CHARS:] for t in texts]
-    joined = "\x00".join(edges)
-    low = joined.lower()
-    if len(low) != len(joined):  # lowering changed a length (a dotted capital I...): text by text
-        return np.fromiter(map(has_repost_marker, texts), dtype=bool, count=len(texts))
+    lengths = np.fromiter(map(len, edges), dtype=np.int64, count=len(edges))
     starts = np.zeros(len(edges), dtype=np.int64)
-    np.cumsum(np.fromiter(map(len, edges), dtype=np.int64, count=len(edges))[:-1] + 1, out=starts[1:])
-    found: list[int] = []
-    for hint in _MARKER_HINTS:
-        at = low.find(hint)
-        while at >= 0:
-            found.append(at)
-            at = low.find(hint, at + 1)
+    np.cumsum(lengths[:-1] + 1, out=starts[1:])
+    ends = starts + lengths
+    joined = "\x00".join(edges)
+    found = np.sort(_hint_positions(utf32(joined)))
     marked = np.zeros(len(texts), dtype=bool)
-    for i in np.unique(np.searchsorted(starts, np.array(found, dtype=np.int64), side="right") - 1).tolist():
-        marked[i] = _REPOST_MARKER.search(edges[i]) is not None
+    match = _REPOST_MARKER.match
+    # The pattern tried where each marker could start: at each hint or just before it, within the text's ends
+    # (what precedes a text in the joined column is a NUL, as good as its start for the pattern's lookbehinds).
+    for p, d in zip(found.tolist(), (np.searchsorted(starts, found, side="right") - 1).tolist(), strict=True):
+        if marked[d]:
+            continue
+        lo, hi = int(starts[d]), int(ends[d])
+        marked[d] = any(match(joined, q, hi) for q in range(max(lo, p - _MARKER_LEAD), p + 1))
     return marked
+
+
+@lru_cache(maxsize=1)
+def _hint_table() -> tuple[np.ndarray, list[np.ndarray]]:
+    """Which code points can begin a hint (either case), and each hint's code points."""
+    hints = [np.array([ord(c) for c in h], dtype=np.uint32) for h in _MARKER_HINTS]
+    starts = np.zeros(0x10001, dtype=bool)  # astral characters share the last entry (no hint begins with one)
+    for h in _MARKER_HINTS:
+        starts[[ord(h[0]), ord(h[0].upper())]] = True
+    return starts, hints
+
+
+def _hint_positions(cps: np.ndarray) -> np.ndarray:
+    """Where any of ``_MARKER_HINTS`` occurs in the code points ``cps``, ASCII letters compared without case: what
+    ``str.find`` of each hint in ``text.lower()`` finds. (The hints are lower-case ASCII or Chinese, and the only
+    other characters that ``str.lower`` turns into ASCII are the Kelvin sign, into "k" - in no hint - and "İ", into
+    "i" and a combining dot, which then splits the hint; tests/test_keep.py checks both.)"""
+    starts, hints = _hint_table()
+    at = np.flatnonzero(starts.take(cps, mode="clip"))
+    n = len(cps)
+
+    def lowered(positions: np.ndarray) -> np.ndarray:
+        c = cps[positions]
+        return np.where((c >= 65) & (c <= 90), c + 32, c)
+
+    found = []
+    for h in hints:
+        pos = at[lowered(at) == h[0]]
+        for k in range(1, len(h)):
+            pos = pos[pos + k < n]
+            pos = pos[lowered(pos + k) == h[k]]
+        found.append(pos)
+    return np.concatenate(found) if found else at[:0]
 
 
 @dataclass
