@@ -218,7 +218,23 @@ def test_a_short_text_is_not_an_excerpt_of_a_longer_one():
 
 _figure_texts = st.lists(
     st.sampled_from(
-        ["营收", "增长", "12", "1,979,000", "1979000", "3.5", "2024/3/9", "３", "١٢", "%", " ", "。", "a", "\ue000"]
+        [
+            "营收",
+            "增长",
+            "12",
+            "1,979,000",
+            "1979000",
+            "3.5",
+            "2024/3/9",
+            "３",
+            "١٢",
+            "𝟘",
+            "%",
+            " ",
+            "。",
+            "a",
+            "\ue000",
+        ]
     ),
     max_size=12,
 ).map("".join)
@@ -230,6 +246,8 @@ _figure_texts = st.lists(
     pairs=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20),
 )
 @example(texts=["12营收", "12 3"], pairs=[(0, 1), (1, 0)])  # equally long: the first of the pair is "the shorter"
+@example(texts=["营收1,979,000", "营收1979000元"], pairs=[(0, 1), (1, 0)])  # commas are not part of a figure
+@example(texts=["日期2024/3/9", "日期2024 3 9"], pairs=[(0, 1), (1, 0)])  # a date is one figure, not three
 def test_figures_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     import numpy as np
 
@@ -240,3 +258,33 @@ def test_figures_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     b = np.array([p[1] for p in pairs], dtype=np.int64)
     got = figures_differ_pairs(texts, a, b)
     assert got.tolist() == [figures_differ(texts[i], texts[j]) for i, j in pairs]
+
+
+def test_the_digits_of_the_figures_table_are_what_the_pattern_reads_as_digits():
+    import re
+
+    import numpy as np
+
+    from dedup_gui.core.textcheck import _number_classes
+
+    every = "".join(map(chr, range(0x110000)))
+    digits = np.zeros(0x110000, dtype=bool)
+    digits[[m.start() for m in re.finditer(r"\d", every)]] = True
+    table = _number_classes()
+    assert np.array_equal(table == 1, digits)
+    assert [chr(c) for c in np.flatnonzero(table == 2)] == [",", ".", "/", ":"]
+
+
+def test_figures_read_a_slice_of_the_column_at_a_time_are_the_same(monkeypatch):
+    import numpy as np
+
+    from dedup_gui.core import text
+    from dedup_gui.core.textcheck import figures_differ, figures_differ_pairs
+
+    texts = ["营收1,979,000元", "营收1979000", "日期2024/3/9", "日期2024 3 9", "增长3.5%", "增长3.6%", "无数字"] * 3
+    a, b = np.arange(len(texts)), np.arange(len(texts))[::-1].copy()
+    monkeypatch.setattr(text, "GIL_CHUNK_CHARS", 12)  # a text or two per slice
+    assert len(text.text_slices(texts)) > 5
+    assert figures_differ_pairs(texts, a, b).tolist() == [
+        figures_differ(texts[i], texts[j]) for i, j in zip(a, b, strict=True)
+    ]

@@ -40,13 +40,23 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import chain
 
 import numpy as np
-import pandas as pd
 from rapidfuzz.distance import Levenshtein
 
-from .text import SEP, find_sorted, join_column, overlap, unique_counts
+from .text import (
+    SEP,
+    find_sorted,
+    join_column,
+    overlap,
+    span_hashes,
+    string_hash,
+    text_slices,
+    unique_counts,
+    utf32,
+)
 
 SIMILARITY_GRAM = 4  # the common similarity every pair carries is computed on character 4-grams
 SHORT_CHARS = 40  # a pair whose shorter text has fewer characters is compared character by character
@@ -55,7 +65,6 @@ SHORT_FLOOR = 0.85  # ... and must be at least this similar
 
 FIGURES_MISSING = 0.2  # share of the shorter text's numbers that, missing from the longer, makes them different
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
-_NUMBER_OR_SEP = re.compile(_NUMBER.pattern + "|" + SEP)
 
 
 def figures(text: str) -> Counter[str]:
@@ -81,8 +90,8 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     if not len(a):
         return np.zeros(0, dtype=bool)
     docs = np.unique(np.concatenate([a, b]))
-    numbers, doc_of = _numbers_of([texts[d] for d in docs.tolist()])
-    ids, distinct = pd.factorize(np.array(numbers, dtype=object))
+    hashes, doc_of = _numbers_of([texts[d] for d in docs.tolist()])
+    distinct, ids = np.unique(hashes, return_inverse=True)
     width = max(len(distinct), 1)
     # (text, number) -> how often, as sorted keys.
     keys, counts = unique_counts(doc_of * width + ids)
@@ -103,17 +112,50 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     return (missing >= 1) & (missing >= FIGURES_MISSING * total)
 
 
-def _numbers_of(texts: list[str]) -> tuple[list[str], np.ndarray]:
-    """The numbers of all ``texts`` (as ``figures`` reads them) and the index of the text each is in: one search
-    of the texts joined, the separators found by the same search."""
+def _numbers_of(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """A hash of each number of all ``texts`` (as ``figures`` reads them: equal for equal figures) and the index
+    of the text each is in, a slice of the column at a time (``_slice_numbers``)."""
+    hashes, docs = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)]
+    for lo, hi in text_slices(texts):
+        h, d = _slice_numbers(texts[lo:hi])
+        hashes.append(h)
+        docs.append(d + lo)
+    return np.concatenate(hashes), np.concatenate(docs)
+
+
+def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """``_numbers_of`` from the code points of the texts joined: a number is a run of digits and of separators
+    that stand between two digits (what the pattern ``\\d+(?:[.,:/]\\d+)*`` finds), hashed without its commas."""
     joined = join_column(texts)
     if joined is None:  # a text holds the separator: text by text
-        found = [_NUMBER.findall(t) for t in texts]
+        found = [[m.replace(",", "") for m in _NUMBER.findall(t)] for t in texts]
         doc_of = np.repeat(np.arange(len(texts)), np.fromiter(map(len, found), dtype=np.int64, count=len(texts)))
-        return [m.replace(",", "") for m in chain.from_iterable(found)], doc_of
-    tokens = np.array(_NUMBER_OR_SEP.findall(joined), dtype=object)
-    sep = tokens == SEP
-    return [m.replace(",", "") for m in tokens[~sep].tolist()], np.cumsum(sep)[~sep]
+        flat = list(chain.from_iterable(found))
+        return np.array([string_hash(m) for m in flat], dtype=np.uint64), doc_of
+    cps = utf32(joined)
+    kind = _number_classes().take(cps)
+    joins = np.flatnonzero(kind[1:-1] == 2) + 1
+    joins = joins[(kind[joins - 1] == 1) & (kind[joins + 1] == 1)]
+    at = np.sort(np.concatenate([np.flatnonzero(kind == 1), joins]))  # every character inside a number
+    first = np.ones(len(at), dtype=bool)
+    first[1:] = at[1:] != at[:-1] + 1
+    starts = np.flatnonzero(first)
+    ends = np.append(starts[1:], len(at))
+    chars = cps[at]
+    kept = chars != ord(",")
+    before = np.zeros(len(at) + 1, dtype=np.int64)
+    np.cumsum(kept, out=before[1:])
+    hashes = span_hashes(chars[kept].astype(np.uint64), before[starts], before[ends])
+    return hashes, np.searchsorted(np.flatnonzero(cps == ord(SEP)), at[starts])
+
+
+@lru_cache(maxsize=1)
+def _number_classes() -> np.ndarray:
+    """Per code point: 1 a digit (``str.isdecimal``, what the pattern's ``\\d`` matches: a test checks every code
+    point), 2 a separator that joins digits into one number ([.,:/]), else 0."""
+    table = np.strings.isdecimal(np.arange(0x110000, dtype=np.uint32).view("U1")).astype(np.uint8)
+    table[[ord(c) for c in ".,:/"]] = 2
+    return table
 
 
 def is_short(a: str, b: str) -> bool:
