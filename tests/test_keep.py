@@ -168,6 +168,23 @@ def test_repost_markers_of_a_column_equal_the_marker_of_each_text(texts):
     assert repost_markers(texts).tolist() == [has_repost_marker(t) for t in texts]
 
 
+def test_repost_markers_read_a_slice_of_the_column_at_a_time_are_the_same(monkeypatch):
+    from dedup_gui.core import keep
+
+    texts = [
+        "来源：新华社 正文",
+        "正文 (via AP",
+        ") 正文",
+        "数据来源：统计局",
+        "本文转载自某报",
+        "Originally   published",
+    ] * 4
+    want = [has_repost_marker(t) for t in texts]
+    monkeypatch.setattr(keep, "_MARK_SLICE_CHARS", 25)  # two or three texts per slice
+    assert len(keep.ranges_by_size(np.array([len(t) + 1 for t in texts]), 25)) > 5
+    assert keep.repost_markers(texts).tolist() == want
+
+
 # -- reasons and ranks ----
 
 

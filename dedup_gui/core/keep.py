@@ -36,7 +36,7 @@ from .dates import ParsedDates, detect_date_column, read_dates
 from .errors import InputError
 from .settings import NormaliseOptions
 from .table import Table, cell_text
-from .text import compact, gram_hashes, normalise, overlap, utf32
+from .text import compact, gram_hashes, normalise, overlap, ranges_by_size, utf32
 from .textcheck import SIMILARITY_GRAM
 
 # A repost marker: "来源：" (not 数据来源/图片来源, which cite a chart or a photo), "转载自"/"转自" as words,
@@ -71,15 +71,26 @@ def has_repost_marker(text: str) -> bool:
 
 def repost_markers(texts: Sequence[str]) -> np.ndarray:
     """``has_repost_marker`` of every text, column-at-once: the hints are looked for once in the texts' ends joined
-    (``_hint_positions``), and the pattern is tried only where a hint is (every marker holds one)."""
+    (``_hint_positions``), and the pattern is tried only where a hint is (every marker holds one). A slice of the
+    column at a time (``_MARK_SLICE_CHARS``), which bounds the memory."""
     edges = [t if len(t) <= 2 * _EDGE_CHARS else t[:_EDGE_CHARS] + "\n" + t[-_EDGE_CHARS:] for t in texts]
     lengths = np.fromiter(map(len, edges), dtype=np.int64, count=len(edges))
+    marked = np.zeros(len(texts), dtype=bool)
+    for lo, hi in ranges_by_size(lengths + 1, _MARK_SLICE_CHARS):
+        marked[lo:hi] = _slice_markers(edges[lo:hi], lengths[lo:hi])
+    return marked
+
+
+_MARK_SLICE_CHARS = 4_000_000
+
+
+def _slice_markers(edges: list[str], lengths: np.ndarray) -> np.ndarray:
     starts = np.zeros(len(edges), dtype=np.int64)
     np.cumsum(lengths[:-1] + 1, out=starts[1:])
     ends = starts + lengths
     joined = "\x00".join(edges)
     found = np.sort(_hint_positions(utf32(joined)))
-    marked = np.zeros(len(texts), dtype=bool)
+    marked = np.zeros(len(edges), dtype=bool)
     match = _REPOST_MARKER.match
     # The pattern tried where each marker could start: at each hint or just before it, within the text's ends
     # (what precedes a text in the joined column is a NUL, as good as its start for the pattern's lookbehinds).
