@@ -189,6 +189,26 @@ def test_normalise_all_equals_normalise_of_each_text(texts, strip_html, nfkc, ca
     assert normalise_all(texts, opts) == [normalise(t, opts) for t in texts]
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    texts=noisy_texts,
+    strip_html=st.booleans(),
+    collapse=st.booleans(),
+    drop_quoted=st.booleans(),
+    patterns=st.sampled_from([(), ("^来源",)]),
+)
+def test_compact_forms_of_normalised_texts_equal_compact_of_each(texts, strip_html, collapse, drop_quoted, patterns):
+    from dedup_gui.core.settings import NormaliseOptions
+    from dedup_gui.core.text import compact, compact_normalised, normalise_all
+
+    texts = texts + ["来源：某报 \u3000 正文\n\n  第二行\x1c第三行  "]
+    opts = NormaliseOptions(
+        strip_html=strip_html, collapse_whitespace=collapse, drop_quoted=drop_quoted, boilerplate_patterns=patterns
+    )
+    norm = normalise_all(texts, opts)
+    assert compact_normalised(norm, opts) == [compact(t) for t in norm]
+
+
 def reference_exact_pass(texts, opts):
     """The per-row loop ``exact_pass`` replaces."""
     from dedup_gui.core.text import compact, normalise

@@ -403,6 +403,16 @@ def compact(text: str) -> str:
     return " ".join(text.split())
 
 
+def compact_normalised(texts: list[str], opts: NormaliseOptions) -> list[str]:
+    """``[compact(t) for t in texts]`` for texts that ``normalise`` made with ``opts``. With whitespace collapsed
+    their only whitespace is single spaces and line breaks, with no space beside a break and none at either end,
+    so compacting is turning each line break into a space: a str.replace at C speed instead of splitting and
+    joining every text (tests/test_columnar.py proves the two equal on random texts)."""
+    if not opts.collapse_whitespace:
+        return list(map(compact, texts))
+    return [t.replace("\n", " ") for t in texts]
+
+
 # Sentence ends: Chinese and Western sentence punctuation, line breaks; a Western full stop only before space.
 _SENTENCE_SPLIT = re.compile(r"[。！？!?；;…\n]+|(?<=[.])\s+")
 
