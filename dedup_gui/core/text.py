@@ -45,8 +45,14 @@ def validate_patterns(patterns: tuple[str, ...]) -> None:
             raise ValueError(f"boilerplate pattern {p!r} is not a valid regular expression: {e}") from None
 
 
+def has_markup(text: str) -> bool:
+    """Whether ``text`` holds a tag or an entity (``_HTMLISH``). Both begin with "<" or "&": a text with neither,
+    found at C speed, is not searched by the pattern."""
+    return ("<" in text or "&" in text) and _HTMLISH.search(text) is not None
+
+
 def strip_html(text: str) -> str:
-    if not _HTMLISH.search(text):
+    if not has_markup(text):
         return text
     text = _SCRIPT_STYLE.sub("\n", text)
     text = _COMMENT.sub("", text)
@@ -377,7 +383,7 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
     joined = join_column(texts)
     if not opts.collapse_whitespace or opts.boilerplate_patterns or joined is None:
         return [normalise(t, opts) for t in texts]
-    if opts.strip_html and _HTMLISH.search(joined):
+    if opts.strip_html and has_markup(joined):
         joined = join_column(list(map(strip_html, texts)))
         if joined is None:  # markup spelled the separator (&#xe000;)
             return [normalise(t, opts) for t in texts]
