@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from ngram_reference import byte_sketch, fill_sketch, gram_prefixes, level_salt
 from ngram_reference import level as reference_level
@@ -621,3 +621,13 @@ def test_unique_first_is_numpys_unique_with_index_inverse_and_counts(values, dty
     want = np.unique(x, return_index=True, return_inverse=True, return_counts=True)
     for g, w in zip(got, want, strict=True):
         np.testing.assert_array_equal(g, w.reshape(-1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="<>&;#ap/!b 1新闻", max_size=20))
+@example(text="<p>段落")  # a tag without an entity
+@example(text="A&amp;B")  # an entity without a tag
+def test_markup_is_what_the_html_pattern_finds(text):
+    from dedup_gui.core.text import _HTMLISH, has_markup
+
+    assert has_markup(text) == (_HTMLISH.search(text) is not None)
