@@ -207,6 +207,12 @@ def test_compact_forms_of_normalised_texts_equal_compact_of_each(texts, strip_ht
     )
     norm = normalise_all(texts, opts)
     assert compact_normalised(norm, opts) == [compact(t) for t in norm]
+    # ... and of their contents once boilerplate sentences are cut out: every sentence is boilerplate in turn.
+    from dedup_gui.core.boilerplate import Boilerplate, _keys, strip_all
+
+    for key in sorted({k for t in norm for k in _keys(t)})[:8]:
+        content = strip_all(norm, Boilerplate(frozenset([key])))
+        assert compact_normalised(content, opts) == [compact(t) for t in content]
 
 
 def reference_exact_pass(texts, opts):
@@ -631,3 +637,12 @@ def test_markup_is_what_the_html_pattern_finds(text):
     from dedup_gui.core.text import _HTMLISH, has_markup
 
     assert has_markup(text) == (_HTMLISH.search(text) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="ab 新\n", max_size=12))
+def test_a_text_of_spaces_and_line_breaks_is_compacted_as_compact_does(text):
+    """Whatever the spaces: doubled, at either end, beside a line break (the fast path's guard)."""
+    from dedup_gui.core.text import _compact_spaced, compact
+
+    assert _compact_spaced(text) == compact(text)

@@ -36,7 +36,7 @@ from .progress import Reporter
 from .result import Cluster, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
-from .text import compact, compact_normalised, find_sorted, gram_hashes, normalise_all
+from .text import compact_normalised, find_sorted, gram_hashes, normalise_all
 from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ_pairs
 
 
@@ -250,9 +250,10 @@ class Pipeline:
         reporter.report("Normalising", len(self.texts), len(self.texts))
         boilerplate = learn(unique_texts, boilerplate_docs, reporter)
         content = strip_all(unique_texts, boilerplate, boilerplate.carriers) if boilerplate else unique_texts
-        content_compact = [
-            c if t is u else compact(t) for t, u, c in zip(content, unique_texts, compact_texts, strict=True)
-        ]
+        stripped = [i for i, (t, u) in enumerate(zip(content, unique_texts, strict=True)) if t is not u]
+        content_compact = list(compact_texts)  # a text that lost nothing keeps its compact form
+        for i, c in zip(stripped, compact_normalised([content[i] for i in stripped], opts), strict=True):
+            content_compact[i] = c
         prep = _Prepared(unique_texts, compact_texts, row_unique, boilerplate, content, content_compact)
         self._prepared = {pkey: prep}  # one normalisation at a time keeps memory bounded
         self._grams = {}

@@ -410,13 +410,23 @@ def compact(text: str) -> str:
 
 
 def compact_normalised(texts: list[str], opts: NormaliseOptions) -> list[str]:
-    """``[compact(t) for t in texts]`` for texts that ``normalise`` made with ``opts``. With whitespace collapsed
-    their only whitespace is single spaces and line breaks, with no space beside a break and none at either end,
-    so compacting is turning each line break into a space: a str.replace at C speed instead of splitting and
-    joining every text (tests/test_columnar.py proves the two equal on random texts)."""
+    """``[compact(t) for t in texts]`` for texts that ``normalise`` made with ``opts``, or cut out of such texts
+    (their content without boilerplate sentences). With whitespace collapsed, their only whitespace characters
+    are spaces and line breaks (cutting characters out adds none), so a text whose line breaks turned into spaces
+    shows no double space and no space at either end is already compact: a str.replace and a substring test at C
+    speed instead of splitting and joining every text. Any other text is compacted as usual (tests/test_columnar.py
+    proves the two equal on random texts)."""
     if not opts.collapse_whitespace:
         return list(map(compact, texts))
-    return [t.replace("\n", " ") for t in texts]
+    return list(map(_compact_spaced, texts))
+
+
+def _compact_spaced(text: str) -> str:
+    """``compact(text)`` for a text whose only whitespace characters are spaces and line breaks."""
+    spaced = text.replace("\n", " ")
+    if "  " in spaced or spaced.startswith(" ") or spaced.endswith(" "):
+        return compact(text)
+    return spaced
 
 
 # Sentence ends: Chinese and Western sentence punctuation, line breaks; a Western full stop only before space.
