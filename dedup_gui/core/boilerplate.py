@@ -20,7 +20,17 @@ import numpy as np
 
 from .columnar import GramColumns, pair_overlap
 from .progress import Reporter
-from .text import SEP, find_sorted, from_utf32, join_column, span_hashes, string_hash, text_slices, utf32
+from .text import (
+    SEP,
+    find_sorted,
+    from_utf32,
+    join_column,
+    per_slice,
+    span_hashes,
+    string_hash,
+    text_slices,
+    utf32,
+)
 
 # A sentence with its closing punctuation; the separators are kept so that the text can be rebuilt.
 _PIECE = re.compile(r"[^。！？!?；;\n]*[。！？!?；;]+|[^。！？!?；;\n]+")
@@ -110,12 +120,7 @@ def _piece_ends(cps: np.ndarray, cls: np.ndarray) -> np.ndarray:
 
 def column_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """The distinct sentence keys (``_keys``) of every text, sorted by text (a slice of the column at a time)."""
-    keys, docs = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)]
-    for lo, hi in text_slices(texts):
-        k, d = _slice_keys(texts[lo:hi])
-        keys.append(k)
-        docs.append(d + lo)
-    return np.concatenate(keys), np.concatenate(docs)
+    return per_slice(texts, _slice_keys)
 
 
 def _slice_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:

@@ -348,6 +348,17 @@ def text_slices(texts: list[str], limit: int | None = None) -> list[tuple[int, i
     return ranges_by_size(lengths, GIL_CHUNK_CHARS if limit is None else limit)
 
 
+def per_slice(texts: list[str], work) -> tuple[np.ndarray, np.ndarray]:
+    """``work`` (a slice of texts -> 64-bit values and the index in the slice of the text each is from) run a
+    slice of the column at a time (``text_slices``): the values joined, with the column's text indices."""
+    values, docs = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)]
+    for lo, hi in text_slices(texts):
+        v, d = work(texts[lo:hi])
+        values.append(v)
+        docs.append(d + lo)
+    return np.concatenate(values), np.concatenate(docs)
+
+
 def ranges_by_size(sizes: np.ndarray, limit: int, max_items: int | None = None) -> list[tuple[int, int]]:
     """Consecutive ranges of items whose ``sizes`` add up to about ``limit`` (at least one item, at most
     ``max_items``, per range)."""

@@ -51,9 +51,9 @@ from .text import (
     find_sorted,
     join_column,
     overlap,
+    per_slice,
     span_hashes,
     string_hash,
-    text_slices,
     unique_counts,
     utf32,
 )
@@ -115,12 +115,7 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
 def _numbers_of(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """A hash of each number of all ``texts`` (as ``figures`` reads them: equal for equal figures) and the index
     of the text each is in, a slice of the column at a time (``_slice_numbers``)."""
-    hashes, docs = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)]
-    for lo, hi in text_slices(texts):
-        h, d = _slice_numbers(texts[lo:hi])
-        hashes.append(h)
-        docs.append(d + lo)
-    return np.concatenate(hashes), np.concatenate(docs)
+    return per_slice(texts, _slice_numbers)
 
 
 def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
