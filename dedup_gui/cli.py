@@ -163,7 +163,7 @@ def run(argv: list[str] | None = None) -> int:
     from .core import io
     from .core.export import export, preflight
     from .core.io.checks import check_distinct
-    from .core.pipeline import Pipeline
+    from .core.pipeline import Pipeline, paused_gc
 
     started = time.perf_counter()
     try:
@@ -186,7 +186,8 @@ def run(argv: list[str] | None = None) -> int:
                 raise DedupError(table.path, f"no column named {c!r} (columns: {', '.join(table.columns)})")
         settings = _settings(args)
         pipeline = Pipeline.for_table(table, columns)
-        result = pipeline.run(settings, reporter)
+        with paused_gc():
+            result = pipeline.run(settings, reporter)
         written = export(
             table,
             result,

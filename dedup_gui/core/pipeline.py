@@ -117,7 +117,7 @@ class Pipeline:
         check = TextCheck.of(settings)
         threshold = settings.threshold_value
         timings: dict[str, float] = {}
-        with self._lock, paused_gc():
+        with self._lock:
             t0 = time.perf_counter()
             prep = self._prepare(settings.normalise, int(settings.boilerplate_docs), reporter)
             timings["normalise"] = time.perf_counter() - t0
@@ -397,7 +397,10 @@ def _first_of_codes(codes: np.ndarray) -> np.ndarray:
 def paused_gc() -> Iterator[None]:
     """No cyclic garbage collection while a run works: it makes millions of small lists, dicts and objects (word
     lists, clusters) and no reference cycles to speak of, and every collection would walk all of them again (a
-    third of the time spent making the clusters of a million rows). Collection resumes at the end."""
+    third of the time spent making the clusters of a million rows). Collection resumes at the end.
+
+    For a process that only runs the engine (``dedup-cli``). Not in the window's process: there the collections
+    put off would fall due later, at any point of the GUI thread, pyqtgraph's painting included."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
