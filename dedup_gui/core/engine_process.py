@@ -49,7 +49,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import Cancelled, DedupError
-from .pipeline import Pipeline
+from .pipeline import Pipeline, paused_gc
 from .progress import Reporter
 from .result import DedupResult
 from .settings import Settings
@@ -217,7 +217,8 @@ class _Child:
         if pipeline is None:
             return ("missing",)
         reporter = Reporter(progress=self.progress, cancel_event=self.cancel)  # type: ignore[arg-type]
-        result = pipeline.run(settings, reporter)
+        with paused_gc():  # this process runs nothing but the engine (no Qt): see paused_gc
+            result = pipeline.run(settings, reporter)
         self.ran.add(pid)
         return ("result", result, _cost_state(pipeline))
 

@@ -399,8 +399,9 @@ def paused_gc() -> Iterator[None]:
     lists, clusters) and no reference cycles to speak of, and every collection would walk all of them again (a
     third of the time spent making the clusters of a million rows). Collection resumes at the end.
 
-    For a process that only runs the engine (``dedup-cli``). Not in the window's process: there the collections
-    put off would fall due later, at any point of the GUI thread, pyqtgraph's painting included."""
+    For a process that only runs the engine (``dedup-cli``, the window's engine worker process). Not in the
+    window's own process: there the collections put off would fall due later, at any point of the GUI thread,
+    pyqtgraph's painting included."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
