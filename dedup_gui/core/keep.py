@@ -54,6 +54,7 @@ _MARKER_HINTS = (
     "published", "originally", "repost", "source", "(via",
 )  # fmt: skip
 _MARKER_LEAD = 2  # a marker starts at most this many characters before a hint it holds (本文转载, republished)
+_MARK_SLICE_CHARS = 4_000_000  # characters of text ends searched at once for repost markers (bounds the memory)
 _EDGE_CHARS = 300  # looked at at each end of a text (about two lines): an article is not searched in the middle
 _LENGTH_STEP = 1.1  # "longer" means in a higher length class: more than about 10 % longer
 _CONTAINS = 0.8  # "contains the others": at least this share of each other row's 4-grams is in the kept row's text
@@ -81,10 +82,8 @@ def repost_markers(texts: Sequence[str]) -> np.ndarray:
     return marked
 
 
-_MARK_SLICE_CHARS = 4_000_000
-
-
 def _slice_markers(edges: list[str], lengths: np.ndarray) -> np.ndarray:
+    """``has_repost_marker`` of a slice of the texts' ends (``lengths``: their lengths), from their joined text."""
     starts = np.zeros(len(edges), dtype=np.int64)
     np.cumsum(lengths[:-1] + 1, out=starts[1:])
     ends = starts + lengths

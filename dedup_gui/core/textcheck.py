@@ -84,18 +84,19 @@ def figures_differ(a: str, b: str) -> bool:
 
 def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``figures_differ(texts[a[i]], texts[b[i]])`` for every pair, column-at-once: each text's numbers are read
-    once, numbered by one factorisation, and every pair's shorter text's numbers are looked up in the longer
-    one's by sorted search."""
+    once (``_slice_numbers``, a slice of the column at a time), numbered by one sort, and every pair's shorter
+    text's numbers are looked up in the longer one's by sorted search."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     if not len(a):
         return np.zeros(0, dtype=bool)
     docs = np.unique(np.concatenate([a, b]))
-    hashes, doc_of = _numbers_of([texts[d] for d in docs.tolist()])
+    used = [texts[d] for d in docs.tolist()]
+    hashes, doc_of = per_slice(used, _slice_numbers)
     distinct, ids = np.unique(hashes, return_inverse=True)
     width = max(len(distinct), 1)
     # (text, number) -> how often, as sorted keys.
     keys, counts = unique_counts(doc_of * width + ids)
-    lengths = np.fromiter((len(texts[d]) for d in docs.tolist()), dtype=np.int64, count=len(docs))
+    lengths = np.fromiter(map(len, used), dtype=np.int64, count=len(used))
     la, lb = np.searchsorted(docs, a), np.searchsorted(docs, b)
     a_short = lengths[la] <= lengths[lb]
     short, long = np.where(a_short, la, lb), np.where(a_short, lb, la)
@@ -112,15 +113,11 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     return (missing >= 1) & (missing >= FIGURES_MISSING * total)
 
 
-def _numbers_of(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """A hash of each number of all ``texts`` (as ``figures`` reads them: equal for equal figures) and the index
-    of the text each is in, a slice of the column at a time (``_slice_numbers``)."""
-    return per_slice(texts, _slice_numbers)
-
-
 def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """``_numbers_of`` from the code points of the texts joined: a number is a run of digits and of separators
-    that stand between two digits (what the pattern ``\\d+(?:[.,:/]\\d+)*`` finds), hashed without its commas."""
+    """A hash of each number of a slice of texts (as ``figures`` reads them: equal for equal figures) and the
+    index of the text each is in, from the code points of the texts joined: a number is a run of digits and of
+    separators that stand between two digits (what the pattern ``\\d+(?:[.,:/]\\d+)*`` finds), hashed without
+    its commas."""
     joined = join_column(texts)
     if joined is None:  # a text holds the separator: text by text
         found = [[m.replace(",", "") for m in _NUMBER.findall(t)] for t in texts]
