@@ -37,6 +37,58 @@ def test_running_the_engine_loads_no_qt():
     assert out.stdout.strip() == "[]"
 
 
+def _modules_loaded_by_cli(tmp_path, args: list[str], suffix: str) -> set[str]:
+    src = tmp_path / f"in{suffix}"
+    rows = [["title", "text"]] + [[f"t{i}", f"第{i}条新闻正文，内容相同的部分在这里。"] for i in range(6)]
+    if suffix == ".csv":
+        src.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+    else:
+        import openpyxl
+
+        wb = openpyxl.Workbook()
+        for r in rows:
+            wb.active.append(r)
+        wb.save(src)
+    code = (
+        "import sys; from dedup_gui.cli import run;"
+        f"code = run([{str(src)!r}, '--quiet', *{args!r}]);"
+        "assert code == 0, code; print(' '.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return set(out.stdout.split())
+
+
+WORKBOOK_MODULES = {
+    "dedup_gui.core.io.xlsx_reader",
+    "dedup_gui.core.io.xlsx_rewrite",
+    "dedup_gui.core.io.xlsx_shift",
+    "dedup_gui.core.io.xlsx_stream",
+    "python_calamine",
+    "openpyxl",
+}
+SEGMENTATION_MODULES = {"dedup_gui.core.segment", "jieba", "rjieba"}
+
+
+def test_a_csv_job_without_simhash_loads_no_workbook_or_segmentation_code(tmp_path):
+    out = tmp_path / "cleaned.csv"
+    for algorithm in ("ngram", "nshash"):
+        loaded = _modules_loaded_by_cli(tmp_path, ["--algorithm", algorithm, "--output", str(out)], ".csv")
+        assert "dedup_gui.core.pipeline" in loaded  # the job ran in this process
+        assert loaded & (WORKBOOK_MODULES | SEGMENTATION_MODULES) == set()
+        assert out.exists()
+
+
+def test_each_job_loads_what_it_needs(tmp_path):
+    loaded = _modules_loaded_by_cli(tmp_path, ["--algorithm", "simhash"], ".csv")
+    assert "dedup_gui.core.segment" in loaded
+    loaded = _modules_loaded_by_cli(
+        tmp_path, ["--algorithm", "ngram", "--output", str(tmp_path / "cleaned.xlsx")], ".xlsx"
+    )
+    assert {"dedup_gui.core.io.xlsx_reader", "dedup_gui.core.io.xlsx_rewrite"} <= loaded
+    assert (tmp_path / "cleaned.xlsx").exists()
+
+
 def test_qt_signals_do_not_leak_references_to_true():
     # PySide6 6.12.0 decrements True on every emission; Python < 3.12 then aborts at exit (bool_dealloc).
     code = (

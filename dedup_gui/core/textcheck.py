@@ -44,7 +44,6 @@ from functools import lru_cache
 from itertools import chain
 
 import numpy as np
-from rapidfuzz.distance import Levenshtein
 
 from .text import (
     SEP,
@@ -159,6 +158,8 @@ def edit_similarity(a: str, b: str) -> float:
     """1 - Levenshtein edits / length of the longer text."""
     if not a or not b:
         return 0.0
+    from rapidfuzz.distance import Levenshtein  # loaded when a short pair is first scored
+
     return float(Levenshtein.normalized_similarity(a, b))
 
 

@@ -13,7 +13,6 @@ from math import comb, log2
 import numpy as np
 
 from ..progress import Reporter
-from ..segment import keyword_hashes
 from ..settings import Settings
 from ..text import sorted_unique
 from .base import Algorithm, Candidates, ParamSpec
@@ -142,6 +141,8 @@ class SimHash(Algorithm):
         return ("simhash", settings.n_value)
 
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> np.ndarray:
+        from ..segment import keyword_hashes  # jieba's word lists: loaded only when SimHash runs
+
         hashes, weights, counts = keyword_hashes(texts, settings.n_value, reporter)
         reporter.report("Fingerprinting", 0, len(texts))
         fps = simhash_from_keywords(hashes, weights, counts)

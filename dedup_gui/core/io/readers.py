@@ -13,9 +13,7 @@ from ..table import Table
 from .csv_reader import read_csv
 from .parquet_reader import SUFFIXES as PARQUET_SUFFIXES
 from .parquet_reader import is_parquet_folder, read_parquet
-from .txt_folder import read_folder
-from .xlsx_reader import LEGACY_SUFFIXES, OOXML_SUFFIXES, list_workbook_sheets, read_workbook
-from .xlsx_safety import sniff_container
+from .xlsx_safety import LEGACY_SUFFIXES, OOXML_SUFFIXES, sniff_container
 
 TEXT_SUFFIXES = (".csv", ".tsv", ".txt", ".tab")
 MAX_TEXT_BYTES = 2 << 30
@@ -25,7 +23,11 @@ def read_table(path: str | Path, sheet: str | None = None, reporter: Reporter | 
     """Read ``path`` (file or folder). ``sheet`` picks a workbook sheet (default: the first)."""
     path = Path(path)
     if path.is_dir():
-        return read_parquet(path, reporter) if is_parquet_folder(path) else read_folder(path, reporter)
+        if is_parquet_folder(path):
+            return read_parquet(path, reporter)
+        from .txt_folder import read_folder  # each reader is loaded when its kind of input is read
+
+        return read_folder(path, reporter)
     head = _check_file(path)
     stamp = file_stamp(path)
     table = _read_file(path, head, sheet, reporter)
@@ -44,6 +46,8 @@ def _read_file(path: Path, head: bytes, sheet: str | None, reporter: Reporter | 
     suffix = path.suffix.lower()
     # a workbook saved under a text name is read as what it is
     if suffix in OOXML_SUFFIXES + LEGACY_SUFFIXES or container == "zip":
+        from .xlsx_reader import read_workbook
+
         return read_workbook(path, container, sheet, reporter)
     if suffix in PARQUET_SUFFIXES:
         return read_parquet(path, reporter)
@@ -68,6 +72,8 @@ def list_sheets(path: str | Path) -> list[str]:
     head = _check_file(path)
     container = sniff_container(path, head)
     if path.suffix.lower() in OOXML_SUFFIXES + LEGACY_SUFFIXES or container == "zip":
+        from .xlsx_reader import list_workbook_sheets
+
         return list_workbook_sheets(path, container)
     return []
 

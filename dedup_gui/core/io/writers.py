@@ -27,9 +27,7 @@ from .checks import CSV_OUT, XLSX_OUT, check_keeps_everything, check_size, outpu
 from .csv_writer import write_delimited
 from .excel_limits import check_frame
 from .headers import unique_headers
-from .xlsx_rewrite import Appender, edit_workbook
 from .xlsx_safety import check_ooxml
-from .xlsx_shift import RowMap
 from .xlsx_writer import WIDTH_SAMPLE, NewSheet, SheetStyle, column_widths, write_workbook
 
 MANIFEST = "manifest.csv"
@@ -59,6 +57,9 @@ def write_cleaned(
     warnings = check_keeps_everything(table, out, "cleaned")
     kept = table.data[keep]
     if fmt == "xlsx" and _can_edit_in_place(table, out):
+        from .xlsx_rewrite import edit_workbook  # the workbook copier: loaded only for workbook outputs
+        from .xlsx_shift import RowMap
+
         _unchanged_since_read(table)
         check_ooxml(table.path)
         removed = table.header_row + 1 + np.flatnonzero(~keep)
@@ -129,6 +130,9 @@ def write_annotated(
             )
     if in_place:
         check_size(out, table.header_row + len(table), table.first_column + len(names), " with the new columns")
+        from .xlsx_rewrite import Appender, edit_workbook
+        from .xlsx_shift import RowMap
+
         _unchanged_since_read(table)
         check_ooxml(table.path)
         header_style = None

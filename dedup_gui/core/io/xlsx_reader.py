@@ -16,10 +16,8 @@ from ..errors import Cancelled, InputError
 from ..progress import Reporter
 from ..table import Table, cell_text
 from .headers import unique_headers
-from .xlsx_safety import check_ooxml
+from .xlsx_safety import OOXML_SUFFIXES, check_ooxml
 
-OOXML_SUFFIXES = (".xlsx", ".xlsm")
-LEGACY_SUFFIXES = (".xls", ".xlsb")
 PROGRESS_EVERY = 5000
 _EXACT_INT = 2**53
 

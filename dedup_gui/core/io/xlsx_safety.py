@@ -12,6 +12,8 @@ from pathlib import Path
 
 from ..errors import InputError
 
+OOXML_SUFFIXES = (".xlsx", ".xlsm")
+LEGACY_SUFFIXES = (".xls", ".xlsb")  # read by calamine, written as .xlsx
 CFB_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # OLE compound file: .xls, or an encrypted .xlsx
 ZIP_SIGNATURES = (b"PK\x03\x04", b"PK\x05\x06")
 MAX_TOTAL_UNCOMPRESSED = 2 << 30  # 2 GiB
