@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .parallel import WORKERS, ordered_map
 from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size, utf32
 
 CHUNK_CHARS = 4_000_000  # characters hashed at once: bounds the working memory (~40 bytes per character)
@@ -74,8 +75,9 @@ def _columns(texts: Sequence[str], n: int, chunk_chars: int, prefix: bool) -> Gr
     lengths = lengths_of(texts)
     sizes = np.zeros(len(texts), dtype=np.int64)
     parts: list[np.ndarray] = []
-    for lo, hi in text_chunks(lengths, chunk_chars):
-        h, doc = _chunk_grams(texts[lo:hi], lengths[lo:hi], n, prefix)
+    chunks = text_chunks(lengths, max(1, chunk_chars // WORKERS))  # two chunks on two cores: the memory of one
+    grams = ordered_map(lambda r: _chunk_grams(texts[r[0] : r[1]], lengths[r[0] : r[1]], n, prefix), chunks)
+    for (lo, hi), (h, doc) in zip(chunks, grams, strict=True):
         sizes[lo:hi] = np.bincount(doc, minlength=hi - lo)
         parts.append(h)
     hashes = np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
@@ -182,8 +184,10 @@ def pair_overlap(cols: GramColumns, a: np.ndarray, b: np.ndarray, chunk: int = C
     b = np.asarray(b, dtype=np.int64)
     out = np.zeros(len(a), dtype=np.int64)
     sizes = cols.sizes
-    for lo, hi in ranges_by_size(sizes[a] + sizes[b], chunk, _GROUP_LIMIT - 1):
-        out[lo:hi] = _chunk_overlap(cols, sizes, a[lo:hi], b[lo:hi])
+    chunks = ranges_by_size(sizes[a] + sizes[b], max(1, chunk // WORKERS), _GROUP_LIMIT - 1)
+    counts = ordered_map(lambda r: _chunk_overlap(cols, sizes, a[r[0] : r[1]], b[r[0] : r[1]]), chunks)
+    for (lo, hi), count in zip(chunks, counts, strict=True):
+        out[lo:hi] = count
     return out
 
 
@@ -288,12 +292,30 @@ def overlaps_of(texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> t
     b = np.asarray(b, dtype=np.int64)
     inter, size = np.zeros(len(a), dtype=np.int64), np.zeros(len(a), dtype=np.int64)
     lengths = lengths_of(texts)
-    for lo, hi in ranges_by_size(lengths[a] + lengths[b], PAIR_BATCH_CHARS):
-        used = np.unique(np.concatenate([a[lo:hi], b[lo:hi]]))
-        cols = gram_prefix_columns([texts[i] for i in used.tolist()], n)
-        ia, ib = np.searchsorted(used, a[lo:hi]), np.searchsorted(used, b[lo:hi])
-        inter[lo:hi], size[lo:hi] = pair_overlap(cols, ia, ib), cols.sizes[ib]
+
+    def batch(r: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        used, sub, ia, ib = _batch_texts(texts, a[r[0] : r[1]], b[r[0] : r[1]])
+        cols = gram_prefix_columns(sub, n)
+        return pair_overlap(cols, ia, ib), cols.sizes[ib]
+
+    batches = pair_batches(lengths, a, b)
+    for (lo, hi), (i, s) in zip(batches, ordered_map(batch, batches), strict=True):
+        inter[lo:hi], size[lo:hi] = i, s
     return inter, size
+
+
+def pair_batches(lengths: np.ndarray, a: np.ndarray, b: np.ndarray) -> list[tuple[int, int]]:
+    """Ranges of pairs whose texts hold about ``PAIR_BATCH_CHARS`` characters in all, halved for two cores (two
+    batches at once then hold the memory of one)."""
+    return ranges_by_size(lengths[a] + lengths[b], max(1, PAIR_BATCH_CHARS // WORKERS))
+
+
+def _batch_texts(
+    texts: Sequence[str], a: np.ndarray, b: np.ndarray
+) -> tuple[np.ndarray, list[str], np.ndarray, np.ndarray]:
+    """The distinct texts of a batch of pairs, in index order, and each pair as positions among them."""
+    used = np.unique(np.concatenate([a, b]))
+    return used, [texts[i] for i in used.tolist()], np.searchsorted(used, a), np.searchsorted(used, b)
 
 
 def score_pairs_of(check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
@@ -312,10 +334,13 @@ def score_pairs_of_counted(
     out = np.zeros(len(a))
     counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
     lengths = lengths_of(texts)
-    for lo, hi in ranges_by_size(lengths[a] + lengths[b], PAIR_BATCH_CHARS):
-        used = np.unique(np.concatenate([a[lo:hi], b[lo:hi]]))
-        sub = [texts[i] for i in used.tolist()]
-        ia, ib = np.searchsorted(used, a[lo:hi]), np.searchsorted(used, b[lo:hi])
-        out[lo:hi], part = score_pairs_counted(check, sub, gram_prefix_columns(sub, n), ia, ib, lengths[used])
+
+    def batch(r: tuple[int, int]) -> tuple[np.ndarray, PairGrams]:
+        used, sub, ia, ib = _batch_texts(texts, a[r[0] : r[1]], b[r[0] : r[1]])
+        return score_pairs_counted(check, sub, gram_prefix_columns(sub, n), ia, ib, lengths[used])
+
+    batches = pair_batches(lengths, a, b)
+    for (lo, hi), (scores, part) in zip(batches, ordered_map(batch, batches), strict=True):
+        out[lo:hi] = scores
         counted.overlap[lo:hi], counted.size_a[lo:hi], counted.size_b[lo:hi] = part.overlap, part.size_a, part.size_b
     return out, counted

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..columnar import (
+    CHUNK_CHARS,
     PREFIX_BITS,
     GramColumns,
     PairGrams,
@@ -28,6 +29,7 @@ from ..columnar import (
     score_pairs_of_counted,
     text_chunks,
 )
+from ..parallel import WORKERS, ordered_map
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import mix64
@@ -222,12 +224,14 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     del distinct
     rank = rank_of.astype(np.int32 if n_ranks < 2**31 else np.int64)[which.ravel()]
     del which, rank_of
-    out_k, out_d = [], []
-    # A chunk of whole texts at a time: each set's keys ordered by rank, its first keys kept.
-    bounds = np.searchsorted(doc, np.unique(doc[:: max(1, PREFIX_CHUNK)]), side="left").tolist() + [len(doc)]
-    for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
-        if lo == hi:
-            continue
+    # A chunk of whole texts at a time (two at once, on two cores): each set's keys ordered by rank, its first
+    # keys kept.
+    step_size = max(1, PREFIX_CHUNK // WORKERS)
+    bounds = np.searchsorted(doc, np.unique(doc[::step_size]), side="left").tolist() + [len(doc)]
+    chunks = [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True) if lo < hi]
+
+    def prefix_of(r: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        lo, hi = r
         set_id = (doc[lo:hi] - doc[lo]) * MAX_LEVEL_STEPS + step[lo:hi]
         order = np.argsort(set_id * n_ranks + rank[lo:hi].astype(np.int64))  # all different: any sort will do
         s = set_id[order]
@@ -237,8 +241,12 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
         # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
         prefix_len = sizes - np.ceil(bound * sizes - 1e-9).astype(np.int64) + 1
         keep = order[place < np.repeat(prefix_len, sizes)]
-        out_k.append(keys[lo:hi][keep])
-        out_d.append(doc[lo:hi][keep])
+        return keys[lo:hi][keep], doc[lo:hi][keep]
+
+    out_k, out_d = [], []
+    for k, d in ordered_map(prefix_of, chunks):
+        out_k.append(k)
+        out_d.append(d)
     if not out_k:
         return keys[:0], doc[:0].astype(np.int64)
     return np.concatenate(out_k), np.concatenate(out_d).astype(np.int64)
@@ -275,7 +283,8 @@ def _levels(sizes: np.ndarray) -> np.ndarray:
 
 def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> GramKeys:
     """The sampled keys, sizes and sketches of every text (``GramKeys``), column-at-once, a chunk of texts at a
-    time. The full gram sets are kept for verification when they are small (short texts)."""
+    time (chunks side by side on both cores). The full gram sets are kept for verification when they are small
+    (short texts)."""
     n_texts = len(texts)
     sizes = np.zeros(n_texts, dtype=np.int64)
     sketch = np.full((n_texts, SKETCH_BINS), EMPTY_BYTE, dtype=np.uint8)
@@ -284,32 +293,18 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
     steps: list[np.ndarray] = []
     kept: list[GramColumns] | None = []
     held = 0
-    for lo, hi in text_chunks(lengths_of(texts)):
+    chunks = text_chunks(lengths_of(texts), CHUNK_CHARS // WORKERS)  # the same memory as one chunk on one core
+    for (lo, hi), (cols, minima, k, d, st) in zip(
+        chunks, ordered_map(lambda r: _chunk_keys(texts[r[0] : r[1]], r[0], n, n_steps), chunks), strict=True
+    ):
         reporter.report("Fingerprinting", lo, n_texts)
-        cols = gram_prefix_columns(texts[lo:hi], n)  # 40-bit hash prefixes: built by plain sorts
         sizes[lo:hi] = cols.sizes
-        h = cols.hashes
-        doc = cols.doc_of_each()
-        if len(h):
-            # One-permutation min-hash: each set is sorted, so the first gram of each (text, bin) is its minimum.
-            bins = (h >> np.uint64(PREFIX_BITS - SKETCH_BITS)).astype(np.int64)
-            group = doc * SKETCH_BINS + bins
-            first = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
-            sketch[lo + doc[first], bins[first]] = (h[first] & np.uint64(0xFE)).astype(np.uint8)
-        level = _levels(cols.sizes)[doc]
-        chunk_k, chunk_d, chunk_s = [], [], []
-        for step in range(n_steps):
-            lv = level << np.uint64(step)
-            sampled = (h & (lv - np.uint64(1))) == 0
-            chunk_k.append(h[sampled] ^ mix64(lv[sampled]))
-            chunk_d.append(doc[sampled] + lo)
-            chunk_s.append(np.full(int(sampled.sum()), step, dtype=np.int8))
-        d, st = np.concatenate(chunk_d), np.concatenate(chunk_s)
-        order = np.argsort(d * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
-        keys.append(np.concatenate(chunk_k)[order])
-        docs.append(d[order])
-        steps.append(st[order])
-        held += len(h)
+        rows, bins, values = minima
+        sketch[rows, bins] = values
+        keys.append(k)
+        docs.append(d)
+        steps.append(st)
+        held += len(cols.hashes)
         if kept is not None:
             kept = kept + [cols] if held <= KEEP_GRAMS else None
     if not keys:
@@ -318,6 +313,30 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
     grams = concat_columns(kept) if kept else None
     # The chunks are consecutive texts: joined, they stay ordered by text, then level.
     return GramKeys(_joined(keys), _joined(docs), _joined(steps), sizes, sketch, grams)
+
+
+def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int):
+    """One chunk of ``_gram_keys`` (texts ``lo``... of the column): its gram columns, its sketch entries (rows,
+    bins, values) and its sampled keys with their texts and levels, ordered by text, then level."""
+    cols = gram_prefix_columns(texts, n, CHUNK_CHARS)  # 40-bit hash prefixes: built by plain sorts, in one go
+    h = cols.hashes
+    doc = cols.doc_of_each()
+    # One-permutation min-hash: each set is sorted, so the first gram of each (text, bin) is its minimum.
+    bins = (h >> np.uint64(PREFIX_BITS - SKETCH_BITS)).astype(np.int64)
+    group = doc * SKETCH_BINS + bins
+    first = np.flatnonzero(np.r_[True, group[1:] != group[:-1]]) if len(h) else np.zeros(0, dtype=np.int64)
+    minima = (lo + doc[first], bins[first], (h[first] & np.uint64(0xFE)).astype(np.uint8))
+    level = _levels(cols.sizes)[doc]
+    chunk_k, chunk_d, chunk_s = [], [], []
+    for step in range(n_steps):
+        lv = level << np.uint64(step)
+        sampled = (h & (lv - np.uint64(1))) == 0
+        chunk_k.append(h[sampled] ^ mix64(lv[sampled]))
+        chunk_d.append(doc[sampled] + lo)
+        chunk_s.append(np.full(int(sampled.sum()), step, dtype=np.int8))
+    d, st = np.concatenate(chunk_d), np.concatenate(chunk_s)
+    order = np.argsort(d * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
+    return cols, minima, np.concatenate(chunk_k)[order], d[order], st[order]
 
 
 def _joined(parts: list[np.ndarray]) -> np.ndarray:

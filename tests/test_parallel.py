@@ -1,0 +1,87 @@
+"""core.parallel.ordered_map: chunks of a column on both cores, handed back in order, a bounded number ahead."""
+
+import threading
+
+import numpy as np
+import pytest
+
+from dedup_gui.core import parallel
+from dedup_gui.core.parallel import in_pool_thread, ordered_map
+
+needs_two = pytest.mark.skipif(parallel.WORKERS < 2, reason="one core: ordered_map runs in the caller's thread")
+
+
+def test_results_come_in_the_order_of_the_items():
+    rng = np.random.default_rng(1)
+    arrays = [rng.integers(0, 1 << 40, size=int(rng.integers(1, 50_000))) for _ in range(12)]
+    assert [r.tolist() for r in ordered_map(np.sort, arrays)] == [np.sort(a).tolist() for a in arrays]
+
+
+@needs_two
+def test_work_runs_on_the_pool_threads_side_by_side():
+    # Two items wait for each other: they can only both finish if they run at the same time.
+    barrier = threading.Barrier(2, timeout=30)
+
+    def meet(i):
+        barrier.wait()
+        return i, in_pool_thread(), threading.current_thread() is threading.main_thread()
+
+    assert list(ordered_map(meet, [0, 1])) == [(0, True, False), (1, True, False)]
+
+
+@needs_two
+def test_no_more_than_ahead_items_are_started_while_the_caller_holds_a_result():
+    started = []
+    lock = threading.Lock()
+
+    def work(i):
+        with lock:
+            started.append(i)
+        return i
+
+    for ahead in (1, 2, 3):
+        started.clear()
+        for i in ordered_map(work, range(20), ahead=ahead):
+            with lock:
+                assert max(started) <= i + ahead  # held result i: at most items i+1 .. i+ahead started
+
+
+def test_an_exception_is_raised_at_its_item_and_later_items_are_not_run():
+    ran = []
+
+    def work(i):
+        ran.append(i)
+        if i == 3:
+            raise ValueError("item 3")
+        return i
+
+    got = []
+    with pytest.raises(ValueError, match="item 3"):
+        for r in ordered_map(work, range(40), ahead=2):
+            got.append(r)
+    assert got == [0, 1, 2]
+    assert max(ran) <= 3 + 2  # nothing started beyond the items ahead of the failing one
+
+
+@needs_two
+def test_a_map_inside_pool_work_runs_in_that_thread_instead_of_waiting_on_the_pool():
+    # Both pool threads busy with outer items whose inner maps would need a free pool thread: a deadlock unless
+    # the inner maps run where they are.
+    def outer(i):
+        return i, list(ordered_map(lambda j: i * 10 + j, range(4)))
+
+    def inner_threads(i):
+        return {name for _, name in ordered_map(lambda j: (j, threading.current_thread().name), range(4))}
+
+    done = []
+    caller = threading.Thread(target=lambda: done.append(list(ordered_map(outer, range(4)))), daemon=True)
+    caller.start()
+    caller.join(timeout=60)  # a deadlock would never end: fail instead of hanging the test run
+    assert done == [[(i, [i * 10 + j for j in range(4)]) for i in range(4)]]
+    for names in ordered_map(inner_threads, range(2)):
+        assert len(names) == 1 and next(iter(names)).startswith("engine")
+
+
+def test_one_malloc_arena_is_harmless_to_call_again():
+    parallel.one_malloc_arena()
+    assert list(ordered_map(lambda x: x * 2, [1, 2, 3])) == [2, 4, 6]
