@@ -1,5 +1,8 @@
 """core.parallel.ordered_map: chunks of a column on both cores, handed back in order, a bounded number ahead."""
 
+import os
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -85,3 +88,21 @@ def test_a_map_inside_pool_work_runs_in_that_thread_instead_of_waiting_on_the_po
 def test_one_malloc_arena_is_harmless_to_call_again():
     parallel.one_malloc_arena()
     assert list(ordered_map(lambda x: x * 2, [1, 2, 3])) == [2, 4, 6]
+
+
+@needs_two
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+def test_a_forked_child_starts_threads_of_its_own():
+    # The parent's pool threads do not exist in a child made by fork; a child using the parent's pool would wait
+    # forever on work no thread picks up.
+    code = (
+        "import os; from dedup_gui.core.parallel import ordered_map\n"
+        "assert list(ordered_map(abs, [-1, -2, -3])) == [1, 2, 3]\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    os._exit(0 if list(ordered_map(lambda x: x + 1, range(6))) == [1, 2, 3, 4, 5, 6] else 3)\n"
+        "print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "0"

@@ -57,6 +57,15 @@ def one_malloc_arena() -> None:
         pass
 
 
+def _forget_pool() -> None:
+    """In a child made by fork: the parent's threads are not there, so the child starts a pool of its own."""
+    pool.cache_clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool)
+
+
 def _mark_pool_thread() -> None:
     _IN_POOL.active = True
 

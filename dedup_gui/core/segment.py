@@ -10,11 +10,10 @@ from __future__ import annotations
 import heapq
 import importlib.util
 import logging
-import os
 import re
 import threading
 from collections import Counter
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import xxhash
 
+from .parallel import submit  # the engine's two threads (rjieba lets go of the interpreter lock while it cuts)
 from .progress import Reporter
 from .text import (
     SEP,
@@ -74,11 +74,6 @@ def _cut_any(text: str) -> list[str]:
 
 def _cutter():
     return _cut_any
-
-
-@lru_cache(maxsize=1)
-def _threads() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1)), thread_name_prefix="segment")
 
 
 _IDF_LOCK = threading.Lock()
@@ -170,7 +165,7 @@ def _build_idf_table() -> _IdfTable:
 
 def load_in_background() -> Future:
     """Start reading the IDF table on a segmentation thread (it overlaps the segmentation, which needs no lock)."""
-    return _threads().submit(_idf_table)
+    return submit(_idf_table)
 
 
 def words(text: str) -> list[str]:
@@ -270,7 +265,7 @@ class _Vocabulary:
 
 def _segment_batch(texts: list[str]) -> list[tuple[tuple[int, int], Future]]:
     """Start segmenting a batch: each slice of about ``SEGMENT_CHARS`` characters on the two threads."""
-    return [(r, _threads().submit(_segment_slice, texts[r[0] : r[1]])) for r in text_slices(texts, SEGMENT_CHARS)]
+    return [(r, submit(_segment_slice, texts[r[0] : r[1]])) for r in text_slices(texts, SEGMENT_CHARS)]
 
 
 def _hash_keywords(
