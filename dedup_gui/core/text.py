@@ -468,12 +468,18 @@ def _sentence_end_table() -> np.ndarray:
 
 
 def _sentence_lines(joined: str) -> str:
-    """``_SENTENCE_SPLIT.sub("\\n", joined)`` with the other whitespace then removed, on the code points: a line
-    break for each sentence end (a run of sentence punctuation or line breaks; a run of whitespace right after a
-    full stop), every other whitespace character dropped."""
+    """``_SENTENCE_SPLIT.sub("\\n", joined)`` with the other whitespace then removed (``_sentence_line_points``)."""
+    cps = _sentence_line_points(joined)
+    return from_utf32(cps) if len(cps) else joined
+
+
+def _sentence_line_points(joined: str) -> np.ndarray:
+    """The code points of ``_sentence_lines(joined)``: a line break for each sentence end (a run of sentence
+    punctuation or line breaks; a run of whitespace right after a full stop), every other whitespace character
+    dropped."""
     cps = utf32(joined)
     if not len(cps):
-        return joined
+        return cps
     space_class = _space_classes().take(cps, mode="clip")
     ws = (space_class == 1) | (space_class == 2)  # \s, as the pattern and str.split know it
     brk = _sentence_end_table().take(cps, mode="clip")
@@ -485,7 +491,7 @@ def _sentence_lines(joined: str) -> str:
     after_stop[run[led]] = True
     brk |= ws & after_stop[run]
     keep = brk | ~ws
-    return from_utf32(np.where(brk, 10, cps)[keep])
+    return np.where(brk, 10, cps)[keep]
 
 
 def column_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
@@ -518,25 +524,49 @@ def _slice_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
 
 def column_longest_sentences(texts: list[str], min_len: int, n: int) -> tuple[list[str], np.ndarray, np.ndarray]:
     """``longest_sentences(t, min_len, n)`` of every text: the sentences, their text and their rank (0 = longest)
-    in that text, ordered by text then rank. A slice of the column at a time: only the chosen sentences are
-    kept, never every sentence of the column."""
+    in that text, ordered by text then rank. A slice of the column at a time (``_slice_longest``)."""
     out: list[str] = []
     docs, ranks = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
     for lo, hi in text_slices(texts):
-        part, doc = _slice_sentences(texts[lo:hi])
-        chosen, d, rank = _longest_of(part, doc, hi - lo, min_len, n)
+        chosen, d, rank = _slice_longest(texts[lo:hi], min_len, n)
         out.extend(chosen)
         docs.append(d + lo)
         ranks.append(rank)
     return out, np.concatenate(docs), np.concatenate(ranks)
 
 
+def _slice_longest(texts: list[str], min_len: int, n: int) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """``column_longest_sentences`` of a slice: its sentences found once over the joined slice, as spans of its
+    sentence lines (a separator line between texts is a sentence of its own, which numbers the texts); spans
+    chosen by length, and only the chosen ones made strings."""
+    empty = np.zeros(0, dtype=np.int64)
+    joined = join_column(texts) if texts else None
+    if joined is None:  # no texts, or a text holds the separator: text by text
+        per = [longest_sentences(t, min_len, n) for t in texts]
+        counts = [len(p) for p in per]
+        ranks = np.concatenate([np.arange(c, dtype=np.int64) for c in counts]) if texts else empty
+        return [x for p in per for x in p], np.repeat(np.arange(len(texts), dtype=np.int64), counts), ranks
+    cps = _sentence_line_points(joined)
+    if not len(cps):
+        return [], empty, empty.copy()
+    breaks = np.flatnonzero(cps == 10)
+    starts = np.r_[0, breaks + 1]
+    lengths = np.r_[breaks, len(cps)] - starts
+    is_sep = (lengths == 1) & (cps[np.minimum(starts, len(cps) - 1)] == ord(SEP))
+    doc = np.cumsum(is_sep)
+    sentence = np.flatnonzero((lengths > 0) & ~is_sep)
+    chosen, d, rank = _longest_of(lengths[sentence], doc[sentence], len(texts), min_len, n)
+    lines = from_utf32(cps)
+    at = starts[sentence[chosen]]
+    ends = at + lengths[sentence[chosen]]
+    return [lines[a:b] for a, b in zip(at.tolist(), ends.tolist(), strict=True)], d, rank
+
+
 def _longest_of(
-    sents: list[str], doc: np.ndarray, n_texts: int, min_len: int, n: int
-) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The ``n`` longest of each text's sentences (``doc``: the text of each) of at least ``min_len`` characters
-    (all of them when none is that long), with their text and rank."""
-    lengths = np.fromiter(map(len, sents), dtype=np.int64, count=len(sents))
+    lengths: np.ndarray, doc: np.ndarray, n_texts: int, min_len: int, n: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ``n`` longest of each text's sentences (their ``lengths``, in text order; ``doc``: the text of each) of
+    at least ``min_len`` characters (all of them when none is that long): their positions, text and rank."""
     long = lengths >= min_len
     has_long = np.zeros(n_texts, dtype=bool)
     has_long[doc[long]] = True
@@ -547,8 +577,7 @@ def _longest_of(
     starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
     rank = np.arange(len(d)) - np.repeat(starts, np.diff(np.r_[starts, len(d)]))
     top = rank < n
-    chosen = order[top]
-    return [sents[i] for i in chosen.tolist()], d[top], rank[top]
+    return order[top], d[top], rank[top]
 
 
 _MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
