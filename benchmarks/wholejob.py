@@ -12,6 +12,8 @@ file with ``DataFrame.to_csv``. Every contestant is timed from process start to 
 imports included) and its peak memory is the largest resident set of its process tree (sampled every 20 ms, and
 never less than the kernel's high-water mark of the process). "dedup alone" is each side's time without start-up,
 reading and writing. Recall is row-level, from the cleaned file against the planted copies (benchmarks/inputs.py).
+Each contestant runs three times (``--repeat``), the contestants of an input taking turns, and is shown by its
+median run: the machine's speed drifts from one minute to the next, and taking turns spreads a slow spell over all.
 Timings are printed, never asserted.
 """
 
@@ -179,6 +181,15 @@ def growth(n0: int, t0: float, n1: int, t1: float) -> float | None:
     return math.log(t1 / t0) / math.log(n1 / n0)
 
 
+def median_run(runs: list[dict]) -> dict:
+    """The run of median whole-job time among those that succeeded (the lower of the middle two for an even
+    count), with every such run's time as ``walls``; the first run when none succeeded."""
+    ok = sorted((r for r in runs if "error" not in r and "skipped" not in r), key=lambda r: r["wall"])
+    if not ok:
+        return runs[0]
+    return dict(ok[(len(ok) - 1) // 2], walls=[r["wall"] for r in runs if r in ok])
+
+
 # -- the benchmark ------------------------------------------------------------------------------------------------
 
 
@@ -194,6 +205,7 @@ class WholeJob:
         self.scale_md = ""
         self.peer_max = dict(PEER_MAX_ROWS)
         self.skipped: list[str] = []
+        self.medians: dict[tuple, dict] = {}  # (input, algorithm, contestant) -> its median run (compare)
         for item in filter(None, args.peer_max.split(",")):
             peer, _, rows = item.partition("=")
             self.peer_max[peer] = int(rows)
@@ -208,8 +220,9 @@ class WholeJob:
     def _save(self) -> None:
         (self.out / "results.json").write_text(json.dumps(self.results, indent=1, default=float), encoding="utf-8")
 
-    def job(self, inp: inputs.Input, algo: str, who: str) -> dict:
+    def job(self, inp: inputs.Input, algo: str, who: str, round_: int = 0) -> dict:
         name = f"{inp.kind}-{inp.rows}{'-xlsx' if inp.path.suffix == '.xlsx' else ''}-{algo}-{who}"
+        name += f"-run{round_ + 1}" if round_ else ""
         if name in self.results["jobs"]:
             return self.results["jobs"][name]
         limit = self.peer_max.get(who)
@@ -262,14 +275,29 @@ class WholeJob:
 
     def compare(self, inp: inputs.Input, algo: str) -> None:
         peers = [p for p in PEERS[algo] if p in self.args.peers.split(",")]
-        ours = self.job(inp, algo, "ours")
-        theirs = {p: self.job(inp, algo, p) for p in peers}
+        runs: dict[str, list[dict]] = {who: [] for who in ("ours", *peers)}
+        # Rounds interleave the contestants, so a slow spell of the machine falls on all of them alike; each is
+        # shown by its median run. A result carried over from an earlier run (--reuse) is not run again.
+        for round_ in range(max(1, self.args.repeat)):
+            for who, done in runs.items():
+                if round_ and (not done or "reused" in done[0] or "skipped" in done[0]):
+                    continue
+                done.append(self.job(inp, algo, who, round_))
+        medians = {who: median_run(done) for who, done in runs.items()}
+        for who, res in medians.items():
+            self.medians[(inp.path, algo, who)] = res
+        ours, theirs = medians["ours"], {p: medians[p] for p in peers}
         rows = [self._row(f"**dedup_gui {ALGO_LABEL[algo]}** (dedup-cli)", ours, ours)]
         rows += [self._row(PEER_LABEL[p], r, ours) for p, r in theirs.items()]
         self.emit(f"\n### {inp.label} — {ALGO_LABEL[algo]}\n")
         self.emit(table(["contestant", "whole job", "peer ÷ ours", "dedup alone", "peer ÷ ours", "read",
                          "write", "start-up", "peak RSS", "rows removed", "recall", "unplanted removals"],
                         rows))  # fmt: skip
+        spread = [f"{'ours' if who == 'ours' else who} {' / '.join(secs(w) for w in res['walls'])}"
+                  for who, res in medians.items() if len(res.get("walls", ())) > 1]  # fmt: skip
+        if spread:
+            self.emit(f"\nMedian of {max(len(r.get('walls', ())) for r in medians.values())} interleaved runs; "
+                      f"whole job of each run: {'; '.join(spread)}.")  # fmt: skip
         self._goals(inp, algo, ours, theirs)
         for p, r in theirs.items():
             self.summary.append(self._summary_row(inp, algo, ours, p, r))
@@ -341,7 +369,7 @@ class WholeJob:
                 for n in sizes:
                     inp = inputs.build("short", n)
                     inp = inp.as_xlsx() if self.args.format == "xlsx" else inp
-                    res = self.job(inp, algo, who)
+                    res = self.medians.get((inp.path, algo, who)) or self.job(inp, algo, who)
                     label = f"dedup_gui {ALGO_LABEL[algo]}" if who == "ours" else who
                     if "error" in res or "skipped" in res:
                         rows.append([label, n, f"{inp.mean_chars:.0f}", res.get("error") or res.get("skipped"),
@@ -449,6 +477,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--scale-peers", default="rensa", help="peers in the cost table too")
     ap.add_argument("--mem-limit", type=float, default=8.0, help="GiB of address space a contestant may use")
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds before a contestant is abandoned")
+    ap.add_argument("--repeat", type=int, default=None,
+                    help="run each contestant this many times, interleaved, and show its median run "
+                    "(default 3; 1 with --quick)")  # fmt: skip
     ap.add_argument("--keep-files", action="store_true", help="keep the cleaned files in the run folder")
     ap.add_argument("--reuse", metavar="RUN_DIR", help="take results from an earlier run where they succeeded")
     ap.add_argument("--rerun", default="", help="with --reuse: comma-separated parts of job names to run again")
@@ -459,6 +490,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         args.inputs = QUICK_INPUTS if args.quick else FULL_INPUTS
     if args.scale is None:
         args.scale = QUICK_SCALE if args.quick else FULL_SCALE
+    if args.repeat is None:
+        args.repeat = 1 if args.quick else 3
     if args.readme_label is None:
         args.readme_label = "wholejob-quick" if args.quick else "wholejob"
     return args

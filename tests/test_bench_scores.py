@@ -23,3 +23,13 @@ def test_growth_exponent():
     assert growth(10, 1.0, 100, 10.0) == 1.0
     assert growth(10, 1.0, 100, 100.0) == 2.0
     assert growth(10, 0.0, 100, 1.0) is None
+
+
+def test_median_run_is_the_middle_successful_run_with_every_time():
+    from benchmarks.wholejob import median_run
+
+    runs = [{"wall": 3.0, "n": 1}, {"error": "killed"}, {"wall": 1.0, "n": 3}, {"wall": 2.0, "n": 4}]
+    got = median_run(runs)
+    assert got["n"] == 4 and got["walls"] == [3.0, 1.0, 2.0]
+    assert median_run([{"wall": 5.0, "n": 1}, {"wall": 4.0, "n": 2}])["n"] == 2  # the lower of the middle two
+    assert median_run([{"skipped": "not run"}]) == {"skipped": "not run"}
