@@ -1,0 +1,67 @@
+"""The hashed IDF table (SimHash keywords) kept in the user's cache folder between runs."""
+
+import numpy as np
+import pytest
+
+from dedup_gui.core import segment
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEDUP_GUI_CACHE", str(tmp_path / "cache"))
+    segment._build_idf_table.cache_clear()
+    yield tmp_path / "cache"
+    segment._build_idf_table.cache_clear()
+
+
+def _same(a, b):
+    return np.array_equal(a.hashes, b.hashes) and np.array_equal(a.weights, b.weights) and a.median == b.median
+
+
+def _cache_file():
+    return segment._cache_file(segment._idf_path())
+
+
+def test_the_table_is_written_once_and_read_back_equal(cache, monkeypatch):
+    fresh = segment._hash_idf_table()
+    first = segment._idf_table()
+    assert _same(first, fresh) and _cache_file().is_file()
+    segment._build_idf_table.cache_clear()
+
+    def no_hashing():
+        raise AssertionError("the word list was hashed again")
+
+    monkeypatch.setattr(segment, "_hash_idf_table", no_hashing)
+    assert _same(segment._idf_table(), fresh)
+
+
+def test_a_damaged_or_foreign_cache_file_is_rebuilt(cache):
+    fresh = segment._hash_idf_table()
+    _cache_file().parent.mkdir(parents=True)
+    _cache_file().write_bytes(b"PK\x03\x04 not a table")
+    assert _same(segment._idf_table(), fresh)
+    segment._build_idf_table.cache_clear()
+    # A table hashed another way (a changed word hash): its probe differs, so it is not used.
+    np.savez(
+        _cache_file(), hashes=fresh.hashes[:5], weights=fresh.weights[:5], median=1.0, probe=np.array([7], np.uint64)
+    )
+    assert _same(segment._idf_table(), fresh)
+    with np.load(_cache_file()) as f:
+        assert len(f["hashes"]) == len(fresh.hashes)  # and the good table took its place
+
+
+def test_an_unwritable_cache_folder_only_costs_time(cache, monkeypatch):
+    cache.parent.mkdir(exist_ok=True)
+    blocker = cache.parent / "a file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("DEDUP_GUI_CACHE", str(blocker / "cache"))
+    assert _same(segment._idf_table(), segment._hash_idf_table())
+    assert blocker.read_text() == "not a folder"
+
+
+def test_keywords_are_the_same_with_the_cached_table(cache):
+    texts = ["今天北京发布了新的交通管理办法，市民出行需要注意。", "上海的天气预报说明天有大雨，请带好雨伞。"]
+    first = segment.keyword_hashes(texts, 5, segment.Reporter())
+    segment._build_idf_table.cache_clear()
+    again = segment.keyword_hashes(texts, 5, segment.Reporter())
+    assert all(np.array_equal(x, y) for x, y in zip(first, again, strict=True))
