@@ -590,6 +590,7 @@ def test_kept_rows_contain_the_others_as_the_per_text_overlap_says(texts, algori
 
 @settings(max_examples=40, deadline=None)
 @given(texts=noisy_texts, slice_chars=st.integers(1, 200))
+@example(texts=[" "], slice_chars=1)  # a text of whitespace only: no sentence (found by hypothesis)
 def test_slices_of_the_column_give_the_same_results(texts, slice_chars):
     """The column is processed a slice at a time (so the window never waits long for the interpreter lock):
     any slicing gives the per-text results."""

@@ -469,8 +469,7 @@ def _sentence_end_table() -> np.ndarray:
 
 def _sentence_lines(joined: str) -> str:
     """``_SENTENCE_SPLIT.sub("\\n", joined)`` with the other whitespace then removed (``_sentence_line_points``)."""
-    cps = _sentence_line_points(joined)
-    return from_utf32(cps) if len(cps) else joined
+    return from_utf32(_sentence_line_points(joined))
 
 
 def _sentence_line_points(joined: str) -> np.ndarray:
