@@ -220,9 +220,13 @@ class WholeJob:
     def _save(self) -> None:
         (self.out / "results.json").write_text(json.dumps(self.results, indent=1, default=float), encoding="utf-8")
 
-    def job(self, inp: inputs.Input, algo: str, who: str, round_: int = 0) -> dict:
+    @staticmethod
+    def job_name(inp: inputs.Input, algo: str, who: str, round_: int = 0) -> str:
         name = f"{inp.kind}-{inp.rows}{'-xlsx' if inp.path.suffix == '.xlsx' else ''}-{algo}-{who}"
-        name += f"-run{round_ + 1}" if round_ else ""
+        return name + (f"-run{round_ + 1}" if round_ else "")
+
+    def job(self, inp: inputs.Input, algo: str, who: str, round_: int = 0) -> dict:
+        name = self.job_name(inp, algo, who, round_)
         if name in self.results["jobs"]:
             return self.results["jobs"][name]
         limit = self.peer_max.get(who)
@@ -255,18 +259,22 @@ class WholeJob:
         return res
 
     def _reused(self, name: str) -> dict | None:
+        """The job's result from the runs named by --reuse (the last one that has it succeeding), unless --rerun
+        names it."""
         if not self.args.reuse or any(p and p in name for p in self.args.rerun.split(",")):
             return None
-        try:
-            res = json.loads((Path(self.args.reuse) / "results.json").read_text(encoding="utf-8"))["jobs"][name]
-        except (OSError, KeyError, ValueError):
-            return None
-        if "error" in res or "skipped" in res:
-            return None
-        self.say(f"  {name}: reused from {Path(self.args.reuse).name}")
-        res = dict(res, reused=str(self.args.reuse))
-        self.results["jobs"][name] = res
-        return res
+        for run in reversed(self.args.reuse):
+            try:
+                res = json.loads((Path(run) / "results.json").read_text(encoding="utf-8"))["jobs"][name]
+            except (OSError, KeyError, ValueError):
+                continue
+            if "error" in res or "skipped" in res:
+                continue
+            self.say(f"  {name}: reused from {Path(res.get('reused', run)).name}")
+            res = dict(res, reused=res.get("reused", str(run)))
+            self.results["jobs"][name] = res
+            return res
+        return None
 
     def goal(self, what: str, goal: str, measured: str, met: bool | None) -> None:
         self.goals.append([what, goal, measured, {True: "✓", False: "✗", None: "–"}[met]])
@@ -277,10 +285,15 @@ class WholeJob:
         peers = [p for p in PEERS[algo] if p in self.args.peers.split(",")]
         runs: dict[str, list[dict]] = {who: [] for who in ("ours", *peers)}
         # Rounds interleave the contestants, so a slow spell of the machine falls on all of them alike; each is
-        # shown by its median run. A result carried over from an earlier run (--reuse) is not run again.
+        # shown by its median run. A result carried over from an earlier run (--reuse) is not run again: its other
+        # runs are taken from there too, where they are.
         for round_ in range(max(1, self.args.repeat)):
             for who, done in runs.items():
-                if round_ and (not done or "reused" in done[0] or "skipped" in done[0]):
+                if round_ and "skipped" in done[0]:
+                    continue
+                if round_ and "reused" in done[0]:  # its other runs come from the same place, if they are there
+                    again = self._reused(self.job_name(inp, algo, who, round_))
+                    done.extend([again] if again is not None else [])
                     continue
                 done.append(self.job(inp, algo, who, round_))
         medians = {who: median_run(done) for who, done in runs.items()}
@@ -481,7 +494,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="run each contestant this many times, interleaved, and show its median run "
                     "(default 3; 1 with --quick)")  # fmt: skip
     ap.add_argument("--keep-files", action="store_true", help="keep the cleaned files in the run folder")
-    ap.add_argument("--reuse", metavar="RUN_DIR", help="take results from an earlier run where they succeeded")
+    ap.add_argument("--reuse", metavar="RUN_DIR", action="append", default=[],
+                    help="take results from an earlier run where they succeeded (repeatable: the last run that "
+                    "has a job wins)")  # fmt: skip
     ap.add_argument("--rerun", default="", help="with --reuse: comma-separated parts of job names to run again")
     ap.add_argument("--readme", action="store_true", help="write the tables into benchmarks/README.md")
     ap.add_argument("--readme-label", default=None, help="README block to replace (default wholejob / wholejob-quick)")
@@ -490,6 +505,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         args.inputs = QUICK_INPUTS if args.quick else FULL_INPUTS
     if args.scale is None:
         args.scale = QUICK_SCALE if args.quick else FULL_SCALE
+    for run in args.reuse:
+        if not (Path(run) / "results.json").is_file():
+            ap.error(f"--reuse {run}: no results.json there")
     if args.repeat is None:
         args.repeat = 1 if args.quick else 3
     if args.readme_label is None:
