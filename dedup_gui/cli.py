@@ -7,10 +7,14 @@ import sys
 import time
 from pathlib import Path
 
-from .core.algorithms.registry import ALGORITHMS
-from .core.errors import Cancelled, DedupError
-from .core.progress import Reporter
-from .core.settings import CLUSTER_MODES, KEEP_POLICIES, NormaliseOptions, Settings, option_fields
+from .core.parallel import one_malloc_arena
+
+one_malloc_arena()  # a process that runs nothing but the engine; before numpy starts threads (core.parallel)
+
+from .core.algorithms.registry import ALGORITHMS  # noqa: E402
+from .core.errors import Cancelled, DedupError  # noqa: E402
+from .core.progress import Reporter  # noqa: E402
+from .core.settings import CLUSTER_MODES, KEEP_POLICIES, NormaliseOptions, Settings, option_fields  # noqa: E402
 
 EXIT_OK, EXIT_INTERRUPTED, EXIT_BAD_INPUT = 0, 1, 2
 

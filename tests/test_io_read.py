@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dedup_gui.core.errors import Cancelled, InputError
 from dedup_gui.core.io import list_sheets, read_table
@@ -252,3 +254,28 @@ def test_xlsx_merged_title_row_above_the_header_is_skipped(tmp_path):
 def test_xlsx_single_column_sheet_under_a_plain_first_row_keeps_it_as_header(tmp_path):
     path = write_xlsx(tmp_path / "one.xlsx", {"S": [["text"], ["a"], ["b"]]})
     assert read_table(path).columns == ["text"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet='ab,"\n\r\u2028中', max_size=60), chunk=st.integers(1, 8))
+def test_the_csv_reader_reads_the_lines_a_stringio_would(text, chunk):
+    import io
+
+    from dedup_gui.core.io.csv_reader import text_lines
+
+    read_to = [0]
+    assert list(text_lines(text, read_to, chunk)) == list(io.StringIO(text))
+    assert read_to[0] == len(text)
+
+
+def test_quoted_cells_over_many_lines_read_the_same_a_line_at_a_time(tmp_path, monkeypatch):
+    from dedup_gui.core.io import csv_reader
+
+    body = "".join(f'{i},"第{i}段\r\n第二行,有逗号\n""引号""",{i * 2}\r\n' for i in range(50))
+    path = tmp_path / "multi.csv"
+    path.write_text("id,text,n\r\n" + body, encoding="utf-8")
+    whole = read_table(path)
+    monkeypatch.setattr(csv_reader, "LINES_AT_ONCE", 1)  # every line a piece of its own
+    pieces = read_table(path)
+    assert pieces.data.equals(whole.data) and pieces.warnings == whole.warnings
+    assert pieces.data["text"][3] == '第3段\r\n第二行,有逗号\n"引号"'

@@ -39,7 +39,8 @@ import threading
 import time
 import traceback
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
@@ -447,7 +448,8 @@ class EngineProcess:
             parent, child = self._ctx.Pipe()
             flag = self._ctx.RawValue("b", 0)
             proc = self._ctx.Process(target=_child_main, args=(child, flag), name="dedup-engine", daemon=False)
-            proc.start()
+            with _child_environment(MALLOC_ARENA_MAX="1"):  # one heap: see core.parallel.one_malloc_arena
+                proc.start()
             child.close()
         except Exception as e:  # cannot spawn here at all
             self.unavailable = True
@@ -611,6 +613,21 @@ class EngineProcess:
         if box:
             proc, conn = box
             _end(proc, conn, 1.0)
+
+
+@contextmanager
+def _child_environment(**values: str) -> Iterator[None]:
+    """``values`` in the environment a child process starts with (spawn copies it), restored after."""
+    before = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for k, v in before.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 def _end(proc: Any, conn: Connection | None, wait: float, ask: bool = True) -> None:

@@ -39,7 +39,9 @@ M_ARENA_MAX = -8  # glibc's mallopt parameter (malloc.h)
 
 
 def one_malloc_arena() -> None:
-    """Every thread of the process allocates from the one heap. Called when dedup_gui is imported.
+    """Every thread of the process allocates from the one heap. For the processes that run nothing but the
+    engine: ``dedup-cli`` calls it before it imports numpy, and the window's engine worker starts with
+    ``MALLOC_ARENA_MAX=1`` in its environment. The window's own process keeps glibc's default.
 
     glibc gives each thread that allocates its own heap ("arena"), and a heap keeps what is freed for its next
     allocations: with the chunks' arrays freed on two threads, the process held ~600 MB more at its peak (100k

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
@@ -27,6 +28,7 @@ csv.field_size_limit(2**31 - 1)  # news articles easily pass the default 128 KiB
 
 def read_csv(path: Path, data: bytes, reporter: Reporter | None = None) -> Table:
     decoded = decode_bytes(data, path)
+    del data  # the file's bytes are not needed once decoded: freed before the rows are built (when the caller let go)
     text = decoded.text
     if not text.strip():
         raise InputError(path, "has no header row (the file holds only blank lines)")
@@ -90,19 +92,37 @@ def _parse(
     rows: list[list[str]] = []
     lines: list[tuple[int, int]] = []
     total = len(text)
-    stream = io.StringIO(text)
-    reader = csv.reader(stream, delimiter=delimiter, strict=False)
+    read_to = [0]
+    reader = csv.reader(text_lines(text, read_to, LINES_AT_ONCE), delimiter=delimiter, strict=False)
     try:
         for row in reader:
             lines.append((lines[-1][1] + 1 if lines else 1, reader.line_num))
             rows.append(row)
             if reporter is not None and len(rows) % PROGRESS_EVERY == 0:
-                reporter.report("Loading", stream.tell(), total)
+                reporter.report("Loading", read_to[0], total)
     except csv.Error as e:
         raise InputError(path, f"is not a readable CSV file near line {reader.line_num}: {e}") from None
     if reporter is not None:
         reporter.report("Loading", total, total)
     return rows, lines
+
+
+LINES_AT_ONCE = 1 << 20  # characters of the text turned into lines at a time
+
+
+def text_lines(text: str, read_to: list[int] | None = None, chunk: int = LINES_AT_ONCE) -> Iterator[str]:
+    """The lines of ``text`` as ``io.StringIO(text)`` gives them (each up to and with its "\\n"; a "\\r" alone ends no
+    line), a piece of about ``chunk`` characters at a time: a StringIO of the whole text would hold a copy of it
+    at 4 bytes per character (460 MB for a 350 MB file of Chinese articles). ``read_to[0]`` follows how far it
+    has read."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + chunk)
+        end = len(text) if end < 0 else end + 1
+        if read_to is not None:
+            read_to[0] = end
+        yield from io.StringIO(text[start:end])
+        start = end
 
 
 def _line_list(numbers: list[int], shown: int = 10) -> str:
