@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .parallel import WORKERS, ordered_map
+from .parallel import map_ranges, share
 from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size, utf32
 
 CHUNK_CHARS = 4_000_000  # characters hashed at once: bounds the working memory (~40 bytes per character)
@@ -75,9 +75,8 @@ def _columns(texts: Sequence[str], n: int, chunk_chars: int, prefix: bool) -> Gr
     lengths = lengths_of(texts)
     sizes = np.zeros(len(texts), dtype=np.int64)
     parts: list[np.ndarray] = []
-    chunks = text_chunks(lengths, max(1, chunk_chars // WORKERS))  # two chunks on two cores: the memory of one
-    grams = ordered_map(lambda r: _chunk_grams(texts[r[0] : r[1]], lengths[r[0] : r[1]], n, prefix), chunks)
-    for (lo, hi), (h, doc) in zip(chunks, grams, strict=True):
+    chunks = text_chunks(lengths, share(chunk_chars))
+    for (lo, hi), (h, doc) in map_ranges(lambda lo, hi: _chunk_grams(texts[lo:hi], lengths[lo:hi], n, prefix), chunks):
         sizes[lo:hi] = np.bincount(doc, minlength=hi - lo)
         parts.append(h)
     hashes = np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
@@ -184,9 +183,8 @@ def pair_overlap(cols: GramColumns, a: np.ndarray, b: np.ndarray, chunk: int = C
     b = np.asarray(b, dtype=np.int64)
     out = np.zeros(len(a), dtype=np.int64)
     sizes = cols.sizes
-    chunks = ranges_by_size(sizes[a] + sizes[b], max(1, chunk // WORKERS), _GROUP_LIMIT - 1)
-    counts = ordered_map(lambda r: _chunk_overlap(cols, sizes, a[r[0] : r[1]], b[r[0] : r[1]]), chunks)
-    for (lo, hi), count in zip(chunks, counts, strict=True):
+    chunks = ranges_by_size(sizes[a] + sizes[b], share(chunk), _GROUP_LIMIT - 1)
+    for (lo, hi), count in map_ranges(lambda lo, hi: _chunk_overlap(cols, sizes, a[lo:hi], b[lo:hi]), chunks):
         out[lo:hi] = count
     return out
 
@@ -293,21 +291,19 @@ def overlaps_of(texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> t
     inter, size = np.zeros(len(a), dtype=np.int64), np.zeros(len(a), dtype=np.int64)
     lengths = lengths_of(texts)
 
-    def batch(r: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-        used, sub, ia, ib = _batch_texts(texts, a[r[0] : r[1]], b[r[0] : r[1]])
+    def batch(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+        used, sub, ia, ib = _batch_texts(texts, a[lo:hi], b[lo:hi])
         cols = gram_prefix_columns(sub, n)
         return pair_overlap(cols, ia, ib), cols.sizes[ib]
 
-    batches = pair_batches(lengths, a, b)
-    for (lo, hi), (i, s) in zip(batches, ordered_map(batch, batches), strict=True):
+    for (lo, hi), (i, s) in map_ranges(batch, pair_batches(lengths, a, b)):
         inter[lo:hi], size[lo:hi] = i, s
     return inter, size
 
 
 def pair_batches(lengths: np.ndarray, a: np.ndarray, b: np.ndarray) -> list[tuple[int, int]]:
-    """Ranges of pairs whose texts hold about ``PAIR_BATCH_CHARS`` characters in all, halved for two cores (two
-    batches at once then hold the memory of one)."""
-    return ranges_by_size(lengths[a] + lengths[b], max(1, PAIR_BATCH_CHARS // WORKERS))
+    """Ranges of pairs whose texts hold about ``PAIR_BATCH_CHARS`` characters in all, shared among the cores."""
+    return ranges_by_size(lengths[a] + lengths[b], share(PAIR_BATCH_CHARS))
 
 
 def _batch_texts(
@@ -335,12 +331,11 @@ def score_pairs_of_counted(
     counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
     lengths = lengths_of(texts)
 
-    def batch(r: tuple[int, int]) -> tuple[np.ndarray, PairGrams]:
-        used, sub, ia, ib = _batch_texts(texts, a[r[0] : r[1]], b[r[0] : r[1]])
+    def batch(lo: int, hi: int) -> tuple[np.ndarray, PairGrams]:
+        used, sub, ia, ib = _batch_texts(texts, a[lo:hi], b[lo:hi])
         return score_pairs_counted(check, sub, gram_prefix_columns(sub, n), ia, ib, lengths[used])
 
-    batches = pair_batches(lengths, a, b)
-    for (lo, hi), (scores, part) in zip(batches, ordered_map(batch, batches), strict=True):
+    for (lo, hi), (scores, part) in map_ranges(batch, pair_batches(lengths, a, b)):
         out[lo:hi] = scores
         counted.overlap[lo:hi], counted.size_a[lo:hi], counted.size_b[lo:hi] = part.overlap, part.size_a, part.size_b
     return out, counted

@@ -16,7 +16,7 @@ import os
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from itertools import islice
@@ -74,6 +74,17 @@ def _mark_pool_thread() -> None:
 
 def in_pool_thread() -> bool:
     return getattr(_IN_POOL, "active", False)
+
+
+def share(limit: int) -> int:
+    """A chunk size for ``ordered_map``: ``limit`` (what one chunk may hold on one core) divided among the workers,
+    so that the chunks worked on at once hold the memory of one."""
+    return max(1, limit // WORKERS)
+
+
+def map_ranges(fn: Callable[[int, int], R], ranges: Sequence[tuple[int, int]]) -> Iterator[tuple[tuple[int, int], R]]:
+    """``((lo, hi), fn(lo, hi))`` for each range, in order, ``fn`` on the pool's threads (``ordered_map``)."""
+    return zip(ranges, ordered_map(lambda r: fn(*r), ranges), strict=True)
 
 
 def submit(fn: Callable[..., R], *args) -> Future[R]:

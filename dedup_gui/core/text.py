@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .parallel import ordered_map
+from .parallel import map_ranges
 from .settings import NormaliseOptions
 
 _SCRIPT_STYLE = re.compile(r"<(head|title|script|style|noscript|template|nav|footer)\b[^>]*>.*?</\1\s*>", re.I | re.S)
@@ -353,8 +353,7 @@ def per_slice(texts: list[str], work) -> tuple[np.ndarray, np.ndarray]:
     """``work`` (a slice of texts -> 64-bit values and the index in the slice of the text each is from) run a
     slice of the column at a time (``text_slices``): the values joined, with the column's text indices."""
     values, docs = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)]
-    slices = text_slices(texts)
-    for (lo, _), (v, d) in zip(slices, ordered_map(lambda r: work(texts[r[0] : r[1]]), slices), strict=True):
+    for (lo, _), (v, d) in map_ranges(lambda lo, hi: work(texts[lo:hi]), text_slices(texts)):
         values.append(v)
         docs.append(d + lo)
     return np.concatenate(values), np.concatenate(docs)
@@ -378,9 +377,8 @@ def ranges_by_size(sizes: np.ndarray, limit: int, max_items: int | None = None) 
 def normalise_all(texts: list[str], opts: NormaliseOptions) -> list[str]:
     """``[normalise(t, opts) for t in texts]``, a slice of the column at a time (``_normalise_slice``)."""
     out: list[str] = []
-    for lo, hi in text_slices(
-        texts
-    ):  # one core: its string methods hold the interpreter lock (measured no faster on two)
+    # On one core: its string methods hold the interpreter lock (measured no faster on two).
+    for lo, hi in text_slices(texts):
         out.extend(_normalise_slice(texts[lo:hi], opts))
     return out
 

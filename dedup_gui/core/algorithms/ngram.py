@@ -29,7 +29,7 @@ from ..columnar import (
     score_pairs_of_counted,
     text_chunks,
 )
-from ..parallel import WORKERS, ordered_map
+from ..parallel import map_ranges, share
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import mix64
@@ -226,12 +226,10 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     del which, rank_of
     # A chunk of whole texts at a time (two at once, on two cores): each set's keys ordered by rank, its first
     # keys kept.
-    step_size = max(1, PREFIX_CHUNK // WORKERS)
-    bounds = np.searchsorted(doc, np.unique(doc[::step_size]), side="left").tolist() + [len(doc)]
+    bounds = np.searchsorted(doc, np.unique(doc[:: share(PREFIX_CHUNK)]), side="left").tolist() + [len(doc)]
     chunks = [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True) if lo < hi]
 
-    def prefix_of(r: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-        lo, hi = r
+    def prefix_of(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
         set_id = (doc[lo:hi] - doc[lo]) * MAX_LEVEL_STEPS + step[lo:hi]
         order = np.argsort(set_id * n_ranks + rank[lo:hi].astype(np.int64))  # all different: any sort will do
         s = set_id[order]
@@ -244,7 +242,7 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
         return keys[lo:hi][keep], doc[lo:hi][keep]
 
     out_k, out_d = [], []
-    for k, d in ordered_map(prefix_of, chunks):
+    for _, (k, d) in map_ranges(prefix_of, chunks):
         out_k.append(k)
         out_d.append(d)
     if not out_k:
@@ -293,9 +291,9 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
     steps: list[np.ndarray] = []
     kept: list[GramColumns] | None = []
     held = 0
-    chunks = text_chunks(lengths_of(texts), CHUNK_CHARS // WORKERS)  # the same memory as one chunk on one core
-    for (lo, hi), (cols, minima, k, d, st) in zip(
-        chunks, ordered_map(lambda r: _chunk_keys(texts[r[0] : r[1]], r[0], n, n_steps), chunks), strict=True
+    chunks = text_chunks(lengths_of(texts), share(CHUNK_CHARS))
+    for (lo, hi), (cols, minima, k, d, st) in map_ranges(
+        lambda lo, hi: _chunk_keys(texts[lo:hi], lo, n, n_steps), chunks
     ):
         reporter.report("Fingerprinting", lo, n_texts)
         sizes[lo:hi] = cols.sizes
