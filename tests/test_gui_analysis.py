@@ -43,7 +43,7 @@ def view(qtbot, planted):
 
 
 def bar_heights(item) -> list[float]:
-    return [float(h) for h in item.opts["height"]]
+    return item.heights()
 
 
 def widget_point(histogram, x: float) -> QPoint:
@@ -78,7 +78,7 @@ def test_the_histogram_holds_every_candidate_pair(view):
     assert histogram.plot.getAxis("bottom").labelText == get_algorithm(result.settings.algorithm).measure
     assert histogram.plot.getAxis("left").labelText == "Candidate pairs"
     assert histogram.line.value() == pytest.approx(0.7)
-    colours = [b.color().name() for b in histogram.bars.opts["brushes"]]
+    colours = [b.color().name() for b in histogram.bars.brushes]
     passes = histogram.hist.passing(0.7)
     assert colours == [histogram.colors.accent.name() if p else histogram.colors.other.name() for p in passes]
 

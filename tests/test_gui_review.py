@@ -552,6 +552,9 @@ def test_the_analysis_counts_and_histogram_follow_the_decisions(qtbot, window, w
     assert view.summary.figure("remove") == "2" and view.summary.figure("clusters") == "2"
     assert view.sizes.counts() == [2]  # two clusters of two rows left
     assert int(view.histogram.overruled.sum()) == 3  # the metro story's three pairs
+    below, above = view.histogram.bars.rects, view.histogram.overruled_bars.rects
+    assert [b.y() + b.height() for b in below] == [a.y() for a in above]  # drawn on top of the bars they belong to
+    assert [a.height() > 0 for a in above] == [n > 0 for n in view.histogram.overruled]
     assert "after your decisions <b>2 rows</b> are removed" in view.histogram.readout.text()
     window.review_actions.undo.trigger()  # also while the tab is shown
     assert view.summary.figure("remove") == "4" and int(view.histogram.overruled.sum()) == 0

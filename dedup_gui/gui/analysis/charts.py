@@ -13,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, QRect, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -152,6 +152,67 @@ def spaced_ticks(plot: pg.PlotWidget, labels: list[tuple[float, str]], gap_px: i
 def bar_heights(counts: np.ndarray, log: bool) -> np.ndarray:
     counts = np.asarray(counts, dtype=float)
     return np.log10(1 + counts) if log else counts
+
+
+class Bars(pg.GraphicsObject):
+    """Bars for a chart: one rectangle per bin, each with its own brush and pen, painted a rectangle at a time.
+
+    pyqtgraph's BarGraphItem paints one-colour bars by handing QPainter.drawRects a pointer into a numpy array it
+    may have reallocated since; the test suite crashed in that paint (a segmentation fault, about one full run in
+    six). A chart has at most a few hundred bars, so nothing here is worth a raw pointer.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rects: list[QRectF] = []
+        self.brushes: list[QBrush] = []
+        self.pens: list[QPen] = []
+        self._bounds = QRectF()
+
+    def set_bars(
+        self,
+        x0: np.ndarray,
+        width: float,
+        height: np.ndarray,
+        brushes: list[QBrush],
+        pens: list[QPen],
+        y0: np.ndarray | None = None,
+    ) -> None:
+        """Bin i spans x0[i] … x0[i] + width and y0[i] … y0[i] + height[i] (y0 is 0 when not given)."""
+        x0, height = np.asarray(x0, dtype=float), np.asarray(height, dtype=float)
+        bottom = np.zeros(len(x0)) if y0 is None else np.asarray(y0, dtype=float)
+        if not (len(x0) == len(height) == len(bottom) == len(brushes) == len(pens)):
+            raise ValueError("every bar needs an x, a height, a bottom, a brush and a pen")
+        self.prepareGeometryChange()
+        bars = zip(x0.tolist(), bottom.tolist(), height.tolist(), strict=True)
+        self.rects = [QRectF(x, b, float(width), h) for x, b, h in bars]
+        self.brushes, self.pens = list(brushes), list(pens)
+        self._bounds = QRectF()
+        for rect in self.rects:
+            self._bounds = self._bounds.united(rect.normalized())
+        self.informViewBoundsChanged()
+        self.update()
+
+    def clear(self) -> None:
+        self.set_bars(np.zeros(0), 1.0, np.zeros(0), [], [])
+
+    def heights(self) -> list[float]:
+        return [r.height() for r in self.rects]
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return QRectF(self._bounds)
+
+    def dataBounds(self, ax: int, frac: float = 1.0, orthoRange=None):  # noqa: N802 (pyqtgraph's name)
+        if not self.rects:
+            return (None, None)
+        b = self._bounds
+        return (b.left(), b.right()) if ax == 0 else (b.top(), b.bottom())
+
+    def paint(self, painter: QPainter, *args) -> None:
+        for rect, brush, pen in zip(self.rects, self.brushes, self.pens, strict=True):
+            painter.setPen(pen)
+            painter.setBrush(brush)
+            painter.drawRect(rect)
 
 
 def human_count(n: int) -> str:

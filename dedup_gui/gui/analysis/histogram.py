@@ -16,7 +16,7 @@ from dedup_gui.core import analysis
 from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.result import DedupResult
 
-from .charts import ChartPanel, bar_heights, count_axis, spaced_ticks, style_plot
+from .charts import Bars, ChartPanel, bar_heights, count_axis, spaced_ticks, style_plot
 
 
 def measure_label(algorithm: str) -> str:
@@ -48,8 +48,8 @@ class SimilarityHistogram(ChartPanel):
         self.body.addWidget(self.plot, 1)
         self.body.addWidget(self.hint)
 
-        self.bars = pg.BarGraphItem(x0=[], height=[], width=1.0)
-        self.overruled_bars = pg.BarGraphItem(x0=[], height=[], width=1.0)  # stacked on top of ``bars``
+        self.bars = Bars()
+        self.overruled_bars = Bars()  # stacked on top of ``bars``
         self.overruled = np.zeros(0, dtype=np.int64)  # per bin: pairs with a row the user marked "not a duplicate"
         self.decided_removed: int | None = None  # rows the run removes after the user's decisions
         self.region = pg.LinearRegionItem((0, 0), movable=False)
@@ -75,8 +75,8 @@ class SimilarityHistogram(ChartPanel):
     def clear(self) -> None:
         self.result = self.explorer = self.hist = None
         self.overruled, self.decided_removed = np.zeros(0, dtype=np.int64), None
-        self.bars.setOpts(x0=[], height=[], width=1.0)
-        self.overruled_bars.setOpts(x0=[], height=[], width=1.0)
+        self.bars.clear()
+        self.overruled_bars.clear()
         self.line.hide()
         self.region.hide()
         self.region_label.hide()
@@ -223,20 +223,21 @@ class SimilarityHistogram(ChartPanel):
         gap = 0.14 * h.width if analysis.threshold_spec(self.result).decimals == 0 else 0.08 * h.width
         overruled = self.overruled if len(self.overruled) == len(h.counts) else np.zeros(len(h.counts), np.int64)
         below = bar_heights(h.counts - overruled, log)
-        self.bars.setOpts(
-            x0=h.left + gap / 2,
-            width=h.width - gap,
-            height=below,
+        self.bars.set_bars(
+            h.left + gap / 2,
+            h.width - gap,
+            below,
             brushes=[accent if p else other for p in passing],
             pens=[pg.mkPen(None)] * len(passing),
         )
-        self.overruled_bars.setOpts(
-            x0=h.left + gap / 2,
-            width=h.width - gap,
-            y0=below,
-            height=bar_heights(h.counts, log) - below,
-            brush=pg.mkBrush(self.colors.line.lighter(140) if self.colors.dark else self.colors.line.lighter(160)),
+        overruled_brush = pg.mkBrush(self.colors.line.lighter(140 if self.colors.dark else 160))
+        self.overruled_bars.set_bars(
+            h.left + gap / 2,
+            h.width - gap,
+            bar_heights(h.counts, log) - below,
+            brushes=[overruled_brush] * len(passing),
             pens=[pg.mkPen(self.colors.line, width=1) if n else pg.mkPen(None) for n in overruled],
+            y0=below,
         )
         count_axis(self.plot, int(h.counts.max()) if len(h.counts) else 0, log)
         self._place_region_label()

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QWidget
 
 from dedup_gui.core.analysis import SizeBin
 
-from .charts import ChartPanel, bar_heights, count_axis, spaced_ticks, style_plot
+from .charts import Bars, ChartPanel, bar_heights, count_axis, spaced_ticks, style_plot
 
 
 class SizeDistributionChart(ChartPanel):
@@ -16,7 +16,7 @@ class SizeDistributionChart(ChartPanel):
         super().__init__(self.tr("Cluster sizes"), parent)
         self.bins: list[SizeBin] = []
         self.body.addWidget(self.plot, 1)
-        self.bars = pg.BarGraphItem(x=[], height=[], width=0.72)
+        self.bars = Bars()
         self.plot.addItem(self.bars)
         self.log_scale.setChecked(True)  # a few big stories next to many pairs: log shows both
         self.log_scale.toggled.connect(self._draw)
@@ -38,9 +38,8 @@ class SizeDistributionChart(ChartPanel):
         counts = np.array(self.counts(), dtype=np.int64)
         log = self.log_scale.isChecked()
         x = np.arange(len(counts), dtype=float)
-        self.bars.setOpts(
-            x=x, height=bar_heights(counts, log), width=0.72, brush=pg.mkBrush(self.colors.accent), pen=pg.mkPen(None)
-        )
+        brush, pen = pg.mkBrush(self.colors.accent), pg.mkPen(None)
+        self.bars.set_bars(x - 0.36, 0.72, bar_heights(counts, log), [brush] * len(x), [pen] * len(x))
         self.plot.setXRange(-0.6, max(0, len(counts) - 1) + 0.6, padding=0)
         count_axis(self.plot, int(counts.max()) if len(counts) else 0, log)
         self._tick()
