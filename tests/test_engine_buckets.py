@@ -3,6 +3,7 @@
 from itertools import combinations
 
 import numpy as np
+import pytest
 
 from dedup_gui.core.algorithms import base
 from dedup_gui.core.progress import Reporter
@@ -19,9 +20,11 @@ def brute_force(keys, docs):
     return shared
 
 
-def test_bucket_pairs_counts_shared_keys_exactly_whatever_the_chunk_size(monkeypatch):
+@pytest.mark.parametrize("spread", [1, 0x9E3779B97F4A7C15], ids=["small keys (sorted packed)", "hashes (lexsort)"])
+def test_bucket_pairs_counts_shared_keys_exactly_whatever_the_chunk_size(monkeypatch, spread):
     rng = np.random.default_rng(7)
-    keys, docs = rng.integers(0, 300, 4000), rng.integers(0, 800, 4000)
+    small, docs = rng.integers(0, 300, 4000), rng.integers(0, 800, 4000)
+    keys = small.astype(np.uint64) * np.uint64(spread)  # the same buckets, as 64-bit hashes when spread
     expected = brute_force(keys, docs)
     for chunk in (50, 4_000_000):
         monkeypatch.setattr(base, "_PAIR_CHUNK", chunk)

@@ -157,8 +157,7 @@ def bucket_pairs(
     empty = np.zeros(0, dtype=np.int64)
     if len(keys) == 0:
         return empty, empty.copy(), (empty.copy() if with_counts else None)
-    order = np.lexsort((docs, keys))
-    k, d = keys[order], docs[order].astype(np.int64)
+    k, d = _by_key_then_doc(keys, docs)
     keep = np.ones(len(k), dtype=bool)
     keep[1:] = (k[1:] != k[:-1]) | (d[1:] != d[:-1])  # one posting per (key, doc)
     k, d = k[keep], d[keep]
@@ -180,6 +179,23 @@ def bucket_pairs(
     else:
         codes, counts = sorted_unique(codes), None
     return codes // n_docs, codes % n_docs, counts
+
+
+def _by_key_then_doc(keys: np.ndarray, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The postings ordered by key, then doc. Small non-negative integer keys (ranks) and docs fit in one 64-bit
+    number together, which a plain sort orders (SIMD, ~4x an argsort); other keys (hashes) go through lexsort."""
+    doc_bits = max(1, int(docs.max()).bit_length())
+    small = keys.dtype.kind in "iu" and min(int(keys.min()), int(docs.min())) >= 0
+    if small and int(keys.max()).bit_length() + doc_bits <= 63:
+        packed = keys.astype(np.int64)  # a copy, then worked on in place: one array more than the input
+        packed <<= doc_bits
+        packed |= docs
+        packed.sort()
+        k = packed >> doc_bits
+        packed &= (1 << doc_bits) - 1
+        return k, packed
+    order = np.lexsort((docs, keys))
+    return keys[order], docs[order].astype(np.int64)
 
 
 def _chunks(pairs_per_item: np.ndarray, reporter: Reporter):

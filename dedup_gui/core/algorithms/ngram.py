@@ -118,8 +118,8 @@ class NGram(Algorithm):
         # templated text.
         jaccard_bound = max(check.lowest_jaccard(bound), min(bound, JACCARD_SLACK * check.excerpt_share))
         reporter.report("Finding candidates", 0, 1)
-        pk, pd = _prefixes(fp.keys, fp.doc, fp.step, jaccard_bound)
-        a, b, _ = bucket_pairs(pk, pd, reporter, cap=PREFIX_BUCKET_CAP)
+        ranks, docs = _prefixes(fp.keys, fp.doc, fp.step, jaccard_bound)
+        a, b, _ = bucket_pairs(ranks, docs, reporter, cap=PREFIX_BUCKET_CAP)
         small = np.minimum(fp.sizes[a], fp.sizes[b])
         large = np.maximum(fp.sizes[a], fp.sizes[b])
         plausible = check.plausible(small, large, bound)
@@ -213,7 +213,10 @@ PREFIX_CHUNK = 4_000_000  # keys ordered at once when picking each set's prefix 
 
 def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float) -> tuple[np.ndarray, np.ndarray]:
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. ``keys``
-    come grouped by set (by text, then level), as ``_gram_keys`` makes them."""
+    come grouped by set (by text, then level), as ``_gram_keys`` makes them.
+
+    Returns each chosen key as its rank (its place in the rarest-first order; equal keys have equal ranks, so the
+    ranks pair texts exactly as the keys would) with its text, in the order of the sets."""
     # Global order of keys: rarest first (document frequency), ties by key value. The keys of one set are
     # distinct, so ranking the distinct keys ranks every set's keys.
     distinct, which, df = np.unique(keys, return_inverse=True, return_counts=True)
@@ -231,23 +234,26 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
 
     def prefix_of(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
         set_id = (doc[lo:hi] - doc[lo]) * MAX_LEVEL_STEPS + step[lo:hi]
-        order = np.argsort(set_id * n_ranks + rank[lo:hi].astype(np.int64))  # all different: any sort will do
-        s = set_id[order]
+        # (set, rank) in one number, all different: a plain sort (SIMD) orders them, no argsort needed.
+        ordered = set_id * n_ranks
+        ordered += rank[lo:hi]
+        ordered.sort()
+        s = ordered // n_ranks
         starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
         sizes = np.diff(np.r_[starts, len(s)])
         place = np.arange(len(s)) - np.repeat(starts, sizes)
         # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
         prefix_len = sizes - np.ceil(bound * sizes - 1e-9).astype(np.int64) + 1
-        keep = order[place < np.repeat(prefix_len, sizes)]
-        return keys[lo:hi][keep], doc[lo:hi][keep]
+        keep = place < np.repeat(prefix_len, sizes)
+        return ordered[keep] - s[keep] * n_ranks, doc[lo] + s[keep] // MAX_LEVEL_STEPS
 
-    out_k, out_d = [], []
-    for _, (k, d) in map_ranges(prefix_of, chunks):
-        out_k.append(k)
+    out_r, out_d = [], []
+    for _, (r, d) in map_ranges(prefix_of, chunks):
+        out_r.append(r)
         out_d.append(d)
-    if not out_k:
-        return keys[:0], doc[:0].astype(np.int64)
-    return np.concatenate(out_k), np.concatenate(out_d).astype(np.int64)
+    if not out_r:
+        return np.zeros(0, dtype=np.int64), doc[:0].astype(np.int64)
+    return np.concatenate(out_r), np.concatenate(out_d).astype(np.int64)
 
 
 def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColumns | None = None) -> np.ndarray:
