@@ -649,3 +649,46 @@ def test_a_text_of_spaces_and_line_breaks_is_compacted_as_compact_does(text):
     from dedup_gui.core.text import _compact_spaced, compact
 
     assert _compact_spaced(text) == compact(text)
+
+
+def _three_steps(text: str) -> str:
+    from dedup_gui.core.text import collapse_whitespace, nfkc
+
+    return collapse_whitespace(nfkc(text).lower())
+
+
+def test_one_lookup_for_nfkc_lower_and_spaces_equals_the_three_steps_for_every_character():
+    """Every BMP character and a sample beyond, each on a line of its own between letters: the lines whose
+    characters need context (combining marks, Hangul, Σ) are a minority, so the lookup runs and splices them."""
+    from dedup_gui.core.text import nfkc_lower_collapse
+
+    astral = [0x1F600, 0x1D400, 0x1D6BA, 0x10400, 0x1E900, 0x20000, 0x11099, 0x110BA, 0x1F1E6]
+    chars = [chr(c) for c in [*range(0x10000), *astral]]
+    text = "\n".join(f"Ab{c}Σ中 x" if i % 50 == 0 else f"Ab{c} x" for i, c in enumerate(chars))
+    got = nfkc_lower_collapse(text)
+    assert got is not None
+    assert got == _three_steps(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(
+        st.text(
+            alphabet="aA \n，。ＡΣσϹ𝚺İ中…㎏ﬁ①ⅫＡ１é\u0301\u0308가\u1100\u1161😀𝐀\U00010400"
+            "\u3000\u200b\r\u2028\x0b\t\ud800",
+            max_size=10,
+        ),
+        max_size=10,
+    ),
+    plain=st.integers(0, 50),
+)
+def test_one_lookup_for_nfkc_lower_and_spaces_equals_the_three_steps(lines, plain):
+    """With enough lines needing no context the lookup answers (its lines needing context spliced in); with
+    fewer it may leave the text to the three steps (None), never answering differently."""
+    from dedup_gui.core.text import nfkc_lower_collapse
+
+    text = "\n".join(lines + ["Plain Text 中文…"] * plain)
+    got = nfkc_lower_collapse(text)
+    if plain > 4 * (len(lines) + 1):
+        assert got is not None
+    assert got is None or got == _three_steps(text)

@@ -206,6 +206,112 @@ def _nfkc_lookup(text: str, mapped: np.ndarray, char_flags: np.ndarray, flags: i
     return text
 
 
+# The fused table's entries that are not a code point (all above 0x10FFFF).
+_FUSED_FULL = 0xFFFFFFFF  # needs the full algorithms: combining marks, jamo, Σ (its lower case depends on context)
+_FUSED_ASTRAL = 0xFFFFFFFE  # beyond the BMP: looked up one distinct character at a time
+_FUSED_MULTI = 0x200000  # + i: becomes expansions[i], several characters ("…" -> "...", "㎏" -> "kg")
+
+
+@dataclass(frozen=True)
+class _FusedTables:
+    table: np.ndarray  # uint32[0x10001]: lower(nfkc(c)) of each BMP character, or one of the marks above
+    expansions: np.ndarray  # uint32: the characters of every expansion, one after another
+    starts: np.ndarray  # int64: where expansion i starts in ``expansions`` (and ends: starts[i + 1])
+
+
+@lru_cache(maxsize=1)
+def _fused_tables() -> _FusedTables:
+    t = _nfkc_tables()
+    table = np.empty(0x10001, dtype=np.uint32)
+    pieces: list[str] = []
+    for cp, (flag, single) in enumerate(zip(t.flags[:-1].tolist(), t.single[:-1].tolist(), strict=True)):
+        c = chr(cp)
+        m = t.multi_map[c] if flag & MULTI else chr(single)
+        low = m.lower()
+        if flag & INTERACTS or "\u03a3" in m:
+            table[cp] = _FUSED_FULL
+        elif len(low) == 1:
+            table[cp] = ord(low)
+        else:
+            table[cp] = _FUSED_MULTI + len(pieces)
+            pieces.append(low)
+    table[0x10000] = _FUSED_ASTRAL
+    lengths = np.array([len(p) for p in pieces], dtype=np.int64)
+    return _FusedTables(table, utf32("".join(pieces)), np.r_[0, np.cumsum(lengths)])
+
+
+def nfkc_lower_collapse(text: str) -> str | None:
+    """``collapse_whitespace(nfkc(text).lower())`` with one trip to code points and back: the three steps are a
+    lookup per character where nothing depends on the characters around it. Lines holding a character whose
+    result does (combining marks and other composition partners, Hangul, Σ) take the three steps one by one, as
+    nothing composes or changes case across a line break; None when most lines hold one (the caller then takes
+    the steps over the whole text)."""
+    cps = utf32(text)
+    if not len(cps):
+        return text
+    f = _fused_tables()
+    mapped = f.table.take(cps, mode="clip")
+    if int(mapped.max()) <= 0x10FFFF:
+        return from_utf32(_collapse_code_points(mapped))
+    special = np.flatnonzero(mapped > 0x10FFFF)
+    astral = special[mapped[special] == _FUSED_ASTRAL]
+    if len(astral):
+        distinct, which = np.unique(cps[astral], return_inverse=True)
+        mapped[astral] = np.array([_astral_lower(c) for c in distinct.tolist()], dtype=np.uint32)[which]
+    spans = _lines_of(cps, special[mapped[special] == _FUSED_FULL])
+    if spans is None:
+        return None
+    hard = [(lo, hi, utf32(nfkc(text[lo:hi]).lower())) for lo, hi in spans]
+    for lo, hi, _ in hard:
+        mapped[lo:hi] = 0x61  # any one character: the line's own result replaces these below
+    multi = special[(mapped[special] >= _FUSED_MULTI) & (mapped[special] < _FUSED_ASTRAL)]
+    if len(multi):
+        mapped, first = _expand(mapped, multi, mapped[multi] - _FUSED_MULTI, f)
+        hard = [(int(first[lo]), int(first[lo]) + hi - lo, line) for lo, hi, line in hard]
+    if hard:
+        pieces, prev = [], 0
+        for lo, hi, line in hard:
+            pieces += [mapped[prev:lo], line]
+            prev = hi
+        pieces.append(mapped[prev:])
+        mapped = np.concatenate(pieces)
+    return from_utf32(_collapse_code_points(mapped))
+
+
+def _lines_of(cps: np.ndarray, at: np.ndarray) -> list[tuple[int, int]] | None:
+    """The (start, end) of each line holding a position ``at`` (lines end at "\\n"); None when that is most."""
+    if not len(at):
+        return []
+    breaks = np.flatnonzero(cps == 10)
+    lines = np.unique(np.searchsorted(breaks, at))
+    if len(lines) * 4 > len(breaks) + 1:
+        return None
+    bounds = np.r_[-1, breaks, len(cps)]  # line i runs from bounds[i] + 1 to bounds[i + 1]
+    return list(zip((bounds[lines] + 1).tolist(), bounds[lines + 1].tolist(), strict=True))
+
+
+def _astral_lower(cp: int) -> int:
+    """lower(nfkc(c)) of one character beyond the BMP when that is one character and needs no context, else
+    ``_FUSED_FULL``."""
+    flag, mapped = _astral(cp)
+    low = chr(mapped).lower()
+    return _FUSED_FULL if flag & INTERACTS or len(low) != 1 or mapped == 0x3A3 else ord(low)
+
+
+def _expand(mapped: np.ndarray, at: np.ndarray, which: np.ndarray, f: _FusedTables) -> tuple[np.ndarray, np.ndarray]:
+    """``mapped`` with the character at each position ``at`` replaced by expansion ``which``, and where each
+    character's result starts in it."""
+    which = which.astype(np.int64)
+    sizes = np.ones(len(mapped), dtype=np.int64)
+    lengths = f.starts[which + 1] - f.starts[which]
+    sizes[at] = lengths
+    out = np.repeat(mapped, sizes)
+    first = np.cumsum(sizes) - sizes
+    within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    out[np.repeat(first[at], lengths) + within] = f.expansions[np.repeat(f.starts[which], lengths) + within]
+    return out, first
+
+
 def normalise(text: str, opts: NormaliseOptions) -> str:
     """The text fingerprints are computed from: lines kept (sentence splitting needs them), chrome removed.
 
@@ -314,14 +420,18 @@ def collapse_whitespace(text: str) -> str:
     (``" ".join(line.split())``) and empty lines dropped, for a whole joined column in a few array operations."""
     if not text:
         return text
-    cps = utf32(text)
+    return from_utf32(_collapse_code_points(utf32(text)))
+
+
+def _collapse_code_points(cps: np.ndarray) -> np.ndarray:
+    """``collapse_whitespace`` on code points."""
     cls = _space_classes().take(cps, mode="clip")  # clipped: every astral character is index 0x10000
-    if _ZERO_WIDTH in text:
+    if (cls == 3).any():
         keep = cls != 3
         cps, cls = cps[keep], cls[keep]
     at = np.flatnonzero(cls)  # whitespace positions
     if not len(at):
-        return from_utf32(cps)
+        return cps
     first = np.ones(len(at), dtype=bool)
     first[1:] = at[1:] != at[:-1] + 1  # each run's first position
     run = np.cumsum(first) - 1
@@ -331,7 +441,7 @@ def collapse_whitespace(text: str) -> str:
     out[at[first]] = np.where(has_break, 10, 32)
     keep = np.ones(len(cps), dtype=bool)
     keep[at[~first]] = False
-    return from_utf32(out[keep])
+    return out[keep]
 
 
 _QUOTED_LINES = re.compile(r"(?m)^>[^\n]*(?:\n|\Z)")
@@ -399,11 +509,16 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
         joined = join_column(list(map(strip_html, texts)))
         if joined is None:  # markup spelled the separator (&#xe000;)
             return [normalise(t, opts) for t in texts]
-    if opts.nfkc:
-        joined = nfkc(joined)
-    if opts.casefold:
-        joined = joined.lower()
-    joined = collapse_whitespace("\n" + joined)  # a leading \n: the first line is a line like the others
+    # A leading \n: the first line is a line like the others.
+    fused = nfkc_lower_collapse("\n" + joined) if opts.nfkc and opts.casefold else None
+    if fused is not None:
+        joined = fused
+    else:
+        if opts.nfkc:
+            joined = nfkc(joined)
+        if opts.casefold:
+            joined = joined.lower()
+        joined = collapse_whitespace("\n" + joined)
     if opts.drop_quoted and "\n>" in joined:
         joined = _QUOTED_LINES.sub("", joined)
     out = [piece.strip(" \n") for piece in joined.split(SEP)]

@@ -37,7 +37,7 @@ def warm_up() -> None:
     from dedup_gui.core import segment, text
 
     segment.keywords("预热分词词典", 1)
-    text.nfkc("预热")  # builds its lookup tables once
+    text.nfkc_lower_collapse("预热")  # builds its lookup tables once
     keep_out_of_full_collections()
 
 
