@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from dedup_gui.core import segment
+from dedup_gui.core.cache import cache_folder
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def _same(a, b):
 
 
 def _cache_file():
-    return segment._cache_file(segment._idf_path())
+    return cache_folder() / segment._cache_name(segment._idf_path())
 
 
 def test_the_table_is_written_once_and_read_back_equal(cache, monkeypatch):

@@ -10,12 +10,8 @@ from __future__ import annotations
 import heapq
 import importlib.util
 import logging
-import os
 import re
-import sys
-import tempfile
 import threading
-import zipfile
 from collections import Counter
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -25,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import xxhash
 
+from . import cache
 from .parallel import submit  # the engine's two threads (rjieba lets go of the interpreter lock while it cuts)
 from .progress import Reporter
 from .text import (
@@ -185,7 +182,7 @@ def _hash_idf_table() -> _IdfTable:
     return _IdfTable(hashes, weights, median, STOP_WORDS)
 
 
-# The hashed IDF table is kept as a file in the user's cache folder (``cache_folder``): a run loads it in a few
+# The hashed IDF table is kept as a file in the user's cache folder (``cache.cache_folder``): a run loads it in a few
 # milliseconds instead of reading and hashing jieba's 6 MB word list (~0.25 s, most of it holding the interpreter
 # lock that segmentation needs). The file is named after the word list's path, size and time of change, and holds
 # the hash of a probe word: a changed word list, or a changed word hash, is simply a new table. Any problem with the
@@ -193,10 +190,10 @@ def _hash_idf_table() -> _IdfTable:
 _PROBE = "分词\n"
 
 
-def _cache_file(source: Path) -> Path:
+def _cache_name(source: Path) -> str:
     st = source.stat()
     key = xxhash.xxh64_hexdigest(f"{source.resolve()}|{st.st_size}|{st.st_mtime_ns}".encode())
-    return cache_folder() / f"idf-{key}.npz"
+    return f"idf-{key}.npz"
 
 
 def _probe() -> np.ndarray:
@@ -204,37 +201,23 @@ def _probe() -> np.ndarray:
 
 
 def _cached_table(source: Path) -> _IdfTable | None:
-    try:
-        with np.load(_cache_file(source), allow_pickle=False) as f:
-            hashes, weights, median, probe = f["hashes"], f["weights"], f["median"], f["probe"]
-    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
+    f = cache.load_arrays(_cache_name(source), ("hashes", "weights", "median", "probe"))
+    if f is None:
         return None
+    hashes, weights, median, probe = f["hashes"], f["weights"], f["median"], f["probe"]
     if not np.array_equal(probe, _probe()) or hashes.shape != weights.shape or median.shape != ():
         return None
     return _IdfTable(hashes.astype(np.uint64), weights.astype(np.float64), float(median), STOP_WORDS)
 
 
 def _cache_table(source: Path, table: _IdfTable) -> None:
-    try:
-        target = _cache_file(source)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, hashes=table.hashes, weights=table.weights, median=table.median, probe=_probe())
-        os.replace(tmp, target)
-    except OSError:
-        logging.getLogger(__name__).debug("IDF table not cached", exc_info=True)
-
-
-def cache_folder() -> Path:
-    """Where dedup_gui keeps what it can rebuild: ``DEDUP_GUI_CACHE`` if set, else the platform's cache folder."""
-    if os.environ.get("DEDUP_GUI_CACHE"):
-        return Path(os.environ["DEDUP_GUI_CACHE"])
-    if sys.platform == "win32":
-        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "dedup_gui" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "dedup_gui"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dedup_gui"
+    cache.save_arrays(
+        _cache_name(source),
+        hashes=table.hashes,
+        weights=table.weights,
+        median=np.array(table.median),
+        probe=_probe(),
+    )
 
 
 def load_in_background() -> Future:
