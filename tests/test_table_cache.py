@@ -1,6 +1,8 @@
 """The normalisation lookup (``text._fused_tables``) kept in the user's cache folder between runs, through the
 shared cache module."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -80,3 +82,14 @@ def test_saving_leaves_no_temporary_file_behind_when_writing_fails(folder, monke
     cache.save_arrays("x.npz", a=np.zeros(3))
     assert list(folder.iterdir()) == []
     assert cache.load_arrays("x.npz", ("a",)) is None
+
+
+def test_only_the_newest_files_of_a_kind_are_kept(folder):
+    for i in range(cache.KEEP_PER_KIND + 2):
+        cache.save_arrays(f"idf-{i}.npz", a=np.array([i]))
+        os.utime(folder / f"idf-{i}.npz", ns=(i, i))  # written in this order, whatever the clock's resolution
+    cache.save_arrays("nfkc-lower-x.npz", a=np.zeros(2))  # another kind: not counted with them
+    names = sorted(p.name for p in folder.iterdir())
+    kept = [f"idf-{i}.npz" for i in range(2, cache.KEEP_PER_KIND + 2)]
+    assert names == sorted([*kept, "nfkc-lower-x.npz"])
+    assert cache.load_arrays(kept[-1], ("a",))["a"].tolist() == [cache.KEEP_PER_KIND + 1]

@@ -35,8 +35,14 @@ def load_arrays(name: str, keys: tuple[str, ...]) -> dict[str, np.ndarray] | Non
         return None
 
 
+# Files of one kind (a name's part before its first "-") kept: a new jieba or Python makes a new file, and the
+# oldest go, so the folder does not grow with every upgrade or virtual environment.
+KEEP_PER_KIND = 3
+
+
 def save_arrays(name: str, **arrays: np.ndarray) -> None:
-    """Keep ``arrays`` as cache file ``name`` (nothing happens when that is not possible)."""
+    """Keep ``arrays`` as cache file ``name`` (nothing happens when that is not possible), and only the newest
+    ``KEEP_PER_KIND`` files of its kind."""
     try:
         target = cache_folder() / name
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -48,5 +54,9 @@ def save_arrays(name: str, **arrays: np.ndarray) -> None:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+        kind = sorted(target.parent.glob(name.split("-")[0] + "-*.npz"), key=lambda p: p.stat().st_mtime_ns)
+        for old in kind[:-KEEP_PER_KIND]:
+            if old != target:
+                old.unlink(missing_ok=True)
     except OSError:
         logging.getLogger(__name__).debug("%s not cached", name, exc_info=True)
