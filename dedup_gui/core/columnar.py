@@ -21,9 +21,9 @@ import numpy as np
 from .parallel import map_ranges, share
 from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size, utf32
 
-CHUNK_CHARS = 4_000_000  # characters hashed at once: bounds the working memory (~40 bytes per character)
+CHUNK_CHARS = 500_000  # characters hashed at once (~40 bytes each); smaller chunks sort in the CPU cache (measured)
 CHUNK_ELEMENTS = 4_000_000  # gram hashes of pairs compared at once
-PAIR_BATCH_CHARS = 8_000_000  # characters of the texts of the pairs scored at once (their gram sets: ~8 bytes each)
+PAIR_BATCH_CHARS = 1_000_000  # characters of the texts of the pairs scored at once (their gram sets: ~8 bytes each)
 PREFIX_BITS = 40  # the bits of a gram hash that ``gram_prefix_columns`` keeps
 _PREFIX_BITS_U = np.uint64(PREFIX_BITS)
 _PREFIX_MASK = np.uint64((1 << PREFIX_BITS) - 1)
