@@ -287,7 +287,7 @@ def nfkc_lower_collapse(text: str) -> str | None:
     f = _fused_tables()
     mapped = f.table.take(cps, mode="clip")
     if int(mapped.max()) <= 0x10FFFF:
-        return from_utf32(_collapse_code_points(mapped))
+        return from_utf32(_collapse_code_points(mapped, own=True))
     special = np.flatnonzero(mapped > 0x10FFFF)
     astral = special[mapped[special] == _FUSED_ASTRAL]
     if len(astral):
@@ -301,8 +301,9 @@ def nfkc_lower_collapse(text: str) -> str | None:
         mapped[lo:hi] = 0x61  # any one character: the line's own result replaces these below
     multi = special[(mapped[special] >= _FUSED_MULTI) & (mapped[special] < _FUSED_ASTRAL)]
     if len(multi):
-        mapped, first = _expand(mapped, multi, mapped[multi] - _FUSED_MULTI, f)
-        hard = [(int(first[lo]), int(first[lo]) + hi - lo, line) for lo, hi, line in hard]
+        mapped, shift = _expand(mapped, multi, mapped[multi] - _FUSED_MULTI, f)
+        moved = [lo + int(shift[np.searchsorted(multi, lo)]) for lo, _, _ in hard]
+        hard = [(m, m + hi - lo, line) for m, (lo, hi, line) in zip(moved, hard, strict=True)]
     if hard:
         pieces, prev = [], 0
         for lo, hi, line in hard:
@@ -310,7 +311,7 @@ def nfkc_lower_collapse(text: str) -> str | None:
             prev = hi
         pieces.append(mapped[prev:])
         mapped = np.concatenate(pieces)
-    return from_utf32(_collapse_code_points(mapped))
+    return from_utf32(_collapse_code_points(mapped, own=True))
 
 
 def _lines_of(cps: np.ndarray, at: np.ndarray) -> list[tuple[int, int]] | None:
@@ -334,17 +335,18 @@ def _astral_lower(cp: int) -> int:
 
 
 def _expand(mapped: np.ndarray, at: np.ndarray, which: np.ndarray, f: _FusedTables) -> tuple[np.ndarray, np.ndarray]:
-    """``mapped`` with the character at each position ``at`` replaced by expansion ``which``, and where each
-    character's result starts in it."""
+    """``mapped`` with the character at each position ``at`` (ascending) replaced by expansion ``which``: its first
+    character in place, the others inserted after it. Also how many characters were inserted before each position
+    ``at`` and after the last (``shift``: a position p moves to p + shift[searchsorted(at, p)])."""
     which = which.astype(np.int64)
-    sizes = np.ones(len(mapped), dtype=np.int64)
     lengths = f.starts[which + 1] - f.starts[which]
-    sizes[at] = lengths
-    out = np.repeat(mapped, sizes)
-    first = np.cumsum(sizes) - sizes
-    within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-    out[np.repeat(first[at], lengths) + within] = f.expansions[np.repeat(f.starts[which], lengths) + within]
-    return out, first
+    mapped[at] = f.expansions[f.starts[which]]
+    rest = lengths - 1
+    within = np.arange(int(rest.sum())) - np.repeat(np.cumsum(rest) - rest, rest)
+    inserted = f.expansions[np.repeat(f.starts[which] + 1, rest) + within]
+    shift = np.zeros(len(at) + 1, dtype=np.int64)
+    np.cumsum(rest, out=shift[1:])
+    return np.insert(mapped, np.repeat(at + 1, rest), inserted), shift
 
 
 def normalise(text: str, opts: NormaliseOptions) -> str:
@@ -458,25 +460,26 @@ def collapse_whitespace(text: str) -> str:
     return from_utf32(_collapse_code_points(utf32(text)))
 
 
-def _collapse_code_points(cps: np.ndarray) -> np.ndarray:
-    """``collapse_whitespace`` on code points."""
+def _collapse_code_points(cps: np.ndarray, own: bool = False) -> np.ndarray:
+    """``collapse_whitespace`` on code points (``own``: ``cps`` may be changed in place)."""
     cls = _space_classes().take(cps, mode="clip")  # clipped: every astral character is index 0x10000
-    if (cls == 3).any():
-        keep = cls != 3
-        cps, cls = cps[keep], cls[keep]
-    at = np.flatnonzero(cls)  # whitespace positions
+    at = np.flatnonzero(cls)  # whitespace positions (and zero-width spaces)
     if not len(at):
         return cps
+    if (cls[at] == 3).any():
+        keep = cls != 3
+        cps, cls, own = cps[keep], cls[keep], True
+        at = np.flatnonzero(cls)
+        if not len(at):
+            return cps
     first = np.ones(len(at), dtype=bool)
     first[1:] = at[1:] != at[:-1] + 1  # each run's first position
     run = np.cumsum(first) - 1
     has_break = np.zeros(int(run[-1]) + 1, dtype=bool)
     has_break[run[cls[at] == 2]] = True
-    out = cps.copy()
+    out = cps if own else cps.copy()
     out[at[first]] = np.where(has_break, 10, 32)
-    keep = np.ones(len(cps), dtype=bool)
-    keep[at[~first]] = False
-    return out[keep]
+    return np.delete(out, at[~first])
 
 
 _QUOTED_LINES = re.compile(r"(?m)^>[^\n]*(?:\n|\Z)")
