@@ -692,3 +692,25 @@ def test_one_lookup_for_nfkc_lower_and_spaces_equals_the_three_steps(lines, plai
     if plain > 4 * (len(lines) + 1):
         assert got is not None
     assert got is None or got == _three_steps(text)
+
+
+@pytest.mark.parametrize("common", [3, 70_000], ids=["frequencies in 16 bits", "a key in 70,000 sets"])
+def test_key_ranks_order_keys_rarest_first_ties_by_value_and_ranks_of_finds_them(common):
+    from dedup_gui.core.algorithms.ngram import key_ranks, ranks_of
+
+    rng = np.random.default_rng(5)
+    keys = np.concatenate(
+        [
+            rng.integers(0, 2**64, 5000, dtype=np.uint64, endpoint=False),
+            np.full(common, 12345, dtype=np.uint64),
+            rng.integers(0, 50, 20_000).astype(np.uint64),  # many ties of frequency
+        ]
+    )
+    rng.shuffle(keys)
+    distinct, rank_of = key_ranks(keys)
+    values, counts = np.unique(keys, return_counts=True)
+    assert distinct.tolist() == values.tolist()
+    by_rank = sorted(zip(counts.tolist(), values.tolist(), strict=True))  # (frequency, key)
+    assert [values[i] for i in np.argsort(rank_of)] == [k for _, k in by_rank]
+    want = {k: r for r, (_, k) in enumerate(by_rank)}
+    assert ranks_of(keys, distinct, rank_of).tolist() == [want[k] for k in keys.tolist()]

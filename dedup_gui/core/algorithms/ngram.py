@@ -219,16 +219,10 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     ranks pair texts exactly as the keys would) with its text, in the order of the sets."""
     # Global order of keys: rarest first (document frequency), ties by key value. The keys of one set are
     # distinct, so ranking the distinct keys ranks every set's keys.
-    distinct, which, df = np.unique(keys, return_inverse=True, return_counts=True)
-    rank_of = np.empty(len(distinct), dtype=np.int64)
-    rank_of[np.lexsort((distinct, df))] = np.arange(len(distinct))
-    del df
+    distinct, rank_of = key_ranks(keys)
     n_ranks = max(1, len(distinct))
-    del distinct
-    rank = rank_of.astype(np.int32 if n_ranks < 2**31 else np.int64)[which.ravel()]
-    del which, rank_of
-    # A chunk of whole texts at a time (two at once, on two cores): each set's keys ordered by rank, its first
-    # keys kept.
+    # A chunk of whole texts at a time (two at once, on two cores): each key's rank looked up, each set's keys
+    # ordered by rank, its first keys kept.
     bounds = np.searchsorted(doc, np.unique(doc[:: share(PREFIX_CHUNK)]), side="left").tolist() + [len(doc)]
     chunks = [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True) if lo < hi]
 
@@ -236,7 +230,7 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
         set_id = (doc[lo:hi] - doc[lo]) * MAX_LEVEL_STEPS + step[lo:hi]
         # (set, rank) in one number, all different: a plain sort (SIMD) orders them, no argsort needed.
         ordered = set_id * n_ranks
-        ordered += rank[lo:hi]
+        ordered += ranks_of(keys[lo:hi], distinct, rank_of)
         ordered.sort()
         s = ordered // n_ranks
         starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
@@ -254,6 +248,38 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     if not out_r:
         return np.zeros(0, dtype=np.int64), doc[:0].astype(np.int64)
     return np.concatenate(out_r), np.concatenate(out_d).astype(np.int64)
+
+
+def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct keys (sorted) and the rank of each in the rarest-first order: by document frequency (how many
+    of ``keys`` it is), ties by key value. A plain sort finds them (what np.unique with inverse indices does by
+    argsort, several times slower); the distinct keys are in key order, so a stable sort by frequency alone
+    breaks ties by key (a radix sort while frequencies fit in 16 bits)."""
+    if not len(keys):
+        return keys[:0].copy(), np.zeros(0, dtype=np.int32)
+    s = np.sort(keys)
+    new = np.empty(len(s), dtype=bool)
+    new[0] = True
+    np.not_equal(s[1:], s[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    del new
+    distinct = s[starts]
+    del s
+    df = np.diff(np.append(starts, len(keys)))
+    del starts
+    order = np.argsort(df.astype(np.uint16) if df.max() < 1 << 16 else df, kind="stable")
+    rank_of = np.empty(len(distinct), dtype=np.int32 if len(distinct) < 2**31 else np.int64)
+    rank_of[order] = np.arange(len(distinct), dtype=rank_of.dtype)
+    return distinct, rank_of
+
+
+def ranks_of(keys: np.ndarray, distinct: np.ndarray, rank_of: np.ndarray) -> np.ndarray:
+    """The rank (``key_ranks``) of each of ``keys`` (all among ``distinct``), looked up in key order: a binary
+    search for sorted keys starts where the last ended, and stays in the CPU cache."""
+    order = np.argsort(keys)
+    out = np.empty(len(keys), dtype=np.int64)
+    out[order] = rank_of[np.searchsorted(distinct, keys[order])]
+    return out
 
 
 def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColumns | None = None) -> np.ndarray:
