@@ -160,7 +160,9 @@ def bucket_pairs(
     k, d = _by_key_then_doc(keys, docs)
     keep = np.ones(len(k), dtype=bool)
     keep[1:] = (k[1:] != k[:-1]) | (d[1:] != d[:-1])  # one posting per (key, doc)
-    k, d = k[keep], d[keep]
+    if not keep.all():  # (n-gram's prefixes never repeat one: no copy of the postings then)
+        k, d = k[keep], d[keep]
+    del keep
     starts = np.flatnonzero(np.r_[True, k[1:] != k[:-1]])
     sizes = np.diff(np.r_[starts, len(k)])
     multi = sizes > 1

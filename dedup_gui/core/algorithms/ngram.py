@@ -52,13 +52,14 @@ JACCARD_SLACK = 0.9  # the index searches excerpts down to a Jaccard similarity 
 # A prefix key (among a text's rarest) shared by more texts than this is template text: each text is paired with
 # its 32 neighbours in the bucket instead of all, which keeps templated inputs linear; real copies share many keys.
 PREFIX_BUCKET_CAP = 300
+DOC = np.int32  # text indices of sampled keys and prefixes (2**31 texts is far beyond any table)
 KEEP_GRAMS = 30_000_000  # gram sets kept for verification up to this many hashes (240 MB); else rehashed
 
 
 @dataclass
 class GramKeys:
     keys: np.ndarray  # uint64 sampled keys; the sampling level is mixed into the key
-    doc: np.ndarray  # int64 text index of each key
+    doc: np.ndarray  # int32 text index of each key (``DOC``: half the memory of int64, 41M keys at 1M short texts)
     step: np.ndarray  # int8: 0 at the text's own level p, 1 at 2p, 2 at 4p, ...
     sizes: np.ndarray  # int64 full n-gram set size per text (for the length filter)
     # uint8 (texts x SKETCH_BINS): the low byte of each bin of a one-permutation min-hash (even; EMPTY_BYTE where
@@ -227,7 +228,7 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     chunks = [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True) if lo < hi]
 
     def prefix_of(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
-        set_id = (doc[lo:hi] - doc[lo]) * MAX_LEVEL_STEPS + step[lo:hi]
+        set_id = (doc[lo:hi] - doc[lo]).astype(np.int64) * MAX_LEVEL_STEPS + step[lo:hi]
         # (set, rank) in one number, all different: a plain sort (SIMD) orders them, no argsort needed.
         ordered = set_id * n_ranks
         ordered += ranks_of(keys[lo:hi], distinct, rank_of)
@@ -239,15 +240,16 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
         # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
         prefix_len = sizes - np.ceil(bound * sizes - 1e-9).astype(np.int64) + 1
         keep = place < np.repeat(prefix_len, sizes)
-        return ordered[keep] - s[keep] * n_ranks, doc[lo] + s[keep] // MAX_LEVEL_STEPS
+        ranks = (ordered[keep] - s[keep] * n_ranks).astype(rank_of.dtype)
+        return ranks, (doc[lo] + s[keep] // MAX_LEVEL_STEPS).astype(doc.dtype)
 
     out_r, out_d = [], []
     for _, (r, d) in map_ranges(prefix_of, chunks):
         out_r.append(r)
         out_d.append(d)
     if not out_r:
-        return np.zeros(0, dtype=np.int64), doc[:0].astype(np.int64)
-    return np.concatenate(out_r), np.concatenate(out_d).astype(np.int64)
+        return rank_of[:0].copy(), doc[:0].copy()
+    return np.concatenate(out_r), np.concatenate(out_d)
 
 
 def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -338,7 +340,7 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
         if kept is not None:
             kept = kept + [cols] if held <= KEEP_GRAMS else None
     if not keys:
-        keys, docs, steps = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int8)]
+        keys, docs, steps = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=DOC)], [np.zeros(0, dtype=np.int8)]
     reporter.report("Fingerprinting", n_texts, n_texts)
     grams = concat_columns(kept) if kept else None
     # The chunks are consecutive texts: joined, they stay ordered by text, then level.
@@ -362,10 +364,10 @@ def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int):
         lv = level << np.uint64(step)
         sampled = (h & (lv - np.uint64(1))) == 0
         chunk_k.append(h[sampled] ^ mix64(lv[sampled]))
-        chunk_d.append(doc[sampled] + lo)
+        chunk_d.append((doc[sampled] + lo).astype(DOC))
         chunk_s.append(np.full(int(sampled.sum()), step, dtype=np.int8))
     d, st = np.concatenate(chunk_d), np.concatenate(chunk_s)
-    order = np.argsort(d * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
+    order = np.argsort(d.astype(np.int64) * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
     return cols, minima, np.concatenate(chunk_k)[order], d[order], st[order]
 
 
