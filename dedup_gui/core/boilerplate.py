@@ -238,8 +238,12 @@ def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> 
         run_of[shared].astype(np.uint64), np.searchsorted(docs[shared], np.arange(len(texts) + 1)), prefix=True
     )
     differ = _otherwise_differ(sets, set_sizes, sd, run_starts[frequent], run_sizes[frequent], reporter)
-    found = sh[run_starts[frequent[differ]]]
-    return Boilerplate(frozenset(found.tolist()), np.unique(docs[np.isin(hashes, found)]))
+    runs = frequent[differ]
+    found = sh[run_starts[runs]]
+    # The texts holding one: every text of the found sentences' runs (no search of all the keys for them).
+    sizes = run_sizes[runs]
+    at = np.repeat(run_starts[runs] - (np.cumsum(sizes) - sizes), sizes) + np.arange(int(sizes.sum()))
+    return Boilerplate(frozenset(found.tolist()), np.unique(sd[at]))
 
 
 def sample_positions(sizes: np.ndarray, sample: int) -> np.ndarray:
