@@ -424,3 +424,36 @@ def test_a_subfolder_that_cannot_be_listed_is_named_not_skipped_in_silence(tmp_p
     monkeypatch.setattr(txt_folder.os, "walk", walk)
     table = read_table(folder)
     assert "could not open 1 subfolder(s): locked/ (Permission denied)" in table.warnings
+
+
+def test_line_numbers_count_blank_lines_above_the_header_and_cells_over_several_lines(tmp_path):
+    src = tmp_path / "lines.csv"
+    src.write_text('\n\nid,text,n\n1,"第一段\n第二段",1\n2,c\n3,d,3,x\n\n\n', encoding="utf-8")
+    table = read_table(src)
+    assert table.data.values.tolist() == [["1", "第一段\n第二段", "1", ""], ["2", "c", "", ""], ["3", "d", "3", "x"]]
+    assert "1 row(s) have fewer fields than the header (3) at line(s) 6; the missing cells are empty" in table.warnings
+    assert "1 row(s) have more fields than the header (3) at line(s) 7; added columns Column D" in table.warnings
+
+
+def test_a_quote_never_closed_is_reported_with_the_lines_it_took(tmp_path):
+    src = tmp_path / "open.csv"
+    src.write_text('id,text\n1,ok\n2,"never closed\n3,more\n4,and more\n', encoding="utf-8")
+    table = read_table(src)
+    assert len(table) == 2
+    assert "a quote opened on line 3 is never closed: lines 3-5 were read as one row" in table.warnings
+
+
+def test_csv_progress_rises_to_the_whole_text(tmp_path):
+    from dedup_gui.core.io import csv_reader
+    from dedup_gui.core.progress import Reporter
+
+    src = write_csv(tmp_path / "big.csv", [["id", "text"]] + [[str(i), f"第{i}行的文字" * 5] for i in range(3000)])
+    seen = []
+    old, csv_reader.LINES_AT_ONCE = csv_reader.LINES_AT_ONCE, 10_000
+    try:
+        read_table(src, reporter=Reporter(progress=lambda s, d, t: seen.append((s, d, t))))
+    finally:
+        csv_reader.LINES_AT_ONCE = old
+    loading = [(d, t) for s, d, t in seen if s == "Loading"]
+    assert len(loading) > 10 and loading[-1][0] == loading[-1][1]
+    assert [d for d, _ in loading] == sorted(d for d, _ in loading)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..errors import InputError
@@ -21,7 +22,6 @@ from .encoding import decode_bytes
 from .headers import column_letter, unique_headers
 
 DELIMITERS = (",", "\t", ";", "|")
-PROGRESS_EVERY = 5000
 
 csv.field_size_limit(2**31 - 1)  # news articles easily pass the default 128 KiB per field
 
@@ -30,21 +30,23 @@ def read_csv(path: Path, data: bytes, reporter: Reporter | None = None) -> Table
     decoded = decode_bytes(data, path)
     del data  # the file's bytes are not needed once decoded: freed before the rows are built (when the caller let go)
     text = decoded.text
-    if not text.strip():
+    if not text or text.isspace():  # (strip() would copy the whole text to find out)
         raise InputError(path, "has no header row (the file holds only blank lines)")
     delimiter = sniff_delimiter(text, prefer_tab=path.suffix.lower() == ".tsv")
-    rows, lines = _parse(path, text, delimiter, reporter)
+    rows, last_lines = _parse(path, text, delimiter, reporter)
+    first_lines = np.r_[1, last_lines[:-1] + 1][: len(last_lines)]
     while rows and not any(rows[-1]):
         rows.pop()  # trailing blank lines are not data rows
-        lines.pop()
-    while rows and not any(rows[0]):
-        rows.pop(0)  # nor are blank lines above the header
-        lines.pop(0)
+    skip = 0
+    while skip < len(rows) and not any(rows[skip]):
+        skip += 1  # nor are blank lines above the header
+    del rows[:skip]
+    lines = np.stack([first_lines, last_lines])[:, skip : skip + len(rows)]  # (first, last) line of each row
     header, body = rows[0], rows[1:]
     if not body:
         raise InputError(path, "has a header but no data rows")
-    table = _build(path, header, body, lines[1:])
-    table.warnings[:0] = swallowed_lines(body, lines[1:], len(header), delimiter, text)
+    table = _build(path, header, body, lines[:, 1:])
+    table.warnings[:0] = swallowed_lines(body, lines[:, 1:], len(header), delimiter, text)
     table.encoding, table.bom, table.delimiter = decoded.encoding, decoded.bom, delimiter
     table.source_header = list(header)
     table.newline = line_ending(text)
@@ -85,42 +87,45 @@ def line_ending(text: str) -> str:
     return "\r\n"
 
 
-def _parse(
-    path: Path, text: str, delimiter: str, reporter: Reporter | None
-) -> tuple[list[list[str]], list[tuple[int, int]]]:
-    """The records, and the (first, last) line of the file each was read from."""
+def _parse(path: Path, text: str, delimiter: str, reporter: Reporter | None) -> tuple[list[list[str]], np.ndarray]:
+    """The records, and the last line of the file each was read from."""
     rows: list[list[str]] = []
-    lines: list[tuple[int, int]] = []
-    total = len(text)
-    read_to = [0]
-    reader = csv.reader(text_lines(text, read_to, LINES_AT_ONCE), delimiter=delimiter, strict=False)
+    ends: list[int] = []
+    add_row, add_end = rows.append, ends.append
+    progress = None if reporter is None else (lambda at: reporter.report("Loading", at, len(text)))
+    reader = csv.reader(text_lines(text, chunk=LINES_AT_ONCE, progress=progress), delimiter=delimiter, strict=False)
     try:
         for row in reader:
-            lines.append((lines[-1][1] + 1 if lines else 1, reader.line_num))
-            rows.append(row)
-            if reporter is not None and len(rows) % PROGRESS_EVERY == 0:
-                reporter.report("Loading", read_to[0], total)
+            add_row(row)
+            add_end(reader.line_num)
     except csv.Error as e:
         raise InputError(path, f"is not a readable CSV file near line {reader.line_num}: {e}") from None
     if reporter is not None:
-        reporter.report("Loading", total, total)
-    return rows, lines
+        reporter.report("Loading", len(text), len(text))
+    return rows, np.array(ends, dtype=np.int64)
 
 
 LINES_AT_ONCE = 1 << 20  # characters of the text turned into lines at a time
 
 
-def text_lines(text: str, read_to: list[int] | None = None, chunk: int = LINES_AT_ONCE) -> Iterator[str]:
+def text_lines(
+    text: str,
+    read_to: list[int] | None = None,
+    chunk: int = LINES_AT_ONCE,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[str]:
     """The lines of ``text`` as ``io.StringIO(text)`` gives them (each up to and with its "\\n"; a "\\r" alone ends no
     line), a piece of about ``chunk`` characters at a time: a StringIO of the whole text would hold a copy of it
     at 4 bytes per character (460 MB for a 350 MB file of Chinese articles). ``read_to[0]`` follows how far it
-    has read."""
+    has read; ``progress`` is told it before each piece."""
     start = 0
     while start < len(text):
         end = text.find("\n", start + chunk)
         end = len(text) if end < 0 else end + 1
         if read_to is not None:
             read_to[0] = end
+        if progress is not None:
+            progress(start)
         yield from io.StringIO(text[start:end])
         start = end
 
@@ -130,10 +135,9 @@ def _line_list(numbers: list[int], shown: int = 10) -> str:
     return ", ".join(str(n) for n in numbers[:shown]) + more
 
 
-def swallowed_lines(
-    body: list[list[str]], lines: list[tuple[int, int]], width: int, delimiter: str, text: str
-) -> list[str]:
+def swallowed_lines(body: list[list[str]], lines: np.ndarray, width: int, delimiter: str, text: str) -> list[str]:
     """Warnings for quoted cells that run over lines which look like rows of their own (an unbalanced quote).
+    ``lines``: the first (row 0) and last (row 1) line of the file each row was read from.
 
     A cell spanning lines is normal (an article with paragraphs); one whose inner lines split into as many
     fields as the header has is not. Needs two or more columns to tell rows from paragraphs.
@@ -141,9 +145,8 @@ def swallowed_lines(
     notes: list[str] = []
     if width < 2:
         return notes
-    for i, (row, (first, last)) in enumerate(zip(body, lines, strict=True)):
-        if last == first:
-            continue
+    for i in np.flatnonzero(lines[1] > lines[0]).tolist():  # the rows read from more than one line
+        row, first, last = body[i], int(lines[0, i]), int(lines[1, i])
         inner = [ln for cell in row if "\n" in cell for ln in cell.split("\n")[1:] if ln.strip()]
         looks_like_rows = sum(1 for ln in inner if len(next(csv.reader([ln], delimiter=delimiter), [])) >= width)
         if looks_like_rows >= 2:
@@ -152,8 +155,8 @@ def swallowed_lines(
                 f'{looks_like_rows} of which look like rows of their own; probably an unbalanced quote (") '
                 "- check the file"
             )
-    if body and lines and lines[-1][1] > lines[-1][0] and _quote_left_open(text, *lines[-1]):
-        first, last = lines[-1]
+    if body and lines[1, -1] > lines[0, -1] and _quote_left_open(text, int(lines[0, -1]), int(lines[1, -1])):
+        first, last = int(lines[0, -1]), int(lines[1, -1])
         notes.append(f"a quote opened on line {first} is never closed: lines {first}-{last} were read as one row")
     return list(dict.fromkeys(notes))
 
@@ -164,26 +167,31 @@ def _quote_left_open(text: str, first: int, last: int) -> bool:
     return record.count('"') % 2 == 1
 
 
-def _build(path: Path, header: list[str], body: list[list[str]], lines: list[tuple[int, int]]) -> Table:
-    width = max(len(header), max(len(r) for r in body))
+def _build(path: Path, header: list[str], body: list[list[str]], lines: np.ndarray) -> Table:
+    """The table of the rows (``lines``: as for ``swallowed_lines``), a column per field of the longest row."""
+    lengths = np.fromiter(map(len, body), dtype=np.int64, count=len(body))
+    width = max(len(header), int(lengths.max()))
     header_width = len(header)
     notes: list[str] = []
     if width > len(header):
         extra = [f"Column {column_letter(i)}" for i in range(len(header), width)]
-        long_lines = [lines[i][0] for i, r in enumerate(body) if len(r) > len(header)]
+        long_lines = lines[0, lengths > header_width].tolist()
         notes.append(
             f"{len(long_lines)} row(s) have more fields than the header ({len(header)}) at line(s) "
             f"{_line_list(long_lines)}; added columns {', '.join(extra)}"
         )
         header = header + extra
     names, renames = unique_headers(header)
-    short_lines = [lines[i][0] for i, r in enumerate(body) if len(r) < header_width and any(r)]
+    short = np.flatnonzero(lengths < header_width).tolist()
+    short_lines = [int(lines[0, i]) for i in short if any(body[i])]
     if short_lines:
         notes.append(
             f"{len(short_lines)} row(s) have fewer fields than the header ({header_width}) at line(s) "
             f"{_line_list(short_lines)}; the missing cells are empty"
         )
-    padded = [r + [""] * (width - len(r)) if len(r) < width else r for r in body]
+    padded = body
+    if (lengths < width).any():
+        padded = [r + [""] * (width - len(r)) if len(r) < width else r for r in body]
     frame = pd.DataFrame(padded, columns=pd.Index(names, dtype=object), dtype=object)
     # anomalies first: the GUI shows the first few warnings
     return Table(path=path, kind="csv", columns=names, data=frame, warnings=notes + renames)
