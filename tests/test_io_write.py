@@ -529,3 +529,30 @@ def test_write_frame_refuses_the_protected_input(tmp_path):
     with pytest.raises(OutputError, match="is the input file"):
         write_frame(pd.DataFrame({"cluster": [1]}), tmp_path / "." / "in.csv", protect=src)
     assert src.read_bytes() == before
+
+
+@pytest.mark.parametrize("mixed", [False, True], ids=["text cells", "text and numbers"])
+def test_a_cell_the_encoding_cannot_store_is_named_with_its_data_row(tmp_path, mixed):
+    from dedup_gui.core.errors import OutputError
+    from dedup_gui.core.io.csv_writer import write_delimited
+
+    rows = [[str(i), f"第{i}行", 1.5 if mixed else "1.5"] for i in range(12_000)]
+    rows[7002][1] = "表情😀"  # data row 7003: in the second chunk of rows written at once
+    with pytest.raises(OutputError, match=r"data row 7003 holds '😀', which gbk cannot store"):
+        write_delimited(tmp_path / "t.csv", tmp_path / "o.csv", ["id", "text", "n"], rows, len(rows), "gbk", False)
+    with pytest.raises(OutputError, match=r"the header holds '😀'"):
+        write_delimited(tmp_path / "t.csv", tmp_path / "o.csv", ["id", "😀"], [["1", "a"]], 1, "gbk", False)
+
+
+def test_text_cells_and_other_cells_are_written_alike(tmp_path):
+    from dedup_gui.core.io.csv_writer import write_delimited
+
+    text_rows = [["1", "a,b", "=1+1", ""], ["2", 'say "hi"', "-3", "x\r\ny"]] * 4000
+    other_rows = [[1, "a,b", "=1+1", float("nan")], [2.0, 'say "hi"', -3, "x\r\ny"]] * 4000
+    for name, rows in (("text", text_rows), ("other", other_rows)):
+        n = write_delimited(tmp_path / f"{name}.csv", tmp_path / "o.csv", ["a", "b", "c", "d"], rows, len(rows))
+        assert n == 8000
+    assert (tmp_path / "text.csv").read_bytes() == (tmp_path / "other.csv").read_bytes()
+    for safe in (False, True):
+        write_delimited(tmp_path / "s.csv", tmp_path / "o.csv", ["a"], [["=1+1"]], 1, csv_safe=safe)
+        assert (tmp_path / "s.csv").read_text(encoding="utf-8-sig").splitlines()[1] == ("'=1+1" if safe else "=1+1")

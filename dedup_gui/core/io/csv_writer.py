@@ -12,6 +12,7 @@ import csv
 import math
 import re
 from collections.abc import Iterable, Sequence
+from itertools import chain, islice
 from pathlib import Path
 
 import pandas as pd
@@ -55,23 +56,51 @@ def write_delimited(
 ) -> int:
     n = 0
     cell = (lambda v: neutralise(csv_text(v))) if csv_safe else csv_text
+    rows = iter(rows)
     try:
         with open(tmp, "w", encoding=encoding, newline="", errors="strict") as f:
             if bom:
                 f.write("\ufeff")
             writer = csv.writer(f, delimiter=delimiter, lineterminator=newline, quoting=csv.QUOTE_MINIMAL)
             writer.writerow([cell(str(c)) for c in columns])
-            for values in rows:
-                writer.writerow([cell(v) for v in values])
-                n += 1
-                if reporter is not None and n % PROGRESS_EVERY == 0:
+            while chunk := list(islice(rows, PROGRESS_EVERY)):
+                # Cells that are all text are written as they are (csv_text of a str is the str): no call per cell.
+                plain = not csv_safe and set(map(type, chain.from_iterable(chunk))) <= {str}
+                _write_chunk(writer, chunk if plain else [[cell(v) for v in values] for values in chunk], n, encoding)
+                n += len(chunk)
+                if reporter is not None:
                     reporter.report("Writing", n, total)
-    except UnicodeEncodeError as e:
+        if reporter is not None:
+            reporter.report("Writing", n, total)
+    except _RowError as e:
         raise OutputError(
             out,
-            f"data row {n + 1} holds {e.object[e.start : e.end]!r}, which {encoding} cannot store; "
+            f"data row {e.row} holds {e.text!r}, which {encoding} cannot store; save as UTF-8 or .xlsx instead",
+        ) from None
+    except UnicodeEncodeError as e:  # the header
+        raise OutputError(
+            out,
+            f"the header holds {e.object[e.start : e.end]!r}, which {encoding} cannot store; "
             "save as UTF-8 or .xlsx instead",
         ) from None
-    if reporter is not None:
-        reporter.report("Writing", n, total)
     return n
+
+
+class _RowError(Exception):
+    def __init__(self, row: int, text: str):
+        self.row, self.text = row, text
+
+
+def _write_chunk(writer, chunk: list, before: int, encoding: str) -> None:
+    """Rows of text cells, a chunk at a time; a cell the file's encoding cannot store is named with its data row
+    (the ``before`` rows ahead of the chunk are written already)."""
+    try:
+        writer.writerows(chunk)
+    except UnicodeEncodeError:
+        for i, values in enumerate(chunk):
+            for v in values:
+                try:
+                    v.encode(encoding)
+                except UnicodeEncodeError as bad:
+                    raise _RowError(before + i + 1, bad.object[bad.start : bad.end]) from None
+        raise
