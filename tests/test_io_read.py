@@ -263,9 +263,12 @@ def test_the_csv_reader_reads_the_lines_a_stringio_would(text, chunk):
 
     from dedup_gui.core.io.csv_reader import text_lines
 
-    read_to = [0]
-    assert list(text_lines(text, read_to, chunk)) == list(io.StringIO(text))
-    assert read_to[0] == len(text)
+    starts: list[int] = []
+    lines = list(text_lines(text, chunk, starts.append))
+    assert lines == list(io.StringIO(text))
+    line_starts = {sum(map(len, lines[:i])) for i in range(len(lines))}
+    assert starts == sorted(set(starts)) and set(starts) <= line_starts  # progress: where each piece starts
+    assert starts[:1] == ([0] if text else [])
 
 
 def test_quoted_cells_over_many_lines_read_the_same_a_line_at_a_time(tmp_path, monkeypatch):

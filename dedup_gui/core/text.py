@@ -175,21 +175,32 @@ def nfkc(text: str) -> str:
     flags = int(np.bitwise_or.reduce(char_flags)) if len(char_flags) else 0
     if not flags & INTERACTS:
         return _nfkc_lookup(text, mapped, char_flags, flags, t)
-    hard = np.flatnonzero(char_flags & INTERACTS)
-    breaks = np.flatnonzero(cps == 10)
-    hard_lines = np.unique(np.searchsorted(breaks, hard))
-    if len(hard_lines) * 4 > len(breaks) + 1:  # most lines need it: the full algorithm at once
+    hard = _lines_holding(cps, np.flatnonzero(char_flags & INTERACTS))
+    if hard is None:  # most lines need it: the full algorithm at once
         return unicodedata.normalize("NFKC", text)
+    hard_lines, spans = hard
     lines = text.split("\n")
-    for i in hard_lines.tolist():
-        lo, hi = breaks[i - 1] + 1 if i else 0, breaks[i] if i < len(breaks) else len(cps)
+    for lo, hi in spans:
         mapped[lo:hi], char_flags[lo:hi] = 0x41, 0  # "A": left as it is, replaced below
     easy_lines = _nfkc_lookup(text, mapped, char_flags, CHANGES | MULTI, t).split("\n")
     if len(easy_lines) != len(lines):  # a mapping made or removed a line break (none does): the full algorithm
         return unicodedata.normalize("NFKC", text)
-    for i in hard_lines.tolist():
+    for i in hard_lines:
         easy_lines[i] = unicodedata.normalize("NFKC", lines[i])
     return "\n".join(easy_lines)
+
+
+def _lines_holding(cps: np.ndarray, at: np.ndarray) -> tuple[list[int], list[tuple[int, int]]] | None:
+    """The lines (ending at "\\n") holding a position ``at``: their numbers and their (start, end) in ``cps``;
+    None when that is most lines (the caller then works on the whole text)."""
+    if not len(at):
+        return [], []
+    breaks = np.flatnonzero(cps == 10)
+    lines = np.unique(np.searchsorted(breaks, at))
+    if len(lines) * 4 > len(breaks) + 1:
+        return None
+    bounds = np.r_[-1, breaks, len(cps)]  # line i runs from bounds[i] + 1 to bounds[i + 1]
+    return lines.tolist(), list(zip((bounds[lines] + 1).tolist(), bounds[lines + 1].tolist(), strict=True))
 
 
 def _nfkc_lookup(text: str, mapped: np.ndarray, char_flags: np.ndarray, flags: int, t: _NfkcTables) -> str:
@@ -293,10 +304,10 @@ def nfkc_lower_collapse(text: str) -> str | None:
     if len(astral):
         distinct, which = np.unique(cps[astral], return_inverse=True)
         mapped[astral] = np.array([_astral_lower(c) for c in distinct.tolist()], dtype=np.uint32)[which]
-    spans = _lines_of(cps, special[mapped[special] == _FUSED_FULL])
-    if spans is None:
+    context = _lines_holding(cps, special[mapped[special] == _FUSED_FULL])
+    if context is None:
         return None
-    hard = [(lo, hi, utf32(nfkc(text[lo:hi]).lower())) for lo, hi in spans]
+    hard = [(lo, hi, utf32(nfkc(text[lo:hi]).lower())) for lo, hi in context[1]]
     for lo, hi, _ in hard:
         mapped[lo:hi] = 0x61  # any one character: the line's own result replaces these below
     multi = special[(mapped[special] >= _FUSED_MULTI) & (mapped[special] < _FUSED_ASTRAL)]
@@ -312,18 +323,6 @@ def nfkc_lower_collapse(text: str) -> str | None:
         pieces.append(mapped[prev:])
         mapped = np.concatenate(pieces)
     return from_utf32(_collapse_code_points(mapped, own=True))
-
-
-def _lines_of(cps: np.ndarray, at: np.ndarray) -> list[tuple[int, int]] | None:
-    """The (start, end) of each line holding a position ``at`` (lines end at "\\n"); None when that is most."""
-    if not len(at):
-        return []
-    breaks = np.flatnonzero(cps == 10)
-    lines = np.unique(np.searchsorted(breaks, at))
-    if len(lines) * 4 > len(breaks) + 1:
-        return None
-    bounds = np.r_[-1, breaks, len(cps)]  # line i runs from bounds[i] + 1 to bounds[i + 1]
-    return list(zip((bounds[lines] + 1).tolist(), bounds[lines + 1].tolist(), strict=True))
 
 
 def _astral_lower(cp: int) -> int:

@@ -108,22 +108,15 @@ def _parse(path: Path, text: str, delimiter: str, reporter: Reporter | None) -> 
 LINES_AT_ONCE = 1 << 20  # characters of the text turned into lines at a time
 
 
-def text_lines(
-    text: str,
-    read_to: list[int] | None = None,
-    chunk: int = LINES_AT_ONCE,
-    progress: Callable[[int], None] | None = None,
-) -> Iterator[str]:
+def text_lines(text: str, chunk: int = LINES_AT_ONCE, progress: Callable[[int], None] | None = None) -> Iterator[str]:
     """The lines of ``text`` as ``io.StringIO(text)`` gives them (each up to and with its "\\n"; a "\\r" alone ends no
     line), a piece of about ``chunk`` characters at a time: a StringIO of the whole text would hold a copy of it
-    at 4 bytes per character (460 MB for a 350 MB file of Chinese articles). ``read_to[0]`` follows how far it
-    has read; ``progress`` is told it before each piece."""
+    at 4 bytes per character (460 MB for a 350 MB file of Chinese articles). ``progress`` is told where each piece
+    starts, before its lines."""
     start = 0
     while start < len(text):
         end = text.find("\n", start + chunk)
         end = len(text) if end < 0 else end + 1
-        if read_to is not None:
-            read_to[0] = end
         if progress is not None:
             progress(start)
         yield from io.StringIO(text[start:end])
