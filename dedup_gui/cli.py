@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from pathlib import Path
@@ -181,16 +182,18 @@ def run(argv: list[str] | None = None) -> int:
     outputs = {"cleaned": args.output, "annotated": args.annotated, "report": args.report}
     try:
         check_distinct(outputs)  # before any work
-        table = io.read_table(args.input, sheet=args.sheet, reporter=reporter)
-        _warn(bar, [(table.path.name, w) for w in table.warnings])
-        _warn(bar, [("", w) for w in preflight(table, **outputs)])  # told before anything is written
-        columns = args.column or table.guess_text_columns()
-        for c in columns:
-            if c not in table.columns:
-                raise DedupError(table.path, f"no column named {c!r} (columns: {', '.join(table.columns)})")
-        settings = _settings(args)
-        pipeline = Pipeline.for_table(table, columns)
-        with paused_gc():
+        # The reader's row lists and the run's clusters are millions of objects: no collection walks them while
+        # they are made, nor after (they live until the files are written).
+        with paused_gc(freeze=True):
+            table = io.read_table(args.input, sheet=args.sheet, reporter=reporter)
+            _warn(bar, [(table.path.name, w) for w in table.warnings])
+            _warn(bar, [("", w) for w in preflight(table, **outputs)])  # told before anything is written
+            columns = args.column or table.guess_text_columns()
+            for c in columns:
+                if c not in table.columns:
+                    raise DedupError(table.path, f"no column named {c!r} (columns: {', '.join(table.columns)})")
+            settings = _settings(args)
+            pipeline = Pipeline.for_table(table, columns)
             result = pipeline.run(settings, reporter)
         written = export(
             table,
@@ -219,6 +222,8 @@ def run(argv: list[str] | None = None) -> int:
                           "files, or run the Spark job for inputs this large")  # fmt: skip
     except OSError as e:
         return _fail(bar, _os_error_line(e, Path(args.input)))
+    finally:
+        gc.unfreeze()  # for a caller in the same process (a script, the tests): the collector sees everything again
     bar.close()
     seconds = time.perf_counter() - started
     print(

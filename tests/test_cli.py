@@ -1,5 +1,6 @@
 """dedup-cli end to end: real files in, cleaned/annotated/report files out, clear errors with exit code 2."""
 
+import gc
 import subprocess
 import sys
 
@@ -109,6 +110,34 @@ def test_every_algorithm_runs_from_the_command_line(csv_file, tmp_path, algorith
     assert run([str(csv_file), "--column", "body", "--algorithm", algorithm, "--output", str(out), "--quiet"]) == 0
     kept = pd.read_csv(out, dtype=str, encoding="gb18030")
     assert kept["id"].tolist() == ["000101", "000102", "000104", "000105"]
+
+
+def test_rows_and_clusters_are_out_of_the_collector_while_read_run_and_written(csv_file, tmp_path, monkeypatch):
+    """Reading and the run make millions of objects at scale: no collection walks them as they are made, and the
+    files are written with them frozen (collection on, for what the writers make). Afterwards the collector is as
+    the caller had it: on, nothing frozen."""
+    from dedup_gui.core import export as export_mod
+    from dedup_gui.core import io as io_mod
+
+    seen: dict[str, tuple[bool, int]] = {}
+
+    def noting(name, fn):
+        def wrapper(*args, **kwargs):
+            out = fn(*args, **kwargs)
+            seen[name] = (gc.isenabled(), gc.get_freeze_count())
+            return out
+
+        return wrapper
+
+    monkeypatch.setattr(io_mod, "read_table", noting("read", io_mod.read_table))
+    monkeypatch.setattr(export_mod, "export", noting("write", export_mod.export))
+    gc.unfreeze()
+    out = tmp_path / "clean.csv"
+    assert run([str(csv_file), "--column", "body", "--output", str(out), "--quiet"]) == 0
+    assert seen["read"] == (False, 0)
+    assert seen["write"][0] is True and seen["write"][1] > 0
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert pd.read_csv(out, dtype=str, encoding="gb18030")["id"].tolist() == ["000101", "000102", "000104", "000105"]
 
 
 def test_txt_folder_gives_a_folder_of_kept_files_and_a_manifest(tmp_path):
