@@ -694,9 +694,14 @@ def test_one_lookup_for_nfkc_lower_and_spaces_equals_the_three_steps(lines, plai
     assert got is None or got == _three_steps(text)
 
 
+@pytest.mark.parametrize("salted", [True, False], ids=["keys as the engine makes them", "any 64-bit keys"])
 @pytest.mark.parametrize("common", [3, 70_000], ids=["frequencies in 16 bits", "a key in 70,000 sets"])
-def test_key_ranks_order_keys_rarest_first_ties_by_value_and_ranks_of_finds_them(common):
-    from dedup_gui.core.algorithms.ngram import key_ranks, ranks_of
+def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its_rank(common, salted):
+    """Ranks by document frequency, ties by key value; ``KeyRanks.ranks`` finds each key's rank, by packing a
+    key's level into a few bits (keys as ``_chunk_keys`` makes them: a 40-bit hash prefix xor one of a few level
+    salts) or, for keys that do not pack, by argsort - and the same for a chunk too long to pack."""
+    from dedup_gui.core.algorithms.ngram import PREFIX_BITS, KeyRanks, key_ranks
+    from dedup_gui.core.text import mix64
 
     rng = np.random.default_rng(5)
     keys = np.concatenate(
@@ -706,6 +711,9 @@ def test_key_ranks_order_keys_rarest_first_ties_by_value_and_ranks_of_finds_them
             rng.integers(0, 50, 20_000).astype(np.uint64),  # many ties of frequency
         ]
     )
+    if salted:
+        salts = mix64(np.array([1, 2, 4, 8, 16], dtype=np.uint64))
+        keys = (keys >> np.uint64(64 - PREFIX_BITS)) ^ salts[rng.integers(0, 5, len(keys))]
     rng.shuffle(keys)
     distinct, rank_of = key_ranks(keys)
     values, counts = np.unique(keys, return_counts=True)
@@ -713,4 +721,10 @@ def test_key_ranks_order_keys_rarest_first_ties_by_value_and_ranks_of_finds_them
     by_rank = sorted(zip(counts.tolist(), values.tolist(), strict=True))  # (frequency, key)
     assert [values[i] for i in np.argsort(rank_of)] == [k for _, k in by_rank]
     want = {k: r for r, (_, k) in enumerate(by_rank)}
-    assert ranks_of(keys, distinct, rank_of).tolist() == [want[k] for k in keys.tolist()]
+    ranked = KeyRanks.of(keys)
+    assert (ranked.packed is not None) == salted
+    assert ranked.ranks(keys).tolist() == [want[k] for k in keys.tolist()]
+    if salted:  # a chunk longer than a packed place can say: looked up by argsort
+        ranked.place_bits = 12
+        assert len(keys) > ranked.packable
+        assert ranked.ranks(keys).tolist() == [want[k] for k in keys.tolist()]

@@ -220,18 +220,19 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     ranks pair texts exactly as the keys would) with its text, in the order of the sets."""
     # Global order of keys: rarest first (document frequency), ties by key value. The keys of one set are
     # distinct, so ranking the distinct keys ranks every set's keys.
-    distinct, rank_of = key_ranks(keys)
-    n_ranks = max(1, len(distinct))
+    ranked = KeyRanks.of(keys)
+    n_ranks = max(1, len(ranked.distinct))
     # A chunk of whole texts at a time (two at once, on two cores): each key's rank looked up, each set's keys
     # ordered by rank, its first keys kept.
-    bounds = np.searchsorted(doc, np.unique(doc[:: share(PREFIX_CHUNK)]), side="left").tolist() + [len(doc)]
+    every = min(share(PREFIX_CHUNK), ranked.packable // 2)  # (a chunk ends at a text's end: a little longer)
+    bounds = np.searchsorted(doc, np.unique(doc[::every]), side="left").tolist() + [len(doc)]
     chunks = [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True) if lo < hi]
 
     def prefix_of(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
         set_id = (doc[lo:hi] - doc[lo]).astype(np.int64) * MAX_LEVEL_STEPS + step[lo:hi]
         # (set, rank) in one number, all different: a plain sort (SIMD) orders them, no argsort needed.
         ordered = set_id * n_ranks
-        ordered += ranks_of(keys[lo:hi], distinct, rank_of)
+        ordered += ranked.ranks(keys[lo:hi])
         ordered.sort()
         s = ordered // n_ranks
         starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
@@ -240,7 +241,7 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
         # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
         prefix_len = sizes - np.ceil(bound * sizes - 1e-9).astype(np.int64) + 1
         keep = place < np.repeat(prefix_len, sizes)
-        ranks = (ordered[keep] - s[keep] * n_ranks).astype(rank_of.dtype)
+        ranks = (ordered[keep] - s[keep] * n_ranks).astype(ranked.rank_of.dtype)
         return ranks, (doc[lo] + s[keep] // MAX_LEVEL_STEPS).astype(doc.dtype)
 
     out_r, out_d = [], []
@@ -248,7 +249,7 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
         out_r.append(r)
         out_d.append(d)
     if not out_r:
-        return rank_of[:0].copy(), doc[:0].copy()
+        return ranked.rank_of[:0].copy(), doc[:0].copy()
     return np.concatenate(out_r), np.concatenate(out_d)
 
 
@@ -276,25 +277,75 @@ def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 RANK_BLOCK = 4096  # sorted keys looked up at once within the stretch of distinct keys they fall in
+LOW_BITS = np.uint64(PREFIX_BITS)  # a key is a gram hash prefix (the low bits) xor its level's salt
+_LOW_MASK = np.uint64((1 << PREFIX_BITS) - 1)
+MIN_PLACE_BITS = 16  # fewer bits left for a key's place in its chunk: chunks are ordered by argsort instead
 
 
-def ranks_of(keys: np.ndarray, distinct: np.ndarray, rank_of: np.ndarray) -> np.ndarray:
-    """The rank (``key_ranks``) of each of ``keys`` (all among ``distinct``), looked up in key order and a block
-    of them at a time, each block searched for only in the stretch of ``distinct`` between its first and last
-    key: a short binary search in the CPU cache (half the time of searching all of ``distinct`` for each, with
-    12.7M distinct keys)."""
-    order = np.argsort(keys)
-    ordered = keys[order]
-    at = np.empty(len(keys), dtype=np.int64)
-    starts = np.arange(0, len(keys), RANK_BLOCK)
-    lo = np.searchsorted(distinct, ordered[starts])
-    hi = np.searchsorted(distinct, ordered[np.minimum(starts + RANK_BLOCK, len(keys)) - 1], side="right")
+@dataclass
+class KeyRanks:
+    """The rank of every key in the rarest-first order (``key_ranks``), looked up for a chunk of keys at a time.
+
+    The lookup orders the chunk's keys and finds them among the distinct keys in that order (``_find_sorted``).
+    The keys' high bits only name their sampling level (a key is a ``PREFIX_BITS``-bit gram hash xor its level's
+    salt), so a key packs into fewer bits - the index of its high part among the few there are, then its low
+    bits, in the same order - and the rest of a 64-bit number holds its place in the chunk: one plain sort
+    (SIMD) orders a chunk, where an argsort of it took 6x as long."""
+
+    distinct: np.ndarray  # uint64, sorted
+    rank_of: np.ndarray  # rank of each distinct key
+    highs: np.ndarray | None  # the distinct high parts, sorted; None when too many for packing
+    packed: np.ndarray | None  # each distinct key packed (same order)
+    place_bits: int  # bits left for a key's place in its chunk
+
+    @classmethod
+    def of(cls, keys: np.ndarray) -> KeyRanks:
+        distinct, rank_of = key_ranks(keys)
+        high = distinct >> LOW_BITS
+        highs = high[np.flatnonzero(np.r_[True, high[1:] != high[:-1]])] if len(high) else high
+        place_bits = 64 - PREFIX_BITS - max(0, len(highs) - 1).bit_length()
+        if place_bits < MIN_PLACE_BITS:
+            return cls(distinct, rank_of, None, None, 0)
+        return cls(distinct, rank_of, highs, cls._pack_keys(highs, distinct), place_bits)
+
+    @property
+    def packable(self) -> int:
+        """The most keys ``ranks`` packs at once (any number when it does not pack)."""
+        return 1 << self.place_bits if self.packed is not None else 1 << 62
+
+    @staticmethod
+    def _pack_keys(highs: np.ndarray, keys: np.ndarray) -> np.ndarray:
+        return (np.searchsorted(highs, keys >> LOW_BITS).astype(np.uint64) << LOW_BITS) | (keys & _LOW_MASK)
+
+    def ranks(self, keys: np.ndarray) -> np.ndarray:
+        """The rank of each of ``keys`` (all among the distinct keys)."""
+        if self.packed is None or self.highs is None or len(keys) > self.packable:
+            order = np.argsort(keys)
+            at = _find_sorted(self.distinct, keys[order])
+        else:
+            bits = np.uint64(self.place_bits)
+            ordered = self._pack_keys(self.highs, keys) << bits
+            ordered |= np.arange(len(keys), dtype=np.uint64)
+            ordered.sort()
+            order = (ordered & np.uint64((1 << self.place_bits) - 1)).astype(np.int64)
+            at = _find_sorted(self.packed, ordered >> bits)
+        out = np.empty(len(keys), dtype=np.int64)
+        out[order] = self.rank_of[at]
+        return out
+
+
+def _find_sorted(table: np.ndarray, ordered: np.ndarray) -> np.ndarray:
+    """Where each of the sorted ``ordered`` (all in the sorted ``table``) is: a block of them at a time, each block
+    searched for only in the stretch of ``table`` between its first and last value - a short binary search in the
+    CPU cache (half the time of searching all of a table of 12.7M keys for each)."""
+    at = np.empty(len(ordered), dtype=np.int64)
+    starts = np.arange(0, len(ordered), RANK_BLOCK)
+    lo = np.searchsorted(table, ordered[starts])
+    hi = np.searchsorted(table, ordered[np.minimum(starts + RANK_BLOCK, len(ordered)) - 1], side="right")
     for s, a, b in zip(starts.tolist(), lo.tolist(), hi.tolist(), strict=True):
-        at[s : s + RANK_BLOCK] = np.searchsorted(distinct[a:b], ordered[s : s + RANK_BLOCK])
+        at[s : s + RANK_BLOCK] = np.searchsorted(table[a:b], ordered[s : s + RANK_BLOCK])
         at[s : s + RANK_BLOCK] += a
-    out = np.empty(len(keys), dtype=np.int64)
-    out[order] = rank_of[at]
-    return out
+    return at
 
 
 def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColumns | None = None) -> np.ndarray:
