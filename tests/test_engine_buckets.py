@@ -21,7 +21,7 @@ def brute_force(keys, docs):
 
 
 @pytest.mark.parametrize("spread", [1, 0x9E3779B97F4A7C15], ids=["small keys (sorted packed)", "hashes (lexsort)"])
-def test_bucket_pairs_counts_shared_keys_exactly_whatever_the_chunk_size(monkeypatch, spread):
+def test_bucket_pairs_finds_and_counts_shared_keys_exactly_whatever_the_chunk_size(monkeypatch, spread):
     rng = np.random.default_rng(7)
     small, docs = rng.integers(0, 300, 4000), rng.integers(0, 800, 4000)
     keys = small.astype(np.uint64) * np.uint64(spread)  # the same buckets, as 64-bit hashes when spread
@@ -30,6 +30,9 @@ def test_bucket_pairs_counts_shared_keys_exactly_whatever_the_chunk_size(monkeyp
         monkeypatch.setattr(base, "_PAIR_CHUNK", chunk)
         a, b, counts = base.bucket_pairs(keys, docs, Reporter(), with_counts=True)
         assert dict(zip(zip(a.tolist(), b.tolist(), strict=True), counts.tolist(), strict=True)) == expected
+        # Without counts (each chunk's pairs made unique on its own, then merged): the same pairs, in order.
+        a2, b2, none = base.bucket_pairs(keys, docs, Reporter())
+        assert none is None and a2.tolist() == a.tolist() and b2.tolist() == b.tolist()
 
 
 def test_an_over_full_bucket_links_each_member_to_a_window_of_neighbours():

@@ -774,9 +774,10 @@ def gram_hashes(text: str, n: int) -> np.ndarray:
     return sorted_unique(mix64(h))
 
 
-def sorted_unique(x: np.ndarray) -> np.ndarray:
-    """np.unique for 1-d arrays, by sorting (faster than numpy 2's hash-based unique on small arrays)."""
-    x = np.sort(x)
+def sorted_unique(x: np.ndarray, kind: str | None = None) -> np.ndarray:
+    """np.unique for 1-d arrays, by sorting (faster than numpy 2's hash-based unique on small arrays). ``kind``:
+    np.sort's ("stable" merges already sorted runs)."""
+    x = np.sort(x, kind=kind)  # type: ignore[arg-type]
     if len(x) > 1:
         keep = np.empty(len(x), dtype=bool)
         keep[0] = True

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..columnar import PairGrams
+from ..parallel import map_ranges
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import sorted_unique, unique_counts
@@ -172,15 +173,26 @@ def bucket_pairs(
     n_docs = int(d.max()) + 1
     # Pairs each bucket contributes, to cut the work into chunks of bounded memory.
     per_bucket = np.where(sizes <= cap, sizes * (sizes - 1) // 2, sizes * window)
-    codes_parts = []
-    for lo, hi in _chunks(per_bucket, reporter):
-        codes_parts.append(_chunk_pairs(d, starts[lo:hi], sizes[lo:hi], cap, window, n_docs))
-    codes = np.concatenate(codes_parts) if codes_parts else empty
+
+    def pairs_of(lo: int, hi: int) -> np.ndarray:
+        reporter.check()
+        codes = _chunk_pairs(d, starts[lo:hi], sizes[lo:hi], cap, window, n_docs)
+        return codes if with_counts else sorted_unique(codes)
+
+    # The chunks on both cores; each chunk's pairs made unique there (a pair of copies shares several buckets).
+    parts = [codes for _, codes in map_ranges(pairs_of, list(_chunks(per_bucket, reporter)))]
     if with_counts:
-        codes, counts = unique_counts(codes)
+        codes, counts = unique_counts(np.concatenate(parts) if parts else empty)
     else:
-        codes, counts = sorted_unique(codes), None
+        codes, counts = _union_of_sorted(parts), None
     return codes // n_docs, codes % n_docs, counts
+
+
+def _union_of_sorted(parts: list[np.ndarray]) -> np.ndarray:
+    """The sorted distinct values of sorted arrays: a stable sort of them joined merges their runs (timsort)."""
+    if len(parts) <= 1:
+        return parts[0] if parts else np.zeros(0, dtype=np.int64)
+    return sorted_unique(np.concatenate(parts), kind="stable")
 
 
 def _by_key_then_doc(keys: np.ndarray, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
