@@ -149,6 +149,7 @@ class NGram(Algorithm):
 # Screening passes: (sketch bins compared, margin below the bound). 64 bins estimate Jaccard within ~0.06 (one
 # standard deviation at 0.5), 128 bins within ~0.045; an excerpt's estimated containment moves up to twice as much.
 SCREEN_PASSES = ((64, 0.5), (SKETCH_BINS, SKETCH_MARGIN))
+SCREEN_BLOCK = 200_000  # candidate pairs compared at once
 
 
 def _screen(fp: GramKeys, a: np.ndarray, b: np.ndarray, bound: float, check: TextCheck, reporter: Reporter):
@@ -163,10 +164,7 @@ def _screen(fp: GramKeys, a: np.ndarray, b: np.ndarray, bound: float, check: Tex
     for bins, margin in SCREEN_PASSES:
         small = np.minimum(fp.sizes[a], fp.sizes[b]).astype(np.float64)
         large = np.maximum(fp.sizes[a], fp.sizes[b]).astype(np.float64)
-        jaccard = np.empty(len(a))
-        for lo in range(0, len(a), 200_000):
-            reporter.check()
-            jaccard[lo : lo + 200_000] = packed.similarity(a[lo : lo + 200_000], b[lo : lo + 200_000], bins)
+        jaccard = packed.similarity_of_many(a, b, bins, reporter)
         score = jaccard
         if check.excerpts:
             contained = np.minimum(1.0, jaccard * (small + large) / (1.0 + jaccard) / np.maximum(small, 1.0))
@@ -195,6 +193,19 @@ class ByteSketch:
         words = low.view(np.uint64).reshape(len(sketch), SKETCH_BINS // 8)
         empty = np.packbits(sketch == EMPTY_BYTE, axis=1, bitorder="little")
         return cls(words, np.ascontiguousarray(empty).view(np.uint64).reshape(len(sketch), SKETCH_BINS // 64))
+
+    def similarity_of_many(self, a: np.ndarray, b: np.ndarray, bins: int, reporter: Reporter) -> np.ndarray:
+        """``similarity`` of each pair, a block of pairs at a time on both cores."""
+        out = np.empty(len(a))
+
+        def block(lo: int, hi: int) -> np.ndarray:
+            reporter.check()
+            return self.similarity(a[lo:hi], b[lo:hi], bins)
+
+        blocks = [(lo, min(lo + SCREEN_BLOCK, len(a))) for lo in range(0, len(a), SCREEN_BLOCK)]
+        for (lo, hi), part in map_ranges(block, blocks):
+            out[lo:hi] = part
+        return out
 
     def similarity(self, a: np.ndarray, b: np.ndarray, bins: int) -> np.ndarray:
         """Estimated Jaccard similarity of each pair from its first ``bins`` bins (a multiple of 64), bins where
