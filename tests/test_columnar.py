@@ -694,14 +694,21 @@ def test_one_lookup_for_nfkc_lower_and_spaces_equals_the_three_steps(lines, plai
     assert got is None or got == _three_steps(text)
 
 
+@pytest.mark.parametrize("split", [False, True], ids=["sorted whole", "sorted on both sides of a pivot"])
 @pytest.mark.parametrize("salted", [True, False], ids=["keys as the engine makes them", "any 64-bit keys"])
 @pytest.mark.parametrize("common", [3, 70_000], ids=["frequencies in 16 bits", "a key in 70,000 sets"])
-def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its_rank(common, salted):
-    """Ranks by document frequency, ties by key value; ``KeyRanks.ranks`` finds each key's rank, by packing a
-    key's level into a few bits (keys as ``_chunk_keys`` makes them: a 40-bit hash prefix xor one of a few level
-    salts) or, for keys that do not pack, by argsort - and the same for a chunk too long to pack."""
+def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its_rank(
+    common, salted, split, monkeypatch
+):
+    """Ranks by document frequency, ties by key value (the keys sorted at once, or the two sides of a pivot
+    apart); ``KeyRanks.ranks`` finds each key's rank, by packing a key's level into a few bits (keys as
+    ``_chunk_keys`` makes them: a 40-bit hash prefix xor one of a few level salts) or, for keys that do not pack,
+    by argsort - and the same for a chunk too long to pack."""
+    from dedup_gui.core.algorithms import ngram
     from dedup_gui.core.algorithms.ngram import PREFIX_BITS, KeyRanks, key_ranks
     from dedup_gui.core.text import mix64
+
+    monkeypatch.setattr(ngram, "SPLIT_KEYS", 1 if split else 1 << 40)
 
     rng = np.random.default_rng(5)
     keys = np.concatenate(

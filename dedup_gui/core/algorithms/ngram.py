@@ -29,7 +29,7 @@ from ..columnar import (
     score_pairs_of_counted,
     text_chunks,
 )
-from ..parallel import map_ranges, share
+from ..parallel import map_ranges, ordered_map, share
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import mix64
@@ -268,23 +268,43 @@ def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct keys (sorted) and the rank of each in the rarest-first order: by document frequency (how many
     of ``keys`` it is), ties by key value. A plain sort finds them (what np.unique with inverse indices does by
     argsort, several times slower); the distinct keys are in key order, so a stable sort by frequency alone
-    breaks ties by key (a radix sort while frequencies fit in 16 bits)."""
+    breaks ties by key (a radix sort while frequencies fit in 16 bits).
+
+    The keys below and above a pivot (the median of a sample) are sorted and counted apart, on both cores: no key
+    is on both sides, so the two sides' distinct keys, joined, are all of them in order."""
     if not len(keys):
         return keys[:0].copy(), np.zeros(0, dtype=np.int32)
+    pivot = np.median(keys[:: max(1, len(keys) // 4096)]).astype(keys.dtype) if len(keys) >= SPLIT_KEYS else None
+    sides: list[tuple[np.uint64 | None, np.uint64 | None]] = (
+        [(None, None)] if pivot is None else [(None, pivot), (pivot, None)]
+    )
+    counted = list(ordered_map(lambda side: _distinct_counts(keys, *side), sides))
+    distinct = np.concatenate([d for d, _ in counted])
+    df = np.concatenate([c for _, c in counted])
+    order = np.argsort(df.astype(np.uint16) if df.max() < 1 << 16 else df, kind="stable")
+    rank_of = np.empty(len(distinct), dtype=np.int32 if len(distinct) < 2**31 else np.int64)
+    rank_of[order] = np.arange(len(distinct), dtype=rank_of.dtype)
+    return distinct, rank_of
+
+
+SPLIT_KEYS = 1 << 20  # from this many keys on, key_ranks sorts the two sides of a pivot on two cores
+
+
+def _distinct_counts(keys: np.ndarray, lo: np.uint64 | None, hi: np.uint64 | None) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct keys in [lo, hi) (either end open when None), sorted, and how many of ``keys`` each is."""
+    if lo is not None:
+        keys = keys[keys >= lo]
+    if hi is not None:
+        keys = keys[keys < hi]
     s = np.sort(keys)
+    if not len(s):
+        return s, np.zeros(0, dtype=np.int64)
     new = np.empty(len(s), dtype=bool)
     new[0] = True
     np.not_equal(s[1:], s[:-1], out=new[1:])
     starts = np.flatnonzero(new)
     del new
-    distinct = s[starts]
-    del s
-    df = np.diff(np.append(starts, len(keys)))
-    del starts
-    order = np.argsort(df.astype(np.uint16) if df.max() < 1 << 16 else df, kind="stable")
-    rank_of = np.empty(len(distinct), dtype=np.int32 if len(distinct) < 2**31 else np.int64)
-    rank_of[order] = np.arange(len(distinct), dtype=rank_of.dtype)
-    return distinct, rank_of
+    return s[starts], np.diff(np.append(starts, len(s)))
 
 
 RANK_BLOCK = 4096  # sorted keys looked up at once within the stretch of distinct keys they fall in
