@@ -8,9 +8,9 @@ import sys
 import time
 from pathlib import Path
 
-from .core.parallel import one_malloc_arena
+from .core.parallel import engine_malloc
 
-one_malloc_arena()  # a process that runs nothing but the engine; before numpy starts threads (core.parallel)
+engine_malloc()  # a process that runs nothing but the engine; before numpy starts threads (core.parallel)
 
 from .core.algorithms.registry import ALGORITHMS  # noqa: E402
 from .core.errors import Cancelled, DedupError  # noqa: E402

@@ -85,8 +85,8 @@ def test_a_map_inside_pool_work_runs_in_that_thread_instead_of_waiting_on_the_po
         assert len(names) == 1 and next(iter(names)).startswith("engine")
 
 
-def test_one_malloc_arena_is_harmless_to_call_again():
-    parallel.one_malloc_arena()
+def test_engine_malloc_is_harmless_to_call_again():
+    parallel.engine_malloc()
     assert list(ordered_map(lambda x: x * 2, [1, 2, 3])) == [2, 4, 6]
 
 

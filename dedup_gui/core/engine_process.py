@@ -50,6 +50,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import Cancelled, DedupError
+from .parallel import engine_malloc_environment
 from .pipeline import Pipeline, paused_gc
 from .progress import Reporter
 from .result import DedupResult
@@ -448,7 +449,7 @@ class EngineProcess:
             parent, child = self._ctx.Pipe()
             flag = self._ctx.RawValue("b", 0)
             proc = self._ctx.Process(target=_child_main, args=(child, flag), name="dedup-engine", daemon=False)
-            with _child_environment(MALLOC_ARENA_MAX="1"):  # one heap: see core.parallel.one_malloc_arena
+            with _child_environment(**engine_malloc_environment()):  # see core.parallel.engine_malloc
                 proc.start()
             child.close()
         except Exception as e:  # cannot spawn here at all
