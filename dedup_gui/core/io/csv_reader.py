@@ -140,7 +140,8 @@ def swallowed_lines(body: list[list[str]], lines: np.ndarray, width: int, delimi
         return notes
     for i in np.flatnonzero(lines[1] > lines[0]).tolist():  # the rows read from more than one line
         row, first, last = body[i], int(lines[0, i]), int(lines[1, i])
-        inner = [ln for cell in row if "\n" in cell for ln in cell.split("\n")[1:] if ln.strip()]
+        # (a line with fewer delimiters than a row has between its fields cannot split into a row: not parsed)
+        inner = [ln for cell in row if "\n" in cell for ln in cell.split("\n")[1:] if ln.count(delimiter) >= width - 1]
         looks_like_rows = sum(1 for ln in inner if len(next(csv.reader([ln], delimiter=delimiter), [])) >= width)
         if looks_like_rows >= 2:
             notes.append(
