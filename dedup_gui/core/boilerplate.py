@@ -19,6 +19,7 @@ from functools import lru_cache
 import numpy as np
 
 from .columnar import GramColumns, pair_overlap
+from .parallel import map_ranges
 from .progress import Reporter
 from .text import (
     SEP,
@@ -154,23 +155,33 @@ def strip_all(texts: list[str], boilerplate: Boilerplate, carriers: np.ndarray |
         return out
     wanted = np.sort(np.fromiter(boilerplate.keys, dtype=np.uint64, count=len(boilerplate.keys)))
     out = list(texts)
-    for lo, hi in text_slices(texts):
-        joined = join_column(texts[lo:hi])
-        found = _pieces(joined) if joined is not None else None
-        if found is None:
-            out[lo:hi] = [boilerplate.split(t)[0] for t in texts[lo:hi]]
-            continue
-        removed = found.has_key & find_sorted(wanted, found.keys)[1]  # wanted sorted once, not per slice
-        if not removed.any():
-            continue
-        kept = from_utf32(found.cps[~np.repeat(removed, found.lengths)])
-        parts = kept.split(SEP)
-        for d in np.unique(found.doc[removed]).tolist():
-            lines = (line.strip() for line in parts[d].split("\n"))
-            content = "\n".join(line for line in lines if line)
-            if "".join(content.split()):  # a text made only of boilerplate is compared as it is
-                out[lo + d] = content
+    for (lo, _), changed in map_ranges(
+        lambda lo, hi: _strip_slice(texts[lo:hi], boilerplate, wanted), text_slices(texts)
+    ):
+        for d, content in changed:
+            out[lo + d] = content
     return out
+
+
+def _strip_slice(texts: list[str], boilerplate: Boilerplate, wanted: np.ndarray) -> list[tuple[int, str]]:
+    """``strip_all`` of a slice of the column (``wanted``: the boilerplate keys, sorted): the texts that lost a
+    piece, by their place in the slice, with what is left of them."""
+    joined = join_column(texts)
+    found = _pieces(joined) if joined is not None else None
+    if found is None:
+        return [(d, content) for d, t in enumerate(texts) if (content := boilerplate.split(t)[0]) is not t]
+    removed = found.has_key & find_sorted(wanted, found.keys)[1]
+    if not removed.any():
+        return []
+    kept = from_utf32(found.cps[~np.repeat(removed, found.lengths)])
+    parts = kept.split(SEP)
+    changed = []
+    for d in np.unique(found.doc[removed]).tolist():
+        lines = (line.strip() for line in parts[d].split("\n"))
+        content = "\n".join(line for line in lines if line)
+        if "".join(content.split()):  # a text made only of boilerplate is compared as it is
+            changed.append((d, content))
+    return changed
 
 
 @dataclass

@@ -34,6 +34,7 @@ import pandas as pd
 
 from .dates import ParsedDates, detect_date_column, read_dates
 from .errors import InputError
+from .parallel import map_ranges
 from .settings import NormaliseOptions
 from .table import Table, cell_text
 from .text import compact, gram_hashes, normalise, overlap, ranges_by_size, utf32
@@ -77,8 +78,9 @@ def repost_markers(texts: Sequence[str]) -> np.ndarray:
     edges = [t if len(t) <= 2 * _EDGE_CHARS else t[:_EDGE_CHARS] + "\n" + t[-_EDGE_CHARS:] for t in texts]
     lengths = np.fromiter(map(len, edges), dtype=np.int64, count=len(edges))
     marked = np.zeros(len(texts), dtype=bool)
-    for lo, hi in ranges_by_size(lengths + 1, _MARK_SLICE_CHARS):
-        marked[lo:hi] = _slice_markers(edges[lo:hi], lengths[lo:hi])
+    slices = ranges_by_size(lengths + 1, _MARK_SLICE_CHARS)
+    for (lo, hi), found in map_ranges(lambda lo, hi: _slice_markers(edges[lo:hi], lengths[lo:hi]), slices):
+        marked[lo:hi] = found
     return marked
 
 
