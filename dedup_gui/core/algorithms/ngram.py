@@ -274,10 +274,11 @@ def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     is on both sides, so the two sides' distinct keys, joined, are all of them in order."""
     if not len(keys):
         return keys[:0].copy(), np.zeros(0, dtype=np.int32)
-    pivot = np.median(keys[:: max(1, len(keys) // 4096)]).astype(keys.dtype) if len(keys) >= SPLIT_KEYS else None
-    sides: list[tuple[np.uint64 | None, np.uint64 | None]] = (
-        [(None, None)] if pivot is None else [(None, pivot), (pivot, None)]
-    )
+    sides: list[tuple[np.uint64 | None, np.uint64 | None]] = [(None, None)]
+    if len(keys) >= SPLIT_KEYS:
+        sample = np.sort(keys[:: max(1, len(keys) // 4096)])
+        pivot = sample[len(sample) // 2]  # the sample's median key: about half the keys below it
+        sides = [(None, pivot), (pivot, None)]
     counted = list(ordered_map(lambda side: _distinct_counts(keys, *side), sides))
     distinct = np.concatenate([d for d, _ in counted])
     df = np.concatenate([c for _, c in counted])
@@ -292,11 +293,11 @@ SPLIT_KEYS = 1 << 20  # from this many keys on, key_ranks sorts the two sides of
 
 def _distinct_counts(keys: np.ndarray, lo: np.uint64 | None, hi: np.uint64 | None) -> tuple[np.ndarray, np.ndarray]:
     """The distinct keys in [lo, hi) (either end open when None), sorted, and how many of ``keys`` each is."""
-    if lo is not None:
-        keys = keys[keys >= lo]
-    if hi is not None:
-        keys = keys[keys < hi]
-    s = np.sort(keys)
+    if lo is None and hi is None:
+        s = np.sort(keys)
+    else:  # the side's keys are a copy already: sorted in place
+        s = keys[keys >= lo] if hi is None else keys[keys < hi] if lo is None else keys[(keys >= lo) & (keys < hi)]
+        s.sort()
     if not len(s):
         return s, np.zeros(0, dtype=np.int64)
     new = np.empty(len(s), dtype=bool)
