@@ -40,3 +40,19 @@ def test_an_over_full_bucket_links_each_member_to_a_window_of_neighbours():
     a, b, _ = base.bucket_pairs(np.zeros(100, dtype=np.int64), docs, Reporter(), cap=10, window=3)
     assert len(a) == 3 * 100 - 6  # linear, not 100 * 99 / 2
     assert set(zip(a.tolist(), b.tolist(), strict=True)) >= {(i, i + 1) for i in range(99)}  # still one connected chain
+
+
+def test_a_bucket_of_tight_docs_only_is_over_full_at_the_tight_cap():
+    """A bucket whose docs are all ``tight`` (n-gram: long texts) links each to a window of neighbours above
+    ``tight_cap``; a bucket with one doc that is not keeps every pair up to ``cap``."""
+    docs = np.arange(40)
+    tight = np.ones(41, dtype=bool)
+    a, b, _ = base.bucket_pairs(np.zeros(40, dtype=np.int64), docs, Reporter(), cap=100, window=3, tight=tight,
+                                tight_cap=10)  # fmt: skip
+    assert len(a) == 3 * 40 - 6 and set(zip(a.tolist(), b.tolist(), strict=True)) >= {(i, i + 1) for i in range(39)}
+    tight[40] = False  # a short text joins the bucket
+    keys, docs = np.zeros(41, dtype=np.int64), np.arange(41)
+    a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=100, window=3, tight=tight, tight_cap=10)
+    assert len(a) == 41 * 40 // 2
+    a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=30, window=3, tight=tight, tight_cap=10)
+    assert len(a) == 3 * 41 - 6  # above cap: a window, whatever the docs

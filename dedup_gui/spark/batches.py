@@ -18,7 +18,16 @@ import pandas as pd
 import xxhash
 
 from ..core.algorithms.base import bucket_pairs
-from ..core.algorithms.ngram import PREFIX_BUCKET_CAP, SKETCH_BINS, GramKeys, NGram, _screen, verify
+from ..core.algorithms.ngram import (
+    PREFIX_BUCKET_CAP,
+    PREFIX_TIGHT_CAP,
+    SKETCH_BINS,
+    TIGHT_GRAMS,
+    GramKeys,
+    NGram,
+    _screen,
+    verify,
+)
 from ..core.algorithms.nshash import NSHash
 from ..core.algorithms.simhash import hamming, simhash_from_keywords
 from ..core.boilerplate import Boilerplate, column_keys, learn, strip_all
@@ -209,12 +218,15 @@ def _bucket_input(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarr
 
 
 def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) -> pd.DataFrame:
-    """The pairs of whole n-gram prefix buckets (``bucket_pairs`` with ``PREFIX_BUCKET_CAP``) that pass the length
-    filter (``TextCheck.plausible``) and the sketch screen (``ngram._screen``), as ``NGram.search`` takes them."""
+    """The pairs of whole n-gram prefix buckets (``bucket_pairs`` with ``PREFIX_BUCKET_CAP``, and
+    ``PREFIX_TIGHT_CAP`` for buckets of long texts only) that pass the length filter (``TextCheck.plausible``) and
+    the sketch screen (``ngram._screen``), as ``NGram.search`` takes them."""
     check = TextCheck.of(settings)
     keys, local, ids, first = _bucket_input(frame)
-    a, b, _ = bucket_pairs(keys, local, _QUIET, cap=PREFIX_BUCKET_CAP)
     sizes = frame["size"].to_numpy(dtype=np.int64)[first]
+    a, b, _ = bucket_pairs(
+        keys, local, _QUIET, cap=PREFIX_BUCKET_CAP, tight=sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
+    )
     plausible = check.plausible(np.minimum(sizes[a], sizes[b]), np.maximum(sizes[a], sizes[b]), bound)
     a, b = a[plausible], b[plausible]
     sketch = np.frombuffer(b"".join(frame["sketch"].iloc[first].tolist()), dtype=np.uint8)

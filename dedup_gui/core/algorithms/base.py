@@ -148,12 +148,16 @@ def bucket_pairs(
     cap: int = 2000,
     window: int = 32,
     with_counts: bool = False,
+    tight: np.ndarray | None = None,
+    tight_cap: int | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Unique pairs (a < b) of docs that share a key, optionally with how many keys each pair shares.
 
     A bucket of more than ``cap`` docs (boilerplate, or a story reposted thousands of times) does not produce
     all its pairs: each doc is paired with the next ``window`` docs of the bucket, which keeps the work linear
-    while still linking the bucket's members.
+    while still linking the bucket's members. ``tight`` (a flag per doc) marks docs whose copies are sure to share
+    a smaller bucket with them as well (n-gram: long texts, which share many rare keys with a copy): a bucket of
+    such docs only is over-full above ``tight_cap``.
     """
     empty = np.zeros(0, dtype=np.int64)
     if len(keys) == 0:
@@ -166,17 +170,20 @@ def bucket_pairs(
     del keep
     starts = np.flatnonzero(np.r_[True, k[1:] != k[:-1]])
     sizes = np.diff(np.r_[starts, len(k)])
+    over = sizes > cap
+    if tight is not None and tight_cap is not None:
+        over |= (sizes > tight_cap) & np.logical_and.reduceat(tight[d], starts)
     multi = sizes > 1
-    starts, sizes = starts[multi], sizes[multi]
+    starts, sizes, over = starts[multi], sizes[multi], over[multi]
     if len(starts) == 0:
         return empty, empty.copy(), (empty.copy() if with_counts else None)
     n_docs = int(d.max()) + 1
     # Pairs each bucket contributes, to cut the work into chunks of bounded memory.
-    per_bucket = np.where(sizes <= cap, sizes * (sizes - 1) // 2, sizes * window)
+    per_bucket = np.where(over, sizes * window, sizes * (sizes - 1) // 2)
 
     def pairs_of(lo: int, hi: int) -> np.ndarray:
         reporter.check()
-        codes = _chunk_pairs(d, starts[lo:hi], sizes[lo:hi], cap, window, n_docs)
+        codes = _chunk_pairs(d, starts[lo:hi], sizes[lo:hi], over[lo:hi], window, n_docs)
         return codes if with_counts else sorted_unique(codes)
 
     # The chunks on both cores; each chunk's pairs made unique there (a pair of copies shares several buckets).
@@ -226,14 +233,14 @@ def _chunks(pairs_per_item: np.ndarray, reporter: Reporter):
             lo = hi
 
 
-def _chunk_pairs(d, starts, sizes, cap, window, n_docs) -> np.ndarray:
+def _chunk_pairs(d, starts, sizes, over, window, n_docs) -> np.ndarray:
     # Every posting position in the chunk's buckets, with how many later positions of its bucket it pairs with.
     total = int(sizes.sum())
     bucket_of = np.repeat(np.arange(len(starts)), sizes)
     rank = np.arange(total) - np.repeat(np.cumsum(sizes) - sizes, sizes)
     pos = np.repeat(starts, sizes) + rank
     remaining = sizes[bucket_of] - 1 - rank
-    count = np.where(sizes[bucket_of] > cap, np.minimum(remaining, window), remaining)
+    count = np.where(over[bucket_of], np.minimum(remaining, window), remaining)
     n_pairs = int(count.sum())
     i_pos = np.repeat(pos, count)
     offsets = np.arange(n_pairs) - np.repeat(np.cumsum(count) - count, count) + 1

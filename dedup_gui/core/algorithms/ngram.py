@@ -52,6 +52,11 @@ JACCARD_SLACK = 0.9  # the index searches excerpts down to a Jaccard similarity 
 # A prefix key (among a text's rarest) shared by more texts than this is template text: each text is paired with
 # its 32 neighbours in the bucket instead of all, which keeps templated inputs linear; real copies share many keys.
 PREFIX_BUCKET_CAP = 300
+# A text of this many grams or more shares dozens of prefix keys with a copy of it, its rarest among them in small
+# buckets: a bucket of such texts only is over-full above PREFIX_TIGHT_CAP. Templated long texts (Reuters' earnings
+# and dividend notices) otherwise fill hundreds of buckets of 100-300 texts: 34M candidate pairs for 19k stories.
+TIGHT_GRAMS = 200
+PREFIX_TIGHT_CAP = 50
 DOC = np.int32  # text indices of sampled keys and prefixes (2**31 texts is far beyond any table)
 KEEP_GRAMS = 30_000_000  # gram sets kept for verification up to this many hashes (240 MB); else rehashed
 
@@ -120,7 +125,9 @@ class NGram(Algorithm):
         jaccard_bound = max(check.lowest_jaccard(bound), min(bound, JACCARD_SLACK * check.excerpt_share))
         reporter.report("Finding candidates", 0, 1)
         ranks, docs = _prefixes(fp.keys, fp.doc, fp.step, jaccard_bound)
-        a, b, _ = bucket_pairs(ranks, docs, reporter, cap=PREFIX_BUCKET_CAP)
+        a, b, _ = bucket_pairs(
+            ranks, docs, reporter, cap=PREFIX_BUCKET_CAP, tight=fp.sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
+        )
         small = np.minimum(fp.sizes[a], fp.sizes[b])
         large = np.maximum(fp.sizes[a], fp.sizes[b])
         plausible = check.plausible(small, large, bound)
