@@ -42,17 +42,22 @@ def test_an_over_full_bucket_links_each_member_to_a_window_of_neighbours():
     assert set(zip(a.tolist(), b.tolist(), strict=True)) >= {(i, i + 1) for i in range(99)}  # still one connected chain
 
 
-def test_a_bucket_of_tight_docs_only_is_over_full_at_the_tight_cap():
-    """A bucket whose docs are all ``tight`` (n-gram: long texts) links each to a window of neighbours above
-    ``tight_cap``; a bucket with one doc that is not keeps every pair up to ``cap``."""
+def test_in_a_bucket_above_the_tight_cap_two_tight_docs_pair_within_a_window_only():
+    """Above ``tight_cap`` two ``tight`` docs (n-gram: long texts) are paired only with a window of neighbours;
+    every pair with a doc that is not tight stays, up to ``cap``; above ``cap`` a window, whatever the docs."""
     docs = np.arange(40)
     tight = np.ones(41, dtype=bool)
     a, b, _ = base.bucket_pairs(np.zeros(40, dtype=np.int64), docs, Reporter(), cap=100, window=3, tight=tight,
                                 tight_cap=10)  # fmt: skip
     assert len(a) == 3 * 40 - 6 and set(zip(a.tolist(), b.tolist(), strict=True)) >= {(i, i + 1) for i in range(39)}
-    tight[40] = False  # a short text joins the bucket
+    tight[[7, 40]] = False  # a short text joins the bucket, and one of its texts is short
     keys, docs = np.zeros(41, dtype=np.int64), np.arange(41)
     a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=100, window=3, tight=tight, tight_cap=10)
-    assert len(a) == 41 * 40 // 2
+    pairs = set(zip(a.tolist(), b.tolist(), strict=True))
+    short = {p for p in pairs if 7 in p or 40 in p}
+    assert short == {(min(s, i), max(s, i)) for s in (7, 40) for i in range(41) if i != s}  # every pair of a short
+    longs = [i for i in range(41) if i not in (7, 40)]
+    assert pairs - short == {(x, y) for n, x in enumerate(longs) for y in longs[n + 1 : n + 4]}  # a window of 3
+    assert len(a) == len(pairs)
     a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=30, window=3, tight=tight, tight_cap=10)
     assert len(a) == 3 * 41 - 6  # above cap: a window, whatever the docs

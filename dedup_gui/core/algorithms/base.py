@@ -156,8 +156,9 @@ def bucket_pairs(
     A bucket of more than ``cap`` docs (boilerplate, or a story reposted thousands of times) does not produce
     all its pairs: each doc is paired with the next ``window`` docs of the bucket, which keeps the work linear
     while still linking the bucket's members. ``tight`` (a flag per doc) marks docs whose copies are sure to share
-    a smaller bucket with them as well (n-gram: long texts, which share many rare keys with a copy): a bucket of
-    such docs only is over-full above ``tight_cap``.
+    a smaller bucket with them as well (n-gram: long texts, which share many rare keys with a copy): in a bucket of
+    more than ``tight_cap`` docs, two tight docs are paired only within a window (the bucket's other docs come
+    first and each pairs with every doc after it).
     """
     empty = np.zeros(0, dtype=np.int64)
     if len(keys) == 0:
@@ -171,8 +172,9 @@ def bucket_pairs(
     starts = np.flatnonzero(np.r_[True, k[1:] != k[:-1]])
     sizes = np.diff(np.r_[starts, len(k)])
     over = sizes > cap
+    windowed = None  # per posting: paired with a window of the postings after it only
     if tight is not None and tight_cap is not None:
-        over |= (sizes > tight_cap) & np.logical_and.reduceat(tight[d], starts)
+        d, windowed = _tight_last(d, starts, sizes, (sizes > tight_cap) & ~over, tight)
     multi = sizes > 1
     starts, sizes, over = starts[multi], sizes[multi], over[multi]
     if len(starts) == 0:
@@ -183,7 +185,7 @@ def bucket_pairs(
 
     def pairs_of(lo: int, hi: int) -> np.ndarray:
         reporter.check()
-        codes = _chunk_pairs(d, starts[lo:hi], sizes[lo:hi], over[lo:hi], window, n_docs)
+        codes = _chunk_pairs(d, starts[lo:hi], sizes[lo:hi], over[lo:hi], windowed, window, n_docs)
         return codes if with_counts else sorted_unique(codes)
 
     # The chunks on both cores; each chunk's pairs made unique there (a pair of copies shares several buckets).
@@ -233,14 +235,31 @@ def _chunks(pairs_per_item: np.ndarray, reporter: Reporter):
             lo = hi
 
 
-def _chunk_pairs(d, starts, sizes, over, window, n_docs) -> np.ndarray:
+def _tight_last(
+    d: np.ndarray, starts: np.ndarray, sizes: np.ndarray, wide: np.ndarray, tight: np.ndarray
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """The docs of each ``wide`` bucket reordered, its tight docs last (doc order kept within both parts), and which
+    postings are then paired with a window only: the tight ones of wide buckets (``bucket_pairs``)."""
+    windowed = np.repeat(wide, sizes) & tight[d]
+    if not windowed.any():
+        return d, None
+    at = np.flatnonzero(np.repeat(wide, sizes))  # the postings of wide buckets (in bucket order, then doc order)
+    bucket = np.repeat(np.arange(len(starts)), sizes)[at]
+    order = at[np.argsort(bucket * 2 + windowed[at], kind="stable")]
+    d = d.copy()
+    d[at], windowed[at] = d[order], windowed[order]
+    return d, windowed
+
+
+def _chunk_pairs(d, starts, sizes, over, windowed, window, n_docs) -> np.ndarray:
     # Every posting position in the chunk's buckets, with how many later positions of its bucket it pairs with.
     total = int(sizes.sum())
     bucket_of = np.repeat(np.arange(len(starts)), sizes)
     rank = np.arange(total) - np.repeat(np.cumsum(sizes) - sizes, sizes)
     pos = np.repeat(starts, sizes) + rank
     remaining = sizes[bucket_of] - 1 - rank
-    count = np.where(over[bucket_of], np.minimum(remaining, window), remaining)
+    narrow = over[bucket_of] if windowed is None else over[bucket_of] | windowed[pos]
+    count = np.where(narrow, np.minimum(remaining, window), remaining)
     n_pairs = int(count.sum())
     i_pos = np.repeat(pos, count)
     offsets = np.arange(n_pairs) - np.repeat(np.cumsum(count) - count, count) + 1
