@@ -240,10 +240,13 @@ def _tight_last(
 ) -> tuple[np.ndarray, np.ndarray | None]:
     """The docs of each ``wide`` bucket reordered, its tight docs last (doc order kept within both parts), and which
     postings are then paired with a window only: the tight ones of wide buckets (``bucket_pairs``)."""
-    windowed = np.repeat(wide, sizes) & tight[d]
+    if not wide.any() or not tight.any():  # (short texts only: nothing to reorder, nothing windowed)
+        return d, None
+    in_wide = np.repeat(wide, sizes)
+    windowed = in_wide & tight[d]
     if not windowed.any():
         return d, None
-    at = np.flatnonzero(np.repeat(wide, sizes))  # the postings of wide buckets (in bucket order, then doc order)
+    at = np.flatnonzero(in_wide)  # the postings of wide buckets (in bucket order, then doc order)
     bucket = np.repeat(np.arange(len(starts)), sizes)[at]
     order = at[np.argsort(bucket * 2 + windowed[at], kind="stable")]
     d = d.copy()
