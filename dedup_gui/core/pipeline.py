@@ -402,7 +402,8 @@ def paused_gc(freeze: bool = False) -> Iterator[None]:
     ``freeze``: what is alive at the end is first taken out of all later collections (``gc.freeze``). For a caller
     that keeps the table and the clusters to the end of the process (``dedup-cli`` writing its files): the first
     full collections after the pause would walk every row list and cluster again (0.8 s before the cleaned file of
-    a million short texts is written). Cyclic garbage made during the pause is frozen with them, never freed.
+    a million short texts is written). Cyclic garbage made during the pause is frozen with them, kept until the
+    caller's ``gc.unfreeze()`` (``dedup-cli`` calls it once its files are written).
 
     For a process that only runs the engine (``dedup-cli``, the window's engine worker process). Not in the
     window's own process: there the collections put off would fall due later, at any point of the GUI thread,
