@@ -789,10 +789,18 @@ def sorted_unique(x: np.ndarray, kind: str | None = None) -> np.ndarray:
 def unique_counts(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Sorted unique values and how often each occurs; by sorting, which releases the GIL (numpy 2's
     hash-based np.unique holds it for seconds on large arrays, freezing the window)."""
-    x = np.sort(x)
+    return counts_of_sorted(np.sort(x))
+
+
+def counts_of_sorted(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``unique_counts`` of an array sorted already."""
     if len(x) == 0:
         return x, np.zeros(0, dtype=np.int64)
-    starts = np.flatnonzero(np.concatenate(([True], x[1:] != x[:-1])))
+    new = np.empty(len(x), dtype=bool)
+    new[0] = True
+    np.not_equal(x[1:], x[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    del new
     return x[starts], np.diff(np.append(starts, len(x)))
 
 

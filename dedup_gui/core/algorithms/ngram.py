@@ -32,7 +32,7 @@ from ..columnar import (
 from ..parallel import map_ranges, ordered_map, share
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import mix64
+from ..text import counts_of_sorted, mix64
 from ..textcheck import SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
@@ -305,14 +305,7 @@ def _distinct_counts(keys: np.ndarray, lo: np.uint64 | None, hi: np.uint64 | Non
     else:  # the side's keys are a copy already: sorted in place
         s = keys[keys >= lo] if hi is None else keys[keys < hi] if lo is None else keys[(keys >= lo) & (keys < hi)]
         s.sort()
-    if not len(s):
-        return s, np.zeros(0, dtype=np.int64)
-    new = np.empty(len(s), dtype=bool)
-    new[0] = True
-    np.not_equal(s[1:], s[:-1], out=new[1:])
-    starts = np.flatnonzero(new)
-    del new
-    return s[starts], np.diff(np.append(starts, len(s)))
+    return counts_of_sorted(s)
 
 
 RANK_BLOCK = 4096  # sorted keys looked up at once within the stretch of distinct keys they fall in
