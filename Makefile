@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # Bytecode for the source checkout, as `pip install .` leaves it (a start without it compiles every module: ~55 ms).
+# (benchmarks/wholejob.py, which make bench runs, compiles it itself.)
 bytecode: $(STAMP)
 	$(PY) -m compileall -q dedup_gui
 
@@ -39,10 +40,10 @@ check: $(STAMP)
 
 # The whole job against peers (benchmarks/wholejob.py): each contestant a fresh process from start to cleaned file.
 # Long (hours on 2 cores): 4k and 100k articles, 100k and 1M short texts. ARGS e.g. "--inputs articles:4000 --readme".
-bench: $(STAMP) bytecode
+bench: $(STAMP)
 	$(PY) -m benchmarks.wholejob $(ARGS)
 
-bench-quick: $(STAMP) bytecode
+bench-quick: $(STAMP)
 	$(PY) -m benchmarks.wholejob --quick $(ARGS)
 
 # Per-stage timings in one process, workbook reading/writing and the GUI heartbeat (benchmarks/run.py).
