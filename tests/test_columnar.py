@@ -15,7 +15,14 @@ from ngram_reference import byte_sketch, fill_sketch, gram_prefixes, level_salt
 from ngram_reference import level as reference_level
 
 from dedup_gui.core.algorithms.ngram import EMPTY_BIN, MAX_LEVEL_STEPS, SKETCH_BINS, NGram, _levels, verify
-from dedup_gui.core.columnar import concat_columns, gram_columns, gram_prefix_columns, pair_overlap, score_pairs
+from dedup_gui.core.columnar import (
+    concat_columns,
+    gram_columns,
+    gram_prefix_columns,
+    pair_counts,
+    pair_overlap,
+    score_pairs,
+)
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.text import gram_hashes, overlap
@@ -115,6 +122,10 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
     k = data.draw(st.integers(1, n))  # as the n-gram fingerprint keeps them: a chunk of texts at a time, joined
     joined = concat_columns([gram_prefix_columns(texts[:k], 4), gram_prefix_columns(texts[k:], 4)])
     assert joined.prefix and pair_overlap(joined, a, b, chunk=chunk).tolist() == got_overlap.tolist()
+    # Hashing the pairs' texts unsorted and sorting each pair's two lists in one row gives the same counts.
+    inter, size_a, size_b = pair_counts(texts, a, b, 4)
+    assert inter.tolist() == got_overlap.tolist()
+    assert size_a.tolist() == cols.sizes[a].tolist() and size_b.tolist() == cols.sizes[b].tolist()
     got = score_pairs(check, texts, cols, a, b)
     want = [check.score_texts(texts[i], texts[j], cols.of(i), cols.of(j)) for i, j in zip(a, b, strict=True)]
     assert got.tolist() == want

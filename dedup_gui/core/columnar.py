@@ -29,6 +29,8 @@ _PREFIX_BITS_U = np.uint64(PREFIX_BITS)
 _PREFIX_MASK = np.uint64((1 << PREFIX_BITS) - 1)
 _HIGH = np.uint64(64 - PREFIX_BITS)  # packed sort key: (group << 40) | (hash >> 24); groups stay below 2**24
 _GROUP_LIMIT = 1 << 24
+_PAIR_SHIFT = np.uint64(PREFIX_BITS + 1)  # pair_counts' key: (pair << 41) | (prefix << 1) | side
+_PAIR_LIMIT = 1 << (63 - PREFIX_BITS)
 
 
 @dataclass
@@ -108,14 +110,37 @@ def _chunk_grams(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Sorted unique gram hashes of each text of a chunk (``prefix``: their high bits), concatenated, and the
     (chunk-local) text of each."""
+    h, offsets = _window_hashes(texts, lengths, n)
+    if not len(h):
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
+    d = np.repeat(np.arange(len(lengths), dtype=np.int64), np.diff(offsets))
+    if prefix:
+        key = _packed(h >> _HIGH, d)
+        key.sort()
+        key = key[np.r_[True, key[1:] != key[:-1]]]
+        return key & _PREFIX_MASK, (key >> _PREFIX_BITS_U).astype(np.int64)
+    h, d, _ = _sort_unique_by_group(h, d)
+    return h, d
+
+
+def _window_hashes(texts: Sequence[str], lengths: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The hash of every n-gram of every text of a chunk, text after text in text order (repeats kept), with
+    offsets: a text of at least n characters has a hash per window inside it, a shorter non-empty text one hash
+    of the whole text, an empty text none."""
     cps = utf32("".join(texts)).astype(np.uint64)
     starts = np.zeros(len(lengths), dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
-    parts_h, parts_d = [], []
+    windows = np.where(lengths >= n, lengths - n + 1, 0)
+    short = np.flatnonzero((lengths > 0) & (lengths < n))
+    offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(windows, out=offsets[1:])
+    total = int(offsets[-1])
+    if len(short):
+        counts = windows.copy()
+        counts[short] = 1
+        offsets[1:] = np.cumsum(counts)
+    out = np.zeros(int(offsets[-1]), dtype=np.uint64)
     with np.errstate(over="ignore"):
-        # Texts of at least n characters: every window inside the text.
-        windows = np.where(lengths >= n, lengths - n + 1, 0)
-        total = int(windows.sum())
         if total:
             m = len(cps) - n + 1
             h = np.zeros(m, dtype=np.uint64)
@@ -125,27 +150,17 @@ def _chunk_grams(
             first = np.zeros(len(windows), dtype=np.int64)
             np.cumsum(windows[:-1], out=first[1:])
             pos = np.arange(total, dtype=np.int64) + np.repeat(starts - first, windows)
-            parts_h.append(mix64(h[pos]))
-            parts_d.append(np.repeat(np.arange(len(lengths), dtype=np.int64), windows))
-        # Texts shorter than n (but not empty): one key, the hash of the whole text.
-        short = np.flatnonzero((lengths > 0) & (lengths < n))
-        if len(short):
+            if len(short):
+                out[np.arange(total, dtype=np.int64) + np.repeat(offsets[:-1] - first, windows)] = mix64(h[pos])
+            else:
+                out = mix64(h[pos])
+        if len(short):  # the hash of the whole text
             whole = np.zeros(len(short), dtype=np.uint64)
             for k in range(int(lengths[short].max())):
                 live = lengths[short] > k
                 whole[live] = whole[live] * _GRAM_MUL + cps[starts[short[live]] + k] + np.uint64(1)
-            parts_h.append(mix64(whole ^ _WHOLE_TAG))
-            parts_d.append(short)
-    if not parts_h:
-        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
-    h, d = np.concatenate(parts_h), np.concatenate(parts_d)
-    if prefix:
-        key = _packed(h >> _HIGH, d)
-        key.sort()
-        key = key[np.r_[True, key[1:] != key[:-1]]]
-        return key & _PREFIX_MASK, (key >> _PREFIX_BITS_U).astype(np.int64)
-    h, d, _ = _sort_unique_by_group(h, d)
-    return h, d
+            out[offsets[short]] = mix64(whole ^ _WHOLE_TAG)
+    return out, offsets
 
 
 def _packed(prefixes: np.ndarray, group: np.ndarray) -> np.ndarray:
@@ -191,12 +206,7 @@ def pair_overlap(cols: GramColumns, a: np.ndarray, b: np.ndarray, chunk: int = C
 
 def _gather(cols: GramColumns, sizes: np.ndarray, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The hashes of ``docs`` one after the other, and the position in ``docs`` of each."""
-    counts = sizes[docs]
-    total = int(counts.sum())
-    first = np.zeros(len(docs), dtype=np.int64)
-    np.cumsum(counts[:-1], out=first[1:])
-    idx = np.arange(total, dtype=np.int64) + np.repeat(cols.offsets[docs] - first, counts)
-    return cols.hashes[idx], np.repeat(np.arange(len(docs), dtype=np.int64), counts)
+    return _gather_flat(cols.hashes, cols.offsets, sizes, docs)
 
 
 def _chunk_overlap(cols: GramColumns, sizes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -250,6 +260,16 @@ def score_pairs_counted(
     check, texts: Sequence[str], cols: GramColumns, a: np.ndarray, b: np.ndarray, lengths: np.ndarray | None = None
 ) -> tuple[np.ndarray, PairGrams]:
     """``score_pairs``, with the gram counts behind each long pair's score."""
+    sizes = cols.sizes
+    return _score_counted(
+        check, texts, a, b, lengths, lambda la, lb: (pair_overlap(cols, la, lb), sizes[la], sizes[lb])
+    )
+
+
+def _score_counted(
+    check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, lengths: np.ndarray | None, count
+) -> tuple[np.ndarray, PairGrams]:
+    """``score_pairs_counted`` with the long pairs' (overlap, size of a's set, size of b's set) from ``count``."""
     from rapidfuzz.distance import Levenshtein
     from rapidfuzz.process import cpdist
 
@@ -266,11 +286,9 @@ def score_pairs_counted(
     short = np.minimum(lengths[a], lengths[b]) < SHORT_CHARS
     long = ~short
     if long.any():
-        la, lb = a[long], b[long]
-        sizes = cols.sizes
-        inter = pair_overlap(cols, la, lb)
-        out[long] = check_scores(check, sizes[la], sizes[lb], inter)
-        counted.overlap[long], counted.size_a[long], counted.size_b[long] = inter, sizes[la], sizes[lb]
+        inter, size_a, size_b = count(a[long], b[long])
+        out[long] = check_scores(check, size_a, size_b, inter)
+        counted.overlap[long], counted.size_a[long], counted.size_b[long] = inter, size_a, size_b
     if short.any():
         sa, sb = a[short], b[short]
         both = (lengths[sa] > 0) & (lengths[sb] > 0)  # an empty text is similar to nothing
@@ -283,6 +301,95 @@ def score_pairs_counted(
     return out, counted
 
 
+def pair_counts(
+    texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int, lengths: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every pair (i, j) of (a, b): how many distinct n-gram hash prefixes ``texts[i]`` and ``texts[j]`` share,
+    and how many each has (``pair_overlap`` and ``sizes`` of ``gram_prefix_columns(texts, n)``), with one sort.
+
+    Each text's grams are hashed once, unsorted and with repeats; every pair's two lists are laid side by side in
+    a row of a matrix, as (hash prefix, side) keys, and the rows are sorted (``_pair_rows``): in a sorted row, a
+    run of equal keys is one gram of one side's set, and a key of side a followed by the same prefix of side b is
+    a gram in both sets. (Sorting each text's set, then every pair's two sets again, sorted the same grams twice;
+    and numpy sorts many short rows several times faster than the same keys in one array.)"""
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    if lengths is None:
+        lengths = lengths_of(texts)
+    h, offsets = _window_hashes(texts, lengths, n)
+    h >>= _HIGH
+    h <<= np.uint64(1)  # (prefix, side a); side b is the key + 1
+    sizes = np.diff(offsets)
+    inter = np.zeros(len(a), dtype=np.int64)
+    size_a, size_b = sizes[a], sizes[b]
+    for rows, m in _pair_rows(h, offsets, sizes, a, b):
+        prev, nxt = m[:, :-1], m[:, 1:]
+        side_b = (m & np.uint64(1)).astype(bool)
+        # Sorted: a key of side a right before the same prefix of side b is a gram in both sets (the padding is
+        # even and nothing is padding + 1).
+        inter[rows] = np.count_nonzero((nxt == prev + np.uint64(1)) & ~side_b[:, :-1], axis=1)
+        first = np.ones(m.shape, dtype=bool)
+        np.not_equal(nxt, prev, out=first[:, 1:])
+        first &= m != _PAD
+        size_b[rows] = np.count_nonzero(first & side_b, axis=1)
+        size_a[rows] = np.count_nonzero(first, axis=1) - size_b[rows]
+    return inter, size_a, size_b
+
+
+_PAD = np.uint64(1 << 62)  # pads a row of _pair_rows: above every key, even
+
+
+def _pair_rows(h: np.ndarray, offsets: np.ndarray, sizes: np.ndarray, a: np.ndarray, b: np.ndarray):
+    """Pairs of similar key counts at a time: the pairs' indices, and a matrix with one row per pair - the keys
+    of text a (``h[offsets[a]:offsets[a + 1]]``), then those of text b plus one - sorted, padded with ``_PAD``.
+    Rows are as long as the class's longest pair (at most an eighth more than its shortest)."""
+    if not len(a):
+        return
+    na, nb = sizes[a], sizes[b]
+    total = na + nb
+    step = np.maximum(8, np.left_shift(1, np.maximum(_bit_length(total) - 4, 0)))
+    width = -(-total // step) * step
+    order = np.argsort(width, kind="stable")
+    bounds = np.flatnonzero(np.r_[True, width[order][1:] != width[order][:-1], True])
+    for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        rows = order[lo:hi]
+        w = int(width[rows[0]])
+        if w == 0:
+            continue
+        m = np.full((len(rows), w), _PAD, dtype=np.uint64)
+        flat = m.reshape(-1)
+        for docs, counts, at, plus in ((a[rows], na[rows], 0, 0), (b[rows], nb[rows], na[rows], 1)):
+            k = int(counts.sum())
+            run_start = np.cumsum(counts) - counts
+            within = np.arange(k, dtype=np.int64) - np.repeat(run_start, counts)
+            dest = within + np.repeat(np.arange(len(rows), dtype=np.int64) * w + at, counts)
+            src = within + np.repeat(offsets[docs], counts)
+            flat[dest] = h[src] + np.uint64(plus) if plus else h[src]
+        m.sort(axis=1)
+        yield rows, m
+
+
+def _bit_length(x: np.ndarray) -> np.ndarray:
+    """``int.bit_length`` of each non-negative int64."""
+    out = np.zeros(len(x), dtype=np.int64)
+    pos = x > 0
+    out[pos] = np.floor(np.log2(x[pos].astype(np.float64))).astype(np.int64) + 1
+    return out
+
+
+def _gather_flat(
+    values: np.ndarray, offsets: np.ndarray, sizes: np.ndarray, docs: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The values of ``docs`` (``values[offsets[d]:offsets[d + 1]]``) one after the other, and the position in
+    ``docs`` of each."""
+    counts = sizes[docs]
+    total = int(counts.sum())
+    first = np.zeros(len(docs), dtype=np.int64)
+    np.cumsum(counts[:-1], out=first[1:])
+    idx = np.arange(total, dtype=np.int64) + np.repeat(offsets[docs] - first, counts)
+    return values[idx], np.repeat(np.arange(len(docs), dtype=np.int64), counts)
+
+
 def overlaps_of(texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     """For every pair (i, j) of (a, b): how many of the n-grams of ``texts[j]`` are in ``texts[i]``, and how many
     it has (distinct, on hash prefixes), a batch of pairs at a time (``PAIR_BATCH_CHARS``)."""
@@ -293,8 +400,8 @@ def overlaps_of(texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> t
 
     def batch(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
         used, sub, ia, ib = _batch_texts(texts, a[lo:hi], b[lo:hi])
-        cols = gram_prefix_columns(sub, n)
-        return pair_overlap(cols, ia, ib), cols.sizes[ib]
+        both, _, size_b = pair_counts(sub, ia, ib, n, lengths[used])
+        return both, size_b
 
     for (lo, hi), (i, s) in map_ranges(batch, pair_batches(lengths, a, b)):
         inter[lo:hi], size[lo:hi] = i, s
@@ -303,7 +410,7 @@ def overlaps_of(texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> t
 
 def pair_batches(lengths: np.ndarray, a: np.ndarray, b: np.ndarray) -> list[tuple[int, int]]:
     """Ranges of pairs whose texts hold about ``PAIR_BATCH_CHARS`` characters in all, shared among the cores."""
-    return ranges_by_size(lengths[a] + lengths[b], share(PAIR_BATCH_CHARS))
+    return ranges_by_size(lengths[a] + lengths[b], share(PAIR_BATCH_CHARS), _PAIR_LIMIT - 1)
 
 
 def _batch_texts(
@@ -333,7 +440,8 @@ def score_pairs_of_counted(
 
     def batch(lo: int, hi: int) -> tuple[np.ndarray, PairGrams]:
         used, sub, ia, ib = _batch_texts(texts, a[lo:hi], b[lo:hi])
-        return score_pairs_counted(check, sub, gram_prefix_columns(sub, n), ia, ib, lengths[used])
+        sub_lengths = lengths[used]
+        return _score_counted(check, sub, ia, ib, sub_lengths, lambda la, lb: pair_counts(sub, la, lb, n, sub_lengths))
 
     for (lo, hi), (scores, part) in map_ranges(batch, pair_batches(lengths, a, b)):
         out[lo:hi] = scores
