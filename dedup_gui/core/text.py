@@ -736,9 +736,10 @@ _GRAM_MUL = np.uint64(0x100000001B3)
 _WHOLE_TAG = np.uint64(0x9E3779B97F4A7C15)
 
 
-def mix64(x: np.ndarray) -> np.ndarray:
-    """splitmix64 finaliser: spreads every input bit over all output bits (needed for 0-mod-p sampling)."""
-    x = x.astype(np.uint64, copy=True)
+def mix64(x: np.ndarray, copy: bool = True) -> np.ndarray:
+    """splitmix64 finaliser: spreads every input bit over all output bits (needed for 0-mod-p sampling).
+    ``copy=False``: in place when ``x`` is uint64 already."""
+    x = x.astype(np.uint64, copy=copy)
     x ^= x >> np.uint64(30)
     x *= np.uint64(0xBF58476D1CE4E5B9)
     x ^= x >> np.uint64(27)
