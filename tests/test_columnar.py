@@ -22,6 +22,7 @@ from dedup_gui.core.columnar import (
     pair_counts,
     pair_overlap,
     score_pairs,
+    sorted_segments,
 )
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.settings import Settings
@@ -138,6 +139,33 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
         assert verify(texts, a, b, 4, check, Reporter()).tolist() == want
     finally:
         columnar.PAIR_BATCH_CHARS = old
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    segments=st.lists(st.lists(st.integers(0, 2**62 - 1) | st.integers(0, 9), max_size=700), max_size=30),
+    data=st.data(),
+)
+def test_sorted_segments_equal_sorting_each_segment(segments, data):
+    """Segments of every length (rows of a few values to beyond the sorting networks' 256), placed anywhere in the
+    array with values between them: each sorted, made unique, cut to its first values, as Python does it."""
+    values, starts = [], []
+    for seg in segments:
+        values += data.draw(st.lists(st.integers(0, 2**62 - 1), max_size=3))  # values in no segment
+        starts.append(len(values))
+        values += seg
+    arr = np.array(values, dtype=np.uint64)
+    starts_a = np.array(starts, dtype=np.int64)
+    sizes = np.array([len(seg) for seg in segments], dtype=np.int64)
+    take = np.array(data.draw(st.lists(st.integers(0, 800), min_size=len(segments), max_size=len(segments))))
+    for unique in (False, True):
+        for cut in (None, take):
+            want = [sorted(set(seg)) if unique else sorted(seg) for seg in segments]
+            if cut is not None:
+                want = [w[:k] for w, k in zip(want, cut.tolist(), strict=True)]
+            out, offsets = sorted_segments(arr, starts_a, sizes, unique=unique, take=cut)
+            got = [out[offsets[i] : offsets[i + 1]].tolist() for i in range(len(segments))]
+            assert got == want
 
 
 @settings(max_examples=60, deadline=None)

@@ -113,9 +113,9 @@ def _chunk_grams(
     h, starts, sizes = _window_hashes(texts, lengths, n)
     if not sizes.any():
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
-    if prefix:  # each text's prefixes sorted in a row of its own (``_row_sets``)
+    if prefix:  # each text's prefixes sorted in a row of its own (``sorted_segments``)
         h >>= _HIGH
-        sets, set_offsets = _row_sets(h, starts, sizes)
+        sets, set_offsets = sorted_segments(h, starts, sizes, unique=True)
         return sets, np.repeat(np.arange(len(lengths), dtype=np.int64), np.diff(set_offsets))
     h, d = _gather_flat(h, starts, sizes, np.arange(len(lengths), dtype=np.int64))
     h, d, _ = _sort_unique_by_group(h, d)
@@ -369,18 +369,28 @@ def _sorted_rows(values: np.ndarray, starts: np.ndarray, parts: list[tuple[np.nd
         yield rows, m
 
 
-def _row_sets(values: np.ndarray, starts: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each segment ``values[starts[i]:starts[i] + sizes[i]]`` (values below ``_PAD``) sorted and made unique, in
-    a row of ``_sorted_rows``: the sets concatenated, and their offsets."""
+def sorted_segments(
+    values: np.ndarray, starts: np.ndarray, sizes: np.ndarray, *, unique: bool = False, take: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each segment ``values[starts[i]:starts[i] + sizes[i]]`` (uint64 values below ``_PAD``) sorted in a row of
+    ``_sorted_rows`` - ``unique``: its distinct values; ``take``: only its first ``take[i]`` - the segments one
+    after the other in segment order, and their offsets."""
     docs = np.arange(len(sizes), dtype=np.int64)
     kept = np.zeros(len(sizes), dtype=np.int64)
     done = []
     for rows, m in _sorted_rows(values, starts, [(docs, 0)], sizes):
-        first = np.ones(m.shape, dtype=bool)
-        np.not_equal(m[:, 1:], m[:, :-1], out=first[:, 1:])
-        first &= m != _PAD
-        kept[rows] = np.count_nonzero(first, axis=1)
-        done.append((rows, m[first]))
+        if unique:
+            keep = np.ones(m.shape, dtype=bool)
+            np.not_equal(m[:, 1:], m[:, :-1], out=keep[:, 1:])
+            keep &= m != _PAD
+            if take is not None:
+                keep &= np.cumsum(keep, axis=1) <= take[rows, None]
+        elif take is not None:
+            keep = np.arange(m.shape[1]) < np.minimum(take[rows], sizes[rows])[:, None]
+        else:
+            keep = m != _PAD
+        kept[rows] = np.count_nonzero(keep, axis=1)
+        done.append((rows, m[keep]))
     out_offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
     np.cumsum(kept, out=out_offsets[1:])
     out = np.empty(int(out_offsets[-1]), dtype=values.dtype)

@@ -27,6 +27,7 @@ from ..columnar import (
     lengths_of,
     score_pairs_counted,
     score_pairs_of_counted,
+    sorted_segments,
     text_chunks,
 )
 from ..parallel import map_ranges, ordered_map, share
@@ -239,7 +240,6 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     # Global order of keys: rarest first (document frequency), ties by key value. The keys of one set are
     # distinct, so ranking the distinct keys ranks every set's keys.
     ranked = KeyRanks.of(keys)
-    n_ranks = max(1, len(ranked.distinct))
     # A chunk of whole texts at a time (two at once, on two cores): each key's rank looked up, each set's keys
     # ordered by rank, its first keys kept.
     every = min(share(PREFIX_CHUNK), ranked.packable // 2)  # (a chunk ends at a text's end: a little longer)
@@ -247,20 +247,16 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     chunks = [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True) if lo < hi]
 
     def prefix_of(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
-        set_id = (doc[lo:hi] - doc[lo]).astype(np.int64) * MAX_LEVEL_STEPS + step[lo:hi]
-        # (set, rank) in one number, all different: a plain sort (SIMD) orders them, no argsort needed.
-        ordered = set_id * n_ranks
-        ordered += ranked.ranks(keys[lo:hi])
-        ordered.sort()
-        s = ordered // n_ranks
-        starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
-        sizes = np.diff(np.r_[starts, len(s)])
-        place = np.arange(len(s)) - np.repeat(starts, sizes)
+        set_id = doc[lo:hi].astype(np.int64) * MAX_LEVEL_STEPS + step[lo:hi]
+        starts = np.flatnonzero(np.r_[True, set_id[1:] != set_id[:-1]])
+        sizes = np.diff(np.r_[starts, len(set_id)])
         # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
         prefix_len = sizes - np.ceil(bound * sizes - 1e-9).astype(np.int64) + 1
-        keep = place < np.repeat(prefix_len, sizes)
-        ranks = (ordered[keep] - s[keep] * n_ranks).astype(ranked.rank_of.dtype)
-        return ranks, (doc[lo] + s[keep] // MAX_LEVEL_STEPS).astype(doc.dtype)
+        # Each set's ranks sorted in a row of its own (sets are short: numpy sorts such rows by a sorting
+        # network, many times faster than one sort of (set, rank) numbers), its first ones kept.
+        ranks, offsets = sorted_segments(ranked.ranks(keys[lo:hi]).view(np.uint64), starts, sizes, take=prefix_len)
+        docs = np.repeat(doc[lo:hi][starts], np.diff(offsets))
+        return ranks.astype(ranked.rank_of.dtype), docs
 
     out_r, out_d = [], []
     for _, (r, d) in map_ranges(prefix_of, chunks):
