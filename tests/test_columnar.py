@@ -775,3 +775,23 @@ def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its
         ranked.place_bits = 12
         assert len(keys) > ranked.packable
         assert ranked.ranks(keys).tolist() == [want[k] for k in keys.tolist()]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    values=st.lists(st.integers(0, 2**63 - 1) | st.integers(0, 5), max_size=300),
+    split=st.booleans(),
+)
+def test_sort_in_place_sorts_as_numpy_whole_or_on_both_sides_of_a_pivot(values, split):
+    """Whole, or (forced at any size) the two sides of a pivot sorted apart and written back: numpy's sort, with
+    repeated values and values equal to the pivot included."""
+    from dedup_gui.core import text
+
+    x = np.array(values, dtype=np.int64)
+    want = np.sort(x)
+    old, text.SPLIT_SORT = text.SPLIT_SORT, (1 if split else 1 << 40)
+    try:
+        text.sort_in_place(x)
+    finally:
+        text.SPLIT_SORT = old
+    assert x.tolist() == want.tolist()

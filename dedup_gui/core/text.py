@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import cache
-from .parallel import map_ranges
+from .parallel import map_ranges, ordered_map
 from .settings import NormaliseOptions
 
 _SCRIPT_STYLE = re.compile(r"<(head|title|script|style|noscript|template|nav|footer)\b[^>]*>.*?</\1\s*>", re.I | re.S)
@@ -773,6 +773,32 @@ def gram_hashes(text: str, n: int) -> np.ndarray:
         h *= _GRAM_MUL
         h += cps[k : k + m] + np.uint64(1)
     return sorted_unique(mix64(h))
+
+
+SPLIT_SORT = 1 << 20  # from this many values on, sort_in_place sorts the two sides of a pivot on two cores
+
+
+def sort_in_place(x: np.ndarray) -> None:
+    """``x.sort()`` of a large 1-d array on two cores: the values below and from a pivot (the median of a sample)
+    sorted apart on the pool's threads, then written back one side after the other (no value is on both sides).
+    At most two copies of the array's values are alive at once."""
+    if len(x) < SPLIT_SORT:
+        x.sort()
+        return
+    sample = np.sort(x[:: max(1, len(x) // 4096)])
+    pivot = sample[len(sample) // 2]
+    below = x < pivot
+    sides = [x[below], x[~below]]
+    del below
+    at = 0
+    for side in ordered_map(_sorted_side, sides):
+        x[at : at + len(side)] = side
+        at += len(side)
+
+
+def _sorted_side(side: np.ndarray) -> np.ndarray:
+    side.sort()
+    return side
 
 
 def sorted_unique(x: np.ndarray, kind: str | None = None) -> np.ndarray:

@@ -18,7 +18,7 @@ from ..columnar import PairGrams
 from ..parallel import map_ranges
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import sorted_unique, unique_counts
+from ..text import sort_in_place, sorted_unique, unique_counts
 
 
 @dataclass(frozen=True)
@@ -213,7 +213,7 @@ def _by_key_then_doc(keys: np.ndarray, docs: np.ndarray) -> tuple[np.ndarray, np
         packed = keys.astype(np.int64)  # a copy, then worked on in place: one array more than the input
         packed <<= doc_bits
         packed |= docs
-        packed.sort()
+        sort_in_place(packed)  # on both cores
         k = packed >> doc_bits
         packed &= (1 << doc_bits) - 1
         return k, packed
