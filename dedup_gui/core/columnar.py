@@ -200,13 +200,13 @@ def _gather(cols: GramColumns, sizes: np.ndarray, docs: np.ndarray) -> tuple[np.
 
 
 def _chunk_overlap(cols: GramColumns, sizes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    if cols.prefix:  # each pair's two sets in a sorted row (``_pair_rows``)
+        out = np.zeros(len(a), dtype=np.int64)
+        for rows, m in _pair_rows(cols.hashes, cols.offsets, sizes, a, b):
+            out[rows] = _in_both(m)
+        return out
     ha, pa = _gather(cols, sizes, a)
     hb, pb = _gather(cols, sizes, b)
-    if cols.prefix:  # one plain sort of packed (pair, prefix) keys; a key seen twice is in both sets of its pair
-        key = np.concatenate([_packed(ha, pa), _packed(hb, pb)])
-        key.sort()
-        both = key[1:][key[1:] == key[:-1]]
-        return np.bincount((both >> _PREFIX_BITS_U).astype(np.int64), minlength=len(a))
     _, pair, counts = _sort_unique_by_group(np.concatenate([ha, hb]), np.concatenate([pa, pb]))
     # Each set is unique, so a hash seen twice in a pair is in both of its sets.
     return np.bincount(pair[counts > 1], minlength=len(a))
@@ -308,17 +308,13 @@ def pair_counts(
         lengths = lengths_of(texts)
     h, offsets, sizes = _window_hashes(texts, lengths, n)
     h >>= _HIGH
-    h <<= np.uint64(1)  # (prefix, side a); side b is the key + 1
     inter = np.zeros(len(a), dtype=np.int64)
     size_a, size_b = sizes[a], sizes[b]
     for rows, m in _pair_rows(h, offsets, sizes, a, b):
-        prev, nxt = m[:, :-1], m[:, 1:]
+        inter[rows] = _in_both(m)
         side_b = (m & np.uint64(1)).astype(bool)
-        # Sorted: a key of side a right before the same prefix of side b is a gram in both sets (the padding is
-        # even and nothing is padding + 1).
-        inter[rows] = np.count_nonzero((nxt == prev + np.uint64(1)) & ~side_b[:, :-1], axis=1)
         first = np.ones(m.shape, dtype=bool)
-        np.not_equal(nxt, prev, out=first[:, 1:])
+        np.not_equal(m[:, 1:], m[:, :-1], out=first[:, 1:])
         first &= m != _PAD
         size_b[rows] = np.count_nonzero(first & side_b, axis=1)
         size_a[rows] = np.count_nonzero(first, axis=1) - size_b[rows]
@@ -329,16 +325,25 @@ _PAD = np.uint64(1 << 62)  # pads a row of _sorted_rows: above every key, even
 
 
 def _pair_rows(h: np.ndarray, starts: np.ndarray, sizes: np.ndarray, a: np.ndarray, b: np.ndarray):
-    """``_sorted_rows`` of every pair: the keys of text a (``h[starts[a]:starts[a] + sizes[a]]``), then those of
-    text b plus one."""
-    return _sorted_rows(h, starts, [(a, 0), (b, 1)], sizes)
+    """``_sorted_rows`` of every pair, of (hash prefix, side) keys: each prefix of text a
+    (``h[starts[a]:starts[a] + sizes[a]]``) doubled, then each of text b doubled plus one."""
+    return _sorted_rows(h, starts, [(a, 0), (b, 1)], sizes, shift=1)
 
 
-def _sorted_rows(values: np.ndarray, starts: np.ndarray, parts: list[tuple[np.ndarray, int]], sizes: np.ndarray):
+def _in_both(m: np.ndarray) -> np.ndarray:
+    """Per sorted row of ``_pair_rows``: how many prefixes are in both texts' grams. Sorted, a key of side a right
+    before the same prefix of side b is one (the padding is even, and nothing is the padding plus one)."""
+    prev, nxt = m[:, :-1], m[:, 1:]
+    return np.count_nonzero((nxt == prev + np.uint64(1)) & ((prev & np.uint64(1)) == 0), axis=1)
+
+
+def _sorted_rows(
+    values: np.ndarray, starts: np.ndarray, parts: list[tuple[np.ndarray, int]], sizes: np.ndarray, shift: int = 0
+):
     """Rows of similar length at a time: the row numbers, and a matrix with one row per row number holding the
     segments ``values[starts[d]:starts[d] + sizes[d]]`` of its document ``d`` in each part ``(docs, plus)`` one
-    after the other (each value plus ``plus``), sorted, padded with ``_PAD``. A matrix's rows are as long as its
-    longest (at most an eighth more than its shortest).
+    after the other (each value shifted left by ``shift`` bits, plus ``plus``), sorted, padded with ``_PAD``. A
+    matrix's rows are as long as its longest (at most an eighth more than its shortest).
 
     numpy sorts many short rows far faster than the same values in one array (measured, 2**20 uint64: 52 ms in one
     array, 13 ms in rows of 1,024, 1.1-1.6 ms in rows of up to 256, where it sorts by a sorting network)."""
@@ -363,7 +368,11 @@ def _sorted_rows(values: np.ndarray, starts: np.ndarray, parts: list[tuple[np.nd
             k = int(c.sum())
             within = np.arange(k, dtype=np.int64) - np.repeat(np.cumsum(c) - c, c)
             src = values[within + np.repeat(starts[docs[rows]], c)]
-            flat[within + np.repeat(at, c)] = src + np.uint64(plus) if plus else src
+            if shift:
+                src <<= np.uint64(shift)
+            if plus:
+                src += np.uint64(plus)
+            flat[within + np.repeat(at, c)] = src
             at = at + c
         m.sort(axis=1)
         yield rows, m
