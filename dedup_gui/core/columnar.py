@@ -13,6 +13,7 @@ Pairs are scored the same way: the two sets of every pair in a chunk are laid si
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -311,17 +312,20 @@ def pair_counts(
     inter = np.zeros(len(a), dtype=np.int64)
     size_a, size_b = sizes[a], sizes[b]
     for rows, m in _pair_rows(h, offsets, sizes, a, b):
-        inter[rows] = _in_both(m)
-        side_b = (m & np.uint64(1)).astype(bool)
-        first = np.ones(m.shape, dtype=bool)
-        np.not_equal(m[:, 1:], m[:, :-1], out=first[:, 1:])
-        first &= m != _PAD
-        size_b[rows] = np.count_nonzero(first & side_b, axis=1)
-        size_a[rows] = np.count_nonzero(first, axis=1) - size_b[rows]
+        step = m[:, 1:] ^ m[:, :-1]  # 0 within a run of equal keys; 1 from side a to side b of one prefix
+        inter[rows] = np.count_nonzero(step == 1, axis=1)
+        new = step != 0
+        del step
+        # Distinct keys of side b: the runs starting with an odd key (its lowest byte's lowest bit, read in place).
+        odd = m.view(np.uint8)[:, _LOW_BYTE :: m.itemsize] & np.uint8(1)
+        size_b[rows] = np.count_nonzero(new & odd[:, 1:].view(bool), axis=1) + odd[:, 0]
+        # Every run but those of side b and the padding's (one run at the end of a row that has any) is side a's.
+        size_a[rows] = np.count_nonzero(new, axis=1) + 1 - size_b[rows] - (m[:, -1] == _PAD)
     return inter, size_a, size_b
 
 
 _PAD = np.uint64(1 << 62)  # pads a row of _sorted_rows: above every key, even
+_LOW_BYTE = 0 if sys.byteorder == "little" else 7  # where a uint64's lowest byte is
 
 
 def _pair_rows(h: np.ndarray, starts: np.ndarray, sizes: np.ndarray, a: np.ndarray, b: np.ndarray):
@@ -332,9 +336,9 @@ def _pair_rows(h: np.ndarray, starts: np.ndarray, sizes: np.ndarray, a: np.ndarr
 
 def _in_both(m: np.ndarray) -> np.ndarray:
     """Per sorted row of ``_pair_rows``: how many prefixes are in both texts' grams. Sorted, a key of side a right
-    before the same prefix of side b is one (the padding is even, and nothing is the padding plus one)."""
-    prev, nxt = m[:, :-1], m[:, 1:]
-    return np.count_nonzero((nxt == prev + np.uint64(1)) & ((prev & np.uint64(1)) == 0), axis=1)
+    before the same prefix of side b is one (the padding is even, and nothing is the padding plus one).
+    ``pair_counts`` counts them the same way, inline."""
+    return np.count_nonzero((m[:, 1:] ^ m[:, :-1]) == 1, axis=1)  # sorted: differing in the lowest bit alone
 
 
 def _sorted_rows(
