@@ -364,20 +364,32 @@ def _sorted_rows(
         w = int(width[rows[0]])
         if w == 0:
             continue
-        m = np.full((len(rows), w), _PAD, dtype=np.uint64)
-        flat = m.reshape(-1)
-        at = np.arange(len(rows), dtype=np.int64) * w
-        for (docs, plus), count in zip(parts, counts, strict=True):
-            c = count[rows]
-            k = int(c.sum())
-            within = np.arange(k, dtype=np.int64) - np.repeat(np.cumsum(c) - c, c)
-            src = values[within + np.repeat(starts[docs[rows]], c)]
-            if shift:
-                src <<= np.uint64(shift)
-            if plus:
-                src += np.uint64(plus)
-            flat[within + np.repeat(at, c)] = src
-            at = at + c
+        # Where each cell's value is: column j of a row is value starts[d] + j - (the columns of the parts before),
+        # one outer sum per part (a part's cells overwrite the later columns of the part before); read with take,
+        # then the cells past a row's values padded. (Several times faster than scattering each value.)
+        col = np.arange(w, dtype=np.int64)
+        end = np.zeros(len(rows), dtype=np.int64)
+        idx = np.empty((len(rows), w), dtype=np.int64)
+        later = []
+        for i, ((docs, _), count) in enumerate(zip(parts, counts, strict=True)):
+            shifted = np.add.outer(starts[docs[rows]] - end, col)
+            if i == 0:
+                idx = shifted
+            else:
+                later.append(col >= end[:, None])
+                np.copyto(idx, shifted, where=later[-1])
+            del shifted
+            end += count[rows]
+        m = values.take(idx, mode="clip")
+        del idx
+        if shift:
+            m <<= np.uint64(shift)
+        if parts[0][1]:
+            m += np.uint64(parts[0][1])
+        for i in range(1, len(parts)):  # from its first column on, the plus of part i instead of the one before
+            if parts[i][1] != parts[i - 1][1]:
+                m += later[i - 1] * np.uint64(parts[i][1] - parts[i - 1][1])
+        m[col >= end[:, None]] = _PAD
         m.sort(axis=1)
         yield rows, m
 
