@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
+import pandas as pd
 
 from .columnar import GramColumns, pair_overlap
 from .parallel import map_ranges
@@ -232,28 +233,30 @@ def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> 
     reporter.report("Finding boilerplate", len(texts), len(texts))
     if not len(hashes):
         return Boilerplate()
-    order = np.argsort(hashes, kind="stable")
-    sh, sd = hashes[order], docs[order]  # by sentence, then text order
-    run_starts = np.flatnonzero(np.r_[True, sh[1:] != sh[:-1]])
-    run_sizes = np.diff(np.r_[run_starts, len(sh)])
+    # Each sentence numbered (a dense id, in order of first occurrence) by one hash table, not a sort of them all.
+    run_of, sentences = pd.factorize(hashes)
+    run_of = run_of.astype(np.int64, copy=False)
+    run_sizes = np.bincount(run_of, minlength=len(sentences))
     frequent = np.flatnonzero(run_sizes >= min_docs)
     if len(frequent) == 0:
         return Boilerplate()
-    # The sentence sets of the texts, each sentence by its run (a dense id); only the sentences in two texts or
-    # more can be in the overlap of two sets, so only those are compared.
-    run_of = np.empty(len(sh), dtype=np.int64)
-    run_of[order] = np.repeat(np.arange(len(run_starts), dtype=np.int64), run_sizes)
+    # The sentence sets of the texts, each sentence by its id; only the sentences in two texts or more can be in
+    # the overlap of two sets, so only those are compared.
     shared = run_sizes[run_of] >= 2
     set_sizes = np.bincount(docs, minlength=len(texts))
     sets = GramColumns(
         run_of[shared].astype(np.uint64), np.searchsorted(docs[shared], np.arange(len(texts) + 1)), prefix=True
     )
-    differ = _otherwise_differ(sets, set_sizes, sd, run_starts[frequent], run_sizes[frequent], reporter)
-    runs = frequent[differ]
-    found = sh[run_starts[runs]]
-    # The texts holding one: every text of the found sentences' runs (no search of all the keys for them).
-    sizes = run_sizes[runs]
-    at = np.repeat(run_starts[runs] - (np.cumsum(sizes) - sizes), sizes) + np.arange(int(sizes.sum()))
+    # The carriers of each frequent sentence, in text order: its postings, grouped by a stable sort of the few.
+    postings = np.flatnonzero(run_sizes[run_of] >= min_docs)
+    sd = docs[postings[np.argsort(run_of[postings], kind="stable")]]
+    sizes = run_sizes[frequent]
+    starts = np.cumsum(sizes) - sizes
+    differ = _otherwise_differ(sets, set_sizes, sd, starts, sizes, reporter)
+    found = sentences[frequent[differ]]
+    # The texts holding one: every carrier of the found sentences (no search of all the keys for them).
+    starts, sizes = starts[differ], sizes[differ]
+    at = np.repeat(starts - (np.cumsum(sizes) - sizes), sizes) + np.arange(int(sizes.sum()))
     return Boilerplate(frozenset(found.tolist()), np.unique(sd[at]))
 
 
