@@ -342,28 +342,30 @@ def test_nfkc_equals_unicodedata_on_any_characters(lines):
     ),
     min_len=st.integers(1, 12),
     n=st.integers(1, 6),
+    slice_chars=st.sampled_from([1, 50, 400_000]),
 )
-def test_column_longest_sentences_equal_longest_sentences_of_each_text(texts, min_len, n):
-    from dedup_gui.core.text import column_longest_sentences, longest_sentences
+def test_column_longest_sentence_hashes_equal_longest_sentences_of_each_text(texts, min_len, n, slice_chars):
+    """Whatever the slices of the column (one text each, a few, all), on both cores."""
+    from dedup_gui.core import text
+    from dedup_gui.core.text import column_longest_sentence_hashes, longest_sentences, string_hash
 
-    sents, doc, rank = column_longest_sentences(texts, min_len, n)
-    want = [(i, r, s) for i, t in enumerate(texts) for r, s in enumerate(longest_sentences(t, min_len, n))]
-    assert list(zip(doc.tolist(), rank.tolist(), sents, strict=True)) == want
+    old, text.GIL_CHUNK_CHARS = text.GIL_CHUNK_CHARS, slice_chars
+    try:
+        hashes, doc, rank = column_longest_sentence_hashes(texts, min_len, n)
+    finally:
+        text.GIL_CHUNK_CHARS = old
+    # Hashed where they stand (what NSHash fingerprints): each the string_hash of its sentence.
+    want = [(i, r, string_hash(s)) for i, t in enumerate(texts) for r, s in enumerate(longest_sentences(t, min_len, n))]
+    assert list(zip(doc.tolist(), rank.tolist(), hashes.tolist(), strict=True)) == want
 
 
 def test_nshash_fingerprint_hashes_each_texts_longest_sentences_in_order():
-    import xxhash
-
     from dedup_gui.core.algorithms.nshash import MAX_N, NSHash
-    from dedup_gui.core.text import longest_sentences
+    from dedup_gui.core.text import longest_sentences, string_hash
 
     texts = ["第一句很长很长很长。第二句。\n第三句也很长很长", "", "短", "Alpha beta. Gamma delta epsilon! 第四句"]
     fp = NSHash().fingerprint(texts, Settings(algorithm="nshash", min_sentence=4).resolved(), Reporter())
-    want = [
-        (i, r, xxhash.xxh64_intdigest(s.encode()))
-        for i, t in enumerate(texts)
-        for r, s in enumerate(longest_sentences(t, 4, MAX_N))
-    ]
+    want = [(i, r, string_hash(s)) for i, t in enumerate(texts) for r, s in enumerate(longest_sentences(t, 4, MAX_N))]
     assert list(zip(fp.doc.tolist(), fp.rank.tolist(), fp.hashes.tolist(), strict=True)) == want
 
 

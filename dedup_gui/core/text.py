@@ -673,33 +673,35 @@ def _slice_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
     return [parts[i] for i in keep.tolist()], doc[keep]
 
 
-def column_longest_sentences(texts: list[str], min_len: int, n: int) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """``longest_sentences(t, min_len, n)`` of every text: the sentences, their text and their rank (0 = longest)
-    in that text, ordered by text then rank. A slice of the column at a time (``_slice_longest``)."""
-    out: list[str] = []
-    docs, ranks = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
-    for lo, hi in text_slices(texts):
-        chosen, d, rank = _slice_longest(texts[lo:hi], min_len, n)
-        out.extend(chosen)
+def column_longest_sentence_hashes(texts: list[str], min_len: int, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``longest_sentences(t, min_len, n)`` of every text, each sentence as its ``string_hash``: the hashes, their
+    text and their rank (0 = longest) in that text, ordered by text then rank. A slice of the column at a time
+    (``_slice_longest``), slices side by side on both cores."""
+    hashes, docs, ranks = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
+    for (lo, _), (h, d, rank) in map_ranges(
+        lambda lo, hi: _slice_longest(texts[lo:hi], min_len, n), text_slices(texts)
+    ):
+        hashes.append(h)
         docs.append(d + lo)
         ranks.append(rank)
-    return out, np.concatenate(docs), np.concatenate(ranks)
+    return np.concatenate(hashes), np.concatenate(docs), np.concatenate(ranks)
 
 
-def _slice_longest(texts: list[str], min_len: int, n: int) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """``column_longest_sentences`` of a slice: its sentences found once over the joined slice, as spans of its
-    sentence lines (a separator line between texts is a sentence of its own, which numbers the texts); spans
-    chosen by length, and only the chosen ones made strings."""
+def _slice_longest(texts: list[str], min_len: int, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``column_longest_sentence_hashes`` of a slice: its sentences found once over the joined slice, as spans of
+    its sentence lines (a separator line between texts is a sentence of its own, which numbers the texts); spans
+    chosen by length, and only the chosen ones hashed, where they stand in the code points (none made a string)."""
     empty = np.zeros(0, dtype=np.int64)
     joined = join_column(texts) if texts else None
     if joined is None:  # no texts, or a text holds the separator: text by text
         per = [longest_sentences(t, min_len, n) for t in texts]
         counts = [len(p) for p in per]
         ranks = np.concatenate([np.arange(c, dtype=np.int64) for c in counts]) if texts else empty
-        return [x for p in per for x in p], np.repeat(np.arange(len(texts), dtype=np.int64), counts), ranks
+        hashes = np.array([string_hash(x) for p in per for x in p], dtype=np.uint64)
+        return hashes, np.repeat(np.arange(len(texts), dtype=np.int64), counts), ranks
     cps = _sentence_line_points(joined)
     if not len(cps):
-        return [], empty, empty.copy()
+        return np.zeros(0, dtype=np.uint64), empty, empty.copy()
     breaks = np.flatnonzero(cps == 10)
     starts = np.r_[0, breaks + 1]
     lengths = np.r_[breaks, len(cps)] - starts
@@ -707,10 +709,8 @@ def _slice_longest(texts: list[str], min_len: int, n: int) -> tuple[list[str], n
     doc = np.cumsum(is_sep)
     sentence = np.flatnonzero((lengths > 0) & ~is_sep)
     chosen, d, rank = _longest_of(lengths[sentence], doc[sentence], len(texts), min_len, n)
-    lines = from_utf32(cps)
     at = starts[sentence[chosen]]
-    ends = at + lengths[sentence[chosen]]
-    return [lines[a:b] for a, b in zip(at.tolist(), ends.tolist(), strict=True)], d, rank
+    return span_hashes(cps.astype(np.uint64), at, at + lengths[sentence[chosen]]), d, rank
 
 
 def _longest_of(

@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import xxhash
 
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import column_longest_sentences, df_per_item
+from ..text import column_longest_sentence_hashes, df_per_item
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
 MAX_N = 20
@@ -80,9 +79,7 @@ class NSHash(Algorithm):
 
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> SentenceHashes:
         reporter.report("Fingerprinting", 0, len(texts))
-        sents, doc, rank = column_longest_sentences(texts, int(settings.min_sentence), MAX_N)
-        h64 = xxhash.xxh64_intdigest
-        hashes = np.fromiter(map(h64, map(str.encode, sents)), dtype=np.uint64, count=len(sents))
+        hashes, doc, rank = column_longest_sentence_hashes(texts, int(settings.min_sentence), MAX_N)
         reporter.report("Fingerprinting", len(texts), len(texts))
         return SentenceHashes(hashes, doc.astype(np.int64), rank.astype(np.int64))
 
