@@ -7,8 +7,9 @@ dropped, and each text's set (sorted, unique) comes from one sort of the whole c
 ``GramColumns``, is a flat hash array with offsets: text ``i``'s set is ``hashes[offsets[i]:offsets[i + 1]]``, equal
 to ``text.gram_hashes(texts[i], n)`` (tests/test_columnar.py proves it on random texts).
 
-Pairs are scored the same way: the two sets of every pair in a chunk are laid side by side, one sort by
-(pair, hash) brings equal grams together, and the overlap of each pair is a count.
+Pairs are scored the same way: the two gram lists of every pair are laid side by side in a row of a matrix, as
+(hash prefix, side) keys, and the rows are sorted (numpy sorts many short rows far faster than one long array):
+in a sorted row, equal grams are neighbours, and the overlap of each pair is a count.
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ _PREFIX_BITS_U = np.uint64(PREFIX_BITS)
 _PREFIX_MASK = np.uint64((1 << PREFIX_BITS) - 1)
 _HIGH = np.uint64(64 - PREFIX_BITS)  # packed sort key: (group << 40) | (hash >> 24); groups stay below 2**24
 _GROUP_LIMIT = 1 << 24
-_PAIR_SHIFT = np.uint64(PREFIX_BITS + 1)  # pair_counts' key: (pair << 41) | (prefix << 1) | side
-_PAIR_LIMIT = 1 << (63 - PREFIX_BITS)
 
 
 @dataclass
@@ -368,17 +367,12 @@ def _sorted_rows(
         # one outer sum per part (a part's cells overwrite the later columns of the part before); read with take,
         # then the cells past a row's values padded. (Several times faster than scattering each value.)
         col = np.arange(w, dtype=np.int64)
-        end = np.zeros(len(rows), dtype=np.int64)
-        idx = np.empty((len(rows), w), dtype=np.int64)
+        idx = np.add.outer(starts[parts[0][0][rows]], col)
+        end = counts[0][rows].copy()
         later = []
-        for i, ((docs, _), count) in enumerate(zip(parts, counts, strict=True)):
-            shifted = np.add.outer(starts[docs[rows]] - end, col)
-            if i == 0:
-                idx = shifted
-            else:
-                later.append(col >= end[:, None])
-                np.copyto(idx, shifted, where=later[-1])
-            del shifted
+        for (docs, _), count in zip(parts[1:], counts[1:], strict=True):
+            later.append(col >= end[:, None])
+            np.copyto(idx, np.add.outer(starts[docs[rows]] - end, col), where=later[-1])
             end += count[rows]
         m = values.take(idx, mode="clip")
         del idx
@@ -466,7 +460,7 @@ def overlaps_of(texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int) -> t
 
 def pair_batches(lengths: np.ndarray, a: np.ndarray, b: np.ndarray) -> list[tuple[int, int]]:
     """Ranges of pairs whose texts hold about ``PAIR_BATCH_CHARS`` characters in all, shared among the cores."""
-    return ranges_by_size(lengths[a] + lengths[b], share(PAIR_BATCH_CHARS), _PAIR_LIMIT - 1)
+    return ranges_by_size(lengths[a] + lengths[b], share(PAIR_BATCH_CHARS))
 
 
 def _batch_texts(
