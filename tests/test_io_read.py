@@ -282,3 +282,29 @@ def test_quoted_cells_over_many_lines_read_the_same_a_line_at_a_time(tmp_path, m
     pieces = read_table(path)
     assert pieces.data.equals(whole.data) and pieces.warnings == whole.warnings
     assert pieces.data["text"][3] == '第3段\r\n第二行,有逗号\n"引号"'
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(alphabet=st.sampled_from(list('ab,;"\n\r 中\t')), max_size=120),
+    delimiter=st.sampled_from([",", ";", "\t"]),
+)
+def test_csv_records_read_at_once_end_on_the_lines_the_reader_counts_one_by_one(text, delimiter):
+    """Any text, quotes unbalanced, cells spanning lines, \\r alone or before \\n, blank lines: the records read in
+    one call, with their last lines counted from their line breaks, equal reading them one by one with the reader's
+    own line count (or both refuse the text alike)."""
+    from pathlib import Path
+
+    from dedup_gui.core.io.csv_reader import _parse, _parse_one_by_one
+
+    path = Path("t.csv")
+    try:
+        want_rows, want_ends = _parse_one_by_one(path, text, delimiter)
+    except InputError as e:
+        with pytest.raises(InputError) as got:
+            _parse(path, text, delimiter, None)
+        assert str(got.value) == str(e)
+        return
+    rows, ends = _parse(path, text, delimiter, None)
+    assert rows == want_rows
+    assert ends.tolist() == want_ends.tolist()

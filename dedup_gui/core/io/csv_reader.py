@@ -88,20 +88,42 @@ def line_ending(text: str) -> str:
 
 
 def _parse(path: Path, text: str, delimiter: str, reporter: Reporter | None) -> tuple[list[list[str]], np.ndarray]:
-    """The records, and the last line of the file each was read from."""
-    rows: list[list[str]] = []
-    ends: list[int] = []
-    add_row, add_end = rows.append, ends.append
+    """The records, and the last line of the file each was read from.
+
+    The records are read by the csv module in one call (no Python step per record). Each took one line, or one
+    more for each line break in its cells (a quoted cell spanning lines holds them): counted for the records that
+    have any, and checked against the lines the reader took in all; should the two ever differ, the records are
+    read again one by one, each with the reader's own line count."""
     progress = None if reporter is None else (lambda at: reporter.report("Loading", at, len(text)))
     reader = csv.reader(text_lines(text, chunk=LINES_AT_ONCE, progress=progress), delimiter=delimiter, strict=False)
     try:
-        for row in reader:
-            add_row(row)
-            add_end(reader.line_num)
+        rows = list(reader)
     except csv.Error as e:
         raise InputError(path, f"is not a readable CSV file near line {reader.line_num}: {e}") from None
     if reporter is not None:
         reporter.report("Loading", len(text), len(text))
+    taken = np.ones(len(rows), dtype=np.int64)
+    if reader.line_num != len(rows):  # some records span lines
+        spanning = np.fromiter(("\n" in "".join(row) for row in rows), dtype=bool, count=len(rows))
+        for i in np.flatnonzero(spanning).tolist():
+            taken[i] += sum(cell.count("\n") for cell in rows[i])
+    ends = np.cumsum(taken)
+    if len(rows) and int(ends[-1]) != reader.line_num:
+        return _parse_one_by_one(path, text, delimiter)
+    return rows, ends
+
+
+def _parse_one_by_one(path: Path, text: str, delimiter: str) -> tuple[list[list[str]], np.ndarray]:
+    """``_parse``, the last line of each record as the reader counted it after reading it."""
+    rows: list[list[str]] = []
+    ends: list[int] = []
+    reader = csv.reader(text_lines(text, chunk=LINES_AT_ONCE), delimiter=delimiter, strict=False)
+    try:
+        for row in reader:
+            rows.append(row)
+            ends.append(reader.line_num)
+    except csv.Error as e:
+        raise InputError(path, f"is not a readable CSV file near line {reader.line_num}: {e}") from None
     return rows, np.array(ends, dtype=np.int64)
 
 
