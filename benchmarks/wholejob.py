@@ -231,8 +231,9 @@ class WholeJob:
         if name in self.results["jobs"]:
             return self.results["jobs"][name]
         limit = self.peer_max.get(who)
-        if limit is not None and inp.rows > limit:
-            res = {"skipped": f"not run above {limit:,} rows"}
+        skip = next((p for p in filter(None, self.args.skip.split(",")) if p in name), None)
+        if (limit is not None and inp.rows > limit) or skip is not None:
+            res = {"skipped": f"not run above {limit:,} rows" if skip is None else "not run this time (--skip)"}
             self.skipped.append(f"{who} ({ALGO_LABEL[algo]}) on {inp.label}")
             self.results["jobs"][name] = res
             return res
@@ -432,6 +433,8 @@ class WholeJob:
         skipped = self.skipped
         if skipped:
             limits = "; ".join(f"{p} above {n:,} rows" for p, n in self.peer_max.items())
+            if a.skip:
+                limits += f"; jobs named by --skip {a.skip}"
             self.emit(f"\nNot run: {', '.join(skipped)} ({limits}, to keep the run within hours).")
         self.emit("\n### Summary\n")
         self.emit(self.summary_table())
@@ -499,6 +502,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="take results from an earlier run where they succeeded (repeatable: the last run that "
                     "has a job wins)")  # fmt: skip
     ap.add_argument("--rerun", default="", help="with --reuse: comma-separated parts of job names to run again")
+    ap.add_argument("--skip", default="", help="comma-separated parts of job names not to run (shown as not run)")
     ap.add_argument("--readme", action="store_true", help="write the tables into benchmarks/README.md")
     ap.add_argument("--readme-label", default=None, help="README block to replace (default wholejob / wholejob-quick)")
     args = ap.parse_args(argv)
