@@ -33,7 +33,7 @@ from ..columnar import (
 from ..parallel import map_ranges, ordered_map, share
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import counts_of_sorted, mix64
+from ..text import counts_of_sorted, mix64, sample_median
 from ..textcheck import SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
@@ -54,8 +54,9 @@ JACCARD_SLACK = 0.9  # the index searches excerpts down to a Jaccard similarity 
 # its 32 neighbours in the bucket instead of all, which keeps templated inputs linear; real copies share many keys.
 PREFIX_BUCKET_CAP = 300
 # A text of this many grams or more shares dozens of prefix keys with a copy of it, its rarest among them in small
-# buckets: a bucket of such texts only is over-full above PREFIX_TIGHT_CAP. Templated long texts (Reuters' earnings
-# and dividend notices) otherwise fill hundreds of buckets of 100-300 texts: 34M candidate pairs for 19k stories.
+# buckets: in a bucket above PREFIX_TIGHT_CAP texts, two such texts are paired only within a window (every pair with
+# a shorter text stays; ``bucket_pairs``' tight). Templated long texts (Reuters' earnings and dividend notices)
+# otherwise fill hundreds of buckets of 100-300 texts: 34M candidate pairs for 19k stories.
 TIGHT_GRAMS = 200
 PREFIX_TIGHT_CAP = 50
 DOC = np.int32  # text indices of sampled keys and prefixes (2**31 texts is far beyond any table)
@@ -279,8 +280,7 @@ def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return keys[:0].copy(), np.zeros(0, dtype=np.int32)
     sides: list[tuple[np.uint64 | None, np.uint64 | None]] = [(None, None)]
     if len(keys) >= SPLIT_KEYS:
-        sample = np.sort(keys[:: max(1, len(keys) // 4096)])
-        pivot = sample[len(sample) // 2]  # the sample's median key: about half the keys below it
+        pivot = sample_median(keys)  # about half the keys below it
         sides = [(None, pivot), (pivot, None)]
     counted = list(ordered_map(lambda side: _distinct_counts(keys, *side), sides))
     distinct = np.concatenate([d for d, _ in counted])
