@@ -219,8 +219,8 @@ def _bucket_input(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarr
 
 def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) -> pd.DataFrame:
     """The pairs of whole n-gram prefix buckets (``bucket_pairs`` with ``PREFIX_BUCKET_CAP``, and
-    ``PREFIX_TIGHT_CAP`` for buckets of long texts only) that pass the length filter (``TextCheck.plausible``) and
-    the sketch screen (``ngram._screen``), as ``NGram.search`` takes them."""
+    ``PREFIX_TIGHT_CAP`` for pairs of two long texts) that pass the length filter (``TextCheck.plausible``) and the
+    sketch screen (``ngram._screen``), as ``NGram.search`` takes them."""
     check = TextCheck.of(settings)
     keys, local, ids, first = _bucket_input(frame)
     sizes = frame["size"].to_numpy(dtype=np.int64)[first]
