@@ -99,7 +99,7 @@ def _parse(path: Path, text: str, delimiter: str, reporter: Reporter | None) -> 
     try:
         rows = list(reader)
     except csv.Error as e:
-        raise InputError(path, f"is not a readable CSV file near line {reader.line_num}: {e}") from None
+        raise _unreadable(path, reader.line_num, e) from None
     if reporter is not None:
         reporter.report("Loading", len(text), len(text))
     taken = np.ones(len(rows), dtype=np.int64)
@@ -113,6 +113,10 @@ def _parse(path: Path, text: str, delimiter: str, reporter: Reporter | None) -> 
     return rows, ends
 
 
+def _unreadable(path: Path, line: int, error: csv.Error) -> InputError:
+    return InputError(path, f"is not a readable CSV file near line {line}: {error}")
+
+
 def _parse_one_by_one(path: Path, text: str, delimiter: str) -> tuple[list[list[str]], np.ndarray]:
     """``_parse``, the last line of each record as the reader counted it after reading it."""
     rows: list[list[str]] = []
@@ -123,7 +127,7 @@ def _parse_one_by_one(path: Path, text: str, delimiter: str) -> tuple[list[list[
             rows.append(row)
             ends.append(reader.line_num)
     except csv.Error as e:
-        raise InputError(path, f"is not a readable CSV file near line {reader.line_num}: {e}") from None
+        raise _unreadable(path, reader.line_num, e) from None
     return rows, np.array(ends, dtype=np.int64)
 
 
