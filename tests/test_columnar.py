@@ -546,11 +546,12 @@ def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, alg
     steps=st.integers(1, 2),
     bound=st.sampled_from([0.3, 0.5, 0.8, 0.95]),
     chunk=st.integers(1, 60),
+    shared=st.booleans(),
 )
-def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk):
+def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, shared):
     """Each (text, level) key set keeps its rarest keys (document frequency over all sets, ties by key value),
     as many as two sets above the bound need to share one - whatever the chunks of texts they are picked in. A key
-    comes back as its rank in that order."""
+    comes back as its rank in that order. ``shared``: of those, only the keys more than one set holds."""
     from collections import Counter
 
     from dedup_gui.core.algorithms import ngram
@@ -566,7 +567,9 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk):
     keys_a = np.array(keys, dtype=np.uint64)
     old, ngram.PREFIX_CHUNK = ngram.PREFIX_CHUNK, chunk
     try:
-        got_rank, got_d = _prefixes(keys_a, np.array(doc, dtype=np.int64), np.array(step, dtype=np.int8), bound)
+        got_rank, got_d = _prefixes(
+            keys_a, np.array(doc, dtype=np.int64), np.array(step, dtype=np.int8), bound, shared=shared
+        )
     finally:
         ngram.PREFIX_CHUNK = old
     df = Counter(keys)
@@ -577,7 +580,7 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk):
             mine = sorted((k for k, dd, ss in zip(keys, doc, step, strict=True) if dd == d and ss == s),
                           key=lambda k: (df[k], k))  # fmt: skip
             n = len(mine) - int(np.ceil(bound * len(mine) - 1e-9)) + 1
-            want += [(rank[k], d) for k in mine[:n]]
+            want += [(rank[k], d) for k in mine[:n] if df[k] > 1 or not shared]
     assert list(zip(got_rank.tolist(), got_d.tolist(), strict=True)) == want
 
 
@@ -764,9 +767,10 @@ def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its
         salts = mix64(np.array([1, 2, 4, 8, 16], dtype=np.uint64))
         keys = (keys >> np.uint64(64 - PREFIX_BITS)) ^ salts[rng.integers(0, 5, len(keys))]
     rng.shuffle(keys)
-    distinct, rank_of = key_ranks(keys)
+    distinct, rank_of, singles = key_ranks(keys)
     values, counts = np.unique(keys, return_counts=True)
     assert distinct.tolist() == values.tolist()
+    assert singles == int((counts == 1).sum()) > 0
     by_rank = sorted(zip(counts.tolist(), values.tolist(), strict=True))  # (frequency, key)
     assert [values[i] for i in np.argsort(rank_of)] == [k for _, k in by_rank]
     want = {k: r for r, (_, k) in enumerate(by_rank)}

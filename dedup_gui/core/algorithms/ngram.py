@@ -126,7 +126,7 @@ class NGram(Algorithm):
         # templated text.
         jaccard_bound = max(check.lowest_jaccard(bound), min(bound, JACCARD_SLACK * check.excerpt_share))
         reporter.report("Finding candidates", 0, 1)
-        ranks, docs = _prefixes(fp.keys, fp.doc, fp.step, jaccard_bound)
+        ranks, docs = _prefixes(fp.keys, fp.doc, fp.step, jaccard_bound, shared=True)
         a, b, _ = bucket_pairs(
             ranks, docs, reporter, cap=PREFIX_BUCKET_CAP, tight=fp.sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
         )
@@ -232,12 +232,16 @@ class ByteSketch:
 PREFIX_CHUNK = 4_000_000  # keys ordered at once when picking each set's prefix (bounds the working memory)
 
 
-def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float) -> tuple[np.ndarray, np.ndarray]:
+def _prefixes(
+    keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float, shared: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. ``keys``
     come grouped by set (by text, then level), as ``_gram_keys`` makes them.
 
     Returns each chosen key as its rank (its place in the rarest-first order; equal keys have equal ranks, so the
-    ranks pair texts exactly as the keys would) with its text, in the order of the sets."""
+    ranks pair texts exactly as the keys would) with its text, in the order of the sets. ``shared``: only the
+    chosen keys that more than one set holds - a key of one set alone pairs no texts (at 100k short texts half the
+    chosen keys are such, at 1M a fifth); they rank first, so the prefixes are chosen as before."""
     # Global order of keys: rarest first (document frequency), ties by key value. The keys of one set are
     # distinct, so ranking the distinct keys ranks every set's keys.
     ranked = KeyRanks.of(keys)
@@ -257,6 +261,9 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
         # network, many times faster than one sort of (set, rank) numbers), its first ones kept.
         ranks, offsets = sorted_segments(ranked.ranks(keys[lo:hi]).view(np.uint64), starts, sizes, take=prefix_len)
         docs = np.repeat(doc[lo:hi][starts], np.diff(offsets))
+        if shared:
+            held = ranks >= ranked.singles
+            ranks, docs = ranks[held], docs[held]
         return ranks.astype(ranked.rank_of.dtype), docs
 
     out_r, out_d = [], []
@@ -268,16 +275,17 @@ def _prefixes(keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float)
     return np.concatenate(out_r), np.concatenate(out_d)
 
 
-def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct keys (sorted) and the rank of each in the rarest-first order: by document frequency (how many
-    of ``keys`` it is), ties by key value. A plain sort finds them (what np.unique with inverse indices does by
-    argsort, several times slower); the distinct keys are in key order, so a stable sort by frequency alone
-    breaks ties by key (a radix sort while frequencies fit in 16 bits).
+def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """The distinct keys (sorted), the rank of each in the rarest-first order - by document frequency (how many
+    of ``keys`` it is), ties by key value - and how many keys are there once only (they rank first). A plain
+    sort finds them (what np.unique with inverse indices does by argsort, several times slower); the distinct
+    keys are in key order, so a stable sort by frequency alone breaks ties by key (a radix sort while
+    frequencies fit in 16 bits).
 
     The keys below and above a pivot (the median of a sample) are sorted and counted apart, on both cores: no key
     is on both sides, so the two sides' distinct keys, joined, are all of them in order."""
     if not len(keys):
-        return keys[:0].copy(), np.zeros(0, dtype=np.int32)
+        return keys[:0].copy(), np.zeros(0, dtype=np.int32), 0
     sides: list[tuple[np.uint64 | None, np.uint64 | None]] = [(None, None)]
     if len(keys) >= SPLIT_KEYS:
         pivot = sample_median(keys)  # about half the keys below it
@@ -288,7 +296,7 @@ def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     order = np.argsort(df.astype(np.uint16) if df.max() < 1 << 16 else df, kind="stable")
     rank_of = np.empty(len(distinct), dtype=np.int32 if len(distinct) < 2**31 else np.int64)
     rank_of[order] = np.arange(len(distinct), dtype=rank_of.dtype)
-    return distinct, rank_of
+    return distinct, rank_of, int(np.count_nonzero(df == 1))
 
 
 SPLIT_KEYS = 1 << 20  # from this many keys on, key_ranks sorts the two sides of a pivot on two cores
@@ -322,19 +330,20 @@ class KeyRanks:
 
     distinct: np.ndarray  # uint64, sorted
     rank_of: np.ndarray  # rank of each distinct key
+    singles: int  # keys there once only: ranks below this
     highs: np.ndarray | None  # the distinct high parts, sorted; None when too many for packing
     packed: np.ndarray | None  # each distinct key packed (same order)
     place_bits: int  # bits left for a key's place in its chunk
 
     @classmethod
     def of(cls, keys: np.ndarray) -> KeyRanks:
-        distinct, rank_of = key_ranks(keys)
+        distinct, rank_of, singles = key_ranks(keys)
         high = distinct >> LOW_BITS
         highs = high[np.flatnonzero(np.r_[True, high[1:] != high[:-1]])] if len(high) else high
         place_bits = 64 - PREFIX_BITS - max(0, len(highs) - 1).bit_length()
         if place_bits < MIN_PLACE_BITS:
-            return cls(distinct, rank_of, None, None, 0)
-        return cls(distinct, rank_of, highs, cls._pack_keys(highs, distinct), place_bits)
+            return cls(distinct, rank_of, singles, None, None, 0)
+        return cls(distinct, rank_of, singles, highs, cls._pack_keys(highs, distinct), place_bits)
 
     @property
     def packable(self) -> int:
