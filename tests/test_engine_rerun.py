@@ -73,3 +73,26 @@ def test_rerun_cost_says_what_a_run_must_redo(texts):
     assert pipeline.rerun_cost(Settings(algorithm="ngram", n=3))[0] == "fingerprints"
     assert pipeline.rerun_cost(Settings(algorithm="simhash")) == ("fingerprints", None)
     assert not pipeline.is_cached(Settings(algorithm="simhash"))
+
+
+def test_a_rerun_with_a_lower_excerpt_share_finds_the_excerpts_a_fresh_run_finds():
+    """The n-gram fingerprints index each text at as many sampling levels as the excerpt share needs (a fifth of
+    an article is several levels below it): a rerun at a lower share fingerprints again rather than reuse the keys
+    made for the default share, which miss the short excerpt."""
+    import random
+
+    rng = random.Random(3)
+    words = ["".join(chr(0x4E00 + rng.randrange(2000)) for _ in range(rng.randint(2, 4))) for _ in range(3000)]
+
+    def article(n_sentences: int) -> str:
+        return "".join("".join(rng.choice(words) for _ in range(rng.randint(6, 12))) + "。" for _ in range(n_sentences))
+
+    long = article(200)
+    texts = [long, long[: len(long) // 5], article(40)]
+    lower = Settings(algorithm="ngram", excerpt_share=0.15)
+    fresh = Pipeline(texts).run(lower)
+    assert [sorted(c.members) for c in fresh.clusters] == [[0, 1]]
+    pipeline = Pipeline(texts)
+    assert not pipeline.run(Settings(algorithm="ngram")).clusters  # an excerpt of a fifth: below the default share
+    assert pipeline.rerun_cost(lower)[0] == "fingerprints"
+    assert outcome(pipeline.run(lower)) == outcome(fresh)

@@ -106,17 +106,13 @@ class NGram(Algorithm):
     measure = "Similarity"
 
     def fingerprint_key(self, settings: Settings) -> tuple:
-        return ("ngram", settings.n_value)
+        return ("ngram", settings.n_value, level_steps(settings))
 
     def measure_is_similarity(self, settings: Settings) -> bool:
         return settings.n_value == SIMILARITY_GRAM
 
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> GramKeys:
-        n = settings.n_value
-        # Pairs that can score above the bound are at most 1 / excerpt_share (<= 2x by default, 10x at the
-        # slider's limit) apart in length, so their sampling levels meet within a few steps.
-        n_steps = 2 + max(0, int(np.ceil(np.log2(1.0 / max(0.1, min(1.0, float(settings.excerpt_share)))))) - 1)
-        return _gram_keys(texts, n, n_steps, reporter)
+        return _gram_keys(texts, settings.n_value, level_steps(settings), reporter)
 
     def search(self, fp: GramKeys, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
         check = TextCheck.of(settings)
@@ -402,6 +398,13 @@ def verify_counted(
         out = score_pairs_counted(check, texts, cols, a, b)
     reporter.report("Verifying", len(a), len(a))
     return out
+
+
+def level_steps(settings: Settings) -> int:
+    """How many sampling levels each text is indexed at, its own and the next ones. Pairs that can score above
+    the bound are at most 1 / excerpt_share (<= 2x by default, 10x at the slider's limit) apart in length, so
+    their sampling levels meet within a few steps."""
+    return 2 + max(0, int(np.ceil(np.log2(1.0 / max(0.1, min(1.0, float(settings.excerpt_share)))))) - 1)
 
 
 def _levels(sizes: np.ndarray) -> np.ndarray:
