@@ -11,6 +11,8 @@ import numpy as np
 import openpyxl
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dedup_gui.core.errors import Cancelled, OutputError
 from dedup_gui.core.io import (
@@ -279,6 +281,45 @@ def test_ragged_csv_round_trips_its_header(tmp_path):
     table = read_table(tmp_path / "in.csv")
     write_cleaned(table, np.ones(1, bool), tmp_path / "out.csv")
     assert (tmp_path / "out.csv").read_text(encoding="utf-8") == "a,,a,\n1,2,3,4\n"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.lists(
+        st.lists(st.text(alphabet=st.sampled_from('ab第,;\t|"\r\n '), max_size=6), min_size=1, max_size=4),
+        min_size=1,
+        max_size=6,
+    ),
+    delimiter=st.sampled_from([",", ";", "\t", "|"]),
+    newline=st.sampled_from(["\r\n", "\n"]),
+)
+def test_delimited_rows_read_back_as_written_and_quote_as_the_csv_module(rows, delimiter, newline):
+    """Every row reads back cell for cell (a csv reader, the file opened without newline translation), and the
+    text is the csv module's (minimal quoting) - except that a carriage return is quoted under "\n" line endings
+    too, which the csv module of Python 3.11 writes bare."""
+    import csv
+    import io
+
+    from dedup_gui.core.io.csv_writer import delimited_rows
+
+    text = delimited_rows(rows, delimiter, newline)
+    assert list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)) == rows
+    if not any("\r" in c for row in rows for c in row) or newline == "\r\n":
+        want = io.StringIO()
+        csv.writer(want, delimiter=delimiter, lineterminator=newline).writerows(rows)
+        assert text == want.getvalue()
+
+
+def test_a_carriage_return_in_a_cell_survives_a_csv_with_line_feed_line_endings(tmp_path):
+    """A quoted cell holding a bare carriage return, in a file whose rows end in a line feed: the cleaned file has
+    the same rows (written bare, the carriage return would end the row for any reader)."""
+    src = tmp_path / "in.csv"
+    src.write_bytes(b'id,text\n1,"a\rb"\n2,plain\n3,"x\r\ny"\n')
+    table = read_table(src)
+    assert table.data["text"].tolist() == ["a\rb", "plain", "x\r\ny"]
+    write_cleaned(table, np.ones(3, bool), tmp_path / "out.csv")
+    assert (tmp_path / "out.csv").read_bytes() == src.read_bytes()
+    assert read_table(tmp_path / "out.csv").data.values.tolist() == table.data.values.tolist()
 
 
 # ---- txt folders ------------------------------------------------------------------------------------------------
