@@ -310,6 +310,32 @@ def test_delimited_rows_read_back_as_written_and_quote_as_the_csv_module(rows, d
         assert text == want.getvalue()
 
 
+@settings(max_examples=100, deadline=None)
+@given(
+    numbers=st.lists(
+        st.one_of(st.none(), st.floats(allow_nan=True, width=64), st.integers(-(2**53), 2**53)), max_size=30
+    ),
+    kind=st.sampled_from(["Int64", "int64", "Float64", "float64", "object", "bool"]),
+)
+def test_annotated_csv_columns_show_the_text_of_each_cell(numbers, kind):
+    """The annotated export's new columns, made text a column at a time, read as every cell's own text
+    (``csv_text``: integers as integers, whole floats below 1e15 as integers, others as Python writes them, empty
+    where missing)."""
+    from dedup_gui.core.io.csv_writer import csv_text
+    from dedup_gui.core.io.writers import _cell_texts, _plain
+
+    if kind in ("Int64", "int64"):
+        values = [None if v is None else int(v) for v in numbers if not isinstance(v, float)]
+        if kind == "int64":
+            values = [v for v in values if v is not None]
+    elif kind == "bool":
+        values = [bool(v) for v in numbers if v is not None]
+    else:
+        values = [v for v in numbers if kind != "float64" or v is not None]
+    col = pd.Series(values, dtype=kind)
+    assert _cell_texts(col) == [csv_text(_plain(v)) for v in col.tolist()]
+
+
 def test_a_carriage_return_in_a_cell_survives_a_csv_with_line_feed_line_endings(tmp_path):
     """A quoted cell holding a bare carriage return, in a file whose rows end in a line feed: the cleaned file has
     the same rows (written bare, the carriage return would end the row for any reader)."""

@@ -86,9 +86,12 @@ class Resolution:
     def annotation_frame(self) -> pd.DataFrame:
         """The four columns appended by the annotated export (names are a contract)."""
         n = len(self.keep)
-        cluster = pd.array([c if c > 0 else None for c in self.cluster.tolist()], dtype="Int64")
-        dup_of = pd.array([d + 1 if d >= 0 else None for d in self.dup_of.tolist()], dtype="Int64")
-        sim = pd.array([None if np.isnan(s) else round(float(s), 4) for s in self.similarity.tolist()], dtype="Float64")
+        cluster = pd.arrays.IntegerArray(self.cluster.astype(np.int64), self.cluster <= 0)
+        dup_of = pd.arrays.IntegerArray(self.dup_of.astype(np.int64) + 1, self.dup_of < 0)
+        missing = np.isnan(self.similarity)
+        rounded = np.zeros(n, dtype=np.float64)
+        rounded[~missing] = [round(s, 4) for s in self.similarity[~missing].tolist()]  # (Python's decimal rounding)
+        sim = pd.arrays.FloatingArray(rounded, missing)
         return pd.DataFrame(
             {
                 "dup_cluster": cluster,

@@ -24,7 +24,7 @@ from ..progress import Reporter
 from ..table import Table
 from .atomic import atomic_file, atomic_folder, refuse_input
 from .checks import CSV_OUT, XLSX_OUT, check_keeps_everything, check_size, output_format
-from .csv_writer import write_delimited
+from .csv_writer import csv_text, write_delimited
 from .excel_limits import check_frame
 from .headers import unique_headers
 from .xlsx_safety import check_ooxml
@@ -117,7 +117,8 @@ def write_annotated(
     names, renames = unique_headers(list(table.columns) + [str(c) for c in extra.columns])
     extra_names = names[len(table.columns) :]
     notes += [f"column {n} added as {extra_names[i]!r}" for i, n in enumerate(extra.columns) if n != extra_names[i]]
-    extra_rows = [[_plain(v) for v in row] for row in extra.itertuples(index=False, name=None)]
+    # A CSV cell is the text it shows: the new columns made text a column at a time (a million rows' numbers).
+    extra_columns = [_cell_texts(extra[c]) if fmt == "csv" else [_plain(v) for v in extra[c].tolist()] for c in extra]
     in_place = fmt == "xlsx" and _can_edit_in_place(table, out)
     others = None
     if in_place and style is not None:
@@ -140,7 +141,7 @@ def write_annotated(
             first_col=table.first_column + len(table.columns),
             header_row=table.header_row,
             header=extra_names,
-            values=extra_rows.__getitem__,
+            values=[list(row) for row in zip(*extra_columns, strict=True)].__getitem__,
             n_rows=len(table),
             header_style=header_style,
         )
@@ -151,10 +152,8 @@ def write_annotated(
         return WriteReport(out, "annotated", len(table), notes)
     combined = table.data.copy()
     combined.columns = pd.Index(names[: len(table.columns)], dtype=object)
-    for name, col in zip(
-        extra_names, zip(*extra_rows, strict=True) if extra_rows else [()] * len(extra_names), strict=True
-    ):
-        combined[name] = pd.Series(list(col), index=combined.index, dtype=object)
+    for name, col in zip(extra_names, extra_columns, strict=True):
+        combined[name] = pd.Series(col, index=combined.index, dtype=object)
     if style is not None and fmt == "xlsx" and not style.widths:
         columns = _file_header(table) + extra_names
         sample = combined.head(WIDTH_SAMPLE).itertuples(index=False, name=None)
@@ -285,6 +284,25 @@ def _set_flavour(tmp: Path, out: Path) -> None:
             if info.filename == "[Content_Types].xml":
                 data = data.replace(WORKBOOK_TYPES[".xlsx"].encode(), WORKBOOK_TYPES[".xlsm"].encode())
             zf.writestr(info, data)
+
+
+def _cell_texts(col: pd.Series) -> list[str]:
+    """``[csv_text(_plain(v)) for v in col]``, the text a CSV shows of each cell (``table.cell_text``; "" where
+    empty) - whole integer and float columns at once."""
+    if pd.api.types.is_integer_dtype(col.dtype) or pd.api.types.is_float_dtype(col.dtype):
+        missing = col.isna().to_numpy()
+        numbers = col.to_numpy(dtype=np.float64, na_value=0.0)
+        if pd.api.types.is_integer_dtype(col.dtype):
+            texts = col.to_numpy(dtype=np.int64, na_value=0).astype(str).astype(object)
+        else:  # whole numbers below 1e15 as integers, others as Python writes them (cell_text)
+            texts = np.empty(len(col), dtype=object)
+            whole = (numbers == np.floor(numbers)) & (np.abs(numbers) < 1e15) & ~missing
+            texts[whole] = numbers[whole].astype(np.int64).astype(str)
+            rest = ~whole & ~missing
+            texts[rest] = [repr(v) for v in numbers[rest].tolist()]
+        texts[missing] = ""
+        return texts.tolist()
+    return [csv_text(_plain(v)) for v in col.tolist()]
 
 
 def _plain(v: object) -> object:
