@@ -33,7 +33,7 @@ from .keep import rank_rows
 from .result import Decisions, DedupResult, Resolution
 from .settings import NormaliseOptions
 from .table import Table, cell_text
-from .text import normalise
+from .text import normalise_all
 
 STAGES = ("normalise", "fingerprint", "candidates", "verify", "cluster")  # DedupResult.timings keys, in run order
 
@@ -317,8 +317,16 @@ _SENTENCE_END = re.compile(r"[。！？!?]")
 def headline(text: str, result: DedupResult | None = None, width: int = 80) -> str:
     """The first line of a text as an analyst would read it: HTML, page chrome, the user's boilerplate patterns
     and repost headers ("来源：…", "原标题：…", "转：") skipped; a long first line is cut after its first sentence."""
+    return headlines([text], result, width)[0]
+
+
+def headlines(texts: list[str], result: DedupResult | None = None, width: int = 80) -> list[str]:
+    """``[headline(t, result, width) for t in texts]``, the texts normalised as a column (``normalise_all``)."""
     opts = result.settings.normalise if result is not None else NormaliseOptions()
-    text = normalise(text, replace(opts, casefold=False, nfkc=False))
+    return [_first_line(t, width) for t in normalise_all(texts, replace(opts, casefold=False, nfkc=False))]
+
+
+def _first_line(text: str, width: int) -> str:
     lines = [" ".join(line.split()) for line in text.splitlines()]
     lines = [line for line in lines if line]
     while len(lines) > 1 and _HEADER_LINE.search(lines[0]):
@@ -364,7 +372,8 @@ def hot_stories(
     date_values = dates.to_numpy() if dates is not None else None
     title_text = [cell_text(t).strip() for t in titles] if titles is not None else None
     title_rows = Counter(title_text) if title_text is not None else Counter()
-    out = []
+    out: list[tuple] = []
+    named = []  # what each story's headline is made from: its title, or its kept text
     for i, (c, kept, rows) in enumerate(found, start=1):
         first = last = None
         if date_values is not None:
@@ -380,9 +389,12 @@ def hot_stories(
         # A title most rows outside the story share ("用户评论", "Untitled") does not name the story.
         if title and title_text and title_rows[title] > 2 * sum(title_text[r] == title for r in rows):
             title = ""
-        name = headline(title, result) if title else headline(texts[kept], result)
-        out.append(HotStory(i, c.id, len(rows), kept, name, first, last, by_source))
-    return out
+        named.append(title or texts[kept])
+        out.append((i, c.id, len(rows), kept, first, last, by_source))
+    return [
+        HotStory(i, cid, copies, kept, name, first, last, by_source)
+        for (i, cid, copies, kept, first, last, by_source), name in zip(out, headlines(named, result), strict=True)
+    ]
 
 
 def hot_stories_frame(

@@ -117,7 +117,7 @@ def write_report(
     from .analysis import hot_stories_frame
     from .io.checks import companion_path
 
-    clusters = result.report_frame(texts, decisions)
+    clusters = result.report_frame(None, decisions)
     if texts is not None and len(clusters):
         # the start of the kept text as it is: no whitespace folded, nothing added ("\r=2+2" stays "\r=2+2")
         clusters["kept_text"] = [texts[int(r) - 1][:SNIPPET_CHARS] for r in clusters["kept_row"]]

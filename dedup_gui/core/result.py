@@ -164,24 +164,23 @@ class DedupResult:
         """One line per cluster: id, size, kept row, members (1-based), min/max similarity, kept text snippet and
         why that row was kept (``kept_because``: the keep policy's reason, or "chosen in review")."""
         decisions = decisions or Decisions()
-        rows = []
-        for c in self.clusters:
-            kept = decisions.kept.get(c.id, c.kept)
-            sims = [c.similarity[m] for m in c.members if m != c.kept and m in c.similarity]
-            rows.append(
-                {
-                    "cluster": c.id,
-                    "size": c.size,
-                    "kept_row": kept + 1,
-                    "members": " ".join(str(m + 1) for m in c.members),
-                    "min_similarity": round(min(sims), 4) if sims else None,
-                    "max_similarity": round(max(sims), 4) if sims else None,
-                    "kept_text": _snippet(texts[kept]) if texts is not None else "",
-                    "kept_because": "chosen in review" if kept != c.kept else self.keep_reasons.get(c.id, ""),
-                }
-            )
-        columns = ["cluster", "size", "kept_row", "members", "min_similarity", "max_similarity", "kept_text"]
-        return pd.DataFrame(rows, columns=[*columns, "kept_because"])
+        kept = [decisions.kept.get(c.id, c.kept) for c in self.clusters]
+        sims = [[c.similarity[m] for m in c.members if m != c.kept and m in c.similarity] for c in self.clusters]
+        reasons = self.keep_reasons
+        columns = {
+            "cluster": [c.id for c in self.clusters],
+            "size": [c.size for c in self.clusters],
+            "kept_row": [k + 1 for k in kept],
+            "members": [" ".join(map(str, (m + 1 for m in c.members))) for c in self.clusters],
+            "min_similarity": [round(min(s), 4) if s else None for s in sims],
+            "max_similarity": [round(max(s), 4) if s else None for s in sims],
+            "kept_text": [_snippet(texts[k]) for k in kept] if texts is not None else [""] * len(kept),
+            "kept_because": [
+                "chosen in review" if k != c.kept else reasons.get(c.id, "")
+                for k, c in zip(kept, self.clusters, strict=True)
+            ],
+        }
+        return pd.DataFrame(columns, columns=list(columns))
 
 
 def _snippet(text: str, width: int = 80) -> str:

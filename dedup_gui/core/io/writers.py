@@ -206,7 +206,8 @@ def write_frame(
     if out.suffix.lower() not in CSV_OUT:
         raise _unsupported(out)
     columns = [str(c) for c in frame.columns]
-    rows = [[_plain(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+    # every cell as its text, a column at a time: the rows are then all text, written without a call per cell
+    rows = list(zip(*[_cell_texts(frame.iloc[:, i]) for i in range(len(columns))], strict=True)) if columns else []
     delimiter = "\t" if out.suffix.lower() == ".tsv" else ","
     with atomic_file(out) as tmp:
         n = write_delimited(tmp, out, columns, rows, len(rows), delimiter=delimiter, csv_safe=csv_safe)
