@@ -546,16 +546,18 @@ def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, alg
     steps=st.integers(1, 2),
     bound=st.sampled_from([0.3, 0.5, 0.8, 0.95]),
     chunk=st.integers(1, 60),
+    cut=st.integers(1, 16),
     shared=st.booleans(),
 )
-def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, shared):
+def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shared):
     """Each (text, level) key set keeps its rarest keys (document frequency over all sets, ties by key value),
     as many as two sets above the bound need to share one - whatever the chunks of texts they are picked in. A key
-    comes back as its rank in that order. ``shared``: of those, only the keys more than one set holds."""
+    comes back as its rank in that order. ``shared``: of those, only the keys more than one set holds. The keys
+    come in parts of ``cut`` texts, and are worked on ``chunk`` keys (and whole parts) at a time."""
     from collections import Counter
 
     from dedup_gui.core.algorithms import ngram
-    from dedup_gui.core.algorithms.ngram import _prefixes
+    from dedup_gui.core.algorithms.ngram import KeyPart, _prefixes
 
     keys, doc, step = [], [], []
     for d, keyset in enumerate(sets):
@@ -564,12 +566,13 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, shared):
                 keys.append(k * 7 + s)  # the levels' keys differ, as the salted keys do
                 doc.append(d)
                 step.append(s)
-    keys_a = np.array(keys, dtype=np.uint64)
+    keys_a, doc_a, step_a = np.array(keys, dtype=np.uint64), np.array(doc, dtype=np.int32), np.array(step, np.int8)
+    # the keys in parts of consecutive texts (as fingerprinting makes them), taken a chunk of keys at a time
+    cuts = np.searchsorted(doc_a, np.arange(0, len(sets), cut), side="left")[1:]
+    parts = [KeyPart(*p) for p in zip(*(np.split(a, cuts) for a in (keys_a, doc_a, step_a)), strict=True)]
     old, ngram.PREFIX_CHUNK = ngram.PREFIX_CHUNK, chunk
     try:
-        got_rank, got_d = _prefixes(
-            keys_a, np.array(doc, dtype=np.int64), np.array(step, dtype=np.int8), bound, shared=shared
-        )
+        got_rank, got_d = _prefixes([p for p in parts if len(p.keys)], bound, shared=shared)
     finally:
         ngram.PREFIX_CHUNK = old
     df = Counter(keys)
@@ -771,6 +774,9 @@ def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its
     values, counts = np.unique(keys, return_counts=True)
     assert distinct.tolist() == values.tolist()
     assert singles == int((counts == 1).sum()) > 0
+    in_parts = key_ranks(np.split(keys, [7, 7, 4000, 9000]))  # the same keys in parts (one of them empty)
+    assert in_parts[0].tolist() == distinct.tolist() and in_parts[1].tolist() == rank_of.tolist()
+    assert in_parts[2] == singles
     by_rank = sorted(zip(counts.tolist(), values.tolist(), strict=True))  # (frequency, key)
     assert [values[i] for i in np.argsort(rank_of)] == [k for _, k in by_rank]
     want = {k: r for r, (_, k) in enumerate(by_rank)}

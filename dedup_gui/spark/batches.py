@@ -230,10 +230,7 @@ def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) ->
     plausible = check.plausible(np.minimum(sizes[a], sizes[b]), np.maximum(sizes[a], sizes[b]), bound)
     a, b = a[plausible], b[plausible]
     sketch = np.frombuffer(b"".join(frame["sketch"].iloc[first].tolist()), dtype=np.uint8)
-    empty = np.zeros(0, dtype=np.int64)
-    fp = GramKeys(
-        np.zeros(0, dtype=np.uint64), empty, np.zeros(0, dtype=np.int8), sizes, sketch.reshape(-1, SKETCH_BINS)
-    )
+    fp = GramKeys([], sizes, sketch.reshape(-1, SKETCH_BINS))
     a, b = _screen(fp, a, b, bound, check, _QUIET)
     return pd.DataFrame({"a": ids[a], "b": ids[b]})
 

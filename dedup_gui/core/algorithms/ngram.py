@@ -14,6 +14,7 @@ would. Candidates are verified on their full n-gram sets.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -63,16 +64,37 @@ DOC = np.int32  # text indices of sampled keys and prefixes (2**31 texts is far 
 KEEP_GRAMS = 30_000_000  # gram sets kept for verification up to this many hashes (240 MB); else rehashed
 
 
-@dataclass
-class GramKeys:
+class KeyPart(NamedTuple):
+    """The sampled keys of a run of consecutive texts, ordered by text, then level."""
+
     keys: np.ndarray  # uint64 sampled keys; the sampling level is mixed into the key
     doc: np.ndarray  # int32 text index of each key (``DOC``: half the memory of int64, 41M keys at 1M short texts)
     step: np.ndarray  # int8: 0 at the text's own level p, 1 at 2p, 2 at 4p, ...
+
+
+@dataclass
+class GramKeys:
+    # The sampled keys, a part per chunk of texts fingerprinted at once, in text order: kept apart (joined, the
+    # keys of 1M short texts were a 560 MB copy, ~1 s of page faults on the main thread).
+    parts: list[KeyPart]
     sizes: np.ndarray  # int64 full n-gram set size per text (for the length filter)
     # uint8 (texts x SKETCH_BINS): the low byte of each bin of a one-permutation min-hash (even; EMPTY_BYTE where
     # the bin is empty), to screen candidates (``ByteSketch``): a byte, not the hash, keeps 1M texts' sketches in 128 MB
     sketch: np.ndarray
     grams: GramColumns | None = None  # every text's full gram set (for verification)
+
+    @property
+    def keys(self) -> np.ndarray:
+        """Every part's keys, joined (a copy)."""
+        return _joined([p.keys for p in self.parts], np.uint64)
+
+    @property
+    def doc(self) -> np.ndarray:
+        return _joined([p.doc for p in self.parts], DOC)
+
+    @property
+    def step(self) -> np.ndarray:
+        return _joined([p.step for p in self.parts], np.int8)
 
 
 class NGram(Algorithm):
@@ -122,7 +144,7 @@ class NGram(Algorithm):
         # templated text.
         jaccard_bound = max(check.lowest_jaccard(bound), min(bound, JACCARD_SLACK * check.excerpt_share))
         reporter.report("Finding candidates", 0, 1)
-        ranks, docs = _prefixes(fp.keys, fp.doc, fp.step, jaccard_bound, shared=True)
+        ranks, docs = _prefixes(fp.parts, jaccard_bound, shared=True)
         a, b, _ = bucket_pairs(
             ranks, docs, reporter, cap=PREFIX_BUCKET_CAP, tight=fp.sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
         )
@@ -228,11 +250,9 @@ class ByteSketch:
 PREFIX_CHUNK = 4_000_000  # keys ordered at once when picking each set's prefix (bounds the working memory)
 
 
-def _prefixes(
-    keys: np.ndarray, doc: np.ndarray, step: np.ndarray, bound: float, shared: bool = False
-) -> tuple[np.ndarray, np.ndarray]:
-    """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. ``keys``
-    come grouped by set (by text, then level), as ``_gram_keys`` makes them.
+def _prefixes(parts: list[KeyPart], bound: float, shared: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. The keys
+    come in parts of consecutive texts, grouped by set (by text, then level), as ``_gram_keys`` makes them.
 
     Returns each chosen key as its rank (its place in the rarest-first order; equal keys have equal ranks, so the
     ranks pair texts exactly as the keys would) with its text, in the order of the sets. ``shared``: only the
@@ -240,38 +260,45 @@ def _prefixes(
     chosen keys are such, at 1M a fifth); they rank first, so the prefixes are chosen as before."""
     # Global order of keys: rarest first (document frequency), ties by key value. The keys of one set are
     # distinct, so ranking the distinct keys ranks every set's keys.
-    ranked = KeyRanks.of(keys)
-    # A chunk of whole texts at a time (two at once, on two cores): each key's rank looked up, each set's keys
-    # ordered by rank, its first keys kept.
-    every = min(share(PREFIX_CHUNK), ranked.packable // 2)  # (a chunk ends at a text's end: a little longer)
-    bounds = np.searchsorted(doc, np.unique(doc[::every]), side="left").tolist() + [len(doc)]
-    chunks = [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True) if lo < hi]
+    ranked = KeyRanks.of([p.keys for p in parts])
+    # Consecutive parts, up to a chunk of keys at a time (two at once, on two cores): each key's rank looked up,
+    # each set's keys ordered by rank, its first keys kept.
+    every = min(share(PREFIX_CHUNK), ranked.packable // 2)
+    chunks: list[list[KeyPart]] = []
+    held = every
+    for part in parts:
+        if held + len(part.keys) > every:
+            chunks.append([])
+            held = 0
+        chunks[-1].append(part)
+        held += len(part.keys)
 
-    def prefix_of(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
-        set_id = doc[lo:hi].astype(np.int64) * MAX_LEVEL_STEPS + step[lo:hi]
+    def prefix_of(chunk: list[KeyPart]) -> tuple[np.ndarray, np.ndarray]:
+        keys, doc, step = (_joined(list(c), c[0].dtype) if len(c) > 1 else c[0] for c in zip(*chunk, strict=True))
+        set_id = doc.astype(np.int64) * MAX_LEVEL_STEPS + step
         starts = np.flatnonzero(np.r_[True, set_id[1:] != set_id[:-1]])
         sizes = np.diff(np.r_[starts, len(set_id)])
         # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
         prefix_len = sizes - np.ceil(bound * sizes - 1e-9).astype(np.int64) + 1
         # Each set's ranks sorted in a row of its own (sets are short: numpy sorts such rows by a sorting
         # network, many times faster than one sort of (set, rank) numbers), its first ones kept.
-        ranks, offsets = sorted_segments(ranked.ranks(keys[lo:hi]).view(np.uint64), starts, sizes, take=prefix_len)
-        docs = np.repeat(doc[lo:hi][starts], np.diff(offsets))
+        ranks, offsets = sorted_segments(ranked.ranks(keys).view(np.uint64), starts, sizes, take=prefix_len)
+        docs = np.repeat(doc[starts], np.diff(offsets))
         if shared:
             held = ranks >= ranked.singles
             ranks, docs = ranks[held], docs[held]
         return ranks.astype(ranked.rank_of.dtype), docs
 
     out_r, out_d = [], []
-    for _, (r, d) in map_ranges(prefix_of, chunks):
+    for r, d in ordered_map(prefix_of, chunks):
         out_r.append(r)
         out_d.append(d)
     if not out_r:
-        return ranked.rank_of[:0].copy(), doc[:0].copy()
+        return ranked.rank_of[:0].copy(), np.zeros(0, dtype=DOC)
     return np.concatenate(out_r), np.concatenate(out_d)
 
 
-def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+def key_ranks(keys: np.ndarray | list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, int]:
     """The distinct keys (sorted), the rank of each in the rarest-first order - by document frequency (how many
     of ``keys`` it is), ties by key value - and how many keys are there once only (they rank first). A plain
     sort finds them (what np.unique with inverse indices does by argsort, several times slower); the distinct
@@ -279,14 +306,18 @@ def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
     frequencies fit in 16 bits).
 
     The keys below and above a pivot (the median of a sample) are sorted and counted apart, on both cores: no key
-    is on both sides, so the two sides' distinct keys, joined, are all of them in order."""
-    if not len(keys):
-        return keys[:0].copy(), np.zeros(0, dtype=np.int32), 0
+    is on both sides, so the two sides' distinct keys, joined, are all of them in order. ``keys``: an array, or
+    the parts of one (never joined: each side is a copy anyway)."""
+    parts = keys if isinstance(keys, list) else [keys]
+    total = sum(len(p) for p in parts)
+    if not total:
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int32), 0
     sides: list[tuple[np.uint64 | None, np.uint64 | None]] = [(None, None)]
-    if len(keys) >= SPLIT_KEYS:
-        pivot = sample_median(keys)  # about half the keys below it
+    if total >= SPLIT_KEYS:
+        every = max(1, total // 4096)
+        pivot = sample_median(np.concatenate([p[::every] for p in parts]))  # about half the keys below it
         sides = [(None, pivot), (pivot, None)]
-    counted = list(ordered_map(lambda side: _distinct_counts(keys, *side), sides))
+    counted = list(ordered_map(lambda side: _distinct_counts(parts, *side), sides))
     distinct = np.concatenate([d for d, _ in counted])
     df = np.concatenate([c for _, c in counted])
     order = np.argsort(df.astype(np.uint16) if df.max() < 1 << 16 else df, kind="stable")
@@ -298,13 +329,17 @@ def key_ranks(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
 SPLIT_KEYS = 1 << 20  # from this many keys on, key_ranks sorts the two sides of a pivot on two cores
 
 
-def _distinct_counts(keys: np.ndarray, lo: np.uint64 | None, hi: np.uint64 | None) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct keys in [lo, hi) (either end open when None), sorted, and how many of ``keys`` each is."""
+def _distinct_counts(
+    parts: list[np.ndarray], lo: np.uint64 | None, hi: np.uint64 | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct keys of ``parts`` in [lo, hi) (either end open when None), sorted, and how many each is."""
     if lo is None and hi is None:
-        s = np.sort(keys)
-    else:  # the side's keys are a copy already: sorted in place
-        s = keys[keys >= lo] if hi is None else keys[keys < hi] if lo is None else keys[(keys >= lo) & (keys < hi)]
-        s.sort()
+        s = np.concatenate(parts) if len(parts) > 1 else parts[0].copy()
+    else:  # the side's keys (a copy) of each part
+        s = np.concatenate(
+            [p[p >= lo] if hi is None else p[p < hi] if lo is None else p[(p >= lo) & (p < hi)] for p in parts]
+        )
+    s.sort()
     return counts_of_sorted(s)
 
 
@@ -424,9 +459,7 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
     n_texts = len(texts)
     sizes = np.zeros(n_texts, dtype=np.int64)
     sketch = np.full((n_texts, SKETCH_BINS), EMPTY_BYTE, dtype=np.uint8)
-    keys: list[np.ndarray] = []
-    docs: list[np.ndarray] = []
-    steps: list[np.ndarray] = []
+    parts: list[KeyPart] = []
     kept: list[GramColumns] | None = []
     held = 0
     chunks = text_chunks(lengths_of(texts), share(CHUNK_CHARS))
@@ -437,18 +470,13 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
         sizes[lo:hi] = cols.sizes
         rows, bins, values = minima
         sketch[rows, bins] = values
-        keys.append(k)
-        docs.append(d)
-        steps.append(st)
+        parts.append(KeyPart(k, d, st))
         held += len(cols.hashes)
         if kept is not None:
             kept = kept + [cols] if held <= KEEP_GRAMS else None
-    if not keys:
-        keys, docs, steps = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=DOC)], [np.zeros(0, dtype=np.int8)]
     reporter.report("Fingerprinting", n_texts, n_texts)
     grams = concat_columns(kept) if kept else None
-    # The chunks are consecutive texts: joined, they stay ordered by text, then level.
-    return GramKeys(_joined(keys), _joined(docs), _joined(steps), sizes, sketch, grams)
+    return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams)
 
 
 def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int):
@@ -475,9 +503,10 @@ def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int):
     return cols, minima, np.concatenate(chunk_k)[order], d[order], st[order]
 
 
-def _joined(parts: list[np.ndarray]) -> np.ndarray:
-    """``np.concatenate(parts)``, emptying ``parts`` as it goes (the pieces are freed as soon as copied)."""
-    out = np.empty(sum(len(p) for p in parts), dtype=parts[0].dtype)
+def _joined(parts: list[np.ndarray], dtype) -> np.ndarray:
+    """``np.concatenate(parts)`` (of ``dtype``, also when there are none), emptying ``parts`` as it goes (the
+    pieces are freed as soon as copied unless held elsewhere)."""
+    out = np.empty(sum(len(p) for p in parts), dtype=dtype)
     at = 0
     while parts:
         p = parts.pop(0)
