@@ -4,6 +4,8 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dedup_gui.core.algorithms import base
 from dedup_gui.core.progress import Reporter
@@ -61,3 +63,38 @@ def test_in_a_bucket_above_the_tight_cap_two_tight_docs_pair_within_a_window_onl
     assert len(a) == len(pairs)
     a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=30, window=3, tight=tight, tight_cap=10)
     assert len(a) == 3 * 41 - 6  # above cap: a window, whatever the docs
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    postings=st.lists(st.tuples(st.integers(0, 12), st.integers(0, 30)), max_size=200),
+    cap=st.integers(2, 40),
+    tight_cap=st.integers(1, 20),
+    tight_docs=st.sets(st.integers(0, 30)),
+    with_counts=st.booleans(),
+)
+def test_small_buckets_pair_as_the_general_walk_does(postings, cap, tight_cap, tight_docs, with_counts):
+    """Buckets of a few docs are paired by a pattern per size (``_small_pairs``): the same pairs and counts as
+    the walk over every bucket, with over-full buckets and tight docs in the mix."""
+    keys = np.array([k for k, _ in postings], dtype=np.int64)
+    docs = np.array([d for _, d in postings], dtype=np.int64)
+    tight = np.zeros(31, dtype=bool)
+    tight[list(tight_docs)] = True
+
+    def run():
+        a, b, counts = base.bucket_pairs(
+            keys, docs, Reporter(), cap=cap, window=2, with_counts=with_counts, tight=tight, tight_cap=tight_cap
+        )
+        return a.tolist(), b.tolist(), None if counts is None else counts.tolist()
+
+    got = run()
+    old, base.SMALL_BUCKET = base.SMALL_BUCKET, 0  # every bucket walked
+    try:
+        assert got == run()
+    finally:
+        base.SMALL_BUCKET = old
+    if cap >= 30 and tight_cap >= 30:  # nothing windowed: every pair of every bucket, counted
+        want = brute_force(keys, docs)
+        assert dict(zip(zip(got[0], got[1], strict=True), got[2] or [1] * len(got[0]), strict=True)) == (
+            want if with_counts else dict.fromkeys(want, 1)
+        )

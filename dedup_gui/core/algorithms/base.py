@@ -183,9 +183,20 @@ def bucket_pairs(
     # Pairs each bucket contributes, to cut the work into chunks of bounded memory.
     per_bucket = np.where(over, sizes * window, sizes * (sizes - 1) // 2)
 
+    # Buckets of a few docs, none of them paired by a window only, are paired by a pattern per size.
+    small = (sizes <= SMALL_BUCKET) & ~over
+    if windowed is not None and tight_cap is not None:
+        small &= sizes <= tight_cap  # (a wider bucket may hold tight docs paired by a window)
+
     def pairs_of(lo: int, hi: int) -> np.ndarray:
         reporter.check()
-        codes = _chunk_pairs(d, starts[lo:hi], sizes[lo:hi], over[lo:hi], windowed, window, n_docs)
+        few = small[lo:hi]
+        codes = np.concatenate(
+            [
+                *_small_pairs(d, starts[lo:hi][few], sizes[lo:hi][few], n_docs),
+                _chunk_pairs(d, starts[lo:hi][~few], sizes[lo:hi][~few], over[lo:hi][~few], windowed, window, n_docs),
+            ]
+        )
         return codes if with_counts else sorted_unique(codes)
 
     # The chunks on both cores; each chunk's pairs made unique there (a pair of copies shares several buckets).
@@ -252,6 +263,25 @@ def _tight_last(
     d = d.copy()
     d[at], windowed[at] = d[order], windowed[order]
     return d, windowed
+
+
+SMALL_BUCKET = 12  # buckets of up to this many docs: every pair by a pattern per size (``_small_pairs``)
+
+
+def _small_pairs(d: np.ndarray, starts: np.ndarray, sizes: np.ndarray, n_docs: int) -> list[np.ndarray]:
+    """Every pair of each bucket (as a * n_docs + b), the buckets of one size at a time: their docs as the rows of
+    a matrix, the pairs read by the size's fixed pattern of (i, j) columns - a few passes over the pairs, where
+    ``_chunk_pairs`` makes a dozen (n-gram's prefixes at 1M short texts: 22M pairs, nearly all in buckets of 2 to
+    8). A bucket's docs are in increasing order (postings sorted by key, then doc), so a < b."""
+    out = []
+    for size in np.unique(sizes).tolist():
+        first = starts[sizes == size]
+        docs = d[first[:, None] + np.arange(size)]
+        i, j = np.triu_indices(size, 1)
+        codes = docs[:, i] * n_docs
+        codes += docs[:, j]
+        out.append(codes.ravel())
+    return out
 
 
 def _chunk_pairs(d, starts, sizes, over, windowed, window, n_docs) -> np.ndarray:
