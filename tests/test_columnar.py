@@ -749,9 +749,8 @@ def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its
     common, salted, split, monkeypatch
 ):
     """Ranks by document frequency, ties by key value (the keys sorted at once, or the two sides of a pivot
-    apart); ``KeyRanks.ranks`` finds each key's rank, by packing a key's level into a few bits (keys as
-    ``_chunk_keys`` makes them: a 40-bit hash prefix xor one of a few level salts) or, for keys that do not pack,
-    by argsort - and the same for a chunk too long to pack."""
+    apart); ``KeyRanks.ranks`` finds each key's rank in its table of groups (keys as ``_chunk_keys`` makes them:
+    a 40-bit hash prefix xor one of a few level salts, or any 64-bit keys), and refuses a key it never ranked."""
     from dedup_gui.core.algorithms import ngram
     from dedup_gui.core.algorithms.ngram import PREFIX_BITS, KeyRanks, key_ranks
     from dedup_gui.core.text import mix64
@@ -781,12 +780,11 @@ def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its
     assert [values[i] for i in np.argsort(rank_of)] == [k for _, k in by_rank]
     want = {k: r for r, (_, k) in enumerate(by_rank)}
     ranked = KeyRanks.of(keys)
-    assert (ranked.packed is not None) == salted
     assert ranked.ranks(keys).tolist() == [want[k] for k in keys.tolist()]
-    if salted:  # a chunk longer than a packed place can say: looked up by argsort
-        ranked.place_bits = 12
-        assert len(keys) > ranked.packable
-        assert ranked.ranks(keys).tolist() == [want[k] for k in keys.tolist()]
+    assert ranked.longest > 1  # keys share groups: some are found past their group's first entry
+    assert len(ranked.start) - 1 < 2 * len(distinct) + 2 * len(ranked.highs)  # about a group per key
+    with pytest.raises(ValueError, match="not ranked"):
+        ranked.ranks(np.array([int(values.max()) + 1], dtype=np.uint64))
 
 
 @settings(max_examples=100, deadline=None)

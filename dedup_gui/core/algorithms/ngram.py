@@ -263,7 +263,7 @@ def _prefixes(parts: list[KeyPart], bound: float, shared: bool = False) -> tuple
     ranked = KeyRanks.of([p.keys for p in parts])
     # Consecutive parts, up to a chunk of keys at a time (two at once, on two cores): each key's rank looked up,
     # each set's keys ordered by rank, its first keys kept.
-    every = min(share(PREFIX_CHUNK), ranked.packable // 2)
+    every = share(PREFIX_CHUNK)
     chunks: list[list[KeyPart]] = []
     held = every
     for part in parts:
@@ -343,77 +343,64 @@ def _distinct_counts(
     return counts_of_sorted(s)
 
 
-RANK_BLOCK = 4096  # sorted keys looked up at once within the stretch of distinct keys they fall in
 LOW_BITS = np.uint64(PREFIX_BITS)  # a key is a gram hash prefix (the low bits) xor its level's salt
 _LOW_MASK = np.uint64((1 << PREFIX_BITS) - 1)
-MIN_PLACE_BITS = 16  # fewer bits left for a key's place in its chunk: chunks are ordered by argsort instead
 
 
 @dataclass
 class KeyRanks:
     """The rank of every key in the rarest-first order (``key_ranks``), looked up for a chunk of keys at a time.
 
-    The lookup orders the chunk's keys and finds them among the distinct keys in that order (``_find_sorted``).
-    The keys' high bits only name their sampling level (a key is a ``PREFIX_BITS``-bit gram hash xor its level's
-    salt), so a key packs into fewer bits - the index of its high part among the few there are, then its low
-    bits, in the same order - and the rest of a 64-bit number holds its place in the chunk: one plain sort
-    (SIMD) orders a chunk, where an argsort of it took 6x as long."""
+    The distinct keys are sorted, so they are grouped by their high bits, which only name a sampling level (a key
+    is a ``PREFIX_BITS``-bit gram hash xor its level's salt), then by their low bits, which are evenly spread:
+    each level's keys are cut into about as many groups as it has keys by the top bits of their low bits, and
+    ``start`` says where each group begins among the distinct keys. A key is found by computing its group and
+    reading on from the group's start, mostly one or two entries (a hash table made of the sorted keys: about
+    half the time of ordering each chunk and searching the sorted keys for it)."""
 
     distinct: np.ndarray  # uint64, sorted
     rank_of: np.ndarray  # rank of each distinct key
     singles: int  # keys there once only: ranks below this
-    highs: np.ndarray | None  # the distinct high parts, sorted; None when too many for packing
-    packed: np.ndarray | None  # each distinct key packed (same order)
-    place_bits: int  # bits left for a key's place in its chunk
+    highs: np.ndarray  # the distinct high parts (key >> PREFIX_BITS), sorted
+    base: np.ndarray  # int64: the first group of each high part
+    shift: np.ndarray  # uint64: a key's group within its high part is its low bits >> shift
+    start: np.ndarray  # where each group's keys start among the distinct keys (and one more entry: the end)
+    longest: int  # the most keys in one group
 
     @classmethod
-    def of(cls, keys: np.ndarray) -> KeyRanks:
+    def of(cls, keys: np.ndarray | list[np.ndarray]) -> KeyRanks:
         distinct, rank_of, singles = key_ranks(keys)
         high = distinct >> LOW_BITS
-        highs = high[np.flatnonzero(np.r_[True, high[1:] != high[:-1]])] if len(high) else high
-        place_bits = 64 - PREFIX_BITS - max(0, len(highs) - 1).bit_length()
-        if place_bits < MIN_PLACE_BITS:
-            return cls(distinct, rank_of, singles, None, None, 0)
-        return cls(distinct, rank_of, singles, highs, cls._pack_keys(highs, distinct), place_bits)
-
-    @property
-    def packable(self) -> int:
-        """The most keys ``ranks`` packs at once (any number when it does not pack)."""
-        return 1 << self.place_bits if self.packed is not None else 1 << 62
-
-    @staticmethod
-    def _pack_keys(highs: np.ndarray, keys: np.ndarray) -> np.ndarray:
-        return (np.searchsorted(highs, keys >> LOW_BITS).astype(np.uint64) << LOW_BITS) | (keys & _LOW_MASK)
+        first = np.flatnonzero(np.r_[True, high[1:] != high[:-1]]) if len(high) else np.zeros(0, dtype=np.int64)
+        count = np.diff(np.r_[first, len(high)])
+        bits = np.array([(int(c) - 1).bit_length() for c in count.tolist()], dtype=np.int64)  # 2**bits >= count
+        groups = np.left_shift(np.int64(1), bits)
+        base = np.cumsum(groups) - groups
+        shift = (PREFIX_BITS - bits).astype(np.uint64)
+        group = np.empty(len(distinct), dtype=np.int64)
+        for f, e, b, sh in zip(first.tolist(), (first + count).tolist(), base.tolist(), shift, strict=True):
+            low = distinct[f:e] & _LOW_MASK
+            low >>= sh
+            np.add(low.view(np.int64), b, out=group[f:e])
+        per_group = np.bincount(group, minlength=int(groups.sum()))
+        start = np.zeros(len(per_group) + 1, dtype=np.int32 if len(distinct) < 2**31 else np.int64)
+        np.cumsum(per_group, out=start[1:])
+        longest = int(per_group.max(initial=0))
+        return cls(distinct, rank_of, singles, high[first], base, shift, start, longest)
 
     def ranks(self, keys: np.ndarray) -> np.ndarray:
-        """The rank of each of ``keys`` (all among the distinct keys)."""
-        if self.packed is None or self.highs is None or len(keys) > self.packable:
-            order = np.argsort(keys)
-            at = _find_sorted(self.distinct, keys[order])
-        else:
-            bits = np.uint64(self.place_bits)
-            ordered = self._pack_keys(self.highs, keys) << bits
-            ordered |= np.arange(len(keys), dtype=np.uint64)
-            ordered.sort()
-            order = (ordered & np.uint64((1 << self.place_bits) - 1)).astype(np.int64)
-            at = _find_sorted(self.packed, ordered >> bits)
-        out = np.empty(len(keys), dtype=np.int64)
-        out[order] = self.rank_of[at]
-        return out
-
-
-def _find_sorted(table: np.ndarray, ordered: np.ndarray) -> np.ndarray:
-    """Where each of the sorted ``ordered`` (all in the sorted ``table``) is: a block of them at a time, each block
-    searched for only in the stretch of ``table`` between its first and last value - a short binary search in the
-    CPU cache (half the time of searching all of a table of 12.7M keys for each)."""
-    at = np.empty(len(ordered), dtype=np.int64)
-    starts = np.arange(0, len(ordered), RANK_BLOCK)
-    lo = np.searchsorted(table, ordered[starts])
-    hi = np.searchsorted(table, ordered[np.minimum(starts + RANK_BLOCK, len(ordered)) - 1], side="right")
-    for s, a, b in zip(starts.tolist(), lo.tolist(), hi.tolist(), strict=True):
-        at[s : s + RANK_BLOCK] = np.searchsorted(table[a:b], ordered[s : s + RANK_BLOCK])
-        at[s : s + RANK_BLOCK] += a
-    return at
+        """The rank of each of ``keys`` (int64; every one among the distinct keys)."""
+        level = np.searchsorted(self.highs, keys >> LOW_BITS) if len(self.highs) > 1 else np.zeros(len(keys), int)
+        at = self.start[self.base[level] + ((keys & _LOW_MASK) >> self.shift[level]).astype(np.int64)]
+        todo = np.flatnonzero(self.distinct.take(at, mode="clip") != keys)  # (clip: a group at the end, empty)
+        for _ in range(self.longest):  # the keys not first in their group: one step further at a time
+            if not len(todo):
+                break
+            at[todo] += 1
+            todo = todo[self.distinct.take(at[todo], mode="clip") != keys[todo]]
+        if len(todo):
+            raise ValueError("a key that was not ranked")
+        return self.rank_of[at].astype(np.int64)
 
 
 def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColumns | None = None) -> np.ndarray:
