@@ -33,7 +33,7 @@ from .keep import rank_rows
 from .result import Decisions, DedupResult, Resolution
 from .settings import NormaliseOptions
 from .table import Table, cell_text
-from .text import normalise_all
+from .text import normalise_all, sorted_unique
 
 STAGES = ("normalise", "fingerprint", "candidates", "verify", "cluster")  # DedupResult.timings keys, in run order
 
@@ -562,7 +562,7 @@ def summarise(result: DedupResult, resolution: Resolution | None = None) -> RunS
     # A removed row is an exact duplicate when its normalised text is the kept row's or another removed row's;
     # one row per other distinct text is the near duplicate (so "exact" matches DedupResult.exact_duplicates).
     texts = row_unique[removed]
-    near_texts = np.unique(texts[texts != row_unique[resolution.dup_of[removed]]])
+    near_texts = sorted_unique(texts[texts != row_unique[resolution.dup_of[removed]]])
     exact = len(removed) - len(near_texts)
     timings = tuple((k, float(result.timings[k])) for k in STAGES if k in result.timings)
     timings += tuple((k, float(v)) for k, v in result.timings.items() if k not in STAGES)

@@ -28,6 +28,7 @@ from .text import (
     from_utf32,
     join_column,
     per_slice,
+    sorted_unique,
     span_hashes,
     string_hash,
     text_slices,
@@ -177,7 +178,7 @@ def _strip_slice(texts: list[str], boilerplate: Boilerplate, wanted: np.ndarray)
     kept = from_utf32(found.cps[~np.repeat(removed, found.lengths)])
     parts = kept.split(SEP)
     changed = []
-    for d in np.unique(found.doc[removed]).tolist():
+    for d in sorted_unique(found.doc[removed]).tolist():
         lines = (line.strip() for line in parts[d].split("\n"))
         content = "\n".join(line for line in lines if line)
         if "".join(content.split()):  # a text made only of boilerplate is compared as it is
@@ -257,7 +258,7 @@ def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> 
     # The texts holding one: every carrier of the found sentences (no search of all the keys for them).
     starts, sizes = starts[differ], sizes[differ]
     at = np.repeat(starts - (np.cumsum(sizes) - sizes), sizes) + np.arange(int(sizes.sum()))
-    return Boilerplate(frozenset(found.tolist()), np.unique(sd[at]))
+    return Boilerplate(frozenset(found.tolist()), sorted_unique(sd[at]))
 
 
 def sample_positions(sizes: np.ndarray, sample: int) -> np.ndarray:
@@ -284,7 +285,7 @@ def _otherwise_differ(
     (which every carrier holds) below ``DIFFERENT``. Every sentence with the same sample size at once."""
     out = np.zeros(len(sizes), dtype=bool)
     k_of = np.minimum(sizes, SAMPLE)
-    for k in np.unique(k_of).tolist():
+    for k in sorted_unique(k_of).tolist():
         if k < 2:  # a single carrier has no pair to compare: not boilerplate
             continue
         a, b = np.triu_indices(k, 1)  # the pairs, in ``combinations`` order

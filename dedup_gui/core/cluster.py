@@ -19,7 +19,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .result import Cluster
-from .text import find_sorted
+from .text import find_sorted, sorted_unique
 
 # Strict-mode rounds before the few texts still undecided are walked one by one: each round settles at least the
 # best undecided text, and on duplicate clusters (stars and cliques of copies) nearly all in the first few.
@@ -41,7 +41,7 @@ def keepers(
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     if len(a) == 0:
         return keeper
-    involved = np.unique(np.concatenate([a, b]))
+    involved = sorted_unique(np.concatenate([a, b]))
     order = involved[np.argsort(node_rank[involved], kind="stable")]  # best text first, ties to the lower id
     position = np.empty(n_unique, dtype=np.int64)
     position[order] = np.arange(len(order))

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .parallel import map_ranges, share
-from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size, utf32
+from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size, sorted_unique, utf32
 
 CHUNK_CHARS = 500_000  # characters hashed at once (~40 bytes each); smaller chunks sort in the CPU cache (measured)
 CHUNK_ELEMENTS = 4_000_000  # gram hashes of pairs compared at once
@@ -467,7 +467,7 @@ def _batch_texts(
     texts: Sequence[str], a: np.ndarray, b: np.ndarray
 ) -> tuple[np.ndarray, list[str], np.ndarray, np.ndarray]:
     """The distinct texts of a batch of pairs, in index order, and each pair as positions among them."""
-    used = np.unique(np.concatenate([a, b]))
+    used = sorted_unique(np.concatenate([a, b]))
     return used, [texts[i] for i in used.tolist()], np.searchsorted(used, a), np.searchsorted(used, b)
 
 

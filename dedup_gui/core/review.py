@@ -18,6 +18,7 @@ import numpy as np
 from .result import Cluster, Decisions, DedupResult, Resolution
 from .review_decisions import RowDecisions, apply, apply_to_cluster, from_decisions
 from .settings import KEEP_POLICIES
+from .text import sorted_unique
 
 SimilarityFn = Callable[[int, int], float]
 
@@ -293,7 +294,7 @@ class ReviewSession:
     def clusters_with_removals(self) -> int:
         """Clusters that still remove a row once the user's decisions apply (what "clusters" counts to a user)."""
         res = self.resolution()
-        return len(np.unique(res.cluster[~res.keep])) if res.removed else 0
+        return len(sorted_unique(res.cluster[~res.keep])) if res.removed else 0
 
     def summary(self) -> str:
         """'37 clusters · 81 rows to remove of 1,204'"""

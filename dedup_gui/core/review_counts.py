@@ -13,6 +13,7 @@ from dataclasses import replace
 import numpy as np
 
 from .result import Cluster, Decisions, DedupResult
+from .text import sorted_unique
 
 
 def decided_result(result: DedupResult, decisions: Decisions) -> DedupResult:
@@ -36,5 +37,5 @@ def overruled_pairs(result: DedupResult, not_duplicate: set[int] | frozenset[int
     candidates = result.candidates
     if not not_duplicate or not len(candidates):
         return np.zeros(len(candidates), dtype=bool)
-    texts = np.unique(np.asarray(result.row_unique)[sorted(not_duplicate)])
+    texts = sorted_unique(np.asarray(result.row_unique)[sorted(not_duplicate)])
     return np.isin(candidates.a, texts) | np.isin(candidates.b, texts)

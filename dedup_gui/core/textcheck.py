@@ -51,6 +51,7 @@ from .text import (
     join_column,
     overlap,
     per_slice,
+    sorted_unique,
     span_hashes,
     string_hash,
     unique_counts,
@@ -88,7 +89,7 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     if not len(a):
         return np.zeros(0, dtype=bool)
-    docs = np.unique(np.concatenate([a, b]))
+    docs = sorted_unique(np.concatenate([a, b]))
     used = [texts[d] for d in docs.tolist()]
     hashes, doc_of = per_slice(used, _slice_numbers)
     distinct, ids = np.unique(hashes, return_inverse=True)

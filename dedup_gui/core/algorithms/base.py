@@ -274,7 +274,7 @@ def _small_pairs(d: np.ndarray, starts: np.ndarray, sizes: np.ndarray, n_docs: i
     ``_chunk_pairs`` makes a dozen (n-gram's prefixes at 1M short texts: 22M pairs, nearly all in buckets of 2 to
     8). A bucket's docs are in increasing order (postings sorted by key, then doc), so a < b."""
     out = []
-    for size in np.unique(sizes).tolist():
+    for size in np.flatnonzero(np.bincount(sizes)).tolist():
         first = starts[sizes == size]
         docs = d[first[:, None] + np.arange(size)]
         i, j = np.triu_indices(size, 1)
