@@ -31,6 +31,7 @@ from .text import (
     join_column,
     number_pieces,
     ranges_by_size,
+    sorted_unique,
     span_hashes,
     string_hash,
     text_slices,
@@ -365,7 +366,7 @@ def _hash_keywords(
     starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
     rank = np.arange(len(d)) - np.repeat(starts, np.diff(np.r_[starts, len(d)]))
     top = order[rank < top_n]
-    chosen = np.unique(pword[top])
+    chosen = sorted_unique(pword[top])
     word_hash = np.zeros(len(word_hashes), dtype=np.uint64)
     word_hash[chosen] = vocabulary.xxh_of(at[chosen], lambda idx: [tokens[i] for i in first[chosen[idx]].tolist()])
     counts = np.bincount(pdoc[top], minlength=len(texts)).astype(np.int64)
