@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+import pandas as pd
 
 from . import cache
 from .parallel import map_ranges, ordered_map
@@ -837,17 +838,22 @@ def counts_of_sorted(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def unique_first(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``np.unique(values, return_index=True, return_inverse=True, return_counts=True)`` without its stable sort
-    (half the time on 64-bit keys): each value's first occurrence is the smallest position in its group."""
-    order = np.argsort(values)
-    ordered = values[order]
-    new = np.ones(len(ordered), dtype=bool)
-    new[1:] = ordered[1:] != ordered[:-1]
-    starts = np.flatnonzero(new)
-    inverse = np.empty(len(values), dtype=np.int64)
-    inverse[order] = np.cumsum(new) - 1
-    first = np.minimum.reduceat(order, starts) if len(order) else order.astype(np.int64)
-    return ordered[starts], first, inverse, np.diff(np.append(starts, len(ordered)))
+    """``np.unique(values, return_index=True, return_inverse=True, return_counts=True)`` by a hash table
+    (``pd.factorize``: numbers the values in order of first appearance) and a sort of the distinct values only -
+    SimHash's 7M word hashes of 4k articles: 0.19 s against 2.6 s for an argsort of them all. A value's first
+    position is where its number first appears: where the numbers exceed every number before them."""
+    if not len(values):
+        empty = np.zeros(0, dtype=np.int64)
+        return values[:0].copy(), empty, empty.copy(), empty.copy()
+    codes, distinct = pd.factorize(values)
+    new = np.empty(len(codes), dtype=bool)
+    new[0] = True
+    np.greater(codes[1:], np.maximum.accumulate(codes)[:-1], out=new[1:])
+    order = np.argsort(distinct)
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    counts = np.bincount(codes, minlength=len(order))
+    return distinct[order], np.flatnonzero(new)[order], rank[codes], counts[order]
 
 
 def find_sorted(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
