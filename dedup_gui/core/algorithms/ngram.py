@@ -247,7 +247,7 @@ class ByteSketch:
         return (equal - both_empty) / np.maximum(bins - both_empty, 1)
 
 
-PREFIX_CHUNK = 4_000_000  # keys ordered at once when picking each set's prefix (bounds the working memory)
+PREFIX_CHUNK = 4_000_000  # keys worked on at once when picking each set's prefix (bounds the working memory)
 
 
 def _prefixes(parts: list[KeyPart], bound: float, shared: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -285,8 +285,8 @@ def _prefixes(parts: list[KeyPart], bound: float, shared: bool = False) -> tuple
         ranks, offsets = sorted_segments(ranked.ranks(keys).view(np.uint64), starts, sizes, take=prefix_len)
         docs = np.repeat(doc[starts], np.diff(offsets))
         if shared:
-            held = ranks >= ranked.singles
-            ranks, docs = ranks[held], docs[held]
+            many = ranks >= ranked.singles
+            ranks, docs = ranks[many], docs[many]
         return ranks.astype(ranked.rank_of.dtype), docs
 
     out_r, out_d = [], []
