@@ -104,7 +104,7 @@ def delimited_rows(rows: list, delimiter: str, newline: str) -> str:
         return c
 
     return "".join(
-        [(delimiter.join([quoted(c) for c in row]) if row != [""] and row != ("",) else '""') + newline for row in rows]
+        [(delimiter.join([quoted(c) for c in row]) if len(row) != 1 or row[0] else '""') + newline for row in rows]
     )
 
 

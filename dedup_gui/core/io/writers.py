@@ -292,10 +292,10 @@ def _cell_texts(col: pd.Series) -> list[str]:
     empty) - whole integer and float columns at once."""
     if pd.api.types.is_integer_dtype(col.dtype) or pd.api.types.is_float_dtype(col.dtype):
         missing = col.isna().to_numpy()
-        numbers = col.to_numpy(dtype=np.float64, na_value=0.0)
         if pd.api.types.is_integer_dtype(col.dtype):
             texts = col.to_numpy(dtype=np.int64, na_value=0).astype(str).astype(object)
         else:  # whole numbers below 1e15 as integers, others as Python writes them (cell_text)
+            numbers = col.to_numpy(dtype=np.float64, na_value=0.0)
             texts = np.empty(len(col), dtype=object)
             whole = (numbers == np.floor(numbers)) & (np.abs(numbers) < 1e15) & ~missing
             texts[whole] = numbers[whole].astype(np.int64).astype(str)
