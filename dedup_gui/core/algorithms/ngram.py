@@ -370,9 +370,8 @@ class KeyRanks:
     @classmethod
     def of(cls, keys: np.ndarray | list[np.ndarray]) -> KeyRanks:
         distinct, rank_of, singles = key_ranks(keys)
-        high = distinct >> LOW_BITS
-        first = np.flatnonzero(np.r_[True, high[1:] != high[:-1]]) if len(high) else np.zeros(0, dtype=np.int64)
-        count = np.diff(np.r_[first, len(high)])
+        highs, count = counts_of_sorted(distinct >> LOW_BITS)
+        first = np.cumsum(count) - count
         bits = np.array([(int(c) - 1).bit_length() for c in count.tolist()], dtype=np.int64)  # 2**bits >= count
         groups = np.left_shift(np.int64(1), bits)
         base = np.cumsum(groups) - groups
@@ -386,7 +385,7 @@ class KeyRanks:
         start = np.zeros(len(per_group) + 1, dtype=np.int32 if len(distinct) < 2**31 else np.int64)
         np.cumsum(per_group, out=start[1:])
         longest = int(per_group.max(initial=0))
-        return cls(distinct, rank_of, singles, high[first], base, shift, start, longest)
+        return cls(distinct, rank_of, singles, highs, base, shift, start, longest)
 
     def ranks(self, keys: np.ndarray) -> np.ndarray:
         """The rank of each of ``keys`` (int64; every one among the distinct keys)."""
