@@ -49,8 +49,9 @@ def related_texts(draw):
     return out
 
 
-def reference_fingerprint(texts: list[str], n: int, n_steps: int):
-    """The per-text loop the columnar fingerprint replaces."""
+def reference_fingerprint(texts: list[str], n: int, n_steps: int, ratio: float = 0.0):
+    """The per-text loop the columnar fingerprint replaces. A text of own level 1 is keyed at level 2**step only
+    when it has ``ratio`` of the 64 x 2**step grams the texts of that own level have at least."""
     keys, docs, steps = [], [], []
     sizes = np.zeros(len(texts), dtype=np.int64)
     sketch = np.full((len(texts), SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
@@ -61,7 +62,10 @@ def reference_fingerprint(texts: list[str], n: int, n_steps: int):
         sizes[i] = len(g)
         fill_sketch(sketch[i], g)
         level = reference_level(len(g))
+        own = level
         for step in range(n_steps):
+            if own == 1 and step > 0 and len(g) < ratio * 64 * 2**step:
+                break
             sample = g[(g & np.uint64(level - 1)) == 0] if level > 1 else g
             if len(sample) == 0:
                 break
@@ -89,7 +93,7 @@ def test_ngram_fingerprint_equals_the_per_text_reference(texts, n, share):
     s = Settings(algorithm="ngram", n=n, excerpt_share=share)
     n_steps = 2 + max(0, int(np.ceil(np.log2(1.0 / max(0.1, min(1.0, share))))) - 1)
     fp = NGram().fingerprint(texts, s, Reporter())
-    keys, docs, steps, sizes, sketch = reference_fingerprint(texts, n, n_steps)
+    keys, docs, steps, sizes, sketch = reference_fingerprint(texts, n, n_steps, ratio=min(0.3, share))
     assert np.array_equal(fp.keys, keys)
     assert np.array_equal(fp.doc, docs)
     assert np.array_equal(fp.step, steps)
@@ -548,12 +552,14 @@ def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, alg
     chunk=st.integers(1, 60),
     cut=st.integers(1, 16),
     shared=st.booleans(),
+    at_least=st.none() | st.lists(st.integers(0, 14), min_size=15, max_size=15),
 )
-def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shared):
+def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shared, at_least):
     """Each (text, level) key set keeps its rarest keys (document frequency over all sets, ties by key value),
     as many as two sets above the bound need to share one - whatever the chunks of texts they are picked in. A key
     comes back as its rank in that order. ``shared``: of those, only the keys more than one set holds. The keys
-    come in parts of ``cut`` texts, and are worked on ``chunk`` keys (and whole parts) at a time."""
+    come in parts of ``cut`` texts, and are worked on ``chunk`` keys (and whole parts) at a time. ``at_least``:
+    a text's own-level set (step 0) keeps at least that many keys (``edit_prefix``)."""
     from collections import Counter
 
     from dedup_gui.core.algorithms import ngram
@@ -572,7 +578,8 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shar
     parts = [KeyPart(*p) for p in zip(*(np.split(a, cuts) for a in (keys_a, doc_a, step_a)), strict=True)]
     old, ngram.PREFIX_CHUNK = ngram.PREFIX_CHUNK, chunk
     try:
-        got_rank, got_d = _prefixes([p for p in parts if len(p.keys)], bound, shared=shared)
+        floor = None if at_least is None else np.array(at_least, dtype=np.int64)
+        got_rank, got_d = _prefixes([p for p in parts if len(p.keys)], bound, shared=shared, at_least=floor)
     finally:
         ngram.PREFIX_CHUNK = old
     df = Counter(keys)
@@ -583,6 +590,8 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shar
             mine = sorted((k for k, dd, ss in zip(keys, doc, step, strict=True) if dd == d and ss == s),
                           key=lambda k: (df[k], k))  # fmt: skip
             n = len(mine) - int(np.ceil(bound * len(mine) - 1e-9)) + 1
+            if at_least is not None and s == 0:
+                n = max(n, at_least[d])
             want += [(rank[k], d) for k in mine[:n] if df[k] > 1 or not shared]
     assert list(zip(got_rank.tolist(), got_d.tolist(), strict=True)) == want
 

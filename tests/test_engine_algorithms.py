@@ -90,6 +90,42 @@ def test_ngram_works_on_short_texts_where_simhash_fails():
     assert clusters_of([a, *others, b], algorithm="simhash") == []
 
 
+@pytest.mark.parametrize("edit", ["substitute", "insert", "delete"])
+def test_ngram_finds_every_one_character_edit_of_a_short_sentence(edit):
+    """A short pair (judged by edits) is found by its n-gram keys whatever the rest of the input: a one-character
+    edit of an 8-46-character sentence, among sentences that share none of its grams. Each text's rarest grams are
+    the ones only it has - here the grams its edit destroyed - so an index of the Jaccard prefix alone missed the
+    shortest of these pairs (its prefix held no gram the copy has)."""
+    import random
+
+    from rapidfuzz.distance import Levenshtein
+
+    from dedup_gui.core.textcheck import SHORT_FLOOR
+
+    rng = random.Random(7)
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
+    originals, copies = [], []
+    for length in range(8, 47):
+        for _ in range(4):
+            text = "".join(rng.choice(alphabet) for _ in range(length))
+            at = rng.randrange(2, length - 2)  # inside: an edit at either end touches fewer grams
+            new = rng.choice(alphabet)
+            copy = {
+                "substitute": text[:at] + new + text[at + 1 :],
+                "insert": text[:at] + new + text[at:],
+                "delete": text[:at] + text[at + 1 :],
+            }[edit]
+            if Levenshtein.normalized_similarity(text, copy) >= SHORT_FLOOR:
+                originals.append(text)
+                copies.append(copy)
+    result = Pipeline(originals + copies).run(Settings(algorithm="ngram"))
+    together = {frozenset(c.members) for c in result.clusters}
+    n = len(originals)
+    assert n > 100
+    missed = [originals[i] for i in range(n) if frozenset({i, n + i}) not in together]
+    assert missed == []
+
+
 def test_texts_shorter_than_n_are_keyed_whole():
     assert clusters_of(["好的", "好的!", "收到", "好的！"], algorithm="ngram") == [[1, 3]]
 

@@ -207,5 +207,8 @@ class TextCheck:
 
     def plausible(self, small: np.ndarray, large: np.ndarray, threshold: float) -> np.ndarray:
         """Pairs whose gram-set sizes allow a score of ``threshold`` at all (Jaccard <= small / large)."""
-        ratio = min(threshold, self.excerpt_share) if self.excerpts else threshold
-        return small >= ratio * large - 1e-9
+        return small >= self.plausible_ratio(threshold) * large - 1e-9
+
+    def plausible_ratio(self, threshold: float) -> float:
+        """The smallest share of the larger gram set the smaller can have in a pair scoring ``threshold``."""
+        return min(threshold, self.excerpt_share) if self.excerpts else threshold

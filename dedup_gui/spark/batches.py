@@ -24,14 +24,19 @@ from ..core.algorithms.ngram import (
     SKETCH_BINS,
     TIGHT_GRAMS,
     GramKeys,
+    KeyPart,
     NGram,
     _screen,
+    edit_prefix,
+    needed_keys,
+    search_bounds,
     verify,
 )
 from ..core.algorithms.nshash import NSHash
 from ..core.algorithms.simhash import hamming, simhash_from_keywords
 from ..core.boilerplate import Boilerplate, column_keys, learn, strip_all
 from ..core.cluster import build_clusters
+from ..core.columnar import lengths_of
 from ..core.keep import _length_class, repost_markers
 from ..core.progress import Reporter
 from ..core.segment import keyword_hashes
@@ -158,10 +163,13 @@ def strip_boilerplate(frame: pd.DataFrame, keys: frozenset[int]) -> pd.DataFrame
 def ngram_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
     """``NGram.fingerprint`` per text: its n-gram count, its min-hash sketch (bytes) and its sampled keys with
     their sampling steps."""
-    fp = NGram().fingerprint(frame["compact"].tolist(), settings, _QUIET)
-    cuts = np.searchsorted(fp.doc, np.arange(1, len(frame)))  # keys are stored text by text
-    keys = np.split(as_signed(fp.keys), cuts)
-    steps = np.split(fp.step.astype(np.int32), cuts)
+    texts = frame["compact"].tolist()
+    fp = NGram().fingerprint(texts, settings, _QUIET)
+    check, bound, _ = search_bounds(settings)
+    part = needed_keys(KeyPart(fp.keys, fp.doc, fp.step), fp.sizes, check, bound)  # the sets NGram.search indexes
+    cuts = np.searchsorted(part.doc, np.arange(1, len(frame)))  # keys are stored text by text
+    keys = np.split(as_signed(part.keys), cuts)
+    steps = np.split(part.step.astype(np.int32), cuts)
     return pd.DataFrame(
         {
             "u": frame["u"].to_numpy(dtype=np.int64),
@@ -169,6 +177,7 @@ def ngram_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
             "sketch": [row.tobytes() for row in fp.sketch],
             "keys": keys,
             "steps": steps,
+            "at_least": edit_prefix(lengths_of(texts), settings.n_value),
         }
     )
 

@@ -5,10 +5,12 @@ Postings (key, text) are shuffled by key; each task receives whole buckets and r
 ``window`` texts in a larger one - and filters the pairs on the spot, so that the unfiltered pairs (billions on
 templated short texts) never leave the task:
 
-- n-gram: the algorithm's sampled gram keys; of each (text, level) key set only its *prefix* - its rarest keys by
-  global document frequency, ties by key (``ngram._prefixes``) - is indexed. Each posting carries its text's
-  n-gram count and min-hash sketch, so a bucket's pairs pass the length filter (``TextCheck.plausible``) and the
-  sketch screen (``ngram._screen``) in the task; ``ngram.verify`` follows on the texts (``batches.judge_pairs``).
+- n-gram: the algorithm's sampled gram keys (the sets the search needs: ``ngram.needed_keys``); of each (text,
+  level) key set only its *prefix* - its rarest keys by global document frequency, ties by key, at least
+  ``ngram.edit_prefix`` of them at the text's own level (``ngram._prefixes``) - is indexed. Each posting carries
+  its text's n-gram count and min-hash sketch, so a bucket's pairs pass the length filter
+  (``TextCheck.plausible``) and the sketch screen (``ngram._screen``) in the task; ``ngram.verify`` follows on the
+  texts (``batches.judge_pairs``).
 - simhash: the pigeonhole tables of ``simhash.near_pairs`` (the same block count, ``choose_blocks``); a bucket is
   a table's block value; its pairs are kept within k bits (``simhash.hamming``).
 - nshash: sentence hashes found in more texts than ``common_limit`` are dropped and the next-longest sentence takes
@@ -24,11 +26,10 @@ import numpy as np
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
-from ..core.algorithms.ngram import JACCARD_SLACK, MIN_BOUND, PREFIX_MARGIN
+from ..core.algorithms.ngram import search_bounds
 from ..core.algorithms.nshash import BUCKET_CAP, common_limit
 from ..core.algorithms.simhash import block_masks, choose_blocks
 from ..core.settings import Settings
-from ..core.textcheck import TextCheck
 from . import batches
 from .checkpoints import materialise
 
@@ -69,18 +70,15 @@ def _by_bucket(postings: DataFrame) -> DataFrame:
 
 
 def ngram(uniques: DataFrame, settings: Settings) -> Found:
-    check = TextCheck.of(settings)
-    bound = max(MIN_BOUND, settings.threshold_value - PREFIX_MARGIN)
-    # as NGram.search: excerpts are searched down to JACCARD_SLACK x their minimum share
-    jaccard_bound = max(check.lowest_jaccard(bound), min(bound, JACCARD_SLACK * check.excerpt_share))
-    schema = "u long, size long, sketch binary, keys array<long>, steps array<int>"
+    _, bound, jaccard_bound = search_bounds(settings)  # as NGram.search
+    schema = "u long, size long, sketch binary, keys array<long>, steps array<int>, at_least long"
     texts = materialise(
         uniques.select("u", "compact").mapInPandas(
             lambda it: (batches.ngram_fingerprints(f, settings) for f in it), schema
         )
     )
-    posts = texts.select("u", F.explode(F.arrays_zip("keys", "steps")).alias("p")).select(
-        F.col("p.keys").alias("key"), "u", F.col("p.steps").alias("step")
+    posts = texts.select("u", "at_least", F.explode(F.arrays_zip("keys", "steps")).alias("p")).select(
+        F.col("p.keys").alias("key"), "u", F.col("p.steps").alias("step"), "at_least"
     )
     posts = materialise(posts)  # read three times below
     df = posts.groupBy("key").agg(F.count(F.lit(1)).alias("df"))
@@ -89,6 +87,7 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
     whole = Window.partitionBy("u", "step")
     ranked = ranked.withColumn("rank", F.row_number().over(rarest) - 1).withColumn("n", F.count(F.lit(1)).over(whole))
     prefix_len = F.col("n") - F.ceil(F.lit(jaccard_bound) * F.col("n") - F.lit(1e-9)) + 1
+    prefix_len = F.when(F.col("step") == 0, F.greatest(prefix_len, F.col("at_least"))).otherwise(prefix_len)
     prefix = materialise(ranked.where(F.col("rank") < prefix_len).select("key", "u"))
     largest = _largest(prefix)
     carried = prefix.join(texts.select("u", "size", "sketch"), "u")

@@ -35,7 +35,7 @@ from ..parallel import map_ranges, ordered_map, share
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import counts_of_sorted, mix64, sample_median
-from ..textcheck import SIMILARITY_GRAM, TextCheck
+from ..textcheck import SHORT_CHARS, SHORT_FLOOR, SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
 TARGET_KEYS = 64  # sampled keys per text at its own level (between 64 and 128)
@@ -128,23 +128,20 @@ class NGram(Algorithm):
     measure = "Similarity"
 
     def fingerprint_key(self, settings: Settings) -> tuple:
-        return ("ngram", settings.n_value, level_steps(settings))
+        return ("ngram", settings.n_value, level_steps(settings), lowest_ratio(settings))
 
     def measure_is_similarity(self, settings: Settings) -> bool:
         return settings.n_value == SIMILARITY_GRAM
 
     def fingerprint(self, texts: list[str], settings: Settings, reporter: Reporter) -> GramKeys:
-        return _gram_keys(texts, settings.n_value, level_steps(settings), reporter)
+        return _gram_keys(texts, settings.n_value, level_steps(settings), reporter, lowest_ratio(settings))
 
     def search(self, fp: GramKeys, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
-        check = TextCheck.of(settings)
-        bound = max(MIN_BOUND, settings.threshold_value - PREFIX_MARGIN)
-        # Excerpts can score high with a low Jaccard similarity (an untouched excerpt's is its share of the longer
-        # text). Searching below ~0.9 x the minimum share only finds heavily edited excerpts, at a quadratic cost on
-        # templated text.
-        jaccard_bound = max(check.lowest_jaccard(bound), min(bound, JACCARD_SLACK * check.excerpt_share))
+        check, bound, jaccard_bound = search_bounds(settings)
         reporter.report("Finding candidates", 0, 1)
-        ranks, docs = _prefixes(fp.parts, jaccard_bound, shared=True)
+        parts = [needed_keys(p, fp.sizes, check, bound) for p in fp.parts]
+        at_least = edit_prefix(lengths_of(texts), settings.n_value)
+        ranks, docs = _prefixes([p for p in parts if len(p.keys)], jaccard_bound, shared=True, at_least=at_least)
         a, b, _ = bucket_pairs(
             ranks, docs, reporter, cap=PREFIX_BUCKET_CAP, tight=fp.sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
         )
@@ -171,6 +168,62 @@ class NGram(Algorithm):
         # incomplete there.
         lo = min(threshold, float(measure.min()) + PREFIX_MARGIN) if len(measure) else threshold
         return max(self.threshold.minimum, round(lo, 6)), self.threshold.maximum
+
+
+def search_bounds(settings: Settings) -> tuple[TextCheck, float, float]:
+    """The text check of ``settings``, the lowest score the search finds (``bound``: the threshold less
+    ``PREFIX_MARGIN``) and the Jaccard similarity its prefixes are cut for."""
+    check = TextCheck.of(settings)
+    bound = max(MIN_BOUND, settings.threshold_value - PREFIX_MARGIN)
+    # Excerpts can score high with a low Jaccard similarity (an untouched excerpt's is its share of the longer
+    # text). Searching below ~0.9 x the minimum share only finds heavily edited excerpts, at a quadratic cost on
+    # templated text.
+    jaccard_bound = max(check.lowest_jaccard(bound), min(bound, JACCARD_SLACK * check.excerpt_share))
+    return check, bound, jaccard_bound
+
+
+def edit_prefix(lengths: np.ndarray, n: int) -> np.ndarray:
+    """Per text (``lengths``: its characters), how many of the rarest keys of its own-level key set are indexed at
+    least, so that it meets every partner of a short pair it can be in - a pair the text check judges by edits
+    (the shorter text under ``SHORT_CHARS`` characters, ``SHORT_FLOOR`` similar or more); 0 for a text in none.
+
+    Such a text has fewer than 128 n-grams, so its own level is 1: every gram is a key. With at most ``tau``
+    edits between two texts, an edit touching at most n grams, either text keeps all but ``n * tau`` of its
+    distinct grams in the other's set, so their ``n * tau + 1`` rarest keys share one (Ed-Join's count and prefix
+    filters). A text that can be the shorter side has ``tau <= (1 - floor) / floor x its length`` (the longer text
+    is at most length / floor long), the longer side ``tau <= (1 - floor) x its length``. (The Jaccard prefix alone
+    left one-character edits of 8-10-character sentences to be found by chance.)"""
+    f = SHORT_FLOOR
+    as_shorter = lengths < SHORT_CHARS
+    as_longer = lengths * f < SHORT_CHARS  # a partner under SHORT_CHARS can be within the floor
+    tau = np.where(as_shorter, np.floor((1 - f) / f * lengths + 1e-9), np.floor((1 - f) * lengths + 1e-9))
+    return np.where(as_shorter | as_longer, n * tau.astype(np.int64) + 1, 0)
+
+
+def lowest_ratio(settings: Settings) -> float:
+    """The smallest share of its partner's gram count a text can have in a pair the search finds, at any
+    threshold (``plausible`` at ``MIN_BOUND``) - what the fingerprint's key sets are pruned for (``_needed``)."""
+    return min(MIN_BOUND, float(settings.excerpt_share))
+
+
+def _unneeded(size: np.ndarray, step: np.ndarray, ratio: np.ndarray | float) -> np.ndarray:
+    """Which key sets (of texts with ``size`` grams, at ``step`` above their own level) no pair needs: a text of
+    own level 1 (under ``2 * TARGET_KEYS`` grams: every gram a key) is indexed at the next levels 2, 4... only to
+    meet texts whose own level that is; they have ``TARGET_KEYS x level`` grams or more, so a text under ``ratio``
+    of that (too small to score against them: ``TextCheck.plausible``) keeps its level-1 set alone - where it meets
+    every text of its own level, by the Jaccard prefix or, in a short pair, by ``edit_prefix``."""
+    step = step.astype(np.int64)
+    return (step > 0) & (size < 2 * TARGET_KEYS) & (size < ratio * (TARGET_KEYS << step) - 1e-9)
+
+
+def needed_keys(part: KeyPart, sizes: np.ndarray, check: TextCheck, bound: float) -> KeyPart:
+    """``part`` without the key sets no pair scoring ``bound`` needs (``_unneeded`` at ``check``'s ratio for
+    ``bound``; the fingerprint dropped those no pair at any threshold needs)."""
+    unneeded = _unneeded(sizes[part.doc], part.step, check.plausible_ratio(bound))
+    if not unneeded.any():
+        return part
+    keep = ~unneeded
+    return KeyPart(part.keys[keep], part.doc[keep], part.step[keep])
 
 
 # Screening passes: (sketch bins compared, margin below the bound). 64 bins estimate Jaccard within ~0.06 (one
@@ -250,9 +303,12 @@ class ByteSketch:
 PREFIX_CHUNK = 4_000_000  # keys worked on at once when picking each set's prefix (bounds the working memory)
 
 
-def _prefixes(parts: list[KeyPart], bound: float, shared: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def _prefixes(
+    parts: list[KeyPart], bound: float, shared: bool = False, at_least: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. The keys
     come in parts of consecutive texts, grouped by set (by text, then level), as ``_gram_keys`` makes them.
+    ``at_least``: per text, the fewest keys of its own-level set (step 0) to keep (``edit_prefix``).
 
     Returns each chosen key as its rank (its place in the rarest-first order; equal keys have equal ranks, so the
     ranks pair texts exactly as the keys would) with its text, in the order of the sets. ``shared``: only the
@@ -280,6 +336,9 @@ def _prefixes(parts: list[KeyPart], bound: float, shared: bool = False) -> tuple
         sizes = np.diff(np.r_[starts, len(set_id)])
         # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
         prefix_len = sizes - np.ceil(bound * sizes - 1e-9).astype(np.int64) + 1
+        if at_least is not None:
+            own = step[starts] == 0
+            prefix_len[own] = np.maximum(prefix_len[own], at_least[doc[starts[own]]])
         # Each set's ranks sorted in a row of its own (sets are short: numpy sorts such rows by a sorting
         # network, many times faster than one sort of (set, rank) numbers), its first ones kept.
         ranks, offsets = sorted_segments(ranked.ranks(keys).view(np.uint64), starts, sizes, take=prefix_len)
@@ -438,10 +497,10 @@ def _levels(sizes: np.ndarray) -> np.ndarray:
     return p.astype(np.uint64)
 
 
-def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> GramKeys:
+def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio: float = 0.0) -> GramKeys:
     """The sampled keys, sizes and sketches of every text (``GramKeys``), column-at-once, a chunk of texts at a
     time (chunks side by side on both cores). The full gram sets are kept for verification when they are small
-    (short texts)."""
+    (short texts). Key sets no pair needs at ``ratio`` (``_unneeded``) are left out."""
     n_texts = len(texts)
     sizes = np.zeros(n_texts, dtype=np.int64)
     sketch = np.full((n_texts, SKETCH_BINS), EMPTY_BYTE, dtype=np.uint8)
@@ -450,7 +509,7 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
     held = 0
     chunks = text_chunks(lengths_of(texts), share(CHUNK_CHARS))
     for (lo, hi), (cols, minima, k, d, st) in map_ranges(
-        lambda lo, hi: _chunk_keys(texts[lo:hi], lo, n, n_steps), chunks
+        lambda lo, hi: _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio), chunks
     ):
         reporter.report("Fingerprinting", lo, n_texts)
         sizes[lo:hi] = cols.sizes
@@ -465,7 +524,7 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter) -> Gr
     return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams)
 
 
-def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int):
+def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int, ratio: float = 0.0):
     """One chunk of ``_gram_keys`` (texts ``lo``... of the column): its gram columns, its sketch entries (rows,
     bins, values) and its sampled keys with their texts and levels, ordered by text, then level."""
     cols = gram_prefix_columns(texts, n, CHUNK_CHARS)  # 40-bit hash prefixes: built by plain sorts, in one go
@@ -481,6 +540,8 @@ def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int):
     for step in range(n_steps):
         lv = level << np.uint64(step)
         sampled = (h & (lv - np.uint64(1))) == 0
+        if step:
+            sampled &= ~_unneeded(cols.sizes, np.full(len(cols.sizes), step), ratio)[doc]
         chunk_k.append(h[sampled] ^ mix64(lv[sampled]))
         chunk_d.append((doc[sampled] + lo).astype(DOC))
         chunk_s.append(np.full(int(sampled.sum()), step, dtype=np.int8))
