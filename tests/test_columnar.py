@@ -232,6 +232,16 @@ def test_normalise_all_equals_normalise_of_each_text(texts, strip_html, nfkc, ca
     assert normalise_all(texts, opts) == [normalise(t, opts) for t in texts]
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from([">", "\n", " ", "a", "引", "\r"]), max_size=30))
+def test_dropping_quoted_lines_by_find_equals_the_pattern(text):
+    """``drop_quoted_lines`` removes what the quoted-line pattern removes: each line starting with ">" and its
+    line break - at the start, in runs of quoted lines, and at the end without a line break."""
+    from dedup_gui.core.text import _QUOTED_LINES, drop_quoted_lines
+
+    assert drop_quoted_lines(text) == _QUOTED_LINES.sub("", text)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     texts=noisy_texts,

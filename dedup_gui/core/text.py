@@ -560,11 +560,29 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
             joined = joined.lower()
         joined = collapse_whitespace("\n" + joined)
     if opts.drop_quoted and "\n>" in joined:
-        joined = _QUOTED_LINES.sub("", joined)
+        joined = drop_quoted_lines(joined)
     out = [piece.strip(" \n") for piece in joined.split(SEP)]
-    if opts.strip_html:
+    if opts.strip_html and ("{" in joined or "}" in joined):  # only a text with braces can hold page chrome
         out = [_strip_chrome(t) if ("{" in t or "}" in t) else t for t in out]
     return out
+
+
+def drop_quoted_lines(text: str) -> str:
+    """``_QUOTED_LINES.sub("", text)``: every line that begins with ">" removed with its line break. The quoted
+    lines are found with ``str.find`` and only they are read (the pattern is tried at every line start: ~2 ms per
+    slice of a column)."""
+    out, prev = [], 0
+    at = 0 if text.startswith(">") else text.find("\n>") + 1 or -1
+    while at >= 0:
+        out.append(text[prev:at])
+        end = text.find("\n", at)
+        if end < 0:
+            prev = len(text)
+            break
+        prev = end + 1
+        at = prev if text.startswith(">", prev) else text.find("\n>", prev) + 1 or -1
+    out.append(text[prev:])
+    return "".join(out)
 
 
 def _strip_chrome(text: str) -> str:
