@@ -209,6 +209,14 @@ class TextCheck:
         """Pairs whose gram-set sizes allow a score of ``threshold`` at all (Jaccard <= small / large)."""
         return small >= self.plausible_ratio(threshold) * large - 1e-9
 
+    @staticmethod
+    def edits_allow(length_a: np.ndarray, length_b: np.ndarray, threshold: float) -> np.ndarray:
+        """Pairs whose character counts allow a score of ``threshold``: every pair judged by grams; a short pair,
+        judged by edits, only when the shorter text has ``threshold`` of the longer one's characters (a similarity
+        s allows ``(1 - s) x longer`` edits, and the difference in length takes as many)."""
+        small, large = np.minimum(length_a, length_b), np.maximum(length_a, length_b)
+        return (small >= SHORT_CHARS) | (small >= threshold * large - 1e-9)
+
     def plausible_ratio(self, threshold: float) -> float:
         """The smallest share of the larger gram set the smaller can have in a pair scoring ``threshold``."""
         return min(threshold, self.excerpt_share) if self.excerpts else threshold

@@ -29,6 +29,7 @@ from ..core.algorithms.ngram import (
     _screen,
     edit_prefix,
     needed_keys,
+    plausible_pairs,
     search_bounds,
     verify,
 )
@@ -178,6 +179,7 @@ def ngram_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
             "keys": keys,
             "steps": steps,
             "at_least": edit_prefix(lengths_of(texts), settings.n_value),
+            "length": lengths_of(texts),
         }
     )
 
@@ -228,15 +230,16 @@ def _bucket_input(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarr
 
 def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) -> pd.DataFrame:
     """The pairs of whole n-gram prefix buckets (``bucket_pairs`` with ``PREFIX_BUCKET_CAP``, and
-    ``PREFIX_TIGHT_CAP`` for pairs of two long texts) that pass the length filter (``TextCheck.plausible``) and the
-    sketch screen (``ngram._screen``), as ``NGram.search`` takes them."""
+    ``PREFIX_TIGHT_CAP`` for pairs of two long texts) that pass the length filters (``ngram.plausible_pairs``) and the
+    sketch screen (``ngram._screen``), as ``NGram.search`` takes them (``ngram.plausible_pairs``)."""
     check = TextCheck.of(settings)
     keys, local, ids, first = _bucket_input(frame)
     sizes = frame["size"].to_numpy(dtype=np.int64)[first]
     a, b, _ = bucket_pairs(
         keys, local, _QUIET, cap=PREFIX_BUCKET_CAP, tight=sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
     )
-    plausible = check.plausible(np.minimum(sizes[a], sizes[b]), np.maximum(sizes[a], sizes[b]), bound)
+    lengths = frame["length"].to_numpy(dtype=np.int64)[first]
+    plausible = plausible_pairs(check, sizes, lengths, a, b, bound)
     a, b = a[plausible], b[plausible]
     sketch = np.frombuffer(b"".join(frame["sketch"].iloc[first].tolist()), dtype=np.uint8)
     fp = GramKeys([], sizes, sketch.reshape(-1, SKETCH_BINS))

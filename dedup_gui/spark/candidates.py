@@ -9,7 +9,7 @@ templated short texts) never leave the task:
   level) key set only its *prefix* - its rarest keys by global document frequency, ties by key, at least
   ``ngram.edit_prefix`` of them at the text's own level (``ngram._prefixes``) - is indexed. Each posting carries
   its text's n-gram count and min-hash sketch, so a bucket's pairs pass the length filter
-  (``TextCheck.plausible``) and the sketch screen (``ngram._screen``) in the task; ``ngram.verify`` follows on the
+  (``ngram.plausible_pairs``) and the sketch screen (``ngram._screen``) in the task; ``ngram.verify`` follows on the
   texts (``batches.judge_pairs``).
 - simhash: the pigeonhole tables of ``simhash.near_pairs`` (the same block count, ``choose_blocks``); a bucket is
   a table's block value; its pairs are kept within k bits (``simhash.hamming``).
@@ -71,7 +71,7 @@ def _by_bucket(postings: DataFrame) -> DataFrame:
 
 def ngram(uniques: DataFrame, settings: Settings) -> Found:
     _, bound, jaccard_bound = search_bounds(settings)  # as NGram.search
-    schema = "u long, size long, sketch binary, keys array<long>, steps array<int>, at_least long"
+    schema = "u long, size long, sketch binary, keys array<long>, steps array<int>, at_least long, length long"
     texts = materialise(
         uniques.select("u", "compact").mapInPandas(
             lambda it: (batches.ngram_fingerprints(f, settings) for f in it), schema
@@ -90,7 +90,7 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
     prefix_len = F.when(F.col("step") == 0, F.greatest(prefix_len, F.col("at_least"))).otherwise(prefix_len)
     prefix = materialise(ranked.where(F.col("rank") < prefix_len).select("key", "u"))
     largest = _largest(prefix)
-    carried = prefix.join(texts.select("u", "size", "sketch"), "u")
+    carried = prefix.join(texts.select("u", "size", "sketch", "length"), "u")
     pairs = _by_bucket(carried).mapInPandas(
         lambda it: (batches.ngram_bucket_pairs(f, settings, bound) for f in batches.whole_groups(it, "key")),
         "a long, b long",

@@ -145,9 +145,7 @@ class NGram(Algorithm):
         a, b, _ = bucket_pairs(
             ranks, docs, reporter, cap=PREFIX_BUCKET_CAP, tight=fp.sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
         )
-        small = np.minimum(fp.sizes[a], fp.sizes[b])
-        large = np.maximum(fp.sizes[a], fp.sizes[b])
-        plausible = check.plausible(small, large, bound)
+        plausible = plausible_pairs(check, fp.sizes, lengths_of(texts), a, b, bound)
         a, b = a[plausible], b[plausible]
         a, b = _screen(fp, a, b, bound, check, reporter)
         reporter.report("Finding candidates", 1, 1)
@@ -200,9 +198,19 @@ def edit_prefix(lengths: np.ndarray, n: int) -> np.ndarray:
     return np.where(as_shorter | as_longer, n * tau.astype(np.int64) + 1, 0)
 
 
+def plausible_pairs(
+    check: TextCheck, sizes: np.ndarray, lengths: np.ndarray, a: np.ndarray, b: np.ndarray, bound: float
+) -> np.ndarray:
+    """Which pairs (a, b) can score ``bound`` at all, by their texts' gram counts (``sizes``: ``plausible``) and
+    characters (``lengths``: ``TextCheck.edits_allow``, for the pairs judged by edits). At 1M short texts the
+    lengths rule out a quarter of the pairs the prefixes make, before the sketch screen."""
+    small, large = np.minimum(sizes[a], sizes[b]), np.maximum(sizes[a], sizes[b])
+    return check.plausible(small, large, bound) & check.edits_allow(lengths[a], lengths[b], bound)
+
+
 def lowest_ratio(settings: Settings) -> float:
     """The smallest share of its partner's gram count a text can have in a pair the search finds, at any
-    threshold (``plausible`` at ``MIN_BOUND``) - what the fingerprint's key sets are pruned for (``_needed``)."""
+    threshold (``plausible`` at ``MIN_BOUND``) - what the fingerprint's key sets are pruned for (``_unneeded``)."""
     return min(MIN_BOUND, float(settings.excerpt_share))
 
 
