@@ -126,6 +126,36 @@ def test_ngram_finds_every_one_character_edit_of_a_short_sentence(edit):
     assert missed == []
 
 
+def test_ngram_finds_short_sentences_with_edits_spread_up_to_the_floor():
+    """A short pair is judged by its edits, not its grams: a 20-39-character sentence with as many characters
+    changed, here and there, as the short floor allows shares few 4-grams with its original (a Jaccard similarity
+    near 0.3), and the sketch screen, which estimates the grams' similarity, must not drop it."""
+    import random
+
+    from rapidfuzz.distance import Levenshtein
+
+    from dedup_gui.core.textcheck import SHORT_FLOOR
+
+    rng = random.Random(11)
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
+    originals, copies = [], []
+    for length in range(20, 40):
+        for _ in range(10):
+            text = [rng.choice(alphabet) for _ in range(length)]
+            copy = list(text)
+            for at in rng.sample(range(length), int((1 - SHORT_FLOOR) * length)):
+                copy[at] = rng.choice(alphabet)
+            a, b = "".join(text), "".join(copy)
+            if Levenshtein.normalized_similarity(a, b) >= SHORT_FLOOR:
+                originals.append(a)
+                copies.append(b)
+    result = Pipeline(originals + copies).run(Settings(algorithm="ngram"))
+    together = {frozenset(c.members) for c in result.clusters}
+    n = len(originals)
+    assert n > 100
+    assert [originals[i] for i in range(n) if frozenset({i, n + i}) not in together] == []
+
+
 def test_texts_shorter_than_n_are_keyed_whole():
     assert clusters_of(["好的", "好的!", "收到", "好的！"], algorithm="ngram") == [[1, 3]]
 

@@ -294,20 +294,19 @@ def test_figures_read_a_slice_of_the_column_at_a_time_are_the_same(monkeypatch):
 @given(
     a=st.text(alphabet="天地人和abc", min_size=1, max_size=45),
     b=st.text(alphabet="天地人和abc", min_size=1, max_size=45),
-    threshold=st.sampled_from([0.3, 0.5, 0.7, 0.85]),
 )
-def test_the_length_rule_never_drops_a_short_pair_that_scores_the_threshold(a, b, threshold):
-    """``edits_allow`` rules a pair out by its lengths before it is scored: never one judged by edits whose score
-    reaches the threshold; a pair judged by grams always passes."""
+def test_the_length_rule_never_drops_a_short_pair_that_can_be_a_duplicate(a, b):
+    """``edits_allow`` rules a pair out by its lengths before it is scored: never one judged by edits that reaches
+    the short floor (below it no setting makes it a duplicate); a pair judged by grams always passes."""
     import numpy as np
     from rapidfuzz.distance import Levenshtein
 
-    from dedup_gui.core.textcheck import SHORT_CHARS
+    from dedup_gui.core.textcheck import SHORT_CHARS, SHORT_FLOOR
 
-    allowed = bool(TextCheck.edits_allow(np.array([len(a)]), np.array([len(b)]), threshold)[0])
+    allowed = bool(TextCheck.edits_allow(np.array([len(a)]), np.array([len(b)]))[0])
     if min(len(a), len(b)) >= SHORT_CHARS:
         assert allowed
-    elif Levenshtein.normalized_similarity(a, b) >= threshold:
+    elif Levenshtein.normalized_similarity(a, b) >= SHORT_FLOOR:
         assert allowed
-    if not allowed:  # and it rules out what cannot reach the threshold
-        assert min(len(a), len(b)) < threshold * max(len(a), len(b))
+    if not allowed:  # and it rules out what cannot reach the floor
+        assert min(len(a), len(b)) < SHORT_FLOOR * max(len(a), len(b))

@@ -210,12 +210,13 @@ class TextCheck:
         return small >= self.plausible_ratio(threshold) * large - 1e-9
 
     @staticmethod
-    def edits_allow(length_a: np.ndarray, length_b: np.ndarray, threshold: float) -> np.ndarray:
-        """Pairs whose character counts allow a score of ``threshold``: every pair judged by grams; a short pair,
-        judged by edits, only when the shorter text has ``threshold`` of the longer one's characters (a similarity
-        s allows ``(1 - s) x longer`` edits, and the difference in length takes as many)."""
+    def edits_allow(length_a: np.ndarray, length_b: np.ndarray) -> np.ndarray:
+        """Pairs whose character counts allow them to be duplicates: every pair judged by grams; a short pair,
+        judged by edits, only when the shorter text has ``SHORT_FLOOR`` of the longer one's characters (a
+        similarity s allows ``(1 - s) x longer`` edits, and the difference in length takes as many; no setting
+        lets a short pair below ``SHORT_FLOOR`` be a duplicate)."""
         small, large = np.minimum(length_a, length_b), np.maximum(length_a, length_b)
-        return (small >= SHORT_CHARS) | (small >= threshold * large - 1e-9)
+        return (small >= SHORT_CHARS) | (small >= SHORT_FLOOR * large - 1e-9)
 
     def plausible_ratio(self, threshold: float) -> float:
         """The smallest share of the larger gram set the smaller can have in a pair scoring ``threshold``."""

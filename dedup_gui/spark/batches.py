@@ -243,7 +243,7 @@ def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) ->
     a, b = a[plausible], b[plausible]
     sketch = np.frombuffer(b"".join(frame["sketch"].iloc[first].tolist()), dtype=np.uint8)
     fp = GramKeys([], sizes, sketch.reshape(-1, SKETCH_BINS))
-    a, b = _screen(fp, a, b, bound, check, _QUIET)
+    a, b = _screen(fp, a, b, bound, check, _QUIET, lengths)
     return pd.DataFrame({"a": ids[a], "b": ids[b]})
 
 

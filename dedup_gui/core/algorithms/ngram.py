@@ -145,9 +145,10 @@ class NGram(Algorithm):
         a, b, _ = bucket_pairs(
             ranks, docs, reporter, cap=PREFIX_BUCKET_CAP, tight=fp.sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
         )
-        plausible = plausible_pairs(check, fp.sizes, lengths_of(texts), a, b, bound)
+        lengths = lengths_of(texts)
+        plausible = plausible_pairs(check, fp.sizes, lengths, a, b, bound)
         a, b = a[plausible], b[plausible]
-        a, b = _screen(fp, a, b, bound, check, reporter)
+        a, b = _screen(fp, a, b, bound, check, reporter, lengths)
         reporter.report("Finding candidates", 1, 1)
         measure, counted = verify_counted(texts, a, b, settings.n_value, check, reporter, fp.grams)
         keep = measure >= bound
@@ -201,11 +202,11 @@ def edit_prefix(lengths: np.ndarray, n: int) -> np.ndarray:
 def plausible_pairs(
     check: TextCheck, sizes: np.ndarray, lengths: np.ndarray, a: np.ndarray, b: np.ndarray, bound: float
 ) -> np.ndarray:
-    """Which pairs (a, b) can score ``bound`` at all, by their texts' gram counts (``sizes``: ``plausible``) and
-    characters (``lengths``: ``TextCheck.edits_allow``, for the pairs judged by edits). At 1M short texts the
-    lengths rule out a quarter of the pairs the prefixes make, before the sketch screen."""
+    """Which pairs (a, b) can score ``bound`` at all, by their texts' gram counts (``sizes``: ``plausible``), and
+    can be duplicates, by their characters (``lengths``: ``TextCheck.edits_allow``, for the pairs judged by
+    edits). At 1M short texts the lengths rule out more than half of the pairs the prefixes make."""
     small, large = np.minimum(sizes[a], sizes[b]), np.maximum(sizes[a], sizes[b])
-    return check.plausible(small, large, bound) & check.edits_allow(lengths[a], lengths[b], bound)
+    return check.plausible(small, large, bound) & check.edits_allow(lengths[a], lengths[b])
 
 
 def lowest_ratio(settings: Settings) -> float:
@@ -240,26 +241,37 @@ SCREEN_PASSES = ((64, 0.5), (SKETCH_BINS, SKETCH_MARGIN))
 SCREEN_BLOCK = 200_000  # candidate pairs compared at once
 
 
-def _screen(fp: GramKeys, a: np.ndarray, b: np.ndarray, bound: float, check: TextCheck, reporter: Reporter):
+def _screen(
+    fp: GramKeys, a: np.ndarray, b: np.ndarray, bound: float, check: TextCheck, reporter: Reporter, lengths: np.ndarray
+):
     """Drop candidates (texts sharing a rare key by chance, common in templated text) whose sketch says their
     score is far below the bound, so that exact verification only runs on plausible pairs.
 
     The sketch estimates Jaccard; with the two set sizes that also estimates the overlap, hence the containment
     an excerpt is scored by: the estimate of the text check's own score. Bins are compared by their low byte,
     eight at a time (``ByteSketch``): equal bins always compare equal, so the estimate is never lower than the
-    full sketch's and the screen never drops a pair the full comparison would keep."""
+    full sketch's and the screen never drops a pair the full comparison would keep.
+
+    A short pair (the shorter text under ``SHORT_CHARS`` characters: ``lengths``) is scored by its edits, which
+    its grams say little about - five edits spread over 36 characters leave a 4-gram Jaccard similarity near 0.3
+    and an edit similarity of 0.86 - so it is never screened; neither is a text of few grams."""
+    exempt = np.minimum(lengths[a], lengths[b]) < SHORT_CHARS
+    exempt |= np.minimum(fp.sizes[a], fp.sizes[b]) < SKETCH_MIN_GRAMS
+    at = np.flatnonzero(~exempt)
     packed = ByteSketch.of(fp.sketch)
     for bins, margin in SCREEN_PASSES:
-        small = np.minimum(fp.sizes[a], fp.sizes[b]).astype(np.float64)
-        large = np.maximum(fp.sizes[a], fp.sizes[b]).astype(np.float64)
-        jaccard = packed.similarity_of_many(a, b, bins, reporter)
+        sa, sb = a[at], b[at]
+        small = np.minimum(fp.sizes[sa], fp.sizes[sb]).astype(np.float64)
+        large = np.maximum(fp.sizes[sa], fp.sizes[sb]).astype(np.float64)
+        jaccard = packed.similarity_of_many(sa, sb, bins, reporter)
         score = jaccard
         if check.excerpts:
             contained = np.minimum(1.0, jaccard * (small + large) / (1.0 + jaccard) / np.maximum(small, 1.0))
             score = np.where(small >= check.excerpt_share * large, np.maximum(jaccard, contained), jaccard)
-        keep = (small < SKETCH_MIN_GRAMS) | (score >= bound - margin)
-        a, b = a[keep], b[keep]
-    return a, b
+        at = at[score >= bound - margin]
+    keep = exempt
+    keep[at] = True
+    return a[keep], b[keep]
 
 
 _LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
