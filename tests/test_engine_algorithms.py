@@ -90,39 +90,51 @@ def test_ngram_works_on_short_texts_where_simhash_fails():
     assert clusters_of([a, *others, b], algorithm="simhash") == []
 
 
-@pytest.mark.parametrize("edit", ["substitute", "insert", "delete"])
-def test_ngram_finds_every_one_character_edit_of_a_short_sentence(edit):
-    """A short pair (judged by edits) is found by its n-gram keys whatever the rest of the input: a one-character
-    edit of an 8-46-character sentence, among sentences that share none of its grams. Each text's rarest grams are
-    the ones only it has - here the grams its edit destroyed - so an index of the Jaccard prefix alone missed the
-    shortest of these pairs (its prefix held no gram the copy has)."""
+def short_copies_missed(lengths, per_length: int, seed: int, edit) -> tuple[int, list[str]]:
+    """Random short sentences (``per_length`` of each length, of 3,000 CJK characters: no two share a gram by
+    chance) and a copy of each made by ``edit(rng, characters)``; the copies within the short floor are kept and
+    all of them deduplicated by n-gram together. How many pairs there are, and the originals not clustered with
+    their copy."""
     import random
 
     from rapidfuzz.distance import Levenshtein
 
     from dedup_gui.core.textcheck import SHORT_FLOOR
 
-    rng = random.Random(7)
+    rng = random.Random(seed)
     alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
     originals, copies = [], []
-    for length in range(8, 47):
-        for _ in range(4):
-            text = "".join(rng.choice(alphabet) for _ in range(length))
-            at = rng.randrange(2, length - 2)  # inside: an edit at either end touches fewer grams
-            new = rng.choice(alphabet)
-            copy = {
-                "substitute": text[:at] + new + text[at + 1 :],
-                "insert": text[:at] + new + text[at:],
-                "delete": text[:at] + text[at + 1 :],
-            }[edit]
-            if Levenshtein.normalized_similarity(text, copy) >= SHORT_FLOOR:
-                originals.append(text)
-                copies.append(copy)
+    for length in lengths:
+        for _ in range(per_length):
+            text = [rng.choice(alphabet) for _ in range(length)]
+            a, b = "".join(text), "".join(edit(rng, list(text), alphabet))
+            if Levenshtein.normalized_similarity(a, b) >= SHORT_FLOOR:
+                originals.append(a)
+                copies.append(b)
     result = Pipeline(originals + copies).run(Settings(algorithm="ngram"))
     together = {frozenset(c.members) for c in result.clusters}
     n = len(originals)
+    return n, [originals[i] for i in range(n) if frozenset({i, n + i}) not in together]
+
+
+@pytest.mark.parametrize("edit", ["substitute", "insert", "delete"])
+def test_ngram_finds_every_one_character_edit_of_a_short_sentence(edit):
+    """A short pair (judged by edits) is found by its n-gram keys whatever the rest of the input: a one-character
+    edit of an 8-46-character sentence, among sentences that share none of its grams. Each text's rarest grams are
+    the ones only it has - here the grams its edit destroyed - so an index of the Jaccard prefix alone missed the
+    shortest of these pairs (its prefix held no gram the copy has)."""
+
+    def one_edit(rng, chars, alphabet):
+        at = rng.randrange(2, len(chars) - 2)  # inside: an edit at either end touches fewer grams
+        new = rng.choice(alphabet)
+        return {
+            "substitute": chars[:at] + [new] + chars[at + 1 :],
+            "insert": chars[:at] + [new] + chars[at:],
+            "delete": chars[:at] + chars[at + 1 :],
+        }[edit]
+
+    n, missed = short_copies_missed(range(8, 47), 4, 7, one_edit)
     assert n > 100
-    missed = [originals[i] for i in range(n) if frozenset({i, n + i}) not in together]
     assert missed == []
 
 
@@ -130,30 +142,16 @@ def test_ngram_finds_short_sentences_with_edits_spread_up_to_the_floor():
     """A short pair is judged by its edits, not its grams: a 20-39-character sentence with as many characters
     changed, here and there, as the short floor allows shares few 4-grams with its original (a Jaccard similarity
     near 0.3), and the sketch screen, which estimates the grams' similarity, must not drop it."""
-    import random
-
-    from rapidfuzz.distance import Levenshtein
-
     from dedup_gui.core.textcheck import SHORT_FLOOR
 
-    rng = random.Random(11)
-    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
-    originals, copies = [], []
-    for length in range(20, 40):
-        for _ in range(10):
-            text = [rng.choice(alphabet) for _ in range(length)]
-            copy = list(text)
-            for at in rng.sample(range(length), int((1 - SHORT_FLOOR) * length)):
-                copy[at] = rng.choice(alphabet)
-            a, b = "".join(text), "".join(copy)
-            if Levenshtein.normalized_similarity(a, b) >= SHORT_FLOOR:
-                originals.append(a)
-                copies.append(b)
-    result = Pipeline(originals + copies).run(Settings(algorithm="ngram"))
-    together = {frozenset(c.members) for c in result.clusters}
-    n = len(originals)
+    def spread_edits(rng, chars, alphabet):
+        for at in rng.sample(range(len(chars)), int((1 - SHORT_FLOOR) * len(chars))):
+            chars[at] = rng.choice(alphabet)
+        return chars
+
+    n, missed = short_copies_missed(range(20, 40), 10, 11, spread_edits)
     assert n > 100
-    assert [originals[i] for i in range(n) if frozenset({i, n + i}) not in together] == []
+    assert missed == []
 
 
 def test_texts_shorter_than_n_are_keyed_whole():
