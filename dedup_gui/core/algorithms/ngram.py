@@ -140,12 +140,12 @@ class NGram(Algorithm):
         check, bound, jaccard_bound = search_bounds(settings)
         reporter.report("Finding candidates", 0, 1)
         parts = [needed_keys(p, fp.sizes, check, bound) for p in fp.parts]
-        at_least = edit_prefix(lengths_of(texts), settings.n_value)
+        lengths = lengths_of(texts)
+        at_least = edit_prefix(lengths, settings.n_value)
         ranks, docs = _prefixes([p for p in parts if len(p.keys)], jaccard_bound, shared=True, at_least=at_least)
         a, b, _ = bucket_pairs(
             ranks, docs, reporter, cap=PREFIX_BUCKET_CAP, tight=fp.sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
         )
-        lengths = lengths_of(texts)
         plausible = plausible_pairs(check, fp.sizes, lengths, a, b, bound)
         a, b = a[plausible], b[plausible]
         a, b = _screen(fp, a, b, bound, check, reporter, lengths)
