@@ -98,3 +98,26 @@ def test_small_buckets_pair_as_the_general_walk_does(postings, cap, tight_cap, t
         assert dict(zip(zip(got[0], got[1], strict=True), got[2] or [1] * len(got[0]), strict=True)) == (
             want if with_counts else dict.fromkeys(want, 1)
         )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    n=st.integers(2, 30),
+    many=st.lists(st.tuples(st.integers(0, 29), st.integers(0, 29)), max_size=40),
+    few=st.lists(st.tuples(st.integers(0, 29), st.integers(0, 29)), max_size=8),
+)
+def test_pairs_of_two_searches_join_in_pair_order(n, many, few):
+    """n-gram's deletion-neighbourhood pairs join the prefix pairs without a sort of them all: the union, each
+    pair once, in (a, b) order - whatever either holds (none, the same pairs, pairs before, between or after)."""
+    from dedup_gui.core.algorithms.ngram import _with_pairs
+
+    def as_pairs(pairs):
+        codes = sorted({min(a, b) * n + max(a, b) for a, b in pairs if a != b and a < n and b < n})
+        c = np.array(codes, dtype=np.int64)
+        return c // n, c % n
+
+    a, b = as_pairs(many)
+    x, y = as_pairs(few)
+    got_a, got_b = _with_pairs(a, b, x, y, n)
+    want = sorted(set(zip(a.tolist(), b.tolist(), strict=True)) | set(zip(x.tolist(), y.tolist(), strict=True)))
+    assert list(zip(got_a.tolist(), got_b.tolist(), strict=True)) == want

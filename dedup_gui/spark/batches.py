@@ -28,6 +28,7 @@ from ..core.algorithms.ngram import (
     NGram,
     _screen,
     edit_prefix,
+    edit_variants,
     needed_keys,
     plausible_pairs,
     search_bounds,
@@ -180,8 +181,16 @@ def ngram_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
             "steps": steps,
             "at_least": edit_prefix(lengths_of(texts), settings.n_value),
             "length": lengths_of(texts),
+            "variants": _variants_per_text(texts, settings.n_value),
         }
     )
+
+
+def _variants_per_text(texts: list[str], n: int) -> list[np.ndarray]:
+    """``ngram.edit_variants`` of the texts, as a (signed) array per text."""
+    keys, docs = edit_variants(texts, lengths_of(texts), n)
+    order = np.argsort(docs, kind="stable")
+    return np.split(as_signed(keys[order]), np.searchsorted(docs[order], np.arange(1, len(texts))))
 
 
 def simhash_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:

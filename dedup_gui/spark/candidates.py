@@ -71,7 +71,10 @@ def _by_bucket(postings: DataFrame) -> DataFrame:
 
 def ngram(uniques: DataFrame, settings: Settings) -> Found:
     _, bound, jaccard_bound = search_bounds(settings)  # as NGram.search
-    schema = "u long, size long, sketch binary, keys array<long>, steps array<int>, at_least long, length long"
+    schema = (
+        "u long, size long, sketch binary, keys array<long>, steps array<int>, at_least long, length long, "
+        "variants array<long>"
+    )
     texts = materialise(
         uniques.select("u", "compact").mapInPandas(
             lambda it: (batches.ngram_fingerprints(f, settings) for f in it), schema
@@ -88,7 +91,9 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
     ranked = ranked.withColumn("rank", F.row_number().over(rarest) - 1).withColumn("n", F.count(F.lit(1)).over(whole))
     prefix_len = F.col("n") - F.ceil(F.lit(jaccard_bound) * F.col("n") - F.lit(1e-9)) + 1
     prefix_len = F.when(F.col("step") == 0, F.greatest(prefix_len, F.col("at_least"))).otherwise(prefix_len)
-    prefix = materialise(ranked.where(F.col("rank") < prefix_len).select("key", "u"))
+    # ...and the deletion neighbourhoods of very short texts (``ngram.edit_variants``): keys of their own
+    variants = texts.select(F.explode("variants").alias("key"), "u")
+    prefix = materialise(ranked.where(F.col("rank") < prefix_len).select("key", "u").unionByName(variants))
     largest = _largest(prefix)
     carried = prefix.join(texts.select("u", "size", "sketch", "length"), "u")
     pairs = _by_bucket(carried).mapInPandas(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
+import xxhash
 
 from ..columnar import (
     CHUNK_CHARS,
@@ -146,6 +147,10 @@ class NGram(Algorithm):
         a, b, _ = bucket_pairs(
             ranks, docs, reporter, cap=PREFIX_BUCKET_CAP, tight=fp.sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
         )
+        variants, holders = edit_variants(texts, lengths, settings.n_value)
+        if len(variants):
+            va, vb, _ = bucket_pairs(variants, holders, reporter, cap=PREFIX_BUCKET_CAP)
+            a, b = _with_pairs(a, b, va, vb, len(texts))
         plausible = plausible_pairs(check, fp.sizes, lengths, a, b, bound)
         a, b = a[plausible], b[plausible]
         a, b = _screen(fp, a, b, bound, check, reporter, lengths)
@@ -181,22 +186,62 @@ def search_bounds(settings: Settings) -> tuple[TextCheck, float, float]:
     return check, bound, jaccard_bound
 
 
-def edit_prefix(lengths: np.ndarray, n: int) -> np.ndarray:
-    """Per text (``lengths``: its characters), how many of the rarest keys of its own-level key set are indexed at
-    least, so that it meets every partner of a short pair it can be in - a pair the text check judges by edits
-    (the shorter text under ``SHORT_CHARS`` characters, ``SHORT_FLOOR`` similar or more); 0 for a text in none.
-
-    Such a text has fewer than 128 n-grams, so its own level is 1: every gram is a key. With at most ``tau``
-    edits between two texts, an edit touching at most n grams, either text keeps all but ``n * tau`` of its
-    distinct grams in the other's set, so their ``n * tau + 1`` rarest keys share one (Ed-Join's count and prefix
-    filters). A text that can be the shorter side has ``tau <= (1 - floor) / floor x its length`` (the longer text
-    is at most length / floor long), the longer side ``tau <= (1 - floor) x its length``. (The Jaccard prefix alone
-    left one-character edits of 8-10-character sentences to be found by chance.)"""
+def short_pair_edits(lengths: np.ndarray) -> np.ndarray:
+    """Per text (``lengths``: its characters), the most edits any short pair it can be in may have - a pair the
+    text check judges by edits: the shorter text under ``SHORT_CHARS`` characters, ``SHORT_FLOOR`` similar or more
+    (-1 for a text in none). As the shorter text ``tau <= (1 - floor) / floor x its length`` (the longer text is at
+    most length / floor long), as the longer ``tau <= (1 - floor) x its length``."""
     f = SHORT_FLOOR
     as_shorter = lengths < SHORT_CHARS
     as_longer = lengths * f < SHORT_CHARS  # a partner under SHORT_CHARS can be within the floor
     tau = np.where(as_shorter, np.floor((1 - f) / f * lengths + 1e-9), np.floor((1 - f) * lengths + 1e-9))
-    return np.where(as_shorter | as_longer, n * tau.astype(np.int64) + 1, 0)
+    return np.where(as_shorter | as_longer, tau.astype(np.int64), -1)
+
+
+def edit_prefix(lengths: np.ndarray, n: int) -> np.ndarray:
+    """Per text (``lengths``: its characters), how many of the rarest keys of its own-level key set are indexed at
+    least, so that it meets every partner of a short pair it can be in (``short_pair_edits``); 0 for a text in
+    none.
+
+    Such a text has fewer than 128 n-grams, so its own level is 1: every gram is a key. With at most ``tau``
+    edits between two texts, an edit touching at most n grams, either text keeps all but ``n * tau`` of its
+    distinct grams in the other's set, so their ``n * tau + 1`` rarest keys share one (Ed-Join's count and prefix
+    filters) - when it has that many grams: see ``edit_variants``. (The Jaccard prefix alone left one-character
+    edits of 8-10-character sentences to be found by chance.)"""
+    tau = short_pair_edits(lengths)
+    return np.where(tau >= 0, n * tau + 1, 0)
+
+
+def edit_variants(texts: list[str], lengths: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Keys that pair the very short texts whose one edit can touch every gram (``n * tau`` at least their gram
+    count, ``tau`` = 1: at n = 4, texts of 6 and 7 characters, "我的世编辑器" / "我的世界编辑器"): the hash of each
+    text and of each way of deleting one of its characters (its deletion neighbourhood), for every text of those
+    lengths and one more or less. Two texts one substitution, insertion or deletion apart share one of them.
+    Returns the keys (uint64) and the text of each. (Two or more edits that can touch every gram - n of 6 and more
+    only - are not covered.)"""
+    tau = short_pair_edits(lengths)
+    grams = np.maximum(lengths - n + 1, 1)
+    unsure = np.unique(lengths[(tau == 1) & (n * tau >= grams)])
+    wanted = np.flatnonzero(np.isin(lengths, np.concatenate([unsure - 1, unsure, unsure + 1])) & (lengths > 0))
+    keys, docs = [], []
+    for i in wanted.tolist():
+        t = texts[i]
+        variants = {t, *(t[:j] + t[j + 1 :] for j in range(len(t)))}
+        keys += [xxhash.xxh3_64_intdigest(v.encode("utf-8", "surrogatepass")) for v in variants]
+        docs += [i] * len(variants)
+    return np.array(keys, dtype=np.uint64), np.array(docs, dtype=np.int64)
+
+
+def _with_pairs(a: np.ndarray, b: np.ndarray, more_a: np.ndarray, more_b: np.ndarray, n_texts: int):
+    """The union of two sets of unique pairs (a < b), each in (a, b) order as ``bucket_pairs`` gives them, in that
+    order: the few ``more`` pairs not among the many put in their places (no sort of them all)."""
+    if not len(more_a) or not len(a):
+        return (a, b) if not len(more_a) else (more_a, more_b)
+    codes, more = a * n_texts + b, more_a * n_texts + more_b
+    at = np.searchsorted(codes, more)
+    new = codes.take(at, mode="clip") != more
+    codes = np.insert(codes, at[new], more[new])
+    return codes // n_texts, codes % n_texts
 
 
 def plausible_pairs(
