@@ -166,6 +166,7 @@ def ngram_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
     """``NGram.fingerprint`` per text: its n-gram count, its min-hash sketch (bytes) and its sampled keys with
     their sampling steps."""
     texts = frame["compact"].tolist()
+    lengths = lengths_of(texts)
     fp = NGram().fingerprint(texts, settings, _QUIET)
     check, bound, _ = search_bounds(settings)
     part = needed_keys(KeyPart(fp.keys, fp.doc, fp.step), fp.sizes, check, bound)  # the sets NGram.search indexes
@@ -179,18 +180,17 @@ def ngram_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
             "sketch": [row.tobytes() for row in fp.sketch],
             "keys": keys,
             "steps": steps,
-            "at_least": edit_prefix(lengths_of(texts), settings.n_value),
-            "length": lengths_of(texts),
-            "variants": _variants_per_text(texts, settings.n_value),
+            "at_least": edit_prefix(lengths, settings.n_value),
+            "length": lengths,
+            "variants": _variants_per_text(texts, lengths, settings.n_value),
         }
     )
 
 
-def _variants_per_text(texts: list[str], n: int) -> list[np.ndarray]:
-    """``ngram.edit_variants`` of the texts, as a (signed) array per text."""
-    keys, docs = edit_variants(texts, lengths_of(texts), n)
-    order = np.argsort(docs, kind="stable")
-    return np.split(as_signed(keys[order]), np.searchsorted(docs[order], np.arange(1, len(texts))))
+def _variants_per_text(texts: list[str], lengths: np.ndarray, n: int) -> list[np.ndarray]:
+    """``ngram.edit_variants`` of the texts (in text order), as a (signed) array per text."""
+    keys, docs = edit_variants(texts, lengths, n)
+    return np.split(as_signed(keys), np.searchsorted(docs, np.arange(1, len(texts))))
 
 
 def simhash_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
@@ -240,7 +240,7 @@ def _bucket_input(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarr
 def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) -> pd.DataFrame:
     """The pairs of whole n-gram prefix buckets (``bucket_pairs`` with ``PREFIX_BUCKET_CAP``, and
     ``PREFIX_TIGHT_CAP`` for pairs of two long texts) that pass the length filters (``ngram.plausible_pairs``) and the
-    sketch screen (``ngram._screen``), as ``NGram.search`` takes them (``ngram.plausible_pairs``)."""
+    sketch screen (``ngram._screen``), as ``NGram.search`` takes them."""
     check = TextCheck.of(settings)
     keys, local, ids, first = _bucket_input(frame)
     sizes = frame["size"].to_numpy(dtype=np.int64)[first]

@@ -217,8 +217,8 @@ def edit_variants(texts: list[str], lengths: np.ndarray, n: int) -> tuple[np.nda
     count, ``tau`` = 1: at n = 4, texts of 6 and 7 characters, "我的世编辑器" / "我的世界编辑器"): the hash of each
     text and of each way of deleting one of its characters (its deletion neighbourhood), for every text of those
     lengths and one more or less. Two texts one substitution, insertion or deletion apart share one of them.
-    Returns the keys (uint64) and the text of each. (Two or more edits that can touch every gram - n of 6 and more
-    only - are not covered.)"""
+    Returns the keys (uint64) and the text of each, in text order. (Two or more edits that can touch every gram -
+    n of 6 and more only - are not covered.)"""
     tau = short_pair_edits(lengths)
     grams = np.maximum(lengths - n + 1, 1)
     unsure = np.unique(lengths[(tau == 1) & (n * tau >= grams)])
@@ -235,8 +235,10 @@ def edit_variants(texts: list[str], lengths: np.ndarray, n: int) -> tuple[np.nda
 def _with_pairs(a: np.ndarray, b: np.ndarray, more_a: np.ndarray, more_b: np.ndarray, n_texts: int):
     """The union of two sets of unique pairs (a < b), each in (a, b) order as ``bucket_pairs`` gives them, in that
     order: the few ``more`` pairs not among the many put in their places (no sort of them all)."""
-    if not len(more_a) or not len(a):
-        return (a, b) if not len(more_a) else (more_a, more_b)
+    if not len(more_a):
+        return a, b
+    if not len(a):
+        return more_a, more_b
     codes, more = a * n_texts + b, more_a * n_texts + more_b
     at = np.searchsorted(codes, more)
     new = codes.take(at, mode="clip") != more
@@ -260,13 +262,13 @@ def lowest_ratio(settings: Settings) -> float:
     return min(MIN_BOUND, float(settings.excerpt_share))
 
 
-def _unneeded(size: np.ndarray, step: np.ndarray, ratio: np.ndarray | float) -> np.ndarray:
+def _unneeded(size: np.ndarray, step: np.ndarray | int, ratio: float) -> np.ndarray:
     """Which key sets (of texts with ``size`` grams, at ``step`` above their own level) no pair needs: a text of
     own level 1 (under ``2 * TARGET_KEYS`` grams: every gram a key) is indexed at the next levels 2, 4... only to
     meet texts whose own level that is; they have ``TARGET_KEYS x level`` grams or more, so a text under ``ratio``
     of that (too small to score against them: ``TextCheck.plausible``) keeps its level-1 set alone - where it meets
     every text of its own level, by the Jaccard prefix or, in a short pair, by ``edit_prefix``."""
-    step = step.astype(np.int64)
+    step = np.asarray(step, dtype=np.int64)
     return (step > 0) & (size < 2 * TARGET_KEYS) & (size < ratio * (TARGET_KEYS << step) - 1e-9)
 
 
@@ -606,7 +608,7 @@ def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int, ratio: float = 
         lv = level << np.uint64(step)
         sampled = (h & (lv - np.uint64(1))) == 0
         if step:
-            sampled &= ~_unneeded(cols.sizes, np.full(len(cols.sizes), step), ratio)[doc]
+            sampled &= ~_unneeded(cols.sizes, step, ratio)[doc]
         chunk_k.append(h[sampled] ^ mix64(lv[sampled]))
         chunk_d.append((doc[sampled] + lo).astype(DOC))
         chunk_s.append(np.full(int(sampled.sum()), step, dtype=np.int8))
