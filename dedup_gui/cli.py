@@ -1,4 +1,5 @@
-"""dedup-cli: the headless command. Same engine as the GUI; exit 0 on success, 2 on bad input or usage."""
+"""dedup-cli: the headless command. Same engine as the GUI; exit 0 on success, 2 on bad input or usage, 3 on a
+fault of its own (one line, the traceback saved to a file)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from .core.errors import Cancelled, DedupError  # noqa: E402
 from .core.progress import Reporter  # noqa: E402
 from .core.settings import CLUSTER_MODES, KEEP_POLICIES, NormaliseOptions, Settings, option_fields  # noqa: E402
 
-EXIT_OK, EXIT_INTERRUPTED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_INTERRUPTED, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 class _UsageError(Exception):
@@ -222,6 +223,9 @@ def run(argv: list[str] | None = None) -> int:
                           "files, or run the Spark job for inputs this large")  # fmt: skip
     except OSError as e:
         return _fail(bar, _os_error_line(e, Path(args.input)))
+    except Exception as e:  # a fault of ours: one line for the user, the traceback kept for a report
+        _fail(bar, f"{Path(args.input)}: {_internal_error_line(e)}")
+        return EXIT_INTERNAL
     finally:
         gc.unfreeze()  # for a caller in the same process (a script, the tests): the collector sees everything again
     bar.close()
@@ -250,6 +254,24 @@ def _fail(bar: _ProgressBar, message: str) -> int:
     bar.close()
     print("dedup-cli: " + " ".join(message.split()), file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def _internal_error_line(e: BaseException) -> str:
+    """What the user is told of an error in dedup-cli itself: what it was, that no file was left half-written
+    (every output is written to a temporary file and renamed when complete), and where its traceback was saved."""
+    import tempfile
+    import traceback
+
+    what = f"{type(e).__name__}: {e}".strip().rstrip(":")
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", prefix="dedup-cli-error-", suffix=".txt", delete=False
+        ) as f:
+            f.write(traceback.format_exc())
+        saved = f"; the details are in {f.name} (please send them with a report)"
+    except OSError:
+        saved = ""
+    return f"dedup-cli failed ({what}); no file was left half-written{saved}"
 
 
 def _os_error_line(e: OSError, fallback: Path) -> str:

@@ -196,3 +196,31 @@ def test_export_refuses_a_workbook_changed_on_disk_after_loading(workbook, tmp_p
     with pytest.raises(InputError, match="changed on disk after it was loaded"):
         io.write_cleaned(table, [True] * len(table), tmp_path / "clean.xlsx")
     assert not (tmp_path / "clean.xlsx").exists()
+
+
+def test_a_fault_of_its_own_ends_in_one_line_exit_3_and_a_saved_traceback(csv_file, tmp_path, monkeypatch, capsys):
+    """An error in dedup-cli itself (here: the engine raising what no input should make it raise) is one line on
+    stderr naming the input and the error, exit code 3, no output file, and the traceback saved where the line
+    says - never a traceback in the user's face."""
+    import re
+
+    from dedup_gui.core.pipeline import Pipeline
+
+    def broken(self, *args, **kwargs):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(Pipeline, "run", broken)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)  # read TMPDIR again
+    out = tmp_path / "out.csv"
+    assert run([str(csv_file), "--column", "body", "--output", str(out), "--quiet"]) == 3
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"dedup-cli: {csv_file}: dedup-cli failed (KeyError: 'a bug'); no file was left half")
+    saved = re.search(r"the details are in (\S+) \(please", line)
+    assert saved and saved.group(1).startswith(str(tmp_path))
+    with open(saved.group(1), encoding="utf-8") as f:
+        details = f.read()
+    assert "Traceback" in details and "KeyError: 'a bug'" in details
+    assert not out.exists()

@@ -457,3 +457,47 @@ def test_csv_progress_rises_to_the_whole_text(tmp_path):
     loading = [(d, t) for s, d, t in seen if s == "Loading"]
     assert len(loading) > 10 and loading[-1][0] == loading[-1][1]
     assert [d for d, _ in loading] == sorted(d for d, _ in loading)
+
+
+def test_prose_and_tables_over_lines_are_no_swallowed_rows(tmp_path):
+    """Posts of prose with commas and small tables of figures, each in a quoted cell over many lines (as e-mail
+    and wire stories are): read exactly, and no warning of swallowed rows - their lines do not read as the file's
+    rows (an id of the ids' length first, or line after line)."""
+    post = (
+        "From: someone, somewhere\nSubject: prices, again\n\nI asked, and they said no, twice.\n"
+        "        286, 386, 486\nModel, price, stock\nA, 1,200, yes\n12, dozen, eggs\n-- \nsig, with, commas"
+    )
+    rows = [["id", "group", "text"]] + [[str(50000 + i), "misc", post] for i in range(30)]
+    table = read_table(write_csv(tmp_path / "posts.csv", rows))
+    assert table.data.values.tolist() == rows[1:]
+    assert not any("look like rows" in w for w in table.warnings)
+    wire = [["title", "text"]] + [
+        [f"SUGAR {i}", "Imports were,\n ARGENTINA  nil  39,130\n BRAZIL  nil  131,950"] for i in range(5)
+    ]
+    table = read_table(write_csv(tmp_path / "wire.csv", wire))
+    assert table.data.values.tolist() == wire[1:] and not any("look like rows" in w for w in table.warnings)
+
+
+def test_swallowed_rows_without_an_id_column_are_still_reported(tmp_path):
+    src = tmp_path / "q.csv"
+    lines = (
+        ["name,text,n", "a,one,1", 'b,"two,2'] + [f"r{i},row {i},{i}" for i in range(3, 9)] + ['i,nine",9', "j,x,10"]
+    )
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    [note] = [w for w in read_table(src).warnings if "quoted cell" in w]
+    assert note.startswith("data row 2 (lines 3-10): a quoted cell spans 8 lines, 6 of which look like rows")
+
+
+def test_many_swallowing_cells_are_named_ten_then_counted(tmp_path):
+    from dedup_gui.core.io.csv_reader import SWALLOWED_SHOWN
+
+    src = tmp_path / "q.csv"
+    lines = ["id,text,n"]
+    for k in range(25):  # each: a quote opened in one row, closed four rows further down
+        base = 10 * k
+        lines += [f'{base + 1},"open,1'] + [f"{base + j},row,{j}" for j in range(2, 5)] + [f'{base + 5},close",5']
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    notes = [w for w in read_table(src).warnings if "look like rows" in w]
+    assert len(notes) == SWALLOWED_SHOWN + 1
+    assert notes[0].startswith("data row 1 (lines 2-6): a quoted cell spans 5 lines, 3 of which look like rows")
+    assert notes[-1] == f"{25 - SWALLOWED_SHOWN} more data rows have a quoted cell over lines that look like rows"

@@ -308,3 +308,32 @@ def test_csv_records_read_at_once_end_on_the_lines_the_reader_counts_one_by_one(
     rows, ends = _parse(path, text, delimiter, None)
     assert rows == want_rows
     assert ends.tolist() == want_ends.tolist()
+
+
+def test_csv_cell_over_lines_with_a_lone_carriage_return_reads_exactly(tmp_path):
+    """A quoted cell spanning lines, one of which holds delimiters and a carriage return alone (a pasted e-mail or
+    newsgroup post keeps them): a normal cell - read exactly, no warning - where the check for swallowed rows once
+    raised the csv module's error."""
+    cell = "From: someone\nSubject: a, b and c\r here\nthe body, with commas, and more\rend"
+    rows = [["id", "text"], ["1", cell], ["2", "plain"]]
+    table = read_table(write_csv(tmp_path / "cr.csv", rows))
+    assert table.data.values.tolist() == rows[1:]
+    assert not any("look like rows" in w for w in table.warnings)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list('ab,;"\n\r 中\t')), max_size=120))
+def test_any_delimited_text_reads_or_is_refused_with_a_message(text):
+    """Whatever a .csv file holds (quotes unbalanced, carriage returns alone, blank lines), reading it gives a table
+    or an InputError naming the file - never another exception."""
+    from pathlib import Path
+
+    from dedup_gui.core.io.csv_reader import read_csv
+
+    path = Path("any.csv")
+    try:
+        table = read_csv(path, ("id,text\n" + text).encode("utf-8"))
+    except InputError as e:
+        assert "any.csv" in str(e)
+        return
+    assert len(table) >= 1

@@ -154,31 +154,70 @@ def _line_list(numbers: list[int], shown: int = 10) -> str:
     return ", ".join(str(n) for n in numbers[:shown]) + more
 
 
+SWALLOWED_SHOWN = 10  # rows named one by one in the swallowed-rows warnings; the others are counted in one more
+
+
 def swallowed_lines(body: list[list[str]], lines: np.ndarray, width: int, delimiter: str, text: str) -> list[str]:
     """Warnings for quoted cells that run over lines which look like rows of their own (an unbalanced quote).
     ``lines``: the first (row 0) and last (row 1) line of the file each row was read from.
 
-    A cell spanning lines is normal (an article with paragraphs); one whose inner lines split into as many
-    fields as the header has is not. Needs two or more columns to tell rows from paragraphs.
-    """
+    A cell spanning lines is normal (an article with paragraphs, a post of prose with commas, a table of figures);
+    one whose inner lines read as the file's rows do is not: as many fields as the header has and, where the rows
+    start with an id (a number of the ids' lengths), starting with one too. Without an id column a cell's
+    look-alike lines must be at least half of its lines, and the rows of three fields or more (prose and tables
+    have a line with a comma or two now and then, not line after line as rows of the file). Needs two or more
+    columns to tell rows from paragraphs."""
     notes: list[str] = []
     if width < 2:
         return notes
+    ids = _id_lengths(body)
+    if ids is None and width < 3:
+        return notes
+    found = 0
     for i in np.flatnonzero(lines[1] > lines[0]).tolist():  # the rows read from more than one line
         row, first, last = body[i], int(lines[0, i]), int(lines[1, i])
+        inner = [ln for cell in row if "\n" in cell for ln in cell.split("\n")[1:]]
         # (a line with fewer delimiters than a row has between its fields cannot split into a row: not parsed)
-        inner = [ln for cell in row if "\n" in cell for ln in cell.split("\n")[1:] if ln.count(delimiter) >= width - 1]
-        looks_like_rows = sum(1 for ln in inner if len(next(csv.reader([ln], delimiter=delimiter), [])) >= width)
-        if looks_like_rows >= 2:
+        alike = sum(
+            1 for ln in inner if ln.count(delimiter) >= width - 1 and _reads_as_a_row(ln, delimiter, width, ids)
+        )
+        if alike < 2 or (ids is None and 2 * alike < sum(1 for ln in inner if ln.strip())):
+            continue
+        found += 1
+        if found <= SWALLOWED_SHOWN:
             notes.append(
                 f"data row {i + 1} (lines {first}-{last}): a quoted cell spans {last - first + 1} lines, "
-                f'{looks_like_rows} of which look like rows of their own; probably an unbalanced quote (") '
-                "- check the file"
+                f'{alike} of which look like rows of their own; probably an unbalanced quote (") - check the file'
             )
+    if found > SWALLOWED_SHOWN:
+        notes.append(f"{found - SWALLOWED_SHOWN} more data rows have a quoted cell over lines that look like rows")
     if body and lines[1, -1] > lines[0, -1] and _quote_left_open(text, int(lines[0, -1]), int(lines[1, -1])):
         first, last = int(lines[0, -1]), int(lines[1, -1])
         notes.append(f"a quote opened on line {first} is never closed: lines {first}-{last} were read as one row")
     return list(dict.fromkeys(notes))
+
+
+def _id_lengths(body: list[list[str]], sample: int = 1000) -> tuple[int, int] | None:
+    """The shortest and longest first field when the rows start with an id (digits only, in nine rows of ten of
+    a sample spread over the file, or more; a row that swallowed others still starts with its own); else None."""
+    step = max(1, len(body) // sample)
+    firsts = [row[0] for row in body[::step] if row]
+    numbers = [len(f) for f in firsts if f.isdigit()]
+    if not firsts or len(numbers) < 0.9 * len(firsts):
+        return None
+    return min(numbers), max(numbers)
+
+
+def _reads_as_a_row(line: str, delimiter: str, width: int, ids: tuple[int, int] | None) -> bool:
+    """Whether ``line`` reads as one of the file's rows: exactly ``width`` fields, the first an id like the rows'
+    (``_id_lengths``) where they start with one."""
+    try:
+        fields = next(csv.reader([line], delimiter=delimiter), [])
+    except csv.Error:  # a carriage return alone in it: no record the reader accepts
+        return False
+    if len(fields) != width:
+        return False
+    return ids is None or (fields[0].isdigit() and ids[0] <= len(fields[0]) <= ids[1])
 
 
 def _quote_left_open(text: str, first: int, last: int) -> bool:
