@@ -65,6 +65,21 @@ def test_in_a_bucket_above_the_tight_cap_two_tight_docs_pair_within_a_window_onl
     assert len(a) == 3 * 41 - 6  # above cap: a window, whatever the docs
 
 
+def test_tight_docs_have_a_window_of_their_own_and_over_full_buckets_keep_theirs():
+    """``tight_window``: two tight docs of a bucket above ``tight_cap`` pair within that window; a short doc still
+    pairs with every doc; a bucket above ``cap`` still gives each doc its next ``window``."""
+    keys, docs = np.zeros(41, dtype=np.int64), np.arange(41)
+    tight = np.ones(41, dtype=bool)
+    tight[7] = False
+    a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=100, window=5, tight=tight, tight_cap=10, tight_window=2)
+    pairs = set(zip(a.tolist(), b.tolist(), strict=True))
+    longs = [i for i in range(41) if i != 7]
+    assert {p for p in pairs if 7 not in p} == {(x, y) for n, x in enumerate(longs) for y in longs[n + 1 : n + 3]}
+    assert {p for p in pairs if 7 in p} == {(min(7, i), max(7, i)) for i in range(41) if i != 7}
+    a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=30, window=5, tight=tight, tight_cap=10, tight_window=2)
+    assert len(a) == 5 * 41 - 15  # above cap: a window of 5, whatever the docs
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     postings=st.lists(st.tuples(st.integers(0, 12), st.integers(0, 30)), max_size=200),
@@ -83,8 +98,9 @@ def test_small_buckets_pair_as_the_general_walk_does(postings, cap, tight_cap, t
 
     def run():
         a, b, counts = base.bucket_pairs(
-            keys, docs, Reporter(), cap=cap, window=2, with_counts=with_counts, tight=tight, tight_cap=tight_cap
-        )
+            keys, docs, Reporter(), cap=cap, window=2, with_counts=with_counts, tight=tight, tight_cap=tight_cap,
+            tight_window=1,
+        )  # fmt: skip
         return a.tolist(), b.tolist(), None if counts is None else counts.tolist()
 
     got = run()

@@ -21,6 +21,7 @@ from ..core.algorithms.base import bucket_pairs
 from ..core.algorithms.ngram import (
     PREFIX_BUCKET_CAP,
     PREFIX_TIGHT_CAP,
+    PREFIX_TIGHT_WINDOW,
     SKETCH_BINS,
     TIGHT_GRAMS,
     GramKeys,
@@ -245,7 +246,13 @@ def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) ->
     keys, local, ids, first = _bucket_input(frame)
     sizes = frame["size"].to_numpy(dtype=np.int64)[first]
     a, b, _ = bucket_pairs(
-        keys, local, _QUIET, cap=PREFIX_BUCKET_CAP, tight=sizes >= TIGHT_GRAMS, tight_cap=PREFIX_TIGHT_CAP
+        keys,
+        local,
+        _QUIET,
+        cap=PREFIX_BUCKET_CAP,
+        tight=sizes >= TIGHT_GRAMS,
+        tight_cap=PREFIX_TIGHT_CAP,
+        tight_window=PREFIX_TIGHT_WINDOW,
     )
     lengths = frame["length"].to_numpy(dtype=np.int64)[first]
     plausible = plausible_pairs(check, sizes, lengths, a, b, bound)

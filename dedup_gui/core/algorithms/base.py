@@ -150,6 +150,7 @@ def bucket_pairs(
     with_counts: bool = False,
     tight: np.ndarray | None = None,
     tight_cap: int | None = None,
+    tight_window: int | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Unique pairs (a < b) of docs that share a key, optionally with how many keys each pair shares.
 
@@ -157,8 +158,8 @@ def bucket_pairs(
     all its pairs: each doc is paired with the next ``window`` docs of the bucket, which keeps the work linear
     while still linking the bucket's members. ``tight`` (a flag per doc) marks docs whose copies are sure to share
     a smaller bucket with them as well (n-gram: long texts, which share many rare keys with a copy): in a bucket of
-    more than ``tight_cap`` docs, two tight docs are paired only within a window (the bucket's other docs come
-    first and each pairs with every doc after it).
+    more than ``tight_cap`` docs, two tight docs are paired only within a window of ``tight_window`` docs (default
+    ``window``; the bucket's other docs come first and each pairs with every doc after it).
     """
     empty = np.zeros(0, dtype=np.int64)
     if len(keys) == 0:
@@ -194,7 +195,16 @@ def bucket_pairs(
         codes = np.concatenate(
             [
                 *_small_pairs(d, starts[lo:hi][few], sizes[lo:hi][few], n_docs),
-                _chunk_pairs(d, starts[lo:hi][~few], sizes[lo:hi][~few], over[lo:hi][~few], windowed, window, n_docs),
+                _chunk_pairs(
+                    d,
+                    starts[lo:hi][~few],
+                    sizes[lo:hi][~few],
+                    over[lo:hi][~few],
+                    windowed,
+                    window,
+                    tight_window,
+                    n_docs,
+                ),
             ]
         )
         return codes if with_counts else sorted_unique(codes)
@@ -284,15 +294,17 @@ def _small_pairs(d: np.ndarray, starts: np.ndarray, sizes: np.ndarray, n_docs: i
     return out
 
 
-def _chunk_pairs(d, starts, sizes, over, windowed, window, n_docs) -> np.ndarray:
+def _chunk_pairs(d, starts, sizes, over, windowed, window, tight_window, n_docs) -> np.ndarray:
     # Every posting position in the chunk's buckets, with how many later positions of its bucket it pairs with.
     total = int(sizes.sum())
     bucket_of = np.repeat(np.arange(len(starts)), sizes)
     rank = np.arange(total) - np.repeat(np.cumsum(sizes) - sizes, sizes)
     pos = np.repeat(starts, sizes) + rank
     remaining = sizes[bucket_of] - 1 - rank
-    narrow = over[bucket_of] if windowed is None else over[bucket_of] | windowed[pos]
-    count = np.where(narrow, np.minimum(remaining, window), remaining)
+    count = np.where(over[bucket_of], np.minimum(remaining, window), remaining)
+    if windowed is not None:  # (a windowed posting is in a bucket within the cap)
+        inside = windowed[pos]
+        count[inside] = np.minimum(remaining[inside], window if tight_window is None else tight_window)
     n_pairs = int(count.sum())
     i_pos = np.repeat(pos, count)
     offsets = np.arange(n_pairs) - np.repeat(np.cumsum(count) - count, count) + 1
