@@ -172,6 +172,27 @@ def test_sorted_segments_equal_sorting_each_segment(segments, data):
             assert got == want
 
 
+@settings(max_examples=100, deadline=None)
+@given(
+    sets=st.lists(st.sets(st.integers(0, 3000), max_size=900), min_size=1, max_size=12),
+    data=st.data(),
+)
+def test_overlap_of_sorted_sets_by_merged_rows_equals_set_intersection(sets, data):
+    """``pair_overlap`` of sorted gram sets: pairs whose two sets fill rows past ``RUNS_WIDTH`` are merged by the
+    stable sort, shorter ones sorted - either way the size of the Python set intersection."""
+    from dedup_gui.core.columnar import RUNS_WIDTH, GramColumns
+
+    assert RUNS_WIDTH < 1800  # the sets reach it
+    flat = [sorted(x) for x in sets]
+    hashes = np.array([v for f in flat for v in f], dtype=np.uint64)
+    offsets = np.cumsum([0] + [len(f) for f in flat]).astype(np.int64)
+    cols = GramColumns(hashes, offsets, prefix=True)
+    pairs = data.draw(st.lists(st.tuples(st.integers(0, len(sets) - 1), st.integers(0, len(sets) - 1)), min_size=1))
+    a = np.array([p for p, _ in pairs], dtype=np.int64)
+    b = np.array([q for _, q in pairs], dtype=np.int64)
+    assert pair_overlap(cols, a, b).tolist() == [len(sets[p] & sets[q]) for p, q in pairs]
+
+
 @settings(max_examples=60, deadline=None)
 @given(texts=related_texts(), data=st.data())
 def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
