@@ -63,4 +63,6 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    from dedup_gui.cli import exit_now
+
+    exit_now(main(sys.argv[1:]))  # as the console script ends (``dedup_gui.cli.main``)

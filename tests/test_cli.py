@@ -224,3 +224,29 @@ def test_a_fault_of_its_own_ends_in_one_line_exit_3_and_a_saved_traceback(csv_fi
         details = f.read()
     assert "Traceback" in details and "KeyError: 'a bug'" in details
     assert not out.exists()
+
+
+def test_the_console_script_ends_with_its_exit_code_output_and_exit_handlers(csv_file, tmp_path):
+    """``main`` ends the process without tearing the interpreter down (``exit_now``): the exit code, everything
+    printed and every exit handler are still there - on success and on bad input."""
+    mark = tmp_path / "handler-ran"
+    code = (
+        "import atexit, pathlib, sys\n"
+        f"atexit.register(pathlib.Path({str(mark)!r}).write_text, 'yes')\n"
+        "from dedup_gui.cli import main\n"
+        "sys.argv = ['dedup-cli', *sys.argv[1:]]\n"
+        "main()\n"
+        "print('not reached')\n"
+    )
+    out = tmp_path / "clean.csv"
+    ok = subprocess.run([sys.executable, "-c", code, str(csv_file), "--column", "body", "--output", str(out)],
+                        capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stdout.startswith("rows: 6, clusters: 2, removed: 2") and "not reached" not in ok.stdout
+    assert ok.stdout.rstrip().splitlines()[-1].startswith("kept rows:") and out.exists()
+    assert mark.read_text() == "yes"
+    mark.unlink()
+    bad = subprocess.run([sys.executable, "-c", code, str(tmp_path / "missing.csv")],
+                         capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert bad.returncode == 2 and bad.stderr.startswith("dedup-cli: ") and "missing.csv" in bad.stderr
+    assert mark.read_text() == "yes"
