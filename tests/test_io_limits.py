@@ -486,6 +486,8 @@ def test_swallowed_rows_without_an_id_column_are_still_reported(tmp_path):
     src.write_text("\n".join(lines) + "\n", encoding="utf-8")
     [note] = [w for w in read_table(src).warnings if "quoted cell" in w]
     assert note.startswith("data row 2 (lines 3-10): a quoted cell spans 8 lines, 6 of which look like rows")
+    src.write_text('name,text\na,ok\nb,"never closed\nc,more\nd,and more\n', encoding="utf-8")  # two columns
+    assert "a quote opened on line 3 is never closed: lines 3-5 were read as one row" in read_table(src).warnings
 
 
 def test_many_swallowing_cells_are_named_ten_then_counted(tmp_path):

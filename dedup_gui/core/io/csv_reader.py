@@ -171,10 +171,9 @@ def swallowed_lines(body: list[list[str]], lines: np.ndarray, width: int, delimi
     if width < 2:
         return notes
     ids = _id_lengths(body)
-    if ids is None and width < 3:
-        return notes
+    spanning = np.flatnonzero(lines[1] > lines[0]).tolist() if ids is not None or width >= 3 else []
     found = 0
-    for i in np.flatnonzero(lines[1] > lines[0]).tolist():  # the rows read from more than one line
+    for i in spanning:  # the rows read from more than one line
         row, first, last = body[i], int(lines[0, i]), int(lines[1, i])
         inner = [ln for cell in row if "\n" in cell for ln in cell.split("\n")[1:]]
         # (a line with fewer delimiters than a row has between its fields cannot split into a row: not parsed)
