@@ -79,3 +79,32 @@ def test_components_label_exactly_the_connected_texts_alike(graph):
     for u in range(n):
         for v in range(n):
             assert (label[u] == label[v]) == (uf.find(u) == uf.find(v))
+
+
+def test_a_result_pickles_its_clusters_as_arrays_and_unpickles_them_equal():
+    """The engine's worker process pickles each result to the window: its clusters travel as arrays (no Cluster
+    object in the pickle, whose unpickling would hold the interpreter lock for all of them at once) and come
+    back equal - members, kept rows, every similarity entry in its order, and the rest of the result."""
+    import pickle
+
+    from dedup_gui.core.pipeline import Pipeline
+    from dedup_gui.core.progress import Reporter
+    from dedup_gui.core.result import Cluster
+    from dedup_gui.core.settings import Settings
+
+    base = ["北京地铁新线今天开通运营，沿线居民出行更方便了。", "上海今年夏天雨水偏多，气象台提醒市民注意防汛安全。"]
+    texts = [base[0], base[0] + "（完）", base[1], "无关的一句话，和别的都不一样。", base[1] + "来源：新华社", base[0]]
+    result = Pipeline(texts).run(Settings(algorithm="ngram", threshold=0.7), Reporter())
+    assert result.clusters  # (the copies of the first sentence)
+    result.clusters.append(Cluster(99, 3, [3, 1], {1: float("nan"), 3: 1.0}))  # any order, any value, kept
+    blob = pickle.dumps(result)
+    assert b"Cluster" not in blob
+    back = pickle.loads(blob)
+    assert [(c.id, c.kept, c.members) for c in back.clusters] == [(c.id, c.kept, c.members) for c in result.clusters]
+    for got, want in zip(back.clusters, result.clusters, strict=True):
+        assert list(got.similarity) == list(want.similarity)
+        assert np.array_equal(list(got.similarity.values()), list(want.similarity.values()), equal_nan=True)
+        assert all(type(r) is int for r in got.members) and all(type(r) is int for r in got.similarity)
+    assert back.keep_reasons == result.keep_reasons and back.settings == result.settings
+    assert np.array_equal(back.row_unique, result.row_unique) and np.array_equal(back.pairs.a, result.pairs.a)
+    assert back.rows_to_remove == result.rows_to_remove and back.check_summary() == result.check_summary()

@@ -5,7 +5,9 @@ Rows are 0-based indices into the table here; exports show them 1-based, as user
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -120,6 +122,22 @@ class DedupResult:
     keep_note: str = ""  # how kept rows were chosen: the date column used and how many of its dates were unreadable
     keep_rank: np.ndarray | None = None  # the keep policy's rank per row (core.keep), reused by the analyst's view
 
+    def __getstate__(self) -> dict:
+        """What pickling keeps (the engine's worker process sends each result to the window): the clusters as
+        arrays (``_clusters_as_arrays``). Unpickling 30,000 ``Cluster`` objects is one C call that holds the
+        interpreter lock for 0.12 s (100k short texts) - in the window's process, a stall of the window while its
+        worker thread receives the result; rebuilt from arrays by a Python loop, the window's thread gets its
+        turn every few milliseconds."""
+        state = dict(self.__dict__)
+        state["clusters"] = _clusters_as_arrays(self.clusters)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state = dict(state)
+        with _built_out_of_collections():
+            state["clusters"] = _clusters_from_arrays(state["clusters"])
+        self.__dict__.update(state)
+
     def check_summary(self) -> str:
         """One line for the CLI, the status bar and the report: what the fingerprints alone would have got wrong."""
         return (
@@ -186,3 +204,54 @@ class DedupResult:
 def _snippet(text: str, width: int = 80) -> str:
     line = " ".join(text.split())
     return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def _clusters_as_arrays(clusters: list[Cluster]) -> dict[str, np.ndarray]:
+    """Clusters as flat arrays: ids and kept rows, every cluster's members and its similarity entries (row and
+    value, in the dictionary's order), each with the offsets where a cluster's part starts."""
+    members = [c.members for c in clusters]
+    sims = [c.similarity for c in clusters]
+
+    def offsets(sizes: list[int]) -> np.ndarray:
+        out = np.zeros(len(sizes) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=out[1:])
+        return out
+
+    return {
+        "id": np.array([c.id for c in clusters], dtype=np.int64),
+        "kept": np.array([c.kept for c in clusters], dtype=np.int64),
+        "member_offsets": offsets([len(m) for m in members]),
+        "members": np.fromiter((r for m in members for r in m), dtype=np.int64),
+        "sim_offsets": offsets([len(d) for d in sims]),
+        "sim_rows": np.fromiter((r for d in sims for r in d), dtype=np.int64),
+        "sim_values": np.fromiter((v for d in sims for v in d.values()), dtype=np.float64),
+    }
+
+
+def _clusters_from_arrays(arrays: dict[str, np.ndarray]) -> list[Cluster]:
+    """``_clusters_as_arrays`` undone: equal clusters (rows and values as Python ints and floats)."""
+    mo, so = arrays["member_offsets"].tolist(), arrays["sim_offsets"].tolist()
+    members, rows, values = arrays["members"].tolist(), arrays["sim_rows"].tolist(), arrays["sim_values"].tolist()
+    return [
+        Cluster(
+            i, k, members[mo[j] : mo[j + 1]], dict(zip(rows[so[j] : so[j + 1]], values[so[j] : so[j + 1]], strict=True))
+        )
+        for j, (i, k) in enumerate(zip(arrays["id"].tolist(), arrays["kept"].tolist(), strict=True))
+    ]
+
+
+@contextmanager
+def _built_out_of_collections() -> Iterator[None]:
+    """No cyclic garbage collection while an unpickled result's clusters are made, and what is alive then kept out
+    of later full collections (``gc.freeze``): hundreds of thousands of clusters and member lists, which live as
+    long as the result is on screen. A full collection while they are made walks all of them holding the
+    interpreter lock - the window's longest stall when a run of a million rows came back (215-290 ms) - and every
+    later one would walk them again. Reference counting still frees them."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was_enabled:
+            gc.enable()
