@@ -140,10 +140,13 @@ class DedupResult:
 
     def check_summary(self) -> str:
         """One line for the CLI, the status bar and the report: what the fingerprints alone would have got wrong."""
+        from .textcheck import SHORT_CHARS, SHORT_FLOOR
+
+        floor = float(self.settings.min_similarity)
         return (
             f"{self.settings.algorithm} proposed {self.proposed:,} pairs; "
-            f"{self.rejected:,} failed the text check (similarity below {float(self.settings.min_similarity):.2f}, "
-            "or different figures)"
+            f"{self.rejected:,} failed the text check (similarity below {floor:.2f}, "
+            f"{max(floor, SHORT_FLOOR):.2f} for texts under {SHORT_CHARS} characters, or different figures)"
         )
 
     @property

@@ -38,6 +38,7 @@ from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_columns import guess_member_columns
 from dedup_gui.core.review_decisions import from_decisions
 from dedup_gui.core.table import Table
+from dedup_gui.core.textcheck import SHORT_CHARS, SHORT_FLOOR
 
 from . import jobs
 from .analysis import attach_to as attach_analysis
@@ -475,12 +476,14 @@ class MainWindow(QMainWindow):
                 ),
                 self.tr(
                     "{algorithm} proposed {pairs} pairs; {rejected} failed the text check (similarity below {floor}, "
-                    "or different figures)"
+                    "{short_floor} for texts under {chars} characters, or different figures)"
                 ).format(
                     algorithm=translated_algorithm(get_algorithm(r.settings.algorithm)).title,
                     pairs=f"{r.proposed:,}",
                     rejected=f"{r.rejected:,}",
                     floor=f"{float(r.settings.min_similarity):.2f}",
+                    short_floor=f"{max(float(r.settings.min_similarity), SHORT_FLOOR):.2f}",
+                    chars=SHORT_CHARS,
                 ),
             ]
         if session.not_applying:
