@@ -405,9 +405,10 @@ def paused_gc(freeze: bool = False) -> Iterator[None]:
     a million short texts is written). Cyclic garbage made during the pause is frozen with them, kept until the
     caller's ``gc.unfreeze()`` (``dedup-cli`` calls it once its files are written).
 
-    For a process that only runs the engine (``dedup-cli``, the window's engine worker process). Not in the
-    window's own process: there the collections put off would fall due later, at any point of the GUI thread,
-    pyqtgraph's painting included."""
+    For a process that only runs the engine (``dedup-cli``, the window's engine worker process). In the window's
+    own process only with ``freeze`` and briefly (a result's clusters rebuilt as it arrives,
+    ``DedupResult.__setstate__``): otherwise the collections put off would fall due later, at any point of the GUI
+    thread, pyqtgraph's painting included."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:

@@ -5,9 +5,7 @@ Rows are 0-based indices into the table here; exports show them 1-based, as user
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -133,8 +131,13 @@ class DedupResult:
         return state
 
     def __setstate__(self, state: dict) -> None:
+        from .pipeline import paused_gc  # (core.pipeline imports this module)
+
         state = dict(state)
-        with _built_out_of_collections():
+        # No cyclic collection while hundreds of thousands of clusters are made, and then they are kept out of full
+        # collections (they live as long as the result is on screen): a full collection meanwhile walked all of
+        # them holding the lock - the window's longest stall when a run of a million rows came back (215-290 ms).
+        with paused_gc(freeze=True):
             state["clusters"] = _clusters_from_arrays(state["clusters"])
         self.__dict__.update(state)
 
@@ -241,20 +244,3 @@ def _clusters_from_arrays(arrays: dict[str, np.ndarray]) -> list[Cluster]:
         )
         for j, (i, k) in enumerate(zip(arrays["id"].tolist(), arrays["kept"].tolist(), strict=True))
     ]
-
-
-@contextmanager
-def _built_out_of_collections() -> Iterator[None]:
-    """No cyclic garbage collection while an unpickled result's clusters are made, and what is alive then kept out
-    of later full collections (``gc.freeze``): hundreds of thousands of clusters and member lists, which live as
-    long as the result is on screen. A full collection while they are made walks all of them holding the
-    interpreter lock - the window's longest stall when a run of a million rows came back (215-290 ms) - and every
-    later one would walk them again. Reference counting still frees them."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if was_enabled:
-            gc.enable()
