@@ -337,3 +337,64 @@ def test_any_delimited_text_reads_or_is_refused_with_a_message(text):
         assert "any.csv" in str(e)
         return
     assert len(table) >= 1
+
+
+def _cut(text: str, cuts: list[int]) -> tuple[str, ...]:
+    """``text`` in parts, cut at ``cuts`` (positions taken modulo its length; empty parts allowed)."""
+    at = sorted(c % (len(text) + 1) for c in cuts)
+    return tuple(text[a:b] for a, b in zip([0, *at], [*at, len(text)], strict=True))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(alphabet=st.sampled_from(list('ab,"\n\r 中')), max_size=80),
+    cuts=st.lists(st.integers(0, 100), max_size=5),
+    chunk=st.integers(1, 10),
+    data=st.data(),
+)
+def test_lines_and_open_quotes_of_a_text_in_parts_equal_those_of_the_whole(text, cuts, chunk, data):
+    """``part_lines`` of a text cut anywhere (inside lines, at line breaks, into empty parts) gives the lines
+    ``text_lines`` gives of the whole, with progress at the same places; ``_quote_left_open`` on the parts
+    answers as on the whole for any span of lines."""
+    from dedup_gui.core.io.csv_reader import _quote_left_open, part_lines, text_lines
+
+    parts = _cut(text, cuts)
+    seen: list[int] = []
+    assert list(part_lines(parts, chunk, seen.append)) == list(text_lines(text, chunk))
+    assert set(seen) <= {0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")}  # where lines start
+    n_lines = text.count("\n") + 1
+    first = data.draw(st.integers(1, n_lines))
+    last = data.draw(st.integers(first, n_lines))
+    assert _quote_left_open(parts, first, last) == _quote_left_open(text, first, last)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.text(alphabet=st.sampled_from(list('ab,;"\n\r 中文€𠀀\t')), max_size=120),
+    name=st.sampled_from(["utf-8", "gb18030", "utf-16"]),
+    chunk=st.integers(1, 12),
+    damage=st.lists(st.tuples(st.integers(0, 400), st.integers(0, 255)), max_size=1),
+)
+def test_a_file_decoded_in_parts_reads_as_decoded_at_once(text, name, chunk, damage):
+    """A file decoded a few bytes at a time (characters cut at any part's end, a byte damaged anywhere) reads as
+    the file decoded in one go: the same table, warnings, encoding and line ending - or the same refusal."""
+    from pathlib import Path
+
+    from dedup_gui.core.io import encoding
+    from dedup_gui.core.io.csv_reader import read_csv
+
+    raw = bytearray(("id,text\n" + text).encode(name, errors="replace"))
+    for at, byte in damage:
+        raw[at % len(raw)] = byte
+
+    def read(size: int):
+        old, encoding.DECODE_CHUNK = encoding.DECODE_CHUNK, size
+        try:
+            t = read_csv(Path("f.csv"), bytes(raw))
+        except InputError as e:
+            return str(e)
+        finally:
+            encoding.DECODE_CHUNK = old
+        return t.data.values.tolist(), t.columns, t.warnings, t.encoding, t.bom, t.newline, t.delimiter
+
+    assert read(chunk) == read(1 << 30)

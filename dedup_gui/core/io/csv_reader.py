@@ -18,7 +18,7 @@ import pandas as pd
 from ..errors import InputError
 from ..progress import Reporter
 from ..table import Table
-from .encoding import decode_bytes
+from .encoding import decode_parts
 from .headers import column_letter, unique_headers
 
 DELIMITERS = (",", "\t", ";", "|")
@@ -27,13 +27,14 @@ csv.field_size_limit(2**31 - 1)  # news articles easily pass the default 128 KiB
 
 
 def read_csv(path: Path, data: bytes, reporter: Reporter | None = None) -> Table:
-    decoded = decode_bytes(data, path)
+    decoded = decode_parts(data, path)  # the text in parts, never joined (see decode_parts)
     del data  # the file's bytes are not needed once decoded: freed before the rows are built (when the caller let go)
-    text = decoded.text
-    if not text or text.isspace():  # (strip() would copy the whole text to find out)
+    parts = decoded.parts
+    if all(not p or p.isspace() for p in parts):  # (strip() would copy the whole text to find out)
         raise InputError(path, "has no header row (the file holds only blank lines)")
-    delimiter = sniff_delimiter(text, prefer_tab=path.suffix.lower() == ".tsv")
-    rows, last_lines = _parse(path, text, delimiter, reporter)
+    head = decoded.head(1 << 20)
+    delimiter = sniff_delimiter(head, prefer_tab=path.suffix.lower() == ".tsv")
+    rows, last_lines = _parse(path, parts, delimiter, reporter)
     first_lines = np.r_[1, last_lines[:-1] + 1][: len(last_lines)]
     while rows and not any(rows[-1]):
         rows.pop()  # trailing blank lines are not data rows
@@ -46,10 +47,10 @@ def read_csv(path: Path, data: bytes, reporter: Reporter | None = None) -> Table
     if not body:
         raise InputError(path, "has a header but no data rows")
     table = _build(path, header, body, lines[:, 1:])
-    table.warnings[:0] = swallowed_lines(body, lines[:, 1:], len(header), delimiter, text)
+    table.warnings[:0] = swallowed_lines(body, lines[:, 1:], len(header), delimiter, parts)
     table.encoding, table.bom, table.delimiter = decoded.encoding, decoded.bom, delimiter
     table.source_header = list(header)
-    table.newline = line_ending(text)
+    table.newline = line_ending(head)
     return table
 
 
@@ -87,21 +88,25 @@ def line_ending(text: str) -> str:
     return "\r\n"
 
 
-def _parse(path: Path, text: str, delimiter: str, reporter: Reporter | None) -> tuple[list[list[str]], np.ndarray]:
+def _parse(
+    path: Path, text: str | tuple[str, ...], delimiter: str, reporter: Reporter | None
+) -> tuple[list[list[str]], np.ndarray]:
     """The records, and the last line of the file each was read from.
 
     The records are read by the csv module in one call (no Python step per record). Each took one line, or one
     more for each line break in its cells (a quoted cell spanning lines holds them): counted for the records that
     have any, and checked against the lines the reader took in all; should the two ever differ, the records are
     read again one by one, each with the reader's own line count."""
-    progress = None if reporter is None else (lambda at: reporter.report("Loading", at, len(text)))
-    reader = csv.reader(text_lines(text, chunk=LINES_AT_ONCE, progress=progress), delimiter=delimiter, strict=False)
+    parts = (text,) if isinstance(text, str) else text
+    total = sum(map(len, parts))
+    progress = None if reporter is None else (lambda at: reporter.report("Loading", at, total))
+    reader = csv.reader(part_lines(parts, chunk=LINES_AT_ONCE, progress=progress), delimiter=delimiter, strict=False)
     try:
         rows = list(reader)
     except csv.Error as e:
         raise _unreadable(path, reader.line_num, e) from None
     if reporter is not None:
-        reporter.report("Loading", len(text), len(text))
+        reporter.report("Loading", total, total)
     taken = np.ones(len(rows), dtype=np.int64)
     if reader.line_num != len(rows):  # some records span lines
         spanning = np.fromiter(("\n" in "".join(row) for row in rows), dtype=bool, count=len(rows))
@@ -109,7 +114,7 @@ def _parse(path: Path, text: str, delimiter: str, reporter: Reporter | None) -> 
             taken[i] += sum(cell.count("\n") for cell in rows[i])
     ends = np.cumsum(taken)
     if len(rows) and int(ends[-1]) != reader.line_num:
-        return _parse_one_by_one(path, text, delimiter)
+        return _parse_one_by_one(path, parts, delimiter)
     return rows, ends
 
 
@@ -117,11 +122,12 @@ def _unreadable(path: Path, line: int, error: csv.Error) -> InputError:
     return InputError(path, f"is not a readable CSV file near line {line}: {error}")
 
 
-def _parse_one_by_one(path: Path, text: str, delimiter: str) -> tuple[list[list[str]], np.ndarray]:
+def _parse_one_by_one(path: Path, text: str | tuple[str, ...], delimiter: str) -> tuple[list[list[str]], np.ndarray]:
     """``_parse``, the last line of each record as the reader counted it after reading it."""
     rows: list[list[str]] = []
     ends: list[int] = []
-    reader = csv.reader(text_lines(text, chunk=LINES_AT_ONCE), delimiter=delimiter, strict=False)
+    parts = (text,) if isinstance(text, str) else text
+    reader = csv.reader(part_lines(parts, chunk=LINES_AT_ONCE), delimiter=delimiter, strict=False)
     try:
         for row in reader:
             rows.append(row)
@@ -134,19 +140,60 @@ def _parse_one_by_one(path: Path, text: str, delimiter: str) -> tuple[list[list[
 LINES_AT_ONCE = 1 << 20  # characters of the text turned into lines at a time
 
 
-def text_lines(text: str, chunk: int = LINES_AT_ONCE, progress: Callable[[int], None] | None = None) -> Iterator[str]:
+def text_lines(
+    text: str,
+    chunk: int = LINES_AT_ONCE,
+    progress: Callable[[int], None] | None = None,
+    start: int = 0,
+    stop: int | None = None,
+) -> Iterator[str]:
     """The lines of ``text`` as ``io.StringIO(text)`` gives them (each up to and with its "\\n"; a "\\r" alone ends no
     line), a piece of about ``chunk`` characters at a time: a StringIO of the whole text would hold a copy of it
     at 4 bytes per character (460 MB for a 350 MB file of Chinese articles). ``progress`` is told where each piece
-    starts, before its lines."""
-    start = 0
-    while start < len(text):
-        end = text.find("\n", start + chunk)
-        end = len(text) if end < 0 else end + 1
+    starts, before its lines. ``start``/``stop``: the lines of ``text[start:stop]`` (without copying it)."""
+    stop = len(text) if stop is None else stop
+    while start < stop:
+        end = text.find("\n", start + chunk, stop)
+        end = stop if end < 0 else end + 1
         if progress is not None:
             progress(start)
         yield from io.StringIO(text[start:end])
         start = end
+
+
+def part_lines(
+    parts: tuple[str, ...], chunk: int = LINES_AT_ONCE, progress: Callable[[int], None] | None = None
+) -> Iterator[str]:
+    """``text_lines`` of ``"".join(parts)``, without joining them: a line that runs from one part into the next is
+    put together from its pieces. ``progress`` is told where each piece starts in the whole text."""
+    carry: list[str] = []  # the start of a line that the parts before ended in
+    offset = 0
+    for part in parts:
+        start = 0
+        if carry:
+            first = part.find("\n") + 1
+            if not first:  # the whole part is inside that line
+                carry.append(part)
+                offset += len(part)
+                continue
+            yield "".join(carry) + part[:first]
+            carry, start = [], first
+        last = part.rfind("\n") + 1  # after the part's last line break (0: none)
+        if last > start:
+            yield from text_lines(part, chunk, _shifted(progress, offset), start, last)
+        if max(last, start) < len(part):
+            carry.append(part[max(last, start) :])
+        offset += len(part)
+    if carry:
+        yield "".join(carry)
+
+
+def _shifted(progress: Callable[[int], None] | None, offset: int) -> Callable[[int], None] | None:
+    """``progress`` told positions ``offset`` further on (a part's positions in the whole text)."""
+    if progress is None:
+        return None
+    report = progress
+    return lambda at: report(offset + at)
 
 
 def _line_list(numbers: list[int], shown: int = 10) -> str:
@@ -157,9 +204,12 @@ def _line_list(numbers: list[int], shown: int = 10) -> str:
 SWALLOWED_SHOWN = 10  # rows named one by one in the swallowed-rows warnings; the others are counted in one more
 
 
-def swallowed_lines(body: list[list[str]], lines: np.ndarray, width: int, delimiter: str, text: str) -> list[str]:
+def swallowed_lines(
+    body: list[list[str]], lines: np.ndarray, width: int, delimiter: str, text: str | tuple[str, ...]
+) -> list[str]:
     """Warnings for quoted cells that run over lines which look like rows of their own (an unbalanced quote).
-    ``lines``: the first (row 0) and last (row 1) line of the file each row was read from.
+    ``lines``: the first (row 0) and last (row 1) line of the file each row was read from; ``text``: the file's
+    text, or its parts (``decode_parts``).
 
     A cell spanning lines is normal (an article with paragraphs, a post of prose with commas, a table of figures);
     one whose inner lines read as the file's rows do is not: as many fields as the header has and, where the rows
@@ -219,9 +269,16 @@ def _reads_as_a_row(line: str, delimiter: str, width: int, ids: tuple[int, int] 
     return ids is None or (fields[0].isdigit() and ids[0] <= len(fields[0]) <= ids[1])
 
 
-def _quote_left_open(text: str, first: int, last: int) -> bool:
-    """An odd number of quote characters on the last record's lines: its quote was never closed."""
-    record = "\n".join(text.split("\n")[first - 1 : last])
+def _quote_left_open(text: str | tuple[str, ...], first: int, last: int) -> bool:
+    """An odd number of quote characters on the last record's lines (``first`` to ``last``, 1-based): its quote
+    was never closed. Of a text in parts, only the parts that hold those lines are joined."""
+    parts = (text,) if isinstance(text, str) else text
+    breaks = np.cumsum([p.count("\n") for p in parts])  # line breaks up to the end of each part
+    lo = int(np.searchsorted(breaks, first - 1))  # the part where line ``first`` starts (after first - 1 breaks)
+    hi = min(int(np.searchsorted(breaks, last)), len(parts) - 1)  # ... and where line ``last`` ends
+    before = int(breaks[lo - 1]) if lo else 0  # the line breaks before part lo
+    held = "".join(parts[lo : hi + 1]).split("\n")
+    record = "\n".join(held[first - 1 - before : last - before])
     return record.count('"') % 2 == 1
 
 
