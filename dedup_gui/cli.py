@@ -94,7 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--containment", dest="excerpts", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--boilerplate", action="append", default=[], metavar="REGEX", help="drop matching lines first")
     p.add_argument("--no-html", action="store_true", help="do not strip HTML before comparing")
-    p.add_argument("--keep-quoted", action="store_true", help="compare lines quoted with '>' too (ignored by default)")
+    p.add_argument(
+        "--keep-quoted",
+        action="store_true",
+        help="compare lines quoted with '>' and e-mail signatures (below a '-- ' line) too (ignored by default)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 

@@ -228,7 +228,17 @@ noisy_texts = st.lists(
         st.text(alphabet=_NOISY, max_size=60),
         st.lists(
             st.sampled_from(
-                ["<p>段落</p>", "a.nav{color:#333}", "> 引用的话", "  正文 内容  ", "var x = 1;", "", "\n"]
+                [
+                    "<p>段落</p>",
+                    "a.nav{color:#333}",
+                    "> 引用的话",
+                    "  正文 内容  ",
+                    "var x = 1;",
+                    "",
+                    "\n",
+                    "-- ",
+                    " --",
+                ]
             ),
             max_size=6,
         ).map("\n".join),

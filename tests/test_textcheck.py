@@ -314,3 +314,35 @@ def test_the_length_rule_never_drops_a_short_pair_that_can_be_a_duplicate(a, b):
         assert allowed
     if not allowed:  # and it rules out what cannot reach the floor
         assert min(len(a), len(b)) < SHORT_FLOOR * max(len(a), len(b))
+
+
+SIGNATURE = (
+    "-- \nJohn Smith | Acme Corporation | Regional Sales Office, Springfield\n"
+    "Phone 555-1234 | Fax 555-9876 | john.smith@acme.example\n"
+    '"The quote of the day goes here, for everyone who reads this far"\n'
+    "Visit our web site at www.acme.example/sales for this week's offers"
+)
+
+
+def test_two_short_messages_of_one_writer_are_not_copies_by_their_signature():
+    """Everything from a message's "-- " line on (its e-mail signature) is left out of the comparison with its
+    quoted lines: two different one-line replies carrying one long signature are no duplicates (with the signature
+    compared, as with --keep-quoted, they score 0.89 and one would be removed)."""
+    from dedup_gui.core.settings import NormaliseOptions
+
+    a = "I think the new schedule works for everyone.\n" + SIGNATURE
+    b = "No, the meeting moved to Friday.\n" + SIGNATURE
+    texts = [a, b, a.replace("everyone.", "everyone!")]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert [c.members for c in result.clusters] == [[0, 2]]  # the same message twice is still a copy
+    kept_all = Pipeline(texts).run(Settings(algorithm="ngram", normalise=NormaliseOptions(drop_quoted=False)))
+    assert [sorted(c.members) for c in kept_all.clusters] == [[0, 1, 2]]
+
+
+def test_a_signature_is_cut_from_the_last_dash_dash_line_unless_nothing_would_be_left():
+    from dedup_gui.core.text import drop_signature
+
+    assert drop_signature("body\n--\nsig one\n--\nsig two") == "body\n--\nsig one"
+    assert drop_signature("body line\nmore\n--") == "body line\nmore"
+    assert drop_signature("--\nonly a signature") == "--\nonly a signature"  # its first line: kept whole
+    assert drop_signature("a -- b\n---\nc--") == "a -- b\n---\nc--"  # no line that is only "--"
