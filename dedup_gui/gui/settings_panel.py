@@ -204,11 +204,11 @@ class SettingsPanel(QWidget):
         self.nfkc = QCheckBox(self.tr("Fold full-width / half-width forms"))
         self.collapse_whitespace = QCheckBox(self.tr("Collapse whitespace"))
         self.casefold = QCheckBox(self.tr("Ignore letter case"))
-        self.drop_quoted = QCheckBox(self.tr("Ignore quoted lines (starting with >) and e-mail signatures"))
+        self.drop_quoted = QCheckBox(self.tr("Ignore quoted lines and signatures"))
         self.drop_quoted.setToolTip(
             self.tr(
-                "Replies quote the message they answer line by line; the quote is a citation, not a copy. A "
-                'signature (below a line of "-- ") repeats in every message of its writer.'
+                "Replies quote the message they answer in lines starting with >; the quote is a citation, not a "
+                'copy. An e-mail signature (below a line of "-- ") repeats in every message of its writer.'
             )
         )
         for box, on in (

@@ -937,12 +937,12 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>忽略英文大小写</translation>
     </message>
     <message>
-        <source>Ignore quoted lines (starting with &gt;) and e-mail signatures</source>
-        <translation>忽略引用行（以 &gt; 开头）和邮件签名</translation>
+        <source>Ignore quoted lines and signatures</source>
+        <translation>忽略引用行和签名</translation>
     </message>
     <message>
-        <source>Replies quote the message they answer line by line; the quote is a citation, not a copy. A signature (below a line of &quot;-- &quot;) repeats in every message of its writer.</source>
-        <translation>回复会逐行引用所回复的消息；引用是援引，而不是抄袭。签名（“-- ”一行之下）会出现在同一作者的每条消息里。</translation>
+        <source>Replies quote the message they answer in lines starting with &gt;; the quote is a citation, not a copy. An e-mail signature (below a line of &quot;-- &quot;) repeats in every message of its writer.</source>
+        <translation>回复会在以 &gt; 开头的行里引用所回复的消息；引用是援引，而不是抄袭。邮件签名（“-- ”一行之下）会出现在同一作者的每条消息里。</translation>
     </message>
     <message>
         <source>One regular expression per line, e.g.
