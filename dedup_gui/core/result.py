@@ -143,13 +143,13 @@ class DedupResult:
 
     def check_summary(self) -> str:
         """One line for the CLI, the status bar and the report: what the fingerprints alone would have got wrong."""
-        from .textcheck import SHORT_CHARS, SHORT_FLOOR
+        from .textcheck import SHORT_CHARS, TextCheck
 
-        floor = float(self.settings.min_similarity)
+        check = TextCheck.of(self.settings)
         return (
             f"{self.settings.algorithm} proposed {self.proposed:,} pairs; "
-            f"{self.rejected:,} failed the text check (similarity below {floor:.2f}, "
-            f"{max(floor, SHORT_FLOOR):.2f} for texts under {SHORT_CHARS} characters, or different figures)"
+            f"{self.rejected:,} failed the text check (similarity below {check.floor_for(False):.2f}, "
+            f"{check.floor_for(True):.2f} for texts under {SHORT_CHARS} characters, or different figures)"
         )
 
     @property

@@ -38,7 +38,7 @@ from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_columns import guess_member_columns
 from dedup_gui.core.review_decisions import from_decisions
 from dedup_gui.core.table import Table
-from dedup_gui.core.textcheck import SHORT_CHARS, SHORT_FLOOR
+from dedup_gui.core.textcheck import SHORT_CHARS, TextCheck
 
 from . import jobs
 from .analysis import attach_to as attach_analysis
@@ -481,8 +481,8 @@ class MainWindow(QMainWindow):
                     algorithm=translated_algorithm(get_algorithm(r.settings.algorithm)).title,
                     pairs=f"{r.proposed:,}",
                     rejected=f"{r.rejected:,}",
-                    floor=f"{float(r.settings.min_similarity):.2f}",
-                    short_floor=f"{max(float(r.settings.min_similarity), SHORT_FLOOR):.2f}",
+                    floor=f"{TextCheck.of(r.settings).floor_for(False):.2f}",
+                    short_floor=f"{TextCheck.of(r.settings).floor_for(True):.2f}",
                     chars=SHORT_CHARS,
                 ),
             ]

@@ -97,7 +97,7 @@ def _parse(
     more for each line break in its cells (a quoted cell spanning lines holds them): counted for the records that
     have any, and checked against the lines the reader took in all; should the two ever differ, the records are
     read again one by one, each with the reader's own line count."""
-    parts = (text,) if isinstance(text, str) else text
+    parts = _parts_of(text)
     total = sum(map(len, parts))
     progress = None if reporter is None else (lambda at: reporter.report("Loading", at, total))
     reader = csv.reader(part_lines(parts, chunk=LINES_AT_ONCE, progress=progress), delimiter=delimiter, strict=False)
@@ -126,7 +126,7 @@ def _parse_one_by_one(path: Path, text: str | tuple[str, ...], delimiter: str) -
     """``_parse``, the last line of each record as the reader counted it after reading it."""
     rows: list[list[str]] = []
     ends: list[int] = []
-    parts = (text,) if isinstance(text, str) else text
+    parts = _parts_of(text)
     reader = csv.reader(part_lines(parts, chunk=LINES_AT_ONCE), delimiter=delimiter, strict=False)
     try:
         for row in reader:
@@ -186,6 +186,11 @@ def part_lines(
         offset += len(part)
     if carry:
         yield "".join(carry)
+
+
+def _parts_of(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    """A text given whole or in parts (``decode_parts``), as parts."""
+    return (text,) if isinstance(text, str) else text
 
 
 def _shifted(progress: Callable[[int], None] | None, offset: int) -> Callable[[int], None] | None:
@@ -272,7 +277,7 @@ def _reads_as_a_row(line: str, delimiter: str, width: int, ids: tuple[int, int] 
 def _quote_left_open(text: str | tuple[str, ...], first: int, last: int) -> bool:
     """An odd number of quote characters on the last record's lines (``first`` to ``last``, 1-based): its quote
     was never closed. Of a text in parts, only the parts that hold those lines are joined."""
-    parts = (text,) if isinstance(text, str) else text
+    parts = _parts_of(text)
     breaks = np.cumsum([p.count("\n") for p in parts])  # line breaks up to the end of each part
     lo = int(np.searchsorted(breaks, first - 1))  # the part where line ``first`` starts (after first - 1 breaks)
     hi = min(int(np.searchsorted(breaks, last)), len(parts) - 1)  # ... and where line ``last`` ends

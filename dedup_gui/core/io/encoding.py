@@ -57,13 +57,18 @@ class DecodedParts:
 
     def head(self, chars: int) -> str:
         """The text's first ``chars`` characters (or all of it)."""
-        out, held = [], 0
-        for p in self.parts:
-            if held >= chars:
-                break
-            out.append(p[: chars - held])
-            held += len(out[-1])
-        return "".join(out)
+        return _head(self.parts, chars)
+
+
+def _head(parts: tuple[str, ...], chars: int) -> str:
+    """The first ``chars`` characters of ``"".join(parts)`` (or all of it), joining no more than those."""
+    out, held = [], 0
+    for p in parts:
+        if held >= chars:
+            break
+        out.append(p[: chars - held])
+        held += len(out[-1])
+    return "".join(out)
 
 
 def bom_bytes(encoding: str) -> bytes:
@@ -164,7 +169,7 @@ def _guesses(data: bytes) -> list[str]:
 def _plausible(parts: tuple[str, ...], name: str) -> bool:
     """Text, not binary read through a permissive codec: no control characters but tab and line breaks (in its
     first million characters), and (for BOM-less UTF-16, which decodes nearly anything) at least one line break."""
-    if _CONTROL.search(DecodedParts(parts, name, False).head(1 << 20)):
+    if _CONTROL.search(_head(parts, 1 << 20)):
         return False
     return not name.startswith("utf-16") or any("\n" in p for p in parts)
 
