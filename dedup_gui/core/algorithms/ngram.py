@@ -146,7 +146,7 @@ class NGram(Algorithm):
     def search(self, fp: GramKeys, texts: list[str], settings: Settings, reporter: Reporter) -> Candidates:
         check, bound, jaccard_bound = search_bounds(settings)
         reporter.report("Finding candidates", 0, 1)
-        parts = [needed_keys(p, fp.sizes, check, bound) for p in fp.parts]
+        parts = list(ordered_map(lambda p: needed_keys(p, fp.sizes, check, bound), fp.parts))  # on both cores
         lengths = lengths_of(texts)
         at_least = edit_prefix(lengths, settings.n_value)
         ranks, docs = _prefixes([p for p in parts if len(p.keys)], jaccard_bound, shared=True, at_least=at_least)
@@ -263,9 +263,22 @@ def plausible_pairs(
 ) -> np.ndarray:
     """Which pairs (a, b) can score ``bound`` at all, by their texts' gram counts (``sizes``: ``plausible``), and
     can be duplicates, by their characters (``lengths``: ``TextCheck.edits_allow``, for the pairs judged by
-    edits). At 1M short texts the lengths rule out more than half of the pairs the prefixes make."""
-    small, large = np.minimum(sizes[a], sizes[b]), np.maximum(sizes[a], sizes[b])
-    return check.plausible(small, large, bound) & check.edits_allow(lengths[a], lengths[b])
+    edits). At 1M short texts the lengths rule out more than half of the pairs the prefixes make. A range of
+    pairs at a time, on both cores."""
+    out = np.empty(len(a), dtype=bool)
+
+    def plausible(lo: int, hi: int) -> None:
+        pa, pb = a[lo:hi], b[lo:hi]
+        small, large = np.minimum(sizes[pa], sizes[pb]), np.maximum(sizes[pa], sizes[pb])
+        by_edits = check.edits_allow(lengths[pa], lengths[pb])
+        np.logical_and(check.plausible(small, large, bound), by_edits, out=out[lo:hi])
+
+    for _ in map_ranges(plausible, [(lo, min(lo + PAIR_RANGE, len(a))) for lo in range(0, len(a), PAIR_RANGE)]):
+        pass
+    return out
+
+
+PAIR_RANGE = 1 << 21  # pairs worked on at once by ``plausible_pairs`` (on each core)
 
 
 def lowest_ratio(settings: Settings) -> float:
