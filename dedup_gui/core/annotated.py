@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import InputError
-from .result import Cluster, Decisions, DedupResult, PairSet
+from .result import Cluster, ClusterList, Decisions, DedupResult, PairSet
 from .settings import Settings
 from .table import Table, cell_text
 
@@ -117,7 +117,7 @@ def _load(table: Table, settings: Settings | None, id_column: str | None) -> Ann
     result = DedupResult(
         settings=(settings or Settings()).resolved(),
         n_rows=n,
-        clusters=clusters,
+        clusters=ClusterList(objects=clusters),
         pairs=pairs,
         candidates=pairs,
         row_unique=np.arange(n, dtype=np.int64),

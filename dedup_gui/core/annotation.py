@@ -46,7 +46,12 @@ def row_status(
     the user marked not a duplicate, and the algorithm's kept row removed because the user kept another."""
     decisions = decisions or Decisions()
     chosen = set(decisions.kept.values())
-    replaced = {c.kept for c in result.clusters if decisions.kept.get(c.id, c.kept) != c.kept}
+    arrays = result.clusters.arrays  # (the clusters' ids and kept rows: no Cluster object made)
+    replaced = {
+        kept
+        for cid, kept in zip(arrays["id"].tolist(), arrays["kept"].tolist(), strict=True)
+        if decisions.kept.get(cid, kept) != kept
+    }
     out = []
     for row, (keep, cluster) in enumerate(zip(resolution.keep.tolist(), resolution.cluster.tolist(), strict=True)):
         if not cluster:

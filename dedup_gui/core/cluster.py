@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .result import Cluster
+from .result import ClusterList
 from .text import find_sorted, sorted_unique
 
 # Strict-mode rounds before the few texts still undecided are walked one by one: each round settles at least the
@@ -147,8 +147,9 @@ def build_clusters(
     rank: np.ndarray,
     mode: str,
     rescore: Callable[[int, int], float],
-) -> list[Cluster]:
-    """Clusters of rows from pairs of unique texts. ``row_unique[r]`` is the unique text of row r.
+) -> ClusterList:
+    """Clusters of rows from pairs of unique texts. ``row_unique[r]`` is the unique text of row r. (As arrays: a
+    ``ClusterList`` makes each ``Cluster`` object where it is read.)
 
     ``rescore(u, v)`` gives the similarity of two unique texts that are not a direct pair (linked mode).
     """
@@ -164,7 +165,7 @@ def build_clusters(
     rows = np.flatnonzero(grouped[row_unique])
     kept_node = keeper[row_unique[rows]]
     if not len(rows):
-        return []
+        return ClusterList(objects=[])
     by_cluster = np.lexsort((rows, kept_node))
     rows, kept_node = rows[by_cluster], kept_node[by_cluster]
     starts = np.flatnonzero(np.r_[True, kept_node[1:] != kept_node[:-1]])
@@ -175,12 +176,22 @@ def build_clusters(
     starts, ends = starts[in_order], ends[in_order]
     sim = _similarity_to_kept(n_unique, a, b, similarity, kept_node, row_unique[rows], rescore)
     kept_rows = best[kept_node[starts]]  # (their similarity is 1: they are rows of the kept text)
-    row_list, sim_list = rows.tolist(), sim.tolist()
-    clusters = []
-    for i, (lo, hi, kept) in enumerate(zip(starts.tolist(), ends.tolist(), kept_rows.tolist(), strict=True), 1):
-        members = row_list[lo:hi]
-        clusters.append(Cluster(i, kept, members, dict(zip(members, sim_list[lo:hi], strict=True))))
-    return clusters
+    # Cluster i (1-based) holds rows[starts[i - 1]:ends[i - 1]], each with its similarity: laid one after the other.
+    sizes = ends - starts
+    offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=offsets[1:])
+    at = np.arange(int(offsets[-1]), dtype=np.int64) + np.repeat(starts - offsets[:-1], sizes)
+    members = rows[at]
+    arrays = {
+        "id": np.arange(1, len(sizes) + 1, dtype=np.int64),
+        "kept": kept_rows.astype(np.int64),
+        "member_offsets": offsets,
+        "members": members,
+        "sim_offsets": offsets.copy(),
+        "sim_rows": members.copy(),
+        "sim_values": sim[at].astype(np.float64),
+    }
+    return ClusterList(arrays=arrays)
 
 
 def _similarity_to_kept(

@@ -35,6 +35,7 @@ import pandas as pd
 from .dates import ParsedDates, detect_date_column, read_dates
 from .errors import InputError
 from .parallel import map_ranges
+from .result import ClusterList
 from .settings import NormaliseOptions
 from .table import Table, cell_text
 from .text import compact, gram_hashes, normalise, overlap, ranges_by_size, utf32
@@ -358,6 +359,12 @@ class KeepRule:
 def member_pairs(clusters: Sequence) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Clusters (``kept``, ``members``) as arrays: the kept row of each, and for every other member its cluster's
     index and its row - what ``KeepRule.reasons_of`` reads."""
+    if isinstance(clusters, ClusterList):  # read from its arrays, no Cluster made
+        arrays = clusters.arrays
+        kept, members = arrays["kept"], arrays["members"]
+        cluster = np.repeat(np.arange(len(kept)), np.diff(arrays["member_offsets"]))
+        other = members != kept[cluster]
+        return kept, cluster[other], members[other]
     kept = np.fromiter((c.kept for c in clusters), dtype=np.int64, count=len(clusters))
     sizes = np.fromiter((len(c.members) for c in clusters), dtype=np.int64, count=len(clusters))
     members = np.fromiter(chain.from_iterable(c.members for c in clusters), dtype=np.int64, count=int(sizes.sum()))

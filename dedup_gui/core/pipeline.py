@@ -33,7 +33,7 @@ from .cluster import build_clusters
 from .columnar import PairGrams, overlaps_of, score_pairs_of_counted
 from .keep import KeepRule, contained, member_pairs
 from .progress import Reporter
-from .result import Cluster, DedupResult, PairSet
+from .result import ClusterList, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
 from .text import compact_normalised, find_sorted, gram_hashes, normalise_all
@@ -300,12 +300,12 @@ class Pipeline:
         self._verified = _Verified(cands, prep, key, similarity, short, figures, grams)
         return self._verified
 
-    def _keep_reasons(self, prep: _Prepared, keep: KeepRule, clusters: list[Cluster]) -> dict[int, str]:
+    def _keep_reasons(self, prep: _Prepared, keep: KeepRule, clusters: ClusterList) -> dict[int, str]:
         """Cluster id -> why its row was kept (``KeepRule.reasons_of``), all clusters at once."""
         kept, cluster, others = member_pairs(clusters)
         contains = self._containment(prep, kept[cluster], others) if keep.policy == "original" else None
         reasons = keep.reasons_of(kept, cluster, others, contains)
-        return dict(zip((c.id for c in clusters), reasons, strict=True))
+        return dict(zip(clusters.arrays["id"].tolist(), reasons, strict=True))
 
     def _containment(self, prep: _Prepared, kept: np.ndarray, other: np.ndarray) -> np.ndarray:
         """``KeepRule``'s "contains the others" for each (kept row, other row), worked out column-at-once (4-gram

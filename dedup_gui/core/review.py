@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .result import Cluster, Decisions, DedupResult, Resolution
+from .result import Cluster, ClusterList, Decisions, DedupResult, Resolution
 from .review_decisions import RowDecisions, apply, apply_to_cluster, from_decisions
 from .settings import KEEP_POLICIES
 from .text import sorted_unique
@@ -99,7 +99,7 @@ class ReviewSession:
     # -- clusters ----
 
     @property
-    def clusters(self) -> list[Cluster]:
+    def clusters(self) -> ClusterList:
         return self.result.clusters
 
     def __len__(self) -> int:

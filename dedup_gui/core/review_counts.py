@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .result import Cluster, Decisions, DedupResult
+from .result import Cluster, ClusterList, Decisions, DedupResult
 from .text import sorted_unique
 
 
@@ -29,7 +29,7 @@ def decided_result(result: DedupResult, decisions: Decisions) -> DedupResult:
             continue
         similarity = {m: s for m, s in c.similarity.items() if m in members} if kept == c.kept else {}
         clusters.append(Cluster(c.id, kept, members, similarity))
-    return replace(result, clusters=clusters)
+    return replace(result, clusters=ClusterList(objects=clusters))
 
 
 def overruled_pairs(result: DedupResult, not_duplicate: set[int] | frozenset[int]) -> np.ndarray:

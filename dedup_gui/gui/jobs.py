@@ -209,6 +209,7 @@ def _prepare(table: Table, columns: Sequence[str], engine: EngineProcess | None,
 def _outcome(
     result: DedupResult, pipeline: EnginePipeline, key: tuple, intent: RowDecisions, reporter: Reporter
 ) -> RunOutcome:
+    result.clusters.materialise()  # every Cluster object made here (an engine in this process hands arrays over)
     session = ReviewSession(result, pipeline.texts, pipeline.similarity, intent)
     session.resolution()  # computed here rather than on the GUI thread
     session.cluster_of(0)  # the row -> cluster index too (a loop over every cluster)

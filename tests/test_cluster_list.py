@@ -1,0 +1,138 @@
+"""A result's clusters held as arrays (``ClusterList``): what is read from the arrays - rows removed, the per-row
+outcome with the user's decisions, the keep reasons' member pairs, the annotated export's statuses - equals what
+the Cluster objects say, and objects are made only where they are read."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dedup_gui.core.cluster import build_clusters
+from dedup_gui.core.keep import member_pairs
+from dedup_gui.core.result import Cluster, ClusterList, Decisions, DedupResult, PairSet
+from dedup_gui.core.settings import Settings
+
+
+def resolve_by_loop(clusters: list[Cluster], n: int, decisions: Decisions, similarity) -> tuple[np.ndarray, ...]:
+    """The per-row outcome, cluster by cluster (the rule ``DedupResult.resolve`` states, written plainly)."""
+    keep = np.ones(n, dtype=bool)
+    cluster = np.zeros(n, dtype=np.int64)
+    dup_of = np.full(n, -1, dtype=np.int64)
+    sim = np.full(n, np.nan)
+    for c in clusters:
+        kept = decisions.kept.get(c.id, c.kept)
+        for m in c.members:
+            cluster[m] = c.id
+            if m == kept or m in decisions.not_duplicate:
+                continue
+            keep[m] = False
+            dup_of[m] = kept
+            if kept == c.kept:
+                sim[m] = c.similarity.get(m, np.nan)
+            elif similarity is not None:
+                sim[m] = similarity(kept, m)
+    return keep, cluster, dup_of, sim
+
+
+@st.composite
+def clustered(draw):
+    """Rows split into clusters (ids 1.. in any order, members in any order, similarity entries for some members
+    only, in any order) and a user's decisions on them."""
+    n = draw(st.integers(2, 30))
+    rows = draw(st.permutations(range(n)))
+    cuts = sorted(draw(st.sets(st.integers(1, n - 1), max_size=n // 2)))
+    groups = [g for g in np.split(np.array(rows), cuts) if len(g) >= 2]
+    ids = draw(st.permutations(range(1, len(groups) + 1)))
+    clusters = []
+    for cid, g in zip(ids, groups, strict=True):
+        members = [int(r) for r in g]
+        kept = draw(st.sampled_from(members))
+        listed = draw(st.lists(st.sampled_from(members), unique=True))
+        sims = {r: draw(st.floats(0, 1)) for r in listed}
+        clusters.append(Cluster(cid, kept, members, sims))
+    decisions = Decisions()
+    for c in clusters:
+        choice = draw(st.sampled_from(["none", "member", "other"]))
+        if choice == "member":
+            decisions.kept[c.id] = draw(st.sampled_from(c.members))
+        elif choice == "other":
+            decisions.kept[c.id] = draw(st.integers(0, n - 1))
+    decisions.kept[len(clusters) + 5] = 0  # a decision on no cluster changes nothing
+    decisions.not_duplicate = set(draw(st.lists(st.integers(0, n - 1), unique=True, max_size=5)))
+    return n, clusters, decisions
+
+
+def as_arrays(clusters: list[Cluster]) -> ClusterList:
+    """The clusters as an array-backed ClusterList (as the engine makes them), via the arrays of a plain one."""
+    return ClusterList(arrays=ClusterList(objects=clusters).arrays)
+
+
+def result_of(clusters: ClusterList, n: int) -> DedupResult:
+    return DedupResult(Settings(), n, clusters, PairSet.empty(), PairSet.empty(), np.arange(n), 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(clustered(), st.booleans())
+def test_the_outcome_read_from_arrays_is_the_outcome_of_the_clusters(case, rescored):
+    n, clusters, decisions = case
+
+    def similarity(a: int, b: int) -> float:
+        return (a * 31 + b) % 97 / 97
+
+    rescore = similarity if rescored else None
+    want = resolve_by_loop(clusters, n, decisions, rescore)
+    for held in (as_arrays(clusters), ClusterList(objects=clusters)):
+        result = result_of(held, n)
+        got = result.resolve(decisions, rescore)
+        for g, w in zip((got.keep, got.cluster, got.dup_of, got.similarity), want, strict=True):
+            assert np.array_equal(g, w, equal_nan=True)
+        assert result.rows_to_remove == sum(len(c.members) - 1 for c in clusters)
+        kept, cluster, others = member_pairs(held)
+        assert kept.tolist() == [c.kept for c in clusters]
+        assert list(zip(cluster.tolist(), others.tolist(), strict=True)) == [
+            (i, m) for i, c in enumerate(clusters) for m in c.members if m != c.kept
+        ]
+
+
+def test_a_row_or_an_id_in_two_clusters_is_resolved_cluster_by_cluster():
+    """Clusters read back from an edited annotated file may share a row or an id; they are resolved one after the
+    other, as they always were (the arrays alone cannot say which comes last)."""
+    cases = [
+        ([Cluster(1, 0, [0, 1], {1: 0.9}), Cluster(2, 2, [2, 1], {1: 0.8})], Decisions()),
+        ([Cluster(1, 0, [0, 1], {1: 0.9}), Cluster(1, 2, [2, 3], {3: 0.8})], Decisions(kept={1: 3})),
+    ]
+    for clusters, decisions in cases:
+        got = result_of(as_arrays(clusters), 4).resolve(decisions)
+        want = resolve_by_loop(clusters, 4, decisions, None)
+        for g, w in zip((got.keep, got.cluster, got.dup_of, got.similarity), want, strict=True):
+            assert np.array_equal(g, w, equal_nan=True)
+    assert got.dup_of.tolist() == [3, 3, 3, -1]  # the user's kept row, for both clusters of that id
+
+
+def test_objects_are_made_where_read_and_stay_the_same_objects():
+    clusters = [Cluster(i, 2 * i, [2 * i, 2 * i + 1], {2 * i: 1.0, 2 * i + 1: 0.5 + i / 100}) for i in range(1, 6)]
+    held = as_arrays(clusters)
+    assert len(held) == 5 and held._objects is None  # counting made none
+    third = held[2]
+    assert third == clusters[2] and sum(c is not None for c in held._objects) == 1
+    assert held[-3] is third and held[1:3] == clusters[1:3]
+    assert list(held) == clusters and held[2] is third  # all made now; the one read before is kept
+    assert type(third.members[0]) is int and type(next(iter(third.similarity))) is int
+    assert held == clusters and held != clusters[:4] and held == ClusterList(objects=clusters)
+    held.append(Cluster(9, 20, [20, 21, 22], {}))
+    assert len(held) == 6 and held.removed_rows() == 5 + 2  # the arrays follow the added cluster
+
+
+def test_the_engine_hands_over_arrays_and_the_same_clusters_as_objects():
+    """``build_clusters`` gives an array-backed list: read as objects, each cluster has its rows in file order, the
+    kept row, and a similarity for every member."""
+    a, b = np.array([0, 2, 3]), np.array([1, 4, 4])
+    sim = np.array([0.9, 0.85, 0.95])
+    held = build_clusters(5, a, b, sim, np.arange(5), np.arange(5), "linked", lambda u, v: 0.5)
+    assert held._objects is None
+    assert [(c.id, c.kept, c.members) for c in held] == [(1, 0, [0, 1]), (2, 2, [2, 3, 4])]
+    assert held[0].similarity == {0: 1.0, 1: 0.9} and held[1].similarity == {2: 1.0, 3: 0.5, 4: 0.85}
+    assert held.removed_rows() == 3
+    empty = build_clusters(3, a[:0], b[:0], sim[:0], np.arange(3), np.arange(3), "strict", lambda u, v: 0.0)
+    assert len(empty) == 0 and list(empty) == [] and empty == [] and empty.removed_rows() == 0
