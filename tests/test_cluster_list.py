@@ -5,6 +5,7 @@ the Cluster objects say, and objects are made only where they are read."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,7 +50,7 @@ def clustered(draw):
         members = [int(r) for r in g]
         kept = draw(st.sampled_from(members))
         listed = draw(st.lists(st.sampled_from(members), unique=True))
-        sims = {r: draw(st.floats(0, 1)) for r in listed}
+        sims = {r: draw(st.floats(0, 1) | st.just(float("nan"))) for r in listed}
         clusters.append(Cluster(cid, kept, members, sims))
     decisions = Decisions()
     for c in clusters:
@@ -61,6 +62,25 @@ def clustered(draw):
     decisions.kept[len(clusters) + 5] = 0  # a decision on no cluster changes nothing
     decisions.not_duplicate = set(draw(st.lists(st.integers(0, n - 1), unique=True, max_size=5)))
     return n, clusters, decisions
+
+
+def report_by_loop(clusters: list[Cluster], decisions: Decisions, reasons: dict[int, str], texts) -> pd.DataFrame:
+    """The cluster report, cluster by cluster (the columns ``DedupResult.report_frame`` promises, written plainly)."""
+    kept = [decisions.kept.get(c.id, c.kept) for c in clusters]
+    sims = [[c.similarity[m] for m in c.members if m != c.kept and m in c.similarity] for c in clusters]
+    columns = {
+        "cluster": [c.id for c in clusters],
+        "size": [len(c.members) for c in clusters],
+        "kept_row": [k + 1 for k in kept],
+        "members": [" ".join(str(m + 1) for m in c.members) for c in clusters],
+        "min_similarity": [round(min(s), 4) if s else None for s in sims],
+        "max_similarity": [round(max(s), 4) if s else None for s in sims],
+        "kept_text": [" ".join(texts[k].split())[:80] for k in kept],
+        "kept_because": [
+            "chosen in review" if k != c.kept else reasons.get(c.id, "") for k, c in zip(kept, clusters, strict=True)
+        ],
+    }
+    return pd.DataFrame(columns, columns=list(columns))
 
 
 def as_arrays(clusters: list[Cluster]) -> ClusterList:
@@ -93,6 +113,21 @@ def test_the_outcome_read_from_arrays_is_the_outcome_of_the_clusters(case, resco
         assert list(zip(cluster.tolist(), others.tolist(), strict=True)) == [
             (i, m) for i, c in enumerate(clusters) for m in c.members if m != c.kept
         ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(clustered())
+def test_the_report_read_from_arrays_is_the_report_of_the_clusters(case):
+    """Sizes, kept rows after the user's choices, members, lowest and highest similarity (a nan first in member
+    order is what ``min`` gives, a later one is passed over), the kept text, and why the row was kept."""
+    n, clusters, decisions = case
+    texts = [f"text of row {r}" for r in range(n)]
+    reasons = {c.id: f"reason {c.id}" for c in clusters[::2]}
+    want = report_by_loop(clusters, decisions, reasons, texts)
+    for held in (as_arrays(clusters), ClusterList(objects=clusters)):
+        result = result_of(held, n)
+        result.keep_reasons = reasons
+        pd.testing.assert_frame_equal(result.report_frame(texts, decisions), want)
 
 
 def test_a_row_or_an_id_in_two_clusters_is_resolved_cluster_by_cluster():

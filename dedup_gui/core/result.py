@@ -282,20 +282,24 @@ class DedupResult:
         """One line per cluster: id, size, kept row, members (1-based), min/max similarity, kept text snippet and
         why that row was kept (``kept_because``: the keep policy's reason, or "chosen in review")."""
         decisions = decisions or Decisions()
-        kept = [decisions.kept.get(c.id, c.kept) for c in self.clusters]
-        sims = [[c.similarity[m] for m in c.members if m != c.kept and m in c.similarity] for c in self.clusters]
+        arrays = self.clusters.arrays  # (read from the arrays: no Cluster object made)
+        ids, original = arrays["id"].tolist(), arrays["kept"].tolist()
+        kept = [decisions.kept.get(i, k) for i, k in zip(ids, original, strict=True)]
+        offsets = arrays["member_offsets"].tolist()
+        rows = list(map(str, (arrays["members"] + 1).tolist()))
+        low, high = _report_similarities(arrays)
         reasons = self.keep_reasons
         columns = {
-            "cluster": [c.id for c in self.clusters],
-            "size": [c.size for c in self.clusters],
+            "cluster": ids,
+            "size": np.diff(arrays["member_offsets"]).tolist(),
             "kept_row": [k + 1 for k in kept],
-            "members": [" ".join(map(str, (m + 1 for m in c.members))) for c in self.clusters],
-            "min_similarity": [round(min(s), 4) if s else None for s in sims],
-            "max_similarity": [round(max(s), 4) if s else None for s in sims],
+            "members": [" ".join(rows[lo:hi]) for lo, hi in zip(offsets[:-1], offsets[1:], strict=True)],
+            "min_similarity": low,
+            "max_similarity": high,
             "kept_text": [_snippet(texts[k]) for k in kept] if texts is not None else [""] * len(kept),
             "kept_because": [
-                "chosen in review" if k != c.kept else reasons.get(c.id, "")
-                for k, c in zip(kept, self.clusters, strict=True)
+                "chosen in review" if k != k0 else reasons.get(i, "")
+                for i, k, k0 in zip(ids, kept, original, strict=True)
             ],
         }
         return pd.DataFrame(columns, columns=list(columns))
@@ -364,21 +368,49 @@ def _resolve_arrays(
     # The similarity to the kept row: the cluster's own entry where its kept row stays (none: nan), else rescored.
     same = gone & (kept_of == kept[which])
     if same.any():
-        n_rows = max(int(members.max()), int(arrays["sim_rows"].max(initial=0))) + 1
-        entry_of = np.repeat(np.arange(len(ids)), np.diff(arrays["sim_offsets"]))
-        keys = entry_of * n_rows + arrays["sim_rows"]
-        by_key = np.argsort(keys, kind="stable")
-        keys, values = keys[by_key], arrays["sim_values"][by_key]
-        last = np.ones(len(keys), dtype=bool)  # (a row listed twice in one dictionary cannot be: the last one)
-        last[:-1] = keys[1:] != keys[:-1]
-        at, found = find_sorted(keys[last], which[same] * n_rows + members[same])
-        got = np.full(len(at), np.nan)
-        got[found] = values[last][at[found]]
-        sim[members[same]] = got
+        sim[members[same]] = _entries_of(arrays, which, np.flatnonzero(same))[0]
     if similarity is not None:
         for m, k in zip(members[gone & ~same].tolist(), kept_of[gone & ~same].tolist(), strict=True):
             sim[m] = similarity(k, m)
     return True
+
+
+def _entries_of(arrays: dict[str, np.ndarray], which: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For the members at positions ``at`` (``which``: the cluster of every member): the entry of its cluster's
+    similarity dictionary for it (nan where there is none), and whether there is one."""
+    members = arrays["members"]
+    n_rows = max(int(members.max(initial=0)), int(arrays["sim_rows"].max(initial=0))) + 1
+    entry_of = np.repeat(np.arange(len(arrays["id"])), np.diff(arrays["sim_offsets"]))
+    keys = entry_of * n_rows + arrays["sim_rows"]
+    by_key = np.argsort(keys, kind="stable")
+    keys, values = keys[by_key], arrays["sim_values"][by_key]
+    last = np.ones(len(keys), dtype=bool)  # (a row listed twice in one dictionary cannot be: the last one)
+    last[:-1] = keys[1:] != keys[:-1]
+    where, found = find_sorted(keys[last], which[at] * n_rows + members[at])
+    got = np.full(len(at), np.nan)
+    got[found] = values[last][where[found]]
+    return got, found
+
+
+def _report_similarities(arrays: dict[str, np.ndarray]) -> tuple[list[float | None], list[float | None]]:
+    """Per cluster, the lowest and the highest similarity entry of its members but its kept row, rounded to 4
+    places (None: no entry) - as ``min`` and ``max`` of the entries listed in member order give them: a nan first
+    is the answer, a nan later is passed over."""
+    n = len(arrays["id"])
+    which = np.repeat(np.arange(n), np.diff(arrays["member_offsets"]))
+    listed = np.flatnonzero(arrays["members"] != arrays["kept"][which])
+    values, found = _entries_of(arrays, which, listed)
+    values, owner = values[found], which[listed[found]]
+    low: list[float | None] = [None] * n
+    high: list[float | None] = [None] * n
+    if len(values):
+        starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
+        first_nan = np.isnan(values[starts])
+        lows = np.where(first_nan, np.nan, np.fmin.reduceat(values, starts))
+        highs = np.where(first_nan, np.nan, np.fmax.reduceat(values, starts))
+        for c, lo, hi in zip(owner[starts].tolist(), lows.tolist(), highs.tolist(), strict=True):
+            low[c], high[c] = round(lo, 4), round(hi, 4)
+    return low, high
 
 
 def _cluster_from_arrays(arrays: dict[str, np.ndarray], j: int) -> Cluster:
