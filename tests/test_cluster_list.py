@@ -130,6 +130,33 @@ def test_the_report_read_from_arrays_is_the_report_of_the_clusters(case):
         pd.testing.assert_frame_equal(result.report_frame(texts, decisions), want)
 
 
+@settings(max_examples=200, deadline=None)
+@given(clustered(), st.integers(1, 4) | st.none())
+def test_hot_stories_read_from_arrays_are_the_stories_of_the_clusters(case, limit):
+    """The clusters still holding two rows after the user's decisions, largest first, ties by their first row (then
+    in cluster order), with the rows each counts; sources counted over exactly those rows."""
+    from dedup_gui.core.analysis import hot_stories
+
+    n, clusters, decisions = case
+    found = []
+    for c in clusters:
+        kept = decisions.kept.get(c.id, c.kept)
+        rows = [m for m in c.members if m == kept or m not in decisions.not_duplicate]
+        if len(rows) >= 2:
+            found.append((c.id, kept, rows))
+    found.sort(key=lambda item: (-len(item[2]), item[2][0]))
+    found = found[:limit] if limit is not None else found
+    texts = [f"row {r}" for r in range(n)]
+    sources = [f"outlet {r % 3}" for r in range(n)]
+    for held in (as_arrays(clusters), ClusterList(objects=clusters)):
+        stories = hot_stories(result_of(held, n), texts, decisions, sources=sources, limit=limit)
+        assert [(s.rank, s.cluster, s.kept, s.copies) for s in stories] == [
+            (i, cid, kept, len(rows)) for i, (cid, kept, rows) in enumerate(found, 1)
+        ]
+        assert [sum(k for _, k in s.sources) for s in stories] == [len(rows) for _, _, rows in found]
+        assert [s.headline for s in stories] == [texts[kept] for _, kept, _ in found]
+
+
 def test_a_row_or_an_id_in_two_clusters_is_resolved_cluster_by_cluster():
     """Clusters read back from an edited annotated file may share a row or an id; they are resolved one after the
     other, as they always were (the arrays alone cannot say which comes last)."""
