@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from engine_texts import EN_A, ZH_A, ZH_B, ZH_C
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dedup_gui.core import analysis as A
@@ -405,3 +405,89 @@ def test_summary_splits_exact_from_near_duplicates_and_keeps_stage_times(planted
     top = max(result.clusters, key=lambda c: c.size)
     decisions = Decisions(not_duplicate={m for m in top.members if m != top.kept})
     assert A.summarise(result, result.resolve(decisions)).rows_to_remove == result.rows_to_remove - top.size + 1
+
+
+def _headline_by_definition(text: str, opts, width: int = 80) -> str:
+    """The headline as defined: the whole text normalised, its lines' whitespace folded, repost headers skipped
+    while another line follows, the repost prefix dropped, a long line cut after its first sentence."""
+    from dedup_gui.core.text import normalise
+
+    norm = normalise(text, opts)
+    lines = [line for line in (" ".join(x.split()) for x in norm.splitlines()) if line]
+    while len(lines) > 1 and A._HEADER_LINE.search(lines[0]):
+        lines.pop(0)
+    if not lines:
+        return ""
+    line = A._REPOST_PREFIX.sub("", lines[0]).strip() or lines[0]
+    if len(line) > width:
+        end = A._SENTENCE_END.search(line, 8)
+        return line[: end.end()] if end is not None and end.end() <= width else line[: width - 1] + "…"
+    return line
+
+
+_HEADLINE_LINES = [
+    "来源：新华网",
+    "原标题：北京地铁新线开通",
+    "作者：张三",
+    "",
+    "  ",
+    "北京地铁新线今天开通运营，沿线居民出行更方便了。",
+    "转：上海今年夏天雨水偏多。",
+    "很长的一句话" * 20 + "。后面还有。",
+    "长" * 390,
+    "第一句很短。" + "长" * 390,
+    "#话题# " * 60 + "正文",
+    "【新华社讯】",
+    "by",
+    "byline " * 60,
+    "a.nav{color:#333}",
+    "var x = 1;",
+    "<p>本报讯 今天有雨。</p>",
+    "&amp; 符号",
+    "--",
+    "--abc",
+    "> 引用的一行",
+    "Source: Reuters",
+    "普通的一行内容，没有什么特别的",
+]
+_BODY = "\n".join(["普通的一行内容，没有什么特别的"] * 40)
+
+
+@settings(max_examples=300, deadline=None)
+@example(["var x = 1;\n" + _BODY + "\na.nav{color:#333}"], "\n", False)  # page chrome: braces only further on
+@example(["<script>\nvar a\n" + _BODY + "\n</script>\n正文在这里"], "\n", False)  # a block past the start
+@example(["\n".join(["来源：新华网"] * 60) + "\n正文在这里"], "\r\n", False)  # only headers at the start
+@example(["来源：新华网\n" + "y" * 390 + "\n--abc\n正文"], "\n", False)  # the start's last line looks like a signature
+@example(["\n".join(["来源：新华网"] * 55) + "\n" + "正文" * 100], "\n", False)  # headline from the start's cut line
+@example(
+    ["\n".join(["来源：新华网"] * 43) + "\n" + "长" * 500 + "\n正文在这里"], "\n", True
+)  # a pattern on whole lines
+@given(
+    st.lists(
+        st.lists(st.sampled_from(_HEADLINE_LINES), max_size=40).map(lambda ls: "\n".join(ls)),
+        min_size=1,
+        max_size=6,
+    ),
+    st.sampled_from(["\n", "\r\n"]),
+    st.booleans(),
+)
+def test_headlines_read_from_the_start_are_the_headlines_of_the_whole_texts(texts, newline, patterns):
+    """Long texts are normalised by their start only where that gives the same headline: with markup, page chrome,
+    a "--" line or the user's patterns anywhere, with only headers at the start, or with the headline from the
+    start's last line and short, the whole text is read. And a cache gives back what was worked out."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from dedup_gui.core.settings import NormaliseOptions
+
+    texts = [t.replace("\n", newline) for t in texts]
+    opts = replace(NormaliseOptions(), casefold=False, nfkc=False)
+    if patterns:
+        opts = replace(opts, boilerplate_patterns=("长{100}",))  # (a long line matches, the same line cut short not)
+    result = SimpleNamespace(settings=SimpleNamespace(normalise=opts))
+    want = [_headline_by_definition(t, opts) for t in texts]
+    assert A.headlines(texts, result) == want
+    cache: dict[str, str] = {}
+    assert A.headlines(texts, result, cache=cache) == want and set(cache) == set(texts)
+    cache[texts[0]] = "remembered"
+    assert A.headlines(texts, result, cache=cache)[0] == "remembered"

@@ -40,6 +40,9 @@ class AnalysisView(QWidget):
         self.story_columns = analysis.StoryColumns()  # detected, then as the user chose, for ``_columns_for``
         self._columns_for: Table | None = None
         self._stale = False
+        # Headlines worked out (text -> headline), for the normalisation they were made with: a review decision,
+        # or a re-run with the same normalisation, needs only the new kept rows' (100k articles: 0.8 s for all).
+        self._headlines: tuple[object, dict[str, str]] = (None, {})
 
         self.histogram = SimilarityHistogram()
         self.summary = SummaryPanel()
@@ -121,8 +124,16 @@ class AnalysisView(QWidget):
     def _refresh_stories(self) -> None:
         s = self.session
         cols = self._story_columns()
+        if self._headlines[0] != s.result.settings.normalise:
+            self._headlines = (s.result.settings.normalise, {})
         stories = analysis.hot_stories(
-            s.result, s.texts, s.decisions, dates=cols.dates, sources=cols.sources, titles=cols.titles
+            s.result,
+            s.texts,
+            s.decisions,
+            dates=cols.dates,
+            sources=cols.sources,
+            titles=cols.titles,
+            headline_cache=self._headlines[1],
         )
         columns = list(self.table.columns) if self.table is not None else []
         self.hot_stories.set_columns(columns, cols.date_column, cols.source_column)
