@@ -150,6 +150,44 @@ def test_the_hot_stories_list_shows_the_biggest_planted_cluster_first(view, plan
     assert view.hot_stories.source_combo.currentText() == "source"
 
 
+def test_many_stories_are_worked_out_off_the_windows_thread_and_the_latest_request_is_shown(qtbot, view, monkeypatch):
+    """Above ``STORIES_IN_LINE`` clusters the hot stories are worked out on a thread of the view's own (100k
+    articles: 0.3-0.8 s the window would stall) and shown when ready; a decision made meanwhile asks again, and
+    only the answer to the latest request is shown."""
+    import threading
+
+    from dedup_gui.gui.analysis import view as view_module
+
+    monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
+    threads = []
+    started, release = threading.Event(), threading.Event()
+    real = analysis.hot_stories
+
+    def spy(*args, **kwargs):
+        threads.append(threading.current_thread())
+        if len(threads) == 1:  # the first request is held until the second one is made
+            started.set()
+            release.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "hot_stories", spy)
+    top = view.hot_stories.model.stories[0]
+    others = [m for m in view.session.cluster(top.cluster).members if m != top.kept]
+    shown = []
+    view.storiesShown.connect(lambda: shown.append(view.hot_stories.model.stories[0].copies))
+    with qtbot.waitSignal(view.storiesShown, timeout=10_000):
+        view.refresh_decisions()
+        qtbot.waitUntil(started.is_set)  # the first request is being worked out...
+        view.session.set_not_duplicate(top.cluster, others[0])
+        view.refresh_decisions()  # ...when the user decides and it is asked again
+        release.set()
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    assert view.hot_stories.model.stories[0].copies == HOT_COPIES - 1  # the latest decisions, not the first ask
+    with qtbot.assertNotEmitted(view.storiesShown, wait=200):  # the first request's answer is never shown
+        pass
+    assert shown == [HOT_COPIES - 1]
+
+
 def test_choosing_no_date_column_hides_the_dates(view):
     combo = view.hot_stories.date_combo
     combo.setCurrentIndex(combo.findData(None))
