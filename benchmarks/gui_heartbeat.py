@@ -13,7 +13,8 @@ Phases: "load" (from open_path until the table is on screen), "run" (until the c
 starts a run by itself after loading), "rerun" (the threshold moved, as a slider would: until the new clusters are
 shown; its seconds are what the user waits for a re-cluster), "review" (``--review`` clusters selected one after
 another, longest texts first (chosen from the first run's clusters: those holding their kept rows), each compared
-with its kept row; the next is selected when the compare view has its differences), "export" (a cleaned workbook,
+with its kept row; the next is selected when the compare view has its differences), "analysis" (the Analysis tab
+opened: its histogram, summary and hot stories, until the stories are on screen), "export" (a cleaned workbook,
 until the confirmation).
 """
 
@@ -212,8 +213,7 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
             QTimer.singleShot(10, review_next)  # the clusters are still being chosen
             return
         if not to_review:
-            hb.begin("export")
-            window.export({"cleaned": cleaned})
+            show_analysis()
             return
         cluster = window.session.cluster_of(to_review.pop(0))
         if not cluster:  # that row is in no cluster at the new threshold
@@ -223,6 +223,23 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
         reviewed.append(1)
         # The next cluster once this one's differences are on screen (at once when they were computed in line).
         QTimer.singleShot(0, wait_for_diff)
+
+    def show_analysis() -> None:
+        # The Analysis tab opened, as an analyst does after reviewing: its histogram, summary and hot stories
+        # (worked out off the window's thread above a few thousand clusters), then back to the clusters.
+        hb.begin("analysis")
+        view = window.analysis_view
+        view.storiesShown.connect(after_analysis)
+        window.tabs.setCurrentWidget(view)
+
+    def after_analysis() -> None:
+        window.analysis_view.storiesShown.disconnect(after_analysis)
+        QTimer.singleShot(2 * INTERVAL_MS, export)  # the stories' table drawn first
+
+    def export() -> None:
+        window.tabs.setCurrentIndex(0)
+        hb.begin("export")
+        window.export({"cleaned": cleaned})
 
     def wait_for_diff() -> None:
         pending = getattr(window.compare, "diff_pending", False)
@@ -252,7 +269,7 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
     hb.stop()
     window.runner.shutdown()
     window.close()
-    phases = [hb.phases[p] for p in ("load", "run", "rerun", "review", "export") if p in hb.phases]
+    phases = [hb.phases[p] for p in ("load", "run", "rerun", "review", "analysis", "export") if p in hb.phases]
     if "rerun" in hb.phases:
         hb.phases["rerun"]["recluster_seconds"] = rerun["seconds"]
     out = {"workbook": str(workbook), "algorithm": algorithm, "total_seconds": total, "phases": phases,
