@@ -90,6 +90,13 @@ def story_columns() -> list[Column[HotStory]]:
     ]  # fmt: skip
 
 
+def story_rows(stories: list[HotStory]) -> list:
+    """The list's rows: each story with the largest copy count of the list (for the bar behind its copies). Plain
+    Python, for any thread: 29,000 stories take ~0.06 s."""
+    top = max((s.copies for s in stories), default=1)
+    return [_Ranked(s, top) for s in stories]
+
+
 class _Ranked:
     """A story with the largest copy count of its list, for the bar behind the copies."""
 
@@ -106,10 +113,10 @@ class HotStoriesModel(ColumnTableModel):
         self.stories: list[HotStory] = []
         self.set_columns(story_columns())
 
-    def set_stories(self, stories: list[HotStory]) -> None:
+    def set_stories(self, stories: list[HotStory], rows: list | None = None) -> None:
+        """``rows``: ``story_rows(stories)``, when made already (off the window's thread)."""
         self.stories = stories
-        top = max((s.copies for s in stories), default=1)
-        self.set_rows([_Ranked(s, top) for s in stories])
+        self.set_rows(story_rows(stories) if rows is None else rows)
 
     def cluster_at(self, visible: int) -> int:
         return int(self.row(visible).cluster)
@@ -217,8 +224,10 @@ class HotStoriesPanel(QFrame):
             combo.setEnabled(bool(columns))
             combo.blockSignals(False)
 
-    def set_stories(self, stories: list[HotStory], has_dates: bool, has_sources: bool) -> None:
-        self.model.set_stories(stories)
+    def set_stories(
+        self, stories: list[HotStory], has_dates: bool, has_sources: bool, rows: list | None = None
+    ) -> None:
+        self.model.set_stories(stories, rows)
         self.view.setColumnHidden(FIRST, not has_dates)
         self.view.setColumnHidden(LAST, not has_dates)
         self.view.setColumnHidden(SOURCES, not has_sources)

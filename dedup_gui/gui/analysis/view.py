@@ -21,7 +21,7 @@ from dedup_gui.core.review_counts import decided_result, overruled_pairs
 from dedup_gui.core.table import Table
 
 from .histogram import SimilarityHistogram
-from .hot_stories import HotStoriesPanel
+from .hot_stories import HotStoriesPanel, story_rows
 from .size_chart import SizeDistributionChart
 from .summary import SummaryPanel
 
@@ -164,10 +164,10 @@ class AnalysisView(QWidget):
             except Exception:  # (on the stories' thread: the list stays as it was)
                 logging.getLogger(__name__).exception("working out the hot stories failed")
                 return
-            self._storiesReady.emit(asked, (stories, cols))
+            self._storiesReady.emit(asked, (stories, cols, story_rows(stories)))
 
         if len(s.result.clusters) <= STORIES_IN_LINE:
-            self._show_stories(asked, (_hot_stories(cols, result, texts, decisions, cache), cols))
+            self._show_stories(asked, (_hot_stories(cols, result, texts, decisions, cache), cols, None))
             return
         if self._stories_pool is None:
             self._stories_pool = ThreadPoolExecutor(1, thread_name_prefix="hot-stories")
@@ -176,10 +176,10 @@ class AnalysisView(QWidget):
     def _show_stories(self, asked: int, found: tuple) -> None:
         if asked != self._stories_asked or self.session is None:  # a newer request, or the session is gone
             return
-        stories, cols = found
+        stories, cols, rows = found
         columns = list(self.table.columns) if self.table is not None else []
         self.hot_stories.set_columns(columns, cols.date_column, cols.source_column)
-        self.hot_stories.set_stories(stories, cols.dates is not None, cols.sources is not None)
+        self.hot_stories.set_stories(stories, cols.dates is not None, cols.sources is not None, rows)
         self.storiesShown.emit()
 
     def _story_columns(self) -> analysis.StoryColumns:
