@@ -70,13 +70,14 @@ class ClusterList(Sequence[Cluster]):
     arrays are made when first asked for. Clusters are never changed once made (a user's choices are
     ``Decisions``); ``append`` adds one."""
 
-    __slots__ = ("_arrays", "_objects")
+    __slots__ = ("_arrays", "_objects", "_complete")
 
     def __init__(self, arrays: dict[str, np.ndarray] | None = None, objects: list[Cluster] | None = None):
         if (arrays is None) == (objects is None):
             raise ValueError("a ClusterList is made of arrays or of Cluster objects")
         self._arrays = arrays
         self._objects: list[Cluster | None] | None = list(objects) if objects is not None else None
+        self._complete = objects is not None  # every object made (no None left in _objects)
 
     @classmethod
     def of(cls, clusters: Iterable[Cluster]) -> ClusterList:
@@ -119,11 +120,12 @@ class ClusterList(Sequence[Cluster]):
 
     def _all(self) -> list[Cluster]:
         objects = self._objects
-        if objects is None or any(c is None for c in objects):
+        if not self._complete:
             made = _clusters_from_arrays(self.arrays)
             if objects is not None:  # the ones read already stay the same objects
                 made = [c if c is not None else m for c, m in zip(objects, made, strict=True)]
             self._objects = objects = list(made)
+            self._complete = True
         return objects  # type: ignore[return-value]
 
     def append(self, cluster: Cluster) -> None:
