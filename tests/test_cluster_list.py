@@ -159,17 +159,25 @@ def test_hot_stories_read_from_arrays_are_the_stories_of_the_clusters(case, limi
 
 def test_a_row_or_an_id_in_two_clusters_is_resolved_cluster_by_cluster():
     """Clusters read back from an edited annotated file may share a row or an id; they are resolved one after the
-    other, as they always were (the arrays alone cannot say which comes last)."""
+    other, as they always were: a row in two clusters takes what the later one says (here its own similarity
+    entry, after the earlier cluster's rescored one), a user's kept row holds for every cluster of its id."""
     cases = [
-        ([Cluster(1, 0, [0, 1], {1: 0.9}), Cluster(2, 2, [2, 1], {1: 0.8})], Decisions()),
+        ([Cluster(1, 0, [0, 1], {1: 0.9}), Cluster(2, 2, [2, 1], {1: 0.8})], Decisions(kept={1: 3})),
         ([Cluster(1, 0, [0, 1], {1: 0.9}), Cluster(1, 2, [2, 3], {3: 0.8})], Decisions(kept={1: 3})),
     ]
+
+    def rescored(a: int, b: int) -> float:
+        return 0.5
+
+    results = []
     for clusters, decisions in cases:
-        got = result_of(as_arrays(clusters), 4).resolve(decisions)
-        want = resolve_by_loop(clusters, 4, decisions, None)
+        got = result_of(as_arrays(clusters), 4).resolve(decisions, rescored)
+        want = resolve_by_loop(clusters, 4, decisions, rescored)
         for g, w in zip((got.keep, got.cluster, got.dup_of, got.similarity), want, strict=True):
             assert np.array_equal(g, w, equal_nan=True)
-    assert got.dup_of.tolist() == [3, 3, 3, -1]  # the user's kept row, for both clusters of that id
+        results.append(got)
+    assert results[0].dup_of[1] == 2 and results[0].similarity[1] == 0.8  # the later cluster's word
+    assert results[1].dup_of.tolist() == [3, 3, 3, -1]  # the user's kept row, for both clusters of that id
 
 
 def test_objects_are_made_where_read_and_stay_the_same_objects():

@@ -30,7 +30,7 @@ from .dates import detect_date_column as detect_date_column
 from .dates import parse_dates as parse_dates
 from .dates import read_dates
 from .keep import rank_rows
-from .result import Decisions, DedupResult, Resolution
+from .result import ClusterList, Decisions, DedupResult, Resolution
 from .settings import NormaliseOptions
 from .table import Table, cell_text
 from .text import normalise_all, sorted_unique
@@ -409,7 +409,7 @@ def hot_stories(
     story share), else the first line of its text.
     """
     decisions = decisions or Decisions()
-    found = _story_rows(result.clusters.arrays, decisions, limit)
+    found = _story_rows(result.clusters, decisions, limit)
     date_values = dates.to_numpy() if dates is not None else None
     title_text = [cell_text(t).strip() for t in titles] if titles is not None else None
     title_rows = Counter(title_text) if title_text is not None else Counter()
@@ -440,20 +440,14 @@ def hot_stories(
     ]
 
 
-def _story_rows(
-    arrays: dict[str, np.ndarray], decisions: Decisions, limit: int | None
-) -> list[tuple[int, int, list[int]]]:
+def _story_rows(clusters: ClusterList, decisions: Decisions, limit: int | None) -> list[tuple[int, int, list[int]]]:
     """The clusters that still hold two rows or more after the user's decisions (the kept row, and every member
     not marked "not a duplicate"), largest first, ties in the order of their first row (then of the clusters): (id,
     kept row, rows in member order) of each, ``limit`` of them at most. Read from the clusters' arrays (a million
     rows make 300,000 clusters: no Cluster object is made)."""
-    ids, members = arrays["id"], arrays["members"]
-    offsets = arrays["member_offsets"]
-    which = np.repeat(np.arange(len(ids)), np.diff(offsets))
-    chosen = np.array(
-        [decisions.kept.get(i, k) for i, k in zip(ids.tolist(), arrays["kept"].tolist(), strict=True)],
-        dtype=np.int64,
-    )
+    ids, members = clusters.arrays["id"], clusters.arrays["members"]
+    which = clusters.member_clusters()
+    chosen = clusters.kept_after(decisions)
     stay = members == chosen[which]
     if decisions.not_duplicate:
         marked = np.fromiter(decisions.not_duplicate, dtype=np.int64, count=len(decisions.not_duplicate))

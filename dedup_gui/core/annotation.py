@@ -46,12 +46,8 @@ def row_status(
     the user marked not a duplicate, and the algorithm's kept row removed because the user kept another."""
     decisions = decisions or Decisions()
     chosen = set(decisions.kept.values())
-    arrays = result.clusters.arrays  # (the clusters' ids and kept rows: no Cluster object made)
-    replaced = {
-        kept
-        for cid, kept in zip(arrays["id"].tolist(), arrays["kept"].tolist(), strict=True)
-        if decisions.kept.get(cid, kept) != kept
-    }
+    own = result.clusters.arrays["kept"]  # (no Cluster object made)
+    replaced = set(own[result.clusters.kept_after(decisions) != own].tolist())
     out = []
     for row, (keep, cluster) in enumerate(zip(resolution.keep.tolist(), resolution.cluster.tolist(), strict=True)):
         if not cluster:

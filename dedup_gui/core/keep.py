@@ -360,9 +360,8 @@ def member_pairs(clusters: Sequence) -> tuple[np.ndarray, np.ndarray, np.ndarray
     """Clusters (``kept``, ``members``) as arrays: the kept row of each, and for every other member its cluster's
     index and its row - what ``KeepRule.reasons_of`` reads."""
     if isinstance(clusters, ClusterList):  # read from its arrays, no Cluster made
-        arrays = clusters.arrays
-        kept, members = arrays["kept"], arrays["members"]
-        cluster = np.repeat(np.arange(len(kept)), np.diff(arrays["member_offsets"]))
+        kept, members = clusters.arrays["kept"], clusters.arrays["members"]
+        cluster = clusters.member_clusters()
         other = members != kept[cluster]
         return kept, cluster[other], members[other]
     kept = np.fromiter((c.kept for c in clusters), dtype=np.int64, count=len(clusters))

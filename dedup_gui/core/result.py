@@ -147,6 +147,18 @@ class ClusterList(Sequence[Cluster]):
         a = self.arrays
         return int(len(a["members"]) - len(a["id"]))
 
+    def member_clusters(self) -> np.ndarray:
+        """The cluster (its index here) of each member, in the order of ``arrays["members"]``."""
+        return np.repeat(np.arange(len(self)), np.diff(self.arrays["member_offsets"]))
+
+    def kept_after(self, decisions: Decisions) -> np.ndarray:
+        """The row each cluster keeps after the user's choices (``decisions.kept`` by cluster id, else its own)."""
+        a = self.arrays
+        if not decisions.kept:
+            return a["kept"].copy()
+        chosen = [decisions.kept.get(i, k) for i, k in zip(a["id"].tolist(), a["kept"].tolist(), strict=True)]
+        return np.array(chosen, dtype=np.int64)
+
 
 @dataclass
 class Decisions:
@@ -209,6 +221,9 @@ class DedupResult:
     keep_note: str = ""  # how kept rows were chosen: the date column used and how many of its dates were unreadable
     keep_rank: np.ndarray | None = None  # the keep policy's rank per row (core.keep), reused by the analyst's view
 
+    def __post_init__(self) -> None:
+        self.clusters = ClusterList.of(self.clusters)
+
     def __getstate__(self) -> dict:
         """What pickling keeps (the engine's worker process sends each result to the window): the clusters as
         arrays (``_clusters_as_arrays``). Unpickling 30,000 ``Cluster`` objects is one C call that holds the
@@ -242,9 +257,6 @@ class DedupResult:
             f"{check.floor_for(True):.2f} for texts under {SHORT_CHARS} characters, or different figures)"
         )
 
-    def __post_init__(self) -> None:
-        self.clusters = ClusterList.of(self.clusters)
-
     @property
     def rows_to_remove(self) -> int:
         return self.clusters.removed_rows()
@@ -263,7 +275,7 @@ class DedupResult:
         cluster = np.zeros(n, dtype=np.int64)
         dup_of = np.full(n, -1, dtype=np.int64)
         sim = np.full(n, np.nan)
-        done = _resolve_arrays(self.clusters.arrays, decisions, similarity, keep, cluster, dup_of, sim)
+        done = _resolve_arrays(self.clusters, decisions, similarity, keep, cluster, dup_of, sim)
         if done:
             return Resolution(keep, cluster, dup_of, sim)
         for c in self.clusters:
@@ -286,10 +298,10 @@ class DedupResult:
         decisions = decisions or Decisions()
         arrays = self.clusters.arrays  # (read from the arrays: no Cluster object made)
         ids, original = arrays["id"].tolist(), arrays["kept"].tolist()
-        kept = [decisions.kept.get(i, k) for i, k in zip(ids, original, strict=True)]
+        kept = self.clusters.kept_after(decisions).tolist()
         offsets = arrays["member_offsets"].tolist()
         rows = list(map(str, (arrays["members"] + 1).tolist()))
-        low, high = _report_similarities(arrays)
+        low, high = _report_similarities(self.clusters)
         reasons = self.keep_reasons
         columns = {
             "cluster": ids,
@@ -335,7 +347,7 @@ def _clusters_as_arrays(clusters: list[Cluster]) -> dict[str, np.ndarray]:
 
 
 def _resolve_arrays(
-    arrays: dict[str, np.ndarray],
+    clusters: ClusterList,
     decisions: Decisions,
     similarity: Callable[[int, int], float] | None,
     keep: np.ndarray,
@@ -344,22 +356,15 @@ def _resolve_arrays(
     sim: np.ndarray,
 ) -> bool:
     """``DedupResult.resolve`` on the clusters' arrays, filling ``keep``, ``cluster``, ``dup_of`` and ``sim``; False
-    (nothing filled) when a row is in two clusters or an id in two, which the loop over the clusters settles."""
+    (nothing filled) when a row is in two clusters, which the loop over the clusters settles in its order."""
+    arrays = clusters.arrays
     ids, kept, members = arrays["id"], arrays["kept"], arrays["members"]
     if not len(ids):
         return True
-    sizes = np.diff(arrays["member_offsets"])
-    if len(sorted_unique(members)) != len(members) or len(sorted_unique(ids)) != len(ids):
+    if len(sorted_unique(members)) != len(members):
         return False
-    which = np.repeat(np.arange(len(ids)), sizes)  # the cluster of each member
-    chosen = kept.copy()  # the row kept for each cluster after the user's choices
-    if decisions.kept:
-        order = np.argsort(ids)
-        wanted = np.fromiter(decisions.kept, dtype=np.int64, count=len(decisions.kept))
-        at, found = find_sorted(ids[order], wanted)
-        rows = np.fromiter(decisions.kept.values(), dtype=np.int64, count=len(decisions.kept))
-        chosen[order[at[found]]] = rows[found]
-    kept_of = chosen[which]
+    which = clusters.member_clusters()
+    kept_of = clusters.kept_after(decisions)[which]
     cluster[members] = ids[which]
     gone = members != kept_of
     if decisions.not_duplicate:
@@ -370,16 +375,17 @@ def _resolve_arrays(
     # The similarity to the kept row: the cluster's own entry where its kept row stays (none: nan), else rescored.
     same = gone & (kept_of == kept[which])
     if same.any():
-        sim[members[same]] = _entries_of(arrays, which, np.flatnonzero(same))[0]
+        sim[members[same]] = _entries_of(clusters, which, np.flatnonzero(same))[0]
     if similarity is not None:
         for m, k in zip(members[gone & ~same].tolist(), kept_of[gone & ~same].tolist(), strict=True):
             sim[m] = similarity(k, m)
     return True
 
 
-def _entries_of(arrays: dict[str, np.ndarray], which: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _entries_of(clusters: ClusterList, which: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For the members at positions ``at`` (``which``: the cluster of every member): the entry of its cluster's
     similarity dictionary for it (nan where there is none), and whether there is one."""
+    arrays = clusters.arrays
     members = arrays["members"]
     n_rows = max(int(members.max(initial=0)), int(arrays["sim_rows"].max(initial=0))) + 1
     entry_of = np.repeat(np.arange(len(arrays["id"])), np.diff(arrays["sim_offsets"]))
@@ -394,14 +400,15 @@ def _entries_of(arrays: dict[str, np.ndarray], which: np.ndarray, at: np.ndarray
     return got, found
 
 
-def _report_similarities(arrays: dict[str, np.ndarray]) -> tuple[list[float | None], list[float | None]]:
+def _report_similarities(clusters: ClusterList) -> tuple[list[float | None], list[float | None]]:
     """Per cluster, the lowest and the highest similarity entry of its members but its kept row, rounded to 4
     places (None: no entry) - as ``min`` and ``max`` of the entries listed in member order give them: a nan first
     is the answer, a nan later is passed over."""
+    arrays = clusters.arrays
     n = len(arrays["id"])
-    which = np.repeat(np.arange(n), np.diff(arrays["member_offsets"]))
+    which = clusters.member_clusters()
     listed = np.flatnonzero(arrays["members"] != arrays["kept"][which])
-    values, found = _entries_of(arrays, which, listed)
+    values, found = _entries_of(clusters, which, listed)
     values, owner = values[found], which[listed[found]]
     low: list[float | None] = [None] * n
     high: list[float | None] = [None] * n
