@@ -8,11 +8,11 @@ another tab is shown only marks it stale) and the date column is parsed once per
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QVBoxLayout, QWidget
 
 from dedup_gui.core import analysis
@@ -27,7 +27,11 @@ from .summary import SummaryPanel
 
 # Clusters up to which the hot stories are worked out on the window's thread (a few milliseconds); above, on a
 # thread of the view's own, shown when ready (100k articles, 29,000 stories: 0.3-0.8 s, a stall otherwise).
-STORIES_IN_LINE = 3000
+STORIES_IN_LINE = 500
+# That thread starts once the view has painted what changed (its first paint of a tab just opened is ~30 ms of
+# Python drawing, but 150-220 ms while another thread holds the interpreter lock: measured at 100k articles), or
+# after this many milliseconds when no paint comes (a minimised window).
+STORIES_AFTER_PAINT_MS = 300
 
 
 def _hot_stories(cols: analysis.StoryColumns, result, texts, decisions, cache: dict[str, str]):
@@ -66,6 +70,10 @@ class AnalysisView(QWidget):
         self._headlines: tuple[object, dict[str, str]] = (None, {})
         self._stories_asked = 0  # the latest request for hot stories: an older one's answer is dropped
         self._stories_pool: ThreadPoolExecutor | None = None
+        self._stories_work: Callable[[], None] | None = None  # waiting for the view's next paint
+        self._stories_fallback = QTimer(self)
+        self._stories_fallback.setSingleShot(True)
+        self._stories_fallback.timeout.connect(self._start_stories)
         self._storiesReady.connect(self._show_stories)
 
         self.histogram = SimilarityHistogram()
@@ -168,6 +176,20 @@ class AnalysisView(QWidget):
 
         if len(s.result.clusters) <= STORIES_IN_LINE:
             self._show_stories(asked, (_hot_stories(cols, result, texts, decisions, cache), cols, None))
+            return
+        self._stories_work = work  # started after the paint of what changed (see STORIES_AFTER_PAINT_MS)
+        self._stories_fallback.start(STORIES_AFTER_PAINT_MS)
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().paintEvent(event)
+        if self._stories_work is not None:  # once this paint, and its children's, are done
+            QTimer.singleShot(0, self, self._start_stories)
+
+    def _start_stories(self) -> None:
+        work, self._stories_work = self._stories_work, None
+        self._stories_fallback.stop()
+        if work is None:
             return
         if self._stories_pool is None:
             self._stories_pool = ThreadPoolExecutor(1, thread_name_prefix="hot-stories")
