@@ -206,3 +206,44 @@ def test_the_engine_hands_over_arrays_and_the_same_clusters_as_objects():
     assert held.removed_rows() == 3
     empty = build_clusters(3, a[:0], b[:0], sim[:0], np.arange(3), np.arange(3), "strict", lambda u, v: 0.0)
     assert len(empty) == 0 and list(empty) == [] and empty == [] and empty.removed_rows() == 0
+
+
+def apply_by_loop(intent, clusters: list[Cluster]):
+    """The row decisions applied cluster by cluster, every cluster tested (the rule ``review_decisions.apply``
+    states, written plainly)."""
+    from dedup_gui.core.review_decisions import apply_to_cluster
+
+    decisions, clustered_rows = Decisions(), set()
+    for c in clusters:
+        clustered_rows.update(c.members)
+        if not intent.rows.isdisjoint(c.members):
+            kept, stay = apply_to_cluster(intent, c)
+            if kept is not None:
+                decisions.kept[c.id] = kept
+            decisions.not_duplicate |= stay
+    return decisions, intent.rows - clustered_rows
+
+
+@settings(max_examples=200, deadline=None)
+@given(clustered(), st.data(), st.booleans())
+def test_row_decisions_applied_from_arrays_are_those_of_every_cluster(case, data, arrays):
+    """``apply`` looks only at the clusters holding a decided row (found in the arrays): the same decisions, in the
+    same order of clusters, and the same rows waiting, as testing every cluster - also with a row in two clusters
+    (an annotated file edited by hand) and with decided rows in no cluster."""
+    from dedup_gui.core.review_decisions import RowDecisions, apply
+
+    n, clusters, _ = case
+    if data.draw(st.booleans(), label="a row in two clusters") and len(clusters) >= 2:
+        first, second = clusters[0], clusters[1]
+        clusters[1] = Cluster(second.id, second.kept, [*second.members, first.members[0]], second.similarity)
+    rows = st.integers(0, n + 3)  # rows n.. are in no cluster
+    intent = RowDecisions(
+        frozenset(data.draw(st.lists(rows, max_size=6), label="kept")),
+        frozenset(data.draw(st.lists(rows, max_size=8), label="not duplicate")),
+    )
+    applied = apply(intent, as_arrays(clusters) if arrays else clusters)
+    decisions, waiting = apply_by_loop(intent, clusters)
+    assert applied.decisions.kept == decisions.kept
+    assert list(applied.decisions.kept) == list(decisions.kept)  # (cluster order)
+    assert applied.decisions.not_duplicate == decisions.not_duplicate
+    assert applied.not_applying == waiting

@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .result import Cluster, Decisions
+import numpy as np
+
+from .result import Cluster, ClusterList, Decisions
+from .text import sorted_unique
 
 
 @dataclass(frozen=True)
@@ -80,16 +83,23 @@ def apply_to_cluster(intent: RowDecisions, cluster: Cluster) -> tuple[int | None
 
 
 def apply(intent: RowDecisions, clusters: Sequence[Cluster]) -> Applied:
+    """The decisions of every cluster, from scratch. Only the clusters holding a decided row are looked at, found
+    in the clusters' arrays (at 100k articles "not duplicates" for all 29,000 clusters at once took 10 s when every
+    cluster was tested against the decided rows, made again for each)."""
     decisions = Decisions()
-    clustered: set[int] = set()
-    for c in clusters:
-        clustered.update(c.members)
-        if not intent.rows.isdisjoint(c.members):
-            kept, stay = apply_to_cluster(intent, c)
-            if kept is not None:
-                decisions.kept[c.id] = kept
-            decisions.not_duplicate |= stay
-    return Applied(decisions, frozenset(intent.rows - clustered))
+    decided = intent.rows
+    if not decided:
+        return Applied(decisions, frozenset())
+    listed = ClusterList.of(clusters)
+    members = listed.arrays["members"]
+    hit = np.isin(members, np.fromiter(decided, dtype=np.int64, count=len(decided)))
+    for j in sorted_unique(listed.member_clusters()[hit]).tolist():  # in cluster order, as a row in two decides
+        c = listed[j]
+        kept, stay = apply_to_cluster(intent, c)
+        if kept is not None:
+            decisions.kept[c.id] = kept
+        decisions.not_duplicate |= stay
+    return Applied(decisions, frozenset(decided - set(members[hit].tolist())))
 
 
 def from_decisions(decisions: Decisions) -> RowDecisions:
