@@ -256,6 +256,51 @@ def test_the_selection_follows_its_cluster_through_sort_filter_and_decision(qtbo
     assert "does not match the filter; showing cluster 2" in status(window)
 
 
+def test_a_large_runs_filter_is_searched_off_the_windows_thread_and_only_the_latest_query_applies(
+    qtbot, window, workbook, monkeypatch
+):
+    """Above ``SEARCH_IN_LINE`` characters of clustered text the filter searches on a thread of the cluster list's
+    own (100k articles: 0.1-0.6 s a query the window would stall): the list shows the clusters found when they
+    are, a query typed meanwhile supersedes the one searching, and the place rule holds as in line."""
+    import threading
+
+    from dedup_gui.core.review import ReviewSession
+    from dedup_gui.gui import cluster_list
+
+    monkeypatch.setattr(cluster_list, "SEARCH_IN_LINE", 0)
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(3)
+    threads, started, release = [], threading.Event(), threading.Event()
+    real = ReviewSession.matching_ids
+
+    def spy(session, query, check=None):
+        threads.append(threading.current_thread())
+        if query == "地铁":  # the first query is held until the next one is typed
+            started.set()
+            release.wait(10)
+        return real(session, query, check)
+
+    monkeypatch.setattr(ReviewSession, "matching_ids", spy)
+    model = window.pane.cluster_model
+    applied: list[list[int]] = []
+    model.filterApplied.connect(lambda: applied.append(model.visible_ids()))
+    with qtbot.waitSignal(model.filterApplied, timeout=TIMEOUT):
+        window.filter_edit.setText("地铁")
+        qtbot.waitUntil(started.is_set)
+        assert model.searching() and model.rowCount() == 3  # all shown until the clusters are found
+        window.filter_edit.setText("降温")  # cluster 3 matches
+        release.set()
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    with qtbot.assertNotEmitted(model.filterApplied, wait=200):  # the first query's answer is never applied
+        pass
+    assert applied == [[3]] and not model.searching()
+    assert window.current_cluster_id() == 3  # it matches: it stays
+    with qtbot.waitSignal(model.filterApplied, timeout=TIMEOUT):
+        window.filter_edit.setText("地铁")
+    assert window.current_cluster_id() == 2 and model.visible_ids() == [2]
+    assert "does not match the filter; showing cluster 2" in status(window)
+
+
 def test_after_a_rerun_the_same_rows_are_selected_under_their_new_number(qtbot, window, workbook):
     open_and_wait(qtbot, window, workbook)
     window.select_cluster(2)  # the metro story, rows 2, 4 and 8

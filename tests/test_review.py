@@ -332,3 +332,48 @@ def test_the_kept_rows_reason_is_shown_with_its_status():
     assert "earliest" not in status.tooltip(other)
     session.set_intent(session.keeping(1, [1]))
     assert session.members(1)[1].reason == ""  # the user's choice has no rule behind it
+
+
+def test_a_caseless_query_is_found_in_casefolded_text_exactly_where_in_the_text():
+    """``caseless`` characters are left as they are by casefolding and never made by it out of another character,
+    so that a query of them need not have the texts casefolded: checked over every code point."""
+    import sys
+
+    from dedup_gui.core.review import caseless
+
+    qualifying = [chr(i) for i in range(sys.maxunicode + 1) if not 0xD800 <= i <= 0xDFFF and caseless(chr(i))]
+    assert "北" in qualifying and "１" in qualifying and "7" in qualifying and "," in qualifying
+    assert not caseless("a") and not caseless("Ａ") and not caseless("ß") and not caseless("\u0301")
+    assert all(c.casefold() == c for c in qualifying)
+    made = {f for i in range(sys.maxunicode + 1) if not 0xD800 <= i <= 0xDFFF
+            for f in chr(i).casefold() if chr(i).casefold() != chr(i)}  # fmt: skip
+    assert not made & set(qualifying)
+
+
+def test_the_clusters_matching_a_query_are_found_at_once_as_one_by_one():
+    """``matching_ids`` (each clustered text searched once, as it is or casefolded) finds the clusters that
+    ``matches`` accepts one by one: text in any case, numbers of clusters and rows, a row in two clusters."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    alphabet = st.sampled_from(list("北京天气Aaßſ ẞ１1２2-\u0301\u0130i"))
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.text(alphabet, max_size=12), min_size=4, max_size=12), st.text(alphabet, max_size=4), st.data())
+    def check(texts, query, data):
+        n = len(texts)
+        cut = data.draw(st.integers(2, n - 2))
+        clusters = [Cluster(1, 0, list(range(cut)), {}), Cluster(2, cut, list(range(cut, n)), {})]
+        if data.draw(st.booleans()):
+            clusters.append(Cluster(3, 0, [0, n - 1], {}))  # a row in two clusters
+        result = make_result(clusters)
+        result.n_rows = n
+        session = ReviewSession(result, texts)
+        expected = {c.id for c in clusters if session.matches(c.id, query)} if query.strip() else None
+        assert session.matching_ids(query) == expected
+
+    check()
+    session = ReviewSession(make_result(), TEXTS)
+    assert session.matching_ids("暴雨") == {1} and session.matching_ids("5") == {2}  # row 5 (1-based)
+    assert session.matching_ids("2") == {1, 2}  # cluster 2, and row 2 in cluster 1
+    assert session.matching_ids("  ") is None and session.matching_ids("completely") == set()

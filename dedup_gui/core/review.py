@@ -9,6 +9,8 @@ clusters.
 from __future__ import annotations
 
 import math
+import string
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +20,7 @@ import numpy as np
 from .result import Cluster, ClusterList, Decisions, DedupResult, Resolution
 from .review_decisions import RowDecisions, apply, apply_to_cluster, from_decisions
 from .settings import KEEP_POLICIES
-from .text import sorted_unique
+from .text import find_sorted, sorted_unique
 
 SimilarityFn = Callable[[int, int], float]
 
@@ -52,6 +54,33 @@ class MemberRow:
     reason: str = ""  # the kept row: why the keep rule chose it (``DedupResult.keep_reasons``)
 
 
+_ASCII_CASELESS = frozenset(string.digits + string.punctuation + " ")
+SEARCH_CHECK_EVERY = 2000  # texts searched between two looks at ``check`` (a newer query, a closed window)
+
+
+def caseless(query: str) -> bool:
+    """True when ``query`` is found in a text's casefolded form exactly where it is found in the text itself, so
+    that the text need not be casefolded to be searched: each of its characters is one that casefolding leaves as
+    it is and never makes out of another - ASCII digits, punctuation and spaces, and the uncased characters from
+    U+3000 on that are not combining marks (Chinese, Japanese and Korean text, full-width digits and punctuation).
+    tests/test_review.py checks this against casefolding every code point."""
+    return all(
+        c in _ASCII_CASELESS
+        or (c >= "\u3000" and c.lower() == c == c.upper() and not unicodedata.category(c).startswith("M"))
+        for c in query
+    )
+
+
+def _number(query: str) -> int | None:
+    """The number a query of digits is (any script's decimal digits; "²" is a digit but no number: None)."""
+    if not query.isdigit():
+        return None
+    try:
+        return int(query)
+    except ValueError:
+        return None
+
+
 def snippet(text: str, width: int = 90) -> str:
     """The start of a text on one line, for lists."""
     line = " ".join(text[: width * 4].split())
@@ -82,6 +111,8 @@ class ReviewSession:
         self._sim_cache: dict[tuple[int, int], float] = {}
         self._rows: dict[int, ClusterRow] = {}
         self._haystack: dict[int, str] = {}
+        self._folded: dict[int, str] = {}  # row -> its text casefolded (``matching_ids``)
+        self._clustered_chars: int | None = None
         self._resolution: Resolution | None = None
         self._cluster_of: np.ndarray | None = None
         if isinstance(decisions, Decisions):
@@ -181,11 +212,58 @@ class ReviewSession:
         if not query:
             return True
         c = self.cluster(cluster_id)
-        if query.isdigit() and (int(query) == cluster_id or int(query) - 1 in c.members):
+        number = _number(query)
+        if number is not None and (number == cluster_id or number - 1 in c.members):
             return True
         if cluster_id not in self._haystack:
             self._haystack[cluster_id] = "\n".join(self.texts[m] for m in c.members).casefold()
         return query in self._haystack[cluster_id]
+
+    def clustered_chars(self) -> int:
+        """Characters of text in the clustered rows (what ``matching_ids`` searches), counted once."""
+        if self._clustered_chars is None:
+            texts = self.texts
+            rows = sorted_unique(self.clusters.arrays["members"]).tolist()
+            self._clustered_chars = sum(len(texts[r]) for r in rows)
+        return self._clustered_chars
+
+    def matching_ids(self, query: str, check: Callable[[], None] | None = None) -> set[int] | None:
+        """The ids of the clusters ``matches`` says yes to (None for an empty query), found at once: each clustered
+        row's text is searched once, as it is when the query is ``caseless`` (else in its casefolded form, made
+        once per row and kept). 100k articles: ~0.1 s, where asking ``matches`` of every cluster first took 0.6 s.
+        ``check`` is called every ``SEARCH_CHECK_EVERY`` texts (it may raise to stop)."""
+        q = query.strip().casefold()
+        if not q:
+            return None
+        clusters = self.clusters
+        if "\n" in q:  # (a query across two members' texts: only the joined texts can hold it)
+            return {c.id for c in clusters if self.matches(c.id, query)}
+        arrays = clusters.arrays
+        members = arrays["members"]
+        rows = sorted_unique(members).tolist()
+        plain = caseless(q)
+        folded = self._folded
+        texts = self.texts
+        found = np.zeros(len(rows), dtype=bool)
+        for lo in range(0, len(rows), SEARCH_CHECK_EVERY):
+            if check is not None:
+                check()
+            part = rows[lo : lo + SEARCH_CHECK_EVERY]
+            if plain:
+                found[lo : lo + len(part)] = [q in texts[r] for r in part]
+            else:
+                for r in part:
+                    if r not in folded:
+                        folded[r] = texts[r].casefold()
+                found[lo : lo + len(part)] = [q in folded[r] for r in part]
+        hit = find_sorted(np.array(rows, dtype=np.int64)[found], members)[1]
+        ids = set(arrays["id"][clusters.member_clusters()[hit]].tolist())
+        number = _number(q)
+        if number is not None:  # a cluster number, or a row number (1-based)
+            by_id = np.flatnonzero(arrays["id"] == number)
+            ids.update(arrays["id"][by_id].tolist())
+            ids.update(arrays["id"][clusters.member_clusters()[members == number - 1]].tolist())
+        return ids
 
     # -- decisions ----
 

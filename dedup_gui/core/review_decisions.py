@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -23,8 +24,9 @@ class RowDecisions:
     kept: frozenset[int] = frozenset()  # rows the user keeps as their cluster's kept row
     not_duplicate: frozenset[int] = frozenset()  # rows that stay although clustered
 
-    @property
+    @cached_property
     def rows(self) -> frozenset[int]:
+        """Every decided row (made once: the cluster list asks for each line it draws)."""
         return self.kept | self.not_duplicate
 
     def __len__(self) -> int:

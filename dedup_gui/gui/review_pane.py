@@ -129,6 +129,9 @@ class ReviewPane(QWidget):
         self._build_layout()
 
         self.filter_edit.textChanged.connect(self.set_query)
+        self._filter_place: list[int] = []
+        self.cluster_model.filterAboutToApply.connect(self._filter_coming)
+        self.cluster_model.filterApplied.connect(self._filtered)
         self.cluster_view.selectionModel().currentRowChanged.connect(self._cluster_changed)
         self.cluster_view.selectionModel().selectionChanged.connect(self.selectionChanged)
         self.cluster_view.horizontalHeader().sortIndicatorChanged.connect(self._sorted)
@@ -255,11 +258,16 @@ class ReviewPane(QWidget):
         )
 
     def set_query(self, text: str) -> None:
-        """Filter the cluster list; the cluster on screen stays when it matches, else the nearest that does."""
+        """Filter the cluster list; the cluster on screen stays when it matches, else the nearest that does (once
+        the matching clusters are found: at once, or from the model's search thread for a large run)."""
         self.state.query = text
-        place = list(self.state.place)
         self.cluster_model.set_query(text)
-        self._return_to(place, filtered=True)
+
+    def _filter_coming(self) -> None:
+        self._filter_place = list(self.state.place)  # (the list's reset moves the selection)
+
+    def _filtered(self) -> None:
+        self._return_to(self._filter_place, filtered=True)
 
     def _sorted(self, *_args) -> None:
         index = self.cluster_view.currentIndex()

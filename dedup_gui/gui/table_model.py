@@ -39,6 +39,7 @@ class ColumnTableModel(QAbstractTableModel):
         self._order: list[int] = []  # visible row -> index into _rows
         self._position: dict[int, int] | None = None  # index into _rows -> visible row (built when asked)
         self._accept: Callable[[Any], bool] | None = None
+        self._accept_index = False  # _accept is asked about indexes into _rows, not rows
         self._sorted: tuple[int, Qt.SortOrder] | None = None
 
     # -- content ----
@@ -59,10 +60,12 @@ class ColumnTableModel(QAbstractTableModel):
         self._arrange()
         self.endResetModel()
 
-    def set_filter(self, accept: Callable[[Any], bool] | None) -> None:
-        """Show only the rows ``accept`` says yes to (None: all); the current sort order stays."""
+    def set_filter(self, accept: Callable[[Any], bool] | None, by_index: bool = False) -> None:
+        """Show only the rows ``accept`` says yes to (None: all); the current sort order stays. ``by_index``:
+        ``accept`` is asked about each row's index in the row list, and the rows are not looked at."""
         self.beginResetModel()
         self._accept = accept
+        self._accept_index = by_index
         self._arrange()
         self.endResetModel()
 
@@ -103,7 +106,9 @@ class ColumnTableModel(QAbstractTableModel):
 
     def _arrange(self) -> None:
         order = range(len(self._rows))
-        if self._accept is not None:
+        if self._accept is not None and self._accept_index:
+            self._order = list(filter(self._accept, order))
+        elif self._accept is not None:
             accept, rows = self._accept, self._rows
             self._order = [i for i in order if accept(rows[i])]
         else:
