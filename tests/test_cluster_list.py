@@ -247,3 +247,38 @@ def test_row_decisions_applied_from_arrays_are_those_of_every_cluster(case, data
     assert list(applied.decisions.kept) == list(decisions.kept)  # (cluster order)
     assert applied.decisions.not_duplicate == decisions.not_duplicate
     assert applied.not_applying == waiting
+
+
+@settings(max_examples=200, deadline=None)
+@given(clustered(), st.data())
+def test_whole_cluster_decisions_from_arrays_are_those_made_cluster_by_cluster(case, data):
+    """The review's three whole-cluster actions, their members gathered from the arrays at once, make the
+    decisions stated cluster by cluster; applying them finds the changed clusters and the waiting rows as a loop
+    over rows does."""
+    from dedup_gui.core.review import ReviewSession
+    from dedup_gui.core.review_decisions import RowDecisions
+
+    n, clusters, _ = case
+    if not clusters:
+        return
+    clusters = [Cluster(i + 1, c.kept, c.members, c.similarity) for i, c in enumerate(clusters)]  # ids in order
+    session = ReviewSession(result_of(as_arrays(clusters), n), [str(i) for i in range(n)])
+    rows = st.integers(0, n + 2)
+    session.set_intent(RowDecisions(frozenset(data.draw(st.lists(rows, max_size=4))),
+                                    frozenset(data.draw(st.lists(rows, max_size=6)))))  # fmt: skip
+    ids = data.draw(st.lists(st.sampled_from([c.id for c in clusters]), min_size=1, unique=True))
+    by_id = {c.id: c for c in clusters}
+    members = [m for cid in ids for m in by_id[cid].members]
+    kept = [session.decisions.kept.get(cid, by_id[cid].kept) for cid in ids]
+    intent = session.intent
+    assert session.cluster_intents(ids) == (
+        intent.mark_not_duplicate(members, kept),
+        intent.unmark_not_duplicate(members),
+        intent.reset(members),
+    )
+    for new in session.cluster_intents(ids):
+        touched = (intent.kept ^ new.kept) | (intent.not_duplicate ^ new.not_duplicate)
+        owner = {m: c.id for c in clusters for m in c.members}
+        assert session._clusters_of(touched) == {owner[r] for r in touched if r in owner}
+    session.set_intent(session.cluster_intents(ids)[0])
+    assert session.not_applying == frozenset(r for r in session.intent.rows if r not in owner)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, Qt
 
 from dedup_gui.core.result import Cluster, DedupResult, PairSet, Resolution
 from dedup_gui.core.review import ReviewSession
@@ -78,3 +78,34 @@ def test_cluster_list_sorts_by_size_and_filters_by_text(qtbot):
     assert model.rowCount() == 1 and model.index(0, 3).data() == "甲新闻"
     model.set_query("")
     assert model.visible_ids() == [2, 1]  # the sort order outlives the filter
+
+
+def test_a_select_all_does_not_make_the_header_ask_about_every_row(qtbot):
+    """Qt's column header asks whether the sections beside each one are selected - about every row of the model,
+    through the Python model - unless it follows a selection model of its own (``table_view``): after a select-all
+    of 5,000 rows, painting the header asks the model for its size a few times, not 40,000."""
+    from PySide6.QtWidgets import QApplication
+
+    from dedup_gui.core.columns import Column
+    from dedup_gui.gui.review_pane import table_view
+    from dedup_gui.gui.table_model import ColumnTableModel
+
+    asked = []
+
+    class Counting(ColumnTableModel):
+        def rowCount(self, parent=None):  # noqa: N802 - Qt override
+            asked.append(1)
+            return super().rowCount(parent if parent is not None else QModelIndex())
+
+    model = Counting()
+    model.set_rows(list(range(5000)), [Column(f"c{i}", str) for i in range(4)])
+    view = table_view("countingView")
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.resize(500, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    asked.clear()
+    view.selectAll()
+    QApplication.processEvents()  # the selection drawn, with the header
+    assert len(view.selectionModel().selection()) >= 1 and 0 < len(asked) < 500

@@ -141,12 +141,38 @@ class ReviewSession:
 
     def cluster_of(self, row: int) -> int:
         """The id of the cluster holding ``row`` (0 when none)."""
+        owner = self._owners()
+        return int(owner[row]) if 0 <= row < len(owner) else 0
+
+    def _owners(self) -> np.ndarray:
+        """Per row, the id of the cluster holding it (0: none; a row in two clusters: the later)."""
         if self._cluster_of is None:
+            arrays = self.clusters.arrays
             owner = np.zeros(self.result.n_rows, dtype=np.int64)
-            for c in self.clusters:
-                owner[c.members] = c.id
+            members = arrays["members"]
+            if len(sorted_unique(members)) == len(members):
+                owner[members] = np.repeat(arrays["id"], np.diff(arrays["member_offsets"]))
+            else:  # (an annotated file edited by hand) the later cluster, in order
+                for c in self.clusters:
+                    owner[c.members] = c.id
             self._cluster_of = owner
-        return int(self._cluster_of[row]) if 0 <= row < len(self._cluster_of) else 0
+        return self._cluster_of
+
+    def _clusters_of(self, rows: Iterable[int]) -> set[int]:
+        """The ids of the clusters holding any of ``rows`` (rows in none, or past the table, are left out)."""
+        owner = self._owners()
+        at = np.fromiter(rows, dtype=np.int64)
+        at = at[(at >= 0) & (at < len(owner))]
+        return set(sorted_unique(owner[at]).tolist()) - {0}
+
+    def _members_of(self, cluster_ids: Sequence[int]) -> list[int]:
+        """Every member of these clusters, cluster after cluster (from the clusters' arrays)."""
+        arrays = self.clusters.arrays
+        at = np.asarray(cluster_ids, dtype=np.int64) - 1
+        offsets = arrays["member_offsets"]
+        counts = offsets[at + 1] - offsets[at]
+        first = np.repeat(offsets[at] - (np.cumsum(counts) - counts), counts)
+        return arrays["members"][first + np.arange(int(counts.sum()))].tolist()
 
     def kept_row(self, cluster_id: int) -> int:
         return self.decisions.kept.get(cluster_id, self.cluster(cluster_id).kept)
@@ -275,7 +301,7 @@ class ReviewSession:
         self.intent = intent
         if not old.rows and not self.decisions.kept and not self.decisions.not_duplicate and not intent.rows:
             return set()
-        changed = {self.cluster_of(r) for r in touched} - {0}
+        changed = self._clusters_of(touched)
         if len(changed) > max(64, len(self.clusters) // 4):  # many clusters (a resumed review): from scratch
             applied = apply(intent, self.clusters)
             self.decisions, self.not_applying = applied.decisions, applied.not_applying
@@ -289,7 +315,11 @@ class ReviewSession:
                 if kept is not None:
                     self.decisions.kept[cluster_id] = kept
                 self.decisions.not_duplicate |= stay
-            self.not_applying = frozenset(r for r in intent.rows if not self.cluster_of(r))
+            rows = np.fromiter(intent.rows, dtype=np.int64, count=len(intent.rows))
+            owner = self._owners()
+            inside = (rows >= 0) & (rows < len(owner))
+            inside[inside] = owner[rows[inside]] != 0
+            self.not_applying = frozenset(rows[~inside].tolist())
         for cluster_id in changed:
             self._rows.pop(cluster_id, None)
         self._resolution = None
@@ -336,22 +366,34 @@ class ReviewSession:
 
     def clusters_not_duplicate(self, cluster_ids: Iterable[int]) -> RowDecisions:
         """Whole clusters are not duplicates: every row stays."""
-        ids = list(cluster_ids)
-        rows = [m for cid in ids for m in self.cluster(cid).members]
-        return self.intent.mark_not_duplicate(rows, [self.kept_row(cid) for cid in ids])
+        return self.cluster_intents(cluster_ids)[0]
 
     def clusters_removed(self, cluster_ids: Iterable[int]) -> RowDecisions:
         """Whole clusters go as the algorithm found them, except the kept row the user chose."""
-        rows = [m for cid in cluster_ids for m in self.cluster(cid).members]
-        return self.intent.unmark_not_duplicate(rows)
+        return self.cluster_intents(cluster_ids)[1]
 
     def clusters_reset(self, cluster_ids: Iterable[int]) -> RowDecisions:
-        return self.intent.reset(m for cid in cluster_ids for m in self.cluster(cid).members)
+        return self.cluster_intents(cluster_ids)[2]
+
+    def cluster_intents(self, cluster_ids: Iterable[int]) -> tuple[RowDecisions, RowDecisions, RowDecisions]:
+        """``clusters_not_duplicate``, ``clusters_removed`` and ``clusters_reset`` of these clusters, their members
+        gathered once (the review's actions offer all three for the clusters selected: 29,000 of them at 100k
+        articles)."""
+        ids = list(cluster_ids)
+        rows = self._members_of(ids)
+        kept = self.clusters.arrays["kept"][np.asarray(ids, dtype=np.int64) - 1].tolist()
+        chosen = self.decisions.kept
+        kept_now = [chosen.get(cid, k) for cid, k in zip(ids, kept, strict=True)] if chosen else kept
+        return (
+            self.intent.mark_not_duplicate(rows, kept_now),
+            self.intent.unmark_not_duplicate(rows),
+            self.intent.reset(rows),
+        )
 
     def outcome_changes(self, intent: RowDecisions) -> bool:
         """True when these decisions would change what any cluster keeps or removes (an action worth offering)."""
         touched = (self.intent.kept ^ intent.kept) | (self.intent.not_duplicate ^ intent.not_duplicate)
-        for cluster_id in {self.cluster_of(r) for r in touched} - {0}:
+        for cluster_id in self._clusters_of(touched):
             c = self.cluster(cluster_id)
             if apply_to_cluster(intent, c) != apply_to_cluster(self.intent, c):
                 return True

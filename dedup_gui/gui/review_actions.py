@@ -30,6 +30,7 @@ class ReviewActions(QObject):
     def __init__(self, window: QWidget, state: AppState, pane: ReviewPane):
         super().__init__(window)
         self.window, self.state, self.pane = window, state, pane
+        self._last_intents: tuple | None = None  # (session, its decisions, clusters, their three intents)
 
         def action(slot, shortcuts=(), name="") -> QAction:
             a = QAction(window)
@@ -149,14 +150,16 @@ class ReviewActions(QObject):
         ]
 
     def _cluster_intents(self, clusters: list[int]) -> list[RowDecisions | None]:
+        """The three cluster actions' decisions, made once for a session's decisions and a selection (the actions'
+        states and then the action chosen ask for them: all 29,000 clusters of 100k articles, 50-100 ms)."""
         session = self.state.session
         if session is None or not clusters:
             return [None] * 3
-        return [
-            session.clusters_not_duplicate(clusters),
-            session.clusters_removed(clusters),
-            session.clusters_reset(clusters),
-        ]
+        key = (session, session.intent, clusters)
+        last = self._last_intents
+        if last is None or last[0] is not key[0] or last[1] is not key[1] or last[2] != key[2]:
+            self._last_intents = last = (*key, list(session.cluster_intents(clusters)))
+        return list(last[3])
 
     # -- doing them ----
 

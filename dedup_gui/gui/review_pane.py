@@ -38,8 +38,20 @@ from .registry_strings import summary_text
 SELECT_ROW = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
 
 
+class _ListView(QTableView):
+    """A table view whose column header does not follow the selection. Qt's header asks, as it paints each
+    section, whether the sections beside it are selected - a question about every row of the model, each asked
+    of the Python model twice: 0.2 s after selecting all 29,000 clusters of 100k articles, 2 s at 300,000. The
+    header gets a selection model of its own, never used (its sections are for sorting, not selecting)."""
+
+    def setModel(self, model) -> None:  # noqa: N802 - Qt override
+        super().setModel(model)
+        if model is not None:
+            self.horizontalHeader().setSelectionModel(QItemSelectionModel(model, self))
+
+
 def table_view(name: str, multi: bool = True) -> QTableView:
-    view = QTableView()
+    view = _ListView()
     view.setObjectName(name)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(
