@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+import numpy as np
 
 from .table import cell_text
 
@@ -45,6 +47,9 @@ class Column(Generic[R]):
     in_order: bool = False  # ascending by this column is the list's own order (no sort needed: row or cluster #)
     width: int = 0  # preferred width in average characters; 0: takes the room left
     key: str = ""  # stable identifier, e.g. the input column's name
+    # The sort keys of many rows at once, as numbers numpy orders as ``sort_value``'s keys compare (a list of
+    # 100,000 rows sorts by them without a Python call per row).
+    sort_keys: Callable[[Sequence[R]], np.ndarray] | None = None
 
     def sort_value(self, row: R) -> object:
         return self.sort_key(row) if self.sort_key is not None else self.text(row)
@@ -58,6 +63,20 @@ def display_value(value: object) -> str:
         return display_value(value.to_pydatetime())
     text = cell_text(value)
     return " ".join(text[:600].split()) if ("\n" in text or "  " in text or len(text) > 600) else text
+
+
+def sort_ranks(keys: Sequence[object]) -> np.ndarray:
+    """Each key's rank among ``keys`` (int64; equal keys, equal ranks): numbers that order as the keys compare, for
+    ``Column.sort_keys``. One Python sort of the keys."""
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    ranks = np.empty(len(keys), dtype=np.int64)
+    rank, previous = -1, object()
+    for i in order:
+        key = keys[i]
+        if rank < 0 or key != previous:
+            rank, previous = rank + 1, key
+        ranks[i] = rank
+    return ranks
 
 
 def value_sort_key(value: object) -> tuple[int, float, str]:

@@ -11,7 +11,7 @@ import math
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from dedup_gui.core.columns import STRIKE, Column, value_sort_key
+from dedup_gui.core.columns import STRIKE, Column, sort_ranks, value_sort_key
 from dedup_gui.core.result import Resolution
 from dedup_gui.core.table import Table, cell_text
 
@@ -42,11 +42,13 @@ class RowsModel(ColumnTableModel):
         self._text_columns: set[str] = set()
         self._res: Resolution | None = None
         self._is_kept = np.zeros(0, dtype=bool)
+        self._ranks: dict[int, np.ndarray] = {}
         self.duplicates_only = False
 
     def set_table(self, table: Table | None, text_columns=()) -> None:
         self.table = table
         self._values = [table.data[c].to_numpy(dtype=object) for c in table.columns] if table is not None else []
+        self._ranks: dict[int, np.ndarray] = {}  # input column -> each row's rank by its cells' sort keys
         self._text_columns = set(text_columns)
         self._res = None
         self._rebuild()
@@ -92,22 +94,30 @@ class RowsModel(ColumnTableModel):
     def _columns_now(self) -> list[Column[int]]:
         fixed = [
             Column(_tr("Row"), lambda r: str(r + 1), lambda r: r, numeric=True, in_order=True),
-            Column(_tr("Cluster"), self._cluster_text, self._cluster_key, numeric=True),
-            Column(_tr("Status"), self._status_text, self._status_text, style=self._status_style),
-            Column(_tr("Similarity"), self._similarity_text, self._similarity_key, numeric=True),
-        ]
+            Column(_tr("Cluster"), self._cluster_text, self._cluster_key, numeric=True, sort_keys=self._cluster_keys),
+            Column(_tr("Status"), self._status_text, self._status_key, style=self._status_style,
+                   sort_keys=self._status_keys),
+            Column(_tr("Similarity"), self._similarity_text, self._similarity_key, numeric=True,
+                   sort_keys=self._similarity_keys),
+        ]  # fmt: skip
         assert self.table is not None
         return fixed + [
-            self._data_column(name, values) for name, values in zip(self.table.columns, self._values, strict=True)
+            self._data_column(i, name, values)
+            for i, (name, values) in enumerate(zip(self.table.columns, self._values, strict=True))
         ]
 
-    def _data_column(self, name: str, values: np.ndarray) -> Column[int]:
+    def _data_column(self, i: int, name: str, values: np.ndarray) -> Column[int]:
         def text(r: int) -> str:
             return " ".join(cell_text(values[r])[: _CELL_CHARS * 2].split())[:_CELL_CHARS]
 
         def tooltip(r: int) -> str | None:
             full = cell_text(values[r])
             return full[:2000] if len(full) > _CELL_CHARS else None
+
+        def sort_keys(rows) -> np.ndarray:  # the cells' keys ranked once per table: a sort is then numpy's
+            if i not in self._ranks:
+                self._ranks[i] = sort_ranks([value_sort_key(v) for v in values])
+            return self._ranks[i][np.asarray(rows, dtype=np.int64)]
 
         compared = name in self._text_columns
         return Column(
@@ -118,6 +128,7 @@ class RowsModel(ColumnTableModel):
             header_tooltip=_tr("Compared for duplicates") if compared else "",
             key=name,
             emphasis=compared,
+            sort_keys=sort_keys,
         )
 
     # -- the four status columns ----
@@ -136,6 +147,38 @@ class RowsModel(ColumnTableModel):
         if res.keep[r]:
             return _tr("Kept") if self._is_kept[r] else _tr("Not a duplicate")
         return _tr("Duplicate of {row}").format(row=int(res.dup_of[r]) + 1)
+
+    def _status_key(self, r: int) -> tuple[int, int]:
+        """Unclustered rows, then the duplicates by the row they duplicate, then the kept rows, then the rows
+        marked not duplicates (the order of the status words, with row numbers as numbers)."""
+        res = self._res
+        if res is None or not res.cluster[r]:
+            return (0, 0)
+        if not res.keep[r]:
+            return (1, int(res.dup_of[r]))
+        return (2, 0) if self._is_kept[r] else (3, 0)
+
+    def _status_keys(self, rows) -> np.ndarray:
+        """``_status_key`` of many rows, as numbers."""
+        at = np.asarray(rows, dtype=np.int64)
+        res = self._res
+        if res is None:
+            return np.zeros(len(at), dtype=np.int64)
+        n = len(res.keep) + 1
+        group = np.where(res.keep[at], np.where(self._is_kept[at], 2, 3), 1)
+        group = np.where(res.cluster[at] > 0, group, 0)
+        return group * n + np.where(group == 1, res.dup_of[at] + 1, 0)
+
+    def _cluster_keys(self, rows) -> np.ndarray:
+        at = np.asarray(rows, dtype=np.int64)
+        return self._res.cluster[at] if self._res is not None else np.zeros(len(at), dtype=np.int64)
+
+    def _similarity_keys(self, rows) -> np.ndarray:
+        at = np.asarray(rows, dtype=np.int64)
+        if self._res is None:
+            return np.full(len(at), -1.0)
+        sim = self._res.similarity[at]
+        return np.where(np.isnan(sim), -1.0, sim)
 
     def _status_style(self, r: int) -> str:
         return STRIKE if self._res is not None and not self._res.keep[r] else ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
@@ -122,6 +123,9 @@ class ColumnTableModel(QAbstractTableModel):
         descending = how == Qt.SortOrder.DescendingOrder
         if col.in_order:  # the list's own order (row or cluster number): no key to compute
             return sorted(order, reverse=descending)
+        if col.sort_keys is not None:  # numbers for all the rows at once; a stable sort, as sorted() is
+            keys = np.asarray(col.sort_keys([rows[i] for i in order]))
+            return np.asarray(order, dtype=np.int64)[np.argsort(-keys if descending else keys, kind="stable")].tolist()
         return sorted(order, key=lambda i: col.sort_value(rows[i]), reverse=descending)
 
     # -- Qt ----
