@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 from PySide6.QtCore import QModelIndex, Qt
 
+from dedup_gui.core.columns import value_sort_key
 from dedup_gui.core.result import Cluster, DedupResult, PairSet, Resolution
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.settings import Settings
@@ -153,3 +154,31 @@ def test_sorting_by_keys_made_at_once_orders_as_the_keys_of_each_row(qtbot):
     model.set_duplicates_only(True)
     model.sort(2, Qt.SortOrder.AscendingOrder)
     assert [model.data(model.index(r, 2)) for r in range(4)] == ["Duplicate of 9", "Duplicate of 10", "Kept", "Kept"]
+
+
+def test_a_long_columns_sort_keys_are_made_off_the_windows_thread_and_the_rows_then_sorted(qtbot, monkeypatch):
+    """Above ``RANKS_IN_LINE`` characters a column's cells' sort keys are made on a thread of the model's own
+    (100,000 articles: 0.8 s the window would stall on the first sort by their text): the rows keep their order
+    until then, and are sorted by them when made; another table meanwhile drops them."""
+    import threading
+
+    monkeypatch.setattr(rows_model, "RANKS_IN_LINE", 0)
+    threads = []
+    real = rows_model._ranks_of
+    release = threading.Event()
+
+    def spy(values):
+        threads.append(threading.current_thread())
+        release.wait(10)
+        return real(values)
+
+    monkeypatch.setattr(rows_model, "_ranks_of", spy)
+    model = RowsModel()
+    frame = pd.DataFrame({"body": ["丙", "甲", "乙", "甲"]}, dtype=object)
+    model.set_table(Table(Path("t.csv"), "csv", ["body"], frame), ["body"])
+    model.sort(4, Qt.SortOrder.DescendingOrder)
+    assert model.visible_rows() == [0, 1, 2, 3]  # as they were, while the keys are made
+    with qtbot.waitSignal(model.layoutChanged, timeout=10_000):
+        release.set()
+    expected = sorted(range(4), key=lambda r: value_sort_key(frame["body"][r]), reverse=True)
+    assert model.visible_rows() == expected and threads and threads[0] is not threading.main_thread()

@@ -6,10 +6,12 @@ plain row numbers, no per-row Python objects are built. "Clustered rows only" is
 
 from __future__ import annotations
 
+import logging
 import math
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 
 from dedup_gui.core.columns import STRIKE, Column, sort_ranks, value_sort_key
 from dedup_gui.core.result import Resolution
@@ -18,6 +20,10 @@ from dedup_gui.core.table import Table, cell_text
 from .table_model import ColumnTableModel
 
 _CELL_CHARS = 160  # one line per cell in the grid; the tooltip shows more
+# Characters of a column up to which its cells' sort keys are made on the window's thread when it is first sorted
+# by (a few milliseconds); above, on a thread of the model's own, the rows reordered when they are made (100,000
+# articles: 0.8 s of keys).
+RANKS_IN_LINE = 2_000_000
 _WORDS = (
     QT_TRANSLATE_NOOP("RowsModel", "Row"),
     QT_TRANSLATE_NOOP("RowsModel", "Cluster"),
@@ -30,13 +36,22 @@ _WORDS = (
 )
 
 
+def _ranks_of(values: np.ndarray) -> np.ndarray:
+    return sort_ranks([value_sort_key(v) for v in values])
+
+
 def _tr(text: str) -> str:
     return QCoreApplication.translate("RowsModel", text)
 
 
 class RowsModel(ColumnTableModel):
+    _ranked = Signal(object, int, object)  # (table, input column, ranks) from the ranking thread
+
     def __init__(self, parent=None):
         super().__init__(parent)
+        self._ranking: ThreadPoolExecutor | None = None
+        self._ranks_asked: set[int] = set()
+        self._ranked.connect(self._take_ranks)
         self.table: Table | None = None
         self._values: list[np.ndarray] = []
         self._text_columns: set[str] = set()
@@ -49,6 +64,7 @@ class RowsModel(ColumnTableModel):
         self.table = table
         self._values = [table.data[c].to_numpy(dtype=object) for c in table.columns] if table is not None else []
         self._ranks: dict[int, np.ndarray] = {}  # input column -> each row's rank by its cells' sort keys
+        self._ranks_asked = set()
         self._text_columns = set(text_columns)
         self._res = None
         self._rebuild()
@@ -114,9 +130,14 @@ class RowsModel(ColumnTableModel):
             full = cell_text(values[r])
             return full[:2000] if len(full) > _CELL_CHARS else None
 
-        def sort_keys(rows) -> np.ndarray:  # the cells' keys ranked once per table: a sort is then numpy's
+        def sort_keys(rows) -> np.ndarray | None:  # the cells' keys ranked once per table: a sort is then numpy's
             if i not in self._ranks:
-                self._ranks[i] = sort_ranks([value_sort_key(v) for v in values])
+                if sum(map(len, map(cell_text, values[:200]))) * len(values) / max(1, min(200, len(values))) > (
+                    RANKS_IN_LINE
+                ):
+                    self._rank_off_thread(i, values)
+                    return None
+                self._ranks[i] = _ranks_of(values)
             return self._ranks[i][np.asarray(rows, dtype=np.int64)]
 
         compared = name in self._text_columns
@@ -130,6 +151,28 @@ class RowsModel(ColumnTableModel):
             emphasis=compared,
             sort_keys=sort_keys,
         )
+
+    def _rank_off_thread(self, i: int, values: np.ndarray) -> None:
+        if i in self._ranks_asked:
+            return
+        self._ranks_asked.add(i)
+        table = self.table
+
+        def work() -> None:
+            try:
+                self._ranked.emit(table, i, _ranks_of(values))
+            except Exception:  # (on the ranking thread: the rows stay in their order)
+                logging.getLogger(__name__).exception("ranking a column's cells failed")
+
+        if self._ranking is None:
+            self._ranking = ThreadPoolExecutor(1, thread_name_prefix="rows-ranking")
+        self._ranking.submit(work)
+
+    def _take_ranks(self, table, i: int, ranks: np.ndarray) -> None:
+        if table is not self.table:  # another table since
+            return
+        self._ranks[i] = ranks
+        self.keys_ready(4 + i)  # (after the four status columns)
 
     # -- the four status columns ----
 

@@ -124,7 +124,10 @@ class ColumnTableModel(QAbstractTableModel):
         if col.in_order:  # the list's own order (row or cluster number): no key to compute
             return sorted(order, reverse=descending)
         if col.sort_keys is not None:  # numbers for all the rows at once; a stable sort, as sorted() is
-            keys = np.asarray(col.sort_keys([rows[i] for i in order]))
+            found = col.sort_keys([rows[i] for i in order])
+            if found is None:  # being made (``keys_ready`` sorts again when they are)
+                return order
+            keys = np.asarray(found)
             return np.asarray(order, dtype=np.int64)[np.argsort(-keys if descending else keys, kind="stable")].tolist()
         return sorted(order, key=lambda i: col.sort_value(rows[i]), reverse=descending)
 
@@ -147,6 +150,12 @@ class ColumnTableModel(QAbstractTableModel):
         ]
         self.changePersistentIndexList(old, moved)
         self.layoutChanged.emit()
+
+    def keys_ready(self, column: int) -> None:
+        """The sort keys a column's ``sort_keys`` was still making are made: sorted by them if it is the column
+        sorted by."""
+        if self._sorted is not None and self._sorted[0] == column:
+            self.sort(*self._sorted)
 
     def rowCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(self._order)
