@@ -13,7 +13,10 @@ Phases: "load" (from open_path until the table is on screen), "run" (until the c
 starts a run by itself after loading), "rerun" (the threshold moved, as a slider would: until the new clusters are
 shown; its seconds are what the user waits for a re-cluster), "review" (``--review`` clusters selected one after
 another, longest texts first (chosen from the first run's clusters: those holding their kept rows), each compared
-with its kept row; the next is selected when the compare view has its differences), "analysis" (the Analysis tab
+with its kept row; the next is selected when the compare view has its differences), "filter" (a query typed into
+the cluster filter, until its clusters are shown, then cleared), "bulk" (every cluster selected, marked "not
+duplicates" at once, and undone), "rows" (the Rows tab: sorted by status, by the first compared text column until
+sorted, "clustered rows only" on and off, back to the Clusters tab), "analysis" (the Analysis tab
 opened: its histogram, summary and hot stories, until the stories are on screen), "back" (the Clusters tab shown
 again), "export" (a cleaned workbook, until the confirmation).
 """
@@ -149,7 +152,7 @@ def _longest_clusters(session, count: int) -> list[int]:
 
 
 def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) -> dict:
-    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtCore import QSettings, Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
@@ -213,7 +216,7 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
             QTimer.singleShot(10, review_next)  # the clusters are still being chosen
             return
         if not to_review:
-            show_analysis()
+            start_filter()
             return
         cluster = window.session.cluster_of(to_review.pop(0))
         if not cluster:  # that row is in no cluster at the new threshold
@@ -223,6 +226,50 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
         reviewed.append(1)
         # The next cluster once this one's differences are on screen (at once when they were computed in line).
         QTimer.singleShot(0, wait_for_diff)
+
+    # -- the review at scale: a filter typed, every cluster decided at once and undone, the rows tab sorted ----
+
+    def later(step, ticks: int = 2) -> None:
+        QTimer.singleShot(ticks * INTERVAL_MS, step)
+
+    def when(ready, step) -> None:  # the next step once ``ready()`` (polled every tick)
+        later(step, 1) if ready() else later(lambda: when(ready, step), 1)
+
+    def start_filter() -> None:
+        hb.begin("filter")
+        model = window.pane.cluster_model
+        session = window.session
+        words = session.texts[session.clusters[0].kept].split() if len(session) else []
+        query = (words[0] if words else "")[:2] or "1"  # the kept text's first characters: many clusters match
+        later(lambda: (window.filter_edit.setText(query), when(lambda: not model.searching(), clear_filter)))
+
+    def clear_filter() -> None:
+        window.filter_edit.clear()
+        later(start_bulk)
+
+    def start_bulk() -> None:
+        hb.begin("bulk")
+        window.pane.cluster_view.selectAll()
+        later(lambda: (window.review_actions.mark_clusters_not_duplicate(), later(undo_bulk)))
+
+    def undo_bulk() -> None:
+        window.review_actions.undo.trigger()
+        later(start_rows)
+
+    def start_rows() -> None:
+        hb.begin("rows")
+        window.tabs.setCurrentIndex(1)
+        later(lambda: (window.rows_view.sortByColumn(2, Qt.SortOrder.AscendingOrder), later(sort_rows_by_text)))
+
+    def sort_rows_by_text() -> None:
+        model = window.rows_model
+        text_column = next((i for i, c in enumerate(model.columns) if c.emphasis), 2)
+        window.rows_view.sortByColumn(text_column, Qt.SortOrder.AscendingOrder)
+        when(lambda: not model.sort_pending(), lambda: (window.duplicates_only.setChecked(True), later(rows_done)))
+
+    def rows_done() -> None:
+        window.duplicates_only.setChecked(False)
+        later(lambda: (window.tabs.setCurrentIndex(0), later(show_analysis, 10)))
 
     def show_analysis() -> None:
         # The Analysis tab opened, as an analyst does after reviewing: its histogram, summary and hot stories
@@ -276,7 +323,8 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
     hb.stop()
     window.runner.shutdown()
     window.close()
-    phases = [hb.phases[p] for p in ("load", "run", "rerun", "review", "analysis", "back", "export") if p in hb.phases]
+    names = ("load", "run", "rerun", "review", "filter", "bulk", "rows", "analysis", "back", "export")
+    phases = [hb.phases[p] for p in names if p in hb.phases]
     if "rerun" in hb.phases:
         hb.phases["rerun"]["recluster_seconds"] = rerun["seconds"]
     out = {"workbook": str(workbook), "algorithm": algorithm, "total_seconds": total, "phases": phases,

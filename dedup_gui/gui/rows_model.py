@@ -152,6 +152,10 @@ class RowsModel(ColumnTableModel):
             sort_keys=sort_keys,
         )
 
+    def sort_pending(self) -> bool:
+        """A column's sort keys are still being made (the rows are sorted when they are)."""
+        return bool(self._ranks_asked - self._ranks.keys())
+
     def _rank_off_thread(self, i: int, values: np.ndarray) -> None:
         if i in self._ranks_asked:
             return
