@@ -16,7 +16,6 @@ from functools import cached_property
 import numpy as np
 
 from .result import Cluster, ClusterList, Decisions
-from .text import sorted_unique
 
 
 @dataclass(frozen=True)
@@ -85,23 +84,33 @@ def apply_to_cluster(intent: RowDecisions, cluster: Cluster) -> tuple[int | None
 
 
 def apply(intent: RowDecisions, clusters: Sequence[Cluster]) -> Applied:
-    """The decisions of every cluster, from scratch. Only the clusters holding a decided row are looked at, found
-    in the clusters' arrays (at 100k articles "not duplicates" for all 29,000 clusters at once took 10 s when every
-    cluster was tested against the decided rows, made again for each)."""
+    """The decisions of every cluster, from scratch: ``apply_to_cluster`` for each cluster holding a decided row,
+    worked out on the clusters' arrays at once (at 100k articles "not duplicates" for all 29,000 clusters took 10 s
+    when every cluster was tested against the decided rows, made again for each; 0.12 s cluster by cluster)."""
     decisions = Decisions()
     decided = intent.rows
     if not decided:
         return Applied(decisions, frozenset())
     listed = ClusterList.of(clusters)
-    members = listed.arrays["members"]
-    hit = np.isin(members, np.fromiter(decided, dtype=np.int64, count=len(decided)))
-    for j in sorted_unique(listed.member_clusters()[hit]).tolist():  # in cluster order, as a row in two decides
-        c = listed[j]
-        kept, stay = apply_to_cluster(intent, c)
-        if kept is not None:
-            decisions.kept[c.id] = kept
-        decisions.not_duplicate |= stay
-    return Applied(decisions, frozenset(decided - set(members[hit].tolist())))
+    arrays = listed.arrays
+    members, owner = arrays["members"], listed.member_clusters()
+
+    def among(rows: frozenset[int]) -> np.ndarray:
+        return np.isin(members, np.fromiter(rows, dtype=np.int64, count=len(rows)))
+
+    chosen, marked = among(intent.kept), among(intent.not_duplicate)
+    # Each cluster's first member the user kept (in member order), else the algorithm's kept row.
+    at = np.flatnonzero(chosen)
+    first = at[np.r_[True, owner[at][1:] != owner[at][:-1]]] if len(at) else at
+    kept = arrays["kept"].copy()
+    kept[owner[first]] = members[first]
+    changed = np.flatnonzero(kept != arrays["kept"])  # (in cluster order)
+    decisions.kept = dict(zip(arrays["id"][changed].tolist(), kept[changed].tolist(), strict=True))
+    later_chosen = chosen.copy()
+    later_chosen[first] = False
+    stay = (marked | later_chosen) & (members != kept[owner])
+    decisions.not_duplicate = set(members[stay].tolist())
+    return Applied(decisions, frozenset(decided - set(members[chosen | marked].tolist())))
 
 
 def from_decisions(decisions: Decisions) -> RowDecisions:

@@ -10,6 +10,7 @@ import logging
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+import numpy as np
 from PySide6.QtCore import Signal
 
 from dedup_gui.core.review import MemberRow, ReviewSession
@@ -133,6 +134,12 @@ class ClusterListModel(ColumnTableModel):
 
     def cluster_id(self, visible: int) -> int:
         return self.source_index(visible) + 1  # line i is cluster i + 1: no need to build the line
+
+    def cluster_ids(self, visible: list[int]) -> list[int]:
+        """``cluster_id`` of each of these visible rows (29,000 selected at once: one array lookup)."""
+        if not visible:
+            return []
+        return (np.asarray(self._order, dtype=np.int64)[np.asarray(visible, dtype=np.int64)] + 1).tolist()
 
     def row_of_cluster(self, cluster_id: int) -> int:
         """The visible row showing this cluster (-1: none, or filtered out)."""

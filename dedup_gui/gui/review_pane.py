@@ -213,8 +213,7 @@ class ReviewPane(QWidget):
         return self.cluster_model.cluster_id(index.row()) if index.isValid() else 0
 
     def selected_clusters(self) -> list[int]:
-        rows = selected_rows(self.cluster_view)
-        ids = [self.cluster_model.cluster_id(r) for r in rows]
+        ids = self.cluster_model.cluster_ids(selected_rows(self.cluster_view))
         current = self.current_cluster_id()
         return ids or ([current] if current else [])
 
