@@ -124,12 +124,19 @@ class ColumnTableModel(QAbstractTableModel):
         if col.in_order:  # the list's own order (row or cluster number): no key to compute
             return sorted(order, reverse=descending)
         if col.sort_keys is not None:  # numbers for all the rows at once; a stable sort, as sorted() is
-            found = col.sort_keys([rows[i] for i in order])
+            found = col.sort_keys(self._rows_at(order))
             if found is None:  # being made (``keys_ready`` sorts again when they are)
                 return order
             keys = np.asarray(found)
             return np.asarray(order, dtype=np.int64)[np.argsort(-keys if descending else keys, kind="stable")].tolist()
         return sorted(order, key=lambda i: col.sort_value(rows[i]), reverse=descending)
+
+    def _rows_at(self, order: list[int]) -> Sequence[Any]:
+        """``[rows[i] for i in order]``, without a Python step per row when the rows are a range of numbers."""
+        rows = self._rows
+        if isinstance(rows, range) and rows.step == 1:
+            return np.asarray(order, dtype=np.int64) + rows.start
+        return [rows[i] for i in order]
 
     # -- Qt ----
 
@@ -143,12 +150,15 @@ class ColumnTableModel(QAbstractTableModel):
         before = self._order
         self._order = self._sorted_order(before, column, order)
         self._position = None
-        after = {source: visible for visible, source in enumerate(self._order)}
         old = self.persistentIndexList()
-        moved = [
-            self.index(after[before[i.row()]], i.column()) if i.row() < len(before) else QModelIndex() for i in old
-        ]
-        self.changePersistentIndexList(old, moved)
+        if old:  # where each source row is shown now, for the few rows Qt keeps indexes to
+            after = np.empty(len(self._rows), dtype=np.int64)
+            after[np.asarray(self._order, dtype=np.int64)] = np.arange(len(self._order))
+            moved = [
+                self.index(int(after[before[i.row()]]), i.column()) if i.row() < len(before) else QModelIndex()
+                for i in old
+            ]
+            self.changePersistentIndexList(old, moved)
         self.layoutChanged.emit()
 
     def keys_ready(self, column: int) -> None:
