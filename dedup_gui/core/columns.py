@@ -15,7 +15,7 @@ import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
@@ -69,11 +69,14 @@ def display_value(value: object) -> str:
 RANK_RUN = 8192  # keys sorted in one call by ``sort_ranks`` (the runs are then merged)
 
 
-def sort_ranks(keys: Sequence[object]) -> np.ndarray:
+def sort_ranks(keys: Sequence[Any]) -> np.ndarray:
     """Each key's rank among ``keys`` (int64; equal keys, equal ranks): numbers that order as the keys compare, for
     ``Column.sort_keys``. Sorted in runs of ``RANK_RUN`` keys, then merged: no one call holds the interpreter lock
     for long (one sort of 100,000 article texts did for 0.2-0.4 s, a stall of the window while it ran on a thread)."""
-    get = keys.__getitem__
+
+    def get(i: int) -> Any:
+        return keys[i]
+
     runs = [sorted(range(lo, min(lo + RANK_RUN, len(keys))), key=get) for lo in range(0, len(keys), RANK_RUN)]
     order = runs[0] if len(runs) == 1 else heapq.merge(*runs, key=get)  # (stable: ties in run order)
     ranks = np.empty(len(keys), dtype=np.int64)
