@@ -79,7 +79,9 @@ def bom_bytes(encoding: str) -> bytes:
     return b""
 
 
-DECODE_CHUNK = 8 << 20  # bytes decoded at a time (``decode_parts``)
+# Bytes decoded at a time (``decode_parts``): 2 MB parts decode faster than 8 MB (0.31 vs 0.68 s for 335 MB of
+# Chinese articles: a part stays in the processor's cache) and hold the interpreter lock ~3 ms each, not ~25.
+DECODE_CHUNK = 2 << 20
 _BY_ORDER = {u: f"{u}-{'le' if sys.byteorder == 'little' else 'be'}" for u in ("utf-16", "utf-32")}
 
 
