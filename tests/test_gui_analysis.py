@@ -223,6 +223,40 @@ def test_the_stories_thread_starts_after_the_view_has_painted(qtbot, view, monke
     assert "work" in events and "paint" in events[: events.index("work")]
 
 
+def test_a_large_runs_date_and_source_columns_are_detected_on_the_stories_thread(qtbot, planted, monkeypatch):
+    """Above ``STORIES_IN_LINE`` clusters the table's date and source columns (parsing the dates: ~40 ms at 100k
+    rows) are detected with the stories, off the window's thread; the list and its column choosers show them."""
+    import threading
+
+    from dedup_gui.gui.analysis import view as view_module
+
+    monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
+    _, _, table, pipeline = planted
+    result = pipeline.run(Settings(algorithm="ngram", threshold=0.7, min_similarity=0.7, keep="first"))
+    threads = []
+    real = analysis.StoryColumns.of
+
+    def spy(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis.StoryColumns, "of", spy)
+    v = AnalysisView()
+    qtbot.addWidget(v)
+    v.resize(1200, 820)
+    v.set_session(ReviewSession(result, pipeline.texts, pipeline.similarity), table, ["body"])
+    with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):
+        v.show()
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    assert v.hot_stories.date_combo.currentText() == "published"
+    assert v.hot_stories.source_combo.currentText() == "source"
+    assert v.hot_stories.model.index(0, FIRST).data() == "2024-05-01"
+    threads.clear()
+    with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):
+        v.refresh_decisions()  # detected once per table
+    assert threads == []
+
+
 def test_the_stories_start_without_a_paint_when_none_comes(qtbot, view, monkeypatch):
     """A hidden (or minimised) view is not painted: the stories are worked out all the same, after a while."""
     from dedup_gui.gui.analysis import view as view_module

@@ -156,7 +156,12 @@ class AnalysisView(QWidget):
 
     def _refresh_stories(self) -> None:
         s = self.session
-        cols = self._story_columns()
+        in_line = len(s.result.clusters) <= STORIES_IN_LINE
+        # The table's date and source columns are detected once per table (100k rows: ~40 ms of date parsing),
+        # on the stories' thread when the stories are worked out there.
+        known = in_line or self._columns_for is self.table
+        cols = self._story_columns() if known else None
+        table, exclude = self.table, self.text_columns
         if self._headlines[0] != s.result.settings.normalise:
             self._headlines = (s.result.settings.normalise, {})
         cache = self._headlines[1]
@@ -168,13 +173,14 @@ class AnalysisView(QWidget):
             if asked != self._stories_asked:  # asked again meanwhile: only the latest is worked out
                 return
             try:
-                stories = _hot_stories(cols, result, texts, decisions, cache)
+                found = cols if cols is not None else analysis.StoryColumns.of(table, exclude=exclude)
+                stories = _hot_stories(found, result, texts, decisions, cache)
             except Exception:  # (on the stories' thread: the list stays as it was)
                 logging.getLogger(__name__).exception("working out the hot stories failed")
                 return
-            self._storiesReady.emit(asked, (stories, cols, story_rows(stories)))
+            self._storiesReady.emit(asked, (stories, found, story_rows(stories)))
 
-        if len(s.result.clusters) <= STORIES_IN_LINE:
+        if in_line:
             self._show_stories(asked, (_hot_stories(cols, result, texts, decisions, cache), cols, None))
             return
         self._stories_work = work  # started after the paint of what changed (see STORIES_AFTER_PAINT_MS)
@@ -198,6 +204,8 @@ class AnalysisView(QWidget):
     def _show_stories(self, asked: int, found: tuple) -> None:
         if asked != self._stories_asked or self.session is None:  # a newer request, or the session is gone
             return
+        if self._columns_for is not self.table:  # detected on the stories' thread (for this table: same request)
+            self.story_columns, self._columns_for = found[1], self.table
         stories, cols, rows = found
         columns = list(self.table.columns) if self.table is not None else []
         self.hot_stories.set_columns(columns, cols.date_column, cols.source_column)
