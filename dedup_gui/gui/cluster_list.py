@@ -58,6 +58,7 @@ class ClusterListModel(ColumnTableModel):
         self.session: ReviewSession | None = None
         self.query = ""
         self._asked = 0  # the latest search asked for: an older one stops, its answer is dropped
+        self._pending = -1  # the search running on the model's thread, if any
         self._searches: ThreadPoolExecutor | None = None
         self._found.connect(self._apply_found)
         self.set_columns(cluster_columns(tr_review))
@@ -84,8 +85,6 @@ class ClusterListModel(ColumnTableModel):
     def searching(self) -> bool:
         """A search for the current query is still running (the rows shown are those of the one before)."""
         return self._pending == self._asked
-
-    _pending = -1
 
     def _small(self) -> bool:
         return self.session is None or self.session.clustered_chars() <= SEARCH_IN_LINE
