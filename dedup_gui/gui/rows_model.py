@@ -25,6 +25,7 @@ _CELL_CHARS = 160  # one line per cell in the grid; the tooltip shows more
 # articles: 0.8 s of keys).
 RANKS_IN_LINE = 2_000_000
 RANKS_AFTER_MS = 60  # the ranking thread starts this long after the sort that asks for it
+STATUS_COLUMNS = 4  # row, cluster, status, similarity: the input's columns come after them
 _WORDS = (
     QT_TRANSLATE_NOOP("RowsModel", "Row"),
     QT_TRANSLATE_NOOP("RowsModel", "Cluster"),
@@ -39,6 +40,12 @@ _WORDS = (
 
 def _ranks_of(values: np.ndarray) -> np.ndarray:
     return sort_ranks([value_sort_key(v) for v in values])
+
+
+def _about_chars(values: np.ndarray) -> float:
+    """The characters in a column's cells, estimated from its first 200."""
+    head = values[:200]
+    return sum(len(cell_text(v)) for v in head) * len(values) / max(1, len(head))
 
 
 def _tr(text: str) -> str:
@@ -117,7 +124,7 @@ class RowsModel(ColumnTableModel):
             Column(_tr("Similarity"), self._similarity_text, self._similarity_key, numeric=True,
                    sort_keys=self._similarity_keys),
         ]  # fmt: skip
-        assert self.table is not None
+        assert self.table is not None and len(fixed) == STATUS_COLUMNS
         return fixed + [
             self._data_column(i, name, values)
             for i, (name, values) in enumerate(zip(self.table.columns, self._values, strict=True))
@@ -133,9 +140,7 @@ class RowsModel(ColumnTableModel):
 
         def sort_keys(rows) -> np.ndarray | None:  # the cells' keys ranked once per table: a sort is then numpy's
             if i not in self._ranks:
-                if sum(map(len, map(cell_text, values[:200]))) * len(values) / max(1, min(200, len(values))) > (
-                    RANKS_IN_LINE
-                ):
+                if _about_chars(values) > RANKS_IN_LINE:
                     self._rank_off_thread(i, values)
                     return None
                 self._ranks[i] = _ranks_of(values)
@@ -180,7 +185,7 @@ class RowsModel(ColumnTableModel):
         if table is not self.table:  # another table since
             return
         self._ranks[i] = ranks
-        self.keys_ready(4 + i)  # (after the four status columns)
+        self.keys_ready(STATUS_COLUMNS + i)
 
     # -- the four status columns ----
 
