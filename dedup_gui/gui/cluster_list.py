@@ -69,7 +69,6 @@ class ClusterListModel(ColumnTableModel):
         self._asked += 1
         ids = self._search_in_line()
         self._accept = None if ids is None else ids.__contains__
-        self._accept_index = True
         self.set_rows(_Lines(session) if session is not None else ())
         if ids is None and self.query.strip() and session is not None:
             self._search_off_thread()
@@ -125,7 +124,7 @@ class ClusterListModel(ColumnTableModel):
 
     def _apply(self, indexes: set[int] | None) -> None:
         self.filterAboutToApply.emit()
-        self.set_filter(None if indexes is None else indexes.__contains__, by_index=True)
+        self.set_filter(None if indexes is None else indexes.__contains__)
         self.filterApplied.emit()
 
     def clusters_changed(self, cluster_ids) -> None:

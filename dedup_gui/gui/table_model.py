@@ -39,8 +39,7 @@ class ColumnTableModel(QAbstractTableModel):
         self._columns: list[Column] = []
         self._order: list[int] = []  # visible row -> index into _rows
         self._position: dict[int, int] | None = None  # index into _rows -> visible row (built when asked)
-        self._accept: Callable[[Any], bool] | None = None
-        self._accept_index = False  # _accept is asked about indexes into _rows, not rows
+        self._accept: Callable[[int], bool] | None = None  # which indexes into _rows are shown (None: all)
         self._sorted: tuple[int, Qt.SortOrder] | None = None
 
     # -- content ----
@@ -61,12 +60,11 @@ class ColumnTableModel(QAbstractTableModel):
         self._arrange()
         self.endResetModel()
 
-    def set_filter(self, accept: Callable[[Any], bool] | None, by_index: bool = False) -> None:
-        """Show only the rows ``accept`` says yes to (None: all); the current sort order stays. ``by_index``:
-        ``accept`` is asked about each row's index in the row list, and the rows are not looked at."""
+    def set_filter(self, accept: Callable[[int], bool] | None) -> None:
+        """Show only the rows whose index in the row list ``accept`` says yes to (None: all; the rows themselves
+        are not looked at); the current sort order stays."""
         self.beginResetModel()
         self._accept = accept
-        self._accept_index = by_index
         self._arrange()
         self.endResetModel()
 
@@ -107,11 +105,8 @@ class ColumnTableModel(QAbstractTableModel):
 
     def _arrange(self) -> None:
         order = range(len(self._rows))
-        if self._accept is not None and self._accept_index:
+        if self._accept is not None:
             self._order = list(filter(self._accept, order))
-        elif self._accept is not None:
-            accept, rows = self._accept, self._rows
-            self._order = [i for i in order if accept(rows[i])]
         else:
             self._order = list(order)
         self._position = None
