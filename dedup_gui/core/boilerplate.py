@@ -30,6 +30,7 @@ from .text import (
     per_slice,
     sorted_unique,
     span_hashes,
+    span_positions,
     string_hash,
     text_slices,
     utf32,
@@ -257,8 +258,7 @@ def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> 
     found = sentences[frequent[differ]]
     # The texts holding one: every carrier of the found sentences (no search of all the keys for them).
     starts, sizes = starts[differ], sizes[differ]
-    at = np.repeat(starts - (np.cumsum(sizes) - sizes), sizes) + np.arange(int(sizes.sum()))
-    return Boilerplate(frozenset(found.tolist()), sorted_unique(sd[at]))
+    return Boilerplate(frozenset(found.tolist()), sorted_unique(sd[span_positions(starts, sizes)]))
 
 
 def sample_positions(sizes: np.ndarray, sample: int) -> np.ndarray:

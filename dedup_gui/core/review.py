@@ -20,7 +20,7 @@ import numpy as np
 from .result import Cluster, ClusterList, Decisions, DedupResult, Resolution
 from .review_decisions import RowDecisions, apply, apply_to_cluster, from_decisions
 from .settings import KEEP_POLICIES
-from .text import find_sorted, sorted_unique
+from .text import find_sorted, sorted_unique, span_positions
 
 SimilarityFn = Callable[[int, int], float]
 
@@ -151,28 +151,32 @@ class ReviewSession:
             owner = np.zeros(self.result.n_rows, dtype=np.int64)
             members = arrays["members"]
             if len(sorted_unique(members)) == len(members):
-                owner[members] = np.repeat(arrays["id"], np.diff(arrays["member_offsets"]))
+                owner[members] = arrays["id"][self.clusters.member_clusters()]
             else:  # (an annotated file edited by hand) the later cluster, in order
                 for c in self.clusters:
                     owner[c.members] = c.id
             self._cluster_of = owner
         return self._cluster_of
 
-    def _clusters_of(self, rows: Iterable[int]) -> set[int]:
-        """The ids of the clusters holding any of ``rows`` (rows in none, or past the table, are left out)."""
+    def _owner_of(self, rows: Iterable[int]) -> tuple[np.ndarray, np.ndarray]:
+        """``rows`` as an array, and the id of the cluster holding each (0: none, or a row past the table)."""
         owner = self._owners()
         at = np.fromiter(rows, dtype=np.int64)
-        at = at[(at >= 0) & (at < len(owner))]
-        return set(sorted_unique(owner[at]).tolist()) - {0}
+        inside = (at >= 0) & (at < len(owner))
+        held = np.zeros(len(at), dtype=np.int64)
+        held[inside] = owner[at[inside]]
+        return at, held
+
+    def _clusters_of(self, rows: Iterable[int]) -> set[int]:
+        """The ids of the clusters holding any of ``rows``."""
+        return set(sorted_unique(self._owner_of(rows)[1]).tolist()) - {0}
 
     def _members_of(self, cluster_ids: Sequence[int]) -> list[int]:
         """Every member of these clusters, cluster after cluster (from the clusters' arrays)."""
         arrays = self.clusters.arrays
         at = np.asarray(cluster_ids, dtype=np.int64) - 1
         offsets = arrays["member_offsets"]
-        counts = offsets[at + 1] - offsets[at]
-        first = np.repeat(offsets[at] - (np.cumsum(counts) - counts), counts)
-        return arrays["members"][first + np.arange(int(counts.sum()))].tolist()
+        return arrays["members"][span_positions(offsets[at], offsets[at + 1] - offsets[at])].tolist()
 
     def kept_row(self, cluster_id: int) -> int:
         return self.decisions.kept.get(cluster_id, self.cluster(cluster_id).kept)
@@ -283,12 +287,12 @@ class ReviewSession:
                         folded[r] = texts[r].casefold()
                 found[lo : lo + len(part)] = [q in folded[r] for r in part]
         hit = find_sorted(np.array(rows, dtype=np.int64)[found], members)[1]
-        ids = set(arrays["id"][clusters.member_clusters()[hit]].tolist())
         number = _number(q)
-        if number is not None:  # a cluster number, or a row number (1-based)
-            by_id = np.flatnonzero(arrays["id"] == number)
-            ids.update(arrays["id"][by_id].tolist())
-            ids.update(arrays["id"][clusters.member_clusters()[members == number - 1]].tolist())
+        if number is not None:  # a row number (1-based), or a cluster number
+            hit |= members == number - 1
+        ids = set(arrays["id"][clusters.member_clusters()[hit]].tolist())
+        if number is not None and (arrays["id"] == number).any():
+            ids.add(number)
         return ids
 
     # -- decisions ----
@@ -315,11 +319,8 @@ class ReviewSession:
                 if kept is not None:
                     self.decisions.kept[cluster_id] = kept
                 self.decisions.not_duplicate |= stay
-            rows = np.fromiter(intent.rows, dtype=np.int64, count=len(intent.rows))
-            owner = self._owners()
-            inside = (rows >= 0) & (rows < len(owner))
-            inside[inside] = owner[rows[inside]] != 0
-            self.not_applying = frozenset(rows[~inside].tolist())
+            rows, owner = self._owner_of(intent.rows)
+            self.not_applying = frozenset(rows[owner == 0].tolist())
         for cluster_id in changed:
             self._rows.pop(cluster_id, None)
         self._resolution = None

@@ -417,6 +417,14 @@ def _powers(n: int) -> np.ndarray:
     return have
 
 
+def span_positions(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """Every position of the spans ``[start, start + size)``, span after span, in one array."""
+    sizes = np.asarray(sizes, dtype=np.int64)
+    return np.repeat(np.asarray(starts, dtype=np.int64) - (np.cumsum(sizes) - sizes), sizes) + np.arange(
+        int(sizes.sum())
+    )
+
+
 def span_hashes(cps: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """A 64-bit hash of each span ``cps[start:end]`` that depends only on the characters it holds (not on where
     the span is): equal spans anywhere, in any column, hash alike (``string_hash``)."""
