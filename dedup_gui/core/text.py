@@ -308,7 +308,8 @@ def nfkc_lower_collapse(text: str) -> str | None:
     context = _lines_holding(cps, special[mapped[special] == _FUSED_FULL])
     if context is None:
         return None
-    hard = [(lo, hi, utf32(nfkc(text[lo:hi]).lower())) for lo, hi in context[1]]
+    # A line holding such a character: the full algorithm (the lookup tables of ``nfkc`` would send it there too).
+    hard = [(lo, hi, utf32(unicodedata.normalize("NFKC", text[lo:hi]).lower())) for lo, hi in context[1]]
     for lo, hi, _ in hard:
         mapped[lo:hi] = 0x61  # any one character: the line's own result replaces these below
     multi = special[(mapped[special] >= _FUSED_MULTI) & (mapped[special] < _FUSED_ASTRAL)]
