@@ -238,6 +238,11 @@ _figure_texts = st.lists(
             "。",
             "a",
             "\ue000",
+            "seven",  # a figure written as a word ...
+            "SEVEN",
+            "mln",
+            "7",
+            "someone",  # ... not one inside a longer word
         ]
     ),
     max_size=12,
@@ -330,6 +335,19 @@ def test_a_different_figure_between_the_same_words_is_replaced(a, b):
 
     assert figure_replaced(a, b)
     assert figure_replaced(b, a)
+
+
+def test_figures_written_as_words_are_figures():
+    from dedup_gui.core.textcheck import figures, figures_differ
+
+    # A notice whose figures are all words: the next one in the series differs in them ...
+    a = "There were seven grain ships loading and six ships were waiting to load at the port, the exchange said."
+    b = "There were five grain ships loading and three ships were waiting to load at the port, the exchange said."
+    assert figures(a) == {"7": 1, "6": 1}
+    assert figures_differ(a, b)
+    # ... and a figure is the same figure however it is written; "someone" holds no "one".
+    assert figures("Seventeen miners, 200 mln dlrs, someone said") == figures("17 miners, 200 million dlrs, said")
+    assert not figures_differ("No oil for 4 months, the official said.", "No oil for FOUR months, the official said.")
 
 
 def test_the_digits_of_the_figures_table_are_what_the_pattern_reads_as_digits():

@@ -29,7 +29,8 @@ and must reach ``SHORT_FLOOR`` (or the safety floor, if higher): about one edit 
 is an excerpt of nothing; "山东蓝翔怎么样" is not a copy of "山东蓝翔怎么样？谁上过".
 
 Figures decide too. Templated reports - a dividend notice, a market report, a weekly statistic - share nearly all
-their words and differ in their numbers; a copy keeps the numbers of what it copies. So a pair whose shorter text
+their words and differ in their numbers; a copy keeps the numbers of what it copies. (A figure written as an English
+word is that figure: "seven" is "7", "mln" is "million".) So a pair whose shorter text
 has numbers missing from the longer one (at least one, and at least ``FIGURES_MISSING`` of its numbers, counted
 with repeats) is not a duplicate, however similar the words. Nor is a pair with fewer missing numbers where one of
 them was *replaced in place*: the same words on both sides of it, a different figure between ("TENDER 200 MLN DLRS"
@@ -69,11 +70,26 @@ SHORT_FLOOR = 0.85  # ... and must be at least this similar
 
 FIGURES_MISSING = 0.2  # share of the shorter text's numbers that, missing from the longer, makes them different
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
+_NUMBER_OR_WORD = re.compile(r"\d+(?:[.,:/]\d+)*|[A-Za-z]+")
+
+
+def _figure_strings(text: str) -> list[str]:
+    """The figures of a text in order: each number without its commas, each figure written as an English word as
+    what it stands for (``FIGURE_WORDS``: "seven" is "7", "mln" is "million")."""
+    out = []
+    for m in _NUMBER_OR_WORD.findall(text):
+        if m[0].isdecimal():
+            out.append(m.replace(",", ""))
+        else:
+            value = FIGURE_WORDS.get(m.lower())
+            if value is not None:
+                out.append(value)
+    return out
 
 
 def figures(text: str) -> Counter[str]:
-    """The numbers of a text, with repeats ("1,979,000" and "1979000" are the same figure)."""
-    return Counter(m.replace(",", "") for m in _NUMBER.findall(text))
+    """The figures of a text, with repeats ("1,979,000" and "1979000" are the same figure, "seven" and "7" too)."""
+    return Counter(_figure_strings(text))
 
 
 def figures_differ(a: str, b: str) -> bool:
@@ -243,13 +259,14 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
 
 
 def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """A hash of each number of a slice of texts (as ``figures`` reads them: equal for equal figures) and the
+    """A hash of each figure of a slice of texts (as ``figures`` reads them: equal for equal figures) and the
     index of the text each is in, from the code points of the texts joined: a number is a run of digits and of
     separators that stand between two digits (what the pattern ``\\d+(?:[.,:/]\\d+)*`` finds), hashed without
-    its commas."""
+    its commas; a run of Latin letters that is one of ``FIGURE_WORDS`` (in any case) is hashed as what it stands
+    for."""
     joined = join_column(texts)
     if joined is None:  # a text holds the separator: text by text
-        found = [[m.replace(",", "") for m in _NUMBER.findall(t)] for t in texts]
+        found = [_figure_strings(t) for t in texts]
         doc_of = np.repeat(np.arange(len(texts)), np.fromiter(map(len, found), dtype=np.int64, count=len(texts)))
         flat = list(chain.from_iterable(found))
         return np.array([string_hash(m) for m in flat], dtype=np.uint64), doc_of
@@ -267,15 +284,45 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     before = np.zeros(len(at) + 1, dtype=np.int64)
     np.cumsum(kept, out=before[1:])
     hashes = span_hashes(chars[kept].astype(np.uint64), before[starts], before[ends])
-    return hashes, np.searchsorted(np.flatnonzero(cps == ord(SEP)), at[starts])
+    words, word_at = _figure_words(cps, kind)
+    seps = np.flatnonzero(cps == ord(SEP))
+    return np.concatenate([hashes, words]), np.searchsorted(seps, np.concatenate([at[starts], word_at]))
+
+
+def _figure_words(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The figures written as words among the code points ``cps`` (``kind``: their ``_number_classes``): each run
+    of Latin letters, in lower case, looked up among ``FIGURE_WORDS`` by its hash; the hash of what each found one
+    stands for, and where it starts."""
+    letters = np.flatnonzero(kind == 3)
+    if not len(letters):
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
+    first = np.ones(len(letters), dtype=bool)
+    first[1:] = letters[1:] != letters[:-1] + 1
+    starts = letters[first]
+    ends = np.append(letters[np.flatnonzero(first)[1:] - 1], letters[-1]) + 1
+    lower = cps.astype(np.uint64)
+    upper = (lower >= ord("A")) & (lower <= ord("Z"))
+    lower[upper] += 32
+    word_hashes = span_hashes(lower, starts, ends)
+    known, values = _figure_word_hashes()
+    where, found = find_sorted(known, word_hashes)
+    return values[where[found]], starts[found]
+
+
+@lru_cache(maxsize=1)
+def _figure_word_hashes() -> tuple[np.ndarray, np.ndarray]:
+    """``FIGURE_WORDS`` as hashes (``string_hash``, sorted) and the hash of what each stands for."""
+    pairs = sorted((string_hash(w), string_hash(v)) for w, v in FIGURE_WORDS.items())
+    return np.array([k for k, _ in pairs], dtype=np.uint64), np.array([v for _, v in pairs], dtype=np.uint64)
 
 
 @lru_cache(maxsize=1)
 def _number_classes() -> np.ndarray:
     """Per code point: 1 a digit (``str.isdecimal``, what the pattern's ``\\d`` matches: a test checks every code
-    point), 2 a separator that joins digits into one number ([.,:/]), else 0."""
+    point), 2 a separator that joins digits into one number ([.,:/]), 3 a Latin letter (A-Z, a-z), else 0."""
     table = np.strings.isdecimal(np.arange(0x110000, dtype=np.uint32).view("U1")).astype(np.uint8)
     table[[ord(c) for c in ".,:/"]] = 2
+    table[ord("A") : ord("Z") + 1] = table[ord("a") : ord("z") + 1] = 3
     return table
 
 
