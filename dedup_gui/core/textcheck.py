@@ -70,7 +70,7 @@ SHORT_FLOOR = 0.85  # ... and must be at least this similar
 
 FIGURES_MISSING = 0.2  # share of the shorter text's numbers that, missing from the longer, makes them different
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
-_NUMBER_OR_WORD = re.compile(r"\d+(?:[.,:/]\d+)*|[A-Za-z]+")
+_NUMBER_OR_WORD = re.compile(_NUMBER.pattern + "|[A-Za-z]+")
 
 
 def _figure_strings(text: str) -> list[str]:
@@ -106,7 +106,7 @@ def figures_differ(a: str, b: str) -> bool:
 
 # A text read as words for ``figure_replaced``: a number (as ``_NUMBER`` reads it), a run of Latin letters, or any
 # other character on its own (a Chinese character is a word).
-_WORD = re.compile(r"\d+(?:[.,:/]\d+)*|[A-Za-z]+|\S")
+_WORD = re.compile(_NUMBER_OR_WORD.pattern + r"|\S")
 # Figures written as words, by what they stand for: "four months" is "4 months", "200 mln" is "200 million".
 _UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety"
@@ -138,6 +138,11 @@ def _figure_key(number: str) -> str:
     return _NOT_DIGIT.sub("", bare).lstrip("0") or "0"
 
 
+def _written_date(number: str) -> bool:
+    """A number that is a time of day ("11:50") or a date with two slashes ("2024/3/9") as written."""
+    return ":" in number or number.count("/") >= 2
+
+
 def _words(text: str) -> list[str]:
     """The words of a text (``_WORD``): numbers by ``_figure_key`` (a date or time keeps its separators, which
     ``_is_date`` reads), letters in lower case, a figure written as a word as what it stands for
@@ -145,7 +150,7 @@ def _words(text: str) -> list[str]:
     out = []
     for w in _WORD.findall(text):
         if w[0].isdecimal():
-            out.append(w if ":" in w or w.count("/") >= 2 else _figure_key(w))
+            out.append(w if _written_date(w) else _figure_key(w))
         else:
             w = w.lower()
             out.append(FIGURE_WORDS.get(w, w))
@@ -163,8 +168,7 @@ def _is_date(words: list[str], k: int) -> bool:
     """Whether the figure ``words[k]`` is part of a date or a time: a time of day ("11:50"), a date written with
     two slashes, a figure before 年/月/日/时... or am/pm, beside a month's name, or in a run of figures joined by
     hyphens ("2018-10-03")."""
-    word = words[k]
-    if ":" in word or word.count("/") >= 2:
+    if _written_date(words[k]):
         return True
     before = words[k - 1] if k > 0 else ""
     after = words[k + 1] if k + 1 < len(words) else ""
@@ -275,10 +279,7 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     joins = np.flatnonzero(kind[1:-1] == 2) + 1
     joins = joins[(kind[joins - 1] == 1) & (kind[joins + 1] == 1)]
     at = np.sort(np.concatenate([np.flatnonzero(kind == 1), joins]))  # every character inside a number
-    first = np.ones(len(at), dtype=bool)
-    first[1:] = at[1:] != at[:-1] + 1
-    starts = np.flatnonzero(first)
-    ends = np.append(starts[1:], len(at))
+    starts, ends = _runs(at)
     chars = cps[at]
     kept = chars != ord(",")
     before = np.zeros(len(at) + 1, dtype=np.int64)
@@ -294,19 +295,20 @@ def _figure_words(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.nda
     of Latin letters, in lower case, looked up among ``FIGURE_WORDS`` by its hash; the hash of what each found one
     stands for, and where it starts."""
     letters = np.flatnonzero(kind == 3)
-    if not len(letters):
-        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
-    first = np.ones(len(letters), dtype=bool)
-    first[1:] = letters[1:] != letters[:-1] + 1
-    starts = letters[first]
-    ends = np.append(letters[np.flatnonzero(first)[1:] - 1], letters[-1]) + 1
-    lower = cps.astype(np.uint64)
-    upper = (lower >= ord("A")) & (lower <= ord("Z"))
-    lower[upper] += 32
-    word_hashes = span_hashes(lower, starts, ends)
+    starts, ends = _runs(letters)
+    lower = cps[letters].astype(np.uint64)  # the letters only: a Chinese text has few
+    lower[lower <= ord("Z")] += 32
     known, values = _figure_word_hashes()
-    where, found = find_sorted(known, word_hashes)
-    return values[where[found]], starts[found]
+    where, found = find_sorted(known, span_hashes(lower, starts, ends))
+    return values[where[found]], letters[starts[found]]
+
+
+def _runs(at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The runs of consecutive positions in the ascending positions ``at``: where each starts and ends in ``at``."""
+    first = np.ones(len(at), dtype=bool)
+    first[1:] = at[1:] != at[:-1] + 1
+    starts = np.flatnonzero(first)
+    return starts, np.append(starts[1:], len(at)) if len(at) else starts
 
 
 @lru_cache(maxsize=1)
