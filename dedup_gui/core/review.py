@@ -113,6 +113,7 @@ class ReviewSession:
         self._haystack: dict[int, str] = {}
         self._folded: dict[int, str] = {}  # row -> its text casefolded (``matching_ids``)
         self._clustered_chars: int | None = None
+        self._clustered_rows: list[int] | None = None  # every row of a cluster, ascending (``clustered_rows``)
         self._resolution: Resolution | None = None
         self._cluster_of: np.ndarray | None = None
         if isinstance(decisions, Decisions):
@@ -249,12 +250,17 @@ class ReviewSession:
             self._haystack[cluster_id] = "\n".join(self.texts[m] for m in c.members).casefold()
         return query in self._haystack[cluster_id]
 
+    def clustered_rows(self) -> list[int]:
+        """Every row that is in a cluster, ascending, made once (each keystroke of a search reads it)."""
+        if self._clustered_rows is None:
+            self._clustered_rows = sorted_unique(self.clusters.arrays["members"]).tolist()
+        return self._clustered_rows
+
     def clustered_chars(self) -> int:
         """Characters of text in the clustered rows (what ``matching_ids`` searches), counted once."""
         if self._clustered_chars is None:
             texts = self.texts
-            rows = sorted_unique(self.clusters.arrays["members"]).tolist()
-            self._clustered_chars = sum(len(texts[r]) for r in rows)
+            self._clustered_chars = sum(len(texts[r]) for r in self.clustered_rows())
         return self._clustered_chars
 
     def matching_ids(self, query: str, check: Callable[[], None] | None = None) -> set[int] | None:
@@ -270,7 +276,7 @@ class ReviewSession:
             return {c.id for c in clusters if self.matches(c.id, query)}
         arrays = clusters.arrays
         members = arrays["members"]
-        rows = sorted_unique(members).tolist()
+        rows = self.clustered_rows()
         plain = caseless(q)
         folded = self._folded
         texts = self.texts
