@@ -337,6 +337,43 @@ def test_a_different_figure_between_the_same_words_is_replaced(a, b):
     assert figure_replaced(b, a)
 
 
+_TABLE = "".join(f"GRADE {k} WHEAT TRADED AT {100 + 7 * k} DLRS A TONNE, UP {k % 5} DLRS.\n" for k in range(40))
+
+
+@pytest.mark.parametrize("line", [0, 1, 20, 38, 39])
+def test_a_figure_replaced_in_any_line_of_a_long_table_is_found(line):
+    from dedup_gui.core.textcheck import figure_replaced
+
+    lines = _TABLE.splitlines(keepends=True)
+    lines[line] = lines[line].replace(f"AT {100 + 7 * line} DLRS", f"AT {101 + 7 * line} DLRS")
+    changed = "".join(lines)
+    assert figure_replaced(_TABLE, changed)
+    assert figure_replaced(changed, _TABLE)
+    # The same table re-sent under a new dateline with a sentence added: no figure replaced.
+    resent = "LONDON, March 3 - " + changed + "Traders said demand was firm."
+    assert not figure_replaced(changed, resent)
+
+
+_SENTENCES = st.lists(
+    st.sampled_from(["Wheat 285 up.", "小麦上涨5%。", "Corn was firm! ", "\n", "A 1/4 UP?", "x. ", "。", "Q1 2.5"]),
+    max_size=12,
+).map("".join)
+
+
+@given(_SENTENCES, _SENTENCES)
+@settings(max_examples=200, deadline=None)
+def test_the_differing_passages_are_the_texts_themselves_when_nothing_is_cut(a, b):
+    from rapidfuzz.distance import Levenshtein
+
+    from dedup_gui.core.textcheck import _differing_passages
+
+    # Aligned by sentence, then by character within the sentences that differ, every character of both texts is
+    # in the passages, in order, each text's own where they differ.
+    assert _differing_passages(a, b, Levenshtein, context=len(a) + len(b) + 1) == (a, b)
+    cut_a, cut_b = _differing_passages(a, b, Levenshtein)
+    assert (cut_a == cut_b) == (a == b)
+
+
 def test_figures_written_as_words_are_figures():
     from dedup_gui.core.textcheck import figures, figures_differ
 

@@ -46,7 +46,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, groupby
 
 import numpy as np
 
@@ -181,23 +181,48 @@ def _is_date(words: list[str], k: int) -> bool:
 
 _CONTEXT = 60  # characters kept on each side of a passage where two texts differ
 _ELIDED = "\ufffe"  # what stands for the rest of a long passage the two texts share (a word of its own)
+# A text cut into lines and sentences (each with its ending), the units two texts are first aligned by.
+_SEGMENT = re.compile(r"[^\n。！？!?.]*(?:[\n。！？!?]+|\.+|$)")
 
 
-def _differing_passages(a: str, b: str, levenshtein) -> tuple[str, str]:
-    """The two texts with every long passage they share (in their character alignment) cut down to its first and
-    last ``_CONTEXT`` characters, the same in both: what ``figure_replaced`` reads word by word. Two near-copies
-    of 3,000 characters differing in a figure become a few dozen words each."""
-    cut_a, cut_b = [], []
-    for op in levenshtein.opcodes(a, b):
+def _segments(text: str) -> list[str]:
+    return [s for s in _SEGMENT.findall(text) if s]
+
+
+def _differing_passages(a: str, b: str, levenshtein, context: int = _CONTEXT) -> tuple[str, str]:
+    """The two texts with every long passage they share cut down to its first and last ``context`` characters,
+    the same in both: what ``figure_replaced`` reads word by word. Two near-copies of 3,000 characters differing
+    in a figure become a few dozen words each.
+
+    The texts are aligned (fewest edits) line by line and sentence by sentence first, then character by character
+    within the sentences that differ: the same passages as one alignment of every character, found in a tenth of
+    the time on long texts (a character alignment costs the product of the two lengths)."""
+    pieces: list[tuple[str, str | None]] = []  # (text of a, text of b, or None where both have the text of a)
+    sa, sb = _segments(a), _segments(b)
+    for op in levenshtein.opcodes(sa, sb):
+        pa = "".join(sa[op.src_start : op.src_end])
         if op.tag == "equal":
-            shared = a[op.src_start : op.src_end]
-            if len(shared) > 2 * _CONTEXT:
-                shared = shared[:_CONTEXT] + _ELIDED + shared[-_CONTEXT:]
-            cut_a.append(shared)
-            cut_b.append(shared)
-        else:
-            cut_a.append(a[op.src_start : op.src_end])
-            cut_b.append(b[op.dest_start : op.dest_end])
+            pieces.append((pa, None))
+            continue
+        pb = "".join(sb[op.dest_start : op.dest_end])
+        if not pa or not pb:
+            pieces.append((pa, pb))
+            continue
+        for c in levenshtein.opcodes(pa, pb):
+            x = pa[c.src_start : c.src_end]
+            pieces.append((x, None if c.tag == "equal" else pb[c.dest_start : c.dest_end]))
+    cut_a, cut_b = [], []
+    for shared, run in groupby(pieces, key=lambda piece: piece[1] is None):
+        if not shared:
+            for x, y in run:
+                cut_a.append(x)
+                cut_b.append(y or "")
+            continue
+        text = "".join(x for x, _ in run)
+        if len(text) > 2 * context:
+            text = text[:context] + _ELIDED + text[-context:]
+        cut_a.append(text)
+        cut_b.append(text)
     return "".join(cut_a), "".join(cut_b)
 
 
