@@ -85,3 +85,29 @@ def sentences_swapped(text: str) -> str:
     parts = [p for p in text.split("。") if p]
     parts[0], parts[1] = parts[1], parts[0]
     return "。".join(parts) + "。"
+
+
+_COMMON_WORDS = (
+    "the of and to in said it was for on that is with by at from as its an be has will year would which per "
+    "company bank market shares rate trade oil prices group this were they also new two one after been are "
+    "first last week months sales income loss profit net dlrs mln pct up down government expected"
+).split()
+
+
+def common_word_sentences(n: int, copies: int, seed: int) -> tuple[list[str], list[tuple[int, int]]]:
+    """``n`` sentences of 8 to 14 words drawn from sixty common English words (most of their 4-grams are in many
+    sentences: the wide prefix buckets of English text), then ``copies`` of them with one letter changed. Returns
+    the texts and the (sentence, copy) pairs."""
+    import random
+
+    rng = random.Random(seed)
+    texts = [
+        " ".join(rng.choice(_COMMON_WORDS) for _ in range(rng.randint(8, 14))).capitalize() + "." for _ in range(n)
+    ]
+    pairs = []
+    for source in rng.sample(range(n), copies):
+        t = texts[source]
+        at = rng.choice([i for i, ch in enumerate(t) if ch.isalpha()])
+        texts.append(t[:at] + rng.choice([c for c in "abcdefghijklmnopqrstuvwxyz" if c != t[at].lower()]) + t[at + 1 :])
+        pairs.append((source, len(texts) - 1))
+    return texts, pairs

@@ -620,11 +620,12 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shar
     old, ngram.PREFIX_CHUNK = ngram.PREFIX_CHUNK, chunk
     try:
         floor = None if at_least is None else np.array(at_least, dtype=np.int64)
-        got_rank, got_d = _prefixes([p for p in parts if len(p.keys)], bound, shared=shared, at_least=floor)
+        got_rank, got_d, rare = _prefixes([p for p in parts if len(p.keys)], bound, shared=shared, at_least=floor)
     finally:
         ngram.PREFIX_CHUNK = old
     df = Counter(keys)
     rank = {k: r for r, k in enumerate(sorted(df, key=lambda k: (df[k], k)))}  # keys come back as their rank
+    assert rare == sum(1 for c in df.values() if c <= ngram.RARE_KEY_SETS)  # ranks below it: the rare keys
     want = []
     for d in range(len(sets)):
         for s in range(steps):
@@ -819,13 +820,14 @@ def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its
         salts = mix64(np.array([1, 2, 4, 8, 16], dtype=np.uint64))
         keys = (keys >> np.uint64(64 - PREFIX_BITS)) ^ salts[rng.integers(0, 5, len(keys))]
     rng.shuffle(keys)
-    distinct, rank_of, singles = key_ranks(keys)
+    distinct, rank_of, singles, rare = key_ranks(keys, 3)
     values, counts = np.unique(keys, return_counts=True)
     assert distinct.tolist() == values.tolist()
     assert singles == int((counts == 1).sum()) > 0
-    in_parts = key_ranks(np.split(keys, [7, 7, 4000, 9000]))  # the same keys in parts (one of them empty)
+    assert rare == int((counts <= 3).sum()) >= singles
+    in_parts = key_ranks(np.split(keys, [7, 7, 4000, 9000]), 3)  # the same keys in parts (one of them empty)
     assert in_parts[0].tolist() == distinct.tolist() and in_parts[1].tolist() == rank_of.tolist()
-    assert in_parts[2] == singles
+    assert in_parts[2:] == (singles, rare)
     by_rank = sorted(zip(counts.tolist(), values.tolist(), strict=True))  # (frequency, key)
     assert [values[i] for i in np.argsort(rank_of)] == [k for _, k in by_rank]
     want = {k: r for r, (_, k) in enumerate(by_rank)}

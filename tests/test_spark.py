@@ -363,3 +363,45 @@ def test_rows_with_the_same_normalised_text_share_a_key_and_empty_rows_have_none
     assert keys[0] == keys[1] != keys[3]
     assert out["key_hi"].isna().tolist() == [False, False, True, False]
     assert out["length"].tolist() == [14, 6, 0, 5]
+
+
+@needs_spark
+def test_ngram_on_common_word_sentences_gives_the_desktop_removals(spark, tmp_path):
+    """English-like short texts (common 4-grams: crowded prefix buckets) get the desktop's removals."""
+    from engine_texts import common_word_sentences
+
+    texts, _ = common_word_sentences(1500, 150, seed=4)
+    path = tmp_path / "sentences.csv"
+    pd.DataFrame({"id": [f"s{i}" for i in range(len(texts))], "text": texts}).to_csv(path, index=False)
+    summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
+    _assert_same_removals(desktop, _rows(tmp_path / "out"))
+    _assert_same_counts(summary, desktop)
+    assert desktop.rows_to_remove > 100
+
+
+@needs_spark
+def test_the_postings_left_in_crowded_buckets_are_the_desktops(spark):
+    """``candidates._leave_crowded`` keeps the prefix postings ``base._leave_crowded`` keeps: random buckets,
+    key frequencies and text sizes."""
+    from dedup_gui.core.algorithms.base import _leave_crowded
+    from dedup_gui.core.algorithms.ngram import PREFIX_TIGHT_CAP, RARE_KEY_SETS, TIGHT_GRAMS
+    from dedup_gui.spark.candidates import _leave_crowded as spark_leave
+
+    rng = np.random.default_rng(8)
+    n_texts, n_keys = 400, 300
+    bucket = np.concatenate([rng.integers(1, 12, n_keys - 20), rng.integers(51, 120, 20)])  # 20 crowded buckets
+    key = np.repeat(np.arange(n_keys), bucket)
+    u = np.concatenate([np.sort(rng.choice(n_texts, b, replace=False)) for b in bucket])
+    df = (bucket + rng.integers(0, 60, n_keys))[key]  # a key's sets: its postings and more (not in prefixes)
+    size = rng.integers(10, 400, n_texts)  # some texts long (tight): they stay everywhere
+    starts = np.r_[0, np.cumsum(bucket)[:-1]]
+    rare = (df >= 2) & (df <= RARE_KEY_SETS)
+    k, d, _, _ = _leave_crowded(key, u, starts, bucket, PREFIX_TIGHT_CAP, rare, 5, size >= TIGHT_GRAMS)
+    want = sorted(zip(k.tolist(), d.tolist(), strict=True))
+    assert 0 < len(want) < len(key)  # some postings left their buckets, not all
+    prefix = spark.createDataFrame(
+        list(zip(key.tolist(), u.tolist(), df.tolist(), strict=True)), "key long, u long, df long"
+    )
+    texts = spark.createDataFrame(list(enumerate(size.tolist())), "u long, size long")
+    got = sorted((r["key"], r["u"]) for r in spark_leave(prefix, texts, Settings(algorithm="ngram", n=4)).collect())
+    assert got == want

@@ -67,6 +67,11 @@ PREFIX_TIGHT_CAP = 50
 # kept a few hundred. With 8: the same rows removed on both and on the Chinese article sets, in half the time
 # (5.1 s, 8.0 s); with 4 one Reuters copy was missed.
 PREFIX_TIGHT_WINDOW = 8
+# A short text with more than n rare prefix keys (held by at most RARE_KEY_SETS key sets) leaves the buckets of
+# more than PREFIX_TIGHT_CAP texts: a copy of it one character edit away keeps one of those keys (an edit takes n
+# keys at most), whose bucket pairs them (``base._leave_crowded``). 78,000 English sentences (Reuters): 134M pairs,
+# 60 s and 11 GiB -> 16 s and 3 GiB; every Chinese benchmark input removes the same rows.
+RARE_KEY_SETS = PREFIX_TIGHT_CAP
 DOC = np.int32  # text indices of sampled keys and prefixes (2**31 texts is far beyond any table)
 KEEP_GRAMS = 30_000_000  # gram sets kept for verification up to this many hashes (240 MB); else rehashed
 
@@ -149,7 +154,7 @@ class NGram(Algorithm):
         parts = list(ordered_map(lambda p: needed_keys(p, fp.sizes, check, bound), fp.parts))  # on both cores
         lengths = lengths_of(texts)
         at_least = edit_prefix(lengths, settings.n_value)
-        ranks, docs = _prefixes([p for p in parts if len(p.keys)], jaccard_bound, shared=True, at_least=at_least)
+        ranks, docs, rare = _prefixes([p for p in parts if len(p.keys)], jaccard_bound, shared=True, at_least=at_least)
         a, b, _ = bucket_pairs(
             ranks,
             docs,
@@ -158,6 +163,8 @@ class NGram(Algorithm):
             tight=fp.sizes >= TIGHT_GRAMS,
             tight_cap=PREFIX_TIGHT_CAP,
             tight_window=PREFIX_TIGHT_WINDOW,
+            rare_below=rare,
+            rare_keys=settings.n_value + 1,
         )
         variants, holders = edit_variants(texts, lengths, settings.n_value)
         if len(variants):
@@ -397,18 +404,19 @@ PREFIX_CHUNK = 4_000_000  # keys worked on at once when picking each set's prefi
 
 def _prefixes(
     parts: list[KeyPart], bound: float, shared: bool = False, at_least: np.ndarray | None = None
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, int]:
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. The keys
     come in parts of consecutive texts, grouped by set (by text, then level), as ``_gram_keys`` makes them.
     ``at_least``: per text, the fewest keys of its own-level set (step 0) to keep (``edit_prefix``).
 
     Returns each chosen key as its rank (its place in the rarest-first order; equal keys have equal ranks, so the
-    ranks pair texts exactly as the keys would) with its text, in the order of the sets. ``shared``: only the
+    ranks pair texts exactly as the keys would) with its text, in the order of the sets, and the rank below which
+    keys are rare: held by at most ``RARE_KEY_SETS`` key sets. ``shared``: only the
     chosen keys that more than one set holds - a key of one set alone pairs no texts (at 100k short texts half the
     chosen keys are such, at 1M a fifth); they rank first, so the prefixes are chosen as before."""
     # Global order of keys: rarest first (document frequency), ties by key value. The keys of one set are
     # distinct, so ranking the distinct keys ranks every set's keys.
-    ranked = KeyRanks.of([p.keys for p in parts])
+    ranked = KeyRanks.of([p.keys for p in parts], RARE_KEY_SETS)
     # Consecutive parts, up to a chunk of keys at a time (two at once, on two cores): each key's rank looked up,
     # each set's keys ordered by rank, its first keys kept.
     every = share(PREFIX_CHUNK)
@@ -445,13 +453,14 @@ def _prefixes(
         out_r.append(r)
         out_d.append(d)
     if not out_r:
-        return ranked.rank_of[:0].copy(), np.zeros(0, dtype=DOC)
-    return np.concatenate(out_r), np.concatenate(out_d)
+        return ranked.rank_of[:0].copy(), np.zeros(0, dtype=DOC), ranked.rare
+    return np.concatenate(out_r), np.concatenate(out_d), ranked.rare
 
 
-def key_ranks(keys: np.ndarray | list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, int]:
+def key_ranks(keys: np.ndarray | list[np.ndarray], rare_df: int = 1) -> tuple[np.ndarray, np.ndarray, int, int]:
     """The distinct keys (sorted), the rank of each in the rarest-first order - by document frequency (how many
-    of ``keys`` it is), ties by key value - and how many keys are there once only (they rank first). A plain
+    of ``keys`` it is), ties by key value - how many keys are there once only (they rank first) and how many at
+    most ``rare_df`` times (the ranks below that). A plain
     sort finds them (what np.unique with inverse indices does by argsort, several times slower); the distinct
     keys are in key order, so a stable sort by frequency alone breaks ties by key (a radix sort while
     frequencies fit in 16 bits).
@@ -462,7 +471,7 @@ def key_ranks(keys: np.ndarray | list[np.ndarray]) -> tuple[np.ndarray, np.ndarr
     parts = keys if isinstance(keys, list) else [keys]
     total = sum(len(p) for p in parts)
     if not total:
-        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int32), 0
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int32), 0, 0
     sides: list[tuple[np.uint64 | None, np.uint64 | None]] = [(None, None)]
     if total >= SPLIT_KEYS:
         every = max(1, total // 4096)
@@ -474,7 +483,7 @@ def key_ranks(keys: np.ndarray | list[np.ndarray]) -> tuple[np.ndarray, np.ndarr
     order = np.argsort(df.astype(np.uint16) if df.max() < 1 << 16 else df, kind="stable")
     rank_of = np.empty(len(distinct), dtype=np.int32 if len(distinct) < 2**31 else np.int64)
     rank_of[order] = np.arange(len(distinct), dtype=rank_of.dtype)
-    return distinct, rank_of, int(np.count_nonzero(df == 1))
+    return distinct, rank_of, int(np.count_nonzero(df == 1)), int(np.count_nonzero(df <= rare_df))
 
 
 SPLIT_KEYS = 1 << 20  # from this many keys on, key_ranks sorts the two sides of a pivot on two cores
@@ -512,6 +521,7 @@ class KeyRanks:
     distinct: np.ndarray  # uint64, sorted
     rank_of: np.ndarray  # rank of each distinct key
     singles: int  # keys there once only: ranks below this
+    rare: int  # keys there at most ``rare_df`` times (``of``): ranks below this
     highs: np.ndarray  # the distinct high parts (key >> PREFIX_BITS), sorted
     base: np.ndarray  # int64: the first group of each high part
     shift: np.ndarray  # uint64: a key's group within its high part is its low bits >> shift
@@ -519,8 +529,8 @@ class KeyRanks:
     longest: int  # the most keys in one group
 
     @classmethod
-    def of(cls, keys: np.ndarray | list[np.ndarray]) -> KeyRanks:
-        distinct, rank_of, singles = key_ranks(keys)
+    def of(cls, keys: np.ndarray | list[np.ndarray], rare_df: int = 1) -> KeyRanks:
+        distinct, rank_of, singles, rare = key_ranks(keys, rare_df)
         highs, count = counts_of_sorted(distinct >> LOW_BITS)
         first = np.cumsum(count) - count
         bits = np.array([(int(c) - 1).bit_length() for c in count.tolist()], dtype=np.int64)  # 2**bits >= count
@@ -536,7 +546,7 @@ class KeyRanks:
         start = np.zeros(len(per_group) + 1, dtype=np.int32 if len(distinct) < 2**31 else np.int64)
         np.cumsum(per_group, out=start[1:])
         longest = int(per_group.max(initial=0))
-        return cls(distinct, rank_of, singles, highs, base, shift, start, longest)
+        return cls(distinct, rank_of, singles, rare, highs, base, shift, start, longest)
 
     def ranks(self, keys: np.ndarray) -> np.ndarray:
         """The rank of each of ``keys`` (int64; every one among the distinct keys)."""
