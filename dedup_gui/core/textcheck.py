@@ -195,8 +195,9 @@ def _differing_passages(a: str, b: str, levenshtein, context: int = _CONTEXT) ->
     in a figure become a few dozen words each.
 
     The texts are aligned (fewest edits) line by line and sentence by sentence first, then character by character
-    within the sentences that differ: the same passages as one alignment of every character, found in a tenth of
-    the time on long texts (a character alignment costs the product of the two lengths)."""
+    within the sentences that differ, in a tenth of the time of one alignment of every character on long texts (it
+    costs the product of the two lengths). The two can align a repeated or moved sentence differently; on every
+    pair of 20 Newsgroups, 100k articles and eval_real that the text check read they gave the same answer."""
     pieces: list[tuple[str, str | None]] = []  # (text of a, text of b, or None where both have the text of a)
     sa, sb = _segments(a), _segments(b)
     for op in levenshtein.opcodes(sa, sb):

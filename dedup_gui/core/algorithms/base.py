@@ -176,10 +176,12 @@ def bucket_pairs(
     if not keep.all():  # (n-gram's prefixes never repeat one: no copy of the postings then)
         k, d = k[keep], d[keep]
     del keep
-    starts = np.flatnonzero(np.r_[True, k[1:] != k[:-1]])
-    sizes = np.diff(np.r_[starts, len(k)])
+    starts, sizes = _buckets(k)
     if rare_keys and rare_below is not None and tight_cap is not None:
-        k, d, starts, sizes = _leave_crowded(k, d, starts, sizes, tight_cap, k < rare_below, rare_keys, tight)
+        stay = _leave_crowded(d, sizes, tight_cap, k < rare_below, rare_keys, tight)
+        if stay is not None:  # (None: no doc leaves - no copy of the postings)
+            k, d = k[stay], d[stay]
+            starts, sizes = _buckets(k)
     over = sizes > cap
     windowed = None  # per posting: paired with a window of the postings after it only
     if tight is not None and tight_cap is not None:
@@ -264,19 +266,23 @@ def _chunks(pairs_per_item: np.ndarray, reporter: Reporter):
             lo = hi
 
 
+def _buckets(k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each bucket (a run of equal keys in the sorted ``k``) starts, and how many postings it has."""
+    starts = np.flatnonzero(np.r_[True, k[1:] != k[:-1]]) if len(k) else np.zeros(0, dtype=np.int64)
+    return starts, np.diff(np.r_[starts, len(k)])
+
+
 def _leave_crowded(
-    k: np.ndarray,
     d: np.ndarray,
-    starts: np.ndarray,
     sizes: np.ndarray,
     cap: int,
     rare: np.ndarray,
     min_rare: int,
     tight: np.ndarray | None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The postings (sorted by key, then doc; ``starts`` and ``sizes`` of their buckets) without those a doc has
-    in buckets of more than ``cap`` docs when it holds ``min_rare`` rare keys or more (``rare``: per posting) and is
-    not ``tight``.
+) -> np.ndarray | None:
+    """Which postings stay (``d``: their docs, sorted by key, then doc; ``sizes``: of their buckets), or None when
+    all do: not those a doc has in buckets of more than ``cap`` docs when it holds ``min_rare`` rare keys or more
+    (``rare``: per posting) and is not ``tight``.
 
     Two texts that share enough keys for their pair share the rarest of those keys in both prefixes (the prefix
     filter). When that key is rare (held by at most ``cap`` key sets, so its bucket has every pair) the pair is made
@@ -290,12 +296,7 @@ def _leave_crowded(
     if tight is not None:
         leaving &= ~tight[:n_docs]
     leave = np.repeat(sizes > cap, sizes) & leaving[d]
-    if not leave.any():
-        return k, d, starts, sizes
-    stay = ~leave
-    k, d = k[stay], d[stay]
-    starts = np.flatnonzero(np.r_[True, k[1:] != k[:-1]]) if len(k) else starts[:0]
-    return k, d, starts, np.diff(np.r_[starts, len(k)])
+    return ~leave if leave.any() else None
 
 
 def _tight_last(
