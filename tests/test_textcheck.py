@@ -337,6 +337,72 @@ def test_a_different_figure_between_the_same_words_is_replaced(a, b):
     assert figure_replaced(b, a)
 
 
+# Invented templated reports whose one changed figure sits before a character that also writes dates and times.
+_VERDICT = (
+    "2024年3月5日，市中级人民法院对一起受贿案作出一审判决。法院审理查明，被告人在2015年至2021年间担任局长期间，"
+    "先后收受财物共计折合人民币312万元。一审判决被告人犯受贿罪，判处有期徒刑{x}年，并处罚金人民币80万元。"
+    "宣判后，被告人当庭表示服从判决，不上诉。本案审理历时6个月，共开庭3次。"
+)
+_GAME = (
+    "湖人队今天客场挑战勇士队，詹姆斯全场砍下{x}分12个篮板8次助攻，帮助球队以118比109取胜，这是湖人本赛季的"
+    "第15场胜利，球队目前排名西部第6位。"
+)
+_MARKET = (
+    "截至今日收盘，上证指数报3052.12点，较上一交易日上涨{x}点，涨幅0.5%，两市成交额合计8123亿元，北向资金净买入"
+    "45.6亿元，沪深300指数上涨0.6%，创业板指数上涨0.8%。"
+)
+
+
+@pytest.mark.parametrize(
+    ("template", "x", "y"),
+    [
+        pytest.param(_VERDICT, 10, 7, id="years"),  # years of a sentence (年), not a year
+        pytest.param(_GAME, 32, 28, id="score"),  # a score (分), not minutes
+        pytest.param(_MARKET, 15, 21, id="points"),  # index points (点), not a time of day
+        pytest.param(
+            "地铁{x}号线今天起调整首末班车时间，" + _NOTICE, 3, 5, id="line"
+        ),  # a line's number (号), not a day
+        pytest.param("本次比赛的用时为{x}分钟，" + _NOTICE, 30, 25, id="duration"),  # a duration, not a time of day
+    ],
+)
+def test_a_count_before_a_character_that_also_writes_dates_is_a_figure(template, x, y):
+    from dedup_gui.core.textcheck import figure_replaced, figures_differ
+
+    a = template.format(x=x, amount=300, term=10, rate=2.5)
+    b = template.format(x=y, amount=300, term=10, rate=2.5)
+    assert figure_replaced(a, b) and figure_replaced(b, a)
+    assert figures_differ(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("发布时间：2024年10月3日上午10点，", "发布时间：2024年10月3日上午11点，"),  # an hour after 上午
+        ("发布时间：2024年10月3日 10点30分，", "发布时间：2024年10月3日 10点45分，"),  # minutes after an hour
+        ("发布时间：10点30分15秒，", "发布时间：10点30分40秒，"),  # seconds
+        ("截至17时，", "截至18时，"),  # 时 is an hour
+        ("记者发稿时间：8点半，", "记者发稿时间：9点半，"),  # half past
+        ("本报18年10月3号讯，", "本报18年10月4号讯，"),  # a day after a month; a two-digit year before one
+        ("本报18年10月3号讯，", "本报19年10月3号讯，"),
+    ],
+)
+def test_a_chinese_date_or_time_line_is_not_a_replaced_figure(a, b):
+    from dedup_gui.core.textcheck import figure_replaced
+
+    a, b = a + _NOTICE.format(amount=300, term=10, rate=2.5), b + _NOTICE.format(amount=300, term=10, rate=2.5)
+    assert not figure_replaced(a, b)
+    assert not figure_replaced(b, a)
+
+
+def test_a_templated_verdict_with_another_sentence_is_not_removed():
+    # The whole pipeline: the two verdicts are near-copies by their grams, yet neither is removed.
+    texts = [_VERDICT.format(x=10), _VERDICT.format(x=7), "今天北京天气晴朗，气温回升，适合出游。" * 5]
+    assert Pipeline(texts).run(Settings(algorithm="ngram")).clusters == []
+    repost = "来源：城市晚报　2024年3月6日 8点30分\n" + texts[0]  # a repost under its own dateline still is one
+    result = Pipeline([texts[0], repost]).run(Settings(algorithm="ngram"))
+    assert [c.members for c in result.clusters] == [[0, 1]]
+
+
 _TABLE = "".join(f"GRADE {k} WHEAT TRADED AT {100 + 7 * k} DLRS A TONNE, UP {k % 5} DLRS.\n" for k in range(40))
 
 

@@ -36,7 +36,9 @@ with repeats) is not a duplicate, however similar the words. Nor is a pair with 
 them was *replaced in place*: the same words on both sides of it, a different figure between ("TENDER 200 MLN DLRS"
 and "TENDER 700 MLN DLRS", "WHEAT MAY7 285 1/4 UP" and "WHEAT MAY7 284 1/4 UP") - the next notice of a series, or
 a corrected report, not a copy. A repost's own lines do not count: a figure that is part of a date or a time
-("2018年10月3日", "April 30", "11:50") may differ between two reposts of one article.
+("2018年10月3日", "上午10点", "April 30", "11:50") may differ between two reposts of one article. A count before
+a character that also writes dates and times is no date: "有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下32分" /
+"28分" are different reports.
 """
 
 from __future__ import annotations
@@ -121,7 +123,12 @@ _MONTHS = frozenset(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 )
-_DATE_AFTER = frozenset("年月日号號时時点點分秒") | {"am", "pm"}  # a figure followed by these is a date or time
+# What a figure is a part of a date or a time by (``_is_date``): the word after it, the words around it.
+_CLOCK = frozenset("时時点點")
+_DAY_AFTER_MONTH = frozenset("号號")  # a day only after a month: "10月3号", not "3号线"
+_O_CLOCK_AFTER = frozenset("半整钟鐘许")  # "8点半", "8点整", "8点钟", "17时许"
+# The last character of what comes before a time of day ("上午8点", "晚上8点", "凌晨3点", "今天10点", "3日10点").
+_DAY_PART_BEFORE = frozenset("午上晨晚早天日号號夜里今明昨")
 REPLACED_SPAN = 3  # a replaced figure is at most this many words on either side ...
 REPLACED_FLANK = 2  # ... with at least this many equal words before and after it
 
@@ -166,17 +173,62 @@ def _is_figure(word: str) -> bool:
 
 def _is_date(words: list[str], k: int) -> bool:
     """Whether the figure ``words[k]`` is part of a date or a time: a time of day ("11:50"), a date written with
-    two slashes, a figure before 年/月/日/时... or am/pm, beside a month's name, or in a run of figures joined by
-    hyphens ("2018-10-03")."""
+    two slashes, a figure before am/pm, beside a month's name, in a run of figures joined by hyphens
+    ("2018-10-03"), or a Chinese date or time (``_chinese_date``)."""
     if _written_date(words[k]):
         return True
     before = words[k - 1] if k > 0 else ""
     after = words[k + 1] if k + 1 < len(words) else ""
-    if after in _DATE_AFTER or before in _MONTHS or after in _MONTHS:
+    if after in ("am", "pm") or before in _MONTHS or after in _MONTHS or _chinese_date(words, k, after):
         return True
     hyphen_before = before == "-" and k > 1 and words[k - 2][0].isdecimal()
     hyphen_after = after == "-" and k + 2 < len(words) and words[k + 2][0].isdecimal()
     return hyphen_before or hyphen_after
+
+
+def _chinese_date(words: list[str], k: int, after: str) -> bool:
+    """Whether the figure ``words[k]`` (followed by ``after``) is a Chinese date or time: a year of four digits
+    before 年 (or one of two followed by a month: "18年10月"), a month of 1-12 before 月, a day of 1-31 before 日 (or
+    before 号 after a month: "10月3号"), an hour of 0-24 before 时, or before 点 said of a time ("8点30分",
+    "8点半", "上午8点"), and the minutes and seconds after one ("10时30分", "10点30分15秒"). The same characters
+    after a figure that is not one of those are a unit of what is counted - years, points, a score - and such a
+    figure counts: "有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下32分" / "28分" are different reports."""
+
+    def figure_at(i: int) -> str | None:
+        return words[i] if 0 <= i < len(words) and words[i][0].isdecimal() else None
+
+    def value(word: str) -> int:
+        return int(word) if word.isdecimal() and len(word) <= 4 else -1  # (a decimal's key holds its digits)
+
+    word = words[k]
+    v = value(word)
+    before = words[k - 1] if k > 0 else ""
+    if after == "年":
+        month = figure_at(k + 2)
+        return (
+            len(word) == 4
+            and v >= 0
+            or (len(word) == 2 and month is not None and k + 3 < len(words) and words[k + 3] == "月")
+        )
+    if after == "月":
+        return 1 <= v <= 12
+    if after == "日" or (after in _DAY_AFTER_MONTH and before == "月"):
+        return 1 <= v <= 31
+    if after in _CLOCK:
+        if not 0 <= v <= 24:
+            return False
+        if after in "时時":
+            return True
+        minutes = figure_at(k + 2)
+        said_of_time = minutes is not None and k + 3 < len(words) and words[k + 3] == "分"
+        return said_of_time or (k + 2 < len(words) and words[k + 2] in _O_CLOCK_AFTER) or before in _DAY_PART_BEFORE
+    if after == "分":  # the minutes of "10时30分"
+        return (
+            0 <= v <= 59 and before in _CLOCK and figure_at(k - 2) is not None and _chinese_date(words, k - 2, before)
+        )
+    if after == "秒":  # the seconds of "10点30分15秒"
+        return 0 <= v <= 59 and before == "分" and figure_at(k - 2) is not None and _chinese_date(words, k - 2, before)
+    return False
 
 
 _CONTEXT = 60  # characters kept on each side of a passage where two texts differ
