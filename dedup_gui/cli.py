@@ -235,14 +235,28 @@ def run(argv: list[str] | None = None) -> int:
         gc.unfreeze()  # for a caller in the same process (a script, the tests): the collector sees everything again
     bar.close()
     seconds = time.perf_counter() - started
-    print(
-        f"rows: {result.n_rows}, clusters: {len(result.clusters)}, "
-        f"removed: {result.rows_to_remove}, seconds: {seconds:.2f}"
-    )
-    print(result.check_summary())
-    if result.keep_note:  # which date column chose the kept rows, and how many of its dates were unreadable
-        print(result.keep_note)
+    try:
+        print(
+            f"rows: {result.n_rows}, clusters: {len(result.clusters)}, "
+            f"removed: {result.rows_to_remove}, seconds: {seconds:.2f}"
+        )
+        print(result.check_summary())
+        if result.keep_note:  # which date column chose the kept rows, and how many of its dates were unreadable
+            print(result.keep_note)
+        sys.stdout.flush()
+    except BrokenPipeError:  # whatever read the summary has gone (`dedup-cli ... | head -1`): the files are written
+        _silence_stdout()
     return EXIT_OK
+
+
+def _silence_stdout() -> None:
+    """Standard output to the null device: the pipe it wrote to is closed, and the interpreter would otherwise
+    report the failed flush of what is left in its buffer as it exits."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def _warn(bar: _ProgressBar, notes: list[tuple[str, str]]) -> None:

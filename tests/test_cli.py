@@ -250,3 +250,21 @@ def test_the_console_script_ends_with_its_exit_code_output_and_exit_handlers(csv
                          capture_output=True, text=True, timeout=120)  # fmt: skip
     assert bad.returncode == 2 and bad.stderr.startswith("dedup-cli: ") and "missing.csv" in bad.stderr
     assert mark.read_text() == "yes"
+
+
+def test_a_reader_that_stops_reading_the_summary_gets_no_traceback(csv_file, tmp_path):
+    """``dedup-cli ... | head -1``: the summary's reader has gone before it is printed; the cleaned file is still
+    written whole and the command ends as it would have, with nothing but its own output on standard error."""
+    out = tmp_path / "clean.csv"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dedup_gui.cli", str(csv_file), "--column", "body", "--output", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    proc.stdout.close()  # the reader is gone before anything is printed
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0, err
+    assert "Traceback" not in err and "BrokenPipe" not in err and err == ""
+    from dedup_gui.core.io import read_table
+
+    assert len(read_table(out).data) == 4  # 6 rows, 2 removed
