@@ -194,22 +194,14 @@ def _chinese_date(words: list[str], k: int, after: str) -> bool:
     after a figure that is not one of those are a unit of what is counted - years, points, a score - and such a
     figure counts: "有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下32分" / "28分" are different reports."""
 
-    def figure_at(i: int) -> str | None:
-        return words[i] if 0 <= i < len(words) and words[i][0].isdecimal() else None
-
-    def value(word: str) -> int:
-        return int(word) if word.isdecimal() and len(word) <= 4 else -1  # (a decimal's key holds its digits)
+    def figure_then(i: int, unit: str) -> bool:  # a figure at ``i``, followed by ``unit``
+        return 0 <= i < len(words) - 1 and words[i][0].isdecimal() and words[i + 1] == unit
 
     word = words[k]
-    v = value(word)
+    v = int(word) if word.isdecimal() and len(word) <= 4 else -1  # (a decimal's key holds its digits)
     before = words[k - 1] if k > 0 else ""
     if after == "年":
-        month = figure_at(k + 2)
-        return (
-            len(word) == 4
-            and v >= 0
-            or (len(word) == 2 and month is not None and k + 3 < len(words) and words[k + 3] == "月")
-        )
+        return len(word) == 4 or (len(word) == 2 and figure_then(k + 2, "月"))
     if after == "月":
         return 1 <= v <= 12
     if after == "日" or (after in _DAY_AFTER_MONTH and before == "月"):
@@ -219,15 +211,12 @@ def _chinese_date(words: list[str], k: int, after: str) -> bool:
             return False
         if after in "时時":
             return True
-        minutes = figure_at(k + 2)
-        said_of_time = minutes is not None and k + 3 < len(words) and words[k + 3] == "分"
-        return said_of_time or (k + 2 < len(words) and words[k + 2] in _O_CLOCK_AFTER) or before in _DAY_PART_BEFORE
-    if after == "分":  # the minutes of "10时30分"
-        return (
-            0 <= v <= 59 and before in _CLOCK and figure_at(k - 2) is not None and _chinese_date(words, k - 2, before)
-        )
+        o_clock = k + 2 < len(words) and words[k + 2] in _O_CLOCK_AFTER
+        return figure_then(k + 2, "分") or o_clock or before in _DAY_PART_BEFORE
+    if after == "分":  # the minutes of "10时30分" (the hour's own test says the word before it is an hour)
+        return 0 <= v <= 59 and before in _CLOCK and k >= 2 and _chinese_date(words, k - 2, before)
     if after == "秒":  # the seconds of "10点30分15秒"
-        return 0 <= v <= 59 and before == "分" and figure_at(k - 2) is not None and _chinese_date(words, k - 2, before)
+        return 0 <= v <= 59 and before == "分" and k >= 2 and _chinese_date(words, k - 2, before)
     return False
 
 
