@@ -243,6 +243,12 @@ _figure_texts = st.lists(
             "mln",
             "7",
             "someone",  # ... not one inside a longer word
+            "一",  # Chinese numerals: a run of them counts before a measure word only
+            "名",
+            "些",
+            "十",
+            "两",
+            "三万",
         ]
     ),
     max_size=12,
@@ -260,6 +266,8 @@ _figure_texts = st.lists(
 # one figure of six replaced in place (too few missing for the share rule): read word by word
 @example(texts=["营收12增长1,979,000营收3.5增长2024/3/9营收12增长", "营收12增长1979000营收７增长2024/3/9营收12增长"],
          pairs=[(0, 1), (1, 0)])  # fmt: skip
+@example(texts=["判处有期徒刑十年，并处罚金", "判处有期徒刑七年，并处罚金"], pairs=[(0, 1), (1, 0)])  # Chinese numerals
+@example(texts=["抓获一名男子和一些人", "抓获两名男子和一些人"], pairs=[(0, 1), (1, 0)])
 def test_figures_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     import numpy as np
 
@@ -398,9 +406,59 @@ def test_a_templated_verdict_with_another_sentence_is_not_removed():
     # The whole pipeline: the two verdicts are near-copies by their grams, yet neither is removed.
     texts = [_VERDICT.format(x=10), _VERDICT.format(x=7), "今天北京天气晴朗，气温回升，适合出游。" * 5]
     assert Pipeline(texts).run(Settings(algorithm="ngram")).clusters == []
+    in_words = [_VERDICT.format(x="十"), _VERDICT.format(x="七"), texts[2]]  # the same in Chinese numerals
+    assert Pipeline(in_words).run(Settings(algorithm="ngram")).clusters == []
     repost = "来源：城市晚报　2024年3月6日 8点30分\n" + texts[0]  # a repost under its own dateline still is one
     result = Pipeline([texts[0], repost]).run(Settings(algorithm="ngram"))
     assert [c.members for c in result.clusters] == [[0, 1]]
+
+
+@pytest.mark.parametrize(
+    ("chinese", "digits"),
+    [("判处七年", "判处7年"), ("已经十年", "已经10年"), ("共十五人", "共15人"), ("有二十三人", "有23人"),
+     ("第一百零五名", "第105名"), ("两千元", "2000元"), ("一万二千人", "1万2000人"), ("十万元", "10万元"),
+     ("三百万元", "300万元"), ("三亿五千万元", "3亿5000万元"), ("一万亿元", "1万亿元"), ("二〇一八年", "2018年"),
+     ("〇七年", "07年")],
+)  # fmt: skip
+def test_a_chinese_numeral_before_a_measure_word_is_read_as_the_figure_in_digits(chinese, digits):
+    from dedup_gui.core.textcheck import _words
+
+    assert _words(chinese) == _words(digits)
+    other = digits.translate(str.maketrans("0123456789", "1234567890"))  # every digit another: another figure
+    assert _words(chinese) != _words(other)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param(_VERDICT.format(x="十"), _VERDICT.format(x="七"), id="years"),
+        pytest.param("警方抓获一名男子，" + _NOTICE, "警方抓获两名男子，" + _NOTICE, id="one-two"),
+        pytest.param("事故造成三人死亡，" + _NOTICE, "事故造成五人死亡，" + _NOTICE, id="casualties"),
+        pytest.param("累计投资三百万元，" + _NOTICE, "累计投资三百亿元，" + _NOTICE, id="multiplier"),
+        pytest.param("增资78.1亿元，" + _NOTICE, "增资78.1万元，" + _NOTICE, id="unit-after-digits"),
+    ],
+)
+def test_a_chinese_numeral_replaced_in_place_makes_two_reports(a, b):
+    from dedup_gui.core.textcheck import figures_differ
+
+    a, b = a.format(amount=300, term=10, rate=2.5), b.format(amount=300, term=10, rate=2.5)
+    assert figures_differ(a, b) and figures_differ(b, a)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param("事故造成三人死亡，" + _NOTICE, "事故造成3人死亡，" + _NOTICE, id="written-in-digits"),
+        pytest.param("二〇二四年十月三日讯，" + _NOTICE, "二〇二四年十月五日讯，" + _NOTICE, id="a-date"),
+        pytest.param("大家一起来看，" + _NOTICE, "大家一同来看，" + _NOTICE, id="a-word-with-one"),
+        pytest.param("他说" + _NOTICE, "一些人说" + _NOTICE, id="a-word-added"),
+    ],
+)
+def test_a_chinese_numeral_that_is_the_same_figure_a_date_or_a_word_is_no_difference(a, b):
+    from dedup_gui.core.textcheck import figures_differ
+
+    a, b = a.format(amount=300, term=10, rate=2.5), b.format(amount=300, term=10, rate=2.5)
+    assert not figures_differ(a, b) and not figures_differ(b, a)
 
 
 _TABLE = "".join(f"GRADE {k} WHEAT TRADED AT {100 + 7 * k} DLRS A TONNE, UP {k % 5} DLRS.\n" for k in range(40))
@@ -466,6 +524,7 @@ def test_the_digits_of_the_figures_table_are_what_the_pattern_reads_as_digits():
     table = _number_classes()
     assert np.array_equal(table == 1, digits)
     assert [chr(c) for c in np.flatnonzero(table == 2)] == [",", ".", "/", ":"]
+    assert sorted(chr(c) for c in np.flatnonzero(table == 4)) == sorted("零〇一二两三四五六七八九十百千万亿")
 
 
 def test_figures_read_a_slice_of_the_column_at_a_time_are_the_same(monkeypatch):

@@ -30,15 +30,16 @@ is an excerpt of nothing; "山东蓝翔怎么样" is not a copy of "山东蓝翔
 
 Figures decide too. Templated reports - a dividend notice, a market report, a weekly statistic - share nearly all
 their words and differ in their numbers; a copy keeps the numbers of what it copies. (A figure written as an English
-word is that figure: "seven" is "7", "mln" is "million".) So a pair whose shorter text
-has numbers missing from the longer one (at least one, and at least ``FIGURES_MISSING`` of its numbers, counted
-with repeats) is not a duplicate, however similar the words. Nor is a pair with fewer missing numbers where one of
-them was *replaced in place*: the same words on both sides of it, a different figure between ("TENDER 200 MLN DLRS"
-and "TENDER 700 MLN DLRS", "WHEAT MAY7 285 1/4 UP" and "WHEAT MAY7 284 1/4 UP") - the next notice of a series, or
-a corrected report, not a copy. A repost's own lines do not count: a figure that is part of a date or a time
-("2018年10月3日", "上午10点", "April 30", "11:50") may differ between two reposts of one article. A count before
-a character that also writes dates and times is no date: "有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下32分" /
-"28分" are different reports.
+word is that figure: "seven" is "7", "mln" is "million"; so is a run of Chinese numerals before a measure word or
+unit, "十年" is "10年", "三百万元" is "300万元", though only a replacement in place counts those: "一名男子" /
+"两名男子", "78.1亿元" / "78.1万元".) So a pair whose shorter text has numbers missing from the longer one (at least
+one, and at least ``FIGURES_MISSING`` of its numbers, counted with repeats) is not a duplicate, however similar the
+words. Nor is a pair with fewer missing numbers where one of them was *replaced in place*: the same words on both
+sides of it, a different figure between ("TENDER 200 MLN DLRS" and "TENDER 700 MLN DLRS", "WHEAT MAY7 285 1/4 UP" and
+"WHEAT MAY7 284 1/4 UP") - the next notice of a series, or a corrected report, not a copy. A repost's own lines do not
+count: a figure that is part of a date or a time ("2018年10月3日", "上午10点", "April 30", "11:50") may differ between
+two reposts of one article. A count before a character that also writes dates and times is no date: "有期徒刑10年" /
+"7年", "上涨15点" / "21点", "砍下32分" / "28分" are different reports.
 """
 
 from __future__ import annotations
@@ -97,18 +98,20 @@ def figures(text: str) -> Counter[str]:
 def figures_differ(a: str, b: str) -> bool:
     """True when the shorter text carries numbers the longer one does not (see the module docstring)."""
     short, long = (a, b) if len(a) <= len(b) else (b, a)
-    mine = figures(short)
-    if not mine:
-        return False
-    missing = sum((mine - figures(long)).values())
-    if missing < 1:
-        return False
-    return missing >= FIGURES_MISSING * sum(mine.values()) or figure_replaced(short, long)
+    mine, theirs = figures(short), figures(long)
+    missing = sum((mine - theirs).values()) if mine else 0
+    if missing >= 1 and missing >= FIGURES_MISSING * sum(mine.values()):
+        return True
+    if missing >= 1:
+        return figure_replaced(short, long)
+    # A Chinese numeral the longer text lacks, when it has a figure the shorter one lacks too (a replacement changes
+    # both sides; an edit that puts a numeral before a measure word changes one).
+    mine_cn, theirs_cn = chinese_figures(short), chinese_figures(long)
+    if mine_cn - theirs_cn and (theirs - mine or theirs_cn - mine_cn):
+        return figure_replaced(short, long)
+    return False
 
 
-# A text read as words for ``figure_replaced``: a number (as ``_NUMBER`` reads it), a run of Latin letters, or any
-# other character on its own (a Chinese character is a word).
-_WORD = re.compile(_NUMBER_OR_WORD.pattern + r"|\S")
 # Figures written as words, by what they stand for: "four months" is "4 months", "200 mln" is "200 million".
 _UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety"
@@ -119,6 +122,58 @@ FIGURE_WORDS: dict[str, str] = {
     "mln": "million",
     "bln": "billion",
 }
+# Chinese numerals: a run of them before a measure word or unit is a figure ("十年" is "10年", "三百万元" is "3000000
+# 元"). Elsewhere they are mostly part of a word (一些, 一起, 统一, 十分) or of a date (十月三日, not counted anyway),
+# and a character edit that puts one in (a typo, a bad scan) is not a new figure.
+_CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CN_NUMERALS = "".join(_CN_DIGITS) + "十百千万亿"
+_CN_NUMERAL = frozenset(_CN_NUMERALS)
+_CN_COUNTED = "个名位人次家户辆架艘座件项条批年天岁元倍场届期周吨亩种层篇份轮"
+_CN_FIGURE = f"[{_CN_NUMERALS}]+(?=[{_CN_COUNTED}])"
+
+# A text read as words for ``figure_replaced``: a number (as ``_NUMBER`` reads it), a run of Latin letters, a run
+# of Chinese numerals before a measure word, or any other character on its own (a Chinese character is a word).
+_WORD = re.compile(_NUMBER_OR_WORD.pattern + "|" + _CN_FIGURE + r"|\S")
+
+
+def chinese_words(run: str) -> list[str]:
+    """A run of Chinese numerals as the words ``_words`` makes of the same figure written in digits: each part
+    before 万 or 亿 by its value ("三百万" is "300万", "三亿五千万" is "3亿5000万", "一万二千" is "1万2000"), the
+    multipliers as ``_MULTIPLIED`` words."""
+    return [_MULTIPLIED + part if part[0] in "万亿" else chinese_value(part) for part in _CN_SECTIONS.findall(run)]
+
+
+def chinese_value(run: str) -> str:
+    """The value of a run of Chinese numerals without 万 or 亿, in digits: "十" 10, "二十三" 23, "一百零五" 105; a
+    run without 十/百/千 either is read digit by digit ("二〇一八" 2018)."""
+    if not any(c in _CN_UNITS for c in run):
+        return "".join(str(_CN_DIGITS[c]) for c in run).lstrip("0") or "0"
+    section = number = 0
+    for c in run:
+        if c in _CN_DIGITS:
+            number = _CN_DIGITS[c]
+        else:
+            section += (number or 1) * _CN_UNITS[c]
+            number = 0
+    return str(section + number)
+
+
+# 万 and 亿 after a figure (in digits or Chinese numerals) are read as a word of their own that is a figure, as
+# "million" is: "300万" and "三百万" are "300" and "×万"; "万" elsewhere ("万一", "千万不要") is a character.
+_MULTIPLIED = "×"
+_CN_SECTIONS = re.compile("[万亿]+|[^万亿]+")
+
+
+def chinese_figures(text: str) -> Counter[str]:
+    """The runs of Chinese numerals of a text that are figures (before a measure word: ``_CN_FIGURE``), as written,
+    with repeats. A pair whose shorter text has one the longer lacks is read by ``figure_replaced``."""
+    return Counter(_CN_FIGURE_RE.findall(text))
+
+
+_CN_FIGURE_RE = re.compile(_CN_FIGURE)
+
+
 _MONTHS = frozenset(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
@@ -152,15 +207,21 @@ def _written_date(number: str) -> bool:
 
 def _words(text: str) -> list[str]:
     """The words of a text (``_WORD``): numbers by ``_figure_key`` (a date or time keeps its separators, which
-    ``_is_date`` reads), letters in lower case, a figure written as a word as what it stands for
-    (``FIGURE_WORDS``)."""
-    out = []
+    ``_is_date`` reads), Chinese numerals as the same figure in digits (``chinese_words``), letters in lower case,
+    a figure written as a word as what it stands for (``FIGURE_WORDS``)."""
+    out: list[str] = []
+    add = out.append
     for w in _WORD.findall(text):
-        if w[0].isdecimal():
-            out.append(w if _written_date(w) else _figure_key(w))
+        c = w[0]
+        if "\u4e00" <= c <= "\u9fff" and c not in _CN_NUMERAL:  # most words: a Chinese character, as it is
+            add(w)
+        elif c.isdecimal():
+            add(w if _written_date(w) else _figure_key(w))
+        elif c in _CN_NUMERAL:
+            out += chinese_words(w)
         else:
             w = w.lower()
-            out.append(FIGURE_WORDS.get(w, w))
+            add(FIGURE_WORDS.get(w, w))
     return out
 
 
@@ -168,7 +229,7 @@ _MULTIPLIERS = frozenset(FIGURE_WORDS.values()) - {str(i) for i in range(100)}
 
 
 def _is_figure(word: str) -> bool:
-    return word[0].isdecimal() or word in _MULTIPLIERS
+    return word[0].isdecimal() or word in _MULTIPLIERS or word[0] == _MULTIPLIED
 
 
 def _is_date(words: list[str], k: int) -> bool:
@@ -312,21 +373,54 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     la, lb = np.searchsorted(docs, a), np.searchsorted(docs, b)
     a_short = lengths[la] <= lengths[lb]
     short, long = np.where(a_short, la, lb), np.where(a_short, lb, la)
-    # The distinct numbers of each pair's shorter text, one entry each, and how often the longer text has them.
     first = np.searchsorted(keys // width, np.arange(len(docs) + 1))
-    entries = first[short + 1] - first[short]
-    pair = np.repeat(np.arange(len(a)), entries)
-    at = np.arange(len(pair)) - np.repeat(np.cumsum(entries) - entries, entries) + np.repeat(first[short], entries)
-    mine = counts[at]
-    where, there = find_sorted(keys, long[pair] * width + keys[at] % width)
-    theirs = np.where(there, counts[where], 0)
-    missing = np.bincount(pair, weights=np.maximum(mine - theirs, 0), minlength=len(a))
-    total = np.bincount(pair, weights=mine, minlength=len(a))
+    chinese = distinct >= _CHINESE_FIGURE  # runs of Chinese numerals (``chinese_figures``), counted apart
+    missing, total, chinese_missing = _lacking(keys, counts, first, width, chinese, short, long)
     differ = (missing >= 1) & (missing >= FIGURES_MISSING * total)
+    # A Chinese numeral the longer text lacks counts only when the longer one has a figure the shorter lacks too:
+    # a replacement changes both sides, where a character edit that puts a numeral before a measure word (a typo, a
+    # bad scan) changes one.
+    replaced = chinese_missing >= 1
+    if replaced.any():
+        theirs, _, their_chinese = _lacking(keys, counts, first, width, chinese, long, short)
+        replaced &= (theirs + their_chinese) >= 1
     # Fewer numbers missing: read those pairs word by word for a figure replaced in place (few pairs: templates).
-    for i in np.flatnonzero((missing >= 1) & ~differ).tolist():
+    for i in np.flatnonzero(((missing >= 1) | replaced) & ~differ).tolist():
         differ[i] = figure_replaced(used[short[i]], used[long[i]])
     return differ
+
+
+def _lacking(
+    keys: np.ndarray,
+    counts: np.ndarray,
+    first: np.ndarray,
+    width: int,
+    chinese: np.ndarray,
+    mine: np.ndarray,
+    other: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each pair (texts ``mine[i]``, ``other[i]``; ``keys``/``counts``: how often each text has each figure,
+    sorted, the figures of text ``t`` from ``first[t]``): how many of ``mine``'s numbers ``other`` lacks and how many
+    it has (counted with repeats), and how many of its Chinese numerals ``other`` lacks."""
+    entries = first[mine + 1] - first[mine]
+    pair = np.repeat(np.arange(len(mine)), entries)
+    at = np.arange(len(pair)) - np.repeat(np.cumsum(entries) - entries, entries) + np.repeat(first[mine], entries)
+    have = counts[at]
+    where, there = find_sorted(keys, other[pair] * width + keys[at] % width)
+    lacking = np.maximum(have - np.where(there, counts[where], 0), 0)
+    kind = chinese[keys[at] % width]
+    n = len(mine)
+    return (
+        np.bincount(pair, weights=np.where(kind, 0, lacking), minlength=n),
+        np.bincount(pair, weights=np.where(kind, 0, have), minlength=n),
+        np.bincount(pair, weights=np.where(kind, lacking, 0), minlength=n),
+    )
+
+
+# The hashes of the figures ``_slice_numbers`` reads: numbers and number words below this, runs of Chinese numerals
+# (``chinese_figures``) from it on - two kinds counted apart.
+_CHINESE_FIGURE = np.uint64(1 << 63)
+_FIGURE_HASH = np.uint64((1 << 63) - 1)
 
 
 def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -337,10 +431,13 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     for."""
     joined = join_column(texts)
     if joined is None:  # a text holds the separator: text by text
-        found = [_figure_strings(t) for t in texts]
+        found = [[string_hash(m) & _FIGURE_HASH for m in _figure_strings(t)] for t in texts]
+        found = [
+            f + [string_hash(m) | _CHINESE_FIGURE for m in chinese_figures(t).elements()]
+            for f, t in zip(found, texts, strict=True)
+        ]
         doc_of = np.repeat(np.arange(len(texts)), np.fromiter(map(len, found), dtype=np.int64, count=len(texts)))
-        flat = list(chain.from_iterable(found))
-        return np.array([string_hash(m) for m in flat], dtype=np.uint64), doc_of
+        return np.array(list(chain.from_iterable(found)), dtype=np.uint64), doc_of
     cps = utf32(joined)
     kind = _number_classes().take(cps)
     joins = np.flatnonzero(kind[1:-1] == 2) + 1
@@ -351,10 +448,27 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     kept = chars != ord(",")
     before = np.zeros(len(at) + 1, dtype=np.int64)
     np.cumsum(kept, out=before[1:])
-    hashes = span_hashes(chars[kept].astype(np.uint64), before[starts], before[ends])
+    hashes = span_hashes(chars[kept].astype(np.uint64), before[starts], before[ends]) & _FIGURE_HASH
     words, word_at = _figure_words(cps, kind)
+    numerals, numeral_at = _chinese_numerals(cps, kind)
     seps = np.flatnonzero(cps == ord(SEP))
-    return np.concatenate([hashes, words]), np.searchsorted(seps, np.concatenate([at[starts], word_at]))
+    found_at = np.concatenate([at[starts], word_at, numeral_at])
+    return np.concatenate([hashes, words & _FIGURE_HASH, numerals | _CHINESE_FIGURE]), np.searchsorted(seps, found_at)
+
+
+def _chinese_numerals(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The runs of Chinese numerals among the code points ``cps`` (``kind``: their ``_number_classes``) that
+    ``chinese_figures`` reads - those before one of ``_CN_COUNTED`` - hashed as written, and where each starts."""
+    at = np.flatnonzero(kind == 4)
+    starts, ends = _runs(at)
+    after = at[ends - 1] + 1
+    keep = (after < len(cps)) & np.isin(cps[np.minimum(after, len(cps) - 1)], _counted_code_points())
+    return span_hashes(cps[at].astype(np.uint64), starts[keep], ends[keep]), at[starts[keep]]
+
+
+@lru_cache(maxsize=1)
+def _counted_code_points() -> np.ndarray:
+    return np.array([ord(c) for c in _CN_COUNTED], dtype=np.uint32)
 
 
 def _figure_words(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -388,10 +502,12 @@ def _figure_word_hashes() -> tuple[np.ndarray, np.ndarray]:
 @lru_cache(maxsize=1)
 def _number_classes() -> np.ndarray:
     """Per code point: 1 a digit (``str.isdecimal``, what the pattern's ``\\d`` matches: a test checks every code
-    point), 2 a separator that joins digits into one number ([.,:/]), 3 a Latin letter (A-Z, a-z), else 0."""
+    point), 2 a separator that joins digits into one number ([.,:/]), 3 a Latin letter (A-Z, a-z), 4 a Chinese
+    numeral (``_CN_NUMERAL``), else 0."""
     table = np.strings.isdecimal(np.arange(0x110000, dtype=np.uint32).view("U1")).astype(np.uint8)
     table[[ord(c) for c in ".,:/"]] = 2
     table[ord("A") : ord("Z") + 1] = table[ord("a") : ord("z") + 1] = 3
+    table[[ord(c) for c in _CN_NUMERAL]] = 4
     return table
 
 
