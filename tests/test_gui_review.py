@@ -612,7 +612,7 @@ def test_the_boilerplate_ignored_in_a_row_is_shown_below_its_text(qtbot, window,
         "本地图书馆延长开放时间，周末开放到晚上十点。",
     ]
     bodies = [f"{t}{footer}" for t in [ART_A, ART_B, ART_C, *others]]
-    bodies.append(ART_A.replace("八十", "九十") + footer)
+    bodies.append(ART_A.replace("缓解", "缓和") + footer)
     path = tmp_path / "footers.csv"
     pd.DataFrame({"id": range(len(bodies)), "body": bodies}).to_csv(path, index=False)
     open_and_wait(qtbot, window, path)

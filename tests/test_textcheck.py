@@ -249,6 +249,8 @@ _figure_texts = st.lists(
             "十",
             "两",
             "三万",
+            "公里",  # a unit of two characters ...
+            "公",  # ... whose first alone is none
         ]
     ),
     max_size=12,
@@ -268,6 +270,7 @@ _figure_texts = st.lists(
          pairs=[(0, 1), (1, 0)])  # fmt: skip
 @example(texts=["判处有期徒刑十年，并处罚金", "判处有期徒刑七年，并处罚金"], pairs=[(0, 1), (1, 0)])  # Chinese numerals
 @example(texts=["抓获一名男子和一些人", "抓获两名男子和一些人"], pairs=[(0, 1), (1, 0)])
+@example(texts=["全程超过八十公里的线路", "全程超过九十公里的线路"], pairs=[(0, 1), (1, 0)])  # a unit of two characters
 def test_figures_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     import numpy as np
 

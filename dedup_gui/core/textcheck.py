@@ -129,8 +129,14 @@ _CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CN_NUMERALS = "".join(_CN_DIGITS) + "十百千万亿"
 _CN_NUMERAL = frozenset(_CN_NUMERALS)
-_CN_COUNTED = "个名位人次家户辆架艘座件项条批年天岁元倍场届期周吨亩种层篇份轮"
-_CN_FIGURE = f"[{_CN_NUMERALS}]+(?=[{_CN_COUNTED}])"
+# Measure words and units a figure comes before: one character, or two ("公里": "一公" alone is no unit). Not those
+# that after 一 make a word ("一起", "一样", "一般", "一下", "一度", "一块儿"), nor those of dates and times.
+_CN_COUNTED = (
+    "个名位人次家户辆架艘座件项条批年天岁元倍场届期周吨亩种层篇份轮"
+    + "只头张本部台间所支门句段双套处颗枚封列节页遍顿米克斤级"
+)
+_CN_UNIT_WORDS = ("公里", "公斤", "公顷", "小时", "美元", "欧元", "港元", "英镑")
+_CN_FIGURE = f"[{_CN_NUMERALS}]+(?=[{_CN_COUNTED}]|{'|'.join(_CN_UNIT_WORDS)})"
 
 # A text read as words for ``figure_replaced``: a number (as ``_NUMBER`` reads it), a run of Latin letters, a run
 # of Chinese numerals before a measure word, or any other character on its own (a Chinese character is a word).
@@ -458,17 +464,24 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
 
 def _chinese_numerals(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The runs of Chinese numerals among the code points ``cps`` (``kind``: their ``_number_classes``) that
-    ``chinese_figures`` reads - those before one of ``_CN_COUNTED`` - hashed as written, and where each starts."""
+    ``chinese_figures`` reads - those before one of ``_CN_COUNTED`` or ``_CN_UNIT_WORDS`` - hashed as written, and
+    where each starts."""
     at = np.flatnonzero(kind == 4)
     starts, ends = _runs(at)
     after = at[ends - 1] + 1
-    keep = (after < len(cps)) & np.isin(cps[np.minimum(after, len(cps) - 1)], _counted_code_points())
+    last = len(cps) - 1
+    one = cps[np.minimum(after, last)].astype(np.uint64)
+    two = (one << np.uint64(21)) | cps[np.minimum(after + 1, last)]
+    counted, units = _counted_code_points()
+    keep = (after <= last) & (np.isin(one, counted) | ((after < last) & np.isin(two, units)))
     return span_hashes(cps[at].astype(np.uint64), starts[keep], ends[keep]), at[starts[keep]]
 
 
 @lru_cache(maxsize=1)
-def _counted_code_points() -> np.ndarray:
-    return np.array([ord(c) for c in _CN_COUNTED], dtype=np.uint32)
+def _counted_code_points() -> tuple[np.ndarray, np.ndarray]:
+    """``_CN_COUNTED``'s code points, and ``_CN_UNIT_WORDS``' pairs of code points (the first shifted by 21 bits)."""
+    units = [(ord(w[0]) << 21) | ord(w[1]) for w in _CN_UNIT_WORDS]
+    return np.array([ord(c) for c in _CN_COUNTED], dtype=np.uint64), np.array(units, dtype=np.uint64)
 
 
 def _figure_words(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
