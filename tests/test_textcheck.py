@@ -455,6 +455,7 @@ def test_a_chinese_numeral_replaced_in_place_makes_two_reports(a, b):
         pytest.param("二〇二四年十月三日讯，" + _NOTICE, "二〇二四年十月五日讯，" + _NOTICE, id="a-date"),
         pytest.param("大家一起来看，" + _NOTICE, "大家一同来看，" + _NOTICE, id="a-word-with-one"),
         pytest.param("他说" + _NOTICE, "一些人说" + _NOTICE, id="a-word-added"),
+        pytest.param("区块一期用地，" + _NOTICE, "区块万期用地，" + _NOTICE, id="a-multiplier-after-no-figure"),
     ],
 )
 def test_a_chinese_numeral_that_is_the_same_figure_a_date_or_a_word_is_no_difference(a, b):

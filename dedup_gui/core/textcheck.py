@@ -224,7 +224,10 @@ def _words(text: str) -> list[str]:
         elif c.isdecimal():
             add(w if _written_date(w) else _figure_key(w))
         elif c in _CN_NUMERAL:
-            out += chinese_words(w)
+            words = chinese_words(w)
+            if words[0][0] == _MULTIPLIED and not (out and out[-1][0].isdecimal()):
+                words[0] = words[0][1:]  # 万 or 亿 after no figure is a character ("万期", a typo of "一期")
+            out += words
         else:
             w = w.lower()
             add(FIGURE_WORDS.get(w, w))
