@@ -122,9 +122,8 @@ FIGURE_WORDS: dict[str, str] = {
     "mln": "million",
     "bln": "billion",
 }
-# Chinese numerals: a run of them before a measure word or unit is a figure ("十年" is "10年", "三百万元" is "3000000
-# 元"). Elsewhere they are mostly part of a word (一些, 一起, 统一, 十分) or of a date (十月三日, not counted anyway),
-# and a character edit that puts one in (a typo, a bad scan) is not a new figure.
+# Chinese numerals: a run of them before a measure word or unit is a figure ("十年" is "10年", "三百万元" is "300万
+# 元"). Elsewhere they are mostly part of a word (一些, 一起, 统一, 十分) or of a date (十月三日, not counted anyway).
 _CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CN_NUMERALS = "".join(_CN_DIGITS) + "十百千万亿"
@@ -238,7 +237,7 @@ _MULTIPLIERS = frozenset(FIGURE_WORDS.values()) - {str(i) for i in range(100)}
 
 
 def _is_figure(word: str) -> bool:
-    return word[0].isdecimal() or word in _MULTIPLIERS or word[0] == _MULTIPLIED
+    return word[0].isdecimal() or word in _MULTIPLIERS or (word[0] == _MULTIPLIED and len(word) > 1)  # not "×" alone
 
 
 def _is_date(words: list[str], k: int) -> bool:
@@ -440,10 +439,10 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     for."""
     joined = join_column(texts)
     if joined is None:  # a text holds the separator: text by text
-        found = [[string_hash(m) & _FIGURE_HASH for m in _figure_strings(t)] for t in texts]
         found = [
-            f + [string_hash(m) | _CHINESE_FIGURE for m in chinese_figures(t).elements()]
-            for f, t in zip(found, texts, strict=True)
+            [string_hash(m) & _FIGURE_HASH for m in _figure_strings(t)]
+            + [string_hash(m) | _CHINESE_FIGURE for m in chinese_figures(t).elements()]
+            for t in texts
         ]
         doc_of = np.repeat(np.arange(len(texts)), np.fromiter(map(len, found), dtype=np.int64, count=len(texts)))
         return np.array(list(chain.from_iterable(found)), dtype=np.uint64), doc_of
