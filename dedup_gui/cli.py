@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 import time
 from pathlib import Path
@@ -252,8 +253,6 @@ def run(argv: list[str] | None = None) -> int:
 def _silence_stdout() -> None:
     """Standard output to the null device: the pipe it wrote to is closed, and the interpreter would otherwise
     report the failed flush of what is left in its buffer as it exits."""
-    import os
-
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
@@ -311,7 +310,6 @@ def exit_now(code: int) -> NoReturn:
     engine's arrays and every module one object at a time only keeps the user waiting for the prompt (0.25 s of
     a 1.9 s job on 100k short texts; measured, alternating)."""
     import atexit
-    import os
 
     run_handlers = getattr(atexit, "_run_exitfuncs", None)
     if run_handlers is None:  # (not CPython: let the interpreter end as usual)

@@ -61,6 +61,7 @@ from .text import (
     per_slice,
     sorted_unique,
     span_hashes,
+    span_positions,
     string_hash,
     unique_counts,
     utf32,
@@ -412,7 +413,7 @@ def _lacking(
     it has (counted with repeats), and how many of its Chinese numerals ``other`` lacks."""
     entries = first[mine + 1] - first[mine]
     pair = np.repeat(np.arange(len(mine)), entries)
-    at = np.arange(len(pair)) - np.repeat(np.cumsum(entries) - entries, entries) + np.repeat(first[mine], entries)
+    at = span_positions(first[mine], entries)
     have = counts[at]
     where, there = find_sorted(keys, other[pair] * width + keys[at] % width)
     lacking = np.maximum(have - np.where(there, counts[where], 0), 0)
