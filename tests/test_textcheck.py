@@ -315,6 +315,12 @@ def test_a_figure_replaced_in_place_makes_the_next_notice_of_a_series_not_a_copy
         ("Prices updated at 11:50 EDT " + _NOTICE, "Prices updated at 12:00 EDT " + _NOTICE),  # a time of day
         ("Prices as of 2024/10/3 at " + _NOTICE, "Prices as of 2024/10/5 at " + _NOTICE),  # a date in slashes
         ("Pay April 30 record April 15 " + _NOTICE, "Pay April 28 record April 15 " + _NOTICE),  # beside a month
+        ("Pay 30 April record 15 April " + _NOTICE, "Pay 28 April record 15 April " + _NOTICE),  # day first
+        ("the May 1987 issue of " + _NOTICE, "the May 1988 issue of " + _NOTICE),  # a year beside a month
+        ("案例110万元抽奖，" + _NOTICE, "案例1\n10万元抽奖，" + _NOTICE),  # a line break lost: the same digits
+        ("采用骁龙x505g基带，" + _NOTICE, "采用骁龙x50 5g基带，" + _NOTICE),  # a space lost
+        ("avg shrs 11.2 mln vs 9,148,000 nine mths " + _NOTICE, "avg shrs 11.2 mln vs 9.1 mln nine mths " + _NOTICE),
+        ("参观人数达12000人次，" + _NOTICE, "参观人数达1.2万人次，" + _NOTICE),  # rounded, scaled
         ("发布于2024-10-03，" + _NOTICE, "发布于2024-10-05，" + _NOTICE),  # a date in hyphens
         ("no oil for 4 months, " + _NOTICE, "no oil for four months, " + _NOTICE),  # written as a word
         ("credits of 5.0 million each " + _NOTICE, "credits of 5 million each " + _NOTICE),  # same value
@@ -339,6 +345,11 @@ def test_a_figure_that_is_a_date_or_written_another_way_is_not_replaced(a, b):
         ("There were seven grain ships loading", "There were 5 grain ships loading"),  # a word and a number
         ("offering of 200 million dlrs of notes", "offering of 200 billion dlrs of notes"),
         ("营收增长了5%，达到300亿元，同比", "营收增长了5%，达到320亿元，同比"),
+        # A fraction beside a month's name is a price, not a day: "UP 1 1/2 JUL7" (the July contract).
+        ("WHEAT MAY7 285 UP 1 1/2 JUL7 281 UP 1/4", "WHEAT MAY7 285 UP 1 3/4 JUL7 281 UP 1/4"),
+        # Other changed figures beside it are part of the change: a fraction added before, a second rate of a row.
+        ("WHEAT MAY7 285 UP 1 1/2 JUL7 281 UP 1/4", "WHEAT MAY7 285 1/4 UP 1 3/4 JUL7 281 UP 1/4"),
+        ("350-360 days 5.96 pct 5.98 pct 350-360 days Reuter", "350-360 days 5.98 pct 5.94 pct 350-360 days Reuter"),
     ],
 )
 def test_a_different_figure_between_the_same_words_is_replaced(a, b):

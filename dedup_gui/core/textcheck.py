@@ -36,10 +36,12 @@ unit, "十年" is "10年", "三百万元" is "300万元", though only a replacem
 one, and at least ``FIGURES_MISSING`` of its numbers, counted with repeats) is not a duplicate, however similar the
 words. Nor is a pair with fewer missing numbers where one of them was *replaced in place*: the same words on both
 sides of it, a different figure between ("TENDER 200 MLN DLRS" and "TENDER 700 MLN DLRS", "WHEAT MAY7 285 1/4 UP" and
-"WHEAT MAY7 284 1/4 UP") - the next notice of a series, or a corrected report, not a copy. A repost's own lines do not
-count: a figure that is part of a date or a time ("2018年10月3日", "上午10点", "April 30", "11:50") may differ between
-two reposts of one article. A count before a character that also writes dates and times is no date: "有期徒刑10年" /
-"7年", "上涨15点" / "21点", "砍下32分" / "28分" are different reports.
+"WHEAT MAY7 284 1/4 UP") - the next notice of a series, or a corrected report, not a copy; figures changed right
+beside it are part of the change ("UP 1 1/2" / "1/4 UP 1 3/4"). A repost's own lines do not count: a figure that is
+part of a date or a time ("2018年10月3日", "上午10点", "April 30", "11:50") may differ between two reposts of one
+article; so may a figure written another way ("9,148,000" / "9.1 mln", "案例110万元" / "案例1 10万元"). A count
+before a character that also writes dates and times is no date: "有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下
+32分" / "28分" are different reports.
 """
 
 from __future__ import annotations
@@ -196,12 +198,16 @@ REPLACED_FLANK = 2  # ... with at least this many equal words before and after i
 
 _DECIMAL_ZEROS = re.compile(r"^(\d+)\.(\d*?)0+$")
 _NOT_DIGIT = re.compile(r"\D")
+_FRACTION = re.compile(r"[1-9]\d?/[1-9]\d?")  # "1/2", "3/4", "15/16": a price's fraction of a unit
 
 
 def _figure_key(number: str) -> str:
     """A number as ``figure_replaced`` compares it: its digits only, without zeros that do not change its value
     ("5.0" and "5", "00708" and "708") - so a figure that differs only in how it is written or punctuated ("2.29"
-    mistyped "229", "1,979,000" and "1979000") is the same figure."""
+    mistyped "229", "1,979,000" and "1979000") is the same figure. A fraction keeps its slash ("1/2" is no day of
+    a month: ``_is_date``)."""
+    if _FRACTION.fullmatch(number):
+        return number
     bare = _DECIMAL_ZEROS.sub(lambda m: m[1] + (f".{m[2]}" if m[2] else ""), number)
     return _NOT_DIGIT.sub("", bare).lstrip("0") or "0"
 
@@ -249,11 +255,19 @@ def _is_date(words: list[str], k: int) -> bool:
         return True
     before = words[k - 1] if k > 0 else ""
     after = words[k + 1] if k + 1 < len(words) else ""
-    if after in ("am", "pm") or before in _MONTHS or after in _MONTHS or _chinese_date(words, k, after):
+    if after in ("am", "pm") or _chinese_date(words, k, after):
+        return True
+    if (before in _MONTHS or after in _MONTHS) and _day_or_year(words[k]):
         return True
     hyphen_before = before == "-" and k > 1 and words[k - 2][0].isdecimal()
     hyphen_after = after == "-" and k + 2 < len(words) and words[k + 2][0].isdecimal()
     return hyphen_before or hyphen_after
+
+
+def _day_or_year(word: str) -> bool:
+    """A figure that can be a day or a year beside a month's name ("April 30", "30 April", "May 1987", "MAY7"): a
+    whole number of one, two or four digits - not a fraction or a larger figure ("UP 1 3/4 JUL7" is a price)."""
+    return word.isdecimal() and len(word) in (1, 2, 4)
 
 
 def _chinese_date(words: list[str], k: int, after: str) -> bool:
@@ -342,26 +356,60 @@ def figure_replaced(a: str, b: str) -> bool:
     """True when a figure of one text stands in the other, in the same words, as a different figure: in the
     word-by-word alignment (fewest edits) of the passages where the two differ (``_differing_passages``), a
     replacement of at most ``REPLACED_SPAN`` figures by as many figures (numbers or number words), none of them part
-    of a date or time, with ``REPLACED_FLANK`` equal words before and after it."""
+    of a date or time, with ``REPLACED_FLANK`` equal words before and after it. Other such changes of figures
+    next to it are part of it: "UP 1 1/2" / "1/4 UP 1 3/4" (a figure added before), "5.96 pct 5.98 pct" / "5.98 pct
+    5.94 pct" (two figures of one table row), where the words between do not reach the flank on their own."""
     from rapidfuzz.distance import Levenshtein  # loaded when a pair with a missing figure is first read
 
     a, b = _differing_passages(a, b, Levenshtein)
     wa, wb = _words(a), _words(b)
     ops = Levenshtein.opcodes(wa, wb)
-    for i in range(1, len(ops) - 1):
-        op = ops[i]
-        if op.tag != "replace" or max(op.src_end - op.src_start, op.dest_end - op.dest_start) > REPLACED_SPAN:
-            continue
-        before, after = ops[i - 1], ops[i + 1]
-        if before.tag != "equal" or after.tag != "equal":
-            continue
-        if min(before.src_end - before.src_start, after.src_end - after.src_start) < REPLACED_FLANK:
-            continue
-        sides = [(wa, k) for k in range(op.src_start, op.src_end)]
-        sides += [(wb, k) for k in range(op.dest_start, op.dest_end)]
-        if all(_is_figure(words[k]) and not _is_date(words, k) for words, k in sides):
-            return True
+    changed = [op.tag != "equal" and _figures_changed(op, wa, wb) for op in ops]
+    # Edits side by side that are one figure written another way are no figure changed: the same figures run
+    # together ("案例110万元" / "案例1\n10万元", a line break lost; "x505g" / "x50 5g"), or a multiplier word on one
+    # side only ("9,148,000" / "9.1 mln", "12000人" / "1.2万人": rounded or scaled).
+    for unequal, run in groupby(range(len(ops)), key=lambda i: ops[i].tag != "equal"):
+        edits = list(run)
+        if unequal and all(changed[i] for i in edits):
+            src = [w for i in edits for w in wa[ops[i].src_start : ops[i].src_end]]
+            dest = [w for i in edits for w in wb[ops[i].dest_start : ops[i].dest_end]]
+            if "".join(src) == "".join(dest) or _scaled(src) != _scaled(dest):
+                for i in edits:
+                    changed[i] = False
+    for i, op in enumerate(ops):
+        if op.tag == "replace" and changed[i]:
+            if _flank(ops, changed, i, -1) >= REPLACED_FLANK and _flank(ops, changed, i, 1) >= REPLACED_FLANK:
+                return True
     return False
+
+
+def _scaled(words: list[str]) -> bool:
+    """Whether figure words hold a multiplier ("million", "×万")."""
+    return any(w in _MULTIPLIERS or w[0] == _MULTIPLIED for w in words)
+
+
+def _figures_changed(op, wa: list[str], wb: list[str]) -> bool:
+    """An edit of at most ``REPLACED_SPAN`` words on either side, each a figure that is no part of a date or
+    time."""
+    if max(op.src_end - op.src_start, op.dest_end - op.dest_start) > REPLACED_SPAN:
+        return False
+    sides = [(wa, k) for k in range(op.src_start, op.src_end)] + [(wb, k) for k in range(op.dest_start, op.dest_end)]
+    return all(_is_figure(words[k]) and not _is_date(words, k) for words, k in sides)
+
+
+def _flank(ops, changed: list[bool], i: int, step: int) -> int:
+    """How many equal words stand beside edit ``ops[i]`` on one side (``step`` -1: before it, 1: after it),
+    counted on over the changes of figures among them (``changed``) up to ``REPLACED_FLANK``."""
+    equal = 0
+    i += step
+    while 0 <= i < len(ops) and equal < REPLACED_FLANK:
+        op = ops[i]
+        if op.tag == "equal":
+            equal += op.src_end - op.src_start
+        elif not changed[i]:
+            break
+        i += step
+    return equal
 
 
 def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
