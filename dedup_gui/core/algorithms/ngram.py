@@ -631,22 +631,34 @@ def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int, ratio: float = 
     bins, values) and its sampled keys with their texts and levels, ordered by text, then level."""
     cols = gram_prefix_columns(texts, n, CHUNK_CHARS)  # 40-bit hash prefixes: built by plain sorts, in one go
     h = cols.hashes
+    sizes = cols.sizes
     doc = cols.doc_of_each()
-    # One-permutation min-hash: each set is sorted, so the first gram of each (text, bin) is its minimum.
-    bins = (h >> np.uint64(PREFIX_BITS - SKETCH_BITS)).astype(np.int64)
-    group = doc * SKETCH_BINS + bins
-    first = np.flatnonzero(np.r_[True, group[1:] != group[:-1]]) if len(h) else np.zeros(0, dtype=np.int64)
-    minima = (lo + doc[first], bins[first], (h[first] & np.uint64(0xFE)).astype(np.uint8))
-    level = _levels(cols.sizes)[doc]
+    # One-permutation min-hash: each set is sorted, so the first gram of each (text, bin) is its minimum - where
+    # the bin changes, or a text begins. (Bins of a byte: 7 bits.)
+    bins = (h >> np.uint64(PREFIX_BITS - SKETCH_BITS)).astype(np.uint8)
+    first = np.empty(len(h), dtype=bool)
+    if len(h):
+        first[0] = True
+        np.not_equal(bins[1:], bins[:-1], out=first[1:])
+        first[cols.offsets[:-1][sizes > 0]] = True
+    at = np.flatnonzero(first)
+    minima = (lo + doc[at], bins[at].astype(np.int64), (h[at] & np.uint64(0xFE)).astype(np.uint8))
+    # The keys at a text's own level p (a gram whose hash is 0 mod p), then at 2p, 4p... - each a subset of the
+    # keys before it, so picked from those, not from every gram again.
+    level = _levels(sizes)[doc]
+    at = np.flatnonzero((h & (level - np.uint64(1))) == 0)
+    h_at, lv_at, d_at = h[at], level[at], doc[at]
     chunk_k, chunk_d, chunk_s = [], [], []
     for step in range(n_steps):
-        lv = level << np.uint64(step)
-        sampled = (h & (lv - np.uint64(1))) == 0
         if step:
-            sampled &= ~_unneeded(cols.sizes, step, ratio)[doc]
-        chunk_k.append(h[sampled] ^ mix64(lv[sampled]))
-        chunk_d.append((doc[sampled] + lo).astype(DOC))
-        chunk_s.append(np.full(int(sampled.sum()), step, dtype=np.int8))
+            lv = lv_at << np.uint64(step)
+            sampled = ((h_at & (lv - np.uint64(1))) == 0) & ~_unneeded(sizes, step, ratio)[d_at]
+            k, d = h_at[sampled] ^ mix64(lv[sampled]), d_at[sampled]
+        else:
+            k, d = h_at ^ mix64(lv_at), d_at
+        chunk_k.append(k)
+        chunk_d.append((d + lo).astype(DOC))
+        chunk_s.append(np.full(len(k), step, dtype=np.int8))
     d, st = np.concatenate(chunk_d), np.concatenate(chunk_s)
     order = np.argsort(d.astype(np.int64) * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
     return cols, minima, np.concatenate(chunk_k)[order], d[order], st[order]
