@@ -16,7 +16,6 @@ from ngram_reference import level as reference_level
 
 from dedup_gui.core.algorithms.ngram import EMPTY_BIN, MAX_LEVEL_STEPS, SKETCH_BINS, NGram, _levels, verify
 from dedup_gui.core.columnar import (
-    concat_columns,
     gram_columns,
     gram_prefix_columns,
     pair_counts,
@@ -124,9 +123,6 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
     assert prefixes.sizes.tolist() == cols.sizes.tolist()
     assert [prefixes.of(i).tolist() for i in range(n)] == [(cols.of(i) >> np.uint64(24)).tolist() for i in range(n)]
     assert pair_overlap(prefixes, a, b, chunk=chunk).tolist() == got_overlap.tolist()
-    k = data.draw(st.integers(1, n))  # as the n-gram fingerprint keeps them: a chunk of texts at a time, joined
-    joined = concat_columns([gram_prefix_columns(texts[:k], 4), gram_prefix_columns(texts[k:], 4)])
-    assert joined.prefix and pair_overlap(joined, a, b, chunk=chunk).tolist() == got_overlap.tolist()
     # Hashing the pairs' texts unsorted and sorting each pair's two lists in one row gives the same counts.
     inter, size_a, size_b = pair_counts(texts, a, b, 4)
     assert inter.tolist() == got_overlap.tolist()
@@ -191,6 +187,24 @@ def test_overlap_of_sorted_sets_by_merged_rows_equals_set_intersection(sets, dat
     a = np.array([p for p, _ in pairs], dtype=np.int64)
     b = np.array([q for _, q in pairs], dtype=np.int64)
     assert pair_overlap(cols, a, b).tolist() == [len(sets[p] & sets[q]) for p, q in pairs]
+
+
+@settings(max_examples=80, deadline=None)
+@given(texts=st.one_of(texts_st, related_texts()), chunk=st.integers(1, 400), keep=st.integers(0, 2000))
+def test_the_fingerprint_keeps_the_gram_sets_it_made_a_chunk_at_a_time_when_they_are_few(texts, chunk, keep):
+    from unittest import mock
+
+    from dedup_gui.core.algorithms import ngram
+
+    with mock.patch.object(ngram, "CHUNK_CHARS", chunk), mock.patch.object(ngram, "KEEP_GRAMS", keep):
+        fp = NGram().fingerprint(texts, Settings(algorithm="ngram").resolved(), Reporter())
+    want = gram_prefix_columns(texts, 4)
+    if len(want.hashes) > keep or not texts:  # (nothing to keep of no texts)
+        assert fp.grams is None
+    else:
+        assert fp.grams is not None and fp.grams.prefix
+        assert fp.grams.offsets.tolist() == want.offsets.tolist()
+        assert fp.grams.hashes.tolist() == want.hashes.tolist()
 
 
 @settings(max_examples=60, deadline=None)

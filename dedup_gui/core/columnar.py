@@ -87,19 +87,6 @@ def _columns(texts: Sequence[str], n: int, chunk_chars: int, prefix: bool) -> Gr
     return GramColumns(hashes, offsets, prefix)
 
 
-def concat_columns(parts: list[GramColumns]) -> GramColumns:
-    """Several ``GramColumns`` (of consecutive text ranges) as one."""
-    if len(parts) == 1:
-        return parts[0]
-    sizes = np.concatenate([p.sizes for p in parts])
-    offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=offsets[1:])
-    prefix = {p.prefix for p in parts}
-    if len(prefix) != 1:
-        raise ValueError("cannot join gram columns of full hashes with columns of hash prefixes")
-    return GramColumns(np.concatenate([p.hashes for p in parts]), offsets, prefix.pop())
-
-
 def text_chunks(lengths: np.ndarray, limit: int = CHUNK_CHARS) -> list[tuple[int, int]]:
     """Consecutive ranges of texts of about ``limit`` characters each (and fewer than 2**24 texts)."""
     return ranges_by_size(lengths, limit, _GROUP_LIMIT - 1)

@@ -24,7 +24,6 @@ from ..columnar import (
     PREFIX_BITS,
     GramColumns,
     PairGrams,
-    concat_columns,
     gram_prefix_columns,
     lengths_of,
     score_pairs_counted,
@@ -607,9 +606,13 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
     sizes = np.zeros(n_texts, dtype=np.int64)
     sketch = np.full((n_texts, SKETCH_BINS), EMPTY_BYTE, dtype=np.uint8)
     parts: list[KeyPart] = []
-    kept: list[GramColumns] | None = []
+    lengths = lengths_of(texts)
+    # The gram sets, kept when small: copied into one array as each chunk comes (while the next chunks are being
+    # hashed), not joined at the end with both cores waiting. A text has at most one gram per character and one
+    # more, so the array is made that long; the pages past the sets are never touched.
+    kept: np.ndarray | None = np.empty(min(int(lengths.sum()) + n_texts, KEEP_GRAMS), dtype=np.uint64)
     held = 0
-    chunks = text_chunks(lengths_of(texts), share(CHUNK_CHARS))
+    chunks = text_chunks(lengths, share(CHUNK_CHARS))
     for (lo, hi), (cols, minima, k, d, st) in map_ranges(
         lambda lo, hi: _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio), chunks
     ):
@@ -618,11 +621,17 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
         rows, bins, values = minima
         sketch[rows, bins] = values
         parts.append(KeyPart(k, d, st))
+        if kept is not None and held + len(cols.hashes) <= len(kept):
+            kept[held : held + len(cols.hashes)] = cols.hashes
+        else:
+            kept = None
         held += len(cols.hashes)
-        if kept is not None:
-            kept = kept + [cols] if held <= KEEP_GRAMS else None
     reporter.report("Fingerprinting", n_texts, n_texts)
-    grams = concat_columns(kept) if kept else None
+    grams = None
+    if kept is not None and n_texts:
+        offsets = np.zeros(n_texts + 1, dtype=np.int64)
+        np.cumsum(sizes, out=offsets[1:])
+        grams = GramColumns(kept[:held], offsets, prefix=True)
     return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams)
 
 
