@@ -244,7 +244,12 @@ _MULTIPLIERS = frozenset(FIGURE_WORDS.values()) - {str(i) for i in range(100)}
 
 
 def _is_figure(word: str) -> bool:
-    return word[0].isdecimal() or word in _MULTIPLIERS or (word[0] == _MULTIPLIED and len(word) > 1)  # not "×" alone
+    return word[0].isdecimal() or _is_multiplier(word)
+
+
+def _is_multiplier(word: str) -> bool:
+    """A multiplier word: "million", "×万" (not "×" alone)."""
+    return word in _MULTIPLIERS or (word[0] == _MULTIPLIED and len(word) > 1)
 
 
 def _is_date(words: list[str], k: int) -> bool:
@@ -385,7 +390,7 @@ def figure_replaced(a: str, b: str) -> bool:
 
 def _scaled(words: list[str]) -> bool:
     """Whether figure words hold a multiplier ("million", "×万")."""
-    return any(w in _MULTIPLIERS or w[0] == _MULTIPLIED for w in words)
+    return any(map(_is_multiplier, words))
 
 
 def _figures_changed(op, wa: list[str], wb: list[str]) -> bool:
