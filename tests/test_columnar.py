@@ -610,11 +610,12 @@ def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, alg
     at_least=st.none() | st.lists(st.integers(0, 14), min_size=15, max_size=15),
 )
 def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shared, at_least):
-    """Each (text, level) key set keeps its rarest keys (document frequency over all sets, ties by key value),
-    as many as two sets above the bound need to share one - whatever the chunks of texts they are picked in. A key
-    comes back as its rank in that order. ``shared``: of those, only the keys more than one set holds. The keys
-    come in parts of ``cut`` texts, and are worked on ``chunk`` keys (and whole parts) at a time. ``at_least``:
-    a text's own-level set (step 0) keeps at least that many keys (``edit_prefix``)."""
+    """Each (text, level) key set keeps its rarest keys (by ``KeyCounts``: its cell's count, ties by the key's
+    hash), as many as two sets above the bound need to share one - whatever the chunks of texts they are picked
+    in. A key comes back as its bucket number. ``shared``: of those, only the keys counted in more than one set.
+    The keys come in parts of ``cut`` texts, and are worked on ``chunk`` keys (and whole parts) at a time.
+    ``at_least``: a text's own-level set (step 0) keeps at least that many keys (``edit_prefix``). Checked against
+    a plain count of the keys in each cell and a sort of each set's keys."""
     from collections import Counter
 
     from dedup_gui.core.algorithms import ngram
@@ -634,22 +635,45 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shar
     old, ngram.PREFIX_CHUNK = ngram.PREFIX_CHUNK, chunk
     try:
         floor = None if at_least is None else np.array(at_least, dtype=np.int64)
-        got_rank, got_d, rare = _prefixes([p for p in parts if len(p.keys)], bound, shared=shared, at_least=floor)
+        got_b, got_d, rare = _prefixes([p for p in parts if len(p.keys)], bound, shared=shared, at_least=floor)
     finally:
         ngram.PREFIX_CHUNK = old
-    df = Counter(keys)
-    rank = {k: r for r, k in enumerate(sorted(df, key=lambda k: (df[k], k)))}  # keys come back as their rank
-    assert rare == sum(1 for c in df.values() if c <= ngram.RARE_KEY_SETS)  # ranks below it: the rare keys
+    cell, count, tie, bucket = _plain_key_counts(keys, max(doc, default=0) + 1)
+    rarest = {k: (count[cell[k]], tie[k]) for k in keys}
     want = []
     for d in range(len(sets)):
         for s in range(steps):
             mine = sorted((k for k, dd, ss in zip(keys, doc, step, strict=True) if dd == d and ss == s),
-                          key=lambda k: (df[k], k))  # fmt: skip
+                          key=rarest.__getitem__)  # fmt: skip
             n = len(mine) - int(np.ceil(bound * len(mine) - 1e-9)) + 1
             if at_least is not None and s == 0:
                 n = max(n, at_least[d])
-            want += [(rank[k], d) for k in mine[:n] if df[k] > 1 or not shared]
-    assert list(zip(got_rank.tolist(), got_d.tolist(), strict=True)) == want
+            want += [(bucket[k], d) for k in mine[:n] if count[cell[k]] > 1 or not shared]
+    assert list(zip(got_b.tolist(), got_d.tolist(), strict=True)) == want
+    # the buckets of rare keys (counted in at most RARE_KEY_SETS sets) are numbered below ``rare``
+    df = Counter(keys)
+    assert all((b < rare) == (count[cell[k]] <= ngram.RARE_KEY_SETS) for k, b in bucket.items())
+    assert all(count[cell[k]] >= df[k] for k in keys)
+
+
+def _plain_key_counts(keys: list[int], n_texts: int):
+    """``ngram.KeyCounts`` in plain integers: each key's cell (the top bits of key x the cell multiplier, 2**64
+    wrapping), each cell's count, each key's tie hash and bucket number (its tie hash cut to the bits a text
+    index leaves, above it a bit for a key counted in more than ``RARE_KEY_SETS`` sets)."""
+    from collections import Counter
+
+    from dedup_gui.core.algorithms import ngram
+
+    bits = min(ngram.COUNT_CELLS_BITS, max(8, (len(keys) - 1).bit_length()))
+    cell = {k: ((k * int(ngram._CELL_MIX)) % 2**64) >> (64 - bits) for k in keys}
+    count = Counter(cell[k] for k in keys)
+    tie = {k: ((k * int(ngram._TIE_MIX)) % 2**64) >> (64 - ngram.TIE_BITS) for k in keys}
+    hash_bits = min(ngram.TIE_BITS, 62 - max(1, (n_texts - 1).bit_length()))
+    bucket = {
+        k: (tie[k] >> (ngram.TIE_BITS - hash_bits)) | (int(count[cell[k]] > ngram.RARE_KEY_SETS) << hash_bits)
+        for k in keys
+    }
+    return cell, count, tie, bucket
 
 
 @pytest.mark.parametrize("algorithm", ["simhash", "nshash", "ngram"])
@@ -807,20 +831,19 @@ def test_one_lookup_for_nfkc_lower_and_spaces_equals_the_three_steps(lines, plai
     assert got is None or got == _three_steps(text)
 
 
-@pytest.mark.parametrize("split", [False, True], ids=["sorted whole", "sorted on both sides of a pivot"])
+@pytest.mark.parametrize("n_texts", [1000, 30_000_000], ids=["1,000 texts", "30M texts"])
 @pytest.mark.parametrize("salted", [True, False], ids=["keys as the engine makes them", "any 64-bit keys"])
-@pytest.mark.parametrize("common", [3, 70_000], ids=["frequencies in 16 bits", "a key in 70,000 sets"])
-def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its_rank(
-    common, salted, split, monkeypatch
-):
-    """Ranks by document frequency, ties by key value (the keys sorted at once, or the two sides of a pivot
-    apart); ``KeyRanks.ranks`` finds each key's rank in its table of groups (keys as ``_chunk_keys`` makes them:
-    a 40-bit hash prefix xor one of a few level salts, or any 64-bit keys), and refuses a key it never ranked."""
-    from dedup_gui.core.algorithms import ngram
-    from dedup_gui.core.algorithms.ngram import PREFIX_BITS, KeyRanks, key_ranks
-    from dedup_gui.core.text import mix64
+@pytest.mark.parametrize("common", [3, 70_000], ids=["a common key in 3 sets", "a key in 70,000 sets"])
+def test_key_counts_never_count_a_key_rarer_than_it_is_and_order_the_counted_rarest_first(common, salted, n_texts):
+    """``KeyCounts``: a key's count (its cell's) is at least the number of sets holding it, and exact for a key
+    alone in its cell (most keys); its place in the order is that count, then its hash; equal keys have equal
+    bucket numbers, distinct keys (here) distinct ones, rare keys below ``rare_below``; a bucket number and a text
+    index fit in 63 bits together. The keys come in parts (one empty), counted on both cores."""
+    from collections import Counter
 
-    monkeypatch.setattr(ngram, "SPLIT_KEYS", 1 if split else 1 << 40)
+    from dedup_gui.core.algorithms import ngram
+    from dedup_gui.core.algorithms.ngram import PREFIX_BITS, KeyCounts
+    from dedup_gui.core.text import mix64
 
     rng = np.random.default_rng(5)
     keys = np.concatenate(
@@ -834,23 +857,24 @@ def test_key_ranks_order_keys_rarest_first_ties_by_value_and_every_key_finds_its
         salts = mix64(np.array([1, 2, 4, 8, 16], dtype=np.uint64))
         keys = (keys >> np.uint64(64 - PREFIX_BITS)) ^ salts[rng.integers(0, 5, len(keys))]
     rng.shuffle(keys)
-    distinct, rank_of, singles, rare = key_ranks(keys, 3)
-    values, counts = np.unique(keys, return_counts=True)
-    assert distinct.tolist() == values.tolist()
-    assert singles == int((counts == 1).sum()) > 0
-    assert rare == int((counts <= 3).sum()) >= singles
-    in_parts = key_ranks(np.split(keys, [7, 7, 4000, 9000]), 3)  # the same keys in parts (one of them empty)
-    assert in_parts[0].tolist() == distinct.tolist() and in_parts[1].tolist() == rank_of.tolist()
-    assert in_parts[2:] == (singles, rare)
-    by_rank = sorted(zip(counts.tolist(), values.tolist(), strict=True))  # (frequency, key)
-    assert [values[i] for i in np.argsort(rank_of)] == [k for _, k in by_rank]
-    want = {k: r for r, (_, k) in enumerate(by_rank)}
-    ranked = KeyRanks.of(keys)
-    assert ranked.ranks(keys).tolist() == [want[k] for k in keys.tolist()]
-    assert ranked.longest > 1  # keys share groups: some are found past their group's first entry
-    assert len(ranked.start) - 1 < 2 * len(distinct) + 2 * len(ranked.highs)  # about a group per key
-    with pytest.raises(ValueError, match="not ranked"):
-        ranked.ranks(np.array([int(values.max()) + 1], dtype=np.uint64))
+    counted = KeyCounts.of(np.split(keys, [7, 7, 4000, 9000]))
+    plain_keys = keys.tolist()
+    cell, count, tie, bucket = _plain_key_counts(plain_keys, n_texts)
+    df = Counter(plain_keys)
+    order = counted.order(keys)
+    assert order.tolist() == [(count[cell[k]] << ngram.TIE_BITS) | tie[k] for k in plain_keys]
+    assert all(count[cell[k]] >= df[k] for k in df)
+    alone = Counter(cell[k] for k in df)  # distinct keys per cell
+    exact = [k for k in df if alone[cell[k]] == 1]
+    assert len(exact) > 0.5 * len(df) and all(count[cell[k]] == df[k] for k in exact)
+    assert (order >= KeyCounts.held_by(common)).tolist() == [count[cell[k]] >= common for k in plain_keys]
+    buckets = KeyCounts.buckets(order, n_texts)
+    assert buckets.tolist() == [bucket[k] for k in plain_keys]
+    assert len(set(buckets.tolist())) == len(df)  # distinct keys, distinct buckets
+    rare = buckets < KeyCounts.rare_below(n_texts)
+    assert rare.tolist() == [count[cell[k]] <= ngram.RARE_KEY_SETS for k in plain_keys]
+    assert 0 < rare.sum() < len(keys)
+    assert int(buckets.max()).bit_length() + (n_texts - 1).bit_length() <= 63
 
 
 @settings(max_examples=100, deadline=None)

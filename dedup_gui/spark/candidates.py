@@ -7,7 +7,10 @@ templated short texts) never leave the task:
 
 - n-gram: the algorithm's sampled gram keys (the sets the search needs: ``ngram.needed_keys``); of each (text,
   level) key set only its *prefix* - its rarest keys by global document frequency, ties by key, at least
-  ``ngram.edit_prefix`` of them at the text's own level (``ngram._prefixes``) - is indexed. Each posting carries
+  ``ngram.edit_prefix`` of them at the text's own level - is indexed. (The desktop's ``ngram._prefixes`` orders
+  keys by a count per cell of a table, which a shuffle does not need: any one order of the keys makes the prefix
+  filter exact, so the two find the same pairs above the bound; only which extra candidates each verifies
+  differs.) Each posting carries
   its text's n-gram count and min-hash sketch, so a bucket's pairs pass the length filter
   (``ngram.plausible_pairs``) and the sketch screen (``ngram._screen``) in the task; ``ngram.verify`` follows on the
   texts (``batches.judge_pairs``).

@@ -34,7 +34,7 @@ from ..columnar import (
 from ..parallel import map_ranges, ordered_map, share
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import counts_of_sorted, mix64, sample_median
+from ..text import mix64
 from ..textcheck import SHORT_CHARS, SHORT_FLOOR, SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
@@ -408,16 +408,21 @@ def _prefixes(
     come in parts of consecutive texts, grouped by set (by text, then level), as ``_gram_keys`` makes them.
     ``at_least``: per text, the fewest keys of its own-level set (step 0) to keep (``edit_prefix``).
 
-    Returns each chosen key as its rank (its place in the rarest-first order; equal keys have equal ranks, so the
-    ranks pair texts exactly as the keys would) with its text, in the order of the sets, and the rank below which
-    keys are rare: held by at most ``RARE_KEY_SETS`` key sets. ``shared``: only the
-    chosen keys that more than one set holds - a key of one set alone pairs no texts (at 100k short texts half the
-    chosen keys are such, at 1M a fifth); they rank first, so the prefixes are chosen as before."""
-    # Global order of keys: rarest first (document frequency), ties by key value. The keys of one set are
-    # distinct, so ranking the distinct keys ranks every set's keys.
-    ranked = KeyRanks.of([p.keys for p in parts], RARE_KEY_SETS)
-    # Consecutive parts, up to a chunk of keys at a time (two at once, on two cores): each key's rank looked up,
-    # each set's keys ordered by rank, its first keys kept.
+    "Rarest" is by ``KeyCounts``: the count of the key's cell in a table of counts - never below the number of
+    sets holding the key, above it when a commoner key shares the cell - ties by a hash of the key. Any one order
+    of all keys, the same for every set, makes the prefix filter exact (AllPairs); the rarer its first keys, the
+    smaller the buckets they make. (An exact count needs every key sorted: at 1M short texts 34M keys, 2.9 s on
+    two cores against 0.5 s to count them into cells.)
+
+    Returns each chosen key as a bucket number (equal keys have equal numbers, small enough to sort together with
+    a text index: ``KeyCounts.buckets``) with its text, in the order of the sets, and the number below which keys
+    are rare: held by at most ``RARE_KEY_SETS`` key sets. ``shared``: only the chosen keys that more than one set
+    holds - a key of one set alone pairs no texts (at 100k short texts half the chosen keys are such, at 1M a
+    fifth); they come first, so the prefixes are chosen as before."""
+    counted = KeyCounts.of([p.keys for p in parts])
+    n_texts = max((int(p.doc[-1]) + 1 for p in parts if len(p.doc)), default=1)
+    # Consecutive parts, up to a chunk of keys at a time (two at once, on two cores): each key's place in the
+    # order, each set's keys ordered by it, its first keys kept.
     every = share(PREFIX_CHUNK)
     chunks: list[list[KeyPart]] = []
     held = every
@@ -438,128 +443,108 @@ def _prefixes(
         if at_least is not None:
             own = step[starts] == 0
             prefix_len[own] = np.maximum(prefix_len[own], at_least[doc[starts[own]]])
-        # Each set's ranks sorted in a row of its own (sets are short: numpy sorts such rows by a sorting
-        # network, many times faster than one sort of (set, rank) numbers), its first ones kept.
-        ranks, offsets = sorted_segments(ranked.ranks(keys).view(np.uint64), starts, sizes, take=prefix_len)
+        # Each set's keys sorted in a row of its own (sets are short: numpy sorts such rows by a sorting network,
+        # many times faster than one sort of (set, key) numbers), its first ones kept.
+        order, offsets = sorted_segments(counted.order(keys), starts, sizes, take=prefix_len)
         docs = np.repeat(doc[starts], np.diff(offsets))
         if shared:
-            many = ranks >= ranked.singles
-            ranks, docs = ranks[many], docs[many]
-        return ranks.astype(ranked.rank_of.dtype), docs
+            many = order >= KeyCounts.held_by(2)
+            order, docs = order[many], docs[many]
+        return counted.buckets(order, n_texts), docs
 
-    out_r, out_d = [], []
-    for r, d in ordered_map(prefix_of, chunks):
-        out_r.append(r)
+    out_b, out_d = [], []
+    for b, d in ordered_map(prefix_of, chunks):
+        out_b.append(b)
         out_d.append(d)
-    if not out_r:
-        return ranked.rank_of[:0].copy(), np.zeros(0, dtype=DOC), ranked.rare
-    return np.concatenate(out_r), np.concatenate(out_d), ranked.rare
+    rare = KeyCounts.rare_below(n_texts)
+    if not out_b:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=DOC), rare
+    return np.concatenate(out_b), np.concatenate(out_d), rare
 
 
-def key_ranks(keys: np.ndarray | list[np.ndarray], rare_df: int = 1) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """The distinct keys (sorted), the rank of each in the rarest-first order - by document frequency (how many
-    of ``keys`` it is), ties by key value - how many keys are there once only (they rank first) and how many at
-    most ``rare_df`` times (the ranks below that). A plain
-    sort finds them (what np.unique with inverse indices does by argsort, several times slower); the distinct
-    keys are in key order, so a stable sort by frequency alone breaks ties by key (a radix sort while
-    frequencies fit in 16 bits).
-
-    The keys below and above a pivot (the median of a sample) are sorted and counted apart, on both cores: no key
-    is on both sides, so the two sides' distinct keys, joined, are all of them in order. ``keys``: an array, or
-    the parts of one (never joined: each side is a copy anyway)."""
-    parts = keys if isinstance(keys, list) else [keys]
-    total = sum(len(p) for p in parts)
-    if not total:
-        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int32), 0, 0
-    sides: list[tuple[np.uint64 | None, np.uint64 | None]] = [(None, None)]
-    if total >= SPLIT_KEYS:
-        every = max(1, total // 4096)
-        pivot = sample_median(np.concatenate([p[::every] for p in parts]))  # about half the keys below it
-        sides = [(None, pivot), (pivot, None)]
-    counted = list(ordered_map(lambda side: _distinct_counts(parts, *side), sides))
-    distinct = np.concatenate([d for d, _ in counted])
-    df = np.concatenate([c for _, c in counted])
-    order = np.argsort(df.astype(np.uint16) if df.max() < 1 << 16 else df, kind="stable")
-    rank_of = np.empty(len(distinct), dtype=np.int32 if len(distinct) < 2**31 else np.int64)
-    rank_of[order] = np.arange(len(distinct), dtype=rank_of.dtype)
-    return distinct, rank_of, int(np.count_nonzero(df == 1)), int(np.count_nonzero(df <= rare_df))
-
-
-SPLIT_KEYS = 1 << 20  # from this many keys on, key_ranks sorts the two sides of a pivot on two cores
-
-
-def _distinct_counts(
-    parts: list[np.ndarray], lo: np.uint64 | None, hi: np.uint64 | None
-) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct keys of ``parts`` in [lo, hi) (either end open when None), sorted, and how many each is."""
-    if lo is None and hi is None:
-        s = np.concatenate(parts) if len(parts) > 1 else parts[0].copy()
-    else:  # the side's keys (a copy) of each part
-        s = np.concatenate(
-            [p[p >= lo] if hi is None else p[p < hi] if lo is None else p[(p >= lo) & (p < hi)] for p in parts]
-        )
-    s.sort()
-    return counts_of_sorted(s)
-
-
-LOW_BITS = np.uint64(PREFIX_BITS)  # a key is a gram hash prefix (the low bits) xor its level's salt
-_LOW_MASK = np.uint64((1 << PREFIX_BITS) - 1)
+COUNT_CELLS_BITS = 25  # the count table has at most 2**25 cells (128 MB): a cell per key or more up to 33M keys
+_COUNT_CAP = (1 << 20) - 1  # counts saturate here (a key in a million sets is as common as one can be)
+_CELL_MIX = np.uint64(0x9E3779B97F4A7C15)  # a key's cell: the high bits of key x this (odd: a bijection)
+_TIE_MIX = np.uint64(0xC2B2AE3D27D4EB4F)  # ties of count: the high TIE_BITS of key x this
+TIE_BITS = 40
+_TIE_BITS_U = np.uint64(TIE_BITS)
 
 
 @dataclass
-class KeyRanks:
-    """The rank of every key in the rarest-first order (``key_ranks``), looked up for a chunk of keys at a time.
+class KeyCounts:
+    """How common each key is, counted without sorting the keys: each key adds one to a cell of a table of
+    ``2**bits`` counts (its cell: the top bits of a multiplicative hash). A cell's count is the number of key
+    sets holding any key of that cell - its own count, more when it shares the cell with other keys (about a
+    quarter of the keys at one cell per key, mostly with another rare key). So a key counted rare is rare.
 
-    The distinct keys are sorted, so they are grouped by their high bits, which only name a sampling level (a key
-    is a ``PREFIX_BITS``-bit gram hash xor its level's salt), then by their low bits, which are evenly spread:
-    each level's keys are cut into about as many groups as it has keys by the top bits of their low bits, and
-    ``start`` says where each group begins among the distinct keys. A key is found by computing its group and
-    reading on from the group's start, mostly one or two entries (a hash table made of the sorted keys: about
-    half the time of ordering each chunk and searching the sorted keys for it)."""
+    A key's place in the rarest-first order (``order``) is its cell's count above a ``TIE_BITS`` hash of the key;
+    its bucket (``buckets``) the hash alone, rare keys first."""
 
-    distinct: np.ndarray  # uint64, sorted
-    rank_of: np.ndarray  # rank of each distinct key
-    singles: int  # keys there once only: ranks below this
-    rare: int  # keys there at most ``rare_df`` times (``of``): ranks below this
-    highs: np.ndarray  # the distinct high parts (key >> PREFIX_BITS), sorted
-    base: np.ndarray  # int64: the first group of each high part
-    shift: np.ndarray  # uint64: a key's group within its high part is its low bits >> shift
-    start: np.ndarray  # where each group's keys start among the distinct keys (and one more entry: the end)
-    longest: int  # the most keys in one group
+    counts: np.ndarray  # int32 per cell, at most _COUNT_CAP
+    shift: np.uint64  # a key's cell: (key * _CELL_MIX) >> shift
 
     @classmethod
-    def of(cls, keys: np.ndarray | list[np.ndarray], rare_df: int = 1) -> KeyRanks:
-        distinct, rank_of, singles, rare = key_ranks(keys, rare_df)
-        highs, count = counts_of_sorted(distinct >> LOW_BITS)
-        first = np.cumsum(count) - count
-        bits = np.array([(int(c) - 1).bit_length() for c in count.tolist()], dtype=np.int64)  # 2**bits >= count
-        groups = np.left_shift(np.int64(1), bits)
-        base = np.cumsum(groups) - groups
-        shift = (PREFIX_BITS - bits).astype(np.uint64)
-        group = np.empty(len(distinct), dtype=np.int64)
-        for f, e, b, sh in zip(first.tolist(), (first + count).tolist(), base.tolist(), shift, strict=True):
-            low = distinct[f:e] & _LOW_MASK
-            low >>= sh
-            np.add(low.view(np.int64), b, out=group[f:e])
-        per_group = np.bincount(group, minlength=int(groups.sum()))
-        start = np.zeros(len(per_group) + 1, dtype=np.int32 if len(distinct) < 2**31 else np.int64)
-        np.cumsum(per_group, out=start[1:])
-        longest = int(per_group.max(initial=0))
-        return cls(distinct, rank_of, singles, rare, highs, base, shift, start, longest)
+    def of(cls, parts: list[np.ndarray]) -> KeyCounts:
+        """The counts of the keys of ``parts`` (each key once per set: a set's keys are distinct), half the parts
+        counted on each core."""
+        total = sum(len(p) for p in parts)
+        bits = min(COUNT_CELLS_BITS, max(8, (total - 1).bit_length()))
+        shift = np.uint64(64 - bits)
+        cut = int(np.searchsorted(np.cumsum([len(p) for p in parts]), total // 2)) if parts else 0
+        halves = [parts[:cut], parts[cut:]]
 
-    def ranks(self, keys: np.ndarray) -> np.ndarray:
-        """The rank of each of ``keys`` (int64; every one among the distinct keys)."""
-        level = np.searchsorted(self.highs, keys >> LOW_BITS) if len(self.highs) > 1 else np.zeros(len(keys), int)
-        at = self.start[self.base[level] + ((keys & _LOW_MASK) >> self.shift[level]).astype(np.int64)]
-        todo = np.flatnonzero(self.distinct.take(at, mode="clip") != keys)  # (clip: a group at the end, empty)
-        for _ in range(self.longest):  # the keys not first in their group: one step further at a time
-            if not len(todo):
-                break
-            at[todo] += 1
-            todo = todo[self.distinct.take(at[todo], mode="clip") != keys[todo]]
-        if len(todo):
-            raise ValueError("a key that was not ranked")
-        return self.rank_of[at].astype(np.int64)
+        def count(half: list[np.ndarray]) -> np.ndarray:
+            cells = np.empty(sum(len(p) for p in half), dtype=np.uint64)
+            at = 0
+            for p in half:
+                c = cells[at : at + len(p)]
+                np.multiply(p, _CELL_MIX, out=c)
+                c >>= shift
+                at += len(p)
+            return np.bincount(cells.view(np.int64), minlength=1 << bits)
+
+        counts = np.zeros(1 << bits, dtype=np.int64)
+        for c in ordered_map(count, halves):
+            counts += c
+        np.minimum(counts, _COUNT_CAP, out=counts)
+        return cls(counts.astype(np.int32), shift)
+
+    def order(self, keys: np.ndarray) -> np.ndarray:
+        """Each key's place in the rarest-first order: uint64, its cell's count above a ``TIE_BITS``-bit hash of
+        the key (below 2**60)."""
+        cells = keys * _CELL_MIX
+        cells >>= self.shift
+        out = keys * _TIE_MIX
+        out >>= np.uint64(64 - TIE_BITS)
+        out |= self.counts[cells.view(np.int64)].astype(np.uint64) << _TIE_BITS_U
+        return out
+
+    @staticmethod
+    def held_by(sets: int) -> np.uint64:
+        """The first place (``order``) of a key counted in ``sets`` sets."""
+        return np.uint64(sets) << _TIE_BITS_U
+
+    @staticmethod
+    def hash_bits(n_texts: int) -> int:
+        """The bits of a key's hash in its bucket number: a bucket number (one bit more) and a text index
+        together fit in 63 bits (``base.bucket_pairs`` sorts them as one number)."""
+        return max(1, min(TIE_BITS, 62 - max(1, (n_texts - 1).bit_length())))
+
+    @classmethod
+    def rare_below(cls, n_texts: int) -> int:
+        """Bucket numbers below this are those of rare keys (counted in at most ``RARE_KEY_SETS`` sets)."""
+        return 1 << cls.hash_bits(n_texts)
+
+    @classmethod
+    def buckets(cls, order: np.ndarray, n_texts: int) -> np.ndarray:
+        """The bucket number (int64) of keys at places ``order``: the key's hash, above it a bit set for a key that
+        is not rare. Equal keys share a number; two keys whose hashes are equal too (at 1M texts a few pairs of
+        the 10M keys, at 10M texts a few thousand) share a bucket, which pairs texts that may share nothing:
+        candidates that verification rejects."""
+        bits = cls.hash_bits(n_texts)
+        out = (order & np.uint64((1 << TIE_BITS) - 1)) >> np.uint64(TIE_BITS - bits)
+        out |= (order >= cls.held_by(RARE_KEY_SETS + 1)).astype(np.uint64) << np.uint64(bits)
+        return out.view(np.int64)
 
 
 def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColumns | None = None) -> np.ndarray:
