@@ -36,6 +36,29 @@ def test_bucket_pairs_finds_and_counts_shared_keys_exactly_whatever_the_chunk_si
         a2, b2, none = base.bucket_pairs(keys, docs, Reporter())
         assert none is None and a2.tolist() == a.tolist() and b2.tolist() == b.tolist()
 
+        # The chunks' pairs merged on both sides of a pivot (forced at any size): the same pairs, in order.
+        monkeypatch.setattr(base, "SPLIT_SORT", 1)
+        a3, b3, _ = base.bucket_pairs(keys, docs, Reporter())
+        monkeypatch.setattr(base, "SPLIT_SORT", 1 << 40)
+        assert a3.tolist() == a.tolist() and b3.tolist() == b.tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    parts=st.lists(st.lists(st.integers(0, 60) | st.integers(0, 2**62), unique=True), max_size=6),
+    split=st.booleans(),
+)
+def test_the_union_of_sorted_parts_is_their_sorted_distinct_values_merged_whole_or_about_a_pivot(parts, split):
+    """``_union_of_sorted``: every value of every part once, in order - merged whole, or (forced at any size) the
+    values below and from a pivot apart, values equal to it in every part and empty parts included."""
+    arrays = [np.array(sorted(p), dtype=np.int64) for p in parts]
+    old, base.SPLIT_SORT = base.SPLIT_SORT, (1 if split else 1 << 40)
+    try:
+        got = base._union_of_sorted(arrays)
+    finally:
+        base.SPLIT_SORT = old
+    assert got.tolist() == sorted(set().union(*map(set, parts)))
+
 
 def test_an_over_full_bucket_links_each_member_to_a_window_of_neighbours():
     docs = np.arange(100)

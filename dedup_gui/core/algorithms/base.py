@@ -15,10 +15,10 @@ from typing import Any
 import numpy as np
 
 from ..columnar import PairGrams
-from ..parallel import map_ranges
+from ..parallel import map_ranges, ordered_map
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import sort_in_place, sorted_unique, unique_counts
+from ..text import SPLIT_SORT, sample_median, sort_in_place, sorted_unique, unique_counts
 
 
 @dataclass(frozen=True)
@@ -229,10 +229,20 @@ def bucket_pairs(
 
 
 def _union_of_sorted(parts: list[np.ndarray]) -> np.ndarray:
-    """The sorted distinct values of sorted arrays: a stable sort of them joined merges their runs (timsort)."""
+    """The sorted distinct values of sorted arrays: a stable sort of them joined merges their runs (timsort). From
+    ``SPLIT_SORT`` values on, the values below a pivot (the median of a sample) and those from it are merged apart,
+    on both cores: each part is cut where the pivot would go, no value is on both sides."""
     if len(parts) <= 1:
         return parts[0] if parts else np.zeros(0, dtype=np.int64)
-    return sorted_unique(np.concatenate(parts), kind="stable")
+    if sum(len(p) for p in parts) < SPLIT_SORT:
+        return sorted_unique(np.concatenate(parts), kind="stable")
+    pivot = sample_median(np.concatenate([p[:: max(1, len(p) // 256)] for p in parts if len(p)]))
+    cuts = [int(np.searchsorted(p, pivot)) for p in parts]
+    sides = [
+        [p[:c] for p, c in zip(parts, cuts, strict=True)],
+        [p[c:] for p, c in zip(parts, cuts, strict=True)],
+    ]
+    return np.concatenate(list(ordered_map(lambda side: sorted_unique(np.concatenate(side), kind="stable"), sides)))
 
 
 def _by_key_then_doc(keys: np.ndarray, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
