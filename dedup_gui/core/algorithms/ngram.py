@@ -473,9 +473,10 @@ _TIE_BITS_U = np.uint64(TIE_BITS)
 @dataclass
 class KeyCounts:
     """How common each key is, counted without sorting the keys: each key adds one to a cell of a table of
-    ``2**bits`` counts (its cell: the top bits of a multiplicative hash). A cell's count is the number of key
-    sets holding any key of that cell - its own count, more when it shares the cell with other keys (about a
-    quarter of the keys at one cell per key, mostly with another rare key). So a key counted rare is rare.
+    ``2**bits`` counts (its cell: the top bits of a multiplicative hash), a cell or more for every key of every
+    set. A cell's count is the number of key sets holding any key of that cell - its own count, more when it
+    shares the cell with other keys, mostly another rare key (measured: 20 % of the distinct keys at 100k
+    articles, 27 % at 1M short texts, 29 % at 4k articles). So a key counted rare is rare.
 
     A key's place in the rarest-first order (``order``) is its cell's count above a ``TIE_BITS`` hash of the key;
     its bucket (``buckets``) the hash alone, rare keys first."""
