@@ -843,7 +843,8 @@ def sort_in_place(x: np.ndarray) -> None:
 
 def sample_median(x: np.ndarray):
     """The median value of an even sample of ``x`` (one of its values, never a rounded mean of two): about half of
-    ``x`` lies below it. The pivot of the two-core sorts (``sort_in_place``)."""
+    ``x`` lies below it. The pivot of the two-core sorts (``sort_in_place``, ``bucket_pairs``' union of sorted
+    pairs)."""
     sample = np.sort(x[:: max(1, len(x) // 4096)])
     return sample[len(sample) // 2]
 

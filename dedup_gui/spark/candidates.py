@@ -110,7 +110,9 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
 def _leave_crowded(prefix: DataFrame, texts: DataFrame, settings: Settings) -> DataFrame:
     """The prefix postings (key, u, df) as ``bucket_pairs`` keeps them (``base._leave_crowded``): a short text
     (under ``TIGHT_GRAMS`` grams) with more than n rare keys - held by 2 to ``RARE_KEY_SETS`` key sets (a key of
-    one set alone is no posting on the desktop) - has none in a bucket of more than ``PREFIX_TIGHT_CAP`` texts."""
+    one set alone is no posting on the desktop) - has none in a bucket of more than ``PREFIX_TIGHT_CAP`` texts.
+    ``df`` here is exact; the desktop's count per cell (``ngram.KeyCounts``) is never below it, so a key rare there
+    is rare here too, and each side's rule holds for its own prefixes."""
     rare = (F.col("df") >= 2) & (F.col("df") <= RARE_KEY_SETS)
     leaving = (
         prefix.where(rare)

@@ -163,9 +163,9 @@ def bucket_pairs(
     more than ``tight_cap`` docs, two tight docs are paired only within a window of ``tight_window`` docs (default
     ``window``; the bucket's other docs come first and each pairs with every doc after it).
 
-    ``rare_below``, ``rare_keys`` (with ``tight_cap``; keys ranked rarest first): a doc that is not tight and holds
-    at least ``rare_keys`` rare keys (below ``rare_below``) leaves every bucket of more than ``tight_cap`` docs
-    (``_leave_crowded``).
+    ``rare_below``, ``rare_keys`` (with ``tight_cap``; keys numbered so that the rare ones are below
+    ``rare_below``): a doc that is not tight and holds at least ``rare_keys`` rare keys leaves every bucket of more
+    than ``tight_cap`` docs (``_leave_crowded``).
     """
     empty = np.zeros(0, dtype=np.int64)
     if len(keys) == 0:

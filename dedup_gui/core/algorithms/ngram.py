@@ -492,7 +492,7 @@ class KeyCounts:
         bits = min(COUNT_CELLS_BITS, max(8, (total - 1).bit_length()))
         shift = np.uint64(64 - bits)
         cut = int(np.searchsorted(np.cumsum([len(p) for p in parts]), total // 2)) if parts else 0
-        halves = [parts[:cut], parts[cut:]]
+        halves = [h for h in (parts[:cut], parts[cut:]) if h]  # (an empty half would count into a table too)
 
         def count(half: list[np.ndarray]) -> np.ndarray:
             cells = np.empty(sum(len(p) for p in half), dtype=np.uint64)
@@ -504,9 +504,14 @@ class KeyCounts:
                 at += len(p)
             return np.bincount(cells.view(np.int64), minlength=1 << bits)
 
-        counts = np.zeros(1 << bits, dtype=np.int64)
+        counts = None  # the first half's table, the second added into it (no third table)
         for c in ordered_map(count, halves):
-            counts += c
+            if counts is None:
+                counts = c
+            else:
+                counts += c
+        if counts is None:
+            counts = np.zeros(1 << bits, dtype=np.int64)
         np.minimum(counts, _COUNT_CAP, out=counts)
         return cls(counts.astype(np.int32), shift)
 
