@@ -141,6 +141,31 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
         columnar.PAIR_BATCH_CHARS = old
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    texts=st.lists(st.text(alphabet="新闻中国人民ab", max_size=900), min_size=2, max_size=8),
+    data=st.data(),
+)
+@example(texts=["新闻中国" * 200 + "人民ab" * 40, "ab人民中国新" * 150], data=None)
+def test_pair_counts_of_long_texts_equal_the_gram_set_intersections(texts, data):
+    """Pairs of texts of up to 900 characters from a small alphabet (grams repeated and shared): their rows are
+    longer than a sorting network, so they are sorted in pieces that are then merged (``NETWORK_WIDTH``); the
+    shared and distinct grams counted as Python's sets count them."""
+    if data is None:
+        pairs = [(0, 1), (1, 0), (0, 0)]
+    else:
+        pairs = data.draw(
+            st.lists(st.tuples(st.integers(0, len(texts) - 1), st.integers(0, len(texts) - 1)), min_size=1)
+        )
+    a = np.array([p for p, _ in pairs], dtype=np.int64)
+    b = np.array([q for _, q in pairs], dtype=np.int64)
+    sets = [set(gram_prefixes(t, 4).tolist()) for t in texts]
+    inter, size_a, size_b = pair_counts(texts, a, b, 4)
+    assert inter.tolist() == [len(sets[p] & sets[q]) for p, q in pairs]
+    assert size_a.tolist() == [len(sets[p]) for p, _ in pairs]
+    assert size_b.tolist() == [len(sets[q]) for _, q in pairs]
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     segments=st.lists(st.lists(st.integers(0, 2**62 - 1) | st.integers(0, 9), max_size=700), max_size=30),
@@ -166,6 +191,24 @@ def test_sorted_segments_equal_sorting_each_segment(segments, data):
             out, offsets = sorted_segments(arr, starts_a, sizes, unique=unique, take=cut)
             got = [out[offsets[i] : offsets[i + 1]].tolist() for i in range(len(segments))]
             assert got == want
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sorted_segments_longer_than_a_sorting_network_are_sorted_whole(seed):
+    """Segments of 200 to 3,000 values (hypothesis seldom draws such long lists): sorted in rows of
+    ``NETWORK_WIDTH``, then merged - each comes out sorted whole (and made unique) as Python sorts it."""
+    from dedup_gui.core.columnar import NETWORK_WIDTH
+
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(200, 3000, size=12)
+    assert sizes.max() > 4 * NETWORK_WIDTH
+    values = rng.integers(0, 5000, size=int(sizes.sum()) + 7, dtype=np.uint64)  # repeats within a segment
+    starts = np.concatenate([[3], 3 + np.cumsum(sizes[:-1])]).astype(np.int64)
+    segments = [values[s : s + k].tolist() for s, k in zip(starts, sizes, strict=True)]
+    for unique in (False, True):
+        out, offsets = sorted_segments(values, starts, sizes.astype(np.int64), unique=unique)
+        got = [out[offsets[i] : offsets[i + 1]].tolist() for i in range(len(sizes))]
+        assert got == [sorted(set(seg)) if unique else sorted(seg) for seg in segments]
 
 
 @settings(max_examples=100, deadline=None)
