@@ -271,8 +271,11 @@ def _score_counted(
         both = (lengths[sa] > 0) & (lengths[sb] > 0)  # an empty text is similar to nothing
         scores = np.zeros(len(sa))
         if both.any():
-            left = [texts[i] for i in sa[both].tolist()]
-            right = [texts[i] for i in sb[both].tolist()]
+            # The pairs' texts gathered by numpy's take on an array of the column (a list comprehension
+            # looking up 2M pairs' texts took 0.5 s, 1M short texts).
+            column = np.empty(len(texts), dtype=object)
+            column[:] = texts
+            left, right = column.take(sa[both]), column.take(sb[both])
             scores[both] = cpdist(left, right, scorer=Levenshtein.normalized_similarity, dtype=np.float64, workers=-1)
         out[short] = scores
     return out, counted
