@@ -338,15 +338,24 @@ def _screen(
     at = np.flatnonzero(~exempt)
     packed = ByteSketch.of(fp.sketch)
     for bins, margin in SCREEN_PASSES:
-        sa, sb = a[at], b[at]
-        small = np.minimum(fp.sizes[sa], fp.sizes[sb]).astype(np.float64)
-        large = np.maximum(fp.sizes[sa], fp.sizes[sb]).astype(np.float64)
-        jaccard = packed.similarity_of_many(sa, sb, bins, reporter)
-        score = jaccard
-        if check.excerpts:
-            contained = np.minimum(1.0, jaccard * (small + large) / (1.0 + jaccard) / np.maximum(small, 1.0))
-            score = np.where(small >= check.excerpt_share * large, np.maximum(jaccard, contained), jaccard)
-        at = at[score >= bound - margin]
+        # A block of pairs at a time on both cores, the sizes looked up and the score made there too (at 100k
+        # articles, 4.9M candidates: 0.2 s on one core when done for all pairs at once).
+        def passing(lo: int, hi: int, at=at, bins=bins, floor=bound - margin) -> np.ndarray:
+            reporter.check()
+            sa, sb = a[at[lo:hi]], b[at[lo:hi]]
+            size_a, size_b = fp.sizes[sa], fp.sizes[sb]
+            small = np.minimum(size_a, size_b).astype(np.float64)
+            large = np.maximum(size_a, size_b).astype(np.float64)
+            jaccard = packed.similarity(sa, sb, bins)
+            score = jaccard
+            if check.excerpts:
+                contained = np.minimum(1.0, jaccard * (small + large) / (1.0 + jaccard) / np.maximum(small, 1.0))
+                score = np.where(small >= check.excerpt_share * large, np.maximum(jaccard, contained), jaccard)
+            return score >= floor
+
+        blocks = [(lo, min(lo + SCREEN_BLOCK, len(at))) for lo in range(0, len(at), SCREEN_BLOCK)]
+        kept = [part for _, part in map_ranges(passing, blocks)]
+        at = at[np.concatenate(kept)] if kept else at
     keep = exempt
     keep[at] = True
     return a[keep], b[keep]
@@ -371,19 +380,6 @@ class ByteSketch:
         words = low.view(np.uint64).reshape(len(sketch), SKETCH_BINS // 8)
         empty = np.packbits(sketch == EMPTY_BYTE, axis=1, bitorder="little")
         return cls(words, np.ascontiguousarray(empty).view(np.uint64).reshape(len(sketch), SKETCH_BINS // 64))
-
-    def similarity_of_many(self, a: np.ndarray, b: np.ndarray, bins: int, reporter: Reporter) -> np.ndarray:
-        """``similarity`` of each pair, a block of pairs at a time on both cores."""
-        out = np.empty(len(a))
-
-        def block(lo: int, hi: int) -> np.ndarray:
-            reporter.check()
-            return self.similarity(a[lo:hi], b[lo:hi], bins)
-
-        blocks = [(lo, min(lo + SCREEN_BLOCK, len(a))) for lo in range(0, len(a), SCREEN_BLOCK)]
-        for (lo, hi), part in map_ranges(block, blocks):
-            out[lo:hi] = part
-        return out
 
     def similarity(self, a: np.ndarray, b: np.ndarray, bins: int) -> np.ndarray:
         """Estimated Jaccard similarity of each pair from its first ``bins`` bins (a multiple of 64), bins where
