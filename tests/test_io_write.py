@@ -11,7 +11,7 @@ import numpy as np
 import openpyxl
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dedup_gui.core.errors import Cancelled, OutputError
@@ -293,6 +293,9 @@ def test_ragged_csv_round_trips_its_header(tmp_path):
     delimiter=st.sampled_from([",", ";", "\t", "|"]),
     newline=st.sampled_from(["\r\n", "\n"]),
 )
+@example(rows=[["a", "b"], ["第", ""], ["", "ab"], ["", ""]], delimiter=",", newline="\r\n")  # joined as they are
+@example(rows=[["a", "b"], [""]], delimiter=",", newline="\n")  # a row of one empty cell
+@example(rows=[["a", "b"], ["a,b"]], delimiter=",", newline="\n")  # a delimiter in a cell, no quote
 def test_delimited_rows_read_back_as_written_and_quote_as_the_csv_module(rows, delimiter, newline):
     """Every row reads back cell for cell (a csv reader, the file opened without newline translation), and the
     text is the csv module's (minimal quoting) - except that a carriage return is quoted under "\n" line endings

@@ -14,11 +14,13 @@ from collections.abc import Iterable, Sequence
 from itertools import chain, islice
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..errors import OutputError
 from ..progress import Reporter
 from ..table import cell_text
+from ..text import utf32
 
 PROGRESS_EVERY = 5000
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -98,20 +100,40 @@ def delimited_rows(rows: list, delimiter: str, newline: str) -> str:
     articles) - and a lone carriage return is quoted whatever the line ending (the csv module of Python 3.11 leaves
     it bare under "\n" line endings, where a reader takes it for the end of the row). A row is joined first and
     looked at once: only a row holding one of those characters (or more delimiters than it put between its cells)
-    is joined again cell by cell (a million short rows: one call per row instead of one per cell)."""
+    is joined again cell by cell (a million short rows: one call per row instead of one per cell); those rows are
+    found in the text of all the rows at once (``_rows_to_look_at``)."""
 
     def quoted(c: str) -> str:
         if delimiter in c or '"' in c or "\n" in c or "\r" in c:
             return '"' + c.replace('"', '""') + '"'
         return c
 
-    def line(row: list) -> str:
-        joined = delimiter.join(row)
+    def line(row: list, joined: str) -> str:
         if "\n" in joined or '"' in joined or "\r" in joined or joined.count(delimiter) != len(row) - 1:
             return delimiter.join([quoted(c) for c in row])
         return joined if joined or len(row) != 1 else '""'
 
-    return "".join([line(row) + newline for row in rows])
+    every = list(map(delimiter.join, rows))
+    if not every:
+        return ""
+    for i in _rows_to_look_at(every, rows, delimiter).tolist():
+        every[i] = line(rows[i], every[i])
+    return newline.join(every) + newline
+
+
+def _rows_to_look_at(joined: list[str], rows: list, delimiter: str) -> np.ndarray:
+    """Which rows (``joined``: each row's cells joined by the delimiter) hold a double quote, a carriage return, a
+    line feed or more delimiters than were put between their cells, or are empty: found in the code points of the
+    rows' text all at once, not row by row (700k rows of two cells: 0.27 s a row at a time)."""
+    ends = np.cumsum(np.fromiter(map(len, joined), dtype=np.int64, count=len(joined)))
+    cps = utf32("".join(joined))
+    cells = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    at_delimiter = np.searchsorted(ends, np.flatnonzero(cps == ord(delimiter)), side="right")
+    look = np.bincount(at_delimiter, minlength=len(joined)) != cells - 1
+    special = np.flatnonzero((cps == ord('"')) | (cps == ord("\n")) | (cps == ord("\r")))
+    look[np.searchsorted(ends, special, side="right")] = True
+    look[np.diff(ends, prepend=0) == 0] = True
+    return np.flatnonzero(look)
 
 
 def _write_chunk(f, text: str, chunk: list, before: int, encoding: str) -> None:
