@@ -18,7 +18,7 @@ from ..columnar import PairGrams
 from ..parallel import map_ranges, ordered_map
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import SPLIT_SORT, sample_median, sort_in_place, sorted_unique, unique_counts
+from ..text import SPLIT_SORT, sample_median, sort_in_place, sorted_unique, span_positions, unique_counts
 
 
 @dataclass(frozen=True)
@@ -178,7 +178,9 @@ def bucket_pairs(
     del keep
     starts, sizes = _buckets(k)
     if rare_keys and rare_below is not None and tight_cap is not None:
-        stay = _leave_crowded(d, sizes, tight_cap, k < rare_below, rare_keys, tight)
+        # The keys are sorted, the rare ones numbered first: their postings are the first ones.
+        rare = slice(0, int(np.searchsorted(k, rare_below)))
+        stay = _leave_crowded(d, starts, sizes, tight_cap, rare, rare_keys, tight)
         if stay is not None:  # (None: no doc leaves - no copy of the postings)
             k, d = k[stay], d[stay]
             starts, sizes = _buckets(k)
@@ -284,15 +286,17 @@ def _buckets(k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _leave_crowded(
     d: np.ndarray,
+    starts: np.ndarray,
     sizes: np.ndarray,
     cap: int,
-    rare: np.ndarray,
+    rare: np.ndarray | slice,
     min_rare: int,
     tight: np.ndarray | None,
 ) -> np.ndarray | None:
-    """Which postings stay (``d``: their docs, sorted by key, then doc; ``sizes``: of their buckets), or None when
-    all do: not those a doc has in buckets of more than ``cap`` docs when it holds ``min_rare`` rare keys or more
-    (``rare``: per posting) and is not ``tight``.
+    """Which postings stay (``d``: their docs, sorted by key, then doc; ``starts``, ``sizes``: of their buckets), or
+    None when all do: not those a doc has in buckets of more than ``cap`` docs when it holds ``min_rare`` rare keys
+    or more (``rare``: which postings, a mask or a slice) and is not ``tight``. Only the postings of the crowded
+    buckets are looked at (at 1M short texts 11,000 of 17M: 0.3 s when every posting was).
 
     Two texts that share enough keys for their pair share the rarest of those keys in both prefixes (the prefix
     filter). When that key is rare (held by at most ``cap`` key sets, so its bucket has every pair) the pair is made
@@ -301,12 +305,20 @@ def _leave_crowded(
     bucket for its copies; a text made of common keys only stays in every bucket. (On English sentences most
     4-grams are common words: 78,000 Reuters sentences made 134 million pairs in buckets of 100 texts and more,
     one pair in 300 worth reading.)"""
+    crowded = np.flatnonzero(sizes > cap)
+    if not len(crowded):
+        return None
     n_docs = int(d.max()) + 1
     leaving = np.bincount(d[rare], minlength=n_docs) >= min_rare
     if tight is not None:
         leaving &= ~tight[:n_docs]
-    leave = np.repeat(sizes > cap, sizes) & leaving[d]
-    return ~leave if leave.any() else None
+    there = span_positions(starts[crowded], sizes[crowded])
+    leave = there[leaving[d[there]]]
+    if not len(leave):
+        return None
+    stay = np.ones(len(d), dtype=bool)
+    stay[leave] = False
+    return stay
 
 
 def _tight_last(
