@@ -296,6 +296,7 @@ def test_ragged_csv_round_trips_its_header(tmp_path):
 @example(rows=[["a", "b"], ["第", ""], ["", "ab"], ["", ""]], delimiter=",", newline="\r\n")  # joined as they are
 @example(rows=[["a", "b"], [""]], delimiter=",", newline="\n")  # a row of one empty cell
 @example(rows=[["a", "b"], ["a,b"]], delimiter=",", newline="\n")  # a delimiter in a cell, no quote
+@example(rows=[["第" * 300, 'a"b'], ["x" * 250, ""], ["c;d", "e\nf"]], delimiter=";", newline="\r\n")  # long rows
 def test_delimited_rows_read_back_as_written_and_quote_as_the_csv_module(rows, delimiter, newline):
     """Every row reads back cell for cell (a csv reader, the file opened without newline translation), and the
     text is the csv module's (minimal quoting) - except that a carriage return is quoted under "\n" line endings

@@ -23,6 +23,10 @@ from ..table import cell_text
 from ..text import utf32
 
 PROGRESS_EVERY = 5000
+# Rows longer than this on average are looked at one by one by str methods, shorter ones in the code points of
+# all the rows at once (``_rows_to_look_at``), each the faster there (measured, ns a character one by one against
+# at once: 13.0 / 6.8 at 30 characters a row, 3.5 / 2.6 at 120, 2.5 / 3.2 at 250, 1.7 / 3.7 at 1,000).
+LONG_ROW_CHARS = 180
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 
@@ -100,8 +104,8 @@ def delimited_rows(rows: list, delimiter: str, newline: str) -> str:
     articles) - and a lone carriage return is quoted whatever the line ending (the csv module of Python 3.11 leaves
     it bare under "\n" line endings, where a reader takes it for the end of the row). A row is joined first and
     looked at once: only a row holding one of those characters (or more delimiters than it put between its cells)
-    is joined again cell by cell (a million short rows: one call per row instead of one per cell); those rows are
-    found in the text of all the rows at once (``_rows_to_look_at``)."""
+    is joined again cell by cell (a million short rows: one call per row instead of one per cell); among short rows
+    those rows are found in the text of all the rows at once (``_rows_to_look_at``, ``LONG_ROW_CHARS``)."""
 
     def quoted(c: str) -> str:
         if delimiter in c or '"' in c or "\n" in c or "\r" in c:
@@ -116,7 +120,11 @@ def delimited_rows(rows: list, delimiter: str, newline: str) -> str:
     every = list(map(delimiter.join, rows))
     if not every:
         return ""
-    for i in _rows_to_look_at(every, rows, delimiter).tolist():
+    if sum(map(len, every)) > LONG_ROW_CHARS * len(every):  # long rows: each looked at by str methods
+        look = range(len(every))
+    else:
+        look = _rows_to_look_at(every, rows, delimiter).tolist()
+    for i in look:
         every[i] = line(rows[i], every[i])
     return newline.join(every) + newline
 
