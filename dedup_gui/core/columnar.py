@@ -28,7 +28,6 @@ CHUNK_ELEMENTS = 4_000_000  # gram hashes of pairs compared at once
 PAIR_BATCH_CHARS = 1_000_000  # characters of the texts of the pairs scored at once (their gram sets: ~8 bytes each)
 PREFIX_BITS = 40  # the bits of a gram hash that ``gram_prefix_columns`` keeps
 _PREFIX_BITS_U = np.uint64(PREFIX_BITS)
-_PREFIX_MASK = np.uint64((1 << PREFIX_BITS) - 1)
 _HIGH = np.uint64(64 - PREFIX_BITS)  # packed sort key: (group << 40) | (hash >> 24); groups stay below 2**24
 _GROUP_LIMIT = 1 << 24
 
