@@ -160,3 +160,25 @@ def test_pairs_of_two_searches_join_in_pair_order(n, many, few):
     got_a, got_b = _with_pairs(a, b, x, y, n)
     want = sorted(set(zip(a.tolist(), b.tolist(), strict=True)) | set(zip(x.tolist(), y.tolist(), strict=True)))
     assert list(zip(got_a.tolist(), got_b.tolist(), strict=True)) == want
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(1, 6), min_size=1, max_size=30),  # bucket sizes
+    st.data(),
+)
+def test_postings_taken_out_leave_the_buckets_that_the_remaining_keys_make(sizes, data):
+    """``_without_postings`` shrinks each bucket by the postings it loses and drops the emptied ones: the buckets
+    (starts, sizes) and docs equal those found again from the keys of the postings that stay."""
+    sizes = np.array(sizes, dtype=np.int64)
+    keys = np.repeat(np.arange(len(sizes)), sizes)
+    docs = np.arange(len(keys), dtype=np.int64) * 7 % 101
+    gone = np.array(sorted(data.draw(st.sets(st.integers(0, len(keys) - 1)))), dtype=np.int64)
+    d, starts, left = base._without_postings(docs, np.cumsum(sizes) - sizes, sizes, gone)
+    stay = np.ones(len(keys), dtype=bool)
+    stay[gone] = False
+    kept_keys = keys[stay]
+    want_starts = np.flatnonzero(np.r_[True, kept_keys[1:] != kept_keys[:-1]]) if len(kept_keys) else []
+    assert d.tolist() == docs[stay].tolist()
+    assert starts.tolist() == list(want_starts)
+    assert left.tolist() == np.diff(np.r_[want_starts, len(kept_keys)]).astype(np.int64).tolist()
