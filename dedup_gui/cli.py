@@ -13,7 +13,7 @@ from typing import NoReturn
 
 from .core.parallel import engine_malloc
 
-engine_malloc()  # a process that runs nothing but the engine; before numpy starts threads (core.parallel)
+engine_malloc(one_job=True)  # a process that runs one engine job; before numpy starts threads (core.parallel)
 
 from .core.algorithms.registry import ALGORITHMS  # noqa: E402
 from .core.errors import Cancelled, DedupError  # noqa: E402

@@ -90,6 +90,40 @@ def test_engine_malloc_is_harmless_to_call_again():
     assert list(ordered_map(lambda x: x * 2, [1, 2, 3])) == [2, 4, 6]
 
 
+_RSS_AFTER_A_FREED_ARRAY = (
+    "import sys\n"
+    "from dedup_gui.core.parallel import engine_malloc\n"
+    "engine_malloc(one_job=sys.argv[1] == 'one job')\n"
+    "import numpy as np\n"
+    "def rss():\n"
+    "    return int(open('/proc/self/statm').read().split()[1]) * 4096\n"
+    "a = np.ones(200 << 17)  # 200 MB, every page touched\n"
+    "held = rss()\n"
+    "del a\n"
+    "print(held - rss())\n"
+)
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or not os.confstr("CS_GNU_LIBC_VERSION").startswith("glibc"),
+    reason="glibc's mallopt only",
+)
+def test_a_one_job_process_keeps_freed_arrays_for_its_next_ones_and_the_window_worker_gives_them_back():
+    """``engine_malloc(one_job=True)`` (dedup-cli): a freed 200 MB array stays in the heap (the process's resident
+    memory does not fall), for the next stage to reuse without the kernel zeroing new pages; with the engine
+    worker's settings it goes back to the system."""
+    given_back = {
+        how: int(
+            subprocess.run(
+                [sys.executable, "-c", _RSS_AFTER_A_FREED_ARRAY, how], capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for how in ("one job", "worker")
+    }
+    assert given_back["one job"] < 10 << 20
+    assert given_back["worker"] > 150 << 20
+
+
 @needs_two
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 def test_a_forked_child_starts_threads_of_its_own():
