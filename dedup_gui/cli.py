@@ -11,9 +11,11 @@ import time
 from pathlib import Path
 from typing import NoReturn
 
+from .core.cpu import numpy_environment
 from .core.parallel import engine_malloc
 
 engine_malloc(one_job=True)  # a process that runs one engine job; before numpy starts threads (core.parallel)
+os.environ.update(numpy_environment())  # numpy's sorts on this processor (core.cpu), read when numpy is imported
 
 from .core.algorithms.registry import ALGORITHMS  # noqa: E402
 from .core.errors import Cancelled, DedupError  # noqa: E402

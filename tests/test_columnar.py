@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from ngram_reference import byte_sketch, fill_sketch, gram_prefixes, level_salt
 from ngram_reference import level as reference_level
 
+from dedup_gui.core import columnar
 from dedup_gui.core.algorithms.ngram import EMPTY_BIN, MAX_LEVEL_STEPS, SKETCH_BINS, NGram, _levels, verify
 from dedup_gui.core.columnar import (
     gram_columns,
@@ -132,7 +133,6 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
     assert got.tolist() == want
     # Without the kept gram sets, verify hashes only the texts of the pairs, a batch of pairs at a time: the same
     # scores whatever the batches.
-    from dedup_gui.core import columnar
 
     old, columnar.PAIR_BATCH_CHARS = columnar.PAIR_BATCH_CHARS, data.draw(st.integers(1, 400))
     try:
@@ -160,10 +160,16 @@ def test_pair_counts_of_long_texts_equal_the_gram_set_intersections(texts, data)
     a = np.array([p for p, _ in pairs], dtype=np.int64)
     b = np.array([q for _, q in pairs], dtype=np.int64)
     sets = [set(gram_prefixes(t, 4).tolist()) for t in texts]
-    inter, size_a, size_b = pair_counts(texts, a, b, 4)
-    assert inter.tolist() == [len(sets[p] & sets[q]) for p, q in pairs]
-    assert size_a.tolist() == [len(sets[p]) for p, _ in pairs]
-    assert size_b.tolist() == [len(sets[q]) for _, q in pairs]
+    before = columnar.NETWORK_MERGE
+    try:
+        for merge in (True, False):  # pieces merged (numpy's wide sorts slow here), or rows sorted whole
+            columnar.NETWORK_MERGE = merge
+            inter, size_a, size_b = pair_counts(texts, a, b, 4)
+            assert inter.tolist() == [len(sets[p] & sets[q]) for p, q in pairs]
+            assert size_a.tolist() == [len(sets[p]) for p, _ in pairs]
+            assert size_b.tolist() == [len(sets[q]) for _, q in pairs]
+    finally:
+        columnar.NETWORK_MERGE = before
 
 
 @settings(max_examples=200, deadline=None)
@@ -193,11 +199,15 @@ def test_sorted_segments_equal_sorting_each_segment(segments, data):
             assert got == want
 
 
+@pytest.mark.parametrize("merge", [True, False], ids=["pieces merged", "rows sorted whole"])
 @pytest.mark.parametrize("seed", range(4))
-def test_sorted_segments_longer_than_a_sorting_network_are_sorted_whole(seed):
+def test_sorted_segments_longer_than_a_sorting_network_are_sorted_whole(seed, merge, monkeypatch):
     """Segments of 200 to 3,000 values (hypothesis seldom draws such long lists): sorted in rows of
-    ``NETWORK_WIDTH``, then merged - each comes out sorted whole (and made unique) as Python sorts it."""
+    ``NETWORK_WIDTH``, then merged (where numpy's wider sorts are slow: ``NETWORK_MERGE``), or sorted whole - each
+    comes out sorted whole (and made unique) as Python sorts it."""
     from dedup_gui.core.columnar import NETWORK_WIDTH
+
+    monkeypatch.setattr(columnar, "NETWORK_MERGE", merge)
 
     rng = np.random.default_rng(seed)
     sizes = rng.integers(200, 3000, size=12)

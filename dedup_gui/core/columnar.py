@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .cpu import wide_sorts_slow
 from .parallel import map_ranges, share
 from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size, sorted_unique, utf32
 
@@ -333,6 +334,8 @@ def _in_both(m: np.ndarray) -> np.ndarray:
 
 
 NETWORK_WIDTH = 256  # numpy sorts rows up to this long by a sorting network (``_sorted_rows``)
+# Longer rows sorted a network's width at a time, then merged: where numpy's wider sorts are slow (core.cpu).
+NETWORK_MERGE = wide_sorts_slow()
 RUNS_WIDTH = 384  # rows of sorted parts from this width on are merged (``_sorted_rows``' sorted_parts)
 
 
@@ -349,12 +352,13 @@ def _sorted_rows(
     after the other (each value shifted left by ``shift`` bits, plus ``plus``), sorted, padded with ``_PAD``. A
     matrix's rows are as long as its longest (at most an eighth more than its shortest, or a network's width more).
 
-    numpy sorts many short rows far faster than the same values in one array (measured, 2**20 uint64: 52 ms in one
-    array, 13 ms in rows of 1,024, 1.1-1.6 ms in rows of up to 256, where it sorts by a sorting network). So a
-    row longer than ``NETWORK_WIDTH`` is made a whole number of networks wide, each network's piece is sorted, and
-    numpy's stable sort merges the sorted pieces (it finds the runs): 8.7 against 12.5 ns a value at 1,024, 12.2
-    against 16.2 at 2,048 (measured; 100k articles: the fingerprint 3.4-3.7 -> 2.9-3.3 s, the verification of
-    the pairs 3.9-4.6 -> 3.6-4.0 s, alternating with the one-sort version).
+    numpy sorts many short rows far faster than the same values in one array. Where its sorts wider than a sorting
+    network are slow (AVX-512 on Zen 4, ``NETWORK_MERGE``: 2**20 uint64 took 52 ms in one array, 13 ms in rows
+    of 1,024, 1.1-1.6 ms in rows of up to 256), a row longer than ``NETWORK_WIDTH`` is made a whole number of
+    networks wide, each network's piece is sorted, and numpy's stable sort merges the sorted pieces (it finds the
+    runs): 8.7 against 12.5 ns a value at 1,024, 12.2 against 16.2 at 2,048 (100k articles: the fingerprint
+    3.4-3.7 -> 2.9-3.3 s, the verification of the pairs 3.9-4.6 -> 3.6-4.0 s). Elsewhere (AVX2: 6.0 ns a value
+    at 1,024, 4.6 in rows of 256) a row is sorted whole.
 
     ``sorted_parts``: each segment is sorted already, so a row is a few sorted runs (the padding, above every
     value, extends the last): rows of ``RUNS_WIDTH`` or more are sorted by numpy's stable sort, which finds the
@@ -365,7 +369,7 @@ def _sorted_rows(
     counts = [sizes[docs] for docs, _ in parts]
     total = np.sum(counts, axis=0)
     step = np.maximum(8, np.left_shift(1, np.maximum(_bit_length(total) - 4, 0)))
-    if not sorted_parts:  # rows longer than a sorting network: whole networks (``NETWORK_WIDTH``)
+    if not sorted_parts and NETWORK_MERGE:  # rows longer than a sorting network: whole networks
         step[total > NETWORK_WIDTH] = NETWORK_WIDTH
     width = -(-total // step) * step
     order = np.argsort(width, kind="stable")
@@ -396,7 +400,7 @@ def _sorted_rows(
             if parts[i][1] != parts[i - 1][1]:
                 m += later[i - 1] * np.uint64(parts[i][1] - parts[i - 1][1])
         m[col >= end[:, None]] = _PAD
-        if not sorted_parts and w > NETWORK_WIDTH:
+        if not sorted_parts and NETWORK_MERGE and w > NETWORK_WIDTH:
             m.reshape(-1, NETWORK_WIDTH).sort(axis=1)
             m.sort(axis=1, kind="stable")
         else:

@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .cpu import numpy_environment
 from .errors import Cancelled, DedupError
 from .parallel import engine_malloc_environment
 from .pipeline import Pipeline, paused_gc
@@ -449,7 +450,8 @@ class EngineProcess:
             parent, child = self._ctx.Pipe()
             flag = self._ctx.RawValue("b", 0)
             proc = self._ctx.Process(target=_child_main, args=(child, flag), name="dedup-engine", daemon=False)
-            with _child_environment(**engine_malloc_environment()):  # see core.parallel.engine_malloc
+            # glibc's malloc and numpy's sorts set for the engine (core.parallel.engine_malloc, core.cpu)
+            with _child_environment(**engine_malloc_environment(), **numpy_environment()):
                 proc.start()
             child.close()
         except Exception as e:  # cannot spawn here at all

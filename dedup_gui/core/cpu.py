@@ -1,0 +1,85 @@
+"""The processor the engine runs on, as far as numpy's sorts care: read before numpy is imported.
+
+numpy (2.x) sorts arrays of 32- and 64-bit numbers with x86-simd-sort, by AVX-512 where the processor has it. On
+AMD's Zen 4 (family 25 with AVX-512; Zen 3, the same family, has none) AVX-512's compress-to-memory instruction,
+which that quicksort partitions with, is microcoded and slow: beyond a sorting network's width (256 values) numpy
+sorts several times slower with AVX-512 than with AVX2. Measured on an EPYC of family 25, model 17, numpy 2.4.6,
+ns a value sorting 2**22 random uint64 in rows of 256 / 1,024 / 65,536 / one array of 2**20:
+AVX-512 1.5 / 12.5 / 35.2 / 50.6, AVX2 4.6 / 6.0 / 8.1 / 9.8.
+
+The engine sorts arrays of millions of keys and pairs, so an engine process on Zen 4 starts numpy with its
+AVX-512 kernels left out (``NPY_DISABLE_CPU_FEATURES``, which numpy reads once, when it is imported):
+``dedup-cli`` sets it before its first numpy import, the window's engine worker starts with it. Where numpy runs
+with AVX-512 on Zen 4 all the same (a script importing the engine, an older numpy), ``columnar`` sorts long rows a
+network's width at a time and merges them (``wide_sorts_slow``)."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from functools import lru_cache
+from importlib.util import find_spec
+from pathlib import Path
+
+# The dispatch target that holds numpy's AVX-512 kernels; named so from numpy 2.4 (before: AVX512_SKX and others).
+_AVX512_TARGET = "X86_V4"
+_FIRST_NUMPY_WITH_TARGET = (2, 4)
+
+
+def zen4(cpuinfo: str) -> bool:
+    """Whether ``cpuinfo`` (the text of /proc/cpuinfo) describes AMD's Zen 4: family 25 with AVX-512."""
+    first = cpuinfo.split("\n\n", 1)[0]
+    fields = dict((k.strip(), v.strip()) for k, _, v in (line.partition(":") for line in first.splitlines()) if v)
+    return (
+        fields.get("vendor_id") == "AuthenticAMD"
+        and fields.get("cpu family") == "25"
+        and "avx512f" in fields.get("flags", "").split()
+    )
+
+
+@lru_cache(maxsize=1)
+def on_zen4() -> bool:
+    """``zen4`` of this machine (Linux only: elsewhere, or unreadable, False)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        return zen4(Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return False
+
+
+def numpy_version() -> tuple[int, int] | None:
+    """The installed numpy's (major, minor), read from its version file without importing it (None: not found)."""
+    spec = find_spec("numpy")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    try:
+        text = (Path(next(iter(spec.submodule_search_locations))) / "version.py").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    m = re.search(r'^version\s*=\s*["\'](\d+)\.(\d+)', text, re.M)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def numpy_environment() -> dict[str, str]:
+    """What an engine process's environment needs before numpy is imported: on Zen 4 with a numpy that names the
+    target (2.4 on), AVX-512 left out of its kernels. Nothing when the user set ``NPY_DISABLE_CPU_FEATURES``
+    (or ``NPY_ENABLE_CPU_FEATURES``) already."""
+    if "NPY_DISABLE_CPU_FEATURES" in os.environ or "NPY_ENABLE_CPU_FEATURES" in os.environ or not on_zen4():
+        return {}
+    version = numpy_version()
+    if version is None or version < _FIRST_NUMPY_WITH_TARGET:
+        return {}
+    return {"NPY_DISABLE_CPU_FEATURES": _AVX512_TARGET}
+
+
+def wide_sorts_slow() -> bool:
+    """Whether numpy (imported) sorts arrays wider than a sorting network slowly here: AVX-512 on Zen 4."""
+    if not on_zen4():
+        return False
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__  # type: ignore[import-not-found]
+    except ImportError:  # pragma: no cover - numpy moved it
+        return True
+    return bool(__cpu_features__.get("AVX512_SKX", False))
