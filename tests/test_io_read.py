@@ -168,6 +168,18 @@ def test_csv_ragged_rows_are_padded_and_extra_cells_get_columns(tmp_path):
     assert any("added columns Column C, Column D" in w for w in table.warnings)
 
 
+def test_csv_cells_stay_python_strings_in_columns_of_objects(tmp_path):
+    """Every cell a str as the file holds it ("" for an empty one, "NA" and "nan" as text): the columns hold
+    objects, not a string type that would read "NA" or an empty cell as missing."""
+    path = tmp_path / "plain.csv"
+    path.write_text("id,text,note\n1,NA,\n2,nan,x\n3,,NULL\n", encoding="utf-8")
+    data = read_table(path).data
+    assert [str(t) for t in data.dtypes] == ["object"] * 3
+    assert data.values.tolist() == [["1", "NA", ""], ["2", "nan", "x"], ["3", "", "NULL"]]
+    assert all(type(v) is str for v in data.values.ravel())
+    assert data.columns.tolist() == ["id", "text", "note"] and str(data.columns.dtype) == "object"
+
+
 def test_csv_blank_and_duplicate_headers(tmp_path):
     path = tmp_path / "h.csv"
     path.write_text("text,,text\n1,2,3\n", encoding="utf-8")
