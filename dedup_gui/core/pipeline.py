@@ -377,6 +377,8 @@ def _number_strings(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     codes, _ = pd.factorize(hashes)
     codes = codes.astype(np.int64, copy=False)
     firsts = _first_of_codes(codes)
+    if len(firsts) == len(strings):  # every hash once: every string differs from the others (equal ones hash alike)
+        return codes, firsts
     first_of = [strings[i] for i in firsts.tolist()]
     if all(map(operator.eq, strings, map(first_of.__getitem__, codes.tolist()))):
         return codes, firsts
