@@ -249,7 +249,11 @@ def test_the_fingerprint_keeps_the_gram_sets_it_made_a_chunk_at_a_time_when_they
 
     from dedup_gui.core.algorithms import ngram
 
-    with mock.patch.object(ngram, "CHUNK_CHARS", chunk), mock.patch.object(ngram, "KEEP_GRAMS", keep):
+    with (
+        mock.patch.object(ngram, "CHUNK_CHARS", chunk),
+        mock.patch.object(ngram, "LONG_CHUNK_CHARS", chunk),
+        mock.patch.object(ngram, "KEEP_GRAMS", keep),
+    ):
         fp = NGram().fingerprint(texts, Settings(algorithm="ngram").resolved(), Reporter())
     want = gram_prefix_columns(texts, 4)
     if len(want.hashes) > keep or not texts:  # (nothing to keep of no texts)
@@ -258,6 +262,40 @@ def test_the_fingerprint_keeps_the_gram_sets_it_made_a_chunk_at_a_time_when_they
         assert fp.grams is not None and fp.grams.prefix
         assert fp.grams.offsets.tolist() == want.offsets.tolist()
         assert fp.grams.hashes.tolist() == want.hashes.tolist()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_long_texts_fingerprint_the_same_in_long_chunks_as_in_short_ones(seed, monkeypatch):
+    """Texts averaging more than ``LONG_TEXT_CHARS`` are fingerprinted ``LONG_CHUNK_CHARS`` at a time: the sampled
+    keys (with their texts and levels), set sizes and sketches are those made a few texts at a time."""
+    from dedup_gui.core.algorithms import ngram
+
+    rng = np.random.default_rng(seed)
+    alphabet = np.array(list("新闻中国人民经济发展市场记者报道今日"))
+    texts = ["".join(rng.choice(alphabet, int(k))) for k in rng.integers(150, 900, size=60)]
+    assert np.mean([len(t) for t in texts]) > ngram.LONG_TEXT_CHARS
+    settings = Settings(algorithm="ngram").resolved()
+
+    def fingerprint():
+        fp = NGram().fingerprint(texts, settings, Reporter())
+        keys = [(p.keys.tolist(), p.doc.tolist(), p.step.tolist()) for p in fp.parts]
+        return [sum((k[i] for k in keys), []) for i in range(3)], fp.sizes.tolist(), fp.sketch.tolist()
+
+    chunks = []
+    monkeypatch.setattr(ngram, "_chunk_keys", _counting(ngram._chunk_keys, chunks))
+    whole = fingerprint()
+    assert len(chunks) == 1  # the long chunk holds them all
+    monkeypatch.setattr(ngram, "LONG_CHUNK_CHARS", 2_000)
+    assert fingerprint() == whole
+    assert len(chunks) > 10
+
+
+def _counting(fn, calls):
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return fn(*args, **kwargs)
+
+    return counted
 
 
 @settings(max_examples=60, deadline=None)
