@@ -372,7 +372,8 @@ def _sorted_rows(
     counts = [sizes[docs] for docs, _ in parts]
     total = np.sum(counts, axis=0)
     step = np.maximum(8, np.left_shift(1, np.maximum(_bit_length(total) - 4, 0)))
-    if not sorted_parts and NETWORK_MERGE:  # rows longer than a sorting network: whole networks
+    merge = not sorted_parts and NETWORK_MERGE  # rows longer than a sorting network: whole networks, merged
+    if merge:
         step[total > NETWORK_WIDTH] = NETWORK_WIDTH
     width = -(-total // step) * step
     order = np.argsort(width, kind="stable")
@@ -403,7 +404,7 @@ def _sorted_rows(
             if parts[i][1] != parts[i - 1][1]:
                 m += later[i - 1] * np.uint64(parts[i][1] - parts[i - 1][1])
         m[col >= end[:, None]] = _PAD
-        if not sorted_parts and NETWORK_MERGE and w > NETWORK_WIDTH:
+        if merge and w > NETWORK_WIDTH:
             m.reshape(-1, NETWORK_WIDTH).sort(axis=1)
             m.sort(axis=1, kind="stable")
         else:
