@@ -319,12 +319,39 @@ def _without_postings(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The postings (``d``, their buckets' ``starts`` and ``sizes``) without those at the increasing positions
     ``gone``: each bucket made smaller by the postings it loses (none left: no bucket), not found again from the
-    keys (at 1M short texts 5,756 of 17M postings leave: the keys copied and compared again took 0.3 s)."""
-    lost = np.bincount(np.searchsorted(starts, gone, side="right") - 1, minlength=len(starts))
-    sizes = sizes - lost
-    starts = np.cumsum(sizes) - sizes
-    left = sizes > 0
-    return np.delete(d, gone), starts[left], sizes[left]
+    keys (at 1M short texts 5,756 of 17M postings leave: the keys copied and compared again took 0.3 s).
+
+    Worked in place: the three arrays are the caller's own and are overwritten (what is returned are views of
+    them, or copies without the emptied buckets). New arrays of the postings' size would each be fresh memory
+    at the job's peak, and on this machine the first touch of a page costs more than the copy: ``np.delete`` and
+    the masks took 0.53 s at 1M short texts, the moves in place 0.05 s."""
+    bucket = np.searchsorted(starts, gone, side="right") - 1
+    hit, lost = np.unique(bucket, return_counts=True)
+    sizes[hit] -= lost
+    np.cumsum(sizes, out=starts)
+    starts -= sizes
+    _close_gaps(d, gone)
+    emptied = hit[sizes[hit] == 0]
+    if len(emptied):  # (a bucket whose every posting left)
+        starts, sizes = np.delete(starts, emptied), np.delete(sizes, emptied)
+    return d[: len(d) - len(gone)], starts, sizes
+
+
+MOVE_AT_ONCE = 1 << 20  # values moved per step by ``_close_gaps`` (a bound on numpy's buffer, were it to use one)
+
+
+def _close_gaps(values: np.ndarray, gone: np.ndarray) -> None:
+    """``values[:len(values) - len(gone)] = np.delete(values, gone)`` in place: the runs between the increasing
+    positions ``gone`` moved to the left, one after another (a run moves onto itself only to the left, which a
+    1-d copy in numpy handles)."""
+    at = gone.tolist()
+    to = at[0] if at else len(values)
+    for i, g in enumerate(at):
+        end = at[i + 1] if i + 1 < len(at) else len(values)
+        for lo in range(g + 1, end, MOVE_AT_ONCE):
+            hi = min(lo + MOVE_AT_ONCE, end)
+            values[to : to + hi - lo] = values[lo:hi]
+            to += hi - lo
 
 
 def _tight_last(
