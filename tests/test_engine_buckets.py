@@ -50,7 +50,8 @@ def test_bucket_pairs_finds_and_counts_shared_keys_exactly_whatever_the_chunk_si
 )
 def test_the_union_of_sorted_parts_is_their_sorted_distinct_values_merged_whole_or_about_a_pivot(parts, split):
     """``_union_of_sorted``: every value of every part once, in order - merged whole, or (forced at any size) the
-    values below and from a pivot apart, values equal to it in every part and empty parts included."""
+    values below and from a pivot apart, values equal to it in every part and empty parts included; the parts are
+    taken out of their list."""
     arrays = [np.array(sorted(p), dtype=np.int64) for p in parts]
     old, base.SPLIT_SORT = base.SPLIT_SORT, (1 if split else 1 << 40)
     try:
@@ -58,6 +59,7 @@ def test_the_union_of_sorted_parts_is_their_sorted_distinct_values_merged_whole_
     finally:
         base.SPLIT_SORT = old
     assert got.tolist() == sorted(set().union(*map(set, parts)))
+    assert arrays == []  # taken out of the list: freed as soon as they are joined
 
 
 def test_an_over_full_bucket_links_each_member_to_a_window_of_neighbours():

@@ -857,7 +857,11 @@ def _sorted_side(side: np.ndarray) -> np.ndarray:
 def sorted_unique(x: np.ndarray, kind: str | None = None) -> np.ndarray:
     """np.unique for 1-d arrays, by sorting (faster than numpy 2's hash-based unique on small arrays). ``kind``:
     np.sort's ("stable" merges already sorted runs)."""
-    x = np.sort(x, kind=kind)  # type: ignore[arg-type]
+    return distinct_of_sorted(np.sort(x, kind=kind))  # type: ignore[arg-type]
+
+
+def distinct_of_sorted(x: np.ndarray) -> np.ndarray:
+    """The distinct values of a sorted 1-d array, in order (``x`` itself when it has fewer than two)."""
     if len(x) > 1:
         keep = np.empty(len(x), dtype=bool)
         keep[0] = True
