@@ -177,13 +177,8 @@ def test_postings_taken_out_leave_the_buckets_that_the_remaining_keys_make(sizes
     keys = np.repeat(np.arange(len(sizes)), sizes)
     docs = np.arange(len(keys), dtype=np.int64) * 7 % 101
     gone = np.array(sorted(data.draw(st.sets(st.integers(0, len(keys) - 1)))), dtype=np.int64)
-    if data.draw(st.booleans()):  # moved a few values at a time
-        base.MOVE_AT_ONCE = data.draw(st.integers(1, 4))
     given = docs.copy()
-    try:
-        d, starts, left = base._without_postings(given, np.cumsum(sizes) - sizes, sizes.copy(), gone)
-    finally:
-        base.MOVE_AT_ONCE = 1 << 20
+    d, starts, left = base._without_postings(given, np.cumsum(sizes) - sizes, sizes.copy(), gone)
     assert not len(d) or np.shares_memory(d, given)
     stay = np.ones(len(keys), dtype=bool)
     stay[gone] = False

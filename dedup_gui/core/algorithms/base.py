@@ -362,21 +362,17 @@ def _without_postings(
     return d[: len(d) - len(gone)], starts, sizes
 
 
-MOVE_AT_ONCE = 1 << 20  # values moved per step by ``_close_gaps`` (a bound on numpy's buffer, were it to use one)
-
-
 def _close_gaps(values: np.ndarray, gone: np.ndarray) -> None:
     """``values[:len(values) - len(gone)] = np.delete(values, gone)`` in place: the runs between the increasing
-    positions ``gone`` moved to the left, one after another (a run moves onto itself only to the left, which a
-    1-d copy in numpy handles)."""
+    positions ``gone`` moved to the left, one after another. numpy copies a 1-d slice onto an overlapping one to
+    its left without a buffer (measured with tracemalloc, numpy 2.4: nothing allocated moving 20M values)."""
     at = gone.tolist()
-    to = at[0] if at else len(values)
-    for i, g in enumerate(at):
-        end = at[i + 1] if i + 1 < len(at) else len(values)
-        for lo in range(g + 1, end, MOVE_AT_ONCE):
-            hi = min(lo + MOVE_AT_ONCE, end)
-            values[to : to + hi - lo] = values[lo:hi]
-            to += hi - lo
+    if not at:
+        return
+    to = at[0]
+    for g, end in zip(at, at[1:] + [len(values)], strict=True):
+        values[to : to + end - g - 1] = values[g + 1 : end]
+        to += end - g - 1
 
 
 def _tight_last(
