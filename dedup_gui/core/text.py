@@ -9,6 +9,7 @@ import html
 import itertools
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -835,10 +836,17 @@ def sort_in_place(x: np.ndarray) -> None:
     below = x < sample_median(x)
     sides = [x[below], x[~below]]
     del below
+    write_in_turn(x, ordered_map(_sorted_side, sides))
+
+
+def write_in_turn(x: np.ndarray, arrays: Iterable[np.ndarray]) -> int:
+    """The ``arrays`` written into ``x`` from its start, each after the one before, as they come (an array may
+    be a slice of ``x`` at or after where it goes): how many values were written."""
     at = 0
-    for side in ordered_map(_sorted_side, sides):
-        x[at : at + len(side)] = side
-        at += len(side)
+    for a in arrays:
+        x[at : at + len(a)] = a
+        at += len(a)
+    return at
 
 
 def sample_median(x: np.ndarray):

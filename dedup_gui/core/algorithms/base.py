@@ -26,6 +26,7 @@ from ..text import (
     sorted_unique,
     span_positions,
     unique_counts,
+    write_in_turn,
 )
 
 
@@ -270,10 +271,7 @@ def _union_of_sorted(parts: list[np.ndarray]) -> np.ndarray:
         side.sort(kind="stable")
         return distinct_of_sorted(side)
 
-    below, above = ordered_map(distinct, [out[:low], out[low:]])
-    out[: len(below)] = below
-    out[len(below) : len(below) + len(above)] = above
-    return out[: len(below) + len(above)]
+    return out[: write_in_turn(out, ordered_map(distinct, [out[:low], out[low:]]))]
 
 
 def _by_key_then_doc(keys: np.ndarray, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
