@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import threading
 import zipfile
 
 import numpy as np
@@ -494,6 +495,48 @@ def test_failure_in_csv_writer_leaves_nothing(tmp_path, monkeypatch):
     with pytest.raises(OutputError, match="Input/output error"):
         write_cleaned(table, np.ones(2, bool), tmp_path / "out.csv")
     assert sorted(os.listdir(tmp_path)) == ["in.csv"]
+
+
+def test_chunks_written_behind_the_rows_come_in_order_and_a_failed_write_leaves_nothing(tmp_path, monkeypatch):
+    """The bytes of each chunk of rows are written on a thread of their own while the next chunk is made: the file
+    holds them in order, and a write that fails there (the disk full at the second chunk) fails the export as a
+    write on the caller's thread would, leaving the old target as it was."""
+    import csv
+    import io
+
+    from dedup_gui.core.io import csv_writer
+
+    rows = [["id", "text"]] + [[str(i), f'第{i}行, "{i}"'] for i in range(12_000)]
+    table = read_table(write_csv(tmp_path / "in.csv", rows))
+    expected = io.StringIO(newline="")
+    csv.writer(expected, lineterminator="\r\n").writerows(r for i, r in enumerate(rows) if i == 0 or i % 3)
+    write_cleaned(table, np.arange(12_000) % 3 != 2, tmp_path / "out.csv")
+    assert (tmp_path / "out.csv").read_bytes() == expected.getvalue().encode()
+
+    real_open, threads = open, []
+
+    class FillsUp:
+        def __init__(self, *args):
+            self.f = real_open(*args)
+
+        def write(self, data):
+            threads.append(threading.current_thread().name)
+            if len(threads) == 3:  # header, first chunk, second chunk
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return self.f.write(data)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+    monkeypatch.setattr(csv_writer, "open", FillsUp, raising=False)
+    with pytest.raises(OutputError, match="the disk is full"):
+        write_cleaned(table, np.ones(12_000, bool), tmp_path / "out.csv")
+    assert (tmp_path / "out.csv").read_bytes() == expected.getvalue().encode()
+    assert sorted(os.listdir(tmp_path)) == ["in.csv", "out.csv"]
+    assert len(threads) == 3 and all(name.startswith("write") for name in threads)
 
 
 def test_cancel_while_writing_removes_the_temporary_file(tmp_path):
