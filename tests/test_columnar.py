@@ -256,7 +256,7 @@ def test_the_fingerprint_keeps_the_gram_sets_it_made_a_chunk_at_a_time_when_they
     ):
         fp = NGram().fingerprint(texts, Settings(algorithm="ngram").resolved(), Reporter())
     want = gram_prefix_columns(texts, 4)
-    if len(want.hashes) > keep or not texts:  # (nothing to keep of no texts)
+    if len(want.hashes) > keep or not texts:  # (nothing to keep of no texts; the texts are short: kept when few)
         assert fp.grams is None
     else:
         assert fp.grams is not None and fp.grams.prefix
@@ -288,6 +288,34 @@ def test_long_texts_fingerprint_the_same_in_long_chunks_as_in_short_ones(seed, m
     monkeypatch.setattr(ngram, "LONG_CHUNK_CHARS", 2_000)
     assert fingerprint() == whole
     assert len(chunks) > 10
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_articles_gram_sets_are_not_kept_and_their_pairs_score_the_same_hashed_again(seed, monkeypatch):
+    """The gram sets of texts averaging more than ``LONG_TEXT_CHARS`` are not kept (copying every article's set
+    cost more than hashing again the texts of the pairs): the candidate pairs, their scores and gram counts are
+    those found with the sets kept."""
+    from dedup_gui.core.algorithms import ngram
+
+    rng = np.random.default_rng(seed)
+    alphabet = np.array(list("新闻中国人民经济发展市场记者报道今日"))
+    originals = ["".join(rng.choice(alphabet, int(k))) for k in rng.integers(250, 900, size=30)]
+    texts = originals + [t[int(rng.integers(0, 20)) :] + "。转载" for t in originals[:15]]
+    settings = Settings(algorithm="ngram").resolved()
+
+    def search():
+        fp = NGram().fingerprint(texts, settings, Reporter())
+        c = NGram().search(fp, texts, settings, Reporter())
+        found = sorted(zip(c.a.tolist(), c.b.tolist(), c.measure.tolist(), c.grams.overlap.tolist(), strict=True))
+        return fp.grams, found
+
+    grams, found = search()
+    assert grams is None
+    assert len(found) >= 15  # every copy found
+    monkeypatch.setattr(ngram, "LONG_TEXT_CHARS", 10_000)  # the same texts counted short: their sets kept
+    grams, kept_found = search()
+    assert grams is not None
+    assert kept_found == found
 
 
 def _counting(fn, calls):

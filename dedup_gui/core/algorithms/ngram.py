@@ -72,7 +72,12 @@ PREFIX_TIGHT_WINDOW = 8
 # 60 s and 11 GiB -> 16 s and 3 GiB; every Chinese benchmark input removes the same rows.
 RARE_KEY_SETS = PREFIX_TIGHT_CAP
 DOC = np.int32  # text indices of sampled keys and prefixes (2**31 texts is far beyond any table)
-KEEP_GRAMS = 30_000_000  # gram sets kept for verification up to this many hashes (240 MB); else rehashed
+# The gram sets of short texts are kept for verification up to this many hashes (240 MB); else, and for articles
+# (``LONG_TEXT_CHARS``), the texts of the candidate pairs are hashed again. Copying every article's set cost more
+# than hashing again the few in pairs (12,461 real Sina articles, alternating: fingerprint 0.46-0.58 s kept
+# against 0.39-0.40, the whole job 1.69-1.89 against 1.54-1.66; 4k articles with 30 % reposts the same either
+# way; 100k articles hold more than this many); 1M short texts verify 1.2 s faster with theirs kept.
+KEEP_GRAMS = 30_000_000
 # Texts averaging more than LONG_TEXT_CHARS characters (articles) are fingerprinted LONG_CHUNK_CHARS at a time, not
 # CHUNK_CHARS: their rows span ~40 widths, each sorted as a group of its own, and a chunk of 500,000 characters
 # holds ~200 articles - a dozen numpy calls for a few rows at a time. Measured with numpy's AVX2 sorts (100k
@@ -602,12 +607,16 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
     sketch = np.full((n_texts, SKETCH_BINS), EMPTY_BYTE, dtype=np.uint8)
     parts: list[KeyPart] = []
     lengths = lengths_of(texts)
-    # The gram sets, kept when small: copied into one array as each chunk comes (while the next chunks are being
-    # hashed), not joined at the end with both cores waiting. A text has at most one gram per character and one
-    # more, so the array is made that long; the pages past the sets are never touched.
-    kept: np.ndarray | None = np.empty(min(int(lengths.sum()) + n_texts, KEEP_GRAMS), dtype=np.uint64)
+    long_texts = bool(n_texts) and lengths.mean() > LONG_TEXT_CHARS
+    chunk_chars = LONG_CHUNK_CHARS if long_texts else CHUNK_CHARS
+    # The gram sets of short texts, kept when few: copied into one array as each chunk comes (while the next
+    # chunks are being hashed), not joined at the end with both cores waiting. A text has at most one gram per
+    # character and one more, so the array is made that long; the pages past the sets are never touched. Those
+    # of articles are not kept (``KEEP_GRAMS``).
+    kept: np.ndarray | None = None
+    if not long_texts:
+        kept = np.empty(min(int(lengths.sum()) + n_texts, KEEP_GRAMS), dtype=np.uint64)
     held = 0
-    chunk_chars = LONG_CHUNK_CHARS if n_texts and lengths.mean() > LONG_TEXT_CHARS else CHUNK_CHARS
     chunks = text_chunks(lengths, share(chunk_chars))
     for (lo, hi), (cols, minima, k, d, st) in map_ranges(
         lambda lo, hi: _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars), chunks
