@@ -15,7 +15,14 @@ from ngram_reference import byte_sketch, fill_sketch, gram_prefixes, level_salt
 from ngram_reference import level as reference_level
 
 from dedup_gui.core import columnar
-from dedup_gui.core.algorithms.ngram import EMPTY_BIN, MAX_LEVEL_STEPS, SKETCH_BINS, NGram, _levels, verify
+from dedup_gui.core.algorithms.ngram import (
+    EMPTY_BIN,
+    MAX_LEVEL_STEPS,
+    SKETCH_BINS,
+    NGram,
+    _levels,
+    verify_counted,
+)
 from dedup_gui.core.columnar import (
     gram_columns,
     gram_prefix_columns,
@@ -131,14 +138,21 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
     got = score_pairs(check, texts, cols, a, b)
     want = [check.score_texts(texts[i], texts[j], cols.of(i), cols.of(j)) for i, j in zip(a, b, strict=True)]
     assert got.tolist() == want
-    # Without the kept gram sets, verify hashes only the texts of the pairs, a batch of pairs at a time: the same
-    # scores whatever the batches.
-
-    old, columnar.PAIR_BATCH_CHARS = columnar.PAIR_BATCH_CHARS, data.draw(st.integers(1, 400))
+    # Without the kept gram sets, verify hashes only the texts of the pairs, a batch of pairs at a time - or, where
+    # texts recur in the pairs (``RECURRING``), each text's set once: the same scores and counts either way,
+    # whatever the batches.
+    old = columnar.PAIR_BATCH_CHARS, columnar.RECURRING
+    columnar.PAIR_BATCH_CHARS = data.draw(st.integers(1, 400))
     try:
-        assert verify(texts, a, b, 4, check, Reporter()).tolist() == want
+        got_by = {}
+        for recurring in (0, 10**9):  # each text's set once / pair by pair
+            columnar.RECURRING = recurring
+            got_by[recurring] = verify_counted(texts, a, b, 4, check, Reporter())
+            assert got_by[recurring][0].tolist() == want
+        counted = [[g.tolist() for g in (c.overlap, c.size_a, c.size_b)] for _, c in got_by.values()]
+        assert counted[0] == counted[1]
     finally:
-        columnar.PAIR_BATCH_CHARS = old
+        columnar.PAIR_BATCH_CHARS, columnar.RECURRING = old
 
 
 @settings(max_examples=60, deadline=None)
