@@ -492,7 +492,14 @@ def _batch_texts(
 ) -> tuple[np.ndarray, list[str], np.ndarray, np.ndarray]:
     """The distinct texts of a batch of pairs, in index order, and each pair as positions among them."""
     used = sorted_unique(np.concatenate([a, b]))
-    return used, [texts[i] for i in used.tolist()], np.searchsorted(used, a), np.searchsorted(used, b)
+    return used, *_texts_used(texts, used, a, b)
+
+
+def _texts_used(
+    texts: Sequence[str], used: np.ndarray, a: np.ndarray, b: np.ndarray
+) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The texts ``used`` (sorted indices, every one of the pairs' texts), and each pair as positions among them."""
+    return [texts[i] for i in used.tolist()], np.searchsorted(used, a), np.searchsorted(used, b)
 
 
 # Where the pairs' texts hold more than RECURRING times the characters of their distinct texts (a text in many
@@ -517,7 +524,8 @@ def score_pairs_of_counted(
 ) -> tuple[np.ndarray, PairGrams]:
     """``score_pairs_of``, with the gram counts behind each long pair's score (``PairGrams``). A batch of pairs at
     a time (``PAIR_BATCH_CHARS`` characters of their texts): the gram sets of all the pairs' texts at once would
-    hold ~8 bytes per character of every text in a pair."""
+    hold ~8 bytes per character of every text in a pair - unless the texts recur in the pairs (``RECURRING``):
+    then each text's set is made once."""
     a = np.asarray(a, dtype=np.int64)
     b = np.asarray(b, dtype=np.int64)
     lengths = lengths_of(texts)
@@ -525,8 +533,7 @@ def score_pairs_of_counted(
     held = int(lengths[used].sum())
     if held <= SETS_ONCE_CHARS and int(lengths[a].sum() + lengths[b].sum()) > RECURRING * held:
         # Texts in many pairs: each text's set made once, the pairs compared on the sets (``pair_overlap``).
-        sub = [texts[i] for i in used.tolist()]
-        ia, ib = np.searchsorted(used, a), np.searchsorted(used, b)
+        sub, ia, ib = _texts_used(texts, used, a, b)
         return score_pairs_counted(check, sub, gram_prefix_columns(sub, n), ia, ib, lengths[used])
     out = np.zeros(len(a))
     counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
