@@ -10,6 +10,7 @@ from engine_texts import (
     ZH_C,
     ZH_LONG,
     char_edited,
+    common_word_sentences,
     html_wrapped,
     repost_with_footer,
     repost_with_header,
@@ -254,6 +255,68 @@ def test_ngram_sketch_estimates_jaccard_closely_enough_to_screen_candidates():
     estimates = sketch_similarity(sketch, a, b)
     exact = np.array([jaccard(grams[i], grams[j]) for i, j in zip(a, b, strict=True)])
     assert np.abs(estimates - exact).max() < 0.12
+
+
+def _screened_texts(seed: int) -> list[str]:
+    """English texts of common words (their 4-grams are in many texts, as in real English: the prefix index pairs
+    many texts that share little) - long ones and short ones of 40-120 grams - and copies of them cut, with
+    scattered letters changed, or with words swapped, so that pairs score all over 0.3-1.0."""
+    import random
+
+    rng = random.Random(seed)
+    sentences, _ = common_word_sentences(600, 0, seed=seed)
+    texts = []
+    for size in [rng.choice([2, 3, 12, 16, 20]) for _ in range(45)]:
+        base = " ".join(rng.sample(sentences, size))
+        texts.append(base)
+        for _ in range(2):
+            kind = rng.choice(["cut", "letters", "words"])
+            if kind == "cut":
+                copy = base[: int(len(base) * rng.uniform(0.35, 1.0))]
+            elif kind == "letters":
+                every = rng.randint(16, 40)  # Jaccard ~0.6-0.85: around the bound
+                copy = "".join("x" if i % every == 0 and ch.isalpha() else ch for i, ch in enumerate(base))
+            else:
+                words = base.split()
+                for _ in range(int(len(words) * rng.uniform(0.05, 0.4))):
+                    words[rng.randrange(len(words))] = rng.choice(words)
+                copy = " ".join(words)
+            texts.append(copy)
+    return texts
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_sketch_screen_keeps_every_pair_at_the_bound_with_its_tighter_first_pass_for_long_texts(seed, monkeypatch):
+    """The candidate screen drops pairs whose sketch estimate is far below the search's bound. Its first pass (64
+    bins) screens pairs of long texts - whose sets fill every bin - with a smaller margin than pairs with a short
+    text, whose estimates wander further: it drops more pairs, and every pair scoring the bound stays, through
+    that pass alone and through both."""
+    import numpy as np
+
+    from dedup_gui.core.algorithms import ngram
+    from dedup_gui.core.columnar import lengths_of
+    from dedup_gui.core.progress import Reporter
+
+    texts = _screened_texts(seed)
+    settings = Settings(algorithm="ngram").resolved()
+    fp = ngram.NGram().fingerprint(texts, settings, Reporter())
+    check, bound, _ = ngram.search_bounds(settings)
+    a, b = np.triu_indices(len(texts), k=1)
+    scores = ngram.verify(texts, a, b, settings.n_value, check, Reporter())
+    must = {(int(x), int(y)) for x, y, s in zip(a, b, scores, strict=True) if s >= bound}
+    assert len(must) > 50 and (scores < bound - 0.2).sum() > 1000  # pairs of both kinds to screen
+
+    def screened(passes) -> set[tuple[int, int]]:
+        monkeypatch.setattr(ngram, "SCREEN_PASSES", passes)
+        ka, kb = ngram._screen(fp, a, b, bound, check, Reporter(), lengths_of(texts))
+        return set(zip(ka.tolist(), kb.tolist(), strict=True))
+
+    first, full_margin = ngram.SCREEN_PASSES[0], ngram.SCREEN_PASSES[0][2]
+    assert full_margin < first[1]
+    tight, loose = screened((first,)), screened(((first[0], first[1], first[1]),))
+    assert tight < loose
+    assert must <= tight
+    assert must <= screened(ngram.SCREEN_PASSES)
 
 
 def test_web_page_chrome_is_not_part_of_the_compared_text():
