@@ -34,7 +34,7 @@ from dedup_gui.core.columnar import (
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.text import gram_hashes, overlap
-from dedup_gui.core.textcheck import TextCheck
+from dedup_gui.core.textcheck import SHORT_CHARS, TextCheck
 
 ALPHABET = "新闻中国人民日报记者北京上海的了是在 abcxyzAB0123é.,。，！\n\tＡ１𠀀"
 texts_st = st.lists(st.text(alphabet=ALPHABET, max_size=120), min_size=0, max_size=40)
@@ -153,6 +153,79 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
         assert counted[0] == counted[1]
     finally:
         columnar.PAIR_BATCH_CHARS, columnar.RECURRING = old
+
+
+def _sampled_reference(check, cols, i: int, j: int, k: int) -> float:
+    """The estimate of ``sampled_scores``, set by set: each set's grams up to the lower of the two sets' k-th
+    smallest (a set of k grams or fewer: all), Jaccard on those, an excerpt's containment as the share of the
+    smaller set's sample in the larger's."""
+    sa, sb = sorted(cols.of(i).tolist()), sorted(cols.of(j).tolist())
+    if not sa or not sb:
+        return 0.0
+    v = min(s[k - 1] if len(s) > k else float("inf") for s in (sa, sb))
+    xa, xb = {h for h in sa if h <= v}, {h for h in sb if h <= v}
+    both = len(xa & xb)
+    score = both / max(len(xa | xb), 1)
+    small, large = sorted((len(sa), len(sb)))
+    if check.excerpts and small >= check.excerpt_share * large:
+        score = max(score, both / max(len(xa if len(sa) <= len(sb) else xb), 1))
+    return score
+
+
+@settings(max_examples=80, deadline=None)
+@given(texts=related_texts(), data=st.data(), excerpts=st.booleans(), share=st.sampled_from([0.3, 0.5, 0.9]))
+def test_sampled_scores_equal_the_score_of_each_pairs_coordinated_sample(texts, data, excerpts, share):
+    """``sampled_scores`` estimates each pair's score on the grams of both sets up to one shared hash bound; with
+    every set within the sample size it is the exact score."""
+    n = len(texts)
+    m = data.draw(st.integers(0, 60))
+    a = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    b = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    cols = gram_prefix_columns(texts, 4)
+    check = TextCheck(0.8, excerpts, share)
+    k = data.draw(st.integers(1, 40))
+    got = columnar.sampled_scores(check, cols, a, b, k=k)
+    assert got.tolist() == pytest.approx([_sampled_reference(check, cols, i, j, k) for i, j in zip(a, b, strict=True)])
+    whole = columnar.sampled_scores(check, cols, a, b, k=max(1, int(cols.sizes.max(initial=0))))
+    assert whole.tolist() == pytest.approx(
+        columnar.check_scores(check, cols.sizes[a], cols.sizes[b], pair_overlap(cols, a, b)).tolist()
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts=related_texts(), data=st.data())
+def test_pairs_estimated_below_the_floor_keep_their_estimate_and_the_rest_their_score(texts, data):
+    """Where the pairs' texts recur (each text's set made once), a floor has the long pairs estimated first
+    (``sampled_scores``): those below it are given the estimate and no counts; every other pair - one estimated
+    at the floor, short pairs (judged by edits) always - its exact score and counts, as without a floor."""
+    n = len(texts)
+    m = data.draw(st.integers(1, 60))
+    a = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    b = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    check = TextCheck(0.8, True, 0.5)
+    k = data.draw(st.integers(1, 30))
+    estimate = columnar.sampled_scores(check, gram_prefix_columns(texts, 4), a, b, k=k)
+    lengths = columnar.lengths_of(texts)
+    short = np.minimum(lengths[a], lengths[b]) < SHORT_CHARS
+    floor = data.draw(st.sampled_from(sorted(set(estimate[~short].tolist())) + [0.0, 2.0]))  # often a pair's own
+    old = columnar.RECURRING, columnar.SAMPLE_GRAMS
+    columnar.RECURRING, columnar.SAMPLE_GRAMS = 0, k  # each text's set made once
+    try:
+        want, want_counts = columnar.score_pairs_of_counted(check, texts, a, b, 4)
+        got, counts = columnar.score_pairs_of_counted(check, texts, a, b, 4, floor=floor)
+    finally:
+        columnar.RECURRING, columnar.SAMPLE_GRAMS = old
+    for x in range(m):
+        if not short[x] and estimate[x] < floor:
+            assert got[x] == pytest.approx(estimate[x])
+            assert counts.overlap[x] == -1
+        else:
+            assert got[x] == want[x]
+            assert (counts.overlap[x], counts.size_a[x], counts.size_b[x]) == (
+                want_counts.overlap[x],
+                want_counts.size_a[x],
+                want_counts.size_b[x],
+            )
 
 
 @settings(max_examples=60, deadline=None)

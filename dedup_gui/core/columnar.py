@@ -228,6 +228,55 @@ class PairGrams:
     size_b: np.ndarray
 
 
+# Grams per set in the sample ``sampled_scores`` compares: a Jaccard similarity of 0.5 is estimated within ~0.02-0.03
+# (one standard deviation), an excerpt's containment within ~0.03 (a sample of its share of the longer set).
+SAMPLE_GRAMS = 512
+_UNCUT = np.uint64(1 << 60)  # the sampling bound of a set sampled whole: above every hash prefix, below _PAD >> 1
+
+
+def sampled_scores(check, cols: GramColumns, a: np.ndarray, b: np.ndarray, k: int | None = None) -> np.ndarray:
+    """An estimate of ``check_scores`` for every pair (i, j) of (a, b), from a sample of its two gram sets drawn
+    alike from both (coordinated): the grams whose hash prefix is at most the lower of the two sets' ``k``-th
+    smallest - among the first ``k`` of each sorted set. Jaccard similarity is estimated on the two samples, an
+    excerpt's containment as the share of the smaller set's sample found in the larger's; which pairs are
+    excerpts is decided by the sets' true sizes. A pair whose sets have at most ``k`` grams each is scored
+    exactly. ``cols`` sorted (``gram_prefix_columns``); ``k``: ``SAMPLE_GRAMS`` unless given."""
+    k = SAMPLE_GRAMS if k is None else k
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    sizes = cols.sizes
+    head = np.minimum(sizes, k)
+    cut = np.full(len(sizes), _UNCUT, dtype=np.uint64)
+    over = sizes > k
+    cut[over] = cols.hashes[cols.offsets[:-1][over] + k - 1]
+    in_a, in_b, both = (np.zeros(len(a), dtype=np.int64) for _ in range(3))
+
+    def sample(lo: int, hi: int):
+        pa, pb = a[lo:hi], b[lo:hi]
+        limit = (np.minimum(cut[pa], cut[pb]) << np.uint64(1)) | np.uint64(1)  # (prefix, side) keys at most this
+        out = [np.zeros(hi - lo, dtype=np.int64) for _ in range(3)]
+        for rows, m in _pair_rows(cols.hashes, cols.offsets, head, pa, pb, sorted_sets=True):
+            kept = m <= limit[rows, None]
+            side_b = (m & np.uint64(1)).astype(bool)
+            out[0][rows] = np.count_nonzero(kept & ~side_b, axis=1)
+            out[1][rows] = np.count_nonzero(kept & side_b, axis=1)
+            out[2][rows] = np.count_nonzero(((m[:, 1:] ^ m[:, :-1]) == 1) & kept[:, 1:], axis=1)
+        return out
+
+    chunks = ranges_by_size(head[a] + head[b], share(CHUNK_ELEMENTS), _GROUP_LIMIT - 1)
+    for (lo, hi), (ca, cb, cboth) in map_ranges(sample, chunks):
+        in_a[lo:hi], in_b[lo:hi], both[lo:hi] = ca, cb, cboth
+    size_a, size_b = sizes[a], sizes[b]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = both / np.maximum(in_a + in_b - both, 1)
+        if check.excerpts:
+            a_smaller = size_a <= size_b
+            excerpt = np.minimum(size_a, size_b) >= check.excerpt_share * np.maximum(size_a, size_b)
+            contained = both / np.maximum(np.where(a_smaller, in_a, in_b), 1)
+            out = np.where(excerpt, np.maximum(out, contained), out)
+    return np.where((size_a == 0) | (size_b == 0), 0.0, out)
+
+
 def score_pairs(
     check, texts: Sequence[str], cols: GramColumns, a: np.ndarray, b: np.ndarray, lengths: np.ndarray | None = None
 ) -> np.ndarray:
@@ -520,12 +569,15 @@ def score_pairs_of(check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n:
 
 
 def score_pairs_of_counted(
-    check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int
+    check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int, floor: float | None = None
 ) -> tuple[np.ndarray, PairGrams]:
     """``score_pairs_of``, with the gram counts behind each long pair's score (``PairGrams``). A batch of pairs at
     a time (``PAIR_BATCH_CHARS`` characters of their texts): the gram sets of all the pairs' texts at once would
     hold ~8 bytes per character of every text in a pair - unless the texts recur in the pairs (``RECURRING``):
-    then each text's set is made once."""
+    then each text's set is made once.
+
+    ``floor``: where the sets are made once, a long pair whose estimated score (``sampled_scores``) is below it
+    is not compared in full; it is given the estimate (its counts -1)."""
     a = np.asarray(a, dtype=np.int64)
     b = np.asarray(b, dtype=np.int64)
     lengths = lengths_of(texts)
@@ -534,7 +586,10 @@ def score_pairs_of_counted(
     if held <= SETS_ONCE_CHARS and int(lengths[a].sum() + lengths[b].sum()) > RECURRING * held:
         # Texts in many pairs: each text's set made once, the pairs compared on the sets (``pair_overlap``).
         sub, ia, ib = _texts_used(texts, used, a, b)
-        return score_pairs_counted(check, sub, gram_prefix_columns(sub, n), ia, ib, lengths[used])
+        cols, sub_lengths = gram_prefix_columns(sub, n), lengths[used]
+        if floor is None:
+            return score_pairs_counted(check, sub, cols, ia, ib, sub_lengths)
+        return _score_sampled_first(check, sub, cols, ia, ib, sub_lengths, floor)
     out = np.zeros(len(a))
     counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
 
@@ -546,4 +601,23 @@ def score_pairs_of_counted(
     for (lo, hi), (scores, part) in map_ranges(batch, pair_batches(lengths, a, b)):
         out[lo:hi] = scores
         counted.overlap[lo:hi], counted.size_a[lo:hi], counted.size_b[lo:hi] = part.overlap, part.size_a, part.size_b
+    return out, counted
+
+
+def _score_sampled_first(
+    check, texts: Sequence[str], cols: GramColumns, a: np.ndarray, b: np.ndarray, lengths: np.ndarray, floor: float
+) -> tuple[np.ndarray, PairGrams]:
+    """``score_pairs_counted``, the long pairs estimated first (``sampled_scores``): those estimated below ``floor``
+    keep the estimate (counts -1), the others are compared in full. 20 Newsgroups: 20,732 long candidate pairs,
+    1,685 estimated within 0.1 of the search's bound."""
+    from .textcheck import SHORT_CHARS
+
+    out = np.full(len(a), np.inf)
+    long = np.flatnonzero(np.minimum(lengths[a], lengths[b]) >= SHORT_CHARS)
+    out[long] = sampled_scores(check, cols, a[long], b[long])
+    full = np.flatnonzero(out >= floor)
+    counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
+    scores, part = score_pairs_counted(check, texts, cols, a[full], b[full], lengths)
+    out[full] = scores
+    counted.overlap[full], counted.size_a[full], counted.size_b[full] = part.overlap, part.size_a, part.size_b
     return out, counted
