@@ -43,6 +43,31 @@ def test_bucket_pairs_finds_and_counts_shared_keys_exactly_whatever_the_chunk_si
         assert a3.tolist() == a.tolist() and b3.tolist() == b.tolist()
 
 
+@pytest.mark.parametrize("chunk", [50, 4_000_000])
+@pytest.mark.parametrize("block", [7, 1 << 18])
+def test_a_keep_filter_returns_the_pairs_it_keeps_of_those_made_without_it(monkeypatch, chunk, block):
+    """``keep`` runs on each chunk's unique pairs (a block at a time) as they are made: the pairs returned are
+    exactly those made without it that it keeps, in the same order, whatever the chunks and blocks; it sees
+    each pair as (a, b) with a < b, as returned."""
+    rng = np.random.default_rng(11)
+    keys, docs = rng.integers(0, 300, 4000), rng.integers(0, 800, 4000)
+    monkeypatch.setattr(base, "_PAIR_CHUNK", chunk)
+    monkeypatch.setattr(base, "KEEP_BLOCK", block)
+    a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=40, window=5)
+    seen = []
+
+    def keep(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
+        assert len(pa) <= block and (pa < pb).all()
+        seen.extend(zip(pa.tolist(), pb.tolist(), strict=True))
+        return np.flatnonzero((pa * 7 + pb) % 3 == 0)  # any rule of the pair alone
+
+    ka, kb, _ = base.bucket_pairs(keys, docs, Reporter(), cap=40, window=5, keep=keep)
+    made = list(zip(a.tolist(), b.tolist(), strict=True))
+    assert set(seen) == set(made)
+    assert list(zip(ka.tolist(), kb.tolist(), strict=True)) == [(x, y) for x, y in made if (x * 7 + y) % 3 == 0]
+    assert 0 < len(ka) < len(a)
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     parts=st.lists(st.lists(st.integers(0, 60) | st.integers(0, 2**62), unique=True), max_size=6),

@@ -172,6 +172,14 @@ class NGram(Algorithm):
         lengths = lengths_of(texts)
         at_least = edit_prefix(lengths, settings.n_value)
         ranks, docs, rare = _prefixes([p for p in parts if len(p.keys)], jaccard_bound, shared=True, at_least=at_least)
+        packed = ByteSketch.of(fp.sketch)
+
+        def passing(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
+            """The pairs that can score the bound by their sizes and lengths, then by their sketches (indices)."""
+            at = np.flatnonzero(plausible_pairs(check, fp.sizes, lengths, pa, pb, bound))
+            return at[_screened(fp, packed, pa[at], pb[at], bound, check, reporter, lengths)]
+
+        # Each chunk of the prefix buckets' pairs is screened on its core as it is made (``keep``).
         a, b, _ = bucket_pairs(
             ranks,
             docs,
@@ -182,14 +190,12 @@ class NGram(Algorithm):
             tight_window=PREFIX_TIGHT_WINDOW,
             rare_below=rare,
             rare_keys=settings.n_value + 1,
+            keep=passing,
         )
         variants, holders = edit_variants(texts, lengths, settings.n_value)
         if len(variants):
-            va, vb, _ = bucket_pairs(variants, holders, reporter, cap=PREFIX_BUCKET_CAP)
+            va, vb, _ = bucket_pairs(variants, holders, reporter, cap=PREFIX_BUCKET_CAP, keep=passing)
             a, b = _with_pairs(a, b, va, vb, len(texts))
-        plausible = plausible_pairs(check, fp.sizes, lengths, a, b, bound)
-        a, b = a[plausible], b[plausible]
-        a, b = _screen(fp, a, b, bound, check, reporter, lengths)
         reporter.report("Finding candidates", 1, 1)
         floor = bound - SAMPLE_MARGIN
         measure, counted = verify_counted(texts, a, b, settings.n_value, check, reporter, fp.grams, floor)
@@ -345,8 +351,24 @@ SCREEN_BLOCK = 200_000  # candidate pairs compared at once
 def _screen(
     fp: GramKeys, a: np.ndarray, b: np.ndarray, bound: float, check: TextCheck, reporter: Reporter, lengths: np.ndarray
 ):
-    """Drop candidates (texts sharing a rare key by chance, common in templated text) whose sketch says their
-    score is far below the bound, so that exact verification only runs on plausible pairs.
+    """The candidates ``_screened`` keeps."""
+    keep = _screened(fp, ByteSketch.of(fp.sketch), a, b, bound, check, reporter, lengths)
+    return a[keep], b[keep]
+
+
+def _screened(
+    fp: GramKeys,
+    packed: ByteSketch,
+    a: np.ndarray,
+    b: np.ndarray,
+    bound: float,
+    check: TextCheck,
+    reporter: Reporter,
+    lengths: np.ndarray,
+) -> np.ndarray:
+    """Which candidates to keep (a mask): not those (texts sharing a rare key by chance, common in templated text)
+    whose sketch (``packed``) says their score is far below the bound, so that exact verification only runs on
+    plausible pairs.
 
     The sketch estimates Jaccard; with the two set sizes that also estimates the overlap, hence the containment
     an excerpt is scored by: the estimate of the text check's own score. Bins are compared by their low byte,
@@ -359,7 +381,6 @@ def _screen(
     exempt = np.minimum(lengths[a], lengths[b]) < SHORT_CHARS
     exempt |= np.minimum(fp.sizes[a], fp.sizes[b]) < SKETCH_MIN_GRAMS
     at = np.flatnonzero(~exempt)
-    packed = ByteSketch.of(fp.sketch)
     for bins, margin, full_margin in SCREEN_PASSES:
         # A block of pairs at a time on both cores, the sizes looked up and the score made there too (at 100k
         # articles, 4.9M candidates: 0.2 s on one core when done for all pairs at once).
@@ -381,7 +402,7 @@ def _screen(
         at = at[np.concatenate(kept)] if kept else at
     keep = exempt
     keep[at] = True
-    return a[keep], b[keep]
+    return keep
 
 
 _LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
