@@ -109,6 +109,14 @@ def test_ngram_fingerprint_equals_the_per_text_reference(texts, n, share):
     assert fp.step.max(initial=0) < MAX_LEVEL_STEPS
 
 
+def _drawn_pairs(data, n: int, fewest: int, most: int) -> tuple[np.ndarray, np.ndarray]:
+    """Between ``fewest`` and ``most`` pairs of text indices below ``n`` (repeats and (i, i) included)."""
+    m = data.draw(st.integers(fewest, most))
+    a = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    b = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    return a, b
+
+
 @given(st.integers(0, 10**9))
 def test_levels_equal_the_loop(size):
     assert int(_levels(np.array([size]))[0]) == reference_level(size)
@@ -118,9 +126,7 @@ def test_levels_equal_the_loop(size):
 @given(texts=related_texts(), data=st.data(), excerpts=st.booleans(), share=st.sampled_from([0.3, 0.5, 0.9]))
 def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, share):
     n = len(texts)
-    m = data.draw(st.integers(0, 60))
-    a = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
-    b = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    a, b = _drawn_pairs(data, n, 0, 60)
     cols = gram_columns(texts, 4)
     check = TextCheck(0.8, excerpts, share)
     chunk = data.draw(st.integers(1, 500))
@@ -178,9 +184,7 @@ def test_sampled_scores_equal_the_score_of_each_pairs_coordinated_sample(texts, 
     """``sampled_scores`` estimates each pair's score on the grams of both sets up to one shared hash bound; with
     every set within the sample size it is the exact score."""
     n = len(texts)
-    m = data.draw(st.integers(0, 60))
-    a = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
-    b = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    a, b = _drawn_pairs(data, n, 0, 60)
     cols = gram_prefix_columns(texts, 4)
     check = TextCheck(0.8, excerpts, share)
     k = data.draw(st.integers(1, 40))
@@ -199,9 +203,7 @@ def test_pairs_estimated_below_the_floor_keep_their_estimate_and_the_rest_their_
     (``sampled_scores``): those below it are given the estimate and no counts; every other pair - one estimated
     at the floor, short pairs (judged by edits) always - its exact score and counts, as without a floor."""
     n = len(texts)
-    m = data.draw(st.integers(1, 60))
-    a = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
-    b = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    a, b = _drawn_pairs(data, n, 1, 60)
     check = TextCheck(0.8, True, 0.5)
     k = data.draw(st.integers(1, 30))
     estimate = columnar.sampled_scores(check, gram_prefix_columns(texts, 4), a, b, k=k)
@@ -215,7 +217,7 @@ def test_pairs_estimated_below_the_floor_keep_their_estimate_and_the_rest_their_
         got, counts = columnar.score_pairs_of_counted(check, texts, a, b, 4, floor=floor)
     finally:
         columnar.RECURRING, columnar.SAMPLE_GRAMS = old
-    for x in range(m):
+    for x in range(len(a)):
         if not short[x] and estimate[x] < floor:
             assert got[x] == pytest.approx(estimate[x])
             assert counts.overlap[x] == -1
@@ -424,9 +426,7 @@ def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
     fp = NGram().fingerprint(texts, settings, Reporter())
     whole = reference_fingerprint(texts, settings.n_value, 2)[4]  # the full 32-bit sketch
     n = len(texts)
-    m = data.draw(st.integers(1, 40))
-    a = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
-    b = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
+    a, b = _drawn_pairs(data, n, 1, 40)
     packed = ByteSketch.of(fp.sketch)
     for bins in (64, SKETCH_BINS):
         full = sketch_similarity(whole, a, b, bins)
