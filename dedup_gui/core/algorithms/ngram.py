@@ -422,8 +422,8 @@ class ByteSketch:
     def of(cls, sketch: np.ndarray) -> ByteSketch:
         """From a fingerprint's sketch (``GramKeys.sketch``: a byte per bin)."""
         low = np.ascontiguousarray(sketch, dtype=np.uint8).view(np.uint64).reshape(len(sketch), SKETCH_BINS // 8)
-        empty = np.packbits(sketch == EMPTY_BYTE, axis=1, bitorder="little")
-        empty = np.ascontiguousarray(empty).view(np.uint64).reshape(len(sketch), SKETCH_BINS // 64)
+        bits = np.packbits(sketch == EMPTY_BYTE, axis=1, bitorder="little")
+        empty = np.ascontiguousarray(bits).view(np.uint64).reshape(len(sketch), SKETCH_BINS // 64)
         parts = range(SKETCH_BINS // 64)
         return cls(
             [np.ascontiguousarray(low[:, 8 * i : 8 * i + 8]) for i in parts],
