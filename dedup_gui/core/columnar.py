@@ -209,12 +209,8 @@ def check_scores(check, sizes_a: np.ndarray, sizes_b: np.ndarray, inter: np.ndar
     inter = inter.astype(np.float64)
     empty = (la == 0) | (lb == 0)
     with np.errstate(divide="ignore", invalid="ignore"):
-        jaccard = inter / (la + lb - inter)
         small, large = np.minimum(la, lb), np.maximum(la, lb)
-        out = jaccard
-        if check.excerpts:
-            excerpt = small >= check.excerpt_share * large
-            out = np.where(excerpt, np.maximum(jaccard, inter / small), jaccard)
+        out = check.scores_from(inter / (la + lb - inter), inter / small, small, large)
     return np.where(empty, 0.0, out)
 
 
@@ -267,13 +263,9 @@ def sampled_scores(check, cols: GramColumns, a: np.ndarray, b: np.ndarray, k: in
     for (lo, hi), (ca, cb, cboth) in map_ranges(sample, chunks):
         in_a[lo:hi], in_b[lo:hi], both[lo:hi] = ca, cb, cboth
     size_a, size_b = sizes[a], sizes[b]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = both / np.maximum(in_a + in_b - both, 1)
-        if check.excerpts:
-            a_smaller = size_a <= size_b
-            excerpt = np.minimum(size_a, size_b) >= check.excerpt_share * np.maximum(size_a, size_b)
-            contained = both / np.maximum(np.where(a_smaller, in_a, in_b), 1)
-            out = np.where(excerpt, np.maximum(out, contained), out)
+    jaccard = both / np.maximum(in_a + in_b - both, 1)
+    contained = both / np.maximum(np.where(size_a <= size_b, in_a, in_b), 1)
+    out = check.scores_from(jaccard, contained, np.minimum(size_a, size_b), np.maximum(size_a, size_b))
     return np.where((size_a == 0) | (size_b == 0), 0.0, out)
 
 

@@ -616,6 +616,14 @@ class TextCheck:
             return max(jaccard, inter / small)
         return jaccard
 
+    def scores_from(self, jaccard: np.ndarray, contained: np.ndarray, small: np.ndarray, large: np.ndarray):
+        """``score`` for many pairs at once, from each pair's Jaccard similarity and the share of its smaller set
+        found in the larger (exact counts or estimates of them) and its two set sizes (``small`` <= ``large``):
+        an excerpt - the smaller set at least ``excerpt_share`` of the larger - scores the higher of the two."""
+        if not self.excerpts:
+            return jaccard
+        return np.where(small >= self.excerpt_share * large, np.maximum(jaccard, contained), jaccard)
+
     def score_texts(self, a: str, b: str, grams_a: np.ndarray, grams_b: np.ndarray) -> float:
         """The similarity of two compact texts: by edits when the pair is short, else by their grams."""
         if is_short(a, b):

@@ -391,10 +391,8 @@ def _screened(
             small = np.minimum(size_a, size_b).astype(np.float64)
             large = np.maximum(size_a, size_b).astype(np.float64)
             jaccard = packed.similarity(sa, sb, bins)
-            score = jaccard
-            if check.excerpts:
-                contained = np.minimum(1.0, jaccard * (small + large) / (1.0 + jaccard) / np.maximum(small, 1.0))
-                score = np.where(small >= check.excerpt_share * large, np.maximum(jaccard, contained), jaccard)
+            contained = np.minimum(1.0, jaccard * (small + large) / (1.0 + jaccard) / np.maximum(small, 1.0))
+            score = check.scores_from(jaccard, contained, small, large)
             return score >= (np.where(small >= SCREEN_FULL_GRAMS, full, low) if full != low else low)
 
         blocks = [(lo, min(lo + SCREEN_BLOCK, len(at))) for lo in range(0, len(at), SCREEN_BLOCK)]
