@@ -185,6 +185,44 @@ def test_console_script_runs_as_a_module(csv_file, tmp_path):
     assert proc.stdout.startswith("rows: 6, clusters: 2, removed: 2")
 
 
+def _cleaned_content(path):
+    if path.is_dir():
+        return sorted((p.relative_to(path).as_posix(), p.read_bytes()) for p in path.rglob("*"))
+    if path.suffix == ".xlsx":
+        wb = openpyxl.load_workbook(path)
+        return {ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets}
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("algorithm", ["ngram", "nshash", "simhash"])
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "txt"])
+def test_a_job_from_a_table_to_its_cleaned_file_never_loads_pandas(kind, algorithm, csv_file, workbook, tmp_path):
+    """The job loads only what it needs: reading a CSV file, a workbook or a folder, finding the duplicates and
+    writing the cleaned file need no pandas (0.2 s of a small job), and the file is the one written with pandas
+    loaded (this process)."""
+    if kind == "txt":
+        source = tmp_path / "articles"
+        source.mkdir()
+        for i, (_, _, body) in enumerate(ROWS):
+            (source / f"{i}.txt").write_text(body, encoding="utf-8")
+        column, suffix = "text", ""
+    else:
+        source, column, suffix = (csv_file if kind == "csv" else workbook), "body", "." + kind
+    args = [str(source), "--column", column, "--algorithm", algorithm, "--quiet", "--output"]
+    alone, here = tmp_path / f"alone{suffix}", tmp_path / f"here{suffix}"
+    code = (
+        "import sys\nfrom dedup_gui.cli import run\n"
+        f"assert run({args + [str(alone)]!r}) == 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pandas'))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "[]"  # after the summary
+    assert run(args + [str(here)]) == 0
+    assert "pandas" in sys.modules
+    assert _cleaned_content(alone) == _cleaned_content(here)
+
+
 def test_export_refuses_a_workbook_changed_on_disk_after_loading(workbook, tmp_path):
     from dedup_gui.core import io
     from dedup_gui.core.errors import InputError

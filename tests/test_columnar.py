@@ -974,6 +974,23 @@ def test_unique_first_is_numpys_unique_with_index_inverse_and_counts(values, dty
         np.testing.assert_array_equal(g, w.reshape(-1))
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 12), max_size=60), st.sampled_from([np.int64, np.uint64]), st.integers(0, 2**62))
+def test_factorize_by_sort_numbers_values_as_pandas_does(values, dtype, scale):
+    """The sort that spares a small job pandas gives pandas' numbers and distinct values, in order of first
+    appearance (the large keys of hashes, many repeats, values above 2**63 for uint64)."""
+    import pandas as pd
+
+    from dedup_gui.core.text import factorize_by_sort
+
+    x = np.array(values, dtype=dtype) * dtype(scale | 1) + dtype(2**63 if dtype is np.uint64 else 0)
+    codes, distinct = factorize_by_sort(x)
+    want_codes, want_distinct = pd.factorize(x)
+    assert codes.dtype == np.int64 and distinct.dtype == x.dtype
+    np.testing.assert_array_equal(codes, want_codes)
+    np.testing.assert_array_equal(distinct, want_distinct)
+
+
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(alphabet="<>&;#ap/!b 1新闻", max_size=20))
 @example(text="<p>段落")  # a tag without an entity

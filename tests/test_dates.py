@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dedup_gui.core.dates import detect_date_column, parse_dates, read_dates
+from dedup_gui.core.dates import _may_be_dates, detect_date_column, parse_dates, read_dates
 from dedup_gui.core.table import Table
 
 
@@ -222,3 +222,40 @@ def test_years_a_timestamp_cannot_hold_are_unreadable_not_wrapped_around():
     values = ["0024-03-09", "1/2/0024", "9999年1月1日", "1700-01-01"]
     assert stamps(values) == ["NaT", "NaT", "NaT", "1700-01-01 00:00:00"]
     assert read_dates(values).unreadable == 3
+
+
+moments = st.datetimes(min_value=dt.datetime(1900, 1, 1), max_value=dt.datetime(2200, 12, 31))
+DATE_CELLS = [lambda d, f=f: f(d) for f in WRITTEN] + [  # one way of writing dates per column, as in a real one
+    lambda d: d.date(),
+    lambda d: d,
+    lambda d: f"{d.month}月{d.day}日",
+    lambda d: f"{d.year}年{d.month}月",
+    lambda d: str(45000 + d.day),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    dates=st.lists(moments, max_size=12),
+    way=st.sampled_from(range(len(DATE_CELLS))),
+    others=st.lists(cells, max_size=12),
+    order=st.randoms(use_true_random=False),
+    name=st.sampled_from(["", "date", "views"]),
+)
+def test_a_column_passed_over_unparsed_could_not_have_been_the_date_column(dates, way, others, order, name):
+    """The bound that spares text columns the parse (and pandas) never leaves out a column the parse would find:
+    where it says no, the parse finds no date or fewer than half the filled cells."""
+    values = [DATE_CELLS[way](d) for d in dates] + others
+    order.shuffle(values)
+    if not _may_be_dates(values, name):
+        parsed = read_dates(values, name=name)
+        assert parsed.read == 0 or parsed.share < 0.5
+
+
+def test_articles_and_plain_numbers_are_passed_over_unparsed_dates_are_not():
+    articles = ["原标题：2024年3月9日，北京。" * 20, "Reuters - 2024-03-09 12:00 the market rose.", "  "]
+    assert not _may_be_dates(articles, "text")
+    assert not _may_be_dates([str(i) for i in range(50)], "id")  # numbers are not serial dates in an id column
+    assert _may_be_dates([str(45360 + i) for i in range(50)], "日期")
+    assert _may_be_dates(["2024/3/9", "无", "2024/3/10", ""], "when")
+    assert _may_be_dates([dt.date(2024, 3, 9), "x"], "")

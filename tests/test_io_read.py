@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -410,3 +411,40 @@ def test_a_file_decoded_in_parts_reads_as_decoded_at_once(text, name, chunk, dam
         return t.data.values.tolist(), t.columns, t.warnings, t.encoding, t.bom, t.newline, t.delimiter
 
     assert read(chunk) == read(1 << 30)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    rows=st.integers(0, 8).flatmap(
+        lambda n: st.lists(st.lists(st.one_of(st.text(max_size=5), st.none(), st.floats()), min_size=n, max_size=n))
+    ),
+    data=st.data(),
+)
+def test_a_table_given_its_cells_answers_as_the_table_of_their_dataframe(rows, data):
+    """A reader's ``Cells`` (no pandas) and the DataFrame made of them on demand give the same answers: length,
+    columns, cells, the rows a cleaned file keeps; ``data`` is that DataFrame."""
+    import numpy as np
+    import pandas as pd
+
+    from dedup_gui.core.table import Cells, Table
+
+    width = len(rows[0]) if rows else data.draw(st.integers(0, 3))
+    names = [f"c{j}" for j in range(width)]
+    block = np.empty((width, len(rows)), dtype=object)
+    for i, row in enumerate(rows):
+        block[:, i] = row
+    frame = pd.DataFrame(block.T, columns=pd.Index(names, dtype=object), dtype=object)
+    lazy, eager = (Table(Path("t.csv"), "csv", names, d) for d in (Cells(block, names), frame))
+    keep = np.array(data.draw(st.lists(st.booleans(), min_size=len(rows), max_size=len(rows))), dtype=bool)
+    head = data.draw(st.integers(0, 10))
+    assert len(lazy) == len(eager) == len(rows)
+    for name in [*names, "other"]:
+        assert lazy.has_column(name) == eager.has_column(name) == (name in names)
+    for name in names:
+        assert lazy.column_values(name) == eager.column_values(name)
+        assert lazy.column_values(name, head=head) == eager.column_values(name, head=head)
+    kept, want = lazy.rows_where(keep), eager.rows_where(keep)
+    assert len(kept) == len(want) == int(keep.sum())
+    assert list(kept.tuples()) == list(want.tuples())
+    pd.testing.assert_frame_equal(kept.frame().reset_index(drop=True), want.frame().reset_index(drop=True))
+    pd.testing.assert_frame_equal(lazy.data, frame)

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from .result import Decisions, DedupResult, Resolution
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 CONTRACT_COLUMNS = ("dup_cluster", "dup_kept", "dup_of", "dup_similarity")
 STATUS_COLUMN = "dup_status"
@@ -66,6 +69,8 @@ def annotated_frame(
     result: DedupResult, resolution: Resolution, decisions: Decisions | None, spec: AnnotationSpec
 ) -> pd.DataFrame:
     """The contract columns plus the status column (after dup_cluster), headed as the spec says."""
+    import pandas as pd
+
     frame = resolution.annotation_frame()
     frame.insert(1, STATUS_COLUMN, row_status(result, resolution, decisions, spec.words))
     frame.columns = pd.Index([spec.headers.get(c, c) for c in frame.columns], dtype=object)

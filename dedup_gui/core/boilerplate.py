@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
-import pandas as pd
 
 from .columnar import GramColumns, pair_overlap
 from .parallel import map_ranges
 from .progress import Reporter
 from .text import (
     SEP,
+    factorize,
     find_sorted,
     from_utf32,
     join_column,
@@ -236,8 +236,7 @@ def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> 
     if not len(hashes):
         return Boilerplate()
     # Each sentence numbered (a dense id, in order of first occurrence) by one hash table, not a sort of them all.
-    run_of, sentences = pd.factorize(hashes)
-    run_of = run_of.astype(np.int64, copy=False)
+    run_of, sentences = factorize(hashes)
     run_sizes = np.bincount(run_of, minlength=len(sentences))
     frequent = np.flatnonzero(run_sizes >= min_docs)
     if len(frequent) == 0:

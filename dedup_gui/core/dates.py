@@ -33,9 +33,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
+
+from .table import pandas_missing
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from .table import Table
 
 DATE_NAME_HINTS = ("date", "time", "day", "published", "created", "日期", "时间", "時間", "发布", "發布", "发表")
@@ -126,6 +129,8 @@ def read_dates(
 ) -> ParsedDates:
     """Parse one column of cells (module docstring). ``serials``: read numbers as Excel serial dates (None: when
     the column is a date column by ``name`` or by its other cells). ``day_first`` forces the order of 9/3/2024."""
+    import pandas as pd
+
     cells = list(values)
     n = len(cells)
     out = np.full(n, np.datetime64("NaT"), dtype="datetime64[ns]")
@@ -169,6 +174,39 @@ def read_dates(
     return ParsedDates(series, int(blank.sum()), unreadable, texts.day_first, texts.proven)
 
 
+_TEXT_PATTERNS = (_YMD, _YM, _NAMED, _AB_Y, _MD_ZH)  # each anchored at the start: match is search
+
+
+def _may_be_dates(cells: list, name: str) -> bool:
+    """Whether ``read_dates`` could find half the filled ``cells`` dates: a bound by the same rules, counting every
+    text a pattern matches, every number (where it could be a serial date) and every date cell. A column of text
+    or of plain numbers is told without the parse (nor pandas, which the parse loads)."""
+    filled = numbers = others = 0
+    for v in cells:
+        if isinstance(v, str):
+            if not v or v.isspace():
+                continue
+            filled += 1
+            if _PLAIN_NUMBER.fullmatch(v):
+                numbers += 1
+            elif any(p.match(v) for p in _TEXT_PATTERNS):
+                others += 1
+        elif v is None or pandas_missing(v):
+            continue
+        elif isinstance(v, (bool, np.bool_)):
+            filled += 1
+        elif isinstance(v, (int, float, np.integer, np.floating)):
+            if v == v:  # not NaN
+                filled += 1
+                numbers += 1
+        else:
+            filled += 1
+            others += isinstance(v, (_dt.date, np.datetime64))
+    # Numbers are read as serial dates only in a column named for dates or with dates of other kinds (read_dates).
+    possible = others + (numbers if others or _name_hints_date(name) else 0)
+    return possible > 0 and possible >= 0.5 * filled
+
+
 def _name_hints_date(name: str) -> bool:
     low = name.casefold()
     return any(h in low for h in DATE_NAME_HINTS)
@@ -177,6 +215,8 @@ def _name_hints_date(name: str) -> bool:
 def _stamps(stamps: list[object]) -> np.ndarray:
     """Date, datetime and Timestamp cells as naive datetime64[ns]; aware ones converted to UTC, and cells outside
     what datetime64[ns] holds (before 1677, after 2262) NaT."""
+    import pandas as pd
+
     aware = [getattr(v, "tzinfo", None) is not None for v in stamps]
     naive = [v if not a else None for v, a in zip(stamps, aware, strict=True)]
     stamped = pd.to_datetime(pd.Series(naive, dtype=object), errors="coerce")
@@ -217,6 +257,8 @@ class _TextDates:
 
 def _parse_texts(texts: list[str], day_first: bool | None) -> _TextDates:
     """Parse each distinct text once with vectorised pattern matching, then spread the results to every cell."""
+    import pandas as pd
+
     codes, uniques = pd.factorize(pd.Series(texts, dtype=object))
     s = pd.Series(uniques, dtype=object)
     parsed = np.full(len(s), np.datetime64("NaT"), dtype="datetime64[ns]")
@@ -255,6 +297,8 @@ def _parse_texts(texts: list[str], day_first: bool | None) -> _TextDates:
 
 def _day_month(found: pd.DataFrame, day_first: bool | None) -> tuple[np.ndarray, bool | None, bool]:
     """9/3/2024-style values in the column's order (module docstring): (timestamps, day-first?, proven?)."""
+    import pandas as pd
+
     a = found["a"].astype(int).to_numpy()
     b = found["b"].astype(int).to_numpy()
     says_day_first = bool(((a > 12) & (b <= 12)).any())
@@ -281,6 +325,8 @@ def _day_month(found: pd.DataFrame, day_first: bool | None) -> tuple[np.ndarray,
 
 def _compose(year: pd.Series, month: pd.Series, day: pd.Series, time: pd.DataFrame | None) -> np.ndarray:
     """Timestamps from string or number components; impossible dates (Feb 30, 25:00) become NaT."""
+    import pandas as pd
+
     if len(year) == 0:
         return np.zeros(0, dtype="datetime64[ns]")
     # The patterns let only digits (or nothing) through, so astype(float) is a safe and quick conversion.
@@ -317,6 +363,8 @@ def _twelve_hour(hour: np.ndarray, cn: pd.Series, en: pd.Series) -> np.ndarray:
 
 def _offset_minutes(tz: pd.Series) -> np.ndarray:
     """Minutes east of UTC written after a time (+08:00, -0500, UTC+08:00); 0 when absent or Z/UTC/GMT."""
+    import pandas as pd
+
     m = tz.fillna("").str.extract(r"(?P<sign>[+-])(?P<h>\d{2}):?(?P<m>\d{2})")
     minutes = pd.to_numeric(m["h"], errors="coerce").fillna(0) * 60 + pd.to_numeric(m["m"], errors="coerce").fillna(0)
     sign = np.where(m["sign"].to_numpy(dtype=object) == "-", -1, 1)
@@ -325,6 +373,8 @@ def _offset_minutes(tz: pd.Series) -> np.ndarray:
 
 def _with_year(out: np.ndarray, found: pd.DataFrame) -> np.ndarray:
     """3月9日 takes the year every other date of the column shares; with none or several years it stays NaT."""
+    import pandas as pd
+
     dated = out[~np.isnat(out)]
     years = np.unique(dated.astype("datetime64[Y]").astype(np.int64) + 1970)
     if len(years) != 1:
@@ -345,7 +395,10 @@ def detect_date_column(table: Table, exclude: Sequence[str] = ()) -> str | None:
     for position, name in enumerate(table.columns):
         if name in exclude:
             continue
-        parsed = read_dates(table.data[name].head(_SAMPLE).tolist(), name=name)
+        sample = table.column_values(name, head=_SAMPLE)
+        if not _may_be_dates(sample, name):
+            continue
+        parsed = read_dates(sample, name=name)
         if parsed.read == 0:
             continue
         hinted = _name_hints_date(name)

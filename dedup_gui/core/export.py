@@ -11,14 +11,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from .annotation import AnnotationSpec, annotated_frame, bands
 from .io.xlsx_writer import SheetStyle
 from .progress import Reporter
 from .result import Decisions, DedupResult, Resolution
 from .table import Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SNIPPET_CHARS = 200  # the report's kept_text: the start of the kept text, every character as it is
 
@@ -99,6 +101,8 @@ def run_frame(result: DedupResult) -> pd.DataFrame:
         rows.append(("kept rows", result.keep_note))
     for key, value in result.settings.to_dict().items():
         rows.append((f"setting: {key}", json.dumps(value, ensure_ascii=False)))
+    import pandas as pd
+
     return pd.DataFrame(rows, columns=["item", "value"])
 
 

@@ -30,7 +30,6 @@ from functools import lru_cache
 from itertools import chain
 
 import numpy as np
-import pandas as pd
 
 from .dates import ParsedDates, detect_date_column, read_dates
 from .errors import InputError
@@ -176,11 +175,11 @@ class KeepRule:
 
     def _bind_original(self, table: Table | None, date_column: str | None) -> None:
         if table is not None:
-            if date_column is not None and date_column not in table.data.columns:
+            if date_column is not None and not table.has_column(date_column):
                 raise InputError(table.path, f"no column named {date_column!r} to read dates from")
             column = date_column or detect_date_column(table)
             if column is not None:
-                dates = read_dates(table.data[column].tolist(), name=column)
+                dates = read_dates(table.column_values(column), name=column)
                 if dates.read:
                     self.column, self.dates = column, dates
         self.marked = repost_markers(self.texts)
@@ -188,9 +187,9 @@ class KeepRule:
     def _bind_column(self, table: Table | None, column: str) -> None:
         if table is None:
             raise ValueError(f"keep policy {self.policy!r} needs a table with column {column!r}")
-        if column not in table.data.columns:
+        if not table.has_column(column):
             raise InputError(table.path, f"no column named {column!r} to choose the kept row by")
-        cells = table.data[column].tolist()
+        cells = table.column_values(column)
         self.column, self.shown = column, cells
         dates = read_dates(cells, name=column)
         if dates.read and dates.share >= 0.5:
@@ -425,6 +424,8 @@ def contained(inter: np.ndarray, sizes: np.ndarray) -> np.ndarray:
 
 def _numbers_or_text(values: Sequence[object]) -> np.ndarray:
     """Numbers as numbers when every filled cell is one, else the cells' text order; blank cells become NaN."""
+    import pandas as pd
+
     s = pd.Series(list(values), dtype=object)
     blank = s.map(lambda v: v is None or (isinstance(v, str) and not v.strip()) or v != v).to_numpy(dtype=bool)
     nums = pd.to_numeric(s.where(~blank), errors="coerce").to_numpy(dtype=float)

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
@@ -36,7 +35,7 @@ from .progress import Reporter
 from .result import ClusterList, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
-from .text import compact_normalised, find_sorted, gram_hashes, normalise_all
+from .text import compact_normalised, factorize, find_sorted, gram_hashes, normalise_all
 from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ_pairs
 
 
@@ -374,8 +373,7 @@ def _number_strings(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     by a dictionary instead. (pandas' factorize on the strings themselves copies each one into UTF-8: hundreds of
     megabytes on a column of articles.)"""
     hashes = np.fromiter(map(hash, strings), dtype=np.int64, count=len(strings))
-    codes, _ = pd.factorize(hashes)
-    codes = codes.astype(np.int64, copy=False)
+    codes, _ = factorize(hashes)
     firsts = _first_of_codes(codes)
     if len(firsts) == len(strings):  # every hash once: every string differs from the others (equal ones hash alike)
         return codes, firsts
@@ -436,8 +434,7 @@ def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     empty = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys))[row_raw] == 0
     # A unique text per distinct non-empty key, per empty row; numbered in order of first row.
     ident = np.where(empty, -1 - np.arange(len(texts), dtype=np.int64), raw_key[row_raw])
-    row_unique, _ = pd.factorize(ident)
-    row_unique = row_unique.astype(np.int64, copy=False)
+    row_unique, _ = factorize(ident)
     unique_raw = row_raw[_first_of_codes(row_unique)]
     unique_texts = [norm[i] for i in unique_raw.tolist()]
     compact_texts = [keys[i] for i in unique_raw.tolist()]

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
-import pandas as pd
 
 from .settings import Settings
 from .text import find_sorted, sorted_unique
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass
@@ -186,6 +188,8 @@ class Resolution:
 
     def annotation_frame(self) -> pd.DataFrame:
         """The four columns appended by the annotated export (names are a contract)."""
+        import pandas as pd
+
         n = len(self.keep)
         cluster = pd.arrays.IntegerArray(self.cluster.astype(np.int64), self.cluster <= 0)
         dup_of = pd.arrays.IntegerArray(self.dup_of.astype(np.int64) + 1, self.dup_of < 0)
@@ -295,6 +299,8 @@ class DedupResult:
     def report_frame(self, texts: list[str] | None = None, decisions: Decisions | None = None) -> pd.DataFrame:
         """One line per cluster: id, size, kept row, members (1-based), min/max similarity, kept text snippet and
         why that row was kept (``kept_because``: the keep policy's reason, or "chosen in review")."""
+        import pandas as pd
+
         decisions = decisions or Decisions()
         arrays = self.clusters.arrays  # (read from the arrays: no Cluster object made)
         ids, original = arrays["id"].tolist(), arrays["kept"].tolist()

@@ -2,19 +2,28 @@
 
 Cell values are kept exactly as read (strings for CSV and .txt folders; the workbook's own typed values for .xlsx)
 so that an export can reproduce them. The text used for deduplication is derived from them on demand.
+
+A reader may hand over its cells as ``Cells`` (a column-major block of objects) instead of a DataFrame: the table
+then becomes a DataFrame only when something asks for ``Table.data``. The command line's CSV-to-CSV job never
+does, so it never imports pandas (a fifth of a second, most of a small job's fixed cost).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
+import numpy as np
 
 from .errors import InputError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def cell_text(value: object) -> str:
@@ -36,12 +45,63 @@ def cell_text(value: object) -> str:
     return str(value)
 
 
+def pandas_missing(value: object) -> bool:
+    """``value`` is pandas' NA or NaT (neither can be a cell before pandas is loaded: it is not imported here)."""
+    pd = sys.modules.get("pandas")
+    return pd is not None and (value is pd.NA or value is pd.NaT)
+
+
+class Cells:
+    """A table's cells without pandas: ``block[j]`` holds column ``names[j]``, an object array of the row values."""
+
+    __slots__ = ("block", "names")
+
+    def __init__(self, block: np.ndarray, names: list[str]) -> None:
+        if block.ndim != 2 or block.shape[0] != len(names):
+            raise ValueError(f"a block of {block.shape} cells for {len(names)} columns")
+        self.block, self.names = block, list(names)
+
+    def __len__(self) -> int:
+        return int(self.block.shape[1])
+
+    def frame(self) -> pd.DataFrame:
+        """The cells as the DataFrame a reader would have built: object columns, a range index, no copy."""
+        import pandas as pd
+
+        return pd.DataFrame(self.block.T, columns=pd.Index(self.names, dtype=object), dtype=object, copy=False)
+
+    def take(self, keep: np.ndarray) -> Rows:
+        """The rows where the boolean ``keep`` is True."""
+        kept = self.block if keep.all() else self.block[:, keep]
+        n = int(kept.shape[1])
+        tuples = (lambda: zip(*kept, strict=True)) if len(kept) else (lambda: iter([()] * n))
+        return Rows(n, tuples, lambda: Cells(kept, self.names).frame())
+
+
+class Rows:
+    """Rows to write: how many, an iterator of their cell tuples and the DataFrame of them, each made on demand."""
+
+    __slots__ = ("count", "tuples", "frame")
+
+    def __init__(self, count: int, tuples: Callable[[], Iterator[tuple]], frame: Callable[[], pd.DataFrame]) -> None:
+        self.count, self.tuples, self.frame = count, tuples, frame
+
+    @classmethod
+    def of_frame(cls, frame: pd.DataFrame) -> Rows:
+        return cls(len(frame), lambda: frame.itertuples(index=False, name=None), lambda: frame)
+
+    def __len__(self) -> int:
+        return self.count
+
+
 @dataclass
 class Table:
     """One sheet, CSV file or folder of .txt files, as rows of cells under a header.
 
     ``data`` has one column per entry of ``columns`` (unique display names), object dtype, values as read.
-    Row ``i`` of ``data`` is data row ``i + 1`` as users count it (the header is not a data row).
+    Row ``i`` of ``data`` is data row ``i + 1`` as users count it (the header is not a data row). It may be
+    given as ``Cells``: the DataFrame is then made the first time ``data`` is read (module docstring); the
+    methods below answer from the cells until then.
     """
 
     path: Path
@@ -62,12 +122,31 @@ class Table:
     warnings: list[str] = field(default_factory=list)  # readable notes from the reader (e.g. renamed headers)
 
     def __len__(self) -> int:
-        return len(self.data)
+        cells = self.__dict__.get("_cells")
+        return len(cells) if cells is not None else len(self.data)
+
+    def has_column(self, column: str) -> bool:
+        cells = self.__dict__.get("_cells")
+        return column in (cells.names if cells is not None else self.data.columns)
+
+    def column_values(self, column: str, head: int | None = None) -> list:
+        """The cells of ``column`` as read (the first ``head`` of them when given)."""
+        cells: Cells | None = self.__dict__.get("_cells")
+        if cells is not None:
+            values = cells.block[cells.names.index(column)]
+            return (values if head is None else values[:head]).tolist()
+        series = self.data[column]
+        return (series if head is None else series.head(head)).tolist()
+
+    def rows_where(self, keep: np.ndarray) -> Rows:
+        """The rows where the boolean ``keep`` is True, for a writer."""
+        cells: Cells | None = self.__dict__.get("_cells")
+        return cells.take(keep) if cells is not None else Rows.of_frame(self.data[keep])
 
     def column_texts(self, column: str) -> list[str]:
-        if column not in self.data.columns:
+        if not self.has_column(column):
             raise InputError(self.path, f"no column named {column!r} (columns: {', '.join(self.columns)})")
-        return [cell_text(v) for v in self.data[column].tolist()]
+        return [cell_text(v) for v in self.column_values(column)]
 
     def texts(self, columns: Sequence[str]) -> list[str]:
         """The dedup text of every row: the chosen columns joined with a newline (e.g. title + body)."""
@@ -81,14 +160,30 @@ class Table:
     def guess_text_columns(self) -> list[str]:
         """The column that looks most like long text (longest average cell), for preselection."""
         best, best_len = None, -1.0
-        sample = self.data.head(200)
         for c in self.columns:
-            values = [cell_text(v) for v in sample[c].tolist()]
+            values = [cell_text(v) for v in self.column_values(c, head=200)]
             texty = [v for v in values if v and not _looks_numeric(v)]
             avg = sum(len(v) for v in texty) / max(1, len(values))
             if avg > best_len:
                 best, best_len = c, avg
         return [best] if best is not None else []
+
+
+def _get_data(table: Table) -> pd.DataFrame:
+    state = table.__dict__
+    cells = state.get("_cells")
+    if cells is not None:
+        state["_frame"], state["_cells"] = cells.frame(), None
+    return state["_frame"]  # (None only where a caller set it so, as tests comparing the other fields do)
+
+
+def _set_data(table: Table, value: pd.DataFrame | Cells) -> None:
+    cells = value if isinstance(value, Cells) else None
+    table.__dict__.update(_cells=cells, _frame=None if cells is not None else value)
+
+
+# ``Table.data`` read and written through the two functions above (the dataclass's __init__ assigns it too).
+setattr(Table, "data", property(_get_data, _set_data))  # noqa: B010
 
 
 def _looks_numeric(s: str) -> bool:

@@ -8,13 +8,13 @@ from __future__ import annotations
 import html
 import itertools
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-import pandas as pd
 
 from . import cache
 from .parallel import map_ranges, ordered_map
@@ -896,15 +896,51 @@ def counts_of_sorted(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return x[starts], np.diff(np.append(starts, len(x)))
 
 
+# From this many values on, ``factorize`` numbers them by pandas' hash table, below by a sort, which spares a small
+# job the import of pandas (0.2 s, most of its fixed cost). Measured, ms for random int64 (all distinct / a third):
+# 100k 4.0 / 1.3 against 6.9 / 3.8 by the sort, 300k 14 / 4 against 23 / 12, 1M 56 / 28 against 188 / 58.
+HASH_TABLE_MIN = 1 << 19
+
+
+def factorize(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``pd.factorize`` of an integer array: each value's number (int64), in order of first appearance, and the
+    distinct values in that order. By pandas' hash table for large arrays or once pandas is loaded anyway; by a
+    sort otherwise (``HASH_TABLE_MIN``)."""
+    if len(values) >= HASH_TABLE_MIN or "pandas" in sys.modules:
+        import pandas as pd
+
+        codes, distinct = pd.factorize(values)
+        return codes.astype(np.int64, copy=False), distinct
+    return factorize_by_sort(values)
+
+
+def factorize_by_sort(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``factorize`` by one sort of the values (no pandas)."""
+    if not len(values):
+        return np.zeros(0, dtype=np.int64), values[:0].copy()
+    order = np.argsort(values)
+    ordered = values[order]
+    new = np.empty(len(values), dtype=bool)
+    new[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    firsts = np.minimum.reduceat(order, np.flatnonzero(new))  # each distinct value's first position
+    by_first = np.argsort(firsts)
+    rank = np.empty(len(firsts), dtype=np.int64)
+    rank[by_first] = np.arange(len(firsts))
+    codes = np.empty(len(values), dtype=np.int64)
+    codes[order] = rank[np.cumsum(new) - 1]
+    return codes, values[firsts[by_first]]
+
+
 def unique_first(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``np.unique(values, return_index=True, return_inverse=True, return_counts=True)`` by a hash table
-    (``pd.factorize``: numbers the values in order of first appearance) and a sort of the distinct values only -
+    (``factorize``: numbers the values in order of first appearance) and a sort of the distinct values only -
     SimHash's 7M word hashes of 4k articles: 0.19 s against 2.6 s for an argsort of them all. A value's first
     position is where its number first appears: where the numbers exceed every number before them."""
     if not len(values):
         empty = np.zeros(0, dtype=np.int64)
         return values[:0].copy(), empty, empty.copy(), empty.copy()
-    codes, distinct = pd.factorize(values)
+    codes, distinct = factorize(values)
     new = np.empty(len(codes), dtype=bool)
     new[0] = True
     np.greater(codes[1:], np.maximum.accumulate(codes)[:-1], out=new[1:])

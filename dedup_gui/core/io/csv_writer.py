@@ -17,11 +17,10 @@ from itertools import chain, islice
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from ..errors import OutputError
 from ..progress import Reporter
-from ..table import cell_text
+from ..table import cell_text, pandas_missing
 from ..text import utf32
 
 PROGRESS_EVERY = 5000
@@ -41,7 +40,9 @@ def neutralise(text: str) -> str:
 
 
 def csv_text(value: object) -> str:
-    if value is None or value is pd.NA or value is pd.NaT:
+    if isinstance(value, str):
+        return value
+    if value is None or pandas_missing(value):
         return ""
     if isinstance(value, float) and math.isnan(value):
         return ""

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from ..errors import OutputError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MAX_CELL_CHARS = 32767
 MAX_ROWS = 1_048_576

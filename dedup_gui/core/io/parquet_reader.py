@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pandas as pd
-
 from ..errors import InputError
 from ..progress import Reporter
 from ..table import Table
@@ -55,6 +53,8 @@ def read_parquet(path: Path, reporter: Reporter | None = None) -> Table:
         for part in parts:
             values.extend(part.column(j).to_pylist())  # Python values, None for null: nothing converted
         columns[name] = values
+    import pandas as pd
+
     data = pd.DataFrame(columns, columns=pd.Index(names, dtype=object), dtype=object)
     return Table(path=path, kind="parquet", columns=names, data=data, warnings=notes)
 

@@ -15,13 +15,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from ..errors import InputError, OutputError
 from ..progress import Reporter
-from ..table import Table
+from ..table import Rows, Table, pandas_missing
 from .atomic import atomic_file, atomic_folder, refuse_input
 from .checks import CSV_OUT, XLSX_OUT, check_keeps_everything, check_size, output_format
 from .csv_writer import csv_text, write_delimited
@@ -29,6 +29,9 @@ from .excel_limits import check_frame
 from .headers import unique_headers
 from .xlsx_safety import check_ooxml
 from .xlsx_writer import WIDTH_SAMPLE, NewSheet, SheetStyle, column_widths, write_workbook
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MANIFEST = "manifest.csv"
 
@@ -55,7 +58,7 @@ def write_cleaned(
     if fmt == "folder":
         return _clean_folder(table, keep, out, reporter)
     warnings = check_keeps_everything(table, out, "cleaned")
-    kept = table.data[keep]
+    kept = table.rows_where(keep)
     if fmt == "xlsx" and _can_edit_in_place(table, out):
         from .xlsx_rewrite import edit_workbook  # the workbook copier: loaded only for workbook outputs
         from .xlsx_shift import RowMap
@@ -150,6 +153,8 @@ def write_annotated(
                 table.path, tmp, table.sheet or "", RowMap([]), appender, reporter, out.suffix.lower()
             )
         return WriteReport(out, "annotated", len(table), notes)
+    import pandas as pd
+
     combined = table.data.copy()
     combined.columns = pd.Index(names[: len(table.columns)], dtype=object)
     for name, col in zip(extra_names, extra_columns, strict=True):
@@ -161,7 +166,7 @@ def write_annotated(
     report = _write_rows(
         table,
         _file_header(table) + extra_names,
-        combined,
+        Rows.of_frame(combined),
         out,
         fmt,
         "annotated",
@@ -218,6 +223,8 @@ def write_sheets(
     frames: dict[str, pd.DataFrame], out: str | Path, kind: str = "report", protect: str | Path | None = None
 ) -> WriteReport:
     """Several plain tables as the sheets of one new .xlsx workbook (bold header, text stays text)."""
+    import pandas as pd
+
     out = Path(out)
     if protect is not None:
         refuse_input(out, Path(protect), folder_input=Path(protect).is_dir())
@@ -290,6 +297,8 @@ def _set_flavour(tmp: Path, out: Path) -> None:
 def _cell_texts(col: pd.Series) -> list[str]:
     """``[csv_text(_plain(v)) for v in col]``, the text a CSV shows of each cell (``table.cell_text``; "" where
     empty) - whole integer and float columns at once."""
+    import pandas as pd
+
     if pd.api.types.is_integer_dtype(col.dtype) or pd.api.types.is_float_dtype(col.dtype):
         missing = col.isna().to_numpy()
         if pd.api.types.is_integer_dtype(col.dtype):
@@ -307,7 +316,7 @@ def _cell_texts(col: pd.Series) -> list[str]:
 
 
 def _plain(v: object) -> object:
-    if v is None or v is pd.NA or v is pd.NaT:
+    if v is None or pandas_missing(v):
         return None
     if isinstance(v, np.generic):
         v = v.item()
@@ -319,7 +328,7 @@ def _plain(v: object) -> object:
 def _write_rows(
     table: Table,
     columns: list[str],
-    frame: pd.DataFrame,
+    kept: Rows,
     out: Path,
     fmt: str,
     kind: str,
@@ -330,11 +339,11 @@ def _write_rows(
 ) -> WriteReport:
     """``others``: the workbook's other sheets, when the caller has read them already."""
     notes: list[str] = []
-    rows = frame.itertuples(index=False, name=None)
+    rows = kept.tuples()
     if fmt == "xlsx":
-        check_size(out, len(frame) + 1, len(columns))
-        check_frame(out, columns, frame)
-        sheets = [NewSheet(table.sheet or table.path.stem, columns, rows, len(frame), style=style)]
+        check_size(out, len(kept) + 1, len(columns))
+        check_frame(out, columns, kept.frame())
+        sheets = [NewSheet(table.sheet or table.path.stem, columns, rows, len(kept), style=style)]
         if table.kind == "xlsx":
             from .legacy_sheets import other_sheets
 
@@ -355,13 +364,13 @@ def _write_rows(
     else:
         encoding, bom, newline, delimiter = "utf-8", True, "\r\n", "\t" if tsv else ","
     with atomic_file(out) as tmp:
-        n = write_delimited(tmp, out, columns, rows, len(frame), encoding, bom, delimiter, newline, reporter, csv_safe)
+        n = write_delimited(tmp, out, columns, rows, len(kept), encoding, bom, delimiter, newline, reporter, csv_safe)
     return WriteReport(out, kind, n, notes)
 
 
 def _clean_folder(table: Table, keep: np.ndarray, out: Path, reporter: Reporter | None) -> WriteReport:
-    rel_paths = table.data["path"].tolist()
-    names = table.data["name"].tolist()
+    rel_paths = table.column_values("path")
+    names = table.column_values("name")
     total = int(keep.sum())
     copied = 0
     with atomic_folder(out) as tmp:

@@ -11,7 +11,7 @@ import math
 import numbers
 import re
 
-import pandas as pd
+from ..table import pandas_missing
 
 _ESCAPE_X = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
 
@@ -31,7 +31,7 @@ def string_cell(ref: str, text: str, style: str = "") -> str:
 def value_cell(ref: str, value: object) -> str:
     """One <c> element for ``value`` ('' for an empty cell). Only the annotation's types occur: text, numbers,
     booleans; a date would need a style of the host workbook and is written as its ISO text."""
-    if value is None or value is pd.NA or value is pd.NaT:
+    if value is None or pandas_missing(value):
         return ""
     if isinstance(value, str):
         return string_cell(ref, value) if value != "" else ""

@@ -10,11 +10,10 @@ import datetime as _dt
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from ..errors import Cancelled, InputError
 from ..progress import Reporter
-from ..table import Table, cell_text
+from ..table import Cells, Table, cell_text
 from .headers import unique_headers
 from .xlsx_safety import OOXML_SUFFIXES, check_ooxml
 
@@ -89,12 +88,12 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
     if reporter is not None:
         reporter.report("Loading", total, total)
     # Column by column: one short step at a time, so the window's thread keeps getting the GIL.
-    columns = {}
-    for j, name in enumerate(names_):
-        columns[name] = np.array([row[j] if j < len(row) else None for row in converted], dtype=object)
+    block = np.empty((len(names_), len(converted)), dtype=object)
+    for j in range(len(names_)):
+        block[j] = [row[j] if j < len(row) else None for row in converted]
         if reporter is not None:
             reporter.check()
-    frame = pd.DataFrame(columns, index=pd.RangeIndex(len(converted)), dtype=object)
+    cells = Cells(block, names_)  # Table.data: the DataFrame made when asked for
     body.clear()  # the same row lists as ``rows``: nothing is freed here
     release(converted)
     release(rows)
@@ -102,7 +101,7 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
         path=path,
         kind="xlsx",
         columns=names_,
-        data=frame,
+        data=cells,  # type: ignore[arg-type]
         sheet=sheet,
         sheet_names=names,
         header_row=start_row + skip + 1,

@@ -22,9 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pandas as pd
-
 from ..progress import Reporter
+from ..table import pandas_missing
 
 PROGRESS_EVERY = 5000
 _INVALID_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
@@ -171,7 +170,7 @@ def _write_sheet(ws, sheet: NewSheet, formats: list[dict], reporter: Reporter | 
 
 def _write_value(ws, r: int, c: int, value: object, formats: dict, text_only: bool) -> None:
     plain = formats["plain"]  # a banded row's fill (None: no band), so blank cells carry the band too
-    if value is None or value is pd.NA or value is pd.NaT or (isinstance(value, str) and not value):
+    if value is None or pandas_missing(value) or (isinstance(value, str) and not value):
         if plain is not None:
             ws.write_blank(r, c, None, plain)
         return
