@@ -49,14 +49,19 @@ def _modules_loaded_by_cli(tmp_path, args: list[str], suffix: str) -> set[str]:
         for r in rows:
             wb.active.append(r)
         wb.save(src)
+    return loaded_by_cli([str(src), "--quiet", *args])
+
+
+def loaded_by_cli(argv: list[str]) -> set[str]:
+    """The modules a fresh interpreter holds after ``dedup-cli argv`` (which must succeed)."""
     code = (
         "import sys; from dedup_gui.cli import run;"
-        f"code = run([{str(src)!r}, '--quiet', *{args!r}]);"
+        f"code = run({argv!r});"
         "assert code == 0, code; print(' '.join(sorted(sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    return set(out.stdout.split())
+    return set(out.stdout.splitlines()[-1].split())  # the last line: after the run's summary
 
 
 WORKBOOK_MODULES = {
