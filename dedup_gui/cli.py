@@ -203,7 +203,7 @@ def run(argv: list[str] | None = None) -> int:
                     raise DedupError(table.path, f"no column named {c!r} (columns: {', '.join(table.columns)})")
             settings = _settings(args)
             pipeline = Pipeline.for_table(table, columns)
-            result = pipeline.run(settings, reporter)
+            result = pipeline.run(settings, reporter, keep_reasons=args.report is not None)  # the report's
         written = export(
             table,
             result,

@@ -91,6 +91,27 @@ def test_annotated_and_report_outputs_carry_the_contracted_columns(csv_file, tmp
     hot = pd.read_csv(tmp_path / "report_hot_stories.csv", encoding="utf-8-sig")
     assert hot["cluster"].tolist() == [1, 2] and hot["copies"].tolist() == [2, 2]
 
+    assert clusters["kept_because"].tolist() == ["no repost marker and contains the others", "contains the others"]
+
+
+def test_why_rows_were_kept_is_worked_out_only_for_a_report(csv_file, tmp_path, monkeypatch):
+    """The reasons are read only by the report (and the review): a job writing the cleaned and annotated files
+    leaves them out, and writes the files it writes with them."""
+    from dedup_gui.core import pipeline
+
+    made = []
+    real = pipeline.Pipeline._keep_reasons
+    monkeypatch.setattr(pipeline.Pipeline, "_keep_reasons", lambda *a: made.append(1) or real(*a))
+    outputs = {}
+    for with_report in (False, True):
+        cleaned, annotated = tmp_path / f"cleaned{with_report}.csv", tmp_path / f"annotated{with_report}.csv"
+        report = ["--report", str(tmp_path / "report.csv")] if with_report else []
+        args = [str(csv_file), "--column", "body", "--output", str(cleaned), "--annotated", str(annotated), *report]
+        assert run([*args, "--quiet"]) == 0
+        assert len(made) == with_report
+        outputs[with_report] = (cleaned.read_bytes(), annotated.read_bytes())
+    assert outputs[False] == outputs[True]
+
 
 def test_an_xlsx_report_holds_the_clusters_the_hot_stories_and_the_run(workbook, tmp_path, capsys):
     report = tmp_path / "report.xlsx"

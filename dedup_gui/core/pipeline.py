@@ -108,7 +108,10 @@ class Pipeline:
 
     # -- public -----------------------------------------------------------------------------------------------
 
-    def run(self, settings: Settings, reporter: Reporter | None = None) -> DedupResult:
+    def run(self, settings: Settings, reporter: Reporter | None = None, keep_reasons: bool = True) -> DedupResult:
+        """Find the duplicates of the texts under ``settings``. ``keep_reasons`` False: the result's
+        ``keep_reasons`` (why each cluster's row was kept, for the report and the review) are left empty - a job
+        that only writes the cleaned file does not read them (1M short texts: 0.4 s of 12)."""
         reporter = reporter or Reporter()
         settings = settings.resolved()
         settings.validate()
@@ -165,7 +168,7 @@ class Pipeline:
                 settings.mode,
                 lambda u, v: self._unique_similarity(prep, u, v),
             )
-            keep_reasons = self._keep_reasons(prep, keep, clusters)
+            reasons = self._keep_reasons(prep, keep, clusters) if keep_reasons else {}
             reporter.report("Clustering", 1, 1)
             timings["cluster"] = time.perf_counter() - t0
 
@@ -181,7 +184,7 @@ class Pipeline:
             proposed=int(proposed.sum()),
             rejected=int(proposed.sum() - accepted.sum()),
             boilerplate_sentences=len(prep.boilerplate.keys),
-            keep_reasons=keep_reasons,
+            keep_reasons=reasons,
             keep_note=keep.note(),
             keep_rank=rank,
         )
