@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-
-from .table import pandas_missing
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -134,24 +133,7 @@ def read_dates(
     cells = list(values)
     n = len(cells)
     out = np.full(n, np.datetime64("NaT"), dtype="datetime64[ns]")
-    blank = np.zeros(n, dtype=bool)
-    text_at: list[int] = []
-    number_at: list[int] = []
-    stamp_at: list[int] = []
-    for i, v in enumerate(cells):
-        if isinstance(v, str):
-            text_at.append(i)
-        elif v is None or v is pd.NaT:
-            blank[i] = True
-        elif isinstance(v, (bool, np.bool_)):
-            continue  # TRUE/FALSE is never a date
-        elif isinstance(v, (int, float, np.integer, np.floating)):
-            if v != v:  # NaN
-                blank[i] = True
-            else:
-                number_at.append(i)
-        elif isinstance(v, (_dt.date, np.datetime64)):
-            stamp_at.append(i)
+    blank, text_at, number_at, stamp_at = _cell_kinds(cells)
     if stamp_at:
         out[stamp_at] = _stamps([cells[i] for i in stamp_at])
     texts = _parse_texts([cells[i] for i in text_at], day_first)  # type: ignore[misc]
@@ -174,6 +156,31 @@ def read_dates(
     return ParsedDates(series, int(blank.sum()), unreadable, texts.day_first, texts.proven)
 
 
+def _cell_kinds(cells: list) -> tuple[np.ndarray, list[int], list[int], list[int]]:
+    """The cells as ``read_dates`` tells them apart: which are blank (None, NaN, NaT), and where the texts, the
+    numbers and the date cells are (TRUE/FALSE and other objects are none of these: never a date)."""
+    pd = sys.modules.get("pandas")  # (a NaT cell can only come from pandas)
+    blank = np.zeros(len(cells), dtype=bool)
+    text_at: list[int] = []
+    number_at: list[int] = []
+    stamp_at: list[int] = []
+    for i, v in enumerate(cells):
+        if isinstance(v, str):
+            text_at.append(i)
+        elif v is None or (pd is not None and v is pd.NaT):
+            blank[i] = True
+        elif isinstance(v, (bool, np.bool_)):
+            continue  # TRUE/FALSE is never a date
+        elif isinstance(v, (int, float, np.integer, np.floating)):
+            if v != v:  # NaN
+                blank[i] = True
+            else:
+                number_at.append(i)
+        elif isinstance(v, (_dt.date, np.datetime64)):
+            stamp_at.append(i)
+    return blank, text_at, number_at, stamp_at
+
+
 _TEXT_PATTERNS = (_YMD, _YM, _NAMED, _AB_Y, _MD_ZH)  # each anchored at the start: match is search
 
 
@@ -181,27 +188,13 @@ def _may_be_dates(cells: list, name: str) -> bool:
     """Whether ``read_dates`` could find half the filled ``cells`` dates: a bound by the same rules, counting every
     text a pattern matches, every number (where it could be a serial date) and every date cell. A column of text
     or of plain numbers is told without the parse (nor pandas, which the parse loads)."""
-    filled = numbers = others = 0
-    for v in cells:
-        if isinstance(v, str):
-            if not v or v.isspace():
-                continue
-            filled += 1
-            if _PLAIN_NUMBER.fullmatch(v):
-                numbers += 1
-            elif any(p.match(v) for p in _TEXT_PATTERNS):
-                others += 1
-        elif v is None or pandas_missing(v):
-            continue
-        elif isinstance(v, (bool, np.bool_)):
-            filled += 1
-        elif isinstance(v, (int, float, np.integer, np.floating)):
-            if v == v:  # not NaN
-                filled += 1
-                numbers += 1
-        else:
-            filled += 1
-            others += isinstance(v, (_dt.date, np.datetime64))
+    blank, text_at, number_at, stamp_at = _cell_kinds(cells)
+    texts = [t for t in (cells[i] for i in text_at) if t and not t.isspace()]
+    plain = [bool(_PLAIN_NUMBER.fullmatch(t)) for t in texts]
+    numbers = len(number_at) + sum(plain)
+    matched = (not p and any(pattern.match(t) for pattern in _TEXT_PATTERNS) for t, p in zip(texts, plain, strict=True))
+    others = len(stamp_at) + sum(matched)
+    filled = len(cells) - int(blank.sum()) - (len(text_at) - len(texts))
     # Numbers are read as serial dates only in a column named for dates or with dates of other kinds (read_dates).
     possible = others + (numbers if others or _name_hints_date(name) else 0)
     return possible > 0 and possible >= 0.5 * filled

@@ -58,7 +58,6 @@ def write_cleaned(
     if fmt == "folder":
         return _clean_folder(table, keep, out, reporter)
     warnings = check_keeps_everything(table, out, "cleaned")
-    kept = table.rows_where(keep)
     if fmt == "xlsx" and _can_edit_in_place(table, out):
         from .xlsx_rewrite import edit_workbook  # the workbook copier: loaded only for workbook outputs
         from .xlsx_shift import RowMap
@@ -72,7 +71,7 @@ def write_cleaned(
                 table.path, tmp, table.sheet or "", rows, reporter=reporter, out_suffix=out.suffix.lower()
             )
         return WriteReport(out, "cleaned", int(keep.sum()), _unique(warnings + notes))
-    report = _write_rows(table, _file_header(table), kept, out, fmt, "cleaned", reporter, csv_safe)
+    report = _write_rows(table, _file_header(table), table.rows_where(keep), out, fmt, "cleaned", reporter, csv_safe)
     report.notes[:0] = warnings
     return report
 
