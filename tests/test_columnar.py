@@ -420,6 +420,7 @@ def _counting(fn, calls):
 def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
     from ngram_reference import sketch_similarity
 
+    from dedup_gui.core.algorithms import ngram
     from dedup_gui.core.algorithms.ngram import ByteSketch
 
     settings = Settings(algorithm="ngram").resolved()
@@ -437,6 +438,12 @@ def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
         clash = ((sa & 0xFF) == (sb & 0xFF)) & (sa != sb)
         same = ~clash.any(axis=1)
         assert np.allclose(fast[same], full[same])
+        # Compared a few pairs at a time (``SIMILARITY_BLOCK``), each pair gets the same estimate.
+        old, ngram.SIMILARITY_BLOCK = ngram.SIMILARITY_BLOCK, 3
+        try:
+            assert np.array_equal(packed.similarity(a, b, bins), fast)
+        finally:
+            ngram.SIMILARITY_BLOCK = old
 
 
 _NOISY = (

@@ -115,9 +115,10 @@ def test_in_a_bucket_above_the_tight_cap_two_tight_docs_pair_within_a_window_onl
     assert len(a) == 3 * 41 - 6  # above cap: a window, whatever the docs
 
 
-def test_tight_docs_have_a_window_of_their_own_and_over_full_buckets_keep_theirs():
+def test_tight_docs_have_a_window_of_their_own_within_and_above_the_cap():
     """``tight_window``: two tight docs of a bucket above ``tight_cap`` pair within that window; a short doc still
-    pairs with every doc; a bucket above ``cap`` still gives each doc its next ``window``."""
+    pairs with every doc; in a bucket above ``cap`` (docs in doc order) a tight doc pairs with its next
+    ``tight_window`` docs, the short one with its next ``window``."""
     keys, docs = np.zeros(41, dtype=np.int64), np.arange(41)
     tight = np.ones(41, dtype=bool)
     tight[7] = False
@@ -127,7 +128,11 @@ def test_tight_docs_have_a_window_of_their_own_and_over_full_buckets_keep_theirs
     assert {p for p in pairs if 7 not in p} == {(x, y) for n, x in enumerate(longs) for y in longs[n + 1 : n + 3]}
     assert {p for p in pairs if 7 in p} == {(min(7, i), max(7, i)) for i in range(41) if i != 7}
     a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=30, window=5, tight=tight, tight_cap=10, tight_window=2)
-    assert len(a) == 5 * 41 - 15  # above cap: a window of 5, whatever the docs
+    pairs = list(zip(a.tolist(), b.tolist(), strict=True))
+    want = {(x, y) for x in range(41) for y in range(x + 1, min(41, x + (5 if x == 7 else 2) + 1))}
+    assert len(pairs) == len(want) and set(pairs) == want  # above cap: 2 after a tight doc, 5 after the short one
+    a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=30, window=5, tight=tight, tight_cap=10)
+    assert len(a) == 5 * 41 - 15  # no window of their own: every doc its next 5 above the cap
 
 
 @settings(max_examples=150, deadline=None)

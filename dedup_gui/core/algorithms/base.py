@@ -173,7 +173,10 @@ def bucket_pairs(
     while still linking the bucket's members. ``tight`` (a flag per doc) marks docs whose copies are sure to share
     a smaller bucket with them as well (n-gram: long texts, which share many rare keys with a copy): in a bucket of
     more than ``tight_cap`` docs, two tight docs are paired only within a window of ``tight_window`` docs (default
-    ``window``; the bucket's other docs come first and each pairs with every doc after it).
+    ``window``; the bucket's other docs come first and each pairs with every doc after it); above ``cap`` a tight
+    doc pairs with its next ``tight_window`` docs, any other with its next ``window`` (n-gram: the prefixes of
+    21,578 Reuters stories made 16.5M pairs, 11.4M of them in the windows of the buckets above the cap - common
+    English 4-grams - against 9.6M with these; every real corpus, Chinese and English, removes the same rows).
 
     ``rare_below``, ``rare_keys`` (with ``tight_cap``; keys numbered so that the rare ones are below
     ``rare_below``): a doc that is not tight and holds at least ``rare_keys`` rare keys leaves every bucket of more
@@ -208,6 +211,11 @@ def bucket_pairs(
     windowed = None  # per posting: paired with a window of the postings after it only
     if tight is not None and tight_cap is not None:
         d, windowed = _tight_last(d, starts, sizes, (sizes > tight_cap) & ~over, tight)
+        if tight_window is not None and tight_window < window and over.any():
+            # Above the cap a tight doc pairs with its next ``tight_window`` docs, the others with their next
+            # ``window`` (the docs stay in doc order).
+            over_tight = np.repeat(over, sizes) & tight[d]
+            windowed = over_tight if windowed is None else windowed | over_tight
     multi = sizes > 1
     starts, sizes, over = starts[multi], sizes[multi], over[multi]
     if len(starts) == 0:
@@ -435,7 +443,7 @@ def _chunk_pairs(d, starts, sizes, over, windowed, window, tight_window, n_docs)
     pos = np.repeat(starts, sizes) + rank
     remaining = sizes[bucket_of] - 1 - rank
     count = np.where(over[bucket_of], np.minimum(remaining, window), remaining)
-    if windowed is not None:  # (a windowed posting is in a bucket within the cap)
+    if windowed is not None:
         inside = windowed[pos]
         count[inside] = np.minimum(remaining[inside], window if tight_window is None else tight_window)
     n_pairs = int(count.sum())
