@@ -1125,3 +1125,34 @@ def test_sort_in_place_sorts_as_numpy_whole_or_on_both_sides_of_a_pivot(values, 
     finally:
         text.SPLIT_SORT = old
     assert x.tolist() == want.tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    sizes=st.lists(st.integers(0, 300), min_size=1, max_size=40),
+    ratio=st.floats(0.05, 1.0),
+    data=st.data(),
+)
+def test_the_key_sets_the_search_needs_are_those_the_rule_keeps_key_by_key(sizes, ratio, data):
+    """``NGram.search`` drops the key sets no pair needs by each text's first unneeded step: the same keys as
+    ``_unneeded`` worked out for every key (its text's size, the key's step), in the same order."""
+    from dedup_gui.core.algorithms.ngram import (
+        DOC,
+        MAX_LEVEL_STEPS,
+        KeyPart,
+        _first_unneeded_step,
+        _needed_of,
+        _unneeded,
+    )
+
+    size = np.array(sizes, dtype=np.int64)
+    sets = data.draw(
+        st.lists(st.tuples(st.integers(0, len(sizes) - 1), st.integers(0, MAX_LEVEL_STEPS - 1)), max_size=60)
+    )
+    doc = np.array(sorted(d for d, _ in sets), dtype=DOC)
+    step = np.array([s for _, s in sorted(sets)], dtype=np.int8)
+    keys = np.arange(len(doc), dtype=np.uint64)
+    got = _needed_of(KeyPart(keys, doc, step), _first_unneeded_step(size, ratio))
+    keep = ~_unneeded(size[doc], step, ratio)
+    assert got.keys.tolist() == keys[keep].tolist()
+    assert got.doc.tolist() == doc[keep].tolist() and got.step.tolist() == step[keep].tolist()
