@@ -478,6 +478,30 @@ def test_prose_and_tables_over_lines_are_no_swallowed_rows(tmp_path):
     assert table.data.values.tolist() == wire[1:] and not any("look like rows" in w for w in table.warnings)
 
 
+def test_wrapped_lines_that_begin_with_a_number_are_no_swallowed_rows(tmp_path):
+    """A wire story wrapped at 70 characters starts lines with "500,000 dlrs", "139,800." or "1988, the bank said"
+    - under an id column of up to four digits these split into an id-like number and a field: a number grouped by
+    thousands, or followed by a space where the file's rows are written "1,text", is not read as a row. An
+    unbalanced quote over rows of such ids is still reported, also in a file written "1, text"."""
+    story = (
+        "The bank bought\n500,000 dlrs of notes and sold\n139,800.\nIt also said\n6,000 workers\nwould stay until\n"
+        "1988, the bank said, and until\n31, 1990 in the branches."
+    )
+    rows = [["id", "text"]] + [[str(i), story] for i in range(995, 1040)]  # ids of three and four digits
+    table = read_table(write_csv(tmp_path / "wire.csv", rows))
+    assert table.data.values.tolist() == rows[1:]
+    assert not any("look like rows" in w for w in table.warnings)
+    src = tmp_path / "q.csv"
+    lines = ["id,text", "1,one", '2,"two'] + [f"{i},row {i}" for i in range(3, 9)] + ['9,nine"', "10,x"]
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    [note] = [w for w in read_table(src).warnings if "quoted cell" in w]
+    assert note.startswith("data row 2 (lines 3-10): a quoted cell spans 8 lines, 7 of which look like rows")
+    spaced = [line if line.startswith("2,") else line.replace(",", ", ") for line in lines]  # "1, one"
+    src.write_text("\n".join(spaced) + "\n", encoding="utf-8")
+    [note] = [w for w in read_table(src).warnings if "quoted cell" in w]
+    assert note.startswith("data row 2 (lines 3-10): a quoted cell spans 8 lines, 7 of which look like rows")
+
+
 def test_swallowed_rows_without_an_id_column_are_still_reported(tmp_path):
     src = tmp_path / "q.csv"
     lines = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from operator import itemgetter
@@ -232,7 +233,8 @@ def swallowed_lines(
 
     A cell spanning lines is normal (an article with paragraphs, a post of prose with commas, a table of figures);
     one whose inner lines read as the file's rows do is not: as many fields as the header has and, where the rows
-    start with an id (a number of the ids' lengths), starting with one too. Without an id column, a cell's
+    start with an id (a number of the ids' lengths), starting with one too (not a number grouped by thousands,
+    "500,000 dlrs", nor followed by a space where the rows' second fields never start with one). Without an id column, a cell's
     look-alike lines must be at least half of its lines and the file must have three columns or more (prose and
     tables have a line with a comma or two now and then, not line after line as rows of the file). Needs two or
     more columns to tell rows from paragraphs."""
@@ -240,6 +242,7 @@ def swallowed_lines(
     if width < 2:
         return notes
     ids = _id_lengths(body)
+    spaced = ids is not None and _spaced_after_id(body)
     spanning = np.flatnonzero(lines[1] > lines[0]).tolist() if ids is not None or width >= 3 else []
     found = 0
     for i in spanning:  # the rows read from more than one line
@@ -247,7 +250,7 @@ def swallowed_lines(
         inner = [ln for cell in row if "\n" in cell for ln in cell.split("\n")[1:]]
         # (a line with fewer delimiters than a row has between its fields cannot split into a row: not parsed)
         alike = sum(
-            1 for ln in inner if ln.count(delimiter) >= width - 1 and _reads_as_a_row(ln, delimiter, width, ids)
+            1 for ln in inner if ln.count(delimiter) >= width - 1 and _reads_as_a_row(ln, delimiter, width, ids, spaced)
         )
         if alike < 2 or (ids is None and 2 * alike < sum(1 for ln in inner if ln.strip())):
             continue
@@ -276,16 +279,36 @@ def _id_lengths(body: list[list[str]], sample: int = 1000) -> tuple[int, int] | 
     return min(numbers), max(numbers)
 
 
-def _reads_as_a_row(line: str, delimiter: str, width: int, ids: tuple[int, int] | None) -> bool:
+def _spaced_after_id(body: list[list[str]], sample: int = 1000) -> bool:
+    """Whether the rows' second fields start with whitespace now and then (in one row of ten of a sample spread
+    over the file, or more): "12, text" is then how the file's rows read."""
+    step = max(1, len(body) // sample)
+    seconds = [row[1] for row in body[::step] if len(row) > 1]
+    return bool(seconds) and sum(1 for f in seconds if f[:1] in (" ", "\t")) >= 0.1 * len(seconds)
+
+
+def _reads_as_a_row(line: str, delimiter: str, width: int, ids: tuple[int, int] | None, spaced: bool = True) -> bool:
     """Whether ``line`` reads as one of the file's rows: exactly ``width`` fields, the first an id like the rows'
-    (``_id_lengths``) where they start with one."""
+    (``_id_lengths``) where they start with one, and the second starting with whitespace only where the rows'
+    do (``spaced``: "1985, the company said." is a wrapped line of prose in a file written "1,text")."""
     try:
         fields = next(csv.reader([line], delimiter=delimiter), [])
     except csv.Error:  # a carriage return alone in it: no record the reader accepts
         return False
     if len(fields) != width:
         return False
-    return ids is None or (fields[0].isdigit() and ids[0] <= len(fields[0]) <= ids[1])
+    if ids is None:
+        return True
+    first = fields[0]
+    if not (first.isdigit() and ids[0] <= len(first) <= ids[1]) or (not spaced and fields[1][:1] in (" ", "\t")):
+        return False
+    # "500,000 dlrs for notes", "139,800." - a number grouped by thousands at the start of a wrapped line of
+    # prose, not an id and a field (the Reuters stories, written by pandas, had 50 such cells named as swallowing
+    # rows).
+    return not (delimiter == "," and len(first) <= 3 and _THOUSANDS.match(fields[1]) is not None)
+
+
+_THOUSANDS = re.compile(r"\d{3}(?!\d)")
 
 
 def _quote_left_open(text: str | tuple[str, ...], first: int, last: int) -> bool:
