@@ -234,10 +234,10 @@ def swallowed_lines(
     A cell spanning lines is normal (an article with paragraphs, a post of prose with commas, a table of figures);
     one whose inner lines read as the file's rows do is not: as many fields as the header has and, where the rows
     start with an id (a number of the ids' lengths), starting with one too (not a number grouped by thousands,
-    "500,000 dlrs", nor followed by a space where the rows' second fields never start with one). Without an id column, a cell's
-    look-alike lines must be at least half of its lines and the file must have three columns or more (prose and
-    tables have a line with a comma or two now and then, not line after line as rows of the file). Needs two or
-    more columns to tell rows from paragraphs."""
+    "500,000 dlrs", nor followed by a space where the rows' second fields never start with one). Without an id
+    column, a cell's look-alike lines must be at least half of its lines and the file must have three columns or
+    more (prose and tables have a line with a comma or two now and then, not line after line as rows of the file).
+    Needs two or more columns to tell rows from paragraphs."""
     notes: list[str] = []
     if width < 2:
         return notes
