@@ -176,7 +176,8 @@ def bucket_pairs(
     ``window``; the bucket's other docs come first and each pairs with every doc after it); above ``cap`` a tight
     doc pairs with its next ``tight_window`` docs, any other with its next ``window`` (n-gram: the prefixes of
     21,578 Reuters stories made 16.5M pairs, 11.4M of them in the windows of the buckets above the cap - common
-    English 4-grams - against 9.6M with these; every real corpus, Chinese and English, removes the same rows).
+    English 4-grams - against 9.6M with these; every real corpus, Chinese and English, removes the same rows but
+    one of the Reuters stories with headlines, a wrong removal at the threshold).
 
     ``rare_below``, ``rare_keys`` (with ``tight_cap``; keys numbered so that the rare ones are below
     ``rare_below``): a doc that is not tight and holds at least ``rare_keys`` rare keys leaves every bucket of more

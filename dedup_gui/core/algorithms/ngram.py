@@ -70,7 +70,8 @@ PREFIX_TIGHT_CAP = 50
 # Reuters stories with a window of 32 (dedup 11.1 s), 20 Newsgroups alike (17.2M, 13.7 s) - of which the text check
 # kept a few hundred. With 8: the same rows removed on both and on the Chinese article sets, in half the time
 # (5.1 s, 8.0 s); with 4 one Reuters copy was missed. Above PREFIX_BUCKET_CAP too a tight text pairs with its next
-# 8 texts, not 32 (9.6M pairs made for the Reuters stories against 16.5M; the same rows removed on every real corpus).
+# 8 texts, not 32 (9.6M pairs made for the Reuters stories against 16.5M; the same rows removed on every real corpus
+# but one of eval_real's Reuters removals, a wrong one at 0.80).
 PREFIX_TIGHT_WINDOW = 8
 # A short text with more than n rare prefix keys (held by at most RARE_KEY_SETS key sets) leaves the buckets of
 # more than PREFIX_TIGHT_CAP texts: a copy of it one character edit away keeps one of those keys (an edit takes n
