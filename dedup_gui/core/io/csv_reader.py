@@ -12,7 +12,6 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
-from operator import itemgetter
 from pathlib import Path
 
 import numpy as np
@@ -284,7 +283,12 @@ def _spaced_after_id(body: list[list[str]], sample: int = 1000) -> bool:
     over the file, or more): "12, text" is then how the file's rows read."""
     step = max(1, len(body) // sample)
     seconds = [row[1] for row in body[::step] if len(row) > 1]
-    return bool(seconds) and sum(1 for f in seconds if f[:1] in (" ", "\t")) >= 0.1 * len(seconds)
+    return bool(seconds) and sum(1 for f in seconds if _spaced(f)) >= 0.1 * len(seconds)
+
+
+def _spaced(field: str) -> bool:
+    """A field written after its delimiter and a space or tab ("12, text")."""
+    return field[:1] in (" ", "\t")
 
 
 def _reads_as_a_row(line: str, delimiter: str, width: int, ids: tuple[int, int] | None, spaced: bool = True) -> bool:
@@ -300,7 +304,7 @@ def _reads_as_a_row(line: str, delimiter: str, width: int, ids: tuple[int, int] 
     if ids is None:
         return True
     first = fields[0]
-    if not (first.isdigit() and ids[0] <= len(first) <= ids[1]) or (not spaced and fields[1][:1] in (" ", "\t")):
+    if not (first.isdigit() and ids[0] <= len(first) <= ids[1]) or (not spaced and _spaced(fields[1])):
         return False
     # "500,000 dlrs for notes", "139,800." - a number grouped by thousands at the start of a wrapped line of
     # prose, not an id and a field (the Reuters stories, written by pandas, had 50 such cells named as swallowing
@@ -349,12 +353,8 @@ def _build(path: Path, header: list[str], body: list[list[str]], lines: np.ndarr
     padded = body
     if (lengths < width).any():
         padded = [r + [""] * (width - len(r)) if len(r) < width else r for r in body]
-    # The cells a column at a time into one (column, row) block of objects, which pandas keeps as it is when the
-    # table becomes a DataFrame (Cells.frame): half the time of pandas' own row-list conversion (1M rows of two
-    # cells: 0.10 against 0.21 s), the same frame.
-    cells = np.empty((width, len(padded)), dtype=object)
-    for j in range(width):
-        cells[j] = np.fromiter(map(itemgetter(j), padded), dtype=object, count=len(padded))
-    # anomalies first: the GUI shows the first few warnings; Table.data takes Cells (the DataFrame made on demand)
-    data = Cells(cells, names)
+    # The cells into one (column, row) block of objects, which pandas keeps as it is when the table becomes a
+    # DataFrame (Cells.frame). Anomalies first: the GUI shows the first few warnings; Table.data takes Cells (the
+    # DataFrame made on demand).
+    data = Cells.of_rows(padded, names)
     return Table(path=path, kind="csv", columns=names, data=data, warnings=notes + renames)  # type: ignore[arg-type]

@@ -13,8 +13,6 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
 from ..errors import InputError
 from ..progress import Reporter
 from ..table import Cells, Table
@@ -139,14 +137,11 @@ def read_folder(folder: Path, reporter: Reporter | None = None) -> Table:
     mixed = sorted(set(encodings))
     if len(mixed) > 1:
         notes.append(f"the files use several encodings ({', '.join(mixed)}); each was decoded on its own")
-    block = np.empty((len(COLUMNS), len(rows)), dtype=object)
-    for j in range(len(COLUMNS)):
-        block[j] = [row[j] for row in rows]
     return Table(
         path=folder,
         kind="txt",
         columns=list(COLUMNS),
-        data=Cells(block, list(COLUMNS)),  # type: ignore[arg-type]  # Table.data: the DataFrame made when asked for
+        data=Cells.of_rows(rows, list(COLUMNS)),  # type: ignore[arg-type]  # Table.data: the DataFrame when asked for
         encoding=mixed[0] if len(mixed) == 1 else None,
         warnings=notes,
     )

@@ -9,8 +9,6 @@ from __future__ import annotations
 import datetime as _dt
 from pathlib import Path
 
-import numpy as np
-
 from ..errors import Cancelled, InputError
 from ..progress import Reporter
 from ..table import Cells, Table, cell_text
@@ -81,19 +79,19 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
     notes += renames
     converted: list[list[object]] = []
     total = len(body)
+    width = len(names_)
     for i, row in enumerate(body):
-        converted.append([_value(v) for v in row])
+        values = [_value(v) for v in row]
+        if len(values) < width:  # a short row: empty cells
+            values += [None] * (width - len(values))
+        converted.append(values)
         if reporter is not None and i % PROGRESS_EVERY == 0:
             reporter.report("Loading", i, total)
     if reporter is not None:
         reporter.report("Loading", total, total)
-    # Column by column: one short step at a time, so the window's thread keeps getting the GIL.
-    block = np.empty((len(names_), len(converted)), dtype=object)
-    for j in range(len(names_)):
-        block[j] = [row[j] if j < len(row) else None for row in converted]
-        if reporter is not None:
-            reporter.check()
-    cells = Cells(block, names_)  # Table.data: the DataFrame made when asked for
+    # Column by column: one short step at a time, so the window's thread keeps getting the GIL. (Table.data: the
+    # DataFrame made when asked for.)
+    cells = Cells.of_rows(converted, names_, reporter.check if reporter is not None else None)
     body.clear()  # the same row lists as ``rows``: nothing is freed here
     release(converted)
     release(rows)
