@@ -732,7 +732,8 @@ def test_sampled_carrier_positions_are_numpys_linspace(sample):
 @given(
     st.lists(
         st.lists(st.sampled_from(["责任编辑：张三。", "新闻中国的了", "！", "。", "\n", " ", "\u3000", "点击进入专题；",
-                                  "ab c", "责任 编辑：张三", "\t", "x"]), max_size=12).map("".join),
+                                  "ab c", "责任 编辑：张三", "\t", "x", "\r", "\x1c", "\xa0"]),
+                 max_size=12).map("".join),
         max_size=15,
     ),
     st.data(),

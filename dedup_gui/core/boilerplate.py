@@ -177,14 +177,11 @@ def _strip_slice(texts: list[str], boilerplate: Boilerplate, wanted: np.ndarray)
     if not removed.any():
         return []
     kept = from_utf32(found.cps[~np.repeat(removed, found.lengths)])
-    parts = kept.split(SEP)
-    changed = []
-    for d in sorted_unique(found.doc[removed]).tolist():
-        lines = (line.strip() for line in parts[d].split("\n"))
-        content = "\n".join(line for line in lines if line)
-        if "".join(content.split()):  # a text made only of boilerplate is compared as it is
-            changed.append((d, content))
-    return changed
+    # Every line tidied as ``split`` tidies a text's (stripped, the empty ones dropped), the whole slice at once:
+    # each separator stays a line of its own, so a text is what lies between two, less the line breaks around it.
+    parts = "\n".join(filter(None, map(str.strip, kept.split("\n")))).split(SEP)
+    # A text made only of boilerplate is compared as it is.
+    return [(d, content) for d in sorted_unique(found.doc[removed]).tolist() if (content := parts[d].strip("\n"))]
 
 
 @dataclass
