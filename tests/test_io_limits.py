@@ -17,6 +17,8 @@ import numpy as np
 import openpyxl
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dedup_gui import cli
 from dedup_gui.core.errors import InputError, OutputError
@@ -527,3 +529,23 @@ def test_many_swallowing_cells_are_named_ten_then_counted(tmp_path):
     assert len(notes) == SWALLOWED_SHOWN + 1
     assert notes[0].startswith("data row 1 (lines 2-6): a quoted cell spans 5 lines, 3 of which look like rows")
     assert notes[-1] == f"{25 - SWALLOWED_SHOWN} more data rows have a quoted cell over lines that look like rows"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(["1", "42", "²", "①", "٣", "\U0001d7d8", "\U0001f101", '"', "a", ",", "\n", "中", " "]),
+            max_size=14,
+        ).map("".join),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_the_lines_searched_for_ids_are_every_inner_line_that_starts_like_one(row):
+    """The search for lines that can start with an id (a quote or any ``str.isdigit`` character: ASCII, Arabic-Indic,
+    superscript, circled and astral digits) finds exactly the inner lines a look at each would keep."""
+    from dedup_gui.core.io.csv_reader import _inner_lines, _inner_lines_from_a_number
+
+    want = [ln for ln in _inner_lines(row) if ln[:1] == '"' or ln[:1].isdigit()]
+    assert _inner_lines_from_a_number(row) == want
