@@ -35,7 +35,7 @@ from .progress import Reporter
 from .result import ClusterList, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
-from .text import compact_normalised, factorize, find_sorted, gram_hashes, normalise_all
+from .text import compact_normalised, factorize, find_sorted, first_of_codes, gram_hashes, normalise_all
 from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ_pairs
 
 
@@ -377,7 +377,7 @@ def _number_strings(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     megabytes on a column of articles.)"""
     hashes = np.fromiter(map(hash, strings), dtype=np.int64, count=len(strings))
     codes, _ = factorize(hashes)
-    firsts = _first_of_codes(codes)
+    firsts = first_of_codes(codes)
     if len(firsts) == len(strings):  # every hash once: every string differs from the others (equal ones hash alike)
         return codes, firsts
     first_of = [strings[i] for i in firsts.tolist()]
@@ -385,15 +385,7 @@ def _number_strings(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         return codes, firsts
     index: dict[str, int] = {}
     codes = np.fromiter((index.setdefault(t, len(index)) for t in strings), dtype=np.int64, count=len(strings))
-    return codes, _first_of_codes(codes)
-
-
-def _first_of_codes(codes: np.ndarray) -> np.ndarray:
-    """Where each code first occurs, for codes numbered in order of first occurrence (0, 1, 2... as each new
-    value is met): a new code is one above every code before it."""
-    new = np.ones(len(codes), dtype=bool)
-    new[1:] = codes[1:] > np.maximum.accumulate(codes[:-1])
-    return np.flatnonzero(new)
+    return codes, first_of_codes(codes)
 
 
 @contextmanager
@@ -438,7 +430,7 @@ def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     # A unique text per distinct non-empty key, per empty row; numbered in order of first row.
     ident = np.where(empty, -1 - np.arange(len(texts), dtype=np.int64), raw_key[row_raw])
     row_unique, _ = factorize(ident)
-    unique_raw = row_raw[_first_of_codes(row_unique)]
+    unique_raw = row_raw[first_of_codes(row_unique)]
     unique_texts = [norm[i] for i in unique_raw.tolist()]
     compact_texts = [keys[i] for i in unique_raw.tolist()]
     return unique_texts, compact_texts, row_unique

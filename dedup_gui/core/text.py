@@ -932,23 +932,28 @@ def factorize_by_sort(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return codes, values[firsts[by_first]]
 
 
+def first_of_codes(codes: np.ndarray) -> np.ndarray:
+    """Where each code first occurs, for codes numbered in order of first occurrence (``factorize``'s: 0, 1, 2...
+    as each new value is met): a new code is one above every code before it."""
+    new = np.ones(len(codes), dtype=bool)
+    new[1:] = codes[1:] > np.maximum.accumulate(codes[:-1])
+    return np.flatnonzero(new)
+
+
 def unique_first(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``np.unique(values, return_index=True, return_inverse=True, return_counts=True)`` by a hash table
     (``factorize``: numbers the values in order of first appearance) and a sort of the distinct values only -
     SimHash's 7M word hashes of 4k articles: 0.19 s against 2.6 s for an argsort of them all. A value's first
-    position is where its number first appears: where the numbers exceed every number before them."""
+    position is where its number first appears (``first_of_codes``)."""
     if not len(values):
         empty = np.zeros(0, dtype=np.int64)
         return values[:0].copy(), empty, empty.copy(), empty.copy()
     codes, distinct = factorize(values)
-    new = np.empty(len(codes), dtype=bool)
-    new[0] = True
-    np.greater(codes[1:], np.maximum.accumulate(codes)[:-1], out=new[1:])
     order = np.argsort(distinct)
     rank = np.empty(len(order), dtype=np.int64)
     rank[order] = np.arange(len(order))
     counts = np.bincount(codes, minlength=len(order))
-    return distinct[order], np.flatnonzero(new)[order], rank[codes], counts[order]
+    return distinct[order], first_of_codes(codes)[order], rank[codes], counts[order]
 
 
 def find_sorted(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
