@@ -84,6 +84,26 @@ def test_a_csv_job_without_simhash_loads_no_workbook_or_segmentation_code(tmp_pa
         assert out.exists()
 
 
+def test_learning_boilerplate_loads_no_masked_arrays(tmp_path):
+    """numpy.ma (7-40 ms of a small job's start) is not loaded by a job whose boilerplate is learned: ten
+    different stories sharing a footer make ``boilerplate.learn`` compare the carriers' sentence sets."""
+    source = tmp_path / "footers.csv"
+    footer = "本文来源于新浪网，转载请注明出处。"
+    stories = [f"第{i}篇报道讲的是第{i}件不同的事情。记者在第{i}个城市采访了{i}位市民。{footer}" for i in range(10)]
+    source.write_text("text\n" + "\n".join(stories) + "\n", encoding="utf-8")
+    code = (
+        "import sys; from dedup_gui.core import boilerplate, io;"
+        f"texts = io.read_table({str(source)!r}).texts(['text']);"
+        "found = boilerplate.learn(texts, 5); assert len(found.keys) == 1, found;"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    loaded = set(out.stdout.split())
+    assert "dedup_gui.core.boilerplate" in loaded
+    assert {m for m in loaded if m == "numpy.ma" or m.startswith("numpy.ma.")} == set()
+
+
 def test_each_job_loads_what_it_needs(tmp_path):
     loaded = _modules_loaded_by_cli(tmp_path, ["--algorithm", "simhash"], ".csv")
     assert "dedup_gui.core.segment" in loaded

@@ -653,6 +653,16 @@ def test_piece_ends_are_where_the_piece_pattern_ends_its_pieces(text):
 
 
 @settings(max_examples=200, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 28), st.data())
+def test_row_medians_equal_numpys_median(rows, width, data):
+    from dedup_gui.core.boilerplate import row_medians
+
+    floats = st.floats(0, 1, allow_nan=False) | st.sampled_from([0.0, 0.5, 1.0])
+    values = np.array(data.draw(st.lists(floats, min_size=rows * width, max_size=rows * width))).reshape(rows, width)
+    assert row_medians(values).tolist() == np.median(values, axis=1).tolist()
+
+
+@settings(max_examples=200, deadline=None)
 @given(st.lists(st.text(alphabet="新闻中国的了。！？!?；;\n .a b\u3000\t\ue000xyz责任编辑", max_size=60), max_size=20))
 def test_boilerplate_column_keys_equal_the_keys_of_each_text(texts):
     from dedup_gui.core.boilerplate import _keys, column_keys
