@@ -992,21 +992,48 @@ def test_unique_first_is_numpys_unique_with_index_inverse_and_counts(values, dty
         np.testing.assert_array_equal(g, w.reshape(-1))
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(0, 12), max_size=60), st.sampled_from([np.int64, np.uint64]), st.integers(0, 2**62))
-def test_factorize_by_sort_numbers_values_as_pandas_does(values, dtype, scale):
-    """The sort that spares a small job pandas gives pandas' numbers and distinct values, in order of first
-    appearance (the large keys of hashes, many repeats, values above 2**63 for uint64)."""
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 12), max_size=60),
+    st.sampled_from([np.int64, np.uint64]),
+    st.integers(0, 2**62),
+    st.lists(st.integers(-(2**63), 2**64 - 1), max_size=4),
+)
+def test_factorize_numbers_values_as_pandas_does(values, dtype, scale, extremes):
+    """The packed sorts give pandas' numbers and distinct values, in order of first appearance: small values (kept
+    whole beside their positions), the large keys of hashes with many repeats and values above 2**63 (their high
+    bits, checked), values of the whole range with a few close together and interleaved (values sharing their high
+    bits, sorted apart), negative numbers."""
     import pandas as pd
 
-    from dedup_gui.core.text import factorize_by_sort
+    from dedup_gui.core.text import factorize, factorize_by_argsort
 
     x = np.array(values, dtype=dtype) * dtype(scale | 1) + dtype(2**63 if dtype is np.uint64 else 0)
-    codes, distinct = factorize_by_sort(x)
+    fits = [v for v in extremes if np.iinfo(dtype).min <= v <= np.iinfo(dtype).max]
+    close = np.array(fits[:2], dtype=dtype) ^ dtype(1)  # beside a value of the whole range: its high bits
+    x = np.concatenate([x, np.array(fits, dtype=dtype), close, np.array(fits[:1], dtype=dtype), close])
     want_codes, want_distinct = pd.factorize(x)
-    assert codes.dtype == np.int64 and distinct.dtype == x.dtype
-    np.testing.assert_array_equal(codes, want_codes)
-    np.testing.assert_array_equal(distinct, want_distinct)
+    for way in (factorize, factorize_by_argsort):
+        codes, distinct = way(x)
+        assert codes.dtype == np.int64 and distinct.dtype == x.dtype
+        np.testing.assert_array_equal(codes, want_codes)
+        np.testing.assert_array_equal(distinct, want_distinct)
+
+
+def test_factorize_tells_apart_values_sharing_their_high_bits(monkeypatch):
+    """Values spread over the whole range leave no room beside them: two that differ only in their low bits fall
+    in one run of the packed sort, which is seen, and that run's entries are sorted by value (no argsort of all)."""
+    import pandas as pd
+
+    from dedup_gui.core import text
+
+    monkeypatch.setattr(text, "factorize_by_argsort", lambda v: pytest.fail("argsort of every value"))
+    a, b = 2**63 + 8, 2**63 + 9  # the same high bits beside 3 bits of positions
+    x = np.array([a, 0, b, a, 5, b, b, 2**63 + 16], dtype=np.uint64)
+    codes, distinct = text.factorize(x)
+    want_codes, want_distinct = pd.factorize(x)
+    assert codes.tolist() == want_codes.tolist() == [0, 1, 2, 0, 3, 2, 2, 4]
+    assert distinct.tolist() == want_distinct.tolist()
 
 
 @settings(max_examples=300, deadline=None)

@@ -230,7 +230,7 @@ def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> 
     reporter.report("Finding boilerplate", len(texts), len(texts))
     if not len(hashes):
         return Boilerplate()
-    # Each sentence numbered (a dense id, in order of first occurrence) by one hash table, not a sort of them all.
+    # Each sentence numbered (a dense id, in order of first occurrence) by ``factorize``'s sorts of packed keys.
     run_of, sentences = factorize(hashes)
     run_sizes = np.bincount(run_of, minlength=len(sentences))
     frequent = np.flatnonzero(run_sizes >= min_docs)

@@ -371,8 +371,8 @@ class Pipeline:
 
 def _number_strings(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     """A number per string, the same for equal strings, in order of first occurrence, and where each number first
-    occurs. By the strings' own hashes (computed once per string object, at C speed) numbered in one hash table of
-    integers, then every string compared with the first of its number; should two different strings share a hash,
+    occurs. By the strings' own hashes (computed once per string object, at C speed) numbered by ``factorize``,
+    then every string compared with the first of its number; should two different strings share a hash,
     by a dictionary instead. (pandas' factorize on the strings themselves copies each one into UTF-8: hundreds of
     megabytes on a column of articles.)"""
     hashes = np.fromiter(map(hash, strings), dtype=np.int64, count=len(strings))
