@@ -178,6 +178,29 @@ def test_whole_clusters_from_the_context_menu_of_a_multi_selection(qtbot, window
     assert window.session.rows_to_remove == 4
 
 
+def test_slow_action_states_follow_a_selection_on_the_next_turn_and_a_click_still_acts_on_it(
+    qtbot, window, workbook, monkeypatch
+):
+    """When working out the actions' states took long (every cluster of a large run selected), they follow a new
+    selection on the event loop's next turn instead of in the same one; an action triggered before then acts on
+    the selection of now, not on the one its state was worked out for."""
+    from dedup_gui.gui import review_actions
+
+    open_and_wait(qtbot, window, workbook)
+    actions = window.review_actions
+    monkeypatch.setattr(review_actions, "UPDATE_INLINE_S", -1.0)  # every update counts as slow
+    actions.update()
+    click_row(qtbot, window.cluster_view, 0)
+    click_row(qtbot, window.cluster_view, 1, Qt.KeyboardModifier.ShiftModifier)
+    assert window.pane.selected_clusters() == [1, 2]
+    assert actions.clusters_not_duplicate.text() != "2 clusters: not duplicates, keep every row"  # not yet
+    qtbot.waitUntil(lambda: actions.clusters_not_duplicate.text() == "2 clusters: not duplicates, keep every row")
+    click_row(qtbot, window.cluster_view, 2, Qt.KeyboardModifier.ShiftModifier)  # three now, the states behind
+    actions.mark_clusters_not_duplicate()
+    assert undo_text(window) == "Undo 3 clusters: not duplicates, keep every row"
+    assert window.session.rows_to_remove == 0
+
+
 def test_the_member_context_menu_offers_the_row_decisions_and_the_columns(qtbot, window, workbook):
     open_and_wait(qtbot, window, workbook)
     window.select_cluster(2)

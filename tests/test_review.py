@@ -221,6 +221,26 @@ def test_an_action_that_changes_nothing_is_recognised():
     assert session.outcome_changes(session.marking_not_duplicate(1, [1]))
 
 
+@pytest.mark.parametrize("at_once", [1, 2, 256])
+def test_whether_an_action_changes_anything_is_the_same_whatever_the_rows_looked_at_at_once(monkeypatch, at_once):
+    """``outcome_changes`` looks at the touched rows' clusters a few at a time: an action whose first touched row
+    changes nothing and a later one does, one that changes only a cluster not yet decided, one that changes nothing
+    in many clusters, and one that changes them all."""
+    from dedup_gui.core import review
+
+    monkeypatch.setattr(review, "OUTCOME_ROWS_AT_ONCE", at_once)
+    session = ReviewSession(make_result(), TEXTS)
+    keep_kept = session.keeping(1, [0])  # row 0 is cluster 1's kept row already: nothing changes
+    assert not session.outcome_changes(keep_kept)
+    assert session.outcome_changes(keep_kept.mark_not_duplicate(session.cluster(2).members, session.kept_row(2)))
+    session.set_intent(session.clusters_not_duplicate([1]))
+    both = session.clusters_not_duplicate([1, 2])  # cluster 1 is marked already: only cluster 2 changes
+    assert session.outcome_changes(both)
+    session.set_intent(both)
+    assert not session.outcome_changes(session.clusters_not_duplicate([1, 2]))  # every row marked already
+    assert session.outcome_changes(session.clusters_reset([1, 2]))
+
+
 def test_decisions_about_rows_no_longer_clustered_wait_and_apply_again():
     old = ReviewSession(make_result(), TEXTS)
     old.set_intent(old.marking_not_duplicate(2, [4]))

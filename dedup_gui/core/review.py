@@ -13,6 +13,7 @@ import string
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 import numpy as np
@@ -56,6 +57,7 @@ class MemberRow:
 
 _ASCII_CASELESS = frozenset(string.digits + string.punctuation + " ")
 SEARCH_CHECK_EVERY = 2000  # texts searched between two looks at ``check`` (a newer query, a closed window)
+OUTCOME_ROWS_AT_ONCE = 256  # touched rows whose clusters ``outcome_changes`` looks at before the next ones
 
 
 def caseless(query: str) -> bool:
@@ -327,8 +329,11 @@ class ReviewSession:
                 self.decisions.not_duplicate |= stay
             rows, owner = self._owner_of(intent.rows)
             self.not_applying = frozenset(rows[owner == 0].tolist())
-        for cluster_id in changed:
-            self._rows.pop(cluster_id, None)
+        if len(changed) == len(self.clusters):
+            self._rows.clear()
+        else:
+            for cluster_id in changed:
+                self._rows.pop(cluster_id, None)
         self._resolution = None
         return changed
 
@@ -398,12 +403,21 @@ class ReviewSession:
         )
 
     def outcome_changes(self, intent: RowDecisions) -> bool:
-        """True when these decisions would change what any cluster keeps or removes (an action worth offering)."""
+        """True when these decisions would change what any cluster keeps or removes (an action worth offering).
+
+        The touched rows' clusters are looked at a few hundred rows at a time, so that the answer for an action
+        over many clusters comes from the first ones that change (the window asks it of every action each time
+        the selection or the decisions change: with all 30,000 clusters of 100k short texts selected, the clusters
+        of every touched row were 2-3 ms an action, seven actions, twice for one click)."""
         touched = (self.intent.kept ^ intent.kept) | (self.intent.not_duplicate ^ intent.not_duplicate)
-        for cluster_id in self._clusters_of(touched):
-            c = self.cluster(cluster_id)
-            if apply_to_cluster(intent, c) != apply_to_cluster(self.intent, c):
-                return True
+        seen: set[int] = set()
+        rows = iter(touched)
+        while chunk := list(islice(rows, OUTCOME_ROWS_AT_ONCE)):
+            for cluster_id in self._clusters_of(chunk) - seen:
+                c = self.cluster(cluster_id)
+                if apply_to_cluster(intent, c) != apply_to_cluster(self.intent, c):
+                    return True
+                seen.add(cluster_id)
         return False
 
     # -- outcome ----
