@@ -211,8 +211,10 @@ class ReviewActions(QObject):
     # -- doing them ----
 
     def _decide(self, action: QAction, make: Callable[[], RowDecisions | None], focus: list[int]) -> None:
-        if not self._up_to_date():  # (working the states out again for nothing was a third of a click on 30,000
-            self.update()  # clusters: 35 of 120 ms)
+        # The states are worked out again only when they are not those of now (for nothing, that was a third of a
+        # click on 30,000 clusters: 35 of 120 ms).
+        if not self._up_to_date():
+            self.update()
         if not action.isEnabled():
             return
         intent = make()
