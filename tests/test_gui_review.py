@@ -201,6 +201,22 @@ def test_slow_action_states_follow_a_selection_on_the_next_turn_and_a_click_stil
     assert window.session.rows_to_remove == 0
 
 
+def test_action_states_follow_a_large_selection_on_the_next_turn(qtbot, window, workbook, monkeypatch):
+    """A selection of more clusters than ``UPDATE_INLINE_CLUSTERS`` defers the states too, however quick the last
+    update was; a small one is followed at once."""
+    from dedup_gui.gui import review_actions
+
+    open_and_wait(qtbot, window, workbook)
+    actions = window.review_actions
+    monkeypatch.setattr(review_actions, "UPDATE_INLINE_CLUSTERS", 2)
+    click_row(qtbot, window.cluster_view, 0)
+    click_row(qtbot, window.cluster_view, 1, Qt.KeyboardModifier.ShiftModifier)
+    assert actions.clusters_not_duplicate.text() == "2 clusters: not duplicates, keep every row"  # at once
+    click_row(qtbot, window.cluster_view, 2, Qt.KeyboardModifier.ShiftModifier)
+    assert actions.clusters_not_duplicate.text() == "2 clusters: not duplicates, keep every row"  # not yet
+    qtbot.waitUntil(lambda: actions.clusters_not_duplicate.text() == "3 clusters: not duplicates, keep every row")
+
+
 def test_the_member_context_menu_offers_the_row_decisions_and_the_columns(qtbot, window, workbook):
     open_and_wait(qtbot, window, workbook)
     window.select_cluster(2)

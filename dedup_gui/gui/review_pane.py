@@ -74,6 +74,11 @@ def selected_rows(view: QTableView) -> list[int]:
     return sorted(rows)
 
 
+def selection_size(view: QTableView) -> int:
+    """How many rows are selected (from the selection's ranges)."""
+    return sum(r.bottom() - r.top() + 1 for r in view.selectionModel().selection())
+
+
 def size_columns(view: QTableView) -> None:
     """Widths from the column descriptions (in average characters); the last column without one stretches."""
     model = view.model()
