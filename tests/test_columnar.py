@@ -1002,16 +1002,18 @@ def test_unique_first_is_numpys_unique_with_index_inverse_and_counts(values, dty
 def test_factorize_numbers_values_as_pandas_does(values, dtype, scale, extremes):
     """The packed sorts give pandas' numbers and distinct values, in order of first appearance: small values (kept
     whole beside their positions), the large keys of hashes with many repeats and values above 2**63 (their high
-    bits, checked), values of the whole range with a few close together and interleaved (values sharing their high
-    bits, sorted apart), negative numbers."""
+    bits, checked), values of the whole range interleaved with values whose mixed forms share their high bits
+    (sorted apart), negative numbers."""
     import pandas as pd
 
-    from dedup_gui.core.text import factorize, factorize_by_argsort
+    from dedup_gui.core.text import factorize, factorize_by_argsort, mix64
 
     x = np.array(values, dtype=dtype) * dtype(scale | 1) + dtype(2**63 if dtype is np.uint64 else 0)
-    fits = [v for v in extremes if np.iinfo(dtype).min <= v <= np.iinfo(dtype).max]
-    close = np.array(fits[:2], dtype=dtype) ^ dtype(1)  # beside a value of the whole range: its high bits
-    x = np.concatenate([x, np.array(fits, dtype=dtype), close, np.array(fits[:1], dtype=dtype), close])
+    fits = np.array([v for v in extremes if np.iinfo(dtype).min <= v <= np.iinfo(dtype).max], dtype=dtype)
+    # Beside each of the first two values of the whole range, one whose mixed form shares its high bits.
+    mixed = mix64(fits[:2].view(np.uint64)).tolist()
+    close = np.array([_unmix64(v ^ 1) for v in mixed], dtype=np.uint64).view(dtype)
+    x = np.concatenate([x, fits, close, fits[:1], close])
     want_codes, want_distinct = pd.factorize(x)
     for way in (factorize, factorize_by_argsort):
         codes, distinct = way(x)
@@ -1020,16 +1022,33 @@ def test_factorize_numbers_values_as_pandas_does(values, dtype, scale, extremes)
         np.testing.assert_array_equal(distinct, want_distinct)
 
 
+def _unmix64(mixed: int) -> int:
+    """The value that ``text.mix64`` (the splitmix64 finaliser, a bijection) turns into ``mixed``."""
+    m = 2**64
+
+    def unshift(y: int, s: int) -> int:  # the x of y = x ^ (x >> s)
+        x = y
+        for _ in range(64 // s + 1):
+            x = y ^ (x >> s)
+        return x
+
+    x = unshift(mixed, 31)
+    x = unshift(x * pow(0x94D049BB133111EB, -1, m) % m, 27)
+    return unshift(x * pow(0xBF58476D1CE4E5B9, -1, m) % m, 30)
+
+
 def test_factorize_tells_apart_values_sharing_their_high_bits(monkeypatch):
-    """Values spread over the whole range leave no room beside them: two that differ only in their low bits fall
-    in one run of the packed sort, which is seen, and that run's entries are sorted by value (no argsort of all)."""
+    """Values spread over the whole range leave no room beside them: two whose mixed forms differ only in their low
+    bits fall in one run of the packed sort, which is seen, and that run's entries are sorted by value (no argsort
+    of all)."""
     import pandas as pd
 
     from dedup_gui.core import text
 
     monkeypatch.setattr(text, "factorize_by_argsort", lambda v: pytest.fail("argsort of every value"))
-    a, b = 2**63 + 8, 2**63 + 9  # the same high bits beside 3 bits of positions
-    x = np.array([a, 0, b, a, 5, b, b, 2**63 + 16], dtype=np.uint64)
+    a, b, c = (_unmix64(2**63 + 8), _unmix64(2**63 + 9), _unmix64(2**63 + 16))  # a, b: the same high bits mixed
+    assert text.mix64(np.array([a, b, c], dtype=np.uint64)).tolist() == [2**63 + 8, 2**63 + 9, 2**63 + 16]
+    x = np.array([a, 0, b, a, 5, b, b, c], dtype=np.uint64)  # 3 bits of positions
     codes, distinct = text.factorize(x)
     want_codes, want_distinct = pd.factorize(x)
     assert codes.tolist() == want_codes.tolist() == [0, 1, 2, 0, 3, 2, 2, 4]
