@@ -917,8 +917,9 @@ def factorize(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     exact = largest - smallest < 1 << (64 - bits)
     if exact:  # each value less the smallest, shifted: nothing is lost
         keys = (values - values.dtype.type(smallest)).astype(np.uint64) << np.uint64(bits)
-    else:  # the high bits of each value mixed (a bijection: equal values, equal keys; hashes of short words or
-        # sentences share their high bits unmixed - SimHash's 7M word hashes of 4k articles fell into a few runs)
+    else:
+        # The high bits of each value mixed (a bijection: equal values, equal keys). Unmixed, the hashes of short
+        # words share their high bits: SimHash's word hashes fell into a few huge runs.
         keys = mix64(values.view(np.uint64))
         keys &= ~low
     keys |= np.arange(n, dtype=np.uint64)
@@ -993,8 +994,8 @@ def first_of_codes(codes: np.ndarray) -> np.ndarray:
 
 def unique_first(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``np.unique(values, return_index=True, return_inverse=True, return_counts=True)`` by ``factorize`` (numbers
-    the values in order of first appearance) and a sort of the distinct values only - SimHash's 7M word hashes of
-    4k articles: 0.19 s by pandas' hash table against 2.6 s for an argsort of them all. A value's first
+    the values in order of first appearance) and a sort of the distinct values only - SimHash's word hashes of the
+    4k bench articles (2.8M, 103k distinct): 0.25 s (an argsort of all of them: 2.6 s for 7M). A value's first
     position is where its number first appears (``first_of_codes``)."""
     if not len(values):
         empty = np.zeros(0, dtype=np.int64)
