@@ -1213,3 +1213,60 @@ def test_the_key_sets_the_search_needs_are_those_the_rule_keeps_key_by_key(sizes
     keep = ~_unneeded(size[doc], step, ratio)
     assert got.keys.tolist() == keys[keep].tolist()
     assert got.doc.tolist() == doc[keep].tolist() and got.step.tolist() == step[keep].tolist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    texts=st.lists(
+        st.lists(
+            st.tuples(st.integers(0, 2**64 - 1), st.sampled_from([0.25, 0.5, 1.0, 0.1, 0.3, 1e-9, 2.5])),
+            max_size=6,
+        ),
+        max_size=12,
+    ),
+    chunk=st.integers(1, 5),
+)
+def test_simhash_fingerprints_are_the_sign_of_each_bits_weighted_vote(texts, chunk):
+    """Charikar's fingerprint, text by text: bit b is set when the keywords with bit b set outweigh those without
+    (the signed weights added in keyword order; a tie leaves the bit clear) - whatever the texts worked on at once.
+    The weights repeat, so ties happen."""
+    from dedup_gui.core.algorithms import simhash
+
+    want = []
+    for keywords in texts:
+        fp = 0
+        for bit in range(64):
+            total = 0.0
+            for h, w in keywords:
+                total += w if (h >> bit) & 1 else -w
+            fp |= (total > 0) << bit
+        want.append(fp)
+    flat = [kw for keywords in texts for kw in keywords]
+    hashes = np.array([h for h, _ in flat], dtype=np.uint64)
+    weights = np.array([w for _, w in flat], dtype=np.float64)
+    counts = np.array([len(k) for k in texts], dtype=np.int64)
+    old, simhash._FP_CHUNK = simhash._FP_CHUNK, chunk
+    try:
+        assert simhash.simhash_from_keywords(hashes, weights, counts).tolist() == want
+    finally:
+        simhash._FP_CHUNK = old
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(["北", "京", "一", "龥", "\u9fff", "\u4dff", "\ua000", "a", "Z", "1", " ", "\u3000", "+",
+                             "ｱ", "é", "\U00020000", "。", "_", "-"]),
+            max_size=5,
+        ).map("".join),
+        max_size=20,
+    )
+)  # fmt: skip
+def test_usable_words_of_a_batch_are_each_words_own_verdict(words):
+    """Words of CJK ideographs only are taken as usable without asking each; the edges of the range (U+4E00,
+    U+9FFF and the characters just outside), one-character words and mixed words are asked one by one."""
+    from dedup_gui.core.segment import STOP_WORDS, _usable, _usable_all
+
+    words = [*words, "the", "The", "of", "一一"]
+    assert _usable_all(words, STOP_WORDS).tolist() == [_usable(w, STOP_WORDS) for w in words]

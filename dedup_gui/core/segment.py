@@ -36,6 +36,7 @@ from .text import (
     string_hash,
     text_slices,
     unique_first,
+    utf32,
 )
 
 SEGMENT_CHARS = 60_000  # characters segmented in one call (the lock is held only to build its list of words)
@@ -284,6 +285,20 @@ def _segment_slice_by_word(tokens: list[str]) -> tuple[list[str], np.ndarray, np
     return [tokens[i] for i in long], hashes, doc[long]
 
 
+def _usable_all(words: list[str], stop: frozenset[str]) -> np.ndarray:
+    """``_usable`` of each word; a word of two or more CJK ideographs (most words of Chinese text) is usable
+    without asking it (alphanumeric, not ASCII), so only the others are asked one by one."""
+    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    ideograph = np.zeros(int(lengths.sum()) + 1, dtype=np.int64)
+    cps = utf32("".join(words))
+    np.cumsum((cps >= 0x4E00) & (cps <= 0x9FFF), out=ideograph[1:])
+    ends = np.cumsum(lengths)
+    usable = (lengths >= 2) & (ideograph[ends] - ideograph[ends - lengths] == lengths)
+    rest = np.flatnonzero(~usable)
+    usable[rest] = [_usable(words[i], stop) for i in rest.tolist()]
+    return usable
+
+
 class _Vocabulary:
     """Each distinct word seen so far, by word hash: its IDF weight (NaN: never a keyword) and, once it has been
     a keyword, its xxhash. Each word is looked up, filtered and hashed once per column, not once per batch."""
@@ -301,7 +316,7 @@ class _Vocabulary:
         if len(new):
             table = _idf_table()
             stop = table.stop
-            usable = np.fromiter((_usable(w, stop) for w in words_at(new)), dtype=bool, count=len(new))
+            usable = _usable_all(words_at(new), stop)
             weights = np.where(usable, table.weights_of(hashes[new]), np.nan)
             at = np.searchsorted(self.hashes, hashes[new])  # both sorted: an insertion, not a sort
             self.hashes = np.insert(self.hashes, at, hashes[new])

