@@ -197,7 +197,7 @@ def _lines_holding(cps: np.ndarray, at: np.ndarray) -> tuple[list[int], list[tup
     if not len(at):
         return [], []
     breaks = np.flatnonzero(cps == 10)
-    lines = np.unique(np.searchsorted(breaks, at))
+    lines = sorted_unique(np.searchsorted(breaks, at))  # (np.unique would load numpy.ma: 12-40 ms)
     if len(lines) * 4 > len(breaks) + 1:
         return None
     bounds = np.r_[-1, breaks, len(cps)]  # line i runs from bounds[i] + 1 to bounds[i + 1]
@@ -935,7 +935,7 @@ def factorize(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         repeat = np.flatnonzero(~new)  # each entry that continues a run, beside the one before it
         differ = repeat[values[where[repeat]] != values[where[repeat - 1]]]
         if len(differ):  # different values sharing their high bits: their runs sorted by value
-            starts = _split_runs(values, where, new, starts, np.unique(np.searchsorted(starts, differ, "right") - 1))
+            starts = _split_runs(values, where, new, starts, distinct_of_sorted(np.searchsorted(starts, differ, "right") - 1))
     if len(starts) == n:  # every value once: numbered in order
         return np.arange(n, dtype=np.int64), values.copy()
     # The runs in order of first appearance: a run's first position is its first entry's (positions are in order

@@ -34,7 +34,7 @@ from ..columnar import (
 from ..parallel import map_ranges, ordered_map, share
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import mix64
+from ..text import mix64, sorted_unique
 from ..textcheck import SHORT_CHARS, SHORT_FLOOR, SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
@@ -267,7 +267,7 @@ def edit_variants(texts: list[str], lengths: np.ndarray, n: int) -> tuple[np.nda
     n of 6 and more only - are not covered.)"""
     tau = short_pair_edits(lengths)
     grams = np.maximum(lengths - n + 1, 1)
-    unsure = np.unique(lengths[(tau == 1) & (n * tau >= grams)])
+    unsure = sorted_unique(lengths[(tau == 1) & (n * tau >= grams)])
     wanted = np.flatnonzero(np.isin(lengths, np.concatenate([unsure - 1, unsure, unsure + 1])) & (lengths > 0))
     keys, docs = [], []
     for i in wanted.tolist():
