@@ -66,3 +66,54 @@ def test_keywords_are_the_same_with_the_cached_table(cache):
     segment._build_idf_table.cache_clear()
     again = segment.keyword_hashes(texts, 5, segment.Reporter())
     assert all(np.array_equal(x, y) for x, y in zip(first, again, strict=True))
+
+
+@pytest.fixture
+def partners_cache(tmp_path, monkeypatch):
+    from dedup_gui.core import text
+
+    monkeypatch.setenv("DEDUP_GUI_CACHE", str(tmp_path / "cache"))
+    text._composition_partners.cache_clear()
+    yield text
+    text._composition_partners.cache_clear()
+
+
+def test_composition_partners_are_found_once_and_read_back_equal(partners_cache, monkeypatch):
+    text = partners_cache
+    fresh = text._find_composition_partners()
+    assert 0x301 in fresh and 0xBBE in fresh and 0x11127 in fresh  # an accent, Tamil's AA, a Chakma vowel sign
+    assert text._composition_partners() == fresh
+    assert list(cache_folder().glob("composition-partners-*.npz"))
+    text._composition_partners.cache_clear()
+
+    def no_search():
+        raise AssertionError("the partners were looked for again")
+
+    monkeypatch.setattr(text, "_find_composition_partners", no_search)
+    assert text._composition_partners() == fresh
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        b"PK\x03\x04 not a table",
+        np.array([0x301, 0xBBE], dtype=np.int32),  # another type
+        np.array([0xBBE, 0x301], dtype=np.int64),  # out of order
+        np.array([0x301, 0x302], dtype=np.int64),  # Tamil's AA missing: not the whole list
+        np.array([0x301, 0xBBE, 0x30000], dtype=np.int64),  # beyond the two planes
+    ],
+)
+def test_a_damaged_partners_file_is_rebuilt(partners_cache, stored):
+    text = partners_cache
+    fresh = text._find_composition_partners()
+    files = [p for p in cache_folder().glob("*")]
+    assert files == []
+    name = cache_folder() / f"composition-partners-unicode{text.unicodedata.unidata_version}-v1.npz"
+    name.parent.mkdir(parents=True)
+    if isinstance(stored, bytes):
+        name.write_bytes(stored)
+    else:
+        np.savez(name, partners=stored)
+    assert text._composition_partners() == fresh
+    with np.load(name) as f:
+        assert frozenset(f["partners"].tolist()) == fresh  # the good list took its place

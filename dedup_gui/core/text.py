@@ -5,7 +5,6 @@ Normalisation only ever touches the dedup text, never an exported value.
 
 from __future__ import annotations
 
-import html
 import itertools
 import re
 import unicodedata
@@ -62,6 +61,8 @@ def strip_html(text: str) -> str:
     text = _COMMENT.sub("", text)
     text = _BLOCK_TAG.sub("\n", text)
     text = _TAG.sub("", text)
+    import html  # its table of entities: 6 ms of every job's start, for the texts with markup only
+
     return html.unescape(text)
 
 
@@ -82,12 +83,36 @@ CHANGES, MULTI, INTERACTS, ASTRAL = 1, 2, 4, 8
 
 @lru_cache(maxsize=1)
 def _composition_partners() -> frozenset[int]:
+    """``_find_composition_partners``, kept in the user's cache folder (``core.cache``): finding them asks every
+    code point of two planes for its decomposition (50-80 ms, paid by every job whose texts hold a character beyond
+    the BMP - an emoji - before it was kept); read back in a millisecond. Named after this Python's Unicode
+    version."""
+    name = f"composition-partners-unicode{unicodedata.unidata_version}-v1.npz"
+    cached = cache.load_arrays(name, ("partners",))
+    if cached is not None and _partners_fit(cached["partners"]):
+        return frozenset(cached["partners"].tolist())
+    partners = _find_composition_partners()
+    cache.save_arrays(name, partners=np.array(sorted(partners), dtype=np.int64))
+    return partners
+
+
+def _find_composition_partners() -> frozenset[int]:
     """Characters that compose with the character before them although their combining class is 0 (two-part
     vowel signs of Tamil, Malayalam, Bengali...): the second character of every two-character canonical
     decomposition. Such decompositions exist in the BMP and in plane 1 only."""
     decompositions = map(unicodedata.decomposition, map(chr, range(0x20000)))
     pairs = (d.split() for d in decompositions if d and d[0] != "<" and " " in d)
     return frozenset(int(p[1], 16) for p in pairs if len(p) == 2)
+
+
+def _partners_fit(partners: np.ndarray) -> bool:
+    """Whether an array read back from the cache is a whole list of partners: distinct code points of the first
+    two planes, in order, among them the combining acute accent and the Tamil vowel sign AA (of U+0BCA)."""
+    if partners.dtype != np.int64 or partners.ndim != 1 or len(partners) < 2:
+        return False
+    if (np.diff(partners) < 1).any() or partners[0] < 0 or partners[-1] >= 0x20000:
+        return False
+    return bool((partners == 0x301).any() and (partners == 0xBBE).any())
 
 
 def _interacts(ch: str) -> bool:
@@ -935,7 +960,8 @@ def factorize(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         repeat = np.flatnonzero(~new)  # each entry that continues a run, beside the one before it
         differ = repeat[values[where[repeat]] != values[where[repeat - 1]]]
         if len(differ):  # different values sharing their high bits: their runs sorted by value
-            starts = _split_runs(values, where, new, starts, distinct_of_sorted(np.searchsorted(starts, differ, "right") - 1))
+            runs = distinct_of_sorted(np.searchsorted(starts, differ, "right") - 1)
+            starts = _split_runs(values, where, new, starts, runs)
     if len(starts) == n:  # every value once: numbered in order
         return np.arange(n, dtype=np.int64), values.copy()
     # The runs in order of first appearance: a run's first position is its first entry's (positions are in order
