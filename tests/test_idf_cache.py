@@ -69,17 +69,19 @@ def test_keywords_are_the_same_with_the_cached_table(cache):
 
 
 @pytest.fixture
-def partners_cache(tmp_path, monkeypatch):
-    from dedup_gui.core import text
+def unicode_cache(tmp_path, monkeypatch):
+    from dedup_gui.core import text, textcheck
 
     monkeypatch.setenv("DEDUP_GUI_CACHE", str(tmp_path / "cache"))
     text._composition_partners.cache_clear()
+    textcheck._number_classes.cache_clear()
     yield text
     text._composition_partners.cache_clear()
+    textcheck._number_classes.cache_clear()
 
 
-def test_composition_partners_are_found_once_and_read_back_equal(partners_cache, monkeypatch):
-    text = partners_cache
+def test_composition_partners_are_found_once_and_read_back_equal(unicode_cache, monkeypatch):
+    text = unicode_cache
     fresh = text._find_composition_partners()
     assert 0x301 in fresh and 0xBBE in fresh and 0x11127 in fresh  # an accent, Tamil's AA, a Chakma vowel sign
     assert text._composition_partners() == fresh
@@ -93,6 +95,20 @@ def test_composition_partners_are_found_once_and_read_back_equal(partners_cache,
     assert text._composition_partners() == fresh
 
 
+def test_the_digits_table_is_read_back_equal_to_a_scan_of_every_code_point(unicode_cache, monkeypatch):
+    from dedup_gui.core import textcheck
+
+    fresh = textcheck._number_classes().copy()
+    assert list(cache_folder().glob("decimal-digits-*.npz"))
+    textcheck._number_classes.cache_clear()
+
+    def no_scan():
+        raise AssertionError("every code point was scanned again")
+
+    monkeypatch.setattr(textcheck, "_decimal_digits", no_scan)
+    np.testing.assert_array_equal(textcheck._number_classes(), fresh)
+
+
 @pytest.mark.parametrize(
     "stored",
     [
@@ -100,20 +116,18 @@ def test_composition_partners_are_found_once_and_read_back_equal(partners_cache,
         np.array([0x301, 0xBBE], dtype=np.int32),  # another type
         np.array([0xBBE, 0x301], dtype=np.int64),  # out of order
         np.array([0x301, 0x302], dtype=np.int64),  # Tamil's AA missing: not the whole list
-        np.array([0x301, 0xBBE, 0x30000], dtype=np.int64),  # beyond the two planes
+        np.array([0x301, 0xBBE, 0x110000], dtype=np.int64),  # beyond the last code point
     ],
 )
-def test_a_damaged_partners_file_is_rebuilt(partners_cache, stored):
-    text = partners_cache
+def test_a_damaged_code_point_file_is_found_again(unicode_cache, stored):
+    text = unicode_cache
     fresh = text._find_composition_partners()
-    files = [p for p in cache_folder().glob("*")]
-    assert files == []
     name = cache_folder() / f"composition-partners-unicode{text.unicodedata.unidata_version}-v1.npz"
     name.parent.mkdir(parents=True)
     if isinstance(stored, bytes):
         name.write_bytes(stored)
     else:
-        np.savez(name, partners=stored)
+        np.savez(name, code_points=stored)
     assert text._composition_partners() == fresh
     with np.load(name) as f:
-        assert frozenset(f["partners"].tolist()) == fresh  # the good list took its place
+        assert frozenset(f["code_points"].tolist()) == fresh  # the good list took its place

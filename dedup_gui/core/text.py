@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -81,19 +81,34 @@ class _NfkcTables:
 CHANGES, MULTI, INTERACTS, ASTRAL = 1, 2, 4, 8
 
 
+def cached_code_points(kind: str, find: Callable[[], Iterable[int]], probes: tuple[int, ...]) -> np.ndarray:
+    """The code points ``find`` lists (a property of this Python's Unicode tables that takes a scan of every code
+    point to find: 15-35 ms), sorted and distinct, kept in the user's cache folder (``core.cache``) under ``kind``
+    and this Python's Unicode version: read back in a millisecond. A file that is not a whole list - not sorted
+    code points, or missing one of ``probes`` (code points that must be among them) - is found again."""
+    name = f"{kind}-unicode{unicodedata.unidata_version}-v1.npz"
+    cached = cache.load_arrays(name, ("code_points",))
+    if cached is not None and _code_points_fit(cached["code_points"], probes):
+        return cached["code_points"]
+    found = np.array(sorted(set(find())), dtype=np.int64)
+    cache.save_arrays(name, code_points=found)
+    return found
+
+
+def _code_points_fit(cps: np.ndarray, probes: tuple[int, ...]) -> bool:
+    if cps.dtype != np.int64 or cps.ndim != 1 or not len(cps):
+        return False
+    if (np.diff(cps) < 1).any() or cps[0] < 0 or cps[-1] > 0x10FFFF:
+        return False
+    return all(bool((cps == p).any()) for p in probes)
+
+
 @lru_cache(maxsize=1)
 def _composition_partners() -> frozenset[int]:
-    """``_find_composition_partners``, kept in the user's cache folder (``core.cache``): finding them asks every
-    code point of two planes for its decomposition (50-80 ms, paid by every job whose texts hold a character beyond
-    the BMP - an emoji - before it was kept); read back in a millisecond. Named after this Python's Unicode
-    version."""
-    name = f"composition-partners-unicode{unicodedata.unidata_version}-v1.npz"
-    cached = cache.load_arrays(name, ("partners",))
-    if cached is not None and _partners_fit(cached["partners"]):
-        return frozenset(cached["partners"].tolist())
-    partners = _find_composition_partners()
-    cache.save_arrays(name, partners=np.array(sorted(partners), dtype=np.int64))
-    return partners
+    """``_find_composition_partners``, kept between runs (``cached_code_points``): finding them asks every code
+    point of two planes for its decomposition (20 ms, paid by every job whose texts hold a character beyond the
+    BMP - an emoji - before it was kept). Probes: the combining acute accent, the Tamil vowel sign AA (of U+0BCA)."""
+    return frozenset(cached_code_points("composition-partners", _find_composition_partners, (0x301, 0xBBE)).tolist())
 
 
 def _find_composition_partners() -> frozenset[int]:
@@ -103,16 +118,6 @@ def _find_composition_partners() -> frozenset[int]:
     decompositions = map(unicodedata.decomposition, map(chr, range(0x20000)))
     pairs = (d.split() for d in decompositions if d and d[0] != "<" and " " in d)
     return frozenset(int(p[1], 16) for p in pairs if len(p) == 2)
-
-
-def _partners_fit(partners: np.ndarray) -> bool:
-    """Whether an array read back from the cache is a whole list of partners: distinct code points of the first
-    two planes, in order, among them the combining acute accent and the Tamil vowel sign AA (of U+0BCA)."""
-    if partners.dtype != np.int64 or partners.ndim != 1 or len(partners) < 2:
-        return False
-    if (np.diff(partners) < 1).any() or partners[0] < 0 or partners[-1] >= 0x20000:
-        return False
-    return bool((partners == 0x301).any() and (partners == 0xBBE).any())
 
 
 def _interacts(ch: str) -> bool:
