@@ -1270,3 +1270,30 @@ def test_usable_words_of_a_batch_are_each_words_own_verdict(words):
 
     words = [*words, "the", "The", "of", "一一"]
     assert _usable_all(words, STOP_WORDS).tolist() == [_usable(w, STOP_WORDS) for w in words]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    texts=st.lists(st.text(alphabet="我的世界编辑器ab\U00020000\ud800", min_size=0, max_size=10), max_size=25),
+    n=st.integers(2, 6),
+)
+def test_deletion_neighbourhoods_hash_each_string_made(texts, n):
+    """The keys of ``edit_variants`` are, text by text (in text order), the hashes of the text itself and of each
+    string one deletion makes of it - equal deletions once - for the texts of the lengths it wants: made here as
+    strings and hashed one by one (``mix64`` of ``string_hash``)."""
+    from dedup_gui.core.algorithms.ngram import edit_variants, short_pair_edits
+    from dedup_gui.core.text import mix64, string_hash
+
+    lengths = np.array([len(t) for t in texts], dtype=np.int64)
+    keys, docs = edit_variants(texts, lengths, n)
+    tau = short_pair_edits(lengths)
+    unsure = {int(x) for x in lengths[(tau == 1) & (n * tau >= np.maximum(lengths - n + 1, 1))]}
+    want_keys, want_docs = [], []
+    for i, t in enumerate(texts):
+        if len(t) and {len(t) - 1, len(t), len(t) + 1} & unsure:
+            strings = {t, *(t[:j] + t[j + 1 :] for j in range(len(t)))}
+            hashed = sorted(int(mix64(np.array([string_hash(s)], dtype=np.uint64))[0]) for s in strings)
+            want_keys += hashed
+            want_docs += [i] * len(hashed)
+    assert docs.tolist() == want_docs
+    assert keys.tolist() == want_keys

@@ -467,6 +467,28 @@ def span_hashes(cps: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.nda
     return (prefix[ends] - prefix[starts]) * powers[1, starts] ^ ((ends - starts).astype(np.uint64) * _LEN_MIX)
 
 
+def deletion_hashes(chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For strings of one length L, a row of code points each (uint64, m x L): the ``string_hash`` of each (m) and
+    of each way of deleting one of its characters (m x L: column j, the string without its j-th character). The
+    characters before the deleted one keep their powers of the hash, those after it take one power lower."""
+    m, length = chars.shape
+    powers = _powers(length)[0]
+    weighted = chars * powers[:length]
+    before = np.cumsum(weighted, axis=1, dtype=np.uint64) - weighted
+    after = np.zeros_like(weighted)
+    if length > 1:
+        lowered = chars[:, 1:] * powers[: length - 1]
+        after[:, :-1] = np.cumsum(lowered[:, ::-1], axis=1, dtype=np.uint64)[:, ::-1]
+    whole = weighted.sum(axis=1, dtype=np.uint64) ^ _length_mix(length)
+    return whole, (before + after) ^ _length_mix(max(0, length - 1))
+
+
+def _length_mix(length: int) -> np.uint64:
+    """What ``span_hashes`` mixes into the hash of a span of ``length`` characters (wrapping, without numpy's
+    scalar overflow warning)."""
+    return np.uint64((length * int(_LEN_MIX)) & 0xFFFFFFFFFFFFFFFF)
+
+
 def string_hash(text: str) -> int:
     """``span_hashes`` of one whole string."""
     return int(span_hashes(code_points(text), np.array([0]), np.array([len(text)]))[0])

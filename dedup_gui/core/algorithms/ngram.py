@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-import xxhash
 
 from ..columnar import (
     CHUNK_CHARS,
@@ -34,7 +33,7 @@ from ..columnar import (
 from ..parallel import map_ranges, ordered_map, share
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import mix64, sorted_unique
+from ..text import code_points, deletion_hashes, mix64, sorted_unique
 from ..textcheck import SHORT_CHARS, SHORT_FLOOR, SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
@@ -263,19 +262,37 @@ def edit_variants(texts: list[str], lengths: np.ndarray, n: int) -> tuple[np.nda
     count, ``tau`` = 1: at n = 4, texts of 6 and 7 characters, "我的世编辑器" / "我的世界编辑器"): the hash of each
     text and of each way of deleting one of its characters (its deletion neighbourhood), for every text of those
     lengths and one more or less. Two texts one substitution, insertion or deletion apart share one of them.
-    Returns the keys (uint64) and the text of each, in text order. (Two or more edits that can touch every gram -
-    n of 6 and more only - are not covered.)"""
+    Returns the keys (uint64, each text's distinct keys) and the text of each, in text order. (Two or more edits
+    that can touch every gram - n of 6 and more only - are not covered.)
+
+    A key is ``mix64`` of the string's ``string_hash``, the texts of one length hashed together with every
+    deletion (``text.deletion_hashes``), no string made (38,643 LCQMC questions, 9,816 of them wanted: 88 ms
+    string by string)."""
     tau = short_pair_edits(lengths)
     grams = np.maximum(lengths - n + 1, 1)
     unsure = sorted_unique(lengths[(tau == 1) & (n * tau >= grams)])
-    wanted = np.flatnonzero(np.isin(lengths, np.concatenate([unsure - 1, unsure, unsure + 1])) & (lengths > 0))
+    near = np.zeros(int(lengths.max(initial=0)) + 2, dtype=bool)
+    for delta in (-1, 0, 1):
+        near[np.clip(unsure + delta, 0, len(near) - 1)] = True
+    near[0] = False
+    wanted = np.flatnonzero(near[lengths])
+    if not len(wanted):
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
+    size = lengths[wanted]
+    cps = code_points("".join([texts[i] for i in wanted.tolist()]))
+    first = np.cumsum(size) - size
     keys, docs = [], []
-    for i in wanted.tolist():
-        t = texts[i]
-        variants = {t, *(t[:j] + t[j + 1 :] for j in range(len(t)))}
-        keys += [xxhash.xxh3_64_intdigest(v.encode("utf-8", "surrogatepass")) for v in variants]
-        docs += [i] * len(variants)
-    return np.array(keys, dtype=np.uint64), np.array(docs, dtype=np.int64)
+    for length in sorted_unique(size).tolist():
+        rows = np.flatnonzero(size == length)
+        whole, deleted = deletion_hashes(cps[first[rows][:, None] + np.arange(length)])  # a text per row
+        keys.append(np.concatenate([whole[:, None], deleted], axis=1).ravel())
+        docs.append(np.repeat(wanted[rows], length + 1))
+    key, doc = mix64(np.concatenate(keys), copy=False), np.concatenate(docs)
+    order = np.lexsort((key, doc))
+    key, doc = key[order], doc[order]
+    distinct = np.ones(len(key), dtype=bool)  # a text's deletions of equal neighbours are one string
+    distinct[1:] = (key[1:] != key[:-1]) | (doc[1:] != doc[:-1])
+    return key[distinct], doc[distinct]
 
 
 def _with_pairs(a: np.ndarray, b: np.ndarray, more_a: np.ndarray, more_b: np.ndarray, n_texts: int):
