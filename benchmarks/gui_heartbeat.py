@@ -157,6 +157,7 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     from dedup_gui.gui import jobs
+    from dedup_gui.gui.glyphs import warm_glyphs
     from dedup_gui.gui.main_window import MainWindow
     from dedup_gui.gui.window_jobs import RunJob
 
@@ -165,6 +166,8 @@ def measure(workbook: Path, algorithm: str, timeout_s: float, review: int = 20) 
     jobs.warm_up()  # as the app does at start-up, before any window is shown
     window = MainWindow(store)
     window.settings_panel.set_algorithm(algorithm)
+    if os.environ.get("HEARTBEAT_NO_GLYPHS") != "1":  # (set to compare without the warm-up)
+        warm_glyphs(window, window.rows_view.font())  # as the app does before its window is shown
     window.show()
     app.processEvents()
 

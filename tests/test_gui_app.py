@@ -49,3 +49,27 @@ def test_resources_fall_back_to_the_checkout_when_the_package_is_not_installed(m
     monkeypatch.setattr(resources._importlib_resources, "files", not_installed)
     assert resources.resource_root() == Path(__file__).resolve().parents[1] / "resources"
     assert resources.demo_workbook().is_file()
+
+
+def test_common_characters_are_ascii_then_gb2312_level_one():
+    from dedup_gui.gui.glyphs import common_characters
+
+    chars = common_characters()
+    ascii_part, hanzi = chars[:94], chars[94:]
+    assert ascii_part == "".join(chr(c) for c in range(0x21, 0x7F))
+    assert len(hanzi) == 3755 and hanzi[0] == "啊" and hanzi[-1] == "座"
+    assert all(0x4E00 <= ord(c) <= 0x9FFF for c in hanzi) and len(set(hanzi)) == 3755
+    assert {"的", "是", "新", "闻", "中", "国"} <= set(hanzi)
+
+
+def test_the_glyph_warm_up_draws_its_first_chunk_at_once_and_the_rest_on_the_event_loop(qtbot):
+    from PySide6.QtGui import QFont
+
+    from dedup_gui.gui.glyphs import GlyphWarmer, common_characters
+
+    warmer = GlyphWarmer(QFont(), chunk=500)
+    warmer.start()
+    assert warmer.drawn == 500 and warmer.running  # before the window would be shown
+    with qtbot.waitSignal(warmer.finished, timeout=60_000):
+        pass
+    assert warmer.drawn == len(common_characters()) and not warmer.running

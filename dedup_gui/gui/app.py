@@ -15,6 +15,7 @@ from dedup_gui import i18n
 
 from . import jobs
 from .about import app_icon
+from .glyphs import warm_glyphs
 from .main_window import MainWindow
 from .resources import demo_workbook
 
@@ -80,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     i18n.install(i18n.chosen_language(QSettings()), app)
     jobs.warm_up()
     window = build_window(argv, QSettings())
+    warm_glyphs(window, window.rows_view.font())  # the first table's characters then draw without a stall
     window.show()
     return app.exec()
 
