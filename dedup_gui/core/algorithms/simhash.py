@@ -24,8 +24,8 @@ def simhash_from_keywords(hashes: np.ndarray, weights: np.ndarray, counts: np.nd
     """One 64-bit fingerprint per text: sign of the weighted sum of +1/-1 per keyword-hash bit.
 
     A bit at a time: each text's sum is one ``bincount`` of its keywords' signed weights, added in keyword order
-    (the sums a row-wise sum of a keywords-by-bits table gives, without making that table: 0.2 s for the 80k
-    keywords of 4k articles, 0.02 s this way)."""
+    (the sums in the order the definition adds them, without a keywords-by-bits table: for the 80k keywords of the
+    4k bench articles 0.06 s, the table 0.11 s warm and 0.36 s in a fresh process, where its pages are new)."""
     n_texts = len(counts)
     out = np.zeros(n_texts, dtype=np.uint64)
     ends = np.cumsum(counts)
