@@ -73,3 +73,23 @@ def test_the_glyph_warm_up_draws_its_first_chunk_at_once_and_the_rest_on_the_eve
     with qtbot.waitSignal(warmer.finished, timeout=60_000):
         pass
     assert warmer.drawn == len(common_characters()) and not warmer.running
+
+
+def test_without_a_gb2312_codec_only_ascii_is_warmed(monkeypatch):
+    import codecs
+
+    from dedup_gui.gui import glyphs
+
+    real = codecs.lookup
+
+    def lookup(name):
+        if name.replace("-", "").lower() == "gb2312":
+            raise LookupError(name)
+        return real(name)
+
+    glyphs.common_characters.cache_clear()
+    monkeypatch.setattr(codecs, "lookup", lookup)
+    try:
+        assert glyphs.common_characters() == "".join(chr(c) for c in range(0x21, 0x7F))
+    finally:
+        glyphs.common_characters.cache_clear()

@@ -15,6 +15,7 @@ first chunk on."""
 
 from __future__ import annotations
 
+import codecs
 from functools import lru_cache
 
 from PySide6.QtCore import QObject, QRect, Qt, QTimer, Signal
@@ -27,7 +28,13 @@ _WIDTH, _HEIGHT = 1200, 400  # the off-screen pixmap a chunk is drawn into (wide
 
 @lru_cache(maxsize=1)
 def common_characters() -> str:
-    """Printable ASCII, then GB 2312's level-1 hanzi (rows 0xB0-0xD7: 啊 ... 座) in code order."""
+    """Printable ASCII, then GB 2312's level-1 hanzi (rows 0xB0-0xD7: 啊 ... 座) in code order - ASCII alone
+    where this Python has no GB 2312 codec (a frozen build that left it out)."""
+    ascii_part = "".join(map(chr, range(0x21, 0x7F)))
+    try:
+        codecs.lookup("gb2312")
+    except LookupError:
+        return ascii_part
     hanzi = []
     for high in range(0xB0, 0xD8):
         for low in range(0xA1, 0xFF):
@@ -35,7 +42,7 @@ def common_characters() -> str:
                 hanzi.append(bytes((high, low)).decode("gb2312"))
             except UnicodeDecodeError:  # the five unused places at the end of row 0xD7
                 continue
-    return "".join(map(chr, range(0x21, 0x7F))) + "".join(hanzi)
+    return ascii_part + "".join(hanzi)
 
 
 class GlyphWarmer(QObject):
