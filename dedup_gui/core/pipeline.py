@@ -380,8 +380,11 @@ def _number_strings(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     firsts = first_of_codes(codes)
     if len(firsts) == len(strings):  # every hash once: every string differs from the others (equal ones hash alike)
         return codes, firsts
-    first_of = [strings[i] for i in firsts.tolist()]
-    if all(map(operator.eq, strings, map(first_of.__getitem__, codes.tolist()))):
+    # Each string that repeats a hash compared with the first string of that hash (the firsts are themselves: 1M
+    # short texts, 202 repeats: 4 ms against 0.13-0.15 s comparing every string).
+    repeats = np.flatnonzero(firsts.take(codes) != np.arange(len(strings)))
+    firsts_of = firsts.take(codes.take(repeats)).tolist()
+    if all(map(operator.eq, map(strings.__getitem__, repeats.tolist()), map(strings.__getitem__, firsts_of))):
         return codes, firsts
     index: dict[str, int] = {}
     codes = np.fromiter((index.setdefault(t, len(index)) for t in strings), dtype=np.int64, count=len(strings))

@@ -582,34 +582,26 @@ class KeyCounts:
 
     @classmethod
     def of(cls, parts: list[np.ndarray]) -> KeyCounts:
-        """The counts of the keys of ``parts`` (each key once per set: a set's keys are distinct), half the parts
-        counted on each core."""
+        """The counts of the keys of ``parts`` (each key once per set: a set's keys are distinct): each part's
+        cells worked out on the pool's cores, added into one table of uint32 counts here by ``np.add.at`` (its
+        fast path: table and increment of one type). At 1M short texts (25M keys into 2**25 cells): 0.3-0.45 s,
+        against 1.1-1.2 s for a ``np.bincount`` per half of the parts on each core - two new tables of int64,
+        256 MB each, whose first touch of every page cost more than the counting."""
         total = sum(len(p) for p in parts)
         bits = min(COUNT_CELLS_BITS, max(8, (total - 1).bit_length()))
         shift = np.uint64(64 - bits)
-        cut = int(np.searchsorted(np.cumsum([len(p) for p in parts]), total // 2)) if parts else 0
-        halves = [h for h in (parts[:cut], parts[cut:]) if h]  # (an empty half would count into a table too)
+        counts = np.zeros(1 << bits, dtype=np.uint32)
+        one = np.uint32(1)
 
-        def count(half: list[np.ndarray]) -> np.ndarray:
-            cells = np.empty(sum(len(p) for p in half), dtype=np.uint64)
-            at = 0
-            for p in half:
-                c = cells[at : at + len(p)]
-                np.multiply(p, _CELL_MIX, out=c)
-                c >>= shift
-                at += len(p)
-            return np.bincount(cells.view(np.int64), minlength=1 << bits)
+        def cells_of(part: np.ndarray) -> np.ndarray:
+            cells = part * _CELL_MIX
+            cells >>= shift
+            return cells
 
-        counts = None  # the first half's table, the second added into it (no third table)
-        for c in ordered_map(count, halves):
-            if counts is None:
-                counts = c
-            else:
-                counts += c
-        if counts is None:
-            counts = np.zeros(1 << bits, dtype=np.int64)
+        for cells in ordered_map(cells_of, parts):
+            np.add.at(counts, cells, one)
         np.minimum(counts, _COUNT_CAP, out=counts)
-        return cls(counts.astype(np.int32), shift)
+        return cls(counts.view(np.int32), shift)
 
     def order(self, keys: np.ndarray) -> np.ndarray:
         """Each key's place in the rarest-first order: uint64, its cell's count above a ``TIE_BITS``-bit hash of
@@ -693,7 +685,9 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
     (short texts). Key sets no pair needs at ``ratio`` (``_unneeded``) are left out."""
     n_texts = len(texts)
     sizes = np.zeros(n_texts, dtype=np.int64)
-    sketch = np.full((n_texts, SKETCH_BINS), EMPTY_BYTE, dtype=np.uint8)
+    # Each chunk fills its own rows, on its core: filled here at once, the 128 MB of 1M texts' sketches cost 0.26 s
+    # of page faults on the main thread before any chunk began.
+    sketch = np.empty((n_texts, SKETCH_BINS), dtype=np.uint8)
     parts: list[KeyPart] = []
     lengths = lengths_of(texts)
     long_texts = bool(n_texts) and lengths.mean() > LONG_TEXT_CHARS
@@ -707,13 +701,11 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
         kept = np.empty(min(int(lengths.sum()) + n_texts, KEEP_GRAMS), dtype=np.uint64)
     held = 0
     chunks = text_chunks(lengths, share(chunk_chars))
-    for (lo, hi), (cols, minima, k, d, st) in map_ranges(
-        lambda lo, hi: _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars), chunks
+    for (lo, hi), (cols, k, d, st) in map_ranges(
+        lambda lo, hi: _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars, sketch[lo:hi]), chunks
     ):
         reporter.report("Fingerprinting", lo, n_texts)
         sizes[lo:hi] = cols.sizes
-        rows, bins, values = minima
-        sketch[rows, bins] = values
         parts.append(KeyPart(k, d, st))
         if kept is not None and held + len(cols.hashes) <= len(kept):
             kept[held : held + len(cols.hashes)] = cols.hashes
@@ -729,9 +721,12 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
     return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams)
 
 
-def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int, ratio: float = 0.0, chunk_chars: int = CHUNK_CHARS):
-    """One chunk of ``_gram_keys`` (texts ``lo``... of the column): its gram columns, its sketch entries (rows,
-    bins, values) and its sampled keys with their texts and levels, ordered by text, then level."""
+def _chunk_keys(
+    texts: list[str], lo: int, n: int, n_steps: int, ratio: float, chunk_chars: int, sketch: np.ndarray
+) -> tuple[GramColumns, np.ndarray, np.ndarray, np.ndarray]:
+    """One chunk of ``_gram_keys`` (texts ``lo``... of the column): its gram columns and its sampled keys with
+    their texts and levels, ordered by text, then level; its rows of the sketch (``sketch``, a row per text of the
+    chunk) are written."""
     cols = gram_prefix_columns(texts, n, chunk_chars)  # 40-bit hash prefixes: built by plain sorts, in one go
     h = cols.hashes
     sizes = cols.sizes
@@ -745,7 +740,8 @@ def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int, ratio: float = 
         np.not_equal(bins[1:], bins[:-1], out=first[1:])
         first[cols.offsets[:-1][sizes > 0]] = True
     at = np.flatnonzero(first)
-    minima = (lo + doc[at], bins[at].astype(np.int64), (h[at] & np.uint64(0xFE)).astype(np.uint8))
+    sketch.fill(EMPTY_BYTE)
+    sketch[doc[at], bins[at]] = (h[at] & np.uint64(0xFE)).astype(np.uint8)
     # The keys at a text's own level p (a gram whose hash is 0 mod p), then at 2p, 4p... - each a subset of the
     # keys before it, so picked from those, not from every gram again.
     level = _levels(sizes)[doc]
@@ -764,7 +760,7 @@ def _chunk_keys(texts: list[str], lo: int, n: int, n_steps: int, ratio: float = 
         chunk_s.append(np.full(len(k), step, dtype=np.int8))
     d, st = np.concatenate(chunk_d), np.concatenate(chunk_s)
     order = np.argsort(d.astype(np.int64) * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
-    return cols, minima, np.concatenate(chunk_k)[order], d[order], st[order]
+    return cols, np.concatenate(chunk_k)[order], d[order], st[order]
 
 
 def _joined(parts: list[np.ndarray], dtype) -> np.ndarray:
