@@ -30,6 +30,7 @@ def test_zen4_is_amd_family_25_with_avx512(text, expected):
 def test_on_zen4_numpy_is_started_without_avx512_unless_the_user_chose(monkeypatch):
     monkeypatch.delenv("NPY_DISABLE_CPU_FEATURES", raising=False)
     monkeypatch.delenv("NPY_ENABLE_CPU_FEATURES", raising=False)
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "2")  # the user's own thread count: nothing to add for OpenBLAS
     monkeypatch.setattr(cpu, "on_zen4", lambda: True)
     monkeypatch.setattr(cpu, "numpy_version", lambda: (2, 4))
     assert cpu.numpy_environment() == {"NPY_DISABLE_CPU_FEATURES": "X86_V4"}
@@ -41,6 +42,31 @@ def test_on_zen4_numpy_is_started_without_avx512_unless_the_user_chose(monkeypat
     monkeypatch.delenv("NPY_DISABLE_CPU_FEATURES")
     monkeypatch.setattr(cpu, "on_zen4", lambda: False)
     assert cpu.numpy_environment() == {}
+
+
+@pytest.mark.parametrize("chosen", [None, "OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"])
+def test_openblas_gets_one_thread_unless_the_user_chose_a_count(monkeypatch, chosen):
+    for name in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(cpu, "on_zen4", lambda: False)
+    if chosen:
+        monkeypatch.setenv(chosen, "4")
+    assert cpu.numpy_environment() == ({} if chosen else {"OPENBLAS_NUM_THREADS": "1"})
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads counted in /proc/self/task")
+@pytest.mark.parametrize("entry", ["dedup_gui.cli", "dedup_gui.gui.app"])
+def test_the_cli_and_the_window_load_numpy_without_openblas_threads(entry):
+    """Importing ``dedup-cli`` or the window's entry point (each imports numpy) leaves the process with its one
+    thread: OpenBLAS, told to use one, starts none of its own (without it, one per further core, each spinning
+    before it sleeps)."""
+    code = (
+        "import os, sys\nfor v in ('OPENBLAS_NUM_THREADS', 'GOTO_NUM_THREADS', 'OMP_NUM_THREADS'):\n"
+        "    os.environ.pop(v, None)\n"
+        f"import {entry}\nassert 'numpy' in sys.modules\nprint(len(os.listdir('/proc/self/task')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert int(out) == 1
 
 
 def test_the_numpy_version_is_read_without_importing_numpy():
@@ -59,7 +85,8 @@ def test_dedup_cli_starts_numpy_as_numpy_environment_says():
         "import os\nfrom dedup_gui.core.cpu import numpy_environment\nwant = numpy_environment()\n"
         "import dedup_gui.cli\nfrom dedup_gui.core import columnar\n"
         "from numpy._core._multiarray_umath import __cpu_features__ as f\n"
-        "print(bool(want), bool(f.get('AVX512_SKX')), columnar.NETWORK_MERGE, columnar.wide_sorts_slow())\n"
+        "print('NPY_DISABLE_CPU_FEATURES' in want, bool(f.get('AVX512_SKX')),\n"
+        "      columnar.NETWORK_MERGE, columnar.wide_sorts_slow())\n"
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
     asked, avx512, merge, slow = (w == "True" for w in out)

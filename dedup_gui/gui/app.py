@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
-from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication
+from dedup_gui.core.cpu import blas_environment
 
-from dedup_gui import i18n
+os.environ.update(blas_environment())  # OpenBLAS's thread count (core.cpu), read when numpy is imported
 
-from . import jobs
-from .about import app_icon
-from .glyphs import warm_glyphs
-from .main_window import MainWindow
-from .resources import demo_workbook
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtGui import QColor, QPalette  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from dedup_gui import i18n  # noqa: E402
+
+from . import jobs  # noqa: E402
+from .about import app_icon  # noqa: E402
+from .glyphs import warm_glyphs  # noqa: E402
+from .main_window import MainWindow  # noqa: E402
+from .resources import demo_workbook  # noqa: E402
 
 ORGANISATION = "dedup_gui"
 APPLICATION = "Dedup"
