@@ -1297,3 +1297,33 @@ def test_deletion_neighbourhoods_hash_each_string_made(texts, n):
             want_docs += [i] * len(hashed)
     assert docs.tolist() == want_docs
     assert keys.tolist() == want_keys
+
+
+def _splitmix64_finaliser(v: int) -> int:
+    """splitmix64's finaliser in Python integers (modulo 2**64)."""
+    mask = (1 << 64) - 1
+    v ^= v >> 30
+    v = (v * 0xBF58476D1CE4E5B9) & mask
+    v ^= v >> 27
+    v = (v * 0x94D049BB133111EB) & mask
+    return v ^ (v >> 31)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 2**64 - 1), max_size=40), st.integers(1, 7))
+def test_mix64_block_by_block_is_the_splitmix64_finaliser(values, block):
+    """``mix64`` mixes a block of values at a time: blocks of any size (also a last, shorter one), a copy or in
+    place, give the finaliser of every value; a strided (non-contiguous) input is mixed too."""
+    from dedup_gui.core import text
+
+    want = [_splitmix64_finaliser(v) for v in values]
+    x = np.array(values, dtype=np.uint64)
+    original = x.copy()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(text, "MIX_BLOCK", block)
+        assert text.mix64(x).tolist() == want
+        assert np.array_equal(x, original)  # copy=True leaves the input as it was
+        assert text.mix64(x, copy=False) is x and x.tolist() == want
+        wide = np.zeros(2 * len(values), dtype=np.uint64)
+        wide[::2] = values
+        assert text.mix64(wide[::2], copy=False).tolist() == want

@@ -22,7 +22,7 @@ import numpy as np
 
 from .cpu import wide_sorts_slow
 from .parallel import map_ranges, share
-from .text import _GRAM_MUL, _WHOLE_TAG, mix64, ranges_by_size, sorted_unique, utf32
+from .text import _GRAM_MUL, _WHOLE_TAG, MIX_BLOCK, mix64, ranges_by_size, sorted_unique, utf32
 
 CHUNK_CHARS = 500_000  # characters hashed at once (~40 bytes each); smaller chunks sort in the CPU cache (measured)
 CHUNK_ELEMENTS = 4_000_000  # gram hashes of pairs compared at once
@@ -126,12 +126,15 @@ def _window_hashes(texts: Sequence[str], lengths: np.ndarray, n: int) -> tuple[n
     m = max(len(cps) - n + 1, 0)
     h = np.empty(m + len(short), dtype=np.uint64)
     with np.errstate(over="ignore"):
-        if m:
-            windows = h[:m]
-            windows[:] = cps[:m]
+        # A block of windows at a time, its n passes in the core's cache (4k articles: 4.6M windows per chunk,
+        # 15 -> 6 ms a chunk; the whole array at once went out to memory on every pass).
+        for lo in range(0, m, MIX_BLOCK):
+            windows = h[lo : min(lo + MIX_BLOCK, m)]
+            hi = lo + len(windows)
+            windows[:] = cps[lo:hi]
             for k in range(1, n):
                 windows *= _GRAM_MUL
-                windows += cps[k : k + m]
+                windows += cps[lo + k : hi + k]
         if len(short):  # the hash of the whole text
             whole = np.zeros(len(short), dtype=np.uint64)
             for k in range(int(lengths[short].max())):
