@@ -94,6 +94,21 @@ def test_gram_columns_equal_gram_hashes_of_each_text(texts, n, chunk):
         assert np.array_equal(cols.of(i), gram_hashes(t, n)), (i, t)
 
 
+@settings(max_examples=100, deadline=None)
+@given(texts=texts_st, n=st.integers(2, 8), block=st.integers(1, 9))
+def test_gram_columns_hashed_a_few_windows_at_a_time_equal_gram_hashes(texts, n, block):
+    """The windows are hashed (and mixed) a block at a time: blocks of any size, their edges anywhere in a text,
+    give each text's ``gram_hashes``."""
+    from dedup_gui.core import columnar, text
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(columnar, "MIX_BLOCK", block)
+        mp.setattr(text, "MIX_BLOCK", block)
+        cols = gram_columns(texts, n)
+    for i, t in enumerate(texts):
+        assert np.array_equal(cols.of(i), gram_hashes(t, n)), (i, t)
+
+
 @settings(max_examples=60, deadline=None)
 @given(texts=st.one_of(texts_st, related_texts()), n=st.integers(2, 8), share=st.sampled_from([0.1, 0.3, 0.5, 1.0]))
 def test_ngram_fingerprint_equals_the_per_text_reference(texts, n, share):
