@@ -525,14 +525,16 @@ def test_dropping_quoted_lines_by_find_equals_the_pattern(text):
 )
 def test_compact_forms_of_normalised_texts_equal_compact_of_each(texts, strip_html, collapse, drop_quoted, patterns):
     from dedup_gui.core.settings import NormaliseOptions
-    from dedup_gui.core.text import compact, compact_normalised, normalise_all
+    from dedup_gui.core.text import compact, compact_normalised, compact_of_normalised, normalise_all
 
-    texts = texts + ["来源：某报 \u3000 正文\n\n  第二行\x1c第三行  "]
+    # (NFKC makes spaces of some characters: U+00A8 is a space and a combining diaeresis, U+2474 "(1)")
+    texts = texts + ["来源：某报 \u3000 正文\n\n  第二行\x1c第三行  ", "\u00a8 a\u00a0\u00a0b \u2474\u2028 x\u00a8"]
     opts = NormaliseOptions(
         strip_html=strip_html, collapse_whitespace=collapse, drop_quoted=drop_quoted, boilerplate_patterns=patterns
     )
     norm = normalise_all(texts, opts)
     assert compact_normalised(norm, opts) == [compact(t) for t in norm]
+    assert compact_of_normalised(norm, opts) == [compact(t) for t in norm]
     # ... and of their contents once boilerplate sentences are cut out: every sentence is boilerplate in turn.
     from dedup_gui.core.boilerplate import Boilerplate, _keys, strip_all
 

@@ -35,7 +35,15 @@ from .progress import Reporter
 from .result import ClusterList, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
 from .table import Table
-from .text import compact_normalised, factorize, find_sorted, first_of_codes, gram_hashes, normalise_all
+from .text import (
+    compact_normalised,
+    compact_of_normalised,
+    factorize,
+    find_sorted,
+    first_of_codes,
+    gram_hashes,
+    normalise_all,
+)
 from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ_pairs
 
 
@@ -425,7 +433,7 @@ def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     row_raw, firsts = _number_strings(texts)
     raw = [texts[i] for i in firsts.tolist()]  # identical rows cost once
     norm = normalise_all(raw, opts)
-    keys = compact_normalised(norm, opts)
+    keys = compact_of_normalised(norm, opts)
     # Unique by compact text; every empty text is its own unique text (empty texts are never duplicates).
     raw_code, key_firsts = _number_strings(keys)
     raw_key = key_firsts[raw_code]  # the first raw text of each compact text

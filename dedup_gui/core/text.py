@@ -686,6 +686,18 @@ def compact_normalised(texts: list[str], opts: NormaliseOptions) -> list[str]:
     return list(map(_compact_spaced, texts))
 
 
+def compact_of_normalised(texts: list[str], opts: NormaliseOptions) -> list[str]:
+    """``[compact(t) for t in texts]`` for texts ``normalise`` made with ``opts`` (not cut out of them: see
+    ``compact_normalised``). With whitespace collapsed such a text's lines are ``" ".join(line.split())``, none
+    empty, and nothing after the collapse adds a space (quoted lines, signatures, page chrome and the user's
+    patterns take whole lines away): its compact form is its line breaks made spaces - and the text itself when
+    it has none (1M short texts: 0.05 s against 0.29 s for ``compact_normalised``, which checks each text's
+    spaces as well)."""
+    if not opts.collapse_whitespace:
+        return list(map(compact, texts))
+    return [t.replace("\n", " ") if "\n" in t else t for t in texts]
+
+
 def _compact_spaced(text: str) -> str:
     """``compact(text)`` for a text whose only whitespace characters are spaces and line breaks."""
     spaced = text.replace("\n", " ")
