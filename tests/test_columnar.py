@@ -873,12 +873,13 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shar
     # the keys in parts of consecutive texts (as fingerprinting makes them), taken a chunk of keys at a time
     cuts = np.searchsorted(doc_a, np.arange(0, len(sets), cut), side="left")[1:]
     parts = [KeyPart(*p) for p in zip(*(np.split(a, cuts) for a in (keys_a, doc_a, step_a)), strict=True)]
-    old, ngram.PREFIX_CHUNK = ngram.PREFIX_CHUNK, chunk
+    old = ngram.PREFIX_CHUNK, ngram.MIN_SPLIT_KEYS
+    ngram.PREFIX_CHUNK, ngram.MIN_SPLIT_KEYS = chunk, 1  # (split however few the keys)
     try:
         floor = None if at_least is None else np.array(at_least, dtype=np.int64)
         got_b, got_d, rare = _prefixes([p for p in parts if len(p.keys)], bound, shared=shared, at_least=floor)
     finally:
-        ngram.PREFIX_CHUNK = old
+        ngram.PREFIX_CHUNK, ngram.MIN_SPLIT_KEYS = old
     cell, count, tie, bucket = _plain_key_counts(keys, max(doc, default=0) + 1)
     rarest = {k: (count[cell[k]], tie[k]) for k in keys}
     want = []

@@ -28,6 +28,7 @@ def test_bucket_pairs_finds_and_counts_shared_keys_exactly_whatever_the_chunk_si
     small, docs = rng.integers(0, 300, 4000), rng.integers(0, 800, 4000)
     keys = small.astype(np.uint64) * np.uint64(spread)  # the same buckets, as 64-bit hashes when spread
     expected = brute_force(keys, docs)
+    monkeypatch.setattr(base, "MIN_SPLIT_PAIRS", 1)  # (chunks however few the pairs)
     for chunk in (50, 4_000_000):
         monkeypatch.setattr(base, "_PAIR_CHUNK", chunk)
         a, b, counts = base.bucket_pairs(keys, docs, Reporter(), with_counts=True)
@@ -52,6 +53,7 @@ def test_a_keep_filter_returns_the_pairs_it_keeps_of_those_made_without_it(monke
     rng = np.random.default_rng(11)
     keys, docs = rng.integers(0, 300, 4000), rng.integers(0, 800, 4000)
     monkeypatch.setattr(base, "_PAIR_CHUNK", chunk)
+    monkeypatch.setattr(base, "MIN_SPLIT_PAIRS", 1)
     monkeypatch.setattr(base, "KEEP_BLOCK", block)
     a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=40, window=5)
     seen = []

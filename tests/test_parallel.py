@@ -140,3 +140,24 @@ def test_a_forked_child_starts_threads_of_its_own():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "0"
+
+
+@pytest.mark.parametrize("workers", [1, 2, 4])
+@pytest.mark.parametrize(
+    ("total", "limit", "least"), [(0, 10, 1), (1, 10, 1), (7, 10, 1), (19, 10, 1), (20, 10, 1), (1001, 10, 1),
+                                  (2_740_000, 2_000_000, 50_000), (626_442, 4_000_000, 20_000), (30, 10, 100)]
+)  # fmt: skip
+def test_balanced_shares_give_each_worker_the_same_number_of_chunks(monkeypatch, workers, total, limit, least):
+    """Chunks of ``balanced_share`` each: none above the limit, in as few rounds of one chunk per worker as the
+    limit allows, and the largest as small as those rounds allow (not filled up to the limit, leaving a small
+    chunk for one worker while the others wait); below ``least`` all of it in the fewest chunks."""
+    monkeypatch.setattr(parallel, "WORKERS", workers)
+    step = parallel.balanced_share(total, limit, least)
+    chunks = [min(step, total - lo) for lo in range(0, total, step)]
+    assert sum(chunks) == total and all(0 < c <= limit for c in chunks)
+    if total < least or workers == 1:
+        assert len(chunks) == -(-total // limit)
+        return
+    rounds = -(-total // (limit * workers))
+    assert -(-len(chunks) // workers) == rounds
+    assert max(chunks) == -(-total // (rounds * workers))

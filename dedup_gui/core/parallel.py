@@ -117,6 +117,16 @@ def share(limit: int) -> int:
     return max(1, limit // WORKERS)
 
 
+def balanced_share(total: int, limit: int, least: int = 1) -> int:
+    """How much of ``total`` work each chunk gets for ``ordered_map``: as equal as can be, a whole number of
+    chunks per worker (a chunk left over would run alone on one core while the others wait), each at most
+    ``limit`` and the whole in one chunk below ``least``."""
+    if total < least or WORKERS < 2:
+        return max(1, min(total, limit))
+    rounds = -(-total // (limit * WORKERS))  # ceil: chunks per worker
+    return max(1, -(-total // (rounds * WORKERS)))
+
+
 def map_ranges(fn: Callable[[int, int], R], ranges: Sequence[tuple[int, int]]) -> Iterator[tuple[tuple[int, int], R]]:
     """``((lo, hi), fn(lo, hi))`` for each range, in order, ``fn`` on the pool's threads (``ordered_map``)."""
     return zip(ranges, ordered_map(lambda r: fn(*r), ranges), strict=True)

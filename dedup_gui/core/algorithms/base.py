@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..columnar import PairGrams
-from ..parallel import map_ranges, ordered_map
+from ..parallel import balanced_share, map_ranges, ordered_map
 from ..progress import Reporter
 from ..settings import Settings
 from ..text import (
@@ -148,6 +148,7 @@ class Algorithm(ABC):
 
 
 _PAIR_CHUNK = 4_000_000
+MIN_SPLIT_PAIRS = 20_000  # fewer pairs are made in one chunk (a second would cost more than it saves)
 KEEP_BLOCK = 1 << 18  # pairs given to ``bucket_pairs``' keep at once
 
 
@@ -317,10 +318,12 @@ def _by_key_then_doc(keys: np.ndarray, docs: np.ndarray) -> tuple[np.ndarray, np
 
 
 def _chunks(pairs_per_item: np.ndarray, reporter: Reporter):
-    """(lo, hi) ranges of items whose pairs add up to about _PAIR_CHUNK each, checking for Cancel between."""
-    bounds = np.searchsorted(
-        np.cumsum(pairs_per_item), np.arange(_PAIR_CHUNK, pairs_per_item.sum() + _PAIR_CHUNK, _PAIR_CHUNK)
-    )
+    """(lo, hi) ranges of items whose pairs add up to about the same number each, at most ``_PAIR_CHUNK``, checking
+    for Cancel between (``balanced_share``: a chunk per core at least, so both cores work on a few hundred
+    thousand pairs too - at 100k short texts the 630k pairs of the prefixes were one chunk, on one core)."""
+    total = int(pairs_per_item.sum())
+    step = balanced_share(total, _PAIR_CHUNK, MIN_SPLIT_PAIRS)
+    bounds = np.searchsorted(np.cumsum(pairs_per_item), np.arange(step, total + step, step))
     lo = 0
     for hi in sorted_unique(np.append(bounds + 1, len(pairs_per_item))):
         hi = int(min(hi, len(pairs_per_item)))
