@@ -161,3 +161,34 @@ def test_balanced_shares_give_each_worker_the_same_number_of_chunks(monkeypatch,
     rounds = -(-total // (limit * workers))
     assert -(-len(chunks) // workers) == rounds
     assert max(chunks) == -(-total // (rounds * workers))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_even_ranges_cover_the_items_in_ranges_of_about_the_step(seed):
+    """``text.even_ranges``: consecutive non-empty ranges covering every item once, ``ceil(total / step)`` of them
+    at most, each less than a step and one item over the step, and none but the last short of a step."""
+    from dedup_gui.core.text import even_ranges
+
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, 50, rng.integers(1, 400))
+    step = int(rng.integers(1, 2 * int(sizes.sum())))
+    ranges = even_ranges(sizes, step)
+    assert ranges[0][0] == 0 and ranges[-1][1] == len(sizes)
+    assert all(lo < hi for lo, hi in ranges) and all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+    assert len(ranges) <= -(-int(sizes.sum()) // step)
+    totals = [int(sizes[lo:hi].sum()) for lo, hi in ranges]
+    assert all(t < step + int(sizes[lo:hi].max()) for t, (lo, hi) in zip(totals, ranges, strict=True))
+    assert all(sum(totals[: i + 1]) >= (i + 1) * step for i in range(len(totals) - 1))
+
+
+def test_a_column_is_sliced_evenly_for_the_cores(monkeypatch):
+    """Above a small column, ``text_slices`` gives each core the same number of slices of about the same size
+    (38,643 short questions were a slice of 400,000 characters and one of 135,000)."""
+    from dedup_gui.core import text
+
+    monkeypatch.setattr(parallel, "WORKERS", 2)
+    texts = ["问题" * (i % 7 + 3) for i in range(38_643)]
+    slices = text.text_slices(texts)
+    chars = [sum(len(t) + 3 for t in texts[lo:hi]) for lo, hi in slices]
+    assert len(slices) % 2 == 0 and max(chars) <= text.GIL_CHUNK_CHARS
+    assert max(chars) - min(chars) <= 2 * (7 + 2) + 3
