@@ -174,7 +174,7 @@ def test_even_ranges_cover_the_items_in_ranges_of_about_the_step(seed):
     step = int(rng.integers(1, 2 * int(sizes.sum())))
     ranges = even_ranges(sizes, step)
     assert ranges[0][0] == 0 and ranges[-1][1] == len(sizes)
-    assert all(lo < hi for lo, hi in ranges) and all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+    assert all(lo < hi for lo, hi in ranges) and all(a[1] == b[0] for a, b in zip(ranges[:-1], ranges[1:], strict=True))
     assert len(ranges) <= -(-int(sizes.sum()) // step)
     totals = [int(sizes[lo:hi].sum()) for lo, hi in ranges]
     assert all(t < step + int(sizes[lo:hi].max()) for t, (lo, hi) in zip(totals, ranges, strict=True))
