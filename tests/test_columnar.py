@@ -1168,6 +1168,9 @@ def test_key_counts_never_count_a_key_rarer_than_it_is_and_order_the_counted_rar
     df = Counter(plain_keys)
     order = counted.order(keys)
     assert order.tolist() == [(count[cell[k]] << ngram.TIE_BITS) | tie[k] for k in plain_keys]
+    with pytest.MonkeyPatch.context() as mp:  # worked out a block of keys at a time: blocks of any size agree
+        mp.setattr(ngram, "MIX_BLOCK", 999)
+        assert counted.order(keys).tolist() == order.tolist()
     assert all(count[cell[k]] >= df[k] for k in df)
     alone = Counter(cell[k] for k in df)  # distinct keys per cell
     exact = [k for k in df if alone[cell[k]] == 1]

@@ -200,7 +200,9 @@ def bucket_pairs(
         k, d, new_key = k[once], d[once], new_key[once]  # (a bucket's first posting stays)
     del once
     starts = np.flatnonzero(new_key)
-    sizes = np.diff(np.r_[starts, len(k)])
+    sizes = np.empty(len(starts), dtype=np.int64)  # (np.diff of np.r_ made a joined copy of the starts first)
+    np.subtract(starts[1:], starts[:-1], out=sizes[:-1])
+    sizes[-1] = len(k) - starts[-1]
     del new_key
     if rare_keys and rare_below is not None and tight_cap is not None:
         # The keys are sorted, the rare ones numbered first: their postings are the first ones.

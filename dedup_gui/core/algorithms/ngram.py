@@ -33,7 +33,7 @@ from ..columnar import (
 from ..parallel import balanced_share, map_ranges, ordered_map, share
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import code_points, deletion_hashes, find_sorted, mix64, sorted_unique
+from ..text import MIX_BLOCK, code_points, deletion_hashes, find_sorted, mix64, sorted_unique
 from ..textcheck import SHORT_CHARS, SHORT_FLOOR, SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
 
@@ -606,11 +606,18 @@ class KeyCounts:
     def order(self, keys: np.ndarray) -> np.ndarray:
         """Each key's place in the rarest-first order: uint64, its cell's count above a ``TIE_BITS``-bit hash of
         the key (below 2**60)."""
-        cells = keys * _CELL_MIX
-        cells >>= self.shift
-        out = keys * _TIE_MIX
-        out >>= np.uint64(64 - TIE_BITS)
-        out |= self.counts[cells.view(np.int64)].astype(np.uint64) << _TIE_BITS_U
+        # A block of keys at a time (``MIX_BLOCK``), its temporaries in the core's cache: 2M keys 40 -> 28 ms.
+        out = np.empty(len(keys), dtype=np.uint64)
+        cells = np.empty(min(MIX_BLOCK, len(keys)), dtype=np.uint64)
+        tie = np.uint64(64 - TIE_BITS)
+        for lo in range(0, len(keys), MIX_BLOCK):
+            k, o = keys[lo : lo + MIX_BLOCK], out[lo : lo + MIX_BLOCK]
+            c = cells[: len(k)]
+            np.multiply(k, _CELL_MIX, out=c)
+            c >>= self.shift
+            np.multiply(k, _TIE_MIX, out=o)
+            o >>= tie
+            o |= self.counts.take(c.view(np.int64)).astype(np.uint64) << _TIE_BITS_U
         return out
 
     @staticmethod
