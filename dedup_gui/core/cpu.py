@@ -11,7 +11,9 @@ The engine sorts arrays of millions of keys and pairs, so an engine process on Z
 AVX-512 kernels left out (``NPY_DISABLE_CPU_FEATURES``, which numpy reads once, when it is imported):
 ``dedup-cli`` sets it before its first numpy import, the window's engine worker starts with it. Where numpy runs
 with AVX-512 on Zen 4 all the same (a script importing the engine, an older numpy), ``columnar`` sorts long rows a
-network's width at a time and merges them (``wide_sorts_slow``)."""
+network's width at a time and merges them (``wide_sorts_slow``).
+
+Also read before numpy is imported: how many threads its linear algebra library starts (``blas_environment``)."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from ..settings import Settings
 from ..text import (
     SPLIT_SORT,
     distinct_of_sorted,
+    even_ranges,
     sample_median,
     sort_in_place,
     sorted_unique,
@@ -323,16 +324,9 @@ def _chunks(pairs_per_item: np.ndarray, reporter: Reporter):
     """(lo, hi) ranges of items whose pairs add up to about the same number each, at most ``_PAIR_CHUNK``, checking
     for Cancel between (``balanced_share``: a chunk per core at least, so both cores work on a few hundred
     thousand pairs too - at 100k short texts the 630k pairs of the prefixes were one chunk, on one core)."""
-    total = int(pairs_per_item.sum())
-    step = balanced_share(total, _PAIR_CHUNK, MIN_SPLIT_PAIRS)
-    bounds = np.searchsorted(np.cumsum(pairs_per_item), np.arange(step, total + step, step))
-    lo = 0
-    for hi in sorted_unique(np.append(bounds + 1, len(pairs_per_item))):
-        hi = int(min(hi, len(pairs_per_item)))
-        if hi > lo:
-            reporter.check()
-            yield lo, hi
-            lo = hi
+    for lo, hi in even_ranges(pairs_per_item, balanced_share(int(pairs_per_item.sum()), _PAIR_CHUNK, MIN_SPLIT_PAIRS)):
+        reporter.check()
+        yield lo, hi
 
 
 def _leave_crowded(
