@@ -849,14 +849,16 @@ def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, alg
     cut=st.integers(1, 16),
     shared=st.booleans(),
     at_least=st.none() | st.lists(st.integers(0, 14), min_size=15, max_size=15),
+    probe_bound=st.sampled_from([None, 0.5, 0.8, 0.95]),
 )
-def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shared, at_least):
+def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shared, at_least, probe_bound):
     """Each (text, level) key set keeps its rarest keys (by ``KeyCounts``: its cell's count, ties by the key's
     hash), as many as two sets above the bound need to share one - whatever the chunks of texts they are picked
     in. A key comes back as its bucket number. ``shared``: of those, only the keys counted in more than one set.
     The keys come in parts of ``cut`` texts, and are worked on ``chunk`` keys (and whole parts) at a time.
-    ``at_least``: a text's own-level set (step 0) keeps at least that many keys (``edit_prefix``). Checked against
-    a plain count of the keys in each cell and a sort of each set's keys."""
+    ``at_least``: a text's own-level set (step 0) keeps at least that many keys (``edit_prefix``). ``probe_bound``
+    above the bound: each kept key is flagged a probe when it is also among the keys its set keeps for that bound
+    (no flags otherwise). Checked against a plain count of the keys in each cell and a sort of each set's keys."""
     from collections import Counter
 
     from dedup_gui.core.algorithms import ngram
@@ -877,21 +879,32 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shar
     ngram.PREFIX_CHUNK, ngram.MIN_SPLIT_KEYS = chunk, 1  # (split however few the keys)
     try:
         floor = None if at_least is None else np.array(at_least, dtype=np.int64)
-        got_b, got_d, rare = _prefixes([p for p in parts if len(p.keys)], bound, shared=shared, at_least=floor)
+        got_b, got_d, rare, got_p = _prefixes(
+            [p for p in parts if len(p.keys)], bound, shared=shared, at_least=floor, probe_bound=probe_bound
+        )
     finally:
         ngram.PREFIX_CHUNK, ngram.MIN_SPLIT_KEYS = old
     cell, count, tie, bucket = _plain_key_counts(keys, max(doc, default=0) + 1)
     rarest = {k: (count[cell[k]], tie[k]) for k in keys}
-    want = []
+    want, want_p = [], []
     for d in range(len(sets)):
         for s in range(steps):
             mine = sorted((k for k, dd, ss in zip(keys, doc, step, strict=True) if dd == d and ss == s),
                           key=rarest.__getitem__)  # fmt: skip
-            n = len(mine) - int(np.ceil(bound * len(mine) - 1e-9)) + 1
-            if at_least is not None and s == 0:
-                n = max(n, at_least[d])
-            want += [(bucket[k], d) for k in mine[:n] if count[cell[k]] > 1 or not shared]
+
+            def kept(b, mine=mine, d=d, s=s):
+                n = len(mine) - int(np.ceil(b * len(mine) - 1e-9)) + 1
+                return max(n, at_least[d]) if at_least is not None and s == 0 else n
+
+            n, n_probe = kept(bound), kept(probe_bound or bound)
+            chosen = [i for i, k in enumerate(mine[:n]) if count[cell[k]] > 1 or not shared]
+            want += [(bucket[mine[i]], d) for i in chosen]
+            want_p += [i < n_probe for i in chosen]
     assert list(zip(got_b.tolist(), got_d.tolist(), strict=True)) == want
+    if probe_bound is None or probe_bound <= bound:
+        assert got_p is None
+    else:
+        assert got_p.tolist() == want_p
     # the buckets of rare keys (counted in at most RARE_KEY_SETS sets) are numbered below ``rare``
     df = Counter(keys)
     assert all((b < rare) == (count[cell[k]] <= ngram.RARE_KEY_SETS) for k, b in bucket.items())

@@ -219,3 +219,104 @@ def test_postings_taken_out_leave_the_buckets_that_the_remaining_keys_make(sizes
     assert d.tolist() == docs[stay].tolist()
     assert starts.tolist() == list(want_starts)
     assert left.tolist() == np.diff(np.r_[want_starts, len(kept_keys)]).astype(np.int64).tolist()
+
+
+def _probe_brute_force(keys, docs, probe):
+    """The pairs of docs sharing a key in which at least one of the two holds it as a probe."""
+    by_key = {}
+    for k, d, p in zip(keys.tolist(), docs.tolist(), probe.tolist(), strict=True):
+        by_key.setdefault(k, {})[d] = p
+    out = set()
+    for members in by_key.values():
+        for a, b in combinations(sorted(members), 2):
+            if members[a] or members[b]:
+                out.add((a, b))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    postings=st.lists(st.tuples(st.integers(0, 12), st.integers(0, 30), st.booleans()), max_size=200),
+    cap=st.integers(2, 40),
+    tight_cap=st.integers(1, 20),
+    tight_docs=st.sets(st.integers(0, 30)),
+    spread=st.sampled_from([1, 0x9E3779B97F4A7C15]),
+)
+def test_with_probes_only_pairs_holding_a_probe_are_made(postings, cap, tight_cap, tight_docs, spread):
+    """``probe``: a pair is made only where one of its two docs holds the shared key as a probe; with no cap
+    binding, every such pair is - whether the keys are small numbers (packed and sorted) or hashes (lexsort), and
+    whether small buckets go by a pattern or are walked. With caps and tight docs in the mix, the pattern per
+    bucket size and the walk still agree, and the pairs are a subset of those."""
+    unique = {(k, d): p for k, d, p in postings}  # postings are unique per (key, doc)
+    keys = np.array([k for k, _ in unique], dtype=np.int64).astype(np.uint64) * np.uint64(spread)
+    docs = np.array([d for _, d in unique], dtype=np.int64)
+    probe = np.array(list(unique.values()), dtype=bool)
+    tight = np.zeros(31, dtype=bool)
+    tight[list(tight_docs)] = True
+    want = _probe_brute_force(keys, docs, probe)
+
+    def run(**kw):
+        a, b, _ = base.bucket_pairs(keys, docs, Reporter(), probe=probe, **kw)
+        return list(zip(a.tolist(), b.tolist(), strict=True))
+
+    free = run(cap=1000)
+    assert free == sorted(want)  # (pairs a < b, in order)
+    capped = run(cap=cap, window=2, tight=tight, tight_cap=tight_cap, tight_window=1)
+    old, base.SMALL_BUCKET = base.SMALL_BUCKET, 0  # every bucket walked
+    try:
+        assert run(cap=1000) == free
+        assert run(cap=cap, window=2, tight=tight, tight_cap=tight_cap, tight_window=1) == capped
+    finally:
+        base.SMALL_BUCKET = old
+    assert set(capped) <= want
+
+
+def test_in_a_wide_bucket_probes_pair_as_docs_do_and_the_others_only_with_them():
+    """A bucket above ``tight_cap``: a probe that is not tight pairs with every doc; a tight probe with the next
+    ``tight_window`` tight docs (probes or not); a doc that is no probe with no other such doc; a bucket without
+    a probe pairs nobody. Above ``cap`` each probe pairs with its next ``window`` docs (probes first)."""
+    keys, docs = np.zeros(30, dtype=np.int64), np.arange(30)
+    tight = np.ones(30, dtype=bool)
+    tight[[3, 20]] = False  # two short docs: 3 a probe, 20 not
+    probe = np.isin(docs, [3, 5, 6, 25])  # tight probes: 5, 6, 25
+    a, b, _ = base.bucket_pairs(
+        keys, docs, Reporter(), cap=100, window=4, tight=tight, tight_cap=10, tight_window=2, probe=probe
+    )
+    pairs = set(zip(a.tolist(), b.tolist(), strict=True))
+    want = {(min(3, i), max(3, i)) for i in range(30) if i != 3}  # the short probe: every doc
+    tights = [5, 6, 25] + [i for i in range(30) if tight[i] and not probe[i]]  # tight probes first, in doc order
+    for n, x in enumerate(tights[:3]):
+        want |= {(min(x, y), max(x, y)) for y in tights[n + 1 : n + 3]}
+    assert pairs == want and len(a) == len(pairs)
+    none, _, _ = base.bucket_pairs(keys, docs, Reporter(), cap=100, probe=np.zeros(30, dtype=bool))
+    assert len(none) == 0
+    a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=10, window=3, probe=probe)
+    order = [3, 5, 6, 25] + [i for i in range(30) if not probe[i]]  # above the cap: probes first, then the others
+    want = {(min(x, y), max(x, y)) for n, x in enumerate(order[:4]) for y in order[n + 1 : n + 4]}
+    assert set(zip(a.tolist(), b.tolist(), strict=True)) == want
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    sets=st.lists(st.lists(st.integers(0, 30), unique=True, min_size=1, max_size=14), min_size=2, max_size=14),
+    bound=st.sampled_from([0.3, 0.45, 0.6]),
+    probe_bound=st.sampled_from([0.6, 0.7, 0.9]),
+)
+def test_probes_of_the_smaller_set_meet_the_larger_sets_prefix(sets, bound, probe_bound):
+    """The prefix filter with a bound per side (n-gram's excerpt search): two key sets sharing at least
+    ``probe_bound`` x the smaller's keys and ``bound`` x the larger's are paired by their prefixes (``bound``) when
+    only pairs holding a probe (the ``probe_bound`` prefix) are made."""
+    from dedup_gui.core.algorithms.ngram import KeyPart, _prefixes
+
+    keys = np.array([k for s in sets for k in s], dtype=np.uint64)
+    doc = np.repeat(np.arange(len(sets), dtype=np.int32), [len(s) for s in sets])
+    part = KeyPart(keys, doc, np.zeros(len(keys), dtype=np.int8))
+    buckets, docs, _, probe = _prefixes([part], bound, probe_bound=probe_bound)
+    a, b, _ = base.bucket_pairs(buckets, docs.astype(np.int64), Reporter(), cap=1000, probe=probe)
+    found = set(zip(a.tolist(), b.tolist(), strict=True))
+    for i, j in combinations(range(len(sets)), 2):
+        x, y = set(sets[i]), set(sets[j])
+        small, large = sorted((len(x), len(y)))
+        shared = len(x & y)
+        if shared >= probe_bound * small - 1e-9 and shared >= bound * large - 1e-9:
+            assert (i, j) in found

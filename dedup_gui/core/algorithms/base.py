@@ -167,6 +167,7 @@ def bucket_pairs(
     rare_below: int | None = None,
     rare_keys: int = 0,
     keep: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
+    probe: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Unique pairs (a < b) of docs that share a key, optionally with how many keys each pair shares.
 
@@ -188,17 +189,28 @@ def bucket_pairs(
     ``keep`` (not with counts): which of a chunk's unique pairs ``(a, b)`` to return (a mask or indices), run on
     the chunk's core as each chunk is made - the pairs it drops are never gathered (n-gram: 7-10M candidate pairs
     of 19k English texts, of which its screen keeps 1 %).
+
+    ``probe`` (a flag per posting; not with counts; postings unique per (key, doc)): only pairs with a probe
+    posting in them are made - two postings that are not probes are never paired (n-gram: a text's key set
+    indexed with a long prefix, whose shorter prefix alone pairs it with the texts it is the smaller of:
+    ``ngram._prefixes``). A bucket's probes come first (in doc order), and only they pair with the postings after
+    them, under the same caps and windows; a bucket without a probe makes no pair. In a wide bucket a tight probe
+    pairs within its window only - with the other tight docs, probes or not, placed right after the tight probes -
+    and not with the docs that are neither (they pair with the probes that are not tight, which come first).
     """
     empty = np.zeros(0, dtype=np.int64)
     if len(keys) == 0:
         return empty, empty.copy(), (empty.copy() if with_counts else None)
-    k, d = _by_key_then_doc(keys, docs)
+    if probe is not None and with_counts:
+        raise ValueError("bucket_pairs: probes do not go with counts")
+    k, d, p = _by_key_then_doc(keys, docs, probe)
     new_key = np.ones(len(k), dtype=bool)  # where a bucket (a run of equal keys) starts
     np.not_equal(k[1:], k[:-1], out=new_key[1:])
     once = new_key.copy()
     once[1:] |= d[1:] != d[:-1]  # one posting per (key, doc)
     if not once.all():  # (n-gram's prefixes never repeat one: no copy of the postings then)
         k, d, new_key = k[once], d[once], new_key[once]  # (a bucket's first posting stays)
+        p = p[once] if p is not None else None
     del once
     starts = np.flatnonzero(new_key)
     sizes = np.empty(len(starts), dtype=np.int64)  # (np.diff of np.r_ made a joined copy of the starts first)
@@ -210,24 +222,33 @@ def bucket_pairs(
         rare = slice(0, int(np.searchsorted(k, rare_below)))
         leave = _leave_crowded(d, starts, sizes, tight_cap, rare, rare_keys, tight)
         if len(leave):  # (none leaves: no copy of the postings)
+            if p is not None:
+                _close_gaps(p, leave)
+                p = p[: len(p) - len(leave)]
             d, starts, sizes = _without_postings(d, starts, sizes, leave)
     del k
     over = sizes > cap
     windowed = None  # per posting: paired with a window of the postings after it only
     if tight is not None and tight_cap is not None:
-        d, windowed = _tight_last(d, starts, sizes, (sizes > tight_cap) & ~over, tight)
+        d, windowed, p = _tight_last(d, starts, sizes, (sizes > tight_cap) & ~over, tight, p)
         if tight_window is not None and tight_window < window and over.any():
             # Above the cap a tight doc pairs with its next ``tight_window`` docs, the others with their next
             # ``window`` (the docs stay in doc order).
             over_tight = np.repeat(over, sizes) & tight[d]
             windowed = over_tight if windowed is None else windowed | over_tight
     multi = sizes > 1
+    probes = None  # per bucket: its probes (the first postings of the bucket)
+    if p is not None:
+        probes = np.add.reduceat(p.view(np.uint8), starts, dtype=np.int64) if len(starts) else sizes.copy()
+        multi &= probes > 0
+        probes = probes[multi]
     starts, sizes, over = starts[multi], sizes[multi], over[multi]
     if len(starts) == 0:
         return empty, empty.copy(), (empty.copy() if with_counts else None)
     n_docs = int(d.max()) + 1
     # Pairs each bucket contributes, to cut the work into chunks of bounded memory.
-    per_bucket = np.where(over, sizes * window, sizes * (sizes - 1) // 2)
+    pairing = sizes if probes is None else probes  # the postings that pair with those after them
+    per_bucket = np.where(over, pairing * window, pairing * (2 * sizes - pairing - 1) // 2)
 
     # Buckets of a few docs, none of them paired by a window only, are paired by a pattern per size.
     small = (sizes <= SMALL_BUCKET) & ~over
@@ -239,7 +260,9 @@ def bucket_pairs(
         few = small[lo:hi]
         codes = np.concatenate(
             [
-                *_small_pairs(d, starts[lo:hi][few], sizes[lo:hi][few], n_docs),
+                *_small_pairs(
+                    d, starts[lo:hi][few], sizes[lo:hi][few], n_docs, None if probes is None else probes[lo:hi][few]
+                ),
                 _chunk_pairs(
                     d,
                     starts[lo:hi][~few],
@@ -249,6 +272,7 @@ def bucket_pairs(
                     window,
                     tight_window,
                     n_docs,
+                    p,
                 ),
             ]
         )
@@ -303,21 +327,29 @@ def _union_of_sorted(parts: list[np.ndarray]) -> np.ndarray:
     return out[: write_in_turn(out, ordered_map(distinct, [out[:low], out[low:]]))]
 
 
-def _by_key_then_doc(keys: np.ndarray, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The postings ordered by key, then doc. Small non-negative integer keys (ranks) and docs fit in one 64-bit
-    number together, which a plain sort orders (SIMD, ~4x an argsort); other keys (hashes) go through lexsort."""
+def _by_key_then_doc(
+    keys: np.ndarray, docs: np.ndarray, probe: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The postings ordered by key, then doc - with ``probe`` (a flag per posting): by key, then probes first, then
+    doc - and the flags in that order. Small non-negative integer keys (ranks) and docs (and the flag) fit in one
+    64-bit number together, which a plain sort orders (SIMD, ~4x an argsort); other keys (hashes) go through
+    lexsort."""
     doc_bits = max(1, int(docs.max()).bit_length())
+    flag_bits = 0 if probe is None else 1
     small = keys.dtype.kind in "iu" and min(int(keys.min()), int(docs.min())) >= 0
-    if small and int(keys.max()).bit_length() + doc_bits <= 63:
+    if small and int(keys.max()).bit_length() + flag_bits + doc_bits <= 63:
         packed = keys.astype(np.int64)  # a copy, then worked on in place: one array more than the input
-        packed <<= doc_bits
+        packed <<= flag_bits + doc_bits
+        if probe is not None:
+            packed |= (~probe).astype(np.int64) << doc_bits
         packed |= docs
         sort_in_place(packed)  # on both cores
-        k = packed >> doc_bits
+        k = packed >> (flag_bits + doc_bits)
+        p = None if probe is None else (packed & (1 << doc_bits)) == 0
         packed &= (1 << doc_bits) - 1
-        return k, packed
-    order = np.lexsort((docs, keys))
-    return keys[order], docs[order].astype(np.int64)
+        return k, packed, p
+    order = np.lexsort((docs, keys) if probe is None else (docs, ~probe, keys))
+    return keys[order], docs[order].astype(np.int64), None if probe is None else probe[order]
 
 
 def _chunks(pairs_per_item: np.ndarray, reporter: Reporter):
@@ -398,44 +430,69 @@ def _close_gaps(values: np.ndarray, gone: np.ndarray) -> None:
 
 
 def _tight_last(
-    d: np.ndarray, starts: np.ndarray, sizes: np.ndarray, wide: np.ndarray, tight: np.ndarray
-) -> tuple[np.ndarray, np.ndarray | None]:
+    d: np.ndarray, starts: np.ndarray, sizes: np.ndarray, wide: np.ndarray, tight: np.ndarray, probe: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
     """The docs of each ``wide`` bucket reordered, its tight docs last (doc order kept within both parts), and which
-    postings are then paired with a window only: the tight ones of wide buckets (``bucket_pairs``)."""
+    postings are then paired with a window only: the tight ones of wide buckets (``bucket_pairs``). With probes
+    (``probe``, a flag per posting, the bucket's probes first): the probes that are not tight, the tight probes,
+    the tight docs that are not probes, the others - and the flags in that order."""
     if not wide.any() or not tight.any():  # (short texts only: nothing to reorder, nothing windowed)
-        return d, None
+        return d, None, probe
     in_wide = np.repeat(wide, sizes)
     windowed = in_wide & tight[d]
     if not windowed.any():
-        return d, None
+        return d, None, probe
     at = np.flatnonzero(in_wide)  # the postings of wide buckets (in bucket order, then doc order)
     bucket = np.repeat(np.arange(len(starts)), sizes)[at]
-    order = at[np.argsort(bucket * 2 + windowed[at], kind="stable")]
+    if probe is None:
+        place = windowed[at].astype(np.int64)
+    else:  # 0 probe, 1 tight probe, 2 tight other, 3 other
+        place = np.where(probe[at], windowed[at], 3 - windowed[at]).astype(np.int64)
+    order = at[np.argsort(bucket * 4 + place, kind="stable")]
     d = d.copy()
     d[at], windowed[at] = d[order], windowed[order]
-    return d, windowed
+    if probe is not None:
+        probe = probe.copy()
+        probe[at] = probe[order]
+    return d, windowed, probe
 
 
 SMALL_BUCKET = 12  # buckets of up to this many docs: every pair by a pattern per size (``_small_pairs``)
 
 
-def _small_pairs(d: np.ndarray, starts: np.ndarray, sizes: np.ndarray, n_docs: int) -> list[np.ndarray]:
+def _small_pairs(
+    d: np.ndarray, starts: np.ndarray, sizes: np.ndarray, n_docs: int, probes: np.ndarray | None = None
+) -> list[np.ndarray]:
     """Every pair of each bucket (as a * n_docs + b), the buckets of one size at a time: their docs as the rows of
     a matrix, the pairs read by the size's fixed pattern of (i, j) columns - a few passes over the pairs, where
     ``_chunk_pairs`` makes a dozen (n-gram's prefixes at 1M short texts: 22M pairs, nearly all in buckets of 2 to
-    8). A bucket's docs are in increasing order (postings sorted by key, then doc), so a < b."""
+    8). A bucket's docs are in increasing order (postings sorted by key, then doc), so a < b. ``probes``: per
+    bucket, how many of its first docs are probes (``bucket_pairs``): only the pairs with one of them, the buckets
+    of one size and count of probes at a time (probes first, each part in doc order: a and b put in order)."""
     out = []
-    for size in np.flatnonzero(np.bincount(sizes)).tolist():
-        first = starts[sizes == size]
+    if probes is None:
+        groups = [(size, size) for size in np.flatnonzero(np.bincount(sizes)).tolist()]
+        group_of = sizes * (SMALL_BUCKET + 1) + sizes
+    else:
+        group_of = sizes * (SMALL_BUCKET + 1) + probes
+        groups = [divmod(g, SMALL_BUCKET + 1) for g in np.flatnonzero(np.bincount(group_of)).tolist()]
+    for size, pairing in groups:
+        first = starts[group_of == size * (SMALL_BUCKET + 1) + pairing]
         docs = d[first[:, None] + np.arange(size)]
         i, j = np.triu_indices(size, 1)
-        codes = docs[:, i] * n_docs
-        codes += docs[:, j]
+        if pairing == size:
+            codes = docs[:, i] * n_docs
+            codes += docs[:, j]
+        else:
+            mine = i < pairing
+            da, db = docs[:, i[mine]], docs[:, j[mine]]
+            codes = np.minimum(da, db) * n_docs
+            codes += np.maximum(da, db)
         out.append(codes.ravel())
     return out
 
 
-def _chunk_pairs(d, starts, sizes, over, windowed, window, tight_window, n_docs) -> np.ndarray:
+def _chunk_pairs(d, starts, sizes, over, windowed, window, tight_window, n_docs, probe=None) -> np.ndarray:
     # Every posting position in the chunk's buckets, with how many later positions of its bucket it pairs with.
     total = int(sizes.sum())
     bucket_of = np.repeat(np.arange(len(starts)), sizes)
@@ -446,6 +503,8 @@ def _chunk_pairs(d, starts, sizes, over, windowed, window, tight_window, n_docs)
     if windowed is not None:
         inside = windowed[pos]
         count[inside] = np.minimum(remaining[inside], window if tight_window is None else tight_window)
+    if probe is not None:
+        count[~probe[pos]] = 0  # (a bucket's probes come first: they pair with every posting after them)
     n_pairs = int(count.sum())
     i_pos = np.repeat(pos, count)
     offsets = np.arange(n_pairs) - np.repeat(np.cumsum(count) - count, count) + 1
