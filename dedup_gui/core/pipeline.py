@@ -260,7 +260,9 @@ class Pipeline:
         reporter.report("Normalising", len(self.texts), len(self.texts))
         boilerplate = learn(unique_texts, boilerplate_docs, reporter)
         content = strip_all(unique_texts, boilerplate, boilerplate.carriers) if boilerplate else unique_texts
-        stripped = [i for i, (t, u) in enumerate(zip(content, unique_texts, strict=True)) if t is not u]
+        # The texts that lost a piece: only a carrier of boilerplate can (``learn`` knows them).
+        maybe = range(len(content)) if boilerplate.carriers is None else boilerplate.carriers.tolist()
+        stripped = [i for i in maybe if content[i] is not unique_texts[i]] if boilerplate else []
         content_compact = list(compact_texts)  # a text that lost nothing keeps its compact form
         for i, c in zip(stripped, compact_normalised([content[i] for i in stripped], opts), strict=True):
             content_compact[i] = c
@@ -431,7 +433,7 @@ def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     forms and the unique text of every row - without a Python loop over rows:
     identical raw texts are normalised once, and texts equal once normalised and compacted are one."""
     row_raw, firsts = _number_strings(texts)
-    raw = [texts[i] for i in firsts.tolist()]  # identical rows cost once
+    raw = _taken(texts, firsts)  # identical rows cost once
     norm = normalise_all(raw, opts)
     keys = compact_of_normalised(norm, opts)
     # Unique by compact text; every empty text is its own unique text (empty texts are never duplicates).
@@ -442,9 +444,15 @@ def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     ident = np.where(empty, -1 - np.arange(len(texts), dtype=np.int64), raw_key[row_raw])
     row_unique, _ = factorize(ident)
     unique_raw = row_raw[first_of_codes(row_unique)]
-    unique_texts = [norm[i] for i in unique_raw.tolist()]
-    compact_texts = [keys[i] for i in unique_raw.tolist()]
-    return unique_texts, compact_texts, row_unique
+    return _taken(norm, unique_raw), _taken(keys, unique_raw), row_unique
+
+
+def _taken(items: Sequence[str], at: np.ndarray) -> list[str]:
+    """``[items[i] for i in at]`` - a copy of the list when ``at`` takes every item in order (no two rows alike:
+    100k short texts, three such lists 30-60 ms)."""
+    if len(at) == len(items) and bool((at == np.arange(len(at))).all()):
+        return list(items)
+    return list(map(items.__getitem__, at.tolist()))
 
 
 def dedup(table: Table, columns: Sequence[str], settings: Settings, reporter: Reporter | None = None) -> DedupResult:
