@@ -82,6 +82,10 @@ PREFIX_TIGHT_WINDOW = 8
 # keys at most), whose bucket pairs them (``base._leave_crowded``). 78,000 English sentences (Reuters): 134M pairs,
 # 60 s and 11 GiB -> 16 s and 3 GiB; every Chinese benchmark input removes the same rows.
 RARE_KEY_SETS = PREFIX_TIGHT_CAP
+# Probes are left out when more than this share of the prefix keys are probes. Short texts' prefixes hold most of
+# their keys by ``edit_prefix`` anyway: 88 % of them probes at 100k short texts (1 % fewer pairs made, bucket_pairs
+# 0.09-0.10 -> 0.12-0.15 s), 99.9 % on the LCQMC questions; articles 18-55 % (Sina, the 4k bench articles, Reuters).
+PROBE_SHARE = 0.75
 DOC = np.int32  # text indices of sampled keys and prefixes (2**31 texts is far beyond any table)
 # The gram sets of short texts are kept for verification up to this many hashes (240 MB); else, and for articles
 # (``LONG_TEXT_CHARS``), the texts of the candidate pairs are hashed again. Copying every article's set cost more
@@ -185,6 +189,8 @@ class NGram(Algorithm):
         ranks, docs, rare, probe = _prefixes(
             [p for p in parts if len(p.keys)], jaccard_bound, shared=True, at_least=at_least, probe_bound=bound
         )
+        if probe is not None and np.count_nonzero(probe) > PROBE_SHARE * len(probe):
+            probe = None  # (nearly every key a probe: they would cut few pairs and cost more than those)
         packed = ByteSketch.of(fp.sketch)
 
         def passing(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
