@@ -1249,6 +1249,40 @@ def test_the_key_sets_the_search_needs_are_those_the_rule_keeps_key_by_key(sizes
     assert got.doc.tolist() == doc[keep].tolist() and got.step.tolist() == step[keep].tolist()
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    sets=st.lists(st.lists(st.integers(0, 40), unique=True, max_size=12), min_size=1, max_size=15),
+    first=st.lists(st.integers(0, 3), min_size=15, max_size=15),
+    cut=st.integers(1, 16),
+    shared=st.booleans(),
+    probe_bound=st.sampled_from([None, 0.8]),
+)
+def test_prefixes_leave_out_the_unneeded_sets_as_if_they_were_taken_out(sets, first, cut, shared, probe_bound):
+    """``first_unneeded``: the prefixes (buckets, texts, probes) and the rare-key bound are those of the parts with
+    the unneeded key sets taken out (``_needed_of``) - whichever sets and parts, a part's every set or none."""
+    from dedup_gui.core.algorithms.ngram import KeyPart, _needed_of, _prefixes
+
+    keys, doc, step = [], [], []
+    for d, keyset in enumerate(sets):
+        for s in range(3):
+            keys += [k * 7 + s for k in keyset]
+            doc += [d] * len(keyset)
+            step += [s] * len(keyset)
+    arrays = np.array(keys, dtype=np.uint64), np.array(doc, dtype=np.int32), np.array(step, dtype=np.int8)
+    cuts = np.searchsorted(arrays[1], np.arange(0, len(sets), cut), side="left")[1:]
+    parts = [KeyPart(*p) for p in zip(*(np.split(a, cuts) for a in arrays), strict=True)]
+    parts = [p for p in parts if len(p.keys)]
+    unneeded = np.array(first[: len(sets)], dtype=np.int8)
+    kw = {"shared": shared, "probe_bound": probe_bound}
+    got = _prefixes(parts, 0.5, first_unneeded=unneeded, **kw)
+    taken = [q for q in (_needed_of(p, unneeded) for p in parts) if len(q.keys)]
+    want = _prefixes(taken, 0.5, **kw)
+    def plain(result):
+        return [a if a is None or isinstance(a, int) else a.tolist() for a in result]
+
+    assert plain(got) == plain(want)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     texts=st.lists(

@@ -179,7 +179,6 @@ class NGram(Algorithm):
         check, bound, jaccard_bound = search_bounds(settings)
         reporter.report("Finding candidates", 0, 1)
         first_unneeded = _first_unneeded_step(fp.sizes, check.plausible_ratio(bound))
-        parts = list(ordered_map(lambda p: _needed_of(p, first_unneeded), fp.parts))  # on both cores
         lengths = lengths_of(texts)
         at_least = edit_prefix(lengths, settings.n_value)
         # Pairs only where one text holds the key among its probes (the prefix for the bound itself): the prefixes
@@ -187,7 +186,12 @@ class NGram(Algorithm):
         # articles 26k -> 6k); eval_real's figures all unchanged (the Reuters stories: 5,295 candidates above the
         # bound against 5,283 - the windows of crowded buckets reach other texts - and the same 433 pairs kept).
         ranks, docs, rare, probe = _prefixes(
-            [p for p in parts if len(p.keys)], jaccard_bound, shared=True, at_least=at_least, probe_bound=bound
+            [p for p in fp.parts if len(p.keys)],
+            jaccard_bound,
+            shared=True,
+            at_least=at_least,
+            probe_bound=bound,
+            first_unneeded=first_unneeded,
         )
         if probe is not None and np.count_nonzero(probe) > PROBE_SHARE * len(probe):
             probe = None  # (nearly every key a probe: they would cut few pairs and cost more than those)
@@ -522,6 +526,7 @@ def _prefixes(
     shared: bool = False,
     at_least: np.ndarray | None = None,
     probe_bound: float | None = None,
+    first_unneeded: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, int, np.ndarray | None]:
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. The keys
     come in parts of consecutive texts, grouped by set (by text, then level), as ``_gram_keys`` makes them.
@@ -543,9 +548,21 @@ def _prefixes(
     least ``at_least`` too) - its probes (``bucket_pairs``), else None. Two sets whose overlap is at least
     ``probe_bound`` x the smaller and ``bound`` x the larger share their first common key in the smaller's probes
     and the larger's prefix: the prefix filter holds with a bound per side (the first common key of two sets is
-    among the first ``size - overlap + 1`` keys of each)."""
-    counted = KeyCounts.of([p.keys for p in parts])
-    n_texts = max((int(p.doc[-1]) + 1 for p in parts if len(p.doc)), default=1)
+    among the first ``size - overlap + 1`` keys of each).
+
+    ``first_unneeded`` (``_first_unneeded_step``, per text): the key sets at or above that step are left out - not
+    counted, no prefix - as if ``_needed_of`` had taken them out of the parts, without copying the keys that stay
+    (at 1M short texts 29M of 34M keys, 370 MB of new arrays: 0.5 s on both cores, nearly all of it the first
+    touch of their pages)."""
+    masks = None  # per part: which keys are in a needed set
+    if first_unneeded is not None:
+        masks = list(ordered_map(lambda p: p.step < first_unneeded.take(p.doc), parts))
+    counted = KeyCounts.of([p.keys for p in parts], masks)
+    if masks is None:
+        n_texts = max((int(p.doc[-1]) + 1 for p in parts if len(p.doc)), default=1)
+    else:  # (the text of each part's last needed key)
+        last = [int(p.doc[len(m) - 1 - int(np.argmax(m[::-1]))]) for p, m in zip(parts, masks, strict=True) if m.any()]
+        n_texts = max(last, default=0) + 1
     # Consecutive parts, about the same number of keys in each chunk, a whole number of chunks per core and at
     # most PREFIX_CHUNK keys on all cores at once (``balanced_share``): each part goes to the chunk its middle key
     # falls in. Each key's place in the order, each set's keys ordered by it, its first keys kept. (Filled up to
@@ -565,6 +582,9 @@ def _prefixes(
         set_id = doc.astype(np.int64) * MAX_LEVEL_STEPS + step
         starts = np.flatnonzero(np.r_[True, set_id[1:] != set_id[:-1]])
         sizes = np.diff(np.r_[starts, len(set_id)])
+        if first_unneeded is not None:
+            needed = step[starts] < first_unneeded.take(doc[starts])
+            starts, sizes = starts[needed], sizes[needed]
         own = step[starts] == 0
 
         def prefix_lengths(b: float) -> np.ndarray:
@@ -624,24 +644,25 @@ class KeyCounts:
     shift: np.uint64  # a key's cell: (key * _CELL_MIX) >> shift
 
     @classmethod
-    def of(cls, parts: list[np.ndarray]) -> KeyCounts:
+    def of(cls, parts: list[np.ndarray], masks: list[np.ndarray] | None = None) -> KeyCounts:
         """The counts of the keys of ``parts`` (each key once per set: a set's keys are distinct): each part's
         cells worked out on the pool's cores, added into one table of uint32 counts here by ``np.add.at`` (its
         fast path: table and increment of one type). At 1M short texts (25M keys into 2**25 cells): 0.3-0.45 s,
         against 1.1-1.2 s for a ``np.bincount`` per half of the parts on each core - two new tables of int64,
-        256 MB each, whose first touch of every page cost more than the counting."""
-        total = sum(len(p) for p in parts)
+        256 MB each, whose first touch of every page cost more than the counting. ``masks`` (per part): only the
+        keys they flag are counted."""
+        total = sum(len(p) for p in parts) if masks is None else sum(int(np.count_nonzero(m)) for m in masks)
         bits = min(COUNT_CELLS_BITS, max(8, (total - 1).bit_length()))
         shift = np.uint64(64 - bits)
         counts = np.zeros(1 << bits, dtype=np.uint32)
         one = np.uint32(1)
 
-        def cells_of(part: np.ndarray) -> np.ndarray:
-            cells = part * _CELL_MIX
+        def cells_of(i: int) -> np.ndarray:
+            cells = parts[i] * _CELL_MIX
             cells >>= shift
-            return cells
+            return cells if masks is None else cells[masks[i]]
 
-        for cells in ordered_map(cells_of, parts):
+        for cells in ordered_map(cells_of, range(len(parts))):
             np.add.at(counts, cells, one)
         np.minimum(counts, _COUNT_CAP, out=counts)
         return cls(counts.view(np.int32), shift)
