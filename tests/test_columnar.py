@@ -1277,6 +1277,7 @@ def test_prefixes_leave_out_the_unneeded_sets_as_if_they_were_taken_out(sets, fi
     got = _prefixes(parts, 0.5, first_unneeded=unneeded, **kw)
     taken = [q for q in (_needed_of(p, unneeded) for p in parts) if len(q.keys)]
     want = _prefixes(taken, 0.5, **kw)
+
     def plain(result):
         return [a if a is None or isinstance(a, int) else a.tolist() for a in result]
 
