@@ -1090,6 +1090,7 @@ def test_factorize_tells_apart_values_sharing_their_high_bits(monkeypatch):
 @given(text=st.text(alphabet="<>&;#ap/!b 1新闻", max_size=20))
 @example(text="<p>段落")  # a tag without an entity
 @example(text="A&amp;B")  # an entity without a tag
+@example(text="1 < 2 & 3 &; <b>")  # marks that begin nothing before the tag
 def test_markup_is_what_the_html_pattern_finds(text):
     from dedup_gui.core.text import _HTMLISH, has_markup
 
