@@ -1397,3 +1397,28 @@ def test_mix64_block_by_block_is_the_splitmix64_finaliser(values, block):
         wide = np.zeros(2 * len(values), dtype=np.uint64)
         wide[::2] = values
         assert text.mix64(wide[::2], copy=False).tolist() == want
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    data=st.data(),
+    n_texts=st.integers(1, 6),
+    n_grams=st.integers(0, 60),
+    block=st.sampled_from([1, 3, 7, 1 << 15]),
+)
+def test_the_grams_sampled_at_their_texts_level_are_found_block_by_block(data, n_texts, n_grams, block):
+    """``_sampled_at``, a block of grams at a time: the grams whose hash is 0 mod their text's level, as the
+    expression over whole arrays finds them, whatever the block size (a block ending inside a text's grams)."""
+    from dedup_gui.core.algorithms import ngram
+
+    h = np.array(data.draw(st.lists(st.integers(0, 2**64 - 1), min_size=n_grams, max_size=n_grams)), dtype=np.uint64)
+    doc = np.sort(np.array(data.draw(st.lists(st.integers(0, n_texts - 1), min_size=n_grams, max_size=n_grams))))
+    levels = np.array([1 << k for k in data.draw(st.lists(st.integers(0, 5), min_size=n_texts, max_size=n_texts))],
+                      dtype=np.uint64)  # fmt: skip
+    old, ngram.MIX_BLOCK = ngram.MIX_BLOCK, block
+    try:
+        got = ngram._sampled_at(h, doc.astype(np.int64), levels)
+    finally:
+        ngram.MIX_BLOCK = old
+    want = [i for i in range(n_grams) if int(h[i]) % int(levels[doc[i]]) == 0]
+    assert got.tolist() == want

@@ -815,9 +815,10 @@ def _chunk_keys(
     sketch[doc[at], bins[at]] = (h[at] & np.uint64(0xFE)).astype(np.uint8)
     # The keys at a text's own level p (a gram whose hash is 0 mod p), then at 2p, 4p... - each a subset of the
     # keys before it, so picked from those, not from every gram again.
-    level = _levels(sizes)[doc]
-    at = np.flatnonzero((h & (level - np.uint64(1))) == 0)
-    h_at, lv_at, d_at = h[at], level[at], doc[at]
+    levels = _levels(sizes)  # per text of the chunk
+    at = _sampled_at(h, doc, levels)
+    h_at, d_at = h[at], doc[at]
+    lv_at = levels.take(d_at)
     chunk_k, chunk_d, chunk_s = [], [], []
     for step in range(n_steps):
         if step:
@@ -832,6 +833,22 @@ def _chunk_keys(
     d, st = np.concatenate(chunk_d), np.concatenate(chunk_s)
     order = np.argsort(d.astype(np.int64) * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
     return cols, np.concatenate(chunk_k)[order], d[order], st[order]
+
+
+def _sampled_at(h: np.ndarray, doc: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """Where the grams sampled at their text's own level are: ``np.flatnonzero((h & (levels[doc] - 1)) == 0)``,
+    worked out ``MIX_BLOCK`` grams at a time, each level looked up into the block's one array and masked there
+    (whole arrays of every gram's level, the masked hashes and the flags made three fresh arrays of the gram
+    column: the 12,461 Sina articles, 14M grams, 154 -> 50 ms on one core)."""
+    masks = levels - np.uint64(1)
+    keep = np.empty(len(h), dtype=bool)
+    block = np.empty(min(MIX_BLOCK, len(h)), dtype=np.uint64)
+    for lo in range(0, len(h), MIX_BLOCK):
+        b = block[: min(MIX_BLOCK, len(h) - lo)]
+        masks.take(doc[lo : lo + MIX_BLOCK], out=b)
+        b &= h[lo : lo + MIX_BLOCK]
+        np.equal(b, 0, out=keep[lo : lo + MIX_BLOCK])
+    return np.flatnonzero(keep)
 
 
 def _joined(parts: list[np.ndarray], dtype) -> np.ndarray:
