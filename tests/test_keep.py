@@ -178,11 +178,17 @@ def test_repost_markers_read_a_slice_of_the_column_at_a_time_are_the_same(monkey
         "数据来源：统计局",
         "本文转载自某报",
         "Originally   published",
+        "正" * 700 + "来源：新华社",  # long texts: their ends are read
+        "来源：新华社" + "正" * 700,
+        "正" * 700,
     ] * 4
     want = [has_repost_marker(t) for t in texts]
+    assert sum(want) == 20
     monkeypatch.setattr(keep, "_MARK_SLICE_CHARS", 25)  # two or three texts per slice
-    assert len(keep.ranges_by_size(np.array([len(t) + 1 for t in texts]), 25)) > 5
+    seen, real = [], keep.map_ranges
+    monkeypatch.setattr(keep, "map_ranges", lambda fn, ranges: real(fn, seen.extend(ranges) or ranges))
     assert keep.repost_markers(texts).tolist() == want
+    assert len(seen) > 5 and [lo for lo, _ in seen[1:]] == [hi for _, hi in seen[:-1]]  # consecutive slices
 
 
 # -- reasons and ranks ----

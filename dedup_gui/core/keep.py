@@ -33,11 +33,11 @@ import numpy as np
 
 from .dates import ParsedDates, detect_date_column, read_dates
 from .errors import InputError
-from .parallel import map_ranges
+from .parallel import balanced_share, map_ranges
 from .result import ClusterList
 from .settings import NormaliseOptions
 from .table import Table, cell_text
-from .text import compact, gram_hashes, normalise, overlap, ranges_by_size, utf32
+from .text import MIN_SPLIT_CHARS, compact, even_ranges, gram_hashes, normalise, overlap, utf32
 from .textcheck import SIMILARITY_GRAM
 
 # A repost marker: "来源：" (not 数据来源/图片来源, which cite a chart or a photo), "转载自"/"转自" as words,
@@ -75,10 +75,17 @@ def repost_markers(texts: Sequence[str]) -> np.ndarray:
     """``has_repost_marker`` of every text, column-at-once: the hints are looked for once in the texts' ends joined
     (``_hint_positions``), and the pattern is tried only where a hint is (every marker holds one). A slice of the
     column at a time (``_MARK_SLICE_CHARS``), which bounds the memory."""
-    edges = [t if len(t) <= 2 * _EDGE_CHARS else t[:_EDGE_CHARS] + "\n" + t[-_EDGE_CHARS:] for t in texts]
-    lengths = np.fromiter(map(len, edges), dtype=np.int64, count=len(edges))
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    edges = list(texts)  # (short texts are their own ends: no string made)
+    for i in np.flatnonzero(lengths > 2 * _EDGE_CHARS).tolist():
+        t = edges[i]
+        edges[i] = t[:_EDGE_CHARS] + "\n" + t[-_EDGE_CHARS:]
+    np.minimum(lengths, 2 * _EDGE_CHARS + 1, out=lengths)
     marked = np.zeros(len(texts), dtype=bool)
-    slices = ranges_by_size(lengths + 1, _MARK_SLICE_CHARS)
+    # Slices as even as can be on the cores (``balanced_share``): 100k short texts were one slice, on one core.
+    slices = even_ranges(
+        lengths + 1, balanced_share(int(lengths.sum()) + len(lengths), _MARK_SLICE_CHARS, MIN_SPLIT_CHARS)
+    )
     for (lo, hi), found in map_ranges(lambda lo, hi: _slice_markers(edges[lo:hi], lengths[lo:hi]), slices):
         marked[lo:hi] = found
     return marked
@@ -158,7 +165,7 @@ class KeepRule:
         """The rule for ``policy``; ``date_column`` chooses the date column of ``original`` instead of detecting
         it. Raises ValueError for an unknown policy and InputError for a column the table does not have."""
         texts = list(texts)
-        rule = cls(policy, texts, np.fromiter((len(t) for t in texts), dtype=np.int64, count=len(texts)))
+        rule = cls(policy, texts, np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)))
         if policy == "original":
             rule._bind_original(table, date_column)
         elif policy.startswith(("max:", "min:")):
