@@ -1205,8 +1205,8 @@ def test_key_counts_never_count_a_key_rarer_than_it_is_and_order_the_counted_rar
     split=st.booleans(),
 )
 def test_sort_in_place_sorts_as_numpy_whole_or_on_both_sides_of_a_pivot(values, split):
-    """Whole, or (forced at any size) the two sides of a pivot sorted apart and written back: numpy's sort, with
-    repeated values and values equal to the pivot included."""
+    """Whole, or (forced at any size) partitioned about its middle value and each half sorted in place: numpy's
+    sort, with repeated values and values equal to the middle one included."""
     from dedup_gui.core import text
 
     x = np.array(values, dtype=np.int64)

@@ -938,16 +938,17 @@ SPLIT_SORT = 1 << 20  # from this many values on, sort_in_place sorts the two si
 
 
 def sort_in_place(x: np.ndarray) -> None:
-    """``x.sort()`` of a large 1-d array on two cores: the values below and from a pivot (the median of a sample)
-    sorted apart on the pool's threads, then written back one side after the other (no value is on both sides).
-    At most two copies of the array's values are alive at once."""
+    """``x.sort()`` of a large 1-d array on two cores: partitioned in place about its middle value (``partition``:
+    every value before it is at most it, every value after at least it), then its two halves sorted in place on
+    the pool's threads. No copy of the values: 17M int64 (n-gram's prefix postings at 1M short texts) 0.45-0.64 s
+    with the two sides of a sampled pivot copied out, sorted and written back, 0.11-0.12 s so."""
     if len(x) < SPLIT_SORT:
         x.sort()
         return
-    below = x < sample_median(x)
-    sides = [x[below], x[~below]]
-    del below
-    write_in_turn(x, ordered_map(_sorted_side, sides))
+    middle = len(x) // 2
+    x.partition(middle)
+    for _ in ordered_map(np.ndarray.sort, [x[:middle], x[middle:]]):
+        pass
 
 
 def write_in_turn(x: np.ndarray, arrays: Iterable[np.ndarray]) -> int:
@@ -967,10 +968,6 @@ def sample_median(x: np.ndarray):
     sample = np.sort(x[:: max(1, len(x) // 4096)])
     return sample[len(sample) // 2]
 
-
-def _sorted_side(side: np.ndarray) -> np.ndarray:
-    side.sort()
-    return side
 
 
 def sorted_unique(x: np.ndarray, kind: str | None = None) -> np.ndarray:
