@@ -37,6 +37,10 @@ def test_bucket_pairs_finds_and_counts_shared_keys_exactly_whatever_the_chunk_si
         a2, b2, none = base.bucket_pairs(keys, docs, Reporter())
         assert none is None and a2.tolist() == a.tolist() and b2.tolist() == b.tolist()
 
+        # Keys worked on in place (``overwrite_keys``): the same pairs, in order.
+        a4, b4, _ = base.bucket_pairs(keys.astype(np.int64), docs, Reporter(), overwrite_keys=True)
+        assert a4.tolist() == a.tolist() and b4.tolist() == b.tolist()
+
         # The chunks' pairs merged on both sides of a pivot (forced at any size): the same pairs, in order.
         monkeypatch.setattr(base, "SPLIT_SORT", 1)
         a3, b3, _ = base.bucket_pairs(keys, docs, Reporter())

@@ -168,6 +168,7 @@ def bucket_pairs(
     rare_keys: int = 0,
     keep: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
     probe: np.ndarray | None = None,
+    overwrite_keys: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Unique pairs (a < b) of docs that share a key, optionally with how many keys each pair shares.
 
@@ -197,13 +198,16 @@ def bucket_pairs(
     them, under the same caps and windows; a bucket without a probe makes no pair. In a wide bucket a tight probe
     pairs within its window only - with the other tight docs, probes or not, placed right after the tight probes -
     and not with the docs that are neither (they pair with the probes that are not tight, which come first).
+
+    ``overwrite_keys``: ``keys`` (int64) may be worked on in place, its values lost - no copy of them (n-gram's
+    prefixes: 17M keys at 1M short texts, 136 MB of new pages).
     """
     empty = np.zeros(0, dtype=np.int64)
     if len(keys) == 0:
         return empty, empty.copy(), (empty.copy() if with_counts else None)
     if probe is not None and with_counts:
         raise ValueError("bucket_pairs: probes do not go with counts")
-    k, d, p = _by_key_then_doc(keys, docs, probe)
+    k, d, p = _by_key_then_doc(keys, docs, probe, overwrite_keys)
     new_key = np.ones(len(k), dtype=bool)  # where a bucket (a run of equal keys) starts
     np.not_equal(k[1:], k[:-1], out=new_key[1:])
     once = new_key.copy()
@@ -328,7 +332,7 @@ def _union_of_sorted(parts: list[np.ndarray]) -> np.ndarray:
 
 
 def _by_key_then_doc(
-    keys: np.ndarray, docs: np.ndarray, probe: np.ndarray | None = None
+    keys: np.ndarray, docs: np.ndarray, probe: np.ndarray | None = None, overwrite: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """The postings ordered by key, then doc - with ``probe`` (a flag per posting): by key, then probes first, then
     doc - and the flags in that order. Small non-negative integer keys (ranks) and docs (and the flag) fit in one
@@ -338,7 +342,8 @@ def _by_key_then_doc(
     flag_bits = 0 if probe is None else 1
     small = keys.dtype.kind in "iu" and min(int(keys.min()), int(docs.min())) >= 0
     if small and int(keys.max()).bit_length() + flag_bits + doc_bits <= 63:
-        packed = keys.astype(np.int64)  # a copy, then worked on in place: one array more than the input
+        # A copy (unless ``overwrite``: the keys themselves), then worked on in place.
+        packed = keys if overwrite and keys.dtype == np.int64 else keys.astype(np.int64)
         packed <<= flag_bits + doc_bits
         if probe is not None:
             packed |= (~probe).astype(np.int64) << doc_bits

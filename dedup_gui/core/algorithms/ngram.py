@@ -215,6 +215,7 @@ class NGram(Algorithm):
             rare_keys=settings.n_value + 1,
             keep=passing,
             probe=probe,
+            overwrite_keys=True,
         )
         variants, holders = edit_variants(texts, lengths, settings.n_value)
         if len(variants):
@@ -609,16 +610,20 @@ def _prefixes(
             probe = probe[many] if probe is not None else None
         return counted.buckets(order, n_texts), docs, probe
 
-    out_b, out_d, out_p = [], [], []
+    # Each chunk's prefixes copied into arrays of them all as it comes, while the next chunks are being worked on
+    # (joined at the end, 0.4 s at 1M short texts with both cores waiting). The arrays are made as long as every
+    # key counted; the pages past the prefixes are never touched.
+    room = sum(len(p.keys) for p in parts) if masks is None else sum(int(np.count_nonzero(m)) for m in masks)
+    out_b, out_d = np.empty(room, dtype=np.int64), np.empty(room, dtype=DOC)
+    out_p = np.empty(room, dtype=bool) if probing else None
+    at = 0
     for b, d, p in ordered_map(prefix_of, chunks):
-        out_b.append(b)
-        out_d.append(d)
-        if p is not None:
-            out_p.append(p)
+        out_b[at : at + len(b)], out_d[at : at + len(b)] = b, d
+        if out_p is not None:
+            out_p[at : at + len(b)] = p
+        at += len(b)
     rare = KeyCounts.rare_below(n_texts)
-    if not out_b:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=DOC), rare, np.zeros(0, dtype=bool) if probing else None
-    return np.concatenate(out_b), np.concatenate(out_d), rare, np.concatenate(out_p) if probing else None
+    return out_b[:at], out_d[:at], rare, None if out_p is None else out_p[:at]
 
 
 COUNT_CELLS_BITS = 25  # the count table has at most 2**25 cells (128 MB): a cell per key or more up to 33M keys
