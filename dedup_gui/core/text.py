@@ -969,7 +969,6 @@ def sample_median(x: np.ndarray):
     return sample[len(sample) // 2]
 
 
-
 def sorted_unique(x: np.ndarray, kind: str | None = None) -> np.ndarray:
     """np.unique for 1-d arrays, by sorting (faster than numpy 2's hash-based unique on small arrays). ``kind``:
     np.sort's ("stable" merges already sorted runs)."""
