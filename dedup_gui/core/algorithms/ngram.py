@@ -195,7 +195,10 @@ class NGram(Algorithm):
         )
         if probe is not None and np.count_nonzero(probe) > PROBE_SHARE * len(probe):
             probe = None  # (nearly every key a probe: they would cut few pairs and cost more than those)
-        packed = ByteSketch.of(fp.sketch)
+        # Only pairs of two texts of SHORT_CHARS characters and SKETCH_MIN_GRAMS grams or more are screened
+        # (``_screened``): with fewer than two such texts (short questions, titles) the sketches are never read.
+        screened = np.count_nonzero((lengths >= SHORT_CHARS) & (fp.sizes >= SKETCH_MIN_GRAMS)) > 1
+        packed = ByteSketch.of(fp.sketch) if screened else None
 
         def passing(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
             """The pairs that can score the bound by their sizes and lengths, then by their sketches (indices)."""
@@ -413,7 +416,7 @@ def _screen(
 
 def _screened(
     fp: GramKeys,
-    packed: ByteSketch,
+    packed: ByteSketch | None,
     a: np.ndarray,
     b: np.ndarray,
     bound: float,
@@ -432,10 +435,15 @@ def _screened(
 
     A short pair (the shorter text under ``SHORT_CHARS`` characters: ``lengths``) is scored by its edits, which
     its grams say little about - five edits spread over 36 characters leave a 4-gram Jaccard similarity near 0.3
-    and an edit similarity of 0.86 - so it is never screened; neither is a text of few grams."""
+    and an edit similarity of 0.86 - so it is never screened; neither is a text of few grams. (``packed`` None:
+    no pair is screened.)"""
     exempt = np.minimum(lengths[a], lengths[b]) < SHORT_CHARS
     exempt |= np.minimum(fp.sizes[a], fp.sizes[b]) < SKETCH_MIN_GRAMS
     at = np.flatnonzero(~exempt)
+    if packed is None:
+        if len(at):
+            raise ValueError("_screened: pairs to screen without sketches")
+        return exempt
     for bins, margin, full_margin in SCREEN_PASSES:
         # A block of pairs at a time on both cores, the sizes looked up and the score made there too (at 100k
         # articles, 4.9M candidates: 0.2 s on one core when done for all pairs at once).
