@@ -1422,3 +1422,22 @@ def test_the_grams_sampled_at_their_texts_level_are_found_block_by_block(data, n
         ngram.MIX_BLOCK = old
     want = [i for i in range(n_grams) if int(h[i]) % int(levels[doc[i]]) == 0]
     assert got.tolist() == want
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet="ab新 \t\n\r\u3000\u00a0\u200b\u2028\x0b\x1c😀", max_size=30))
+@example(text="a \u200b b")  # a zero-width space inside a run of spaces: one run
+@example(text="\u200b")
+@example(text="a\u200b\nb \u200b")
+def test_whitespace_collapses_as_the_runs_of_the_text_without_zero_width_spaces(text):
+    """``collapse_whitespace``: zero-width spaces dropped, then each run of whitespace one line break (when it holds
+    one of str.splitlines' breaks) or one space - checked against a run-by-run walk of the text in Python."""
+    from itertools import groupby
+
+    from dedup_gui.core.text import _LINE_BREAK_CHARS, _ZERO_WIDTH, collapse_whitespace
+
+    want = []
+    for spaces, run in groupby(text.replace(_ZERO_WIDTH, ""), key=str.isspace):
+        chars = "".join(run)
+        want.append(("\n" if any(c in _LINE_BREAK_CHARS for c in chars) else " ") if spaces else chars)
+    assert collapse_whitespace(text) == "".join(want)

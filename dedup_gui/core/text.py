@@ -193,7 +193,8 @@ def utf32(text: str) -> np.ndarray:
 
 def from_utf32(cps: np.ndarray) -> str:
     """The text of code points (the inverse of ``utf32``)."""
-    return np.ascontiguousarray(cps, dtype=np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
+    # Decoded from the array's own memory (``tobytes`` made a copy of it first).
+    return str(np.ascontiguousarray(cps, dtype=np.uint32).data, "utf-32-le", "surrogatepass")
 
 
 def nfkc(text: str) -> str:
@@ -539,20 +540,29 @@ def _collapse_code_points(cps: np.ndarray, own: bool = False) -> np.ndarray:
     at = np.flatnonzero(cls)  # whitespace positions (and zero-width spaces)
     if not len(at):
         return cps
-    if (cls[at] == 3).any():
-        keep = cls != 3
-        cps, cls, own = cps[keep], cls[keep], True
-        at = np.flatnonzero(cls)
+    kind = cls.take(at)
+    del cls
+    zero_width = kind == 3
+    gone_zw = None
+    place = at  # each whitespace character's place once the zero-width ones are gone
+    if zero_width.any():
+        # Taken out with the rest below, not copied out first (two copies of the column and a third pass): a
+        # run of whitespace is one run with a zero-width space inside it.
+        gone_zw, at, kind = at[zero_width], at[~zero_width], kind[~zero_width]
         if not len(at):
-            return cps
+            return np.delete(cps, gone_zw)
+        place = at - np.searchsorted(gone_zw, at)
     first = np.ones(len(at), dtype=bool)
-    first[1:] = at[1:] != at[:-1] + 1  # each run's first position
+    first[1:] = place[1:] != place[:-1] + 1  # each run's first position
     run = np.cumsum(first) - 1
     has_break = np.zeros(int(run[-1]) + 1, dtype=bool)
-    has_break[run[cls[at] == 2]] = True
+    has_break[run[kind == 2]] = True
     out = cps if own else cps.copy()
     out[at[first]] = np.where(has_break, 10, 32)
-    return np.delete(out, at[~first])
+    gone = at[~first]
+    if gone_zw is not None:
+        gone = np.sort(np.concatenate([gone, gone_zw]))
+    return np.delete(out, gone)
 
 
 _QUOTED_LINES = re.compile(r"(?m)^>[^\n]*(?:\n|\Z)")
