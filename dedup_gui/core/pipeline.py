@@ -247,7 +247,8 @@ class Pipeline:
         only the rows: their repost markers and dates, 0.4 s of a million short texts), where the cores have room
         for it; the function returned waits for it (and raises what making it raised)."""
         if self._keep is not None and self._keep.policy == policy:
-            return lambda: self._keep
+            made = self._keep
+            return lambda: made
         done: list = []
 
         def make() -> None:
@@ -263,8 +264,9 @@ class Pipeline:
             thread.join()
             if isinstance(done[0], BaseException):
                 raise done[0]
-            self._keep = done[0]
-            return self._keep
+            rule: KeepRule = done[0]
+            self._keep = rule
+            return rule
 
         return result
 
