@@ -237,15 +237,11 @@ class Pipeline:
         if timings["candidates"] > 0.01:
             self._measured[(algorithm, "search")] = timings["candidates"]
 
-    def _keep_rule(self, policy: str) -> KeepRule:
-        if self._keep is None or self._keep.policy != policy:
-            self._keep = KeepRule.of(policy, self.texts, self.table)
-        return self._keep
-
     def _keep_rule_soon(self, policy: str) -> Callable[[], KeepRule]:
-        """``_keep_rule`` of ``policy``, made on a thread of its own while the run's first stages work (it reads
-        only the rows: their repost markers and dates, 0.4 s of a million short texts), where the cores have room
-        for it; the function returned waits for it (and raises what making it raised)."""
+        """The keep rule of ``policy`` (the last one made, when its policy is the same), made on a thread of its own
+        while the run's first stages work (it reads only the rows: their repost markers and dates, 0.4 s of a
+        million short texts), where the cores have room for it; the function returned waits for it (and raises
+        what making it raised)."""
         if self._keep is not None and self._keep.policy == policy:
             made = self._keep
             return lambda: made
