@@ -71,20 +71,6 @@ def test_keep_by_date_column_keeps_the_newest_row():
     assert result.clusters[0].kept == 1
 
 
-def test_a_keep_rule_that_cannot_be_made_fails_the_run_and_the_next_run_works():
-    """The keep rule is made on a thread of its own while the run works: what making it raises (a column the
-    table lacks) is raised by the run, naming the file, and the pipeline runs again with a rule it can make."""
-    from dedup_gui.core.errors import InputError
-
-    texts = [ZH_C, ZH_C + "（转载）", EN_B]
-    table = Table(path="t.csv", kind="csv", columns=["text"], data=pd.DataFrame({"text": texts}, dtype=object))
-    pipeline = Pipeline.for_table(table, ["text"])
-    with pytest.raises(InputError, match="t.csv.*no column named 'views'"):
-        pipeline.run(Settings(algorithm="ngram", keep="max:views"))
-    result = pipeline.run(Settings(algorithm="ngram", keep="longest"))
-    assert result.clusters[0].kept == 1  # the longer text
-
-
 def test_resolution_records_which_row_each_removed_row_duplicates():
     texts = [EN_B, ZH_A, EN_A, repost_with_header(ZH_A), ZH_A]
     pipeline = Pipeline(texts)

@@ -18,7 +18,7 @@ import gc
 import operator
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -128,7 +128,6 @@ class Pipeline:
         threshold = settings.threshold_value
         timings: dict[str, float] = {}
         with self._lock:
-            keep_rule = self._keep_rule_soon(settings.keep)
             t0 = time.perf_counter()
             prep = self._prepare(settings.normalise, int(settings.boilerplate_docs), reporter)
             timings["normalise"] = time.perf_counter() - t0
@@ -165,7 +164,7 @@ class Pipeline:
 
             t0 = time.perf_counter()
             reporter.report("Clustering", 0, 1)
-            keep = keep_rule()
+            keep = self._keep_rule(settings.keep)
             rank = keep.rank
             clusters = build_clusters(
                 len(prep.unique_texts),
@@ -237,34 +236,10 @@ class Pipeline:
         if timings["candidates"] > 0.01:
             self._measured[(algorithm, "search")] = timings["candidates"]
 
-    def _keep_rule_soon(self, policy: str) -> Callable[[], KeepRule]:
-        """The keep rule of ``policy`` (the last one made, when its policy is the same), made on a thread of its own
-        while the run's first stages work (it reads only the rows: their repost markers and dates, 0.4 s of a
-        million short texts), where the cores have room for it; the function returned waits for it (and raises
-        what making it raised)."""
-        if self._keep is not None and self._keep.policy == policy:
-            made = self._keep
-            return lambda: made
-        done: list = []
-
-        def make() -> None:
-            try:
-                done.append(KeepRule.of(policy, self.texts, self.table))
-            except BaseException as e:  # raised where the rule is wanted, not on this thread
-                done.append(e)
-
-        thread = threading.Thread(target=make, name="keep rule", daemon=True)
-        thread.start()
-
-        def result() -> KeepRule:
-            thread.join()
-            if isinstance(done[0], BaseException):
-                raise done[0]
-            rule: KeepRule = done[0]
-            self._keep = rule
-            return rule
-
-        return result
+    def _keep_rule(self, policy: str) -> KeepRule:
+        if self._keep is None or self._keep.policy != policy:
+            self._keep = KeepRule.of(policy, self.texts, self.table)
+        return self._keep
 
     def _last_prepared(self) -> _Prepared:
         prep = self._prepared.get(self._last_norm) if self._last_norm is not None else None
