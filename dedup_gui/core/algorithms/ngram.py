@@ -832,20 +832,37 @@ def _chunk_keys(
     at = _sampled_at(h, doc, levels)
     h_at, d_at = h[at], doc[at]
     lv_at = levels.take(d_at)
-    chunk_k, chunk_d, chunk_s = [], [], []
+    by_step = []  # per level: its keys and their texts (in text order, then gram order)
     for step in range(n_steps):
         if step:
             lv = lv_at << np.uint64(step)
             sampled = ((h_at & (lv - np.uint64(1))) == 0) & ~_unneeded(sizes, step, ratio)[d_at]
-            k, d = h_at[sampled] ^ mix64(lv[sampled]), d_at[sampled]
+            by_step.append((h_at[sampled] ^ mix64(lv[sampled]), d_at[sampled]))
         else:
-            k, d = h_at ^ mix64(lv_at), d_at
-        chunk_k.append(k)
-        chunk_d.append((d + lo).astype(DOC))
-        chunk_s.append(np.full(len(k), step, dtype=np.int8))
-    d, st = np.concatenate(chunk_d), np.concatenate(chunk_s)
-    order = np.argsort(d.astype(np.int64) * MAX_LEVEL_STEPS + st, kind="stable")  # per text, per level, in gram order
-    return cols, np.concatenate(chunk_k)[order], d[order], st[order]
+            by_step.append((h_at ^ mix64(lv_at), d_at))
+    return (cols, *_by_text_then_level(by_step, len(sizes), lo))
+
+
+def _by_text_then_level(by_step: list[tuple[np.ndarray, np.ndarray]], n_texts: int, lo: int):
+    """The keys of each level (``by_step``: keys and their texts, in text order) put in one array ordered by text,
+    then level, with their texts (``lo`` added: the column's) and levels. Each key's place worked out from the
+    counts of keys per (text, level): where its (text, level) begins in the output, less where its text begins in
+    its level's array, plus its own index there (a stable argsort of (text, level) numbers and three gathers by it
+    took a quarter of the fingerprint of 100k short texts)."""
+    counts = np.stack([np.bincount(d, minlength=n_texts) for _, d in by_step], axis=1)  # texts x levels
+    begins = np.cumsum(counts.ravel()).reshape(counts.shape) - counts  # where each (text, level) begins
+    total = int(counts.sum())
+    keys = np.empty(total, dtype=np.uint64)
+    docs = np.empty(total, dtype=DOC)
+    steps = np.empty(total, dtype=np.int8)
+    for step, (k, d) in enumerate(by_step):
+        shift = begins[:, step] - (np.cumsum(counts[:, step]) - counts[:, step])
+        at = shift.take(d)
+        at += np.arange(len(d))
+        keys[at] = k
+        docs[at] = d + lo
+        steps[at] = step
+    return keys, docs, steps
 
 
 def _sampled_at(h: np.ndarray, doc: np.ndarray, levels: np.ndarray) -> np.ndarray:
