@@ -1185,6 +1185,10 @@ def test_key_counts_never_count_a_key_rarer_than_it_is_and_order_the_counted_rar
     with pytest.MonkeyPatch.context() as mp:  # worked out a block of keys at a time: blocks of any size agree
         mp.setattr(ngram, "MIX_BLOCK", 999)
         assert counted.order(keys).tolist() == order.tolist()
+    even = len(keys) // 2 * 2  # made over in place, as the rows of a matrix (``_prefixes``' sorted rows)
+    rows = keys[:even].reshape(2, -1).copy()
+    counted.order_in_place(rows)
+    assert rows.ravel().tolist() == order[:even].tolist()
     assert all(count[cell[k]] >= df[k] for k in df)
     alone = Counter(cell[k] for k in df)  # distinct keys per cell
     exact = [k for k in df if alone[cell[k]] == 1]
