@@ -15,7 +15,7 @@ in a sorted row, equal grams are neighbours, and the overlap of each pair is a c
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -460,6 +460,16 @@ def _sorted_rows(
         else:
             m.sort(axis=1, kind="stable" if sorted_parts and w >= RUNS_WIDTH else None)
         yield rows, m
+
+
+def segment_rows(
+    values: np.ndarray, starts: np.ndarray, sizes: np.ndarray, transform: Callable[[np.ndarray], None] | None = None
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Each segment ``values[starts[i]:starts[i] + sizes[i]]`` (uint64 values below ``_PAD``) sorted in a row of a
+    matrix, rows of similar length at a time (``_sorted_rows``): the segment numbers and the matrix, each row padded
+    with ``_PAD`` past its segment's values. ``transform``: the values made over, in place, as they are read."""
+    docs = np.arange(len(sizes), dtype=np.int64)
+    return _sorted_rows(values, starts, [(docs, 0)], sizes, transform=transform)
 
 
 def sorted_segments(

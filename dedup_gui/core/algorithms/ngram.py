@@ -32,7 +32,7 @@ from ..columnar import (
     lengths_of,
     score_pairs_counted,
     score_pairs_of_counted,
-    sorted_segments,
+    segment_rows,
     text_chunks,
 )
 from ..parallel import balanced_share, map_ranges, ordered_map, share
@@ -548,10 +548,10 @@ def _prefixes(
     two cores against 0.5 s to count them into cells.)
 
     Returns each chosen key as a bucket number (equal keys have equal numbers, small enough to sort together with
-    a text index: ``KeyCounts.buckets``) with its text, in the order of the sets, and the number below which keys
-    are rare: held by at most ``RARE_KEY_SETS`` key sets. ``shared``: only the chosen keys that more than one set
-    holds - a key of one set alone pairs no texts (at 100k short texts half the chosen keys are such, at 1M a
-    fifth); they come first, so the prefixes are chosen as before.
+    a text index: ``KeyCounts.buckets``) with its text, in no particular order (``bucket_pairs`` sorts them), and
+    the number below which keys are rare: held by at most ``RARE_KEY_SETS`` key sets. ``shared``: only the chosen
+    keys that more than one set holds - a key of one set alone pairs no texts (at 100k short texts half the chosen
+    keys are such, at 1M a fifth); they come first, so the prefixes are chosen as before.
 
     ``probe_bound`` (above ``bound``): also which chosen keys are in the set's shorter prefix for that bound (at
     least ``at_least`` too) - its probes (``bucket_pairs``), else None. Two sets whose overlap is at least
@@ -603,20 +603,26 @@ def _prefixes(
                 out[own] = np.maximum(out[own], at_least[doc[starts[own]]])
             return out
 
-        prefix_len = prefix_lengths(bound)
+        prefix_len = np.minimum(prefix_lengths(bound), sizes)
+        short_len = prefix_lengths(short_bound) if probing else None
+        set_doc = doc[starts]
         # Each set's keys sorted in a row of its own (sets are short: numpy sorts such rows by a sorting network,
-        # many times faster than one sort of (set, key) numbers), its first ones kept.
-        order, offsets = sorted_segments(keys, starts, sizes, take=prefix_len, transform=counted.order_in_place)
-        kept = np.diff(offsets)
-        docs = np.repeat(doc[starts], kept)
-        probe = None
-        if probing:  # each chosen key's place in its set's prefix, below the shorter prefix's length
-            probe = np.arange(len(order)) - np.repeat(offsets[:-1], kept) < np.repeat(prefix_lengths(short_bound), kept)
-        if shared:
-            many = order >= KeyCounts.held_by(2)
-            order, docs = order[many], docs[many]
-            probe = probe[many] if probe is not None else None
-        return counted.buckets(order, n_texts), docs, probe
+        # many times faster than one sort of (set, key) numbers), its first ones kept - read off each matrix of
+        # rows as it comes (in no particular order of the sets: ``bucket_pairs`` sorts them by key).
+        found: list[tuple[np.ndarray, np.ndarray, np.ndarray | None]] = []
+        for rows, m in segment_rows(keys, starts, sizes, transform=counted.order_in_place):
+            col = np.arange(m.shape[1])
+            keep = col < prefix_len[rows][:, None]
+            if shared:
+                keep &= m >= KeyCounts.held_by(2)
+            probe = (col < short_len[rows][:, None])[keep] if short_len is not None else None
+            found.append((m[keep], np.repeat(set_doc[rows], np.count_nonzero(keep, axis=1)), probe))
+        order = np.concatenate([f[0] for f in found]) if found else np.zeros(0, dtype=np.uint64)
+        docs = np.concatenate([f[1] for f in found]) if found else np.zeros(0, dtype=doc.dtype)
+        probes = None
+        if probing:
+            probes = np.concatenate([f[2] for f in found]) if found else np.zeros(0, dtype=bool)
+        return counted.buckets(order, n_texts), docs, probes
 
     # Each chunk's prefixes copied into arrays of them all as it comes, while the next chunks are being worked on
     # (joined at the end, 0.4 s at 1M short texts with both cores waiting). The arrays are made as long as every
@@ -699,7 +705,7 @@ class KeyCounts:
 
     def order_in_place(self, keys: np.ndarray) -> None:
         """``keys`` (uint64, any shape) made their ``order`` in place: ``_prefixes`` has each row of keys made over as
-        ``sorted_segments`` reads it, not an array of every key's place made first (100k short texts: 2.7M keys,
+        ``segment_rows`` reads it, not an array of every key's place made first (100k short texts: 2.7M keys,
         90-130 ms, most of it the first touch of that array's pages)."""
         cells = keys * _CELL_MIX
         cells >>= self.shift
