@@ -479,17 +479,13 @@ def sorted_segments(
     *,
     unique: bool = False,
     take: np.ndarray | None = None,
-    transform: Callable[[np.ndarray], None] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each segment ``values[starts[i]:starts[i] + sizes[i]]`` (uint64 values below ``_PAD``) sorted in a row of
     ``_sorted_rows`` - ``unique``: its distinct values; ``take``: only its first ``take[i]`` - the segments one
-    after the other in segment order, and their offsets. ``transform``: the values made over, in place, a matrix
-    of rows at a time as they are read (``_sorted_rows``) - what is sorted and returned - instead of an array of
-    them all made first."""
-    docs = np.arange(len(sizes), dtype=np.int64)
+    after the other in segment order, and their offsets."""
     kept = np.zeros(len(sizes), dtype=np.int64)
     done = []
-    for rows, m in _sorted_rows(values, starts, [(docs, 0)], sizes, transform=transform):
+    for rows, m in segment_rows(values, starts, sizes):
         if unique:
             keep = np.ones(m.shape, dtype=bool)
             np.not_equal(m[:, 1:], m[:, :-1], out=keep[:, 1:])

@@ -71,11 +71,15 @@ def has_repost_marker(text: str) -> bool:
     return _REPOST_MARKER.search(edges) is not None
 
 
-def repost_markers(texts: Sequence[str]) -> np.ndarray:
+def repost_markers(texts: Sequence[str], lengths: np.ndarray | None = None) -> np.ndarray:
     """``has_repost_marker`` of every text, column-at-once: the hints are looked for once in the texts' ends joined
     (``_hint_positions``), and the pattern is tried only where a hint is (every marker holds one). A slice of the
-    column at a time (``_MARK_SLICE_CHARS``), which bounds the memory."""
-    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    column at a time (``_MARK_SLICE_CHARS``), which bounds the memory. ``lengths``: the texts' lengths, when
+    known."""
+    if lengths is None:
+        lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    else:
+        lengths = lengths.astype(np.int64)  # (a copy: the ends' lengths are worked out in it)
     edges = list(texts)  # (short texts are their own ends: no string made)
     for i in np.flatnonzero(lengths > 2 * _EDGE_CHARS).tolist():
         t = edges[i]
@@ -189,7 +193,7 @@ class KeepRule:
                 dates = read_dates(table.column_values(column), name=column)
                 if dates.read:
                     self.column, self.dates = column, dates
-        self.marked = repost_markers(self.texts)
+        self.marked = repost_markers(self.texts, self.lengths)
 
     def _bind_column(self, table: Table | None, column: str) -> None:
         if table is None:

@@ -944,7 +944,8 @@ def gram_hashes(text: str, n: int) -> np.ndarray:
     return sorted_unique(mix64(h))
 
 
-SPLIT_SORT = 1 << 20  # from this many values on, sort_in_place sorts the two sides of a pivot on two cores
+# From this many values on, sort_in_place sorts two halves on two cores (bucket_pairs' union of sorted pairs too).
+SPLIT_SORT = 1 << 20
 
 
 def sort_in_place(x: np.ndarray) -> None:
@@ -973,8 +974,7 @@ def write_in_turn(x: np.ndarray, arrays: Iterable[np.ndarray]) -> int:
 
 def sample_median(x: np.ndarray):
     """The median value of an even sample of ``x`` (one of its values, never a rounded mean of two): about half of
-    ``x`` lies below it. The pivot of the two-core sorts (``sort_in_place``, ``bucket_pairs``' union of sorted
-    pairs)."""
+    ``x`` lies below it. The pivot of ``bucket_pairs``' union of sorted pairs, merged on two cores."""
     sample = np.sort(x[:: max(1, len(x) // 4096)])
     return sample[len(sample) // 2]
 

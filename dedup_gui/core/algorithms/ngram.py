@@ -660,8 +660,8 @@ class KeyCounts:
     shares the cell with other keys, mostly another rare key (measured: 20 % of the distinct keys at 100k
     articles, 27 % at 1M short texts, 29 % at 4k articles). So a key counted rare is rare.
 
-    A key's place in the rarest-first order (``order``) is its cell's count above a ``TIE_BITS`` hash of the key;
-    its bucket (``buckets``) the hash alone, rare keys first."""
+    A key's place in the rarest-first order (``order_in_place``) is its cell's count above a ``TIE_BITS`` hash of
+    the key; its bucket (``buckets``) the hash alone, rare keys first."""
 
     counts: np.ndarray  # int32 per cell, at most _COUNT_CAP
     shift: np.uint64  # a key's cell: (key * _CELL_MIX) >> shift
@@ -690,27 +690,11 @@ class KeyCounts:
         np.minimum(counts, _COUNT_CAP, out=counts)
         return cls(counts.view(np.int32), shift)
 
-    def order(self, keys: np.ndarray) -> np.ndarray:
-        """Each key's place in the rarest-first order: uint64, its cell's count above a ``TIE_BITS``-bit hash of
-        the key (below 2**60)."""
-        # A block of keys at a time (``MIX_BLOCK``), its temporaries in the core's cache: 2M keys 40 -> 28 ms.
-        out = np.empty(len(keys), dtype=np.uint64)
-        cells = np.empty(min(MIX_BLOCK, len(keys)), dtype=np.uint64)
-        tie = np.uint64(64 - TIE_BITS)
-        for lo in range(0, len(keys), MIX_BLOCK):
-            k, o = keys[lo : lo + MIX_BLOCK], out[lo : lo + MIX_BLOCK]
-            c = cells[: len(k)]
-            np.multiply(k, _CELL_MIX, out=c)
-            c >>= self.shift
-            np.multiply(k, _TIE_MIX, out=o)
-            o >>= tie
-            o |= self.counts.take(c.view(np.int64)).astype(np.uint64) << _TIE_BITS_U
-        return out
-
     def order_in_place(self, keys: np.ndarray) -> None:
-        """``keys`` (uint64, any shape) made their ``order`` in place: ``_prefixes`` has each row of keys made over as
-        ``segment_rows`` reads it, not an array of every key's place made first (100k short texts: 2.7M keys,
-        90-130 ms, most of it the first touch of that array's pages)."""
+        """``keys`` (uint64, any shape) made, in place, their places in the rarest-first order: uint64, each key's
+        cell's count above a ``TIE_BITS``-bit hash of the key (below 2**60). ``_prefixes`` has each matrix of keys
+        made over as ``segment_rows`` reads it, not an array of every key's place made first (100k short texts:
+        2.7M keys, 90-130 ms, most of it the first touch of that array's pages)."""
         cells = keys * _CELL_MIX
         cells >>= self.shift
         keys *= _TIE_MIX
@@ -719,7 +703,7 @@ class KeyCounts:
 
     @staticmethod
     def held_by(sets: int) -> np.uint64:
-        """The first place (``order``) of a key counted in ``sets`` sets."""
+        """The first place (``order_in_place``) of a key counted in ``sets`` sets."""
         return np.uint64(sets) << _TIE_BITS_U
 
     @staticmethod
