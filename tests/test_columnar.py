@@ -840,7 +840,7 @@ def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, alg
     assert c.similarity.tolist() == want
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     sets=st.lists(st.lists(st.integers(0, 40), unique=True, max_size=12), max_size=15),
     steps=st.integers(1, 2),
@@ -848,57 +848,92 @@ def test_pipeline_pair_similarities_equal_the_text_check_pair_by_pair(texts, alg
     chunk=st.integers(1, 60),
     cut=st.integers(1, 16),
     shared=st.booleans(),
-    at_least=st.none() | st.lists(st.integers(0, 14), min_size=15, max_size=15),
+    edits=st.none() | st.lists(st.integers(-1, 4), min_size=15, max_size=15),
+    n=st.integers(2, 5),
+    only=st.lists(st.booleans(), min_size=15, max_size=15),
+    located=st.booleans(),
+    seed=st.integers(0, 2**32 - 1),
     probe_bound=st.sampled_from([None, 0.5, 0.8, 0.95]),
 )
-def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shared, at_least, probe_bound):
+def test_prefixes_are_each_sets_rarest_keys(
+    sets, steps, bound, chunk, cut, shared, edits, n, only, located, seed, probe_bound
+):
     """Each (text, level) key set keeps its rarest keys (by ``KeyCounts``: its cell's count, ties by the key's
     hash), as many as two sets above the bound need to share one - whatever the chunks of texts they are picked
     in. A key comes back as its bucket number. ``shared``: of those, only the keys counted in more than one set.
     The keys come in parts of ``cut`` texts, and are worked on ``chunk`` keys (and whole parts) at a time.
-    ``at_least``: a text's own-level set (step 0) keeps at least that many keys (``edit_prefix``). ``probe_bound``
+    ``edits``: a text's own-level set (step 0) keeps at least as many keys as it takes that many edits and one
+    more to destroy - with their first windows known (``located``: distinct, random), the first keys whose windows
+    no ``edits`` runs of n windows cover (ties of hash below its bucket bits by the first window), else
+    ``n x edits + 1``; ``only`` (with edits): that set keeps those keys alone, not the Jaccard prefix. ``probe_bound``
     above the bound: each kept key is flagged a probe when it is also among the keys its set keeps for that bound
-    (no flags otherwise). Checked against a plain count of the keys in each cell and a sort of each set's keys."""
+    (no flags otherwise). Checked against a plain count of the keys in each cell, a sort of each set's keys and a
+    greedy cover of their windows."""
     from collections import Counter
 
     from dedup_gui.core.algorithms import ngram
     from dedup_gui.core.algorithms.ngram import KeyPart, _prefixes
 
-    keys, doc, step = [], [], []
+    rng = np.random.default_rng(seed)
+    keys, doc, step, first = [], [], [], []
     for d, keyset in enumerate(sets):
+        windows = rng.permutation(ngram.FIRST_UNKNOWN)[: len(keyset)]  # distinct, as distinct grams' first windows
         for s in range(steps):
-            for k in keyset:
+            for k, w in zip(keyset, windows, strict=True):
                 keys.append(k * 7 + s)  # the levels' keys differ, as the salted keys do
                 doc.append(d)
                 step.append(s)
-    keys_a, doc_a, step_a = np.array(keys, dtype=np.uint64), np.array(doc, dtype=np.int32), np.array(step, np.int8)
+                first.append(int(w) if s == 0 else 0)
+    arrays = [np.array(keys, dtype=np.uint64), np.array(doc, dtype=np.int32), np.array(step, np.int8)]
+    if located:
+        arrays.append(np.array(first, dtype=np.uint8))
     # the keys in parts of consecutive texts (as fingerprinting makes them), taken a chunk of keys at a time
-    cuts = np.searchsorted(doc_a, np.arange(0, len(sets), cut), side="left")[1:]
-    parts = [KeyPart(*p) for p in zip(*(np.split(a, cuts) for a in (keys_a, doc_a, step_a)), strict=True)]
+    cuts = np.searchsorted(arrays[1], np.arange(0, len(sets), cut), side="left")[1:]
+    parts = [KeyPart(*p) for p in zip(*(np.split(a, cuts) for a in arrays), strict=True)]
     old = ngram.PREFIX_CHUNK, ngram.MIN_SPLIT_KEYS
     ngram.PREFIX_CHUNK, ngram.MIN_SPLIT_KEYS = chunk, 1  # (split however few the keys)
+    tau = None if edits is None else np.array(edits, dtype=np.int64)
+    edits_only = None if edits is None else np.array(only) & (tau >= 0)
     try:
-        floor = None if at_least is None else np.array(at_least, dtype=np.int64)
         got_b, got_d, rare, got_p = _prefixes(
-            [p for p in parts if len(p.keys)], bound, shared=shared, at_least=floor, probe_bound=probe_bound
+            [p for p in parts if len(p.keys)],
+            bound,
+            shared=shared,
+            edits=tau,
+            n=n,
+            edits_only=edits_only,
+            probe_bound=probe_bound,
         )
     finally:
         ngram.PREFIX_CHUNK, ngram.MIN_SPLIT_KEYS = old
     cell, count, tie, bucket = _plain_key_counts(keys, max(doc, default=0) + 1)
-    rarest = {k: (count[cell[k]], tie[k]) for k in keys}
+    low = ngram.FIRST_UNKNOWN
     want, want_p = [], []
     for d in range(len(sets)):
         for s in range(steps):
-            mine = sorted((k for k, dd, ss in zip(keys, doc, step, strict=True) if dd == d and ss == s),
-                          key=rarest.__getitem__)  # fmt: skip
+            mine = [(k, w) for k, dd, ss, w in zip(keys, doc, step, first, strict=True) if dd == d and ss == s]
+            mine.sort(
+                key=lambda kw: (
+                    (count[cell[kw[0]]], tie[kw[0]] & ~low | kw[1]) if located else (count[cell[kw[0]]], tie[kw[0]])
+                )
+            )
+            by_edits = 0
+            if tau is not None and s == 0 and tau[d] >= 0:
+                t = int(tau[d])
+                by_edits = min(n * t + 1, len(mine))
+                if located:
+                    cover = [_runs_to_cover([w for _, w in mine[:i]], n) for i in range(1, len(mine) + 1)]
+                    by_edits = min(by_edits, next((i + 1 for i, c in enumerate(cover) if c > t), len(mine)))
 
-            def kept(b, mine=mine, d=d, s=s):
-                n = len(mine) - int(np.ceil(b * len(mine) - 1e-9)) + 1
-                return max(n, at_least[d]) if at_least is not None and s == 0 else n
+            def kept(b, mine=mine, by_edits=by_edits, d=d, s=s):
+                n_j = len(mine) - int(np.ceil(b * len(mine) - 1e-9)) + 1
+                if edits_only is not None and s == 0 and edits_only[d]:
+                    n_j = 0
+                return max(n_j, by_edits)
 
-            n, n_probe = kept(bound), kept(probe_bound or bound)
-            chosen = [i for i, k in enumerate(mine[:n]) if count[cell[k]] > 1 or not shared]
-            want += [(bucket[mine[i]], d) for i in chosen]
+            n_long, n_probe = kept(bound), kept(probe_bound or bound)
+            chosen = [i for i, (k, _) in enumerate(mine[:n_long]) if count[cell[k]] > 1 or not shared]
+            want += [(bucket[mine[i][0]], d) for i in chosen]
             want_p += [i < n_probe for i in chosen]
     # (in no particular order of the sets: bucket_pairs sorts them)
     assert sorted(zip(got_b.tolist(), got_d.tolist(), strict=True)) == sorted(want)
@@ -913,6 +948,16 @@ def test_prefixes_are_each_sets_rarest_keys(sets, steps, bound, chunk, cut, shar
     assert all(count[cell[k]] >= df[k] for k in keys)
 
 
+def _runs_to_cover(windows: list[int], n: int) -> int:
+    """The fewest runs of n consecutive windows that cover ``windows``: from the lowest, a run at each window not
+    covered yet."""
+    runs, end = 0, -1
+    for w in sorted(windows):
+        if w > end:
+            runs, end = runs + 1, w + n - 1
+    return runs
+
+
 def _plain_key_counts(keys: list[int], n_texts: int):
     """``ngram.KeyCounts`` in plain integers: each key's cell (the top bits of key x the cell multiplier, 2**64
     wrapping), each cell's count, each key's tie hash and bucket number (its tie hash cut to the bits a text
@@ -925,7 +970,7 @@ def _plain_key_counts(keys: list[int], n_texts: int):
     cell = {k: ((k * int(ngram._CELL_MIX)) % 2**64) >> (64 - bits) for k in keys}
     count = Counter(cell[k] for k in keys)
     tie = {k: ((k * int(ngram._TIE_MIX)) % 2**64) >> (64 - ngram.TIE_BITS) for k in keys}
-    hash_bits = min(ngram.TIE_BITS, 62 - max(1, (n_texts - 1).bit_length()))
+    hash_bits = min(ngram.TIE_BITS - ngram.FIRST_BITS, 62 - max(1, (n_texts - 1).bit_length()))
     bucket = {
         k: (tie[k] >> (ngram.TIE_BITS - hash_bits)) | (int(count[cell[k]] > ngram.RARE_KEY_SETS) << hash_bits)
         for k in keys

@@ -34,6 +34,14 @@ PREFIX_BITS = 40  # the bits of a gram hash that ``gram_prefix_columns`` keeps
 _PREFIX_BITS_U = np.uint64(PREFIX_BITS)
 _HIGH = np.uint64(64 - PREFIX_BITS)  # packed sort key: (group << 40) | (hash >> 24); groups stay below 2**24
 _GROUP_LIMIT = 1 << 24
+# ``gram_prefix_columns(positions=True)``: where each gram of a text of at most FIRST_LIMIT grams first starts (its
+# first window); FIRST_UNKNOWN for the grams of longer texts. What ``ngram._prefixes`` cuts short texts' prefixes by
+# (the edits it takes to destroy them).
+FIRST_BITS = 6
+FIRST_LIMIT = 1 << FIRST_BITS
+FIRST_UNKNOWN = FIRST_LIMIT - 1
+_FIRST_BITS_U = np.uint64(FIRST_BITS)
+_LOW_BYTE = 0 if sys.byteorder == "little" else 7  # the least significant byte of a uint64
 
 
 @dataclass
@@ -43,6 +51,7 @@ class GramColumns:
     hashes: np.ndarray  # uint64
     offsets: np.ndarray  # int64, len(texts) + 1
     prefix: bool = False  # the hashes are cut to their high PREFIX_BITS (``gram_prefix_columns``)
+    first: np.ndarray | None = None  # uint8 per hash: its first window in its text (``gram_prefix_columns``)
 
     @property
     def sizes(self) -> np.ndarray:
@@ -68,26 +77,39 @@ def gram_columns(texts: Sequence[str], n: int, chunk_chars: int = CHUNK_CHARS) -
     return _columns(texts, n, chunk_chars, prefix=False)
 
 
-def gram_prefix_columns(texts: Sequence[str], n: int, chunk_chars: int = CHUNK_CHARS) -> GramColumns:
+def gram_prefix_columns(
+    texts: Sequence[str], n: int, chunk_chars: int = CHUNK_CHARS, positions: bool = False
+) -> GramColumns:
     """``gram_columns`` with each hash cut to its high ``PREFIX_BITS`` (``text.gram_hashes(t, n) >>
     (64 - PREFIX_BITS)``, duplicates dropped): what overlaps are counted on. Built and compared by plain sorts of
     packed (text, hash) keys, several times faster than full hashes, which need an argsort; two different grams
-    of two texts share a prefix by chance about once in 10**12 comparisons."""
-    return _columns(texts, n, chunk_chars, prefix=True)
+    of two texts share a prefix by chance about once in 10**12 comparisons.
+
+    ``positions``: also each gram's first window in its text (``first``: the window's index, 0 for a text shorter
+    than n, ``FIRST_UNKNOWN`` for every gram of a text of more than ``FIRST_LIMIT`` windows)."""
+    return _columns(texts, n, chunk_chars, prefix=True, positions=positions)
 
 
-def _columns(texts: Sequence[str], n: int, chunk_chars: int, prefix: bool) -> GramColumns:
+def _columns(texts: Sequence[str], n: int, chunk_chars: int, prefix: bool, positions: bool = False) -> GramColumns:
     lengths = lengths_of(texts)
     sizes = np.zeros(len(texts), dtype=np.int64)
     parts: list[np.ndarray] = []
+    firsts: list[np.ndarray] = []
     chunks = text_chunks(lengths, share(chunk_chars))
-    for (lo, hi), (h, doc) in map_ranges(lambda lo, hi: _chunk_grams(texts[lo:hi], lengths[lo:hi], n, prefix), chunks):
+    for (lo, hi), (h, doc, first) in map_ranges(
+        lambda lo, hi: _chunk_grams(texts[lo:hi], lengths[lo:hi], n, prefix, positions), chunks
+    ):
         sizes[lo:hi] = np.bincount(doc, minlength=hi - lo)
         parts.append(h)
+        if first is not None:
+            firsts.append(first)
     hashes = np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
     offsets = np.zeros(len(texts) + 1, dtype=np.int64)
     np.cumsum(sizes, out=offsets[1:])
-    return GramColumns(hashes, offsets, prefix)
+    first_all = None
+    if positions:
+        first_all = np.concatenate(firsts) if firsts else np.zeros(0, dtype=np.uint8)
+    return GramColumns(hashes, offsets, prefix, first_all)
 
 
 def text_chunks(lengths: np.ndarray, limit: int = CHUNK_CHARS) -> list[tuple[int, int]]:
@@ -96,20 +118,24 @@ def text_chunks(lengths: np.ndarray, limit: int = CHUNK_CHARS) -> list[tuple[int
 
 
 def _chunk_grams(
-    texts: Sequence[str], lengths: np.ndarray, n: int, prefix: bool = False
-) -> tuple[np.ndarray, np.ndarray]:
-    """Sorted unique gram hashes of each text of a chunk (``prefix``: their high bits), concatenated, and the
-    (chunk-local) text of each."""
+    texts: Sequence[str], lengths: np.ndarray, n: int, prefix: bool = False, positions: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Sorted unique gram hashes of each text of a chunk (``prefix``: their high bits), concatenated, the
+    (chunk-local) text of each and, ``positions`` (with ``prefix``), the first window of each (uint8:
+    ``gram_prefix_columns``)."""
     h, starts, sizes = _window_hashes(texts, lengths, n)
     if not sizes.any():
-        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint8)
     if prefix:  # each text's prefixes sorted in a row of its own (``sorted_segments``)
         h >>= _HIGH
-        sets, set_offsets = sorted_segments(h, starts, sizes, unique=True)
-        return sets, np.repeat(np.arange(len(lengths), dtype=np.int64), np.diff(set_offsets))
+        if positions:
+            sets, set_offsets, first = sorted_segments(h, starts, sizes, unique=True, first=True)
+        else:
+            (sets, set_offsets), first = sorted_segments(h, starts, sizes, unique=True), None
+        return sets, np.repeat(np.arange(len(lengths), dtype=np.int64), np.diff(set_offsets)), first
     h, d = _gather_flat(h, starts, sizes, np.arange(len(lengths), dtype=np.int64))
     h, d, _ = _sort_unique_by_group(h, d)
-    return h, d
+    return h, d, None
 
 
 def _window_hashes(texts: Sequence[str], lengths: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -393,7 +419,7 @@ def _sorted_rows(
     sizes: np.ndarray,
     shift: int = 0,
     sorted_parts: bool = False,
-    transform: Callable[[np.ndarray], None] | None = None,
+    transform: Callable[[np.ndarray, np.ndarray], None] | None = None,
 ):
     """Rows of similar length at a time: the row numbers, and a matrix with one row per row number holding the
     segments ``values[starts[d]:starts[d] + sizes[d]]`` of its document ``d`` in each part ``(docs, plus)`` one
@@ -413,8 +439,8 @@ def _sorted_rows(
     runs and merges them (timsort) - rows of two sorted halves, measured: 3.8x faster at 1,024 values, 8x at
     16,384; below ~300 the sorting network is faster.
 
-    ``transform`` (with one part, no shift or plus): applied in place to each matrix of values read, before it is
-    padded and sorted - the rows sorted by what it makes of the values."""
+    ``transform`` (with one part, no shift or plus): applied in place to each matrix of values read (with where in
+    ``values`` each is, clipped), before it is padded and sorted - the rows sorted by what it makes of the values."""
     if not len(parts[0][0]):
         return
     counts = [sizes[docs] for docs, _ in parts]
@@ -443,9 +469,9 @@ def _sorted_rows(
             np.copyto(idx, np.add.outer(starts[docs[rows]] - end, col), where=later[-1])
             end += count[rows]
         m = values.take(idx, mode="clip")
-        del idx
         if transform is not None:
-            transform(m)
+            transform(m, idx)
+        del idx
         if shift:
             m <<= np.uint64(shift)
         if parts[0][1]:
@@ -463,11 +489,15 @@ def _sorted_rows(
 
 
 def segment_rows(
-    values: np.ndarray, starts: np.ndarray, sizes: np.ndarray, transform: Callable[[np.ndarray], None] | None = None
+    values: np.ndarray,
+    starts: np.ndarray,
+    sizes: np.ndarray,
+    transform: Callable[[np.ndarray, np.ndarray], None] | None = None,
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Each segment ``values[starts[i]:starts[i] + sizes[i]]`` (uint64 values below ``_PAD``) sorted in a row of a
     matrix, rows of similar length at a time (``_sorted_rows``): the segment numbers and the matrix, each row padded
-    with ``_PAD`` past its segment's values. ``transform``: the values made over, in place, as they are read."""
+    with ``_PAD`` past its segment's values. ``transform(m, at)``: the values ``m`` made over, in place, as they are
+    read (``at``: where in ``values`` each is; past a row's values, anywhere)."""
     docs = np.arange(len(sizes), dtype=np.int64)
     return _sorted_rows(values, starts, [(docs, 0)], sizes, transform=transform)
 
@@ -479,17 +509,35 @@ def sorted_segments(
     *,
     unique: bool = False,
     take: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
+    first: bool = False,
+):
     """Each segment ``values[starts[i]:starts[i] + sizes[i]]`` (uint64 values below ``_PAD``) sorted in a row of
     ``_sorted_rows`` - ``unique``: its distinct values; ``take``: only its first ``take[i]`` - the segments one
-    after the other in segment order, and their offsets."""
+    after the other in segment order, and their offsets.
+
+    ``first`` (with ``unique``, values below 2**56): also where in its segment each distinct value first is (uint8,
+    ``FIRST_UNKNOWN`` in a segment of more than ``FIRST_LIMIT`` values): in a matrix of rows of at most
+    ``FIRST_LIMIT`` values each value is sorted with its column below it, so the first of equal values is the one
+    that comes first; in wider matrices (articles) no position is kept, at no cost."""
     kept = np.zeros(len(sizes), dtype=np.int64)
     done = []
-    for rows, m in segment_rows(values, starts, sizes):
+    firsts = []
+
+    def with_column(m: np.ndarray, _at: np.ndarray) -> None:
+        if m.shape[1] <= FIRST_LIMIT:
+            m <<= _FIRST_BITS_U
+            m |= np.arange(m.shape[1], dtype=np.uint64)
+
+    for rows, m in segment_rows(values, starts, sizes, transform=with_column if first else None):
+        placed = first and m.shape[1] <= FIRST_LIMIT
+        packed = m
+        if placed:  # (the padding, not shifted, is above every shifted value)
+            m = packed >> _FIRST_BITS_U
+        pad = _PAD >> _FIRST_BITS_U if placed else _PAD
         if unique:
             keep = np.ones(m.shape, dtype=bool)
             np.not_equal(m[:, 1:], m[:, :-1], out=keep[:, 1:])
-            keep &= m != _PAD
+            keep &= m != pad
             if take is not None:
                 keep &= np.cumsum(keep, axis=1) <= take[rows, None]
         elif take is not None:
@@ -498,12 +546,24 @@ def sorted_segments(
             keep = m != _PAD
         kept[rows] = np.count_nonzero(keep, axis=1)
         done.append((rows, m[keep]))
+        if first:
+            if placed:  # the low byte of each packed value (the column in its low FIRST_BITS bits)
+                low = packed.view(np.uint8).reshape(*m.shape, 8)[:, :, _LOW_BYTE]
+                firsts.append(low[keep] & np.uint8(FIRST_UNKNOWN))
+            else:
+                firsts.append(np.full(len(done[-1][1]), FIRST_UNKNOWN, np.uint8))
     out_offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
     np.cumsum(kept, out=out_offsets[1:])
     out = np.empty(int(out_offsets[-1]), dtype=values.dtype)
-    for rows, sets in done:
+    out_first = np.empty(len(out), dtype=np.uint8) if first else None
+    for i, (rows, sets) in enumerate(done):
         c = kept[rows]
-        out[np.arange(len(sets), dtype=np.int64) + np.repeat(out_offsets[rows] - (np.cumsum(c) - c), c)] = sets
+        to = np.arange(len(sets), dtype=np.int64) + np.repeat(out_offsets[rows] - (np.cumsum(c) - c), c)
+        out[to] = sets
+        if out_first is not None:
+            out_first[to] = firsts[i]
+    if out_first is not None:
+        return out, out_offsets, out_first
     return out, out_offsets
 
 

@@ -25,6 +25,9 @@ import numpy as np
 
 from ..columnar import (
     CHUNK_CHARS,
+    FIRST_BITS,
+    FIRST_LIMIT,
+    FIRST_UNKNOWN,
     PREFIX_BITS,
     GramColumns,
     PairGrams,
@@ -109,6 +112,9 @@ class KeyPart(NamedTuple):
     keys: np.ndarray  # uint64 sampled keys; the sampling level is mixed into the key
     doc: np.ndarray  # int32 text index of each key (``DOC``: half the memory of int64, 41M keys at 1M short texts)
     step: np.ndarray  # int8: 0 at the text's own level p, 1 at 2p, 2 at 4p, ...
+    # uint8: a key's first window in its text at its own level (step 0) where the text has at most FIRST_LIMIT
+    # grams (``gram_prefix_columns``' positions), else FIRST_UNKNOWN; 0 at the other levels. None: not known.
+    first: np.ndarray | None = None
 
 
 @dataclass
@@ -180,7 +186,7 @@ class NGram(Algorithm):
         reporter.report("Finding candidates", 0, 1)
         first_unneeded = _first_unneeded_step(fp.sizes, check.plausible_ratio(bound))
         lengths = lengths_of(texts)
-        at_least = edit_prefix(lengths, settings.n_value)
+        edits = short_pair_edits(lengths)
         # Pairs only where one text holds the key among its probes (the prefix for the bound itself): the prefixes
         # of 21,578 Reuters stories made 9.6M unique pairs without, 5.5M with (20 Newsgroups 9.5M -> 4.8M, the Sina
         # articles 26k -> 6k); eval_real's figures all unchanged (the Reuters stories: 5,295 candidates above the
@@ -189,7 +195,9 @@ class NGram(Algorithm):
             [p for p in fp.parts if len(p.keys)],
             jaccard_bound,
             shared=True,
-            at_least=at_least,
+            edits=edits,
+            n=settings.n_value,
+            edits_only=lengths < SHORT_CHARS,
             probe_bound=bound,
             first_unneeded=first_unneeded,
         )
@@ -393,7 +401,7 @@ def _needed_of(part: KeyPart, first_unneeded: np.ndarray) -> KeyPart:
     keep = part.step < first_unneeded.take(part.doc)
     if keep.all():
         return part
-    return KeyPart(part.keys[keep], part.doc[keep], part.step[keep])
+    return KeyPart(part.keys[keep], part.doc[keep], part.step[keep], None if part.first is None else part.first[keep])
 
 
 # Screening passes: (sketch bins compared, margin below the bound, margin where the smaller set has
@@ -537,13 +545,25 @@ def _prefixes(
     parts: list[KeyPart],
     bound: float,
     shared: bool = False,
-    at_least: np.ndarray | None = None,
+    edits: np.ndarray | None = None,
+    n: int = 0,
+    edits_only: np.ndarray | None = None,
     probe_bound: float | None = None,
     first_unneeded: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, int, np.ndarray | None]:
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. The keys
     come in parts of consecutive texts, grouped by set (by text, then level), as ``_gram_keys`` makes them.
-    ``at_least``: per text, the fewest keys of its own-level set (step 0) to keep (``edit_prefix``).
+
+    ``edits`` (per text: the most edits of a short pair it can be in, -1 for none: ``short_pair_edits``; ``n`` the
+    gram length): such a text's own-level set (step 0, every gram a key) also keeps enough of its rarest keys that
+    its partner shares one - as many as it takes ``edits + 1`` edits to destroy (an edit touches the grams of at
+    most n consecutive windows: the fewest edits that destroy some grams is the fewest runs of n windows that cover
+    their first windows, counted greedily), where the parts know the keys' first windows (``KeyPart.first``), else
+    ``n x edits + 1`` (``edit_prefix``). Two texts within that many edits of each other share their first common
+    key in both these prefixes: the keys of either before it are not in the other, so destroyed by the edits
+    (Ed-Join's location-based mismatch filter). At 1M short texts this keeps ~0.6 of ``edit_prefix``'s keys.
+    ``edits_only`` (per text): the text is only ever in short pairs (under ``SHORT_CHARS`` characters), so its own
+    set keeps these keys alone, not the Jaccard prefix too.
 
     "Rarest" is by ``KeyCounts``: the count of the key's cell in a table of counts - never below the number of
     sets holding the key, above it when a commoner key shares the cell - ties by a hash of the key. Any one order
@@ -557,8 +577,8 @@ def _prefixes(
     keys that more than one set holds - a key of one set alone pairs no texts (at 100k short texts half the chosen
     keys are such, at 1M a fifth); they come first, so the prefixes are chosen as before.
 
-    ``probe_bound`` (above ``bound``): also which chosen keys are in the set's shorter prefix for that bound (at
-    least ``at_least`` too) - its probes (``bucket_pairs``), else None. Two sets whose overlap is at least
+    ``probe_bound`` (above ``bound``): also which chosen keys are in the set's shorter prefix for that bound (and
+    the keys for its edits) - its probes (``bucket_pairs``), else None. Two sets whose overlap is at least
     ``probe_bound`` x the smaller and ``bound`` x the larger share their first common key in the smaller's probes
     and the larger's prefix: the prefix filter holds with a bound per side (the first common key of two sets is
     among the first ``size - overlap + 1`` keys of each).
@@ -589,32 +609,72 @@ def _prefixes(
 
     probing = probe_bound is not None and probe_bound > bound
     short_bound = probe_bound if probe_bound is not None else bound
+    located = edits is not None and all(p.first is not None for p in parts)
 
     def prefix_of(chunk: list[KeyPart]) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        keys, doc, step = (_joined(list(c), c[0].dtype) if len(c) > 1 else c[0] for c in zip(*chunk, strict=True))
+        def joined(arrays: list[np.ndarray]) -> np.ndarray:
+            return arrays[0] if len(arrays) == 1 else _joined(arrays, arrays[0].dtype)
+
+        keys, doc, step = (
+            joined([p.keys for p in chunk]),
+            joined([p.doc for p in chunk]),
+            joined([p.step for p in chunk]),
+        )
+        first = joined([p.first for p in chunk if p.first is not None]) if located else None
         set_id = doc.astype(np.int64) * MAX_LEVEL_STEPS + step
         starts = np.flatnonzero(np.r_[True, set_id[1:] != set_id[:-1]])
         sizes = np.diff(np.r_[starts, len(set_id)])
         if first_unneeded is not None:
             needed = step[starts] < first_unneeded.take(doc[starts])
             starts, sizes = starts[needed], sizes[needed]
+        set_doc = doc[starts]
         own = step[starts] == 0
+        # Per set: the most edits of its short pairs, if it is a text's own-level set (-1 for none).
+        tau = np.where(own, edits.take(set_doc), -1) if edits is not None else np.full(len(starts), -1)
+        jaccard = np.ones(len(starts), dtype=bool) if edits_only is None else ~(own & edits_only.take(set_doc))
 
         def prefix_lengths(b: float) -> np.ndarray:
             # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
             out = sizes - np.ceil(b * sizes - 1e-9).astype(np.int64) + 1
-            if at_least is not None:
-                out[own] = np.maximum(out[own], at_least[doc[starts[own]]])
+            out *= jaccard
+            if not located:
+                np.maximum(out, np.where(tau >= 0, n * tau + 1, 0), out=out)
             return out
 
-        prefix_len = np.minimum(prefix_lengths(bound), sizes)
+        prefix_len = prefix_lengths(bound)
         short_len = prefix_lengths(short_bound) if probing else None
-        set_doc = doc[starts]
+
         # Each set's keys sorted in a row of its own (sets are short: numpy sorts such rows by a sorting network,
-        # many times faster than one sort of (set, key) numbers), its first ones kept - read off each matrix of
-        # rows as it comes (in no particular order of the sets: ``bucket_pairs`` sorts them by key).
+        # many times faster than one sort of (set, key) numbers), its first ones kept - read off the chunk's
+        # matrices of rows (in no particular order of the sets: ``bucket_pairs`` sorts them by key). Matrices of
+        # rows of at most FIRST_LIMIT keys carry each key's first window in its place (``located_prefix``).
+        def place(m: np.ndarray, at: np.ndarray) -> None:
+            narrow = first is not None and m.shape[1] <= FIRST_LIMIT
+            counted.order_in_place(m, first.take(at, mode="clip") if narrow else None)  # type: ignore[union-attr]
+
+        matrices = list(segment_rows(keys, starts, sizes, transform=place))
+        if located:
+            edit_len = np.where(tau >= 0, n * tau + 1, 0)
+            windows, sets = [], []
+            for rows, m in matrices:
+                by_edits = rows[tau[rows] >= 0] if m.shape[1] <= FIRST_LIMIT else rows[:0]
+                if len(by_edits):
+                    # (no key past the longest prefix for edits is looked at)
+                    w = min(m.shape[1], int(edit_len[by_edits].max()))
+                    windows.append(first_windows(m[tau[rows] >= 0, :w]).ravel())
+                    sets.append((by_edits, w))
+            if sets:
+                at_sets = np.concatenate([r for r, _ in sets])
+                spans = np.array([len(r) * w for r, w in sets], dtype=np.int64)
+                base = np.concatenate([np.arange(len(r), dtype=np.int64) * w for r, w in sets])
+                base += np.repeat(np.cumsum(spans) - spans, [len(r) for r, _ in sets])  # where each matrix's begin
+                edit_len[at_sets] = located_prefix(np.concatenate(windows), base, sizes[at_sets], tau[at_sets], n)
+            np.maximum(prefix_len, edit_len, out=prefix_len)
+            if short_len is not None:
+                np.maximum(short_len, edit_len, out=short_len)
+        np.minimum(prefix_len, sizes, out=prefix_len)
         found: list[tuple[np.ndarray, np.ndarray, np.ndarray | None]] = []
-        for rows, m in segment_rows(keys, starts, sizes, transform=counted.order_in_place):
+        for rows, m in matrices:
             col = np.arange(m.shape[1])
             keep = col < prefix_len[rows][:, None]
             if shared:
@@ -642,6 +702,45 @@ def _prefixes(
         at += len(b)
     rare = KeyCounts.rare_below(n_texts)
     return out_b[:at], out_d[:at], rare, None if out_p is None else out_p[:at]
+
+
+def first_windows(places: np.ndarray) -> np.ndarray:
+    """Per row of ``places`` (a set's keys in the rarest-first order, each place's low ``FIRST_BITS`` the key's
+    first window: ``KeyCounts.order_in_place``), in column j a bit mask of the windows of its first j + 1 keys."""
+    out = np.left_shift(np.uint64(1), places & np.uint64(FIRST_UNKNOWN))
+    np.bitwise_or.accumulate(out, axis=1, out=out)
+    return out
+
+
+def located_prefix(windows: np.ndarray, base: np.ndarray, sizes: np.ndarray, edits: np.ndarray, n: int) -> np.ndarray:
+    """Per set (its ``first_windows`` at ``windows[base:]``, ``sizes`` keys, at most ``edits`` edits in its short
+    pairs), how many of its first keys it takes ``edits + 1`` edits to destroy (all of them when fewer edits
+    destroy every key). An edit destroys the grams of at most n consecutive windows, so the fewest edits that
+    destroy a set of grams is at least the fewest runs of n windows covering their first windows (greedily, from
+    the left). That count only grows with the keys taken, so each set's length is found by halving the range from
+    ``edits + 1`` keys (one edit per key) to ``n x edits + 1`` (n keys per edit)."""
+    # The sets in order of most edits first: the runs of the first k edits are taken out of the first sets only.
+    order = np.argsort(-edits, kind="stable")
+    base, sizes, edits = base[order], sizes[order], edits[order]
+    busy = [int(np.count_nonzero(edits > k)) for k in range(int(edits.max(initial=0)))]
+    hi = np.minimum(n * edits + 1, sizes)
+    lo = np.minimum(edits + 1, hi)
+    run = np.uint64((1 << n) - 1)
+    for _ in range(int(np.max(hi - lo, initial=0)).bit_length()):
+        mid = lo + hi
+        mid >>= 1
+        left = windows.take(base + mid - 1)  # the windows of each set's first mid keys
+        for sets in busy:  # the lowest window left and the n - 1 after it taken out, once per edit
+            part = left[:sets]
+            low = part & np.negative(part)
+            low *= run
+            np.bitwise_and(part, ~low, out=part)
+        exceed = left != 0  # more runs of n windows than edits needed: mid keys are enough
+        np.copyto(hi, mid, where=exceed)
+        np.copyto(lo, np.minimum(mid + 1, hi), where=~exceed)
+    out = np.empty_like(hi)
+    out[order] = hi
+    return out
 
 
 COUNT_CELLS_BITS = 25  # the count table has at most 2**25 cells (128 MB): a cell per key or more up to 33M keys
@@ -690,16 +789,25 @@ class KeyCounts:
         np.minimum(counts, _COUNT_CAP, out=counts)
         return cls(counts.view(np.int32), shift)
 
-    def order_in_place(self, keys: np.ndarray) -> None:
+    def order_in_place(self, keys: np.ndarray, first: np.ndarray | None = None) -> None:
         """``keys`` (uint64, any shape) made, in place, their places in the rarest-first order: uint64, each key's
         cell's count above a ``TIE_BITS``-bit hash of the key (below 2**60). ``_prefixes`` has each matrix of keys
         made over as ``segment_rows`` reads it, not an array of every key's place made first (100k short texts:
-        2.7M keys, 90-130 ms, most of it the first touch of that array's pages)."""
+        2.7M keys, 90-130 ms, most of it the first touch of that array's pages).
+
+        ``first`` (uint8 below ``FIRST_LIMIT``, of ``keys``' shape): each key's first window in its text, put in
+        the place's low ``FIRST_BITS`` bits (the hash's lowest bits; bucket numbers are made of the bits above:
+        ``buckets``), where ``_prefixes`` reads it back. Two keys of a set ordered by those bits are two keys of
+        equal count and hash above them (at 1M short texts, ~10M keys in 2**34 hashes, a few thousand pairs): then
+        their order may differ from text to text."""
         cells = keys * _CELL_MIX
         cells >>= self.shift
         keys *= _TIE_MIX
         keys >>= np.uint64(64 - TIE_BITS)
         keys |= self.counts.take(cells.view(np.int64)).astype(np.uint64) << _TIE_BITS_U
+        if first is not None:
+            keys &= ~np.uint64(FIRST_UNKNOWN)
+            keys |= first
 
     @staticmethod
     def held_by(sets: int) -> np.uint64:
@@ -709,8 +817,9 @@ class KeyCounts:
     @staticmethod
     def hash_bits(n_texts: int) -> int:
         """The bits of a key's hash in its bucket number: a bucket number (one bit more) and a text index
-        together fit in 63 bits (``base.bucket_pairs`` sorts them as one number)."""
-        return max(1, min(TIE_BITS, 62 - max(1, (n_texts - 1).bit_length())))
+        together fit in 63 bits (``base.bucket_pairs`` sorts them as one number); never the hash's low
+        ``FIRST_BITS`` bits, where a place may hold the key's position (``order_in_place``)."""
+        return max(1, min(TIE_BITS - FIRST_BITS, 62 - max(1, (n_texts - 1).bit_length())))
 
     @classmethod
     def rare_below(cls, n_texts: int) -> int:
@@ -789,12 +898,12 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
         kept = np.empty(min(int(lengths.sum()) + n_texts, KEEP_GRAMS), dtype=np.uint64)
     held = 0
     chunks = text_chunks(lengths, share(chunk_chars))
-    for (lo, hi), (cols, k, d, st) in map_ranges(
+    for (lo, hi), (cols, k, d, st, first) in map_ranges(
         lambda lo, hi: _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars, sketch[lo:hi]), chunks
     ):
         reporter.report("Fingerprinting", lo, n_texts)
         sizes[lo:hi] = cols.sizes
-        parts.append(KeyPart(k, d, st))
+        parts.append(KeyPart(k, d, st, first))
         if kept is not None and held + len(cols.hashes) <= len(kept):
             kept[held : held + len(cols.hashes)] = cols.hashes
         else:
@@ -811,11 +920,12 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
 
 def _chunk_keys(
     texts: list[str], lo: int, n: int, n_steps: int, ratio: float, chunk_chars: int, sketch: np.ndarray
-) -> tuple[GramColumns, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[GramColumns, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
     """One chunk of ``_gram_keys`` (texts ``lo``... of the column): its gram columns and its sampled keys with
     their texts and levels, ordered by text, then level; its rows of the sketch (``sketch``, a row per text of the
     chunk) are written."""
-    cols = gram_prefix_columns(texts, n, chunk_chars)  # 40-bit hash prefixes: built by plain sorts, in one go
+    # 40-bit hash prefixes, built by plain sorts in one go, with the first window of each gram of a short text
+    cols = gram_prefix_columns(texts, n, chunk_chars, positions=True)
     h = cols.hashes
     sizes = cols.sizes
     doc = cols.doc_of_each()
@@ -835,6 +945,8 @@ def _chunk_keys(
     levels = _levels(sizes)  # per text of the chunk
     at = _sampled_at(h, doc, levels)
     h_at, d_at = h[at], doc[at]
+    assert cols.first is not None
+    first_at = cols.first[at]
     lv_at = levels.take(d_at)
     by_step = []  # per level: its keys and their texts (in text order, then gram order)
     for step in range(n_steps):
@@ -844,21 +956,25 @@ def _chunk_keys(
             by_step.append((h_at[sampled] ^ mix64(lv[sampled]), d_at[sampled]))
         else:
             by_step.append((h_at ^ mix64(lv_at), d_at))
-    return (cols, *_by_text_then_level(by_step, len(sizes), lo))
+    return (cols, *_by_text_then_level(by_step, len(sizes), lo, first_at))
 
 
-def _by_text_then_level(by_step: list[tuple[np.ndarray, np.ndarray]], n_texts: int, lo: int):
+def _by_text_then_level(
+    by_step: list[tuple[np.ndarray, np.ndarray]], n_texts: int, lo: int, first: np.ndarray | None = None
+):
     """The keys of each level (``by_step``: keys and their texts, in text order) put in one array ordered by text,
-    then level, with their texts (``lo`` added: the column's) and levels. Each key's place worked out from the
-    counts of keys per (text, level): where its (text, level) begins in the output, less where its text begins in
-    its level's array, plus its own index there (a stable argsort of (text, level) numbers and three gathers by it
-    took a quarter of the fingerprint of 100k short texts)."""
+    then level, with their texts (``lo`` added: the column's) and levels - and, given ``first`` (of the own level's
+    keys), their first windows (0 at the other levels). Each key's place worked out from the counts of keys per
+    (text, level): where its (text, level) begins in the output, less where its text begins in its level's array,
+    plus its own index there (a stable argsort of (text, level) numbers and three gathers by it took a quarter of
+    the fingerprint of 100k short texts)."""
     counts = np.stack([np.bincount(d, minlength=n_texts) for _, d in by_step], axis=1)  # texts x levels
     begins = np.cumsum(counts.ravel()).reshape(counts.shape) - counts  # where each (text, level) begins
     total = int(counts.sum())
     keys = np.empty(total, dtype=np.uint64)
     docs = np.empty(total, dtype=DOC)
     steps = np.empty(total, dtype=np.int8)
+    firsts = None if first is None else np.zeros(total, dtype=np.uint8)
     for step, (k, d) in enumerate(by_step):
         shift = begins[:, step] - (np.cumsum(counts[:, step]) - counts[:, step])
         at = shift.take(d)
@@ -866,7 +982,10 @@ def _by_text_then_level(by_step: list[tuple[np.ndarray, np.ndarray]], n_texts: i
         keys[at] = k
         docs[at] = d + lo
         steps[at] = step
-    return keys, docs, steps
+        if firsts is not None and step == 0:
+            assert first is not None
+            firsts[at] = first
+    return keys, docs, steps, firsts
 
 
 def _sampled_at(h: np.ndarray, doc: np.ndarray, levels: np.ndarray) -> np.ndarray:
