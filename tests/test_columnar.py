@@ -349,6 +349,8 @@ def test_overlap_of_sorted_sets_by_merged_rows_equals_set_intersection(sets, dat
 @settings(max_examples=80, deadline=None)
 @given(texts=st.one_of(texts_st, related_texts()), chunk=st.integers(1, 400), keep=st.integers(0, 2000))
 def test_the_fingerprint_keeps_the_gram_sets_it_made_a_chunk_at_a_time_when_they_are_few(texts, chunk, keep):
+    """The gram sets of the texts not under SHORT_CHARS characters, kept when there are at most KEEP_GRAMS of
+    their grams, are those ``gram_prefix_columns`` makes of the whole column, whatever the chunks."""
     from unittest import mock
 
     from dedup_gui.core.algorithms import ngram
@@ -359,13 +361,19 @@ def test_the_fingerprint_keeps_the_gram_sets_it_made_a_chunk_at_a_time_when_they
         mock.patch.object(ngram, "KEEP_GRAMS", keep),
     ):
         fp = NGram().fingerprint(texts, Settings(algorithm="ngram").resolved(), Reporter())
-    want = gram_prefix_columns(texts, 4)
-    if len(want.hashes) > keep or not texts:  # (nothing to keep of no texts; the texts are short: kept when few)
+    # The sets of the texts of SHORT_CHARS characters or more (the others are scored by edits in every pair: their
+    # sets are kept empty).
+    from dedup_gui.core.textcheck import SHORT_CHARS
+
+    every = gram_prefix_columns(texts, 4)
+    sets = [every.of(i).tolist() if len(t) >= SHORT_CHARS else [] for i, t in enumerate(texts)]
+    held = sum(map(len, sets))
+    if held > keep or not texts:  # (nothing to keep of no texts; the texts are short: kept when few)
         assert fp.grams is None
     else:
         assert fp.grams is not None and fp.grams.prefix
-        assert fp.grams.offsets.tolist() == want.offsets.tolist()
-        assert fp.grams.hashes.tolist() == want.hashes.tolist()
+        assert [fp.grams.of(i).tolist() for i in range(len(texts))] == sets
+        assert fp.grams.offsets[-1] == held
 
 
 @pytest.mark.parametrize("seed", range(3))

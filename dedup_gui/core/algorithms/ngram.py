@@ -126,7 +126,9 @@ class GramKeys:
     # uint8 (texts x SKETCH_BINS): the low byte of each bin of a one-permutation min-hash (even; EMPTY_BYTE where
     # the bin is empty), to screen candidates (``ByteSketch``): a byte, not the hash, keeps 1M texts' sketches in 128 MB
     sketch: np.ndarray
-    grams: GramColumns | None = None  # every text's full gram set (for verification)
+    # Every text's full gram set (for verification), empty for the texts under SHORT_CHARS characters (scored by
+    # their edits in every pair): ``_gram_keys``.
+    grams: GramColumns | None = None
 
     @property
     def keys(self) -> np.ndarray:
@@ -892,28 +894,37 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
     # The gram sets of short texts, kept when few: copied into one array as each chunk comes (while the next
     # chunks are being hashed), not joined at the end with both cores waiting. A text has at most one gram per
     # character and one more, so the array is made that long; the pages past the sets are never touched. Those
-    # of articles are not kept (``KEEP_GRAMS``).
+    # of articles are not kept (``KEEP_GRAMS``). Nor those of texts under SHORT_CHARS characters: every pair of
+    # such a text is scored by its edits (``columnar.score_pairs_counted``), never on its grams (1M short texts:
+    # 16M of 29M grams, 130 MB of new pages copied on the main thread).
+    held_text = lengths >= SHORT_CHARS
     kept: np.ndarray | None = None
     if not long_texts:
-        kept = np.empty(min(int(lengths.sum()) + n_texts, KEEP_GRAMS), dtype=np.uint64)
+        kept = np.empty(min(int(lengths[held_text].sum()) + n_texts, KEEP_GRAMS), dtype=np.uint64)
     held = 0
     chunks = text_chunks(lengths, share(chunk_chars))
-    for (lo, hi), (cols, k, d, st, first) in map_ranges(
-        lambda lo, hi: _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars, sketch[lo:hi]), chunks
-    ):
+
+    def chunk_keys(lo: int, hi: int):
+        cols, *keys = _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars, sketch[lo:hi])
+        hashes = cols.hashes
+        if kept is not None and not held_text[lo:hi].all():  # (on the chunk's core)
+            hashes = hashes[np.repeat(held_text[lo:hi], cols.sizes)]
+        return cols.sizes, hashes, *keys
+
+    for (lo, hi), (chunk_sizes, hashes, k, d, st, first) in map_ranges(chunk_keys, chunks):
         reporter.report("Fingerprinting", lo, n_texts)
-        sizes[lo:hi] = cols.sizes
+        sizes[lo:hi] = chunk_sizes
         parts.append(KeyPart(k, d, st, first))
-        if kept is not None and held + len(cols.hashes) <= len(kept):
-            kept[held : held + len(cols.hashes)] = cols.hashes
+        if kept is not None and held + len(hashes) <= len(kept):
+            kept[held : held + len(hashes)] = hashes
         else:
             kept = None
-        held += len(cols.hashes)
+        held += len(hashes)
     reporter.report("Fingerprinting", n_texts, n_texts)
     grams = None
     if kept is not None and n_texts:
         offsets = np.zeros(n_texts + 1, dtype=np.int64)
-        np.cumsum(sizes, out=offsets[1:])
+        np.cumsum(sizes * held_text, out=offsets[1:])
         grams = GramColumns(kept[:held], offsets, prefix=True)
     return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams)
 
