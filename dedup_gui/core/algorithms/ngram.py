@@ -347,15 +347,19 @@ def plausible_pairs(
 ) -> np.ndarray:
     """Which pairs (a, b) can score ``bound`` at all, by their texts' gram counts (``sizes``: ``plausible``), and
     can be duplicates, by their characters (``lengths``: ``TextCheck.edits_allow``, for the pairs judged by
-    edits). At 1M short texts the lengths rule out more than half of the pairs the prefixes make. A range of
-    pairs at a time, on both cores."""
+    edits). At 1M short texts the lengths rule out more than half of the pairs the prefixes make. A short pair
+    (judged by its edits) is not ruled out by its gram counts: a text of repeated grams has few distinct ones,
+    and one character inserted can double them ("一一一一一一一仂", 2 grams; "一一一一仂一一一仂", 5). A range of pairs
+    at a time, on both cores."""
     out = np.empty(len(a), dtype=bool)
 
     def plausible(lo: int, hi: int) -> None:
         pa, pb = a[lo:hi], b[lo:hi]
         small, large = np.minimum(sizes[pa], sizes[pb]), np.maximum(sizes[pa], sizes[pb])
-        by_edits = check.edits_allow(lengths[pa], lengths[pb])
-        np.logical_and(check.plausible(small, large, bound), by_edits, out=out[lo:hi])
+        length_a, length_b = lengths[pa], lengths[pb]
+        by_grams = check.plausible(small, large, bound)
+        by_grams |= np.minimum(length_a, length_b) < SHORT_CHARS  # (a short pair is judged by its edits alone)
+        np.logical_and(by_grams, check.edits_allow(length_a, length_b), out=out[lo:hi])
 
     for _ in map_ranges(plausible, [(lo, min(lo + PAIR_RANGE, len(a))) for lo in range(0, len(a), PAIR_RANGE)]):
         pass
@@ -962,9 +966,18 @@ def _chunk_keys(
     by_step = []  # per level: its keys and their texts (in text order, then gram order)
     for step in range(n_steps):
         if step:
-            lv = lv_at << np.uint64(step)
-            sampled = ((h_at & (lv - np.uint64(1))) == 0) & ~_unneeded(sizes, step, ratio)[d_at]
-            by_step.append((h_at[sampled] ^ mix64(lv[sampled]), d_at[sampled]))
+            # Only the keys of the texts that need the level are looked at (no short text - under 2 x TARGET_KEYS
+            # grams - needs one: at 1M short texts every key of every level above the own was left out).
+            needed = ~_unneeded(sizes, step, ratio)
+            h_s, d_s, lv_s = h_at, d_at, lv_at
+            if not needed.any():
+                h_s, d_s, lv_s = h_at[:0], d_at[:0], lv_at[:0]
+            elif not needed.all():
+                of_needed = needed[d_at]
+                h_s, d_s, lv_s = h_at[of_needed], d_at[of_needed], lv_at[of_needed]
+            lv = lv_s << np.uint64(step)
+            sampled = (h_s & (lv - np.uint64(1))) == 0
+            by_step.append((h_s[sampled] ^ mix64(lv[sampled]), d_s[sampled]))
         else:
             by_step.append((h_at ^ mix64(lv_at), d_at))
     return (cols, *_by_text_then_level(by_step, len(sizes), lo, first_at))
@@ -979,6 +992,11 @@ def _by_text_then_level(
     (text, level): where its (text, level) begins in the output, less where its text begins in its level's array,
     plus its own index there (a stable argsort of (text, level) numbers and three gathers by it took a quarter of
     the fingerprint of 100k short texts)."""
+    if not any(len(d) for _, d in by_step[1:]):  # (short texts: every key at the own level, in order already)
+        keys, d = by_step[0]
+        docs = d.astype(DOC)
+        docs += lo
+        return keys, docs, np.zeros(len(keys), dtype=np.int8), None if first is None else first
     counts = np.stack([np.bincount(d, minlength=n_texts) for _, d in by_step], axis=1)  # texts x levels
     begins = np.cumsum(counts.ravel()).reshape(counts.shape) - counts  # where each (text, level) begins
     total = int(counts.sum())
