@@ -750,7 +750,10 @@ def located_prefix(windows: np.ndarray, base: np.ndarray, sizes: np.ndarray, edi
 
 
 COUNT_CELLS_BITS = 25  # the count table has at most 2**25 cells (128 MB): a cell per key or more up to 33M keys
-_COUNT_CAP = (1 << 20) - 1  # counts saturate here (a key in a million sets is as common as one can be)
+# Counts saturate here (a key in 65,535 sets is as common as one can be): the table is read as uint16, half the
+# memory of the uint32 it is counted in - looking up a count of each key of every set in it took half the time
+# (14M random lookups: 0.12 against 0.25 s in 128 MB).
+_COUNT_CAP = (1 << 16) - 1
 _CELL_MIX = np.uint64(0x9E3779B97F4A7C15)  # a key's cell: the high bits of key x this (odd: a bijection)
 _TIE_MIX = np.uint64(0xC2B2AE3D27D4EB4F)  # ties of count: the high TIE_BITS of key x this
 TIE_BITS = 40
@@ -768,7 +771,7 @@ class KeyCounts:
     A key's place in the rarest-first order (``order_in_place``) is its cell's count above a ``TIE_BITS`` hash of
     the key; its bucket (``buckets``) the hash alone, rare keys first."""
 
-    counts: np.ndarray  # int32 per cell, at most _COUNT_CAP
+    counts: np.ndarray  # uint16 per cell, at most _COUNT_CAP
     shift: np.uint64  # a key's cell: (key * _CELL_MIX) >> shift
 
     @classmethod
@@ -777,8 +780,9 @@ class KeyCounts:
         cells worked out on the pool's cores, added into one table of uint32 counts here by ``np.add.at`` (its
         fast path: table and increment of one type). At 1M short texts (25M keys into 2**25 cells): 0.3-0.45 s,
         against 1.1-1.2 s for a ``np.bincount`` per half of the parts on each core - two new tables of int64,
-        256 MB each, whose first touch of every page cost more than the counting. ``masks`` (per part): only the
-        keys they flag are counted."""
+        256 MB each, whose first touch of every page cost more than the counting. The table is kept as uint16
+        (capped: ``_COUNT_CAP``), which ``order_in_place`` reads faster. ``masks`` (per part): only the keys they
+        flag are counted."""
         total = sum(len(p) for p in parts) if masks is None else sum(int(np.count_nonzero(m)) for m in masks)
         bits = min(COUNT_CELLS_BITS, max(8, (total - 1).bit_length()))
         shift = np.uint64(64 - bits)
@@ -793,7 +797,7 @@ class KeyCounts:
         for cells in ordered_map(cells_of, range(len(parts))):
             np.add.at(counts, cells, one)
         np.minimum(counts, _COUNT_CAP, out=counts)
-        return cls(counts.view(np.int32), shift)
+        return cls(counts.astype(np.uint16), shift)
 
     def order_in_place(self, keys: np.ndarray, first: np.ndarray | None = None) -> None:
         """``keys`` (uint64, any shape) made, in place, their places in the rarest-first order: uint64, each key's
