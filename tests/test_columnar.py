@@ -903,7 +903,7 @@ def test_prefixes_are_each_sets_rarest_keys(
     tau = None if edits is None else np.array(edits, dtype=np.int64)
     edits_only = None if edits is None else np.array(only) & (tau >= 0)
     try:
-        got_b, got_d, rare, got_p = _prefixes(
+        packed, packing, rare = _prefixes(
             [p for p in parts if len(p.keys)],
             bound,
             shared=shared,
@@ -914,6 +914,7 @@ def test_prefixes_are_each_sets_rarest_keys(
         )
     finally:
         ngram.PREFIX_CHUNK, ngram.MIN_SPLIT_KEYS = old
+    got_b, got_d, got_p = packing.unpack(packed)  # (bucket, text, probe flag) of each posting
     cell, count, tie, bucket = _plain_key_counts(keys, max(doc, default=0) + 1)
     low = ngram.FIRST_UNKNOWN
     want, want_p = [], []
@@ -978,7 +979,7 @@ def _plain_key_counts(keys: list[int], n_texts: int):
     cell = {k: ((k * int(ngram._CELL_MIX)) % 2**64) >> (64 - bits) for k in keys}
     count = {c: min(n, ngram._COUNT_CAP) for c, n in Counter(cell[k] for k in keys).items()}  # (saturating)
     tie = {k: ((k * int(ngram._TIE_MIX)) % 2**64) >> (64 - ngram.TIE_BITS) for k in keys}
-    hash_bits = min(ngram.TIE_BITS - ngram.FIRST_BITS, 62 - max(1, (n_texts - 1).bit_length()))
+    hash_bits = min(ngram.TIE_BITS - ngram.FIRST_BITS, 61 - max(1, (n_texts - 1).bit_length()))
     bucket = {
         k: (tie[k] >> (ngram.TIE_BITS - hash_bits)) | (int(count[cell[k]] > ngram.RARE_KEY_SETS) << hash_bits)
         for k in keys
@@ -1339,7 +1340,8 @@ def test_prefixes_leave_out_the_unneeded_sets_as_if_they_were_taken_out(sets, fi
     want = _prefixes(taken, 0.5, **kw)
 
     def plain(result):  # the postings in no particular order (bucket_pairs sorts them), and the rare bound
-        buckets, docs, rare, probe = result
+        packed, packing, rare = result
+        buckets, docs, probe = packing.unpack(packed)
         flags = [None] * len(buckets) if probe is None else probe.tolist()
         return sorted(zip(buckets.tolist(), docs.tolist(), flags, strict=True)), rare, probe is None
 

@@ -315,12 +315,41 @@ def test_probes_of_the_smaller_set_meet_the_larger_sets_prefix(sets, bound, prob
     keys = np.array([k for s in sets for k in s], dtype=np.uint64)
     doc = np.repeat(np.arange(len(sets), dtype=np.int32), [len(s) for s in sets])
     part = KeyPart(keys, doc, np.zeros(len(keys), dtype=np.int8))
-    buckets, docs, _, probe = _prefixes([part], bound, probe_bound=probe_bound)
-    a, b, _ = base.bucket_pairs(buckets, docs.astype(np.int64), Reporter(), cap=1000, probe=probe)
+    postings, packing, _ = _prefixes([part], bound, probe_bound=probe_bound)
+    a, b, _ = base.bucket_pairs(postings, None, Reporter(), cap=1000, packing=packing)
     found = set(zip(a.tolist(), b.tolist(), strict=True))
+    # The same pairs from the postings unpacked (keys, docs and probe flags apart).
+    keys_, docs_, probe = packing.unpack(postings.copy())
+    a2, b2, _ = base.bucket_pairs(keys_, docs_, Reporter(), cap=1000, probe=probe)
+    assert (a2.tolist(), b2.tolist()) == (a.tolist(), b.tolist())
     for i, j in combinations(range(len(sets)), 2):
         x, y = set(sets[i]), set(sets[j])
         small, large = sorted((len(x), len(y)))
         shared = len(x & y)
         if shared >= probe_bound * small - 1e-9 and shared >= bound * large - 1e-9:
             assert (i, j) in found
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    sets=st.lists(st.lists(st.integers(0, 30), unique=True, min_size=1, max_size=14), min_size=2, max_size=14),
+    share=st.sampled_from([0.0, 0.5, 1.0]),
+)
+def test_prefixes_flag_no_probes_when_more_than_the_share_are_probes(sets, share):
+    """``probe_share``: when more than that share of the chosen keys are probes, none is flagged (every flag that
+    of a probe, ``Packing.probes`` False): the pairs made are then every pair sharing a chosen key, as without
+    probes; else the flags are kept."""
+    from dedup_gui.core.algorithms.ngram import KeyPart, _prefixes
+
+    keys = np.array([k for s in sets for k in s], dtype=np.uint64)
+    doc = np.repeat(np.arange(len(sets), dtype=np.int32), [len(s) for s in sets])
+    part = KeyPart(keys, doc, np.zeros(len(keys), dtype=np.int8))
+    flagged, flags, _ = _prefixes([part], 0.3, probe_bound=0.8)
+    buckets, docs, probe = flags.unpack(flagged.copy())
+    assert probe is not None
+    postings, packing, _ = _prefixes([part], 0.3, probe_bound=0.8, probe_share=share)
+    dropped = np.count_nonzero(probe) > share * len(probe)
+    assert packing.probes == (not dropped)
+    a, b, _ = base.bucket_pairs(postings, None, Reporter(), cap=1000, packing=packing)
+    want_a, want_b, _ = base.bucket_pairs(buckets, docs, Reporter(), cap=1000, probe=None if dropped else probe)
+    assert (a.tolist(), b.tolist()) == (want_a.tolist(), want_b.tolist())

@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -148,6 +148,31 @@ class Algorithm(ABC):
         return self.threshold.snap(x + 0.5 if self.threshold.higher_is_stricter else x - 0.5)
 
 
+class Packing(NamedTuple):
+    """How postings are packed into one int64 each (``bucket_pairs``' ``packing``): ``(key << (flag_bits +
+    doc_bits)) | (flag << doc_bits) | doc``, the flag 0 for a probe (probes sort first in a bucket) - with
+    ``flag_bits`` 0 there is no flag, and with ``probes`` False every flag is 0 (no probes: every posting pairs)."""
+
+    doc_bits: int
+    flag_bits: int
+    probes: bool
+
+    def pack(self, keys: np.ndarray, docs: np.ndarray, probe: np.ndarray | None) -> np.ndarray:
+        """``keys`` (int64, non-negative, worked on in place) with ``docs`` (and ``probe``, with a flag bit)."""
+        keys <<= self.flag_bits + self.doc_bits
+        if self.flag_bits and probe is not None:
+            keys |= (~probe).astype(np.int64) << self.doc_bits
+        keys |= docs
+        return keys
+
+    def unpack(self, packed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """The keys, docs (``packed`` itself, worked on in place) and probes (None without)."""
+        k = packed >> (self.flag_bits + self.doc_bits)
+        p = (packed & (1 << self.doc_bits)) == 0 if self.flag_bits and self.probes else None
+        packed &= (1 << self.doc_bits) - 1
+        return k, packed, p
+
+
 _PAIR_CHUNK = 4_000_000
 MIN_SPLIT_PAIRS = 20_000  # fewer pairs are made in one chunk (a second would cost more than it saves)
 KEEP_BLOCK = 1 << 18  # pairs given to ``bucket_pairs``' keep at once
@@ -155,7 +180,7 @@ KEEP_BLOCK = 1 << 18  # pairs given to ``bucket_pairs``' keep at once
 
 def bucket_pairs(
     keys: np.ndarray,
-    docs: np.ndarray,
+    docs: np.ndarray | None,
     reporter: Reporter,
     *,
     cap: int = 2000,
@@ -169,6 +194,7 @@ def bucket_pairs(
     keep: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
     probe: np.ndarray | None = None,
     overwrite_keys: bool = False,
+    packing: Packing | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Unique pairs (a < b) of docs that share a key, optionally with how many keys each pair shares.
 
@@ -201,13 +227,22 @@ def bucket_pairs(
 
     ``overwrite_keys``: ``keys`` (int64) may be worked on in place, its values lost - no copy of them (n-gram's
     prefixes: 17M keys at 1M short texts, 136 MB of new pages).
+
+    ``packing``: ``keys`` are the postings packed with their docs and probe flags (``Packing``; ``docs`` and
+    ``probe`` None), as n-gram's prefixes come from the cores that chose them: one array of them all, not three.
     """
     empty = np.zeros(0, dtype=np.int64)
     if len(keys) == 0:
         return empty, empty.copy(), (empty.copy() if with_counts else None)
-    if probe is not None and with_counts:
+    if (probe is not None or (packing is not None and packing.probes)) and with_counts:
         raise ValueError("bucket_pairs: probes do not go with counts")
-    k, d, p = _by_key_then_doc(keys, docs, probe, overwrite_keys)
+    if packing is not None:
+        packed = keys if overwrite_keys else keys.copy()
+        sort_in_place(packed)  # on both cores
+        k, d, p = packing.unpack(packed)
+    else:
+        assert docs is not None
+        k, d, p = _by_key_then_doc(keys, docs, probe, overwrite_keys)
     new_key = np.ones(len(k), dtype=bool)  # where a bucket (a run of equal keys) starts
     np.not_equal(k[1:], k[:-1], out=new_key[1:])
     once = new_key.copy()
@@ -343,16 +378,10 @@ def _by_key_then_doc(
     small = keys.dtype.kind in "iu" and min(int(keys.min()), int(docs.min())) >= 0
     if small and int(keys.max()).bit_length() + flag_bits + doc_bits <= 63:
         # A copy (unless ``overwrite``: the keys themselves), then worked on in place.
-        packed = keys if overwrite and keys.dtype == np.int64 else keys.astype(np.int64)
-        packed <<= flag_bits + doc_bits
-        if probe is not None:
-            packed |= (~probe).astype(np.int64) << doc_bits
-        packed |= docs
+        packing = Packing(doc_bits, flag_bits, probe is not None)
+        packed = packing.pack(keys if overwrite and keys.dtype == np.int64 else keys.astype(np.int64), docs, probe)
         sort_in_place(packed)  # on both cores
-        k = packed >> (flag_bits + doc_bits)
-        p = None if probe is None else (packed & (1 << doc_bits)) == 0
-        packed &= (1 << doc_bits) - 1
-        return k, packed, p
+        return packing.unpack(packed)
     order = np.lexsort((docs, keys) if probe is None else (docs, ~probe, keys))
     return keys[order], docs[order].astype(np.int64), None if probe is None else probe[order]
 

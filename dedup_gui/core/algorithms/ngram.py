@@ -43,7 +43,7 @@ from ..progress import Reporter
 from ..settings import Settings
 from ..text import MIX_BLOCK, code_points, deletion_hashes, find_sorted, mix64, sorted_unique
 from ..textcheck import SHORT_CHARS, SHORT_FLOOR, SIMILARITY_GRAM, TextCheck
-from .base import Algorithm, Candidates, ParamSpec, bucket_pairs
+from .base import Algorithm, Candidates, Packing, ParamSpec, bucket_pairs
 
 TARGET_KEYS = 64  # sampled keys per text at its own level (between 64 and 128)
 PREFIX_MARGIN = 0.10  # the index is built for threshold - margin, so sampling noise costs no recall
@@ -193,7 +193,7 @@ class NGram(Algorithm):
         # of 21,578 Reuters stories made 9.6M unique pairs without, 5.5M with (20 Newsgroups 9.5M -> 4.8M, the Sina
         # articles 26k -> 6k); eval_real's figures all unchanged (the Reuters stories: 5,295 candidates above the
         # bound against 5,283 - the windows of crowded buckets reach other texts - and the same 433 pairs kept).
-        ranks, docs, rare, probe = _prefixes(
+        postings, packing, rare = _prefixes(
             [p for p in fp.parts if len(p.keys)],
             jaccard_bound,
             shared=True,
@@ -202,9 +202,8 @@ class NGram(Algorithm):
             edits_only=lengths < SHORT_CHARS,
             probe_bound=bound,
             first_unneeded=first_unneeded,
+            probe_share=PROBE_SHARE,
         )
-        if probe is not None and np.count_nonzero(probe) > PROBE_SHARE * len(probe):
-            probe = None  # (nearly every key a probe: they would cut few pairs and cost more than those)
         # Only pairs of two texts of SHORT_CHARS characters and SKETCH_MIN_GRAMS grams or more are screened
         # (``_screened``): with fewer than two such texts (short questions, titles) the sketches are never read.
         screened = np.count_nonzero((lengths >= SHORT_CHARS) & (fp.sizes >= SKETCH_MIN_GRAMS)) > 1
@@ -217,8 +216,8 @@ class NGram(Algorithm):
 
         # Each chunk of the prefix buckets' pairs is screened on its core as it is made (``keep``).
         a, b, _ = bucket_pairs(
-            ranks,
-            docs,
+            postings,
+            None,
             reporter,
             cap=PREFIX_BUCKET_CAP,
             tight=fp.sizes >= TIGHT_GRAMS,
@@ -227,8 +226,8 @@ class NGram(Algorithm):
             rare_below=rare,
             rare_keys=settings.n_value + 1,
             keep=passing,
-            probe=probe,
             overwrite_keys=True,
+            packing=packing,
         )
         variants, holders = edit_variants(texts, lengths, settings.n_value)
         if len(variants):
@@ -556,7 +555,8 @@ def _prefixes(
     edits_only: np.ndarray | None = None,
     probe_bound: float | None = None,
     first_unneeded: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray, int, np.ndarray | None]:
+    probe_share: float | None = None,
+) -> tuple[np.ndarray, Packing, int]:
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. The keys
     come in parts of consecutive texts, grouped by set (by text, then level), as ``_gram_keys`` makes them.
 
@@ -578,13 +578,16 @@ def _prefixes(
     two cores against 0.5 s to count them into cells.)
 
     Returns each chosen key as a bucket number (equal keys have equal numbers, small enough to sort together with
-    a text index: ``KeyCounts.buckets``) with its text, in no particular order (``bucket_pairs`` sorts them), and
-    the number below which keys are rare: held by at most ``RARE_KEY_SETS`` key sets. ``shared``: only the chosen
+    a text index: ``KeyCounts.buckets``) packed with its text (and probe flag) into one int64 (``base.Packing``:
+    the cores that choose them pack them, and one array of them all is made, not three), in no particular order
+    (``bucket_pairs`` sorts them), how they are packed, and the number below which keys are rare: held by at most
+    ``RARE_KEY_SETS`` key sets. ``shared``: only the chosen
     keys that more than one set holds - a key of one set alone pairs no texts (at 100k short texts half the chosen
     keys are such, at 1M a fifth); they come first, so the prefixes are chosen as before.
 
     ``probe_bound`` (above ``bound``): also which chosen keys are in the set's shorter prefix for that bound (and
-    the keys for its edits) - its probes (``bucket_pairs``), else None. Two sets whose overlap is at least
+    the keys for its edits) - its probes (``bucket_pairs``), flagged - unless more than ``probe_share`` of the
+    chosen keys are probes (then no flag is set: they would cut few pairs and cost more than those). Two sets whose overlap is at least
     ``probe_bound`` x the smaller and ``bound`` x the larger share their first common key in the smaller's probes
     and the larger's prefix: the prefix filter holds with a bound per side (the first common key of two sets is
     among the first ``size - overlap + 1`` keys of each).
@@ -615,6 +618,7 @@ def _prefixes(
 
     probing = probe_bound is not None and probe_bound > bound
     short_bound = probe_bound if probe_bound is not None else bound
+    packing = Packing(max(1, (n_texts - 1).bit_length()), 1 if probing else 0, probing)
     located = edits is not None and all(p.first is not None for p in parts)
 
     def prefix_of(chunk: list[KeyPart]) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
@@ -692,22 +696,24 @@ def _prefixes(
         probes = None
         if probing:
             probes = np.concatenate([f[2] for f in found]) if found else np.zeros(0, dtype=bool)
-        return counted.buckets(order, n_texts), docs, probes
+        held = 0 if probes is None else int(np.count_nonzero(probes))
+        return packing.pack(counted.buckets(order, n_texts), docs, probes), held
 
-    # Each chunk's prefixes copied into arrays of them all as it comes, while the next chunks are being worked on
-    # (joined at the end, 0.4 s at 1M short texts with both cores waiting). The arrays are made as long as every
+    # Each chunk's postings copied into an array of them all as it comes, while the next chunks are being worked on
+    # (joined at the end, 0.4 s at 1M short texts with both cores waiting). The array is made as long as every
     # key counted; the pages past the prefixes are never touched.
     room = sum(len(p.keys) for p in parts) if masks is None else sum(int(np.count_nonzero(m)) for m in masks)
-    out_b, out_d = np.empty(room, dtype=np.int64), np.empty(room, dtype=DOC)
-    out_p = np.empty(room, dtype=bool) if probing else None
-    at = 0
-    for b, d, p in ordered_map(prefix_of, chunks):
-        out_b[at : at + len(b)], out_d[at : at + len(b)] = b, d
-        if out_p is not None:
-            out_p[at : at + len(b)] = p
+    out = np.empty(room, dtype=np.int64)
+    at = flagged = 0
+    for b, held in ordered_map(prefix_of, chunks):
+        out[at : at + len(b)] = b
         at += len(b)
-    rare = KeyCounts.rare_below(n_texts)
-    return out_b[:at], out_d[:at], rare, None if out_p is None else out_p[:at]
+        flagged += held
+    out = out[:at]
+    if probing and probe_share is not None and flagged > probe_share * at:
+        out &= ~np.int64(1 << packing.doc_bits)  # every posting's flag that of a probe: none are
+        packing = packing._replace(probes=False)
+    return out, packing, KeyCounts.rare_below(n_texts)
 
 
 def first_windows(places: np.ndarray) -> np.ndarray:
@@ -826,10 +832,10 @@ class KeyCounts:
 
     @staticmethod
     def hash_bits(n_texts: int) -> int:
-        """The bits of a key's hash in its bucket number: a bucket number (one bit more) and a text index
-        together fit in 63 bits (``base.bucket_pairs`` sorts them as one number); never the hash's low
-        ``FIRST_BITS`` bits, where a place may hold the key's position (``order_in_place``)."""
-        return max(1, min(TIE_BITS - FIRST_BITS, 62 - max(1, (n_texts - 1).bit_length())))
+        """The bits of a key's hash in its bucket number: a bucket number (one bit more), a probe flag and a text
+        index together fit in 63 bits (``base.bucket_pairs`` sorts them as one number: ``base.Packing``); never the
+        hash's low ``FIRST_BITS`` bits, where a place may hold the key's position (``order_in_place``)."""
+        return max(1, min(TIE_BITS - FIRST_BITS, 61 - max(1, (n_texts - 1).bit_length())))
 
     @classmethod
     def rare_below(cls, n_texts: int) -> int:
