@@ -587,10 +587,10 @@ def _prefixes(
 
     ``probe_bound`` (above ``bound``): also which chosen keys are in the set's shorter prefix for that bound (and
     the keys for its edits) - its probes (``bucket_pairs``), flagged - unless more than ``probe_share`` of the
-    chosen keys are probes (then no flag is set: they would cut few pairs and cost more than those). Two sets whose overlap is at least
-    ``probe_bound`` x the smaller and ``bound`` x the larger share their first common key in the smaller's probes
-    and the larger's prefix: the prefix filter holds with a bound per side (the first common key of two sets is
-    among the first ``size - overlap + 1`` keys of each).
+    chosen keys are probes (then no flag is set: they would cut few pairs and cost more than those). Two sets
+    whose overlap is at least ``probe_bound`` x the smaller and ``bound`` x the larger share their first common
+    key in the smaller's probes and the larger's prefix: the prefix filter holds with a bound per side (the first
+    common key of two sets is among the first ``size - overlap + 1`` keys of each).
 
     ``first_unneeded`` (``_first_unneeded_step``, per text): the key sets at or above that step are left out - not
     counted, no prefix - as if ``_needed_of`` had taken them out of the parts, without copying the keys that stay
