@@ -621,7 +621,7 @@ def _prefixes(
     packing = Packing(max(1, (n_texts - 1).bit_length()), 1 if probing else 0, probing)
     located = edits is not None and all(p.first is not None for p in parts)
 
-    def prefix_of(chunk: list[KeyPart]) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    def prefix_of(chunk: list[KeyPart]) -> tuple[np.ndarray, int]:
         def joined(arrays: list[np.ndarray]) -> np.ndarray:
             return arrays[0] if len(arrays) == 1 else _joined(arrays, arrays[0].dtype)
 
