@@ -108,3 +108,22 @@ def test_a_result_pickles_its_clusters_as_arrays_and_unpickles_them_equal():
     assert back.keep_reasons == result.keep_reasons and back.settings == result.settings
     assert np.array_equal(back.row_unique, result.row_unique) and np.array_equal(back.pairs.a, result.pairs.a)
     assert back.rows_to_remove == result.rows_to_remove and back.check_summary() == result.check_summary()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    row_unique=st.lists(st.integers(0, 12), min_size=1, max_size=60),
+    seed=st.integers(0, 2**32 - 1),
+    ties=st.booleans(),
+)
+def test_best_rows_are_each_texts_best_ranked_row(row_unique, seed, ties):
+    """``best_rows``: the row of each unique text the rank puts first, ties to the earlier row - whether the ranks
+    are a permutation of the rows (as ``KeepRule`` makes them: read off the least rank of each text) or not."""
+    from dedup_gui.core.cluster import best_rows
+
+    codes = np.unique(np.array(row_unique), return_inverse=True)[1].astype(np.int64)  # every text has a row
+    n_unique, n = int(codes.max()) + 1, len(codes)
+    rng = np.random.default_rng(seed)
+    rank = rng.integers(0, 3, n) if ties else rng.permutation(n)
+    want = [min(np.flatnonzero(codes == u), key=lambda r: (rank[r], r)) for u in range(n_unique)]
+    assert best_rows(n_unique, codes, rank).tolist() == want

@@ -285,3 +285,30 @@ def test_only_ascii_capitals_lower_into_the_letters_of_the_marker_hints():
     lowered_into = {chr(c) for c in range(0x80, 0x110000) if set(chr(c).lower()) & letters}
     assert lowered_into == {"İ"}
     assert "İ".lower() == "i\u0307"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    n=st.integers(1, 80),
+    kinds=st.lists(st.sampled_from(["bool", "small", "negative", "wide", "float"]), min_size=1, max_size=3),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_rank_orders_by_the_keys_then_file_order(n, kinds, seed):
+    """``keep._rank``: rows ordered by the keys (most significant first), ties in file order - the same whether the
+    keys are packed with the row into one number (small integer ranges) or sorted by lexsort (floats, integers
+    too wide to pack)."""
+    from dedup_gui.core.keep import _rank
+
+    rng = np.random.default_rng(seed)
+    make = {
+        "bool": lambda: rng.integers(0, 2, n).astype(bool),
+        "small": lambda: rng.integers(0, 5, n),
+        "negative": lambda: -rng.integers(0, 9, n),
+        "wide": lambda: rng.integers(-(2**40), 2**40, n),
+        "float": lambda: rng.integers(0, 4, n).astype(np.float64),
+    }
+    keys = [make[k]() for k in kinds]
+    rows = np.arange(n)
+    want = sorted(range(n), key=lambda r: (*[k[r] for k in keys], r))
+    rank = _rank(keys, rows)
+    assert np.argsort(rank).tolist() == want

@@ -134,6 +134,15 @@ def removed_texts(n_unique: int, a: np.ndarray, b: np.ndarray, node_rank: np.nda
 def best_rows(n_unique: int, row_unique: np.ndarray, rank: np.ndarray) -> np.ndarray:
     """``best[u]``: the row of unique text ``u`` the keep rule ranks first (ties: the earlier row). Every unique
     text has a row."""
+    n = len(rank)
+    if n and int(rank.min()) >= 0 and int(rank.max()) < n and not (np.bincount(rank, minlength=n) - 1).any():
+        # A permutation (``KeepRule``'s ranks are): each text's least rank, and the row at it - no sort of the rows
+        # (1M rows: a lexsort of 0.1 s).
+        least = np.full(n_unique, n, dtype=np.int64)
+        np.minimum.at(least, row_unique, rank)
+        row_at = np.empty(n, dtype=np.int64)
+        row_at[rank] = np.arange(n)
+        return row_at[least]
     by_text = np.lexsort((rank, row_unique))  # stable: equal ranks keep file order
     return by_text[np.searchsorted(row_unique[by_text], np.arange(n_unique))]
 
