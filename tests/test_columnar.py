@@ -689,7 +689,16 @@ def test_row_medians_equal_numpys_median(rows, width, data):
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.text(alphabet="新闻中国的了。！？!?；;\n .a b\u3000\t\ue000xyz责任编辑", max_size=60), max_size=20))
+@example(
+    [
+        "一句",
+        "新闻中国的了新闻中国的了。中国的了新闻中国的了新闻！的了新闻中国的了新闻中国？了新闻中国的了新闻中国的；",
+        "了",
+    ]
+)
 def test_boilerplate_column_keys_equal_the_keys_of_each_text(texts):
+    """Each text's distinct sentence keys, sorted (the example: a text of four sentences whose keys are not in
+    order, between texts of none)."""
     from dedup_gui.core.boilerplate import _keys, column_keys
 
     keys, docs = column_keys(texts)
