@@ -987,9 +987,11 @@ def _chunk_keys(
                 h_s, d_s, lv_s = h_at[of_needed], d_at[of_needed], lv_at[of_needed]
             lv = lv_s << np.uint64(step)
             sampled = (h_s & (lv - np.uint64(1))) == 0
-            by_step.append((h_s[sampled] ^ mix64(lv[sampled]), d_s[sampled]))
+            d_k = d_s[sampled]
+            by_step.append((h_s[sampled] ^ mix64(levels << np.uint64(step)).take(d_k), d_k))
         else:
-            by_step.append((h_at ^ mix64(lv_at), d_at))
+            # The level's salt (``mix64``) worked out per text and looked up, not per key (1M short texts: 29M keys)
+            by_step.append((h_at ^ mix64(levels).take(d_at), d_at))
     return (cols, *_by_text_then_level(by_step, len(sizes), lo, first_at))
 
 
