@@ -802,8 +802,16 @@ class KeyCounts:
 
         for cells in ordered_map(cells_of, range(len(parts))):
             np.add.at(counts, cells, one)
-        np.minimum(counts, _COUNT_CAP, out=counts)
-        return cls(counts.astype(np.uint16), shift)
+        # Capped into the uint16 table in one pass, half of it on each core (in place, then a copy: 0.15 s of the
+        # main thread at 1M short texts).
+        table = np.empty(len(counts), dtype=np.uint16)
+        half = len(counts) // 2
+        for _ in map_ranges(
+            lambda lo, hi: np.minimum(counts[lo:hi], _COUNT_CAP, out=table[lo:hi], casting="unsafe"),
+            [(0, half), (half, len(counts))],
+        ):
+            pass
+        return cls(table, shift)
 
     def order_in_place(self, keys: np.ndarray, first: np.ndarray | None = None) -> None:
         """``keys`` (uint64, any shape) made, in place, their places in the rarest-first order: uint64, each key's
