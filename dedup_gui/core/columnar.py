@@ -644,7 +644,13 @@ def score_pairs_of(check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n:
 
 
 def score_pairs_of_counted(
-    check, texts: Sequence[str], a: np.ndarray, b: np.ndarray, n: int, floor: float | None = None
+    check,
+    texts: Sequence[str],
+    a: np.ndarray,
+    b: np.ndarray,
+    n: int,
+    floor: float | None = None,
+    lengths: np.ndarray | None = None,
 ) -> tuple[np.ndarray, PairGrams]:
     """``score_pairs_of``, with the gram counts behind each long pair's score (``PairGrams``). A batch of pairs at
     a time (``PAIR_BATCH_CHARS`` characters of their texts): the gram sets of all the pairs' texts at once would
@@ -655,7 +661,7 @@ def score_pairs_of_counted(
     is not compared in full; it is given the estimate (its counts -1)."""
     a = np.asarray(a, dtype=np.int64)
     b = np.asarray(b, dtype=np.int64)
-    lengths = lengths_of(texts)
+    lengths = lengths_of(texts) if lengths is None else lengths
     used = sorted_unique(np.concatenate([a, b]))
     held = int(lengths[used].sum())
     if held <= SETS_ONCE_CHARS and int(lengths[a].sum() + lengths[b].sum()) > RECURRING * held:

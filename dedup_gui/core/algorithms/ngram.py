@@ -129,6 +129,7 @@ class GramKeys:
     # Every text's full gram set (for verification), empty for the texts under SHORT_CHARS characters (scored by
     # their edits in every pair): ``_gram_keys``.
     grams: GramColumns | None = None
+    lengths: np.ndarray | None = None  # int64: the characters of each text (what the search and check read)
 
     @property
     def keys(self) -> np.ndarray:
@@ -187,7 +188,7 @@ class NGram(Algorithm):
         check, bound, jaccard_bound = search_bounds(settings)
         reporter.report("Finding candidates", 0, 1)
         first_unneeded = _first_unneeded_step(fp.sizes, check.plausible_ratio(bound))
-        lengths = lengths_of(texts)
+        lengths = fp.lengths if fp.lengths is not None and len(fp.lengths) == len(texts) else lengths_of(texts)
         edits = short_pair_edits(lengths)
         # Pairs only where one text holds the key among its probes (the prefix for the bound itself): the prefixes
         # of 21,578 Reuters stories made 9.6M unique pairs without, 5.5M with (20 Newsgroups 9.5M -> 4.8M, the Sina
@@ -235,7 +236,7 @@ class NGram(Algorithm):
             a, b = _with_pairs(a, b, va, vb, len(texts))
         reporter.report("Finding candidates", 1, 1)
         floor = bound - SAMPLE_MARGIN
-        measure, counted = verify_counted(texts, a, b, settings.n_value, check, reporter, fp.grams, floor)
+        measure, counted = verify_counted(texts, a, b, settings.n_value, check, reporter, fp.grams, floor, lengths)
         keep = measure >= bound
         grams = PairGrams(counted.overlap[keep], counted.size_a[keep], counted.size_b[keep])
         return Candidates(a[keep], b[keep], measure[keep], bound, grams, settings.n_value)
@@ -869,16 +870,24 @@ def verify(texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColum
 
 
 def verify_counted(
-    texts, a, b, n, check: TextCheck, reporter: Reporter, cols: GramColumns | None = None, floor: float | None = None
+    texts,
+    a,
+    b,
+    n,
+    check: TextCheck,
+    reporter: Reporter,
+    cols: GramColumns | None = None,
+    floor: float | None = None,
+    lengths: np.ndarray | None = None,
 ) -> tuple[np.ndarray, PairGrams]:
     """``verify``, with the gram counts behind each long pair's similarity. ``floor``: a pair whose texts are
     hashed here (no ``cols``) and whose estimate is below it may be given the estimate
-    (``score_pairs_of_counted``)."""
+    (``score_pairs_of_counted``). ``lengths``: the texts' characters, when known."""
     reporter.report("Verifying", 0, len(a))
     if cols is None:
-        out = score_pairs_of_counted(check, texts, a, b, n, floor)
+        out = score_pairs_of_counted(check, texts, a, b, n, floor, lengths)
     else:
-        out = score_pairs_counted(check, texts, cols, a, b)
+        out = score_pairs_counted(check, texts, cols, a, b, lengths)
     reporter.report("Verifying", len(a), len(a))
     return out
 
@@ -948,7 +957,7 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
         offsets = np.zeros(n_texts + 1, dtype=np.int64)
         np.cumsum(sizes * held_text, out=offsets[1:])
         grams = GramColumns(kept[:held], offsets, prefix=True)
-    return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams)
+    return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams, lengths)
 
 
 def _chunk_keys(
