@@ -125,7 +125,7 @@ def _chunk_grams(
     ``gram_prefix_columns``)."""
     h, starts, sizes = _window_hashes(texts, lengths, n)
     if not sizes.any():
-        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint8)
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64), np.zeros(0, np.uint8) if positions else None
     if prefix:  # each text's prefixes sorted in a row of its own (``sorted_segments``)
         h >>= _HIGH
         if positions:

@@ -582,9 +582,9 @@ def _prefixes(
     a text index: ``KeyCounts.buckets``) packed with its text (and probe flag) into one int64 (``base.Packing``:
     the cores that choose them pack them, and one array of them all is made, not three), in no particular order
     (``bucket_pairs`` sorts them), how they are packed, and the number below which keys are rare: held by at most
-    ``RARE_KEY_SETS`` key sets. ``shared``: only the chosen
-    keys that more than one set holds - a key of one set alone pairs no texts (at 100k short texts half the chosen
-    keys are such, at 1M a fifth); they come first, so the prefixes are chosen as before.
+    ``RARE_KEY_SETS`` key sets. ``shared``: only the chosen keys that more than one set holds - a key of one set
+    alone pairs no texts (at 100k short texts half the chosen keys are such, at 1M a fifth); they come first, so
+    the prefixes are chosen as before.
 
     ``probe_bound`` (above ``bound``): also which chosen keys are in the set's shorter prefix for that bound (and
     the keys for its edits) - its probes (``bucket_pairs``), flagged - unless more than ``probe_share`` of the
