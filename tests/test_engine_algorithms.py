@@ -367,18 +367,19 @@ def test_short_texts_of_common_words_leave_crowded_buckets_and_every_cluster_sta
     assert sum(found) >= 0.95 * len(copies)  # (the rest lost a figure: "one" edited to "ore" - the text check)
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), alphabet_size=st.sampled_from([2, 3, 6, 12, 40]))
-@example(
-    seed=4610, alphabet_size=3
-)  # "一一一一一一一仂" / "一一一一仂一一一仂": 2 distinct grams against 5, one edit apart
-def test_ngram_search_finds_every_short_pair_within_the_floor(seed, alphabet_size):
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), alphabet_size=st.sampled_from([2, 3, 6, 12, 40]), n=st.sampled_from([2, 3, 4]))
+# "一一一一一一一仂" / "一一一一仂一一一仂": 2 distinct grams against 5, one edit apart
+@example(seed=4610, alphabet_size=3, n=4)
+def test_ngram_search_finds_every_short_pair_within_the_floor(seed, alphabet_size, n):
     """Every pair of short texts (the shorter under SHORT_CHARS characters) whose edit similarity is at least the
     short floor is a candidate of the n-gram search, however common their grams are: texts of 3-46 characters of a
     few characters (so the rarest-first order of their keys is mostly counts, not chance), each with copies a few
     substitutions, insertions and deletions away, anywhere - against every pair compared by brute force. (The
     search indexes as many of a short text's rarest keys as it takes one edit more than the pair may have to
-    destroy, by their first windows: ``ngram.located_prefix``.)"""
+    destroy, by their first windows: ``ngram.located_prefix``.) Gram lengths 2-4; from 5 on, two edits can touch
+    every gram of a text of 12-14 characters, which then shares none with its copy, and only one edit is looked up
+    by deletions (``ngram.edit_variants``)."""
     import random
 
     from rapidfuzz.distance import Levenshtein
@@ -406,7 +407,7 @@ def test_ngram_search_finds_every_short_pair_within_the_floor(seed, alphabet_siz
                     del copy[at]
             texts.append("".join(copy))
     texts = list(dict.fromkeys(texts))  # distinct texts (equal ones are one unique text before any search)
-    settings_ = Settings(algorithm="ngram").resolved()
+    settings_ = Settings(algorithm="ngram", n=n).resolved()
     algo = NGram()
     found = algo.search(algo.fingerprint(texts, settings_, Reporter()), texts, settings_, Reporter())
     got = set(zip(found.a.tolist(), found.b.tolist(), strict=True))
