@@ -1018,31 +1018,26 @@ def _by_text_then_level(
 ):
     """The keys of each level (``by_step``: keys and their texts, in text order) put in one array ordered by text,
     then level, with their texts (``lo`` added: the column's) and levels - and, given ``first`` (of the own level's
-    keys), their first windows (0 at the other levels). Each key's place worked out from the counts of keys per
-    (text, level): where its (text, level) begins in the output, less where its text begins in its level's array,
-    plus its own index there (a stable argsort of (text, level) numbers and three gathers by it took a quarter of
-    the fingerprint of 100k short texts)."""
+    keys), their first windows (0 at the other levels). (A stable argsort of (text, level) numbers and three
+    gathers by it took a quarter of the fingerprint of 100k short texts; each key's place worked out from the
+    counts of keys per (text, level) and scattered there, a fifth: 47-68 against 36-38 ms on one core.)"""
     if not any(len(d) for _, d in by_step[1:]):  # (short texts: every key at the own level, in order already)
         keys, d = by_step[0]
         docs = d.astype(DOC)
         docs += lo
         return keys, docs, np.zeros(len(keys), dtype=np.int8), None if first is None else first
     counts = np.stack([np.bincount(d, minlength=n_texts) for _, d in by_step], axis=1)  # texts x levels
-    begins = np.cumsum(counts.ravel()).reshape(counts.shape) - counts  # where each (text, level) begins
-    total = int(counts.sum())
-    keys = np.empty(total, dtype=np.uint64)
-    docs = np.empty(total, dtype=DOC)
-    steps = np.empty(total, dtype=np.int8)
-    firsts = None if first is None else np.zeros(total, dtype=np.uint8)
-    for step, (k, d) in enumerate(by_step):
-        shift = begins[:, step] - (np.cumsum(counts[:, step]) - counts[:, step])
-        at = shift.take(d)
-        at += np.arange(len(d))
+    # The texts and levels in output order are runs, made by repeats; a level's places, in text order, are where
+    # the levels say it, and its keys (in text order) go there by a mask (half the time of np.insert, a quarter of
+    # a scatter of every key to its place).
+    docs = np.repeat(np.arange(lo, lo + n_texts, dtype=DOC), counts.sum(axis=1))
+    steps = np.repeat(np.tile(np.arange(len(by_step), dtype=np.int8), n_texts), counts.ravel())
+    keys = np.empty(len(steps), dtype=np.uint64)
+    firsts = None if first is None else np.zeros(len(steps), dtype=np.uint8)
+    for step, (k, _) in enumerate(by_step):
+        at = steps == step
         keys[at] = k
-        docs[at] = d + lo
-        steps[at] = step
-        if firsts is not None and step == 0:
-            assert first is not None
+        if firsts is not None and first is not None and step == 0:
             firsts[at] = first
     return keys, docs, steps, firsts
 
