@@ -23,7 +23,6 @@ from .parallel import map_ranges
 from .progress import Reporter
 from .text import (
     SEP,
-    cached_code_points,
     factorize,
     find_sorted,
     from_utf32,
@@ -35,6 +34,7 @@ from .text import (
     string_hash,
     text_slices,
     utf32,
+    whitespace_code_points,
 )
 
 # A sentence with its closing punctuation; the separators are kept so that the text can be rebuilt.
@@ -68,17 +68,11 @@ def _keys(text: str) -> list[int]:
 @lru_cache(maxsize=1)
 def _char_classes() -> np.ndarray:
     """Per character (astral ones share the last entry): 0 content, 1 whitespace (``str.split``'s), 2 closing
-    punctuation. The whitespace kept in the user's cache folder (``cached_code_points``): asking each of the
-    65,536 characters took 20-40 ms of every job's first boilerplate search (4k articles: 3-5 % of the job)."""
+    punctuation."""
     classes = np.zeros(0x10001, dtype=np.uint8)
-    classes[cached_code_points("whitespace", _find_whitespace, (0x20, 0x3000))] = 1
+    classes[whitespace_code_points()] = 1
     classes[[ord(c) for c in _PUNCT]] = 2
     return classes
-
-
-def _find_whitespace() -> list[int]:
-    """The characters of the BMP that ``str.isspace`` (and so ``str.split``) takes for whitespace."""
-    return [c for c in range(0x10000) if chr(c).isspace()]
 
 
 @dataclass
