@@ -85,9 +85,11 @@ PREFIX_TIGHT_WINDOW = 8
 # keys at most), whose bucket pairs them (``base._leave_crowded``). 78,000 English sentences (Reuters): 134M pairs,
 # 60 s and 11 GiB -> 16 s and 3 GiB; every Chinese benchmark input removes the same rows.
 RARE_KEY_SETS = PREFIX_TIGHT_CAP
-# Probes are left out when more than this share of the prefix keys are probes. Short texts' prefixes hold most of
-# their keys by ``edit_prefix`` anyway: 88 % of them probes at 100k short texts (1 % fewer pairs made, bucket_pairs
-# 0.09-0.10 -> 0.12-0.15 s), 99.9 % on the LCQMC questions; articles 18-55 % (Sina, the 4k bench articles, Reuters).
+# Probes are left out when more than this share of the prefix keys are probes. A short text's prefix for its edits
+# is all probes: 88 % of the keys were probes at 100k short texts with prefixes of n x edits + 1 keys (1 % fewer
+# pairs made, bucket_pairs 0.09-0.10 -> 0.12-0.15 s), 74 % since they are cut by the edits that destroy them
+# (72c8cf1: so probes are made there now), 100 % on the LCQMC questions; articles 18-55 % (Sina 18, the 4k bench
+# articles 51, Reuters 55).
 PROBE_SHARE = 0.75
 DOC = np.int32  # text indices of sampled keys and prefixes (2**31 texts is far beyond any table)
 # The gram sets of short texts are kept for verification up to this many hashes (240 MB); else, and for articles
@@ -649,12 +651,11 @@ def _prefixes(
             # Jaccard >= t implies overlap >= t * max(|x|, |y|); containment >= t implies overlap >= t * |smaller|.
             out = sizes - np.ceil(b * sizes - 1e-9).astype(np.int64) + 1
             out *= jaccard
-            if not located:
-                np.maximum(out, np.where(tau >= 0, n * tau + 1, 0), out=out)
             return out
 
         prefix_len = prefix_lengths(bound)
         short_len = prefix_lengths(short_bound) if probing else None
+        edit_len = np.where(tau >= 0, n * tau + 1, 0)  # the keys for the edits (cut below where they are located)
 
         # Each set's keys sorted in a row of its own (sets are short: numpy sorts such rows by a sorting network,
         # many times faster than one sort of (set, key) numbers), its first ones kept - read off the chunk's
@@ -666,14 +667,14 @@ def _prefixes(
 
         matrices = list(segment_rows(keys, starts, sizes, transform=place))
         if located:
-            edit_len = np.where(tau >= 0, n * tau + 1, 0)
             windows, sets = [], []
             for rows, m in matrices:
-                by_edits = rows[tau[rows] >= 0] if m.shape[1] <= FIRST_LIMIT else rows[:0]
-                if len(by_edits):
+                of_edits = tau[rows] >= 0
+                if m.shape[1] <= FIRST_LIMIT and of_edits.any():
+                    by_edits = rows[of_edits]
                     # (no key past the longest prefix for edits is looked at)
                     w = min(m.shape[1], int(edit_len[by_edits].max()))
-                    windows.append(first_windows(m[tau[rows] >= 0, :w]).ravel())
+                    windows.append(first_windows(m[of_edits, :w]).ravel())
                     sets.append((by_edits, w))
             if sets:
                 at_sets = np.concatenate([r for r, _ in sets])
@@ -681,9 +682,9 @@ def _prefixes(
                 base = np.concatenate([np.arange(len(r), dtype=np.int64) * w for r, w in sets])
                 base += np.repeat(np.cumsum(spans) - spans, [len(r) for r, _ in sets])  # where each matrix's begin
                 edit_len[at_sets] = located_prefix(np.concatenate(windows), base, sizes[at_sets], tau[at_sets], n)
-            np.maximum(prefix_len, edit_len, out=prefix_len)
-            if short_len is not None:
-                np.maximum(short_len, edit_len, out=short_len)
+        np.maximum(prefix_len, edit_len, out=prefix_len)
+        if short_len is not None:
+            np.maximum(short_len, edit_len, out=short_len)
         np.minimum(prefix_len, sizes, out=prefix_len)
         found: list[tuple[np.ndarray, np.ndarray, np.ndarray | None]] = []
         for rows, m in matrices:
