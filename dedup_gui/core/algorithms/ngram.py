@@ -88,9 +88,10 @@ RARE_KEY_SETS = PREFIX_TIGHT_CAP
 # Probes are left out when more than this share of the prefix keys are probes. A short text's prefix for its edits
 # is all probes: 88 % of the keys were probes at 100k short texts with prefixes of n x edits + 1 keys (1 % fewer
 # pairs made, bucket_pairs 0.09-0.10 -> 0.12-0.15 s), 74 % since they are cut by the edits that destroy them
-# (72c8cf1: so probes are made there now), 100 % on the LCQMC questions; articles 18-55 % (Sina 18, the 4k bench
-# articles 51, Reuters 55).
-PROBE_SHARE = 0.75
+# (72c8cf1), where the search still took longer with probes (warm, alternating: 0.24-0.26 s against 0.22-0.24
+# without; the same candidates); 82 % at 1M short texts, 100 % on the LCQMC questions. Articles 18-55 % (Sina 18,
+# the 4k bench articles 51, Reuters 55), where probes pay: Reuters' search 1.35-1.48 s with them, 1.66-1.71 without.
+PROBE_SHARE = 0.70
 DOC = np.int32  # text indices of sampled keys and prefixes (2**31 texts is far beyond any table)
 # The gram sets of short texts are kept for verification up to this many hashes (240 MB); else, and for articles
 # (``LONG_TEXT_CHARS``), the texts of the candidate pairs are hashed again. Copying every article's set cost more
