@@ -442,6 +442,30 @@ def test_a_chinese_numeral_before_a_measure_word_is_read_as_the_figure_in_digits
     assert _words(chinese) != _words(other)
 
 
+def _words_one_by_one(text: str) -> list[str]:
+    """The reference for ``textcheck._words``: every word of ``_WORD`` a step of the loop."""
+    from dedup_gui.core.textcheck import _words_of
+
+    out: list[str] = []
+    _words_of(text, out)
+    return out
+
+
+# Numerals, measure words and the characters of two-character units, other Chinese characters, digits and what
+# joins them, letters, figure words, spaces and punctuation: every way a word of ``_WORD`` begins and ends.
+_WORD_PIECES = [*"零一二三四五六七八九〇两十百千万亿", *"个人年元公里斤小时美港", *"的北京市有和走了起", *"0123456789",
+                *".,:/", *"abcXYZ", "five", "mln", " ", "\n", "，", "。", "-"]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_WORD_PIECES), max_size=40).map("".join))
+@example("三百公里外两万人")  # a figure's look ahead reaches two characters past it
+@example("一起走了十分钟万期")
+def test_words_taken_a_run_at_a_time_are_the_words_read_one_by_one(text):
+    from dedup_gui.core.textcheck import _words
+
+    assert _words(text) == _words_one_by_one(text)
+
+
 @pytest.mark.parametrize(
     ("a", "b", "two_reports"),
     [

@@ -221,12 +221,27 @@ def _written_date(number: str) -> bool:
 def _words(text: str) -> list[str]:
     """The words of a text (``_WORD``): numbers by ``_figure_key`` (a date or time keeps its separators, which
     ``_is_date`` reads), Chinese numerals as the same figure in digits (``chinese_words``), letters in lower case,
-    a figure written as a word as what it stands for (``FIGURE_WORDS``)."""
+    a figure written as a word as what it stands for (``FIGURE_WORDS``).
+
+    Most words of Chinese text are a Chinese character that is no numeral, a word as it is: runs of them
+    (``_PLAIN_RUN``) are split off and taken a run at a time, the rest read word by word (``_words_of``). The 614
+    pairs the text check read word by word at 100k bench articles: 0.2 s against 0.8 s with every character a step
+    of the loop."""
     out: list[str] = []
+    pieces = _PLAIN_RUN.split(text)  # the text between runs, then a run, then the text after it...
+    for i in range(0, len(pieces) - 1, 2):
+        _words_of(pieces[i], out)
+        out += pieces[i + 1]  # (a character a word)
+    _words_of(pieces[-1], out)
+    return out
+
+
+def _words_of(text: str, out: list[str]) -> None:
+    """``_words`` of ``text``, word by word, added to ``out`` (the words before it: a multiplier reads the last)."""
     add = out.append
     for w in _WORD.findall(text):
         c = w[0]
-        if "\u4e00" <= c <= "\u9fff" and c not in _CN_NUMERAL:  # most words: a Chinese character, as it is
+        if "\u4e00" <= c <= "\u9fff" and c not in _CN_NUMERAL:  # a Chinese character, as it is
             add(w)
         elif c.isdecimal():
             add(w if _written_date(w) else _figure_key(w))
@@ -238,7 +253,23 @@ def _words(text: str) -> list[str]:
         else:
             w = w.lower()
             add(FIGURE_WORDS.get(w, w))
-    return out
+
+
+def _plain_class() -> str:
+    """A character class of the Chinese characters (U+4E00-U+9FFF) that are no numeral."""
+    cut = sorted(ord(c) for c in _CN_NUMERAL if "\u4e00" <= c <= "\u9fff")
+    ranges, lo = [], 0x4E00
+    for cp in [*cut, 0xA000]:
+        if cp > lo:
+            ranges.append(f"{chr(lo)}-{chr(cp - 1)}" if cp - 1 > lo else chr(lo))
+        lo = cp + 1
+    return "[" + "".join(ranges) + "]"
+
+
+# A run of such characters, each a word of ``_WORD`` on its own (no number, letter or numeral run can take one in),
+# that begins past the two characters after a numeral: ``_CN_FIGURE``'s look ahead from a numeral (a measure word,
+# a two-character unit) stays in the text read word by word.
+_PLAIN_RUN = re.compile(f"(?s)(?<![{_CN_NUMERALS}])(?<![{_CN_NUMERALS}].)({_plain_class()}+)")
 
 
 _MULTIPLIERS = frozenset(FIGURE_WORDS.values()) - {str(i) for i in range(100)}
