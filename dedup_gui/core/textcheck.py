@@ -225,8 +225,8 @@ def _words(text: str) -> list[str]:
 
     Most words of Chinese text are a Chinese character that is no numeral, a word as it is: runs of them
     (``_PLAIN_RUN``) are split off and taken a run at a time, the rest read word by word (``_words_of``). The 614
-    pairs the text check read word by word at 100k bench articles: 0.2 s against 0.8 s with every character a step
-    of the loop."""
+    pairs ``figure_replaced`` read at 100k bench articles: 0.32 s against 0.40 with every character a step of the
+    loop."""
     out: list[str] = []
     pieces = _PLAIN_RUN.split(text)  # the text between runs, then a run, then the text after it...
     for i in range(0, len(pieces) - 1, 2):
