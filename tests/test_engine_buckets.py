@@ -93,6 +93,29 @@ def test_the_union_of_sorted_parts_is_their_sorted_distinct_values_merged_whole_
     assert arrays == []  # taken out of the list: freed as soon as they are joined
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    postings=st.lists(st.tuples(st.integers(0, 2**20), st.integers(0, 1000), st.booleans()), max_size=40),
+    flagged=st.booleans(),
+    probes=st.booleans(),
+    split=st.booleans(),
+)
+def test_unpacked_postings_are_the_keys_docs_and_probes_packed(postings, flagged, probes, split):
+    """``Packing.unpack`` gives back what ``pack`` packed - on one core or in halves on two (forced at any size)."""
+    keys = np.array([k for k, _, _ in postings], dtype=np.int64)
+    docs = np.array([d for _, d, _ in postings], dtype=np.int64)
+    probe = np.array([p for _, _, p in postings], dtype=bool)
+    packing = base.Packing(10, 1 if flagged else 0, probes)
+    packed = packing.pack(keys.copy(), docs, probe)
+    old, base.SPLIT_SORT = base.SPLIT_SORT, (1 if split else 1 << 40)
+    try:
+        k, d, p = packing.unpack(packed)
+    finally:
+        base.SPLIT_SORT = old
+    assert k.tolist() == keys.tolist() and d.tolist() == docs.tolist()
+    assert (p.tolist() if p is not None else None) == (probe.tolist() if flagged and probes else None)
+
+
 def test_an_over_full_bucket_links_each_member_to_a_window_of_neighbours():
     docs = np.arange(100)
     a, b, _ = base.bucket_pairs(np.zeros(100, dtype=np.int64), docs, Reporter(), cap=10, window=3)

@@ -181,6 +181,19 @@ def test_csv_cells_stay_python_strings_in_columns_of_objects(tmp_path):
     assert data.columns.tolist() == ["id", "text", "note"] and str(data.columns.dtype) == "object"
 
 
+def test_the_texts_of_a_csv_column_are_its_cells_as_read(tmp_path):
+    """A CSV table's dedup texts are its cells exactly (they are strings already, taken as they are): a short row's
+    missing cell is empty, "12.50" stays "12.50"; the same texts once the table has become a DataFrame."""
+    path = tmp_path / "plain.csv"
+    path.write_text("id,text\n1,NA\n2\n3,12.50\n", encoding="utf-8")
+    table = read_table(path)
+    assert table.texts(["text"]) == ["NA", "", "12.50"]
+    assert table.texts(["id", "text"]) == ["1\nNA", "2", "3\n12.50"]
+    lazy = table.texts(["id", "text"])
+    table.data  # noqa: B018  (the cells become a DataFrame)
+    assert table.texts(["id", "text"]) == lazy
+
+
 def test_csv_blank_and_duplicate_headers(tmp_path):
     path = tmp_path / "h.csv"
     path.write_text("text,,text\n1,2,3\n", encoding="utf-8")
@@ -443,6 +456,7 @@ def test_a_table_given_its_cells_answers_as_the_table_of_their_dataframe(rows, d
     for name in names:
         assert lazy.column_values(name) == eager.column_values(name)
         assert lazy.column_values(name, head=head) == eager.column_values(name, head=head)
+        assert lazy.column_texts(name) == eager.column_texts(name)
     kept, want = lazy.rows_where(keep), eager.rows_where(keep)
     assert len(kept) == len(want) == int(keep.sum())
     assert list(kept.tuples()) == list(want.tuples())

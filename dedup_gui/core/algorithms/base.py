@@ -166,10 +166,25 @@ class Packing(NamedTuple):
         return keys
 
     def unpack(self, packed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """The keys, docs (``packed`` itself, worked on in place) and probes (None without)."""
-        k = packed >> (self.flag_bits + self.doc_bits)
-        p = (packed & (1 << self.doc_bits)) == 0 if self.flag_bits and self.probes else None
-        packed &= (1 << self.doc_bits) - 1
+        """The keys, docs (``packed`` itself, worked on in place) and probes (None without); from ``SPLIT_SORT``
+        postings on, half of them on each core (17M at 1M short texts: 0.24 s on one, most of it the first touch
+        of the keys' new pages)."""
+        k = np.empty_like(packed)
+        p = np.empty(len(packed), dtype=bool) if self.flag_bits and self.probes else None
+        flag, docs = packed.dtype.type(1 << self.doc_bits), packed.dtype.type((1 << self.doc_bits) - 1)
+
+        def part(lo: int, hi: int) -> None:
+            x = packed[lo:hi]
+            np.right_shift(x, self.flag_bits + self.doc_bits, out=k[lo:hi])
+            if p is not None:
+                np.equal(x & flag, 0, out=p[lo:hi])
+            x &= docs
+
+        if len(packed) < SPLIT_SORT:
+            part(0, len(packed))
+        else:
+            for _ in map_ranges(part, [(0, len(packed) // 2), (len(packed) // 2, len(packed))]):
+                pass
         return k, packed, p
 
 

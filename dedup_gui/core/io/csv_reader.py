@@ -384,5 +384,5 @@ def _build(path: Path, header: list[str], body: list[list[str]], lines: np.ndarr
     # The cells into one (column, row) block of objects, which pandas keeps as it is when the table becomes a
     # DataFrame (Cells.frame). Anomalies first: the GUI shows the first few warnings; Table.data takes Cells (the
     # DataFrame made on demand).
-    data = Cells.of_rows(padded, names)
+    data = Cells.of_rows(padded, names, text_only=True)  # (the csv module reads every cell as a string)
     return Table(path=path, kind="csv", columns=names, data=data, warnings=notes + renames)  # type: ignore[arg-type]
