@@ -464,7 +464,11 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     # (text, number) -> how often, as sorted keys.
     keys, counts = unique_counts(doc_of * width + ids)
     lengths = np.fromiter(map(len, used), dtype=np.int64, count=len(used))
-    la, lb = np.searchsorted(docs, a), np.searchsorted(docs, b)
+    # Each pair's texts by their place among ``docs``, from a table of places (600k pairs of 1M short texts: 6 ms
+    # against 80 for a sorted search of each).
+    place = np.empty(len(texts), dtype=np.int64)
+    place[docs] = np.arange(len(docs))
+    la, lb = place.take(a), place.take(b)
     a_short = lengths[la] <= lengths[lb]
     short, long = np.where(a_short, la, lb), np.where(a_short, lb, la)
     first = np.searchsorted(keys // width, np.arange(len(docs) + 1))
