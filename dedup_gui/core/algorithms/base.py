@@ -288,8 +288,12 @@ def bucket_pairs(
         if tight_window is not None and tight_window < window and over.any():
             # Above the cap a tight doc pairs with its next ``tight_window`` docs, the others with their next
             # ``window`` (the docs stay in doc order).
-            over_tight = np.repeat(over, sizes) & tight[d]
-            windowed = over_tight if windowed is None else windowed | over_tight
+            # (the postings of those buckets looked at alone: at 1M short texts a flag for each of 17M postings,
+            # 78 ms, for a few thousand in such buckets)
+            at = span_positions(starts[over], sizes[over])
+            if windowed is None:
+                windowed = np.zeros(len(d), dtype=bool)
+            windowed[at] |= tight.take(d[at])
     multi = sizes > 1
     probes = None  # per bucket: its probes (the first postings of the bucket)
     if p is not None:
@@ -435,10 +439,15 @@ def _leave_crowded(
     if not len(crowded):
         return np.zeros(0, dtype=np.int64)
     n_docs = int(d.max()) + 1
-    leaving = np.bincount(d[rare], minlength=n_docs) >= min_rare
-    if tight is not None:
-        leaving &= ~tight[:n_docs]
     there = span_positions(starts[crowded], sizes[crowded])
+    # The rare keys counted for the docs in crowded buckets alone (a flag looked up per rare posting, the few
+    # flagged counted: at 1M short texts 39 against 71 ms for a count of every doc's).
+    in_crowd = np.zeros(n_docs, dtype=bool)
+    in_crowd[d[there]] = True
+    if tight is not None:
+        in_crowd &= ~tight[:n_docs]
+    rare_docs = d[rare]
+    leaving = np.bincount(rare_docs[in_crowd.take(rare_docs)], minlength=n_docs) >= min_rare
     return there[leaving[d[there]]]
 
 
