@@ -791,18 +791,33 @@ def _sentence_line_points(joined: str) -> np.ndarray:
     cps = utf32(joined)
     if not len(cps):
         return cps
-    space_class = _space_classes().take(cps, mode="clip")
-    ws = (space_class == 1) | (space_class == 2)  # \s, as the pattern and str.split know it
-    brk = _sentence_end_table().take(cps, mode="clip")
-    run_start = ws.copy()
-    run_start[1:] &= ~ws[:-1]
-    run = np.cumsum(run_start) - 1
-    after_stop = np.zeros(int(run[-1]) + 2, dtype=bool)  # per whitespace run: right after a "."
-    led = np.flatnonzero(run_start[1:] & (cps[:-1] == 46)) + 1
-    after_stop[run[led]] = True
-    brk |= ws & after_stop[run]
-    keep = brk | ~ws
+    kind = _sentence_classes().take(cps, mode="clip")
+    ws = (kind & 1).view(bool)  # \s, as the pattern and str.split know it
+    brk = (kind >> 1).view(bool)
+    del kind
+    # A run of whitespace right after a full stop ends a sentence: found among the whitespace characters alone
+    # (few in Chinese text), not by numbering every character's run (100k bench articles: a cumulative count and
+    # a gather of 8 bytes a character).
+    at = np.flatnonzero(ws)
+    if len(at):
+        first = np.ones(len(at), dtype=bool)
+        first[1:] = at[1:] != at[:-1] + 1
+        starts = np.flatnonzero(first)
+        led = cps.take(np.maximum(at[starts] - 1, 0)) == 46  # (a run at 0 looks at its own whitespace)
+        if led.any():
+            brk[at[np.repeat(led, np.diff(np.append(starts, len(at))))]] = True
+    keep = ~ws
+    keep |= brk
     return np.where(brk, 10, cps)[keep]
+
+
+@lru_cache(maxsize=1)
+def _sentence_classes() -> np.ndarray:
+    """Per BMP code point (the last entry: every astral character): bit 0 whitespace (``_space_classes`` 1 or 2),
+    bit 1 a sentence end (``_sentence_end_table``)."""
+    space = _space_classes()
+    ws = (space == 1) | (space == 2)
+    return (ws.astype(np.uint8) | (_sentence_end_table().astype(np.uint8) << 1)).astype(np.uint8)
 
 
 def column_sentences(texts: list[str]) -> tuple[list[str], np.ndarray]:
