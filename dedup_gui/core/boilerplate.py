@@ -244,7 +244,7 @@ def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> 
         return Boilerplate()
     # Each sentence numbered (a dense id, in order of first occurrence) by ``factorize``'s sorts of packed keys;
     # then each text's distinct sentences, by one sort of (text, sentence) numbers - not each text's keys sorted in
-    # its slice (a lexsort: 0.4 of 2.3 s of the boilerplate's work at 100k bench articles, on one core).
+    # its slice by a lexsort (100k bench articles: learn 1.27-1.34 s against 1.46-1.55 on two cores).
     run_of, sentences = factorize(hashes)
     del hashes
     pairs = (docs.astype(np.int64) << np.int64(32)) | run_of  # (under 2**31 texts, 2**32 sentences)
