@@ -1076,6 +1076,13 @@ def test_slices_of_the_column_give_the_same_results(texts, slice_chars):
         text.GIL_CHUNK_CHARS, segment.SEGMENT_CHARS = old
 
 
+@given(st.text(alphabet="\n>-a新😀", max_size=30), st.sampled_from([">", "-"]))
+def test_a_mark_after_a_line_break_is_found_as_the_two_characters_are(text, mark):
+    from dedup_gui.core.text import _after_a_line_break
+
+    assert _after_a_line_break(text, mark) == ("\n" + mark in text)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 12), max_size=60), st.sampled_from([np.int64, np.uint64]))
 def test_unique_first_is_numpys_unique_with_index_inverse_and_counts(values, dtype):

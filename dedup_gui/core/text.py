@@ -673,7 +673,7 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
         if opts.casefold:
             joined = joined.lower()
         joined = collapse_whitespace("\n" + joined)
-    if opts.drop_quoted and "\n>" in joined:
+    if opts.drop_quoted and _after_a_line_break(joined, ">"):
         joined = drop_quoted_lines(joined)
     out = [piece.strip(" \n") for piece in joined.split(SEP)]
     if opts.drop_quoted and "\n--" in joined:
@@ -696,6 +696,18 @@ def drop_signature(text: str) -> str:
         return text
     kept = text[:at]
     return kept if kept.strip() else text
+
+
+def _after_a_line_break(text: str, mark: str) -> bool:
+    """``"\\n" + mark in text`` for a character ``mark``: each ``mark`` found by ``str.find`` and the character
+    before it looked at. A search for two characters reads every character of a text stored 2 or 4 bytes to a
+    character (0.5 ms a slice of 400,000, holding the interpreter lock; 0.17 ms so on the 100k bench articles)."""
+    at = text.find(mark, 1)
+    while at >= 0:
+        if text[at - 1] == "\n":
+            return True
+        at = text.find(mark, at + 1)
+    return False
 
 
 def drop_quoted_lines(text: str) -> str:
