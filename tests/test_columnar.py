@@ -120,7 +120,12 @@ def test_ngram_fingerprint_equals_the_per_text_reference(texts, n, share):
     assert np.array_equal(fp.doc, docs)
     assert np.array_equal(fp.step, steps)
     assert np.array_equal(fp.sizes, sizes)
-    assert np.array_equal(fp.sketch, byte_sketch(sketch))
+    # A sketch for each text of SHORT_CHARS characters or more (the only ones ever screened), none for the others.
+    want = byte_sketch(sketch)
+    short = np.array([len(t) < SHORT_CHARS for t in texts], dtype=bool)
+    assert np.array_equal(fp.sketch, want[~short])
+    want[short] = 0xFF
+    assert np.array_equal(fp.every_sketch(), want)
     assert fp.step.max(initial=0) < MAX_LEVEL_STEPS
 
 
@@ -391,7 +396,7 @@ def test_long_texts_fingerprint_the_same_in_long_chunks_as_in_short_ones(seed, m
     def fingerprint():
         fp = NGram().fingerprint(texts, settings, Reporter())
         keys = [(p.keys.tolist(), p.doc.tolist(), p.step.tolist()) for p in fp.parts]
-        return [sum((k[i] for k in keys), []) for i in range(3)], fp.sizes.tolist(), fp.sketch.tolist()
+        return [sum((k[i] for k in keys), []) for i in range(3)], fp.sizes.tolist(), fp.every_sketch().tolist()
 
     chunks = []
     monkeypatch.setattr(ngram, "_chunk_keys", _counting(ngram._chunk_keys, chunks))
@@ -451,10 +456,12 @@ def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
     whole = reference_fingerprint(texts, settings.n_value, 2)[4]  # the full 32-bit sketch
     n = len(texts)
     a, b = _drawn_pairs(data, n, 1, 40)
+    sketched = np.array([len(t) >= SHORT_CHARS for t in texts], dtype=bool)  # (the texts with a sketch)
+    a, b = a[sketched[a] & sketched[b]], b[sketched[a] & sketched[b]]
     packed = ByteSketch.of(fp.sketch)
     for bins in (64, SKETCH_BINS):
         full = sketch_similarity(whole, a, b, bins)
-        fast = packed.similarity(a, b, bins)
+        fast = packed.similarity(fp.sketch_of(a), fp.sketch_of(b), bins)
         assert np.all(fast >= full - 1e-12)
         # Where no two different bins share a low byte, the estimates are the same.
         sa, sb = whole[a, :bins], whole[b, :bins]
@@ -464,7 +471,7 @@ def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
         # Compared a few pairs at a time (``SIMILARITY_BLOCK``), each pair gets the same estimate.
         old, ngram.SIMILARITY_BLOCK = ngram.SIMILARITY_BLOCK, 3
         try:
-            assert np.array_equal(packed.similarity(a, b, bins), fast)
+            assert np.array_equal(packed.similarity(fp.sketch_of(a), fp.sketch_of(b), bins), fast)
         finally:
             ngram.SIMILARITY_BLOCK = old
 

@@ -178,7 +178,7 @@ def ngram_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
         {
             "u": frame["u"].to_numpy(dtype=np.int64),
             "size": fp.sizes.astype(np.int64),
-            "sketch": [row.tobytes() for row in fp.sketch],
+            "sketch": [row.tobytes() for row in fp.every_sketch()],
             "keys": keys,
             "steps": steps,
             "at_least": edit_prefix(lengths, settings.n_value),

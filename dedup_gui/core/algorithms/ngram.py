@@ -126,13 +126,30 @@ class GramKeys:
     # keys of 1M short texts were a 560 MB copy, ~1 s of page faults on the main thread).
     parts: list[KeyPart]
     sizes: np.ndarray  # int64 full n-gram set size per text (for the length filter)
-    # uint8 (texts x SKETCH_BINS): the low byte of each bin of a one-permutation min-hash (even; EMPTY_BYTE where
-    # the bin is empty), to screen candidates (``ByteSketch``): a byte, not the hash, keeps 1M texts' sketches in 128 MB
+    # uint8 (sketched texts x SKETCH_BINS): the low byte of each bin of a one-permutation min-hash (even; EMPTY_BYTE
+    # where the bin is empty), to screen candidates (``ByteSketch``): a byte, not the hash, keeps 1M texts' sketches
+    # in 128 MB. Only texts of SHORT_CHARS characters or more are ever screened, and only they have one
+    # (``sketch_rows``).
     sketch: np.ndarray
     # Every text's full gram set (for verification), empty for the texts under SHORT_CHARS characters (scored by
     # their edits in every pair): ``_gram_keys``.
     grams: GramColumns | None = None
     lengths: np.ndarray | None = None  # int64: the characters of each text (what the search and check read)
+    # Per text, its row of ``sketch`` (-1: none, a text under SHORT_CHARS characters); None: row i is text i's.
+    sketch_rows: np.ndarray | None = None
+
+    def sketch_of(self, texts: np.ndarray) -> np.ndarray:
+        """The rows of ``sketch`` of these texts (each one that has a sketch)."""
+        return texts if self.sketch_rows is None else self.sketch_rows[texts]
+
+    def every_sketch(self) -> np.ndarray:
+        """A sketch row per text (texts x SKETCH_BINS), EMPTY_BYTE throughout for a text without one."""
+        if self.sketch_rows is None:
+            return self.sketch
+        out = np.full((len(self.sketch_rows), SKETCH_BINS), EMPTY_BYTE, dtype=np.uint8)
+        has = self.sketch_rows >= 0
+        out[has] = self.sketch[self.sketch_rows[has]]
+        return out
 
     @property
     def keys(self) -> np.ndarray:
@@ -471,7 +488,7 @@ def _screened(
             size_a, size_b = fp.sizes[sa], fp.sizes[sb]
             small = np.minimum(size_a, size_b).astype(np.float64)
             large = np.maximum(size_a, size_b).astype(np.float64)
-            jaccard = packed.similarity(sa, sb, bins)
+            jaccard = packed.similarity(fp.sketch_of(sa), fp.sketch_of(sb), bins)
             contained = np.minimum(1.0, jaccard * (small + large) / (1.0 + jaccard) / np.maximum(small, 1.0))
             score = check.scores_from(jaccard, contained, small, large)
             return score >= (np.where(small >= SCREEN_FULL_GRAMS, full, low) if full != low else low)
@@ -918,11 +935,16 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
     (short texts). Key sets no pair needs at ``ratio`` (``_unneeded``) are left out."""
     n_texts = len(texts)
     sizes = np.zeros(n_texts, dtype=np.int64)
-    # Each chunk fills its own rows, on its core: filled here at once, the 128 MB of 1M texts' sketches cost 0.26 s
-    # of page faults on the main thread before any chunk began.
-    sketch = np.empty((n_texts, SKETCH_BINS), dtype=np.uint8)
     parts: list[KeyPart] = []
     lengths = lengths_of(texts)
+    # Sketches for the texts that can be screened alone (SHORT_CHARS characters or more: ``_screened``), a row each
+    # (1M short texts: 27 % of them, 35 of 128 MB). Each chunk fills its own rows, on its core: filled here at once,
+    # the 128 MB of 1M texts' sketches cost 0.26 s of page faults on the main thread before any chunk began.
+    sketched = lengths >= SHORT_CHARS
+    sketch_rows = None if sketched.all() else np.where(sketched, np.cumsum(sketched) - 1, -1)
+    row_at = np.zeros(n_texts + 1, dtype=np.int64)  # the first sketch row of each text on
+    np.cumsum(sketched, out=row_at[1:])
+    sketch = np.empty((int(row_at[-1]), SKETCH_BINS), dtype=np.uint8)
     long_texts = bool(n_texts) and lengths.mean() > LONG_TEXT_CHARS
     chunk_chars = LONG_CHUNK_CHARS if long_texts else CHUNK_CHARS
     # The gram sets of short texts, kept when few: copied into one array as each chunk comes (while the next
@@ -939,7 +961,8 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
     chunks = text_chunks(lengths, share(chunk_chars))
 
     def chunk_keys(lo: int, hi: int):
-        cols, *keys = _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars, sketch[lo:hi])
+        rows = sketch[row_at[lo] : row_at[hi]]
+        cols, *keys = _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars, rows, sketched[lo:hi])
         hashes = cols.hashes
         if kept is not None and not held_text[lo:hi].all():  # (on the chunk's core)
             hashes = hashes[np.repeat(held_text[lo:hi], cols.sizes)]
@@ -960,15 +983,22 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
         offsets = np.zeros(n_texts + 1, dtype=np.int64)
         np.cumsum(sizes * held_text, out=offsets[1:])
         grams = GramColumns(kept[:held], offsets, prefix=True)
-    return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams, lengths)
+    return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams, lengths, sketch_rows)
 
 
 def _chunk_keys(
-    texts: list[str], lo: int, n: int, n_steps: int, ratio: float, chunk_chars: int, sketch: np.ndarray
+    texts: list[str],
+    lo: int,
+    n: int,
+    n_steps: int,
+    ratio: float,
+    chunk_chars: int,
+    sketch: np.ndarray,
+    sketched: np.ndarray | None = None,
 ) -> tuple[GramColumns, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
     """One chunk of ``_gram_keys`` (texts ``lo``... of the column): its gram columns and its sampled keys with
     their texts and levels, ordered by text, then level; its rows of the sketch (``sketch``, a row per text of the
-    chunk) are written."""
+    chunk, or per text that ``sketched`` flags) are written."""
     # 40-bit hash prefixes, built by plain sorts in one go, with the first window of each gram of a short text
     cols = gram_prefix_columns(texts, n, chunk_chars, positions=True)
     h = cols.hashes
@@ -983,8 +1013,12 @@ def _chunk_keys(
         np.not_equal(bins[1:], bins[:-1], out=first[1:])
         first[cols.offsets[:-1][sizes > 0]] = True
     at = np.flatnonzero(first)
+    row = doc[at]
+    if sketched is not None and not sketched.all():
+        of_sketched = sketched.take(row)
+        at, row = at[of_sketched], (np.cumsum(sketched) - 1).take(row[of_sketched])
     sketch.fill(EMPTY_BYTE)
-    sketch[doc[at], bins[at]] = (h[at] & np.uint64(0xFE)).astype(np.uint8)
+    sketch[row, bins[at]] = (h[at] & np.uint64(0xFE)).astype(np.uint8)
     # The keys at a text's own level p (a gram whose hash is 0 mod p), then at 2p, 4p... - each a subset of the
     # keys before it, so picked from those, not from every gram again.
     levels = _levels(sizes)  # per text of the chunk
