@@ -698,6 +698,14 @@ def drop_signature(text: str) -> str:
     return kept if kept.strip() else text
 
 
+def position_runs(at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The runs of consecutive positions in the ascending positions ``at``: where each starts and ends in ``at``."""
+    first = np.ones(len(at), dtype=bool)
+    first[1:] = at[1:] != at[:-1] + 1
+    starts = np.flatnonzero(first)
+    return starts, np.append(starts[1:], len(at)) if len(at) else starts
+
+
 def _after_a_line_break(text: str, mark: str) -> bool:
     """``"\\n" + mark in text`` for a character ``mark``: each ``mark`` found by ``str.find`` and the character
     before it looked at. A search for two characters reads every character of a text stored 2 or 4 bytes to a
@@ -813,13 +821,10 @@ def _sentence_line_points(joined: str) -> np.ndarray:
     # (few in Chinese text), not by numbering every character's run (100k bench articles: a cumulative count and
     # a gather of 8 bytes a character).
     at = np.flatnonzero(ws)
-    if len(at):
-        first = np.ones(len(at), dtype=bool)
-        first[1:] = at[1:] != at[:-1] + 1
-        starts = np.flatnonzero(first)
-        led = cps.take(np.maximum(at[starts] - 1, 0)) == 46  # (a run at 0 looks at its own whitespace)
-        if led.any():
-            brk[at[np.repeat(led, np.diff(np.append(starts, len(at))))]] = True
+    starts, ends = position_runs(at)
+    led = cps.take(np.maximum(at[starts] - 1, 0)) == 46  # (a run at 0 looks at its own whitespace)
+    if led.any():
+        brk[at[np.repeat(led, ends - starts)]] = True
     keep = ~ws
     keep |= brk
     return np.where(brk, 10, cps)[keep]

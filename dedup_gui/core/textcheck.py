@@ -62,6 +62,7 @@ from .text import (
     join_column,
     overlap,
     per_slice,
+    position_runs,
     sorted_unique,
     span_hashes,
     span_positions,
@@ -544,7 +545,7 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     joins = np.flatnonzero(kind[1:-1] == 2) + 1
     joins = joins[(kind[joins - 1] == 1) & (kind[joins + 1] == 1)]
     at = np.sort(np.concatenate([np.flatnonzero(kind == 1), joins]))  # every character inside a number
-    starts, ends = _runs(at)
+    starts, ends = position_runs(at)
     chars = cps[at]
     kept = chars != ord(",")
     before = np.zeros(len(at) + 1, dtype=np.int64)
@@ -562,7 +563,7 @@ def _chinese_numerals(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np
     ``chinese_figures`` reads - those before one of ``_CN_COUNTED`` or ``_CN_UNIT_WORDS`` - hashed as written, and
     where each starts."""
     at = np.flatnonzero(kind == 4)
-    starts, ends = _runs(at)
+    starts, ends = position_runs(at)
     after = at[ends - 1] + 1
     last = len(cps) - 1
     one = cps[np.minimum(after, last)].astype(np.uint64)
@@ -586,20 +587,12 @@ def _figure_words(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.nda
     of Latin letters, in lower case, looked up among ``FIGURE_WORDS`` by its hash; the hash of what each found one
     stands for, and where it starts."""
     letters = np.flatnonzero(kind == 3)
-    starts, ends = _runs(letters)
+    starts, ends = position_runs(letters)
     lower = cps[letters].astype(np.uint64)  # the letters only: a Chinese text has few
     lower[lower <= ord("Z")] += 32
     known, values = _figure_word_hashes()
     where, found = find_sorted(known, span_hashes(lower, starts, ends))
     return values[where[found]], letters[starts[found]]
-
-
-def _runs(at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The runs of consecutive positions in the ascending positions ``at``: where each starts and ends in ``at``."""
-    first = np.ones(len(at), dtype=bool)
-    first[1:] = at[1:] != at[:-1] + 1
-    starts = np.flatnonzero(first)
-    return starts, np.append(starts[1:], len(at)) if len(at) else starts
 
 
 @lru_cache(maxsize=1)

@@ -937,13 +937,15 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
     sizes = np.zeros(n_texts, dtype=np.int64)
     parts: list[KeyPart] = []
     lengths = lengths_of(texts)
-    # Sketches for the texts that can be screened alone (SHORT_CHARS characters or more: ``_screened``), a row each
-    # (1M short texts: 27 % of them, 35 of 128 MB). Each chunk fills its own rows, on its core: filled here at once,
-    # the 128 MB of 1M texts' sketches cost 0.26 s of page faults on the main thread before any chunk began.
-    sketched = lengths >= SHORT_CHARS
-    sketch_rows = None if sketched.all() else np.where(sketched, np.cumsum(sketched) - 1, -1)
+    # Texts under SHORT_CHARS characters are only ever in pairs scored by their edits: they keep no gram set (below)
+    # and have no sketch (``_screened`` never reads one).
+    held_text = lengths >= SHORT_CHARS
+    # Sketches for the others, a row each (1M short texts: 27 % of them, 35 of 128 MB). Each chunk fills its own
+    # rows, on its core: filled here at once, the 128 MB of 1M texts' sketches cost 0.26 s of page faults on the
+    # main thread before any chunk began.
     row_at = np.zeros(n_texts + 1, dtype=np.int64)  # the first sketch row of each text on
-    np.cumsum(sketched, out=row_at[1:])
+    np.cumsum(held_text, out=row_at[1:])
+    sketch_rows = None if held_text.all() else np.where(held_text, row_at[1:] - 1, -1)
     sketch = np.empty((int(row_at[-1]), SKETCH_BINS), dtype=np.uint8)
     long_texts = bool(n_texts) and lengths.mean() > LONG_TEXT_CHARS
     chunk_chars = LONG_CHUNK_CHARS if long_texts else CHUNK_CHARS
@@ -953,7 +955,6 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
     # of articles are not kept (``KEEP_GRAMS``). Nor those of texts under SHORT_CHARS characters: every pair of
     # such a text is scored by its edits (``columnar.score_pairs_counted``), never on its grams (1M short texts:
     # 16M of 29M grams, 130 MB of new pages copied on the main thread).
-    held_text = lengths >= SHORT_CHARS
     kept: np.ndarray | None = None
     if not long_texts:
         kept = np.empty(min(int(lengths[held_text].sum()) + n_texts, KEEP_GRAMS), dtype=np.uint64)
@@ -962,7 +963,7 @@ def _gram_keys(texts: list[str], n: int, n_steps: int, reporter: Reporter, ratio
 
     def chunk_keys(lo: int, hi: int):
         rows = sketch[row_at[lo] : row_at[hi]]
-        cols, *keys = _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars, rows, sketched[lo:hi])
+        cols, *keys = _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars, rows, held_text[lo:hi])
         hashes = cols.hashes
         if kept is not None and not held_text[lo:hi].all():  # (on the chunk's core)
             hashes = hashes[np.repeat(held_text[lo:hi], cols.sizes)]
