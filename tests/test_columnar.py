@@ -56,9 +56,22 @@ def related_texts(draw):
     return out
 
 
-def reference_fingerprint(texts: list[str], n: int, n_steps: int, ratio: float = 0.0):
+@st.composite
+def long_and_short_texts(draw):
+    """Texts of a few hundred characters (own levels 2-4) among shorter ones: the levels a column's longest text
+    bounds, and short texts keyed at the levels above their own."""
+    rng = np.random.default_rng(draw(st.integers(0, 2**16)))
+    chars = np.array(list("新闻中国人民日报记者北京上海的了是在abcxyz0123"))
+    sizes = [draw(st.integers(0, 600)) for _ in range(draw(st.integers(1, 12)))]
+    return ["".join(rng.choice(chars, k)) for k in sizes]
+
+
+def reference_fingerprint(texts: list[str], n: int, n_steps: int, ratio: float = 0.0, whole: bool = False):
     """The per-text loop the columnar fingerprint replaces. A text of own level 1 is keyed at level 2**step only
-    when it has ``ratio`` of the 64 x 2**step grams the texts of that own level have at least."""
+    when it has ``ratio`` of the 64 x 2**step grams the texts of that own level have at least. ``whole`` (the texts
+    are a whole column): no text is keyed at a level above the own level a text as long as the longest would have
+    were each of its characters the start of a distinct gram."""
+    top = reference_level(max(map(len, texts), default=0)) if whole else None
     keys, docs, steps = [], [], []
     sizes = np.zeros(len(texts), dtype=np.int64)
     sketch = np.full((len(texts), SKETCH_BINS), EMPTY_BIN, dtype=np.uint32)
@@ -72,6 +85,8 @@ def reference_fingerprint(texts: list[str], n: int, n_steps: int, ratio: float =
         own = level
         for step in range(n_steps):
             if own == 1 and step > 0 and len(g) < ratio * 64 * 2**step:
+                break
+            if top is not None and level > top:
                 break
             sample = g[(g & np.uint64(level - 1)) == 0] if level > 1 else g
             if len(sample) == 0:
@@ -110,12 +125,19 @@ def test_gram_columns_hashed_a_few_windows_at_a_time_equal_gram_hashes(texts, n,
 
 
 @settings(max_examples=60, deadline=None)
-@given(texts=st.one_of(texts_st, related_texts()), n=st.integers(2, 8), share=st.sampled_from([0.1, 0.3, 0.5, 1.0]))
-def test_ngram_fingerprint_equals_the_per_text_reference(texts, n, share):
+@given(
+    texts=st.one_of(texts_st, related_texts(), long_and_short_texts()),
+    n=st.integers(2, 8),
+    share=st.sampled_from([0.1, 0.3, 0.5, 1.0]),
+    whole=st.booleans(),
+)
+def test_ngram_fingerprint_equals_the_per_text_reference(texts, n, share, whole):
+    """The fingerprint of a whole column (``NGram.fingerprint``) and of a batch of one (``batch_fingerprint``, the
+    Spark job's, keyed at every level) equal the reference's."""
     s = Settings(algorithm="ngram", n=n, excerpt_share=share)
     n_steps = 2 + max(0, int(np.ceil(np.log2(1.0 / max(0.1, min(1.0, share))))) - 1)
-    fp = NGram().fingerprint(texts, s, Reporter())
-    keys, docs, steps, sizes, sketch = reference_fingerprint(texts, n, n_steps, ratio=min(0.3, share))
+    fp = (NGram().fingerprint if whole else NGram().batch_fingerprint)(texts, s, Reporter())
+    keys, docs, steps, sizes, sketch = reference_fingerprint(texts, n, n_steps, ratio=min(0.3, share), whole=whole)
     assert np.array_equal(fp.keys, keys)
     assert np.array_equal(fp.doc, docs)
     assert np.array_equal(fp.step, steps)

@@ -26,10 +26,12 @@ import pytest
 
 import dedup_gui
 from dedup_gui.core import annotated
+from dedup_gui.core.algorithms.ngram import NGram
 from dedup_gui.core.boilerplate import SAMPLE
 from dedup_gui.core.cluster import build_clusters
 from dedup_gui.core.io import read_table
 from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.progress import Reporter
 from dedup_gui.core.settings import Settings
 from dedup_gui.spark import batches
 from dedup_gui.spark.cli import run as cli_run
@@ -354,6 +356,23 @@ def test_strict_keepers_is_build_clusters_on_the_component():
     clusters = build_clusters(5, np.array([0, 1, 3]), np.array([1, 2, 4]), np.array([0.9, 0.8, 0.7]),
                               np.arange(5), rank, "strict", lambda u, v: 0.0)  # fmt: skip
     assert sorted((c.kept, c.members) for c in clusters) == [(1, [0, 1, 2]), (4, [3, 4])]
+
+
+def test_an_excerpt_shares_a_key_with_its_longer_source_fingerprinted_in_another_batch():
+    """Each batch is fingerprinted alone: a text is keyed at the levels of longer texts in other batches, not
+    only up to its own batch's longest text (the desktop, seeing the whole column, leaves those out)."""
+    rng = np.random.default_rng(7)
+    source = "".join(rng.choice(list("新闻中国人民日报记者北京上海经济发展市场今日报道"), 180))
+    excerpt = source[:110]  # 107 grams, own level 1 (and so the longest of its batch); the source's 177: level 2
+    settings = Settings(algorithm="ngram").resolved()
+
+    def keys(u: int, text: str) -> set[int]:
+        frame = pd.DataFrame({"u": [u], "compact": [text]})
+        return set(batches.ngram_fingerprints(frame, settings)["keys"][0].tolist())
+
+    assert keys(0, excerpt) & keys(1, source)
+    assert NGram().search(NGram().fingerprint([excerpt, source], settings, Reporter()), [excerpt, source],
+                          settings, Reporter()).a.tolist() == [0]  # fmt: skip
 
 
 def test_rows_with_the_same_normalised_text_share_a_key_and_empty_rows_have_none():

@@ -164,11 +164,11 @@ def strip_boilerplate(frame: pd.DataFrame, keys: frozenset[int]) -> pd.DataFrame
 
 
 def ngram_fingerprints(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
-    """``NGram.fingerprint`` per text: its n-gram count, its min-hash sketch (bytes) and its sampled keys with
+    """``NGram.batch_fingerprint`` per text: its n-gram count, its min-hash sketch (bytes) and its sampled keys with
     their sampling steps."""
     texts = frame["compact"].tolist()
     lengths = lengths_of(texts)
-    fp = NGram().fingerprint(texts, settings, _QUIET)
+    fp = NGram().batch_fingerprint(texts, settings, _QUIET)
     check, bound, _ = search_bounds(settings)
     part = needed_keys(KeyPart(fp.keys, fp.doc, fp.step), fp.sizes, check, bound)  # the sets NGram.search indexes
     cuts = np.searchsorted(part.doc, np.arange(1, len(frame)))  # keys are stored text by text
