@@ -334,37 +334,81 @@ def test_web_page_chrome_is_not_part_of_the_compared_text():
     assert normalise(page, NormaliseOptions()) == "正文第一段 内容。\n第二段"
 
 
-def test_short_texts_of_common_words_leave_crowded_buckets_and_every_cluster_stays(monkeypatch):
-    """English sentences are made of common 4-grams: their prefix buckets hold hundreds of texts. A short text with
-    more than n rare prefix keys leaves those buckets (``base._leave_crowded``): far fewer pairs are made, and the
-    clusters are those every pair of the crowded buckets finds."""
+def test_short_texts_keep_their_common_keys_among_their_first_ones_only_and_every_copy_is_found(monkeypatch):
+    """English sentences are made of common 4-grams: their prefix buckets hold hundreds of texts. A short text keeps
+    a common prefix key only among its first n + 1 keys (``_prefixes``' ``common_above``): far fewer pairs are made,
+    every copy one character edit away is still found, and the clusters are those of every common key kept."""
     from engine_texts import common_word_sentences
 
     from dedup_gui.core.algorithms import ngram
 
     texts, copies = common_word_sentences(3000, 300, seed=3)
-    real = ngram.bucket_pairs
+    real_prefixes, real_pairs = ngram._prefixes, ngram.bucket_pairs
     made = {}
 
     def run(rule: bool):
-        def pairs(*args, **kw):
-            if "rare_keys" in kw:
-                kw = kw if rule else {**kw, "rare_keys": 0}
-                out = real(*args, **kw)
-                made[rule] = len(out[0])
-                return out
-            return real(*args, **kw)
+        def prefixes(*args, **kw):
+            return real_prefixes(*args, **(kw if rule else {**kw, "common_above": None}))
 
+        def pairs(*args, keep, **kw):
+            def counted(a, b):  # every pair a bucket makes is screened
+                made[rule] = made.get(rule, 0) + len(a)
+                return keep(a, b)
+
+            return real_pairs(*args, keep=counted, **kw)
+
+        monkeypatch.setattr(ngram, "_prefixes", prefixes)
         monkeypatch.setattr(ngram, "bucket_pairs", pairs)
         return Pipeline(texts).run(Settings(algorithm="ngram"))
 
-    left, stayed = run(True), run(False)
-    # (8,962 against 21,568; 14,976 against 73,398 before the short texts' prefixes were cut by their first windows)
-    assert made[True] * 2 < made[False]
-    assert [(c.kept, c.members) for c in left.clusters] == [(c.kept, c.members) for c in stayed.clusters]
-    together = {m: c.kept for c in left.clusters for m in c.members}
+    cut, whole = run(True), run(False)
+    assert made[True] * 2 < made[False]  # (404,338 pairs screened against 1,194,157)
+    assert [(c.kept, c.members) for c in cut.clusters] == [(c.kept, c.members) for c in whole.clusters]
+    together = {m: c.kept for c in cut.clusters for m in c.members}
     found = [together.get(s) is not None and together.get(s) == together.get(c) for s, c in copies]
     assert sum(found) >= 0.95 * len(copies)  # (the rest lost a figure: "one" edited to "ore" - the text check)
+
+
+def test_a_common_prefix_key_past_a_short_texts_first_ones_is_left_out():
+    """``_prefixes``' ``common_above``: of a set's prefix, a key counted in more than ``common_above`` sets stays only
+    among the set's first n + 1 keys (rarest first); rare keys stay wherever they are, and a tight text keeps
+    every key. Random sets over a vocabulary whose first words are in every set (common) and the others in few."""
+    import numpy as np
+
+    from dedup_gui.core.algorithms.base import Packing
+    from dedup_gui.core.algorithms.ngram import KeyCounts, KeyPart, _prefixes
+
+    rng = np.random.default_rng(11)
+    n, n_texts = 4, 300
+    common_words = rng.integers(1, 2**40, 12, dtype=np.uint64)
+    sets = []
+    for _ in range(n_texts):
+        rare = rng.integers(1, 2**40, int(rng.integers(0, 12)), dtype=np.uint64)
+        sets.append(np.unique(np.concatenate([common_words[rng.random(12) < 0.8], rare])))
+    doc = np.repeat(np.arange(n_texts), [len(x) for x in sets]).astype(np.int32)
+    part = KeyPart(np.concatenate(sets), doc, np.zeros(len(doc), dtype=np.int8))
+    tight = rng.random(n_texts) < 0.2
+
+    def chosen(**kw) -> set[tuple[int, int]]:
+        packed, packing, _ = _prefixes([part], 0.45, n=n, **kw)
+        k, d, _p = Packing(packing.doc_bits, packing.flag_bits, False).unpack(packed.copy())
+        return set(zip(k.tolist(), d.tolist(), strict=True))
+
+    whole, cut = chosen(), chosen(common_above=20, tight=tight)
+    counts = KeyCounts.of([part.keys])
+    place = part.keys.copy()
+    counts.order_in_place(place)
+    bucket = KeyCounts.buckets(place, n_texts)
+    want = set()
+    for t in range(n_texts):  # each set's keys rarest first, as the prefix orders them
+        at = np.flatnonzero(doc == t)
+        order = at[np.argsort(place[at], kind="stable")]
+        for i, j in enumerate(order.tolist()):
+            if tight[t] or i < n + 1 or place[j] < KeyCounts.held_by(21):
+                want.add((int(bucket[j]), t))
+    assert cut == whole & want
+    assert len(whole - cut) > 300  # common keys left out of many sets
+    assert any(tight[d] for _, d in whole - cut) is False
 
 
 @settings(max_examples=60, deadline=None)

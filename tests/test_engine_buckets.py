@@ -223,31 +223,6 @@ def test_pairs_of_two_searches_join_in_pair_order(n, many, few):
     assert list(zip(got_a.tolist(), got_b.tolist(), strict=True)) == want
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    st.lists(st.integers(1, 6), min_size=1, max_size=30),  # bucket sizes
-    st.data(),
-)
-def test_postings_taken_out_leave_the_buckets_that_the_remaining_keys_make(sizes, data):
-    """``_without_postings`` shrinks each bucket by the postings it loses and drops the emptied ones: the buckets
-    (starts, sizes) and docs equal those found again from the keys of the postings that stay. It works in the
-    arrays it is given (the caller's own): the docs that stay are their array's first ones."""
-    sizes = np.array(sizes, dtype=np.int64)
-    keys = np.repeat(np.arange(len(sizes)), sizes)
-    docs = np.arange(len(keys), dtype=np.int64) * 7 % 101
-    gone = np.array(sorted(data.draw(st.sets(st.integers(0, len(keys) - 1)))), dtype=np.int64)
-    given = docs.copy()
-    d, starts, left = base._without_postings(given, np.cumsum(sizes) - sizes, sizes.copy(), gone)
-    assert not len(d) or np.shares_memory(d, given)
-    stay = np.ones(len(keys), dtype=bool)
-    stay[gone] = False
-    kept_keys = keys[stay]
-    want_starts = np.flatnonzero(np.r_[True, kept_keys[1:] != kept_keys[:-1]]) if len(kept_keys) else []
-    assert d.tolist() == docs[stay].tolist()
-    assert starts.tolist() == list(want_starts)
-    assert left.tolist() == np.diff(np.r_[want_starts, len(kept_keys)]).astype(np.int64).tolist()
-
-
 def _probe_brute_force(keys, docs, probe):
     """The pairs of docs sharing a key in which at least one of the two holds it as a probe."""
     by_key = {}

@@ -399,29 +399,28 @@ def test_ngram_on_common_word_sentences_gives_the_desktop_removals(spark, tmp_pa
 
 
 @needs_spark
-def test_the_postings_left_in_crowded_buckets_are_the_desktops(spark):
-    """``candidates._leave_crowded`` keeps the prefix postings ``base._leave_crowded`` keeps: random buckets,
-    key frequencies and text sizes."""
-    from dedup_gui.core.algorithms.base import _leave_crowded
-    from dedup_gui.core.algorithms.ngram import PREFIX_TIGHT_CAP, RARE_KEY_SETS, TIGHT_GRAMS
-    from dedup_gui.spark.candidates import _leave_crowded as spark_leave
+def test_the_common_keys_kept_are_those_among_a_texts_first_ones(spark):
+    """``candidates._early_common`` keeps a prefix posting of a common key (held by more than ``RARE_KEY_SETS`` key
+    sets) only among its set's first n + 1 keys, or its own-level set's ``at_least`` when more, or for a tight
+    text - the desktop's rule (``ngram._prefixes``' ``common_above``): random ranks, key frequencies and sizes."""
+    from dedup_gui.core.algorithms.ngram import RARE_KEY_SETS, TIGHT_GRAMS
+    from dedup_gui.spark.candidates import _early_common
 
     rng = np.random.default_rng(8)
-    n_texts, n_keys = 400, 300
-    bucket = np.concatenate([rng.integers(1, 12, n_keys - 20), rng.integers(51, 120, 20)])  # 20 crowded buckets
-    key = np.repeat(np.arange(n_keys), bucket)
-    u = np.concatenate([np.sort(rng.choice(n_texts, b, replace=False)) for b in bucket])
-    df = (bucket + rng.integers(0, 60, n_keys))[key]  # a key's sets: its postings and more (not in prefixes)
-    size = rng.integers(10, 400, n_texts)  # some texts long (tight): they stay everywhere
-    rare = (df >= 2) & (df <= RARE_KEY_SETS)
-    leave = _leave_crowded(u, np.cumsum(bucket) - bucket, bucket, PREFIX_TIGHT_CAP, rare, 5, size >= TIGHT_GRAMS)
-    stay = np.ones(len(key), dtype=bool)
-    stay[leave] = False
-    want = sorted(zip(key[stay].tolist(), u[stay].tolist(), strict=True))
-    assert 0 < len(want) < len(key)  # some postings left their buckets, not all
+    rows = 3000
+    u, step = rng.integers(0, 200, rows), rng.integers(0, 2, rows)
+    rank, df = rng.integers(0, 30, rows), rng.integers(1, 3 * RARE_KEY_SETS, rows)
+    size, at_least = rng.integers(10, 400, 200), rng.choice([0, 5, 9, 13], 200)
+    early = np.maximum(5, np.where(step == 0, at_least[u], 0))
+    keeps = (df <= RARE_KEY_SETS) | (rank < early) | (size[u] >= TIGHT_GRAMS)
+    want = sorted(zip(np.arange(rows)[keeps].tolist(), u[keeps].tolist(), strict=True))
+    assert 0 < len(want) < rows
     prefix = spark.createDataFrame(
-        list(zip(key.tolist(), u.tolist(), df.tolist(), strict=True)), "key long, u long, df long"
+        list(
+            zip(range(rows), u.tolist(), step.tolist(), rank.tolist(), df.tolist(), at_least[u].tolist(), strict=True)
+        ),
+        "key long, u long, step int, rank long, df long, at_least long",
     )
     texts = spark.createDataFrame(list(enumerate(size.tolist())), "u long, size long")
-    got = sorted((r["key"], r["u"]) for r in spark_leave(prefix, texts, Settings(algorithm="ngram", n=4)).collect())
+    got = sorted((r["key"], r["u"]) for r in _early_common(prefix, texts, Settings(algorithm="ngram", n=4)).collect())
     assert got == want

@@ -29,7 +29,7 @@ import numpy as np
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
-from ..core.algorithms.ngram import PREFIX_TIGHT_CAP, RARE_KEY_SETS, TIGHT_GRAMS, search_bounds
+from ..core.algorithms.ngram import RARE_KEY_SETS, TIGHT_GRAMS, search_bounds
 from ..core.algorithms.nshash import BUCKET_CAP, common_limit
 from ..core.algorithms.simhash import block_masks, choose_blocks
 from ..core.settings import Settings
@@ -96,7 +96,7 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
     prefix_len = F.when(F.col("step") == 0, F.greatest(prefix_len, F.col("at_least"))).otherwise(prefix_len)
     # ...and the deletion neighbourhoods of very short texts (``ngram.edit_variants``): keys of their own
     variants = texts.select(F.explode("variants").alias("key"), "u")
-    chosen = _leave_crowded(ranked.where(F.col("rank") < prefix_len).select("key", "u", "df"), texts, settings)
+    chosen = _early_common(ranked.where(F.col("rank") < prefix_len), texts, settings)
     prefix = materialise(chosen.unionByName(variants))
     largest = _largest(prefix)
     carried = prefix.join(texts.select("u", "size", "sketch", "length"), "u")
@@ -107,25 +107,16 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
     return Found(materialise(pairs.distinct()), largest, bound)
 
 
-def _leave_crowded(prefix: DataFrame, texts: DataFrame, settings: Settings) -> DataFrame:
-    """The prefix postings (key, u, df) as ``bucket_pairs`` keeps them (``base._leave_crowded``): a short text
-    (under ``TIGHT_GRAMS`` grams) with more than n rare keys - held by 2 to ``RARE_KEY_SETS`` key sets (a key of
-    one set alone is no posting on the desktop) - has none in a bucket of more than ``PREFIX_TIGHT_CAP`` texts.
-    ``df`` here is exact; the desktop's count per cell (``ngram.KeyCounts``) is never below it, so a key rare there
-    is rare here too, and each side's rule holds for its own prefixes."""
-    rare = (F.col("df") >= 2) & (F.col("df") <= RARE_KEY_SETS)
-    leaving = (
-        prefix.where(rare)
-        .groupBy("u")
-        .count()
-        .where(F.col("count") >= settings.n_value + 1)
-        .join(texts.where(F.col("size") < TIGHT_GRAMS).select("u"), "u")
-        .select("u", F.lit(True).alias("leaving"))
-    )
-    buckets = prefix.groupBy("key").agg(F.count(F.lit(1)).alias("bucket"))
-    postings = prefix.join(buckets, "key").join(leaving, "u", "left")
-    crowded = F.col("leaving").isNotNull() & (F.col("bucket") > PREFIX_TIGHT_CAP)
-    return postings.where(~crowded).select("key", "u")
+def _early_common(prefix: DataFrame, texts: DataFrame, settings: Settings) -> DataFrame:
+    """The prefix postings (key, u, step, rank, df, at_least) as ``ngram._prefixes`` keeps them (its
+    ``common_above``): a text under ``TIGHT_GRAMS`` grams keeps a common key - held by more than ``RARE_KEY_SETS``
+    key sets - only among the first n + 1 keys of its set (or its own-level set's ``at_least``, when more). ``df``
+    here is exact; the desktop's count per cell (``ngram.KeyCounts``) is never below it, so a key common here is
+    common there too, and each side's rule holds for its own prefixes."""
+    early = F.greatest(F.lit(settings.n_value + 1), F.when(F.col("step") == 0, F.col("at_least")).otherwise(0))
+    tight = texts.select("u", (F.col("size") >= TIGHT_GRAMS).alias("tight"))
+    keeps = (F.col("df") <= RARE_KEY_SETS) | (F.col("rank") < early) | F.col("tight")
+    return prefix.join(tight, "u").where(keeps).select("key", "u")
 
 
 # -- simhash -----------------------------------------------------------------------------------------------------

@@ -204,8 +204,6 @@ def bucket_pairs(
     tight: np.ndarray | None = None,
     tight_cap: int | None = None,
     tight_window: int | None = None,
-    rare_below: int | None = None,
-    rare_keys: int = 0,
     keep: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
     probe: np.ndarray | None = None,
     overwrite_keys: bool = False,
@@ -223,10 +221,6 @@ def bucket_pairs(
     21,578 Reuters stories made 16.5M pairs, 11.4M of them in the windows of the buckets above the cap - common
     English 4-grams - against 9.6M with these; every real corpus, Chinese and English, removes the same rows but
     one of the Reuters stories with headlines, a wrong removal at the threshold).
-
-    ``rare_below``, ``rare_keys`` (with ``tight_cap``; keys numbered so that the rare ones are below
-    ``rare_below``): a doc that is not tight and holds at least ``rare_keys`` rare keys leaves every bucket of more
-    than ``tight_cap`` docs (``_leave_crowded``).
 
     ``keep`` (not with counts): which of a chunk's unique pairs ``(a, b)`` to return (a mask or indices), run on
     the chunk's core as each chunk is made - the pairs it drops are never gathered (n-gram: 7-10M candidate pairs
@@ -270,17 +264,7 @@ def bucket_pairs(
     sizes = np.empty(len(starts), dtype=np.int64)  # (np.diff of np.r_ made a joined copy of the starts first)
     np.subtract(starts[1:], starts[:-1], out=sizes[:-1])
     sizes[-1] = len(k) - starts[-1]
-    del new_key
-    if rare_keys and rare_below is not None and tight_cap is not None:
-        # The keys are sorted, the rare ones numbered first: their postings are the first ones.
-        rare = slice(0, int(np.searchsorted(k, rare_below)))
-        leave = _leave_crowded(d, starts, sizes, tight_cap, rare, rare_keys, tight)
-        if len(leave):  # (none leaves: no copy of the postings)
-            if p is not None:
-                _close_gaps(p, leave)
-                p = p[: len(p) - len(leave)]
-            d, starts, sizes = _without_postings(d, starts, sizes, leave)
-    del k
+    del new_key, k
     over = sizes > cap
     windowed = None  # per posting: paired with a window of the postings after it only
     if tight is not None and tight_cap is not None:
@@ -412,79 +396,6 @@ def _chunks(pairs_per_item: np.ndarray, reporter: Reporter):
     for lo, hi in even_ranges(pairs_per_item, balanced_share(int(pairs_per_item.sum()), _PAIR_CHUNK, MIN_SPLIT_PAIRS)):
         reporter.check()
         yield lo, hi
-
-
-def _leave_crowded(
-    d: np.ndarray,
-    starts: np.ndarray,
-    sizes: np.ndarray,
-    cap: int,
-    rare: np.ndarray | slice,
-    min_rare: int,
-    tight: np.ndarray | None,
-) -> np.ndarray:
-    """Which postings leave, by increasing position (``d``: their docs, sorted by key, then doc; ``starts``,
-    ``sizes``: of their buckets): those a doc has in buckets of more than ``cap`` docs when it holds ``min_rare``
-    rare keys or more (``rare``: which postings, a mask or a slice) and is not ``tight``. Only the postings of the
-    crowded buckets are looked at (at 1M short texts 11,000 of 17M: 0.3 s when every posting was).
-
-    Two texts that share enough keys for their pair share the rarest of those keys in both prefixes (the prefix
-    filter). When that key is rare (held by at most ``cap`` key sets, so its bucket has every pair) the pair is made
-    there; else every rare key of either text is one the other lacks - at least ``min_rare`` of them, where a
-    one-character edit of a copy takes at most n keys away. So a doc with that many rare keys needs no crowded
-    bucket for its copies; a text made of common keys only stays in every bucket. (On English sentences most
-    4-grams are common words: 78,000 Reuters sentences made 134 million pairs in buckets of 100 texts and more,
-    one pair in 300 worth reading.)"""
-    crowded = np.flatnonzero(sizes > cap)
-    if not len(crowded):
-        return np.zeros(0, dtype=np.int64)
-    n_docs = int(d.max()) + 1
-    there = span_positions(starts[crowded], sizes[crowded])
-    # The rare keys counted for the docs in crowded buckets alone (a flag looked up per rare posting, the few
-    # flagged counted: at 1M short texts 39 against 71 ms for a count of every doc's).
-    in_crowd = np.zeros(n_docs, dtype=bool)
-    in_crowd[d[there]] = True
-    if tight is not None:
-        in_crowd &= ~tight[:n_docs]
-    rare_docs = d[rare]
-    leaving = np.bincount(rare_docs[in_crowd.take(rare_docs)], minlength=n_docs) >= min_rare
-    return there[leaving[d[there]]]
-
-
-def _without_postings(
-    d: np.ndarray, starts: np.ndarray, sizes: np.ndarray, gone: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The postings (``d``, their buckets' ``starts`` and ``sizes``) without those at the increasing positions
-    ``gone``: each bucket made smaller by the postings it loses (none left: no bucket), not found again from the
-    keys (at 1M short texts 5,756 of 17M postings leave: the keys copied and compared again took 0.3 s).
-
-    Worked in place: the three arrays are the caller's own and are overwritten (what is returned are views of
-    them, or copies without the emptied buckets). New arrays of the postings' size would each be fresh memory
-    at the job's peak, and on this machine the first touch of a page costs more than the copy: ``np.delete`` and
-    the masks took 0.53 s at 1M short texts, the moves in place 0.05 s."""
-    bucket = np.searchsorted(starts, gone, side="right") - 1
-    hit, lost = np.unique(bucket, return_counts=True)
-    sizes[hit] -= lost
-    np.cumsum(sizes, out=starts)
-    starts -= sizes
-    _close_gaps(d, gone)
-    emptied = hit[sizes[hit] == 0]
-    if len(emptied):  # (a bucket whose every posting left)
-        starts, sizes = np.delete(starts, emptied), np.delete(sizes, emptied)
-    return d[: len(d) - len(gone)], starts, sizes
-
-
-def _close_gaps(values: np.ndarray, gone: np.ndarray) -> None:
-    """``values[:len(values) - len(gone)] = np.delete(values, gone)`` in place: the runs between the increasing
-    positions ``gone`` moved to the left, one after another. numpy copies a 1-d slice onto an overlapping one to
-    its left without a buffer (measured with tracemalloc, numpy 2.4: nothing allocated moving 20M values)."""
-    at = gone.tolist()
-    if not at:
-        return
-    to = at[0]
-    for g, end in zip(at, at[1:] + [len(values)], strict=True):
-        values[to : to + end - g - 1] = values[g + 1 : end]
-        to += end - g - 1
 
 
 def _tight_last(

@@ -80,10 +80,13 @@ PREFIX_TIGHT_CAP = 50
 # 8 texts, not 32 (9.6M pairs made for the Reuters stories against 16.5M; the same rows removed on every real corpus
 # but one of eval_real's Reuters removals, a wrong one at 0.80).
 PREFIX_TIGHT_WINDOW = 8
-# A short text with more than n rare prefix keys (held by at most RARE_KEY_SETS key sets) leaves the buckets of
-# more than PREFIX_TIGHT_CAP texts: a copy of it one character edit away keeps one of those keys (an edit takes n
-# keys at most), whose bucket pairs them (``base._leave_crowded``). 78,000 English sentences (Reuters): 134M pairs,
-# 60 s and 11 GiB -> 16 s and 3 GiB; every Chinese benchmark input removes the same rows.
+# A short text keeps a common prefix key - one counted in more than RARE_KEY_SETS key sets - only among its first
+# n + 1 keys (``_prefixes``' ``common_above``): a copy of it one character edit away shares one of those (an edit
+# takes n keys at most). Since 2026-11-23 a short text with more than n rare prefix keys left the buckets of more
+# than PREFIX_TIGHT_CAP texts (78,000 English sentences, Reuters: 134M pairs, 60 s and 11 GiB -> 16 s and 3 GiB);
+# since 2026-11-27 every short text keeps only its first common keys (100k Reuters sentences with 30 % one-character
+# copies: 65M pairs to screen -> 10M, the whole job 12.8 -> 3.4 s; every Chinese benchmark input and eval_real's
+# sets remove the same rows).
 RARE_KEY_SETS = PREFIX_TIGHT_CAP
 # Probes are left out when more than this share of the prefix keys are probes. A short text's prefix for its edits
 # is all probes: 88 % of the keys were probes at 100k short texts with prefixes of n x edits + 1 keys (1 % fewer
@@ -221,7 +224,8 @@ class NGram(Algorithm):
         # of 21,578 Reuters stories made 9.6M unique pairs without, 5.5M with (20 Newsgroups 9.5M -> 4.8M, the Sina
         # articles 26k -> 6k); eval_real's figures all unchanged (the Reuters stories: 5,295 candidates above the
         # bound against 5,283 - the windows of crowded buckets reach other texts - and the same 433 pairs kept).
-        postings, packing, rare = _prefixes(
+        tight = fp.sizes >= TIGHT_GRAMS
+        postings, packing, _ = _prefixes(
             [p for p in fp.parts if len(p.keys)],
             jaccard_bound,
             shared=True,
@@ -231,6 +235,8 @@ class NGram(Algorithm):
             probe_bound=bound,
             first_unneeded=first_unneeded,
             probe_share=PROBE_SHARE,
+            common_above=RARE_KEY_SETS,
+            tight=tight,
         )
         # Only pairs of two texts of SHORT_CHARS characters and SKETCH_MIN_GRAMS grams or more are screened
         # (``_screened``): with fewer than two such texts (short questions, titles) the sketches are never read.
@@ -248,11 +254,9 @@ class NGram(Algorithm):
             None,
             reporter,
             cap=PREFIX_BUCKET_CAP,
-            tight=fp.sizes >= TIGHT_GRAMS,
+            tight=tight,
             tight_cap=PREFIX_TIGHT_CAP,
             tight_window=PREFIX_TIGHT_WINDOW,
-            rare_below=rare,
-            rare_keys=settings.n_value + 1,
             keep=passing,
             overwrite_keys=True,
             packing=packing,
@@ -585,6 +589,8 @@ def _prefixes(
     probe_bound: float | None = None,
     first_unneeded: np.ndarray | None = None,
     probe_share: float | None = None,
+    common_above: int | None = None,
+    tight: np.ndarray | None = None,
 ) -> tuple[np.ndarray, Packing, int]:
     """The rarest keys of each (text, level) key set: enough that two sets above the bound share one. The keys
     come in parts of consecutive texts, grouped by set (by text, then level), as ``_gram_keys`` makes them.
@@ -624,7 +630,17 @@ def _prefixes(
     ``first_unneeded`` (``_first_unneeded_step``, per text): the key sets at or above that step are left out - not
     counted, no prefix - as if ``_needed_of`` had taken them out of the parts, without copying the keys that stay
     (at 1M short texts 29M of 34M keys, 370 MB of new arrays: 0.5 s on both cores, nearly all of it the first
-    touch of their pages)."""
+    touch of their pages).
+
+    ``common_above`` (with ``n``): a set of a text that is not ``tight`` (a flag per text) keeps a common key - one
+    counted in more than ``common_above`` sets, whose bucket pairs it with every text holding that key in its
+    prefix - only among its first ``n + 1`` keys (or as many as its edits take, when more). Two texts are paired in
+    the bucket of the first key they share; if that key is past a text's first n + 1 keys, those keys are all
+    missing from the other, which is then no copy of it one character edit away (an edit takes n keys of a set at
+    most; the edits of a short pair are kept whole). So every such copy is still paired, and the buckets of
+    common keys - English sentences are made of common 4-grams - stop pairing every text that holds one with every
+    other: 100k Reuters sentences with 30 % one-character copies made 65M pairs to screen (a 11 s search), 9M with
+    this (1.7 s)."""
     masks = None  # per part: which keys are in a needed set
     if first_unneeded is not None:
         masks = list(ordered_map(lambda p: p.step < first_unneeded.take(p.doc), parts))
@@ -707,16 +723,25 @@ def _prefixes(
                 base = np.concatenate([np.arange(len(r), dtype=np.int64) * w for r, w in sets])
                 base += np.repeat(np.cumsum(spans) - spans, [len(r) for r, _ in sets])  # where each matrix's begin
                 edit_len[at_sets] = located_prefix(np.concatenate(windows), base, sizes[at_sets], tau[at_sets], n)
+        # Per set: how many of its first keys may be common ones (every key: no limit).
+        early = None
+        if common_above is not None:
+            early = np.maximum(edit_len, n + 1)
+            if tight is not None:
+                early[tight.take(set_doc)] = np.iinfo(np.int64).max
         np.maximum(prefix_len, edit_len, out=prefix_len)
         if short_len is not None:
             np.maximum(short_len, edit_len, out=short_len)
         np.minimum(prefix_len, sizes, out=prefix_len)
+        common = KeyCounts.held_by(common_above + 1) if common_above is not None else None
         found: list[tuple[np.ndarray, np.ndarray, np.ndarray | None]] = []
         for rows, m in matrices:
             col = np.arange(m.shape[1])
             keep = col < prefix_len[rows][:, None]
             if shared:
                 keep &= m >= KeyCounts.held_by(2)
+            if early is not None:
+                keep &= (col < early[rows][:, None]) | (m < common)
             probe = (col < short_len[rows][:, None])[keep] if short_len is not None else None
             found.append((m[keep], np.repeat(set_doc[rows], np.count_nonzero(keep, axis=1)), probe))
         order = np.concatenate([f[0] for f in found]) if found else np.zeros(0, dtype=np.uint64)
