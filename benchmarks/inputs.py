@@ -1,4 +1,4 @@
-"""The whole-job benchmark's input files: real Chinese text with planted copies, written as CSV to the cache folder.
+"""The whole-job benchmark's input files: real text with planted copies, written as CSV to the cache folder.
 
 Every input is a CSV file (``id``, ``text``) in the benchmark cache (``$DEDUP_BENCH_CACHE``), never in the
 repository, with its planted truth beside it (``<file>.groups.npy``: one group per row; rows of one group are an
@@ -14,6 +14,11 @@ original and its copies). The contestants see only the CSV file.
   the LCQMC questions), distinct after removing whitespace and punctuation; when more originals are needed than
   the ~260,000 sentences (1M rows), the rest are two real sentences joined with a comma. About 30 % of rows are a
   one-character edit (substitute, delete, insert) of an original.
+- ``short-en``: real English sentences (20-160 characters, split from the Reuters-21578 stories), distinct after
+  removing whitespace and punctuation; when more originals are needed than the ~69,000 sentences, the rest are two
+  of them joined. About 30 % of rows are a one-character edit of an original at a letter (a letter substituted,
+  deleted or inserted). English sentences are made of common character 4-grams - the prefix buckets of their keys
+  are crowded where those of Chinese text are not.
 
 Without the corpora (``../shared/eval/raw`` absent), both fall back to ``devtools.synth`` synthetic text and say so.
 Truth is planted: natural duplicates inside the pools (two short sentences one word apart, say) are not in it, so
@@ -34,16 +39,18 @@ import numpy as np
 
 from .data import cache_dir
 
-VERSION = "2"  # bump when the construction changes: cached inputs are keyed by it
+VERSION = "2"
+LABELS = {"articles": "articles", "short": "short texts", "short-en": "English short texts"}  # bump when the construction changes: cached inputs are keyed by it
 COPY_SHARE = 0.3
 _SENT = re.compile(r"[。！？!?；;\n]+")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _CLAUSE = re.compile(r"[，,、：:；;。！？!?\n]+")
+_EN_SENT = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass
 class Input:
-    kind: str  # "articles" or "short"
+    kind: str  # "articles", "short" or "short-en"
     rows: int
     path: Path  # the CSV file the contestants read
     groups: np.ndarray  # planted truth: group per row
@@ -70,7 +77,7 @@ class Input:
 
     @property
     def label(self) -> str:
-        return f"{_count(self.rows)} {'articles' if self.kind == 'articles' else 'short texts'}"
+        return f"{_count(self.rows)} {LABELS[self.kind]}"
 
 
 def _count(n: int) -> str:
@@ -83,7 +90,7 @@ def _count(n: int) -> str:
 
 def build(kind: str, rows: int, seed: int = 1) -> Input:
     """The input of ``rows`` rows of ``kind``, built once and then read from the cache."""
-    real = _real_available()
+    real = _real_available(kind)
     stem = f"wholejob-{kind}-{rows}-s{seed}-v{VERSION}-{'real' if real else 'synthetic'}"
     path = cache_dir() / f"{stem}.csv"
     meta = cache_dir() / f"{stem}.how.txt"
@@ -97,6 +104,8 @@ def build(kind: str, rows: int, seed: int = 1) -> Input:
             texts, groups, how = _articles(rows, rng)
         elif kind == "short":
             texts, groups, how = _short(rows, rng)
+        elif kind == "short-en":
+            texts, groups, how = _short_en(rows, rng)
         else:
             raise ValueError(f"unknown input kind {kind!r}")
         mean = sum(map(len, texts)) / max(1, len(texts))
@@ -109,9 +118,11 @@ def build(kind: str, rows: int, seed: int = 1) -> Input:
     return Input(kind, rows, path, np.load(gpath), how, float(mean_s))
 
 
-def _real_available() -> bool:
+def _real_available(kind: str) -> bool:
     from .real import corpora
 
+    if kind == "short-en":
+        return corpora.missing("reuters") is None
     return corpora.missing("sina") is None and corpora.missing("lcqmc") is None
 
 
@@ -253,6 +264,43 @@ def _short(rows: int, rng: random.Random):
 
     def copy(text: str, r: random.Random, _title: str) -> str:
         return one_char_edit(text, r, chars)
+
+    texts, groups = _plant(originals, rows, rng, copy)
+    return texts, groups, how
+
+
+def _short_en(rows: int, rng: random.Random):
+    from .real import corpora, textsim
+
+    seen: set[str] = set()
+    pool: list[str] = []
+    for r in corpora.reuters():
+        for s in _EN_SENT.split(r["body"]):
+            s = " ".join(s.split())
+            k = textsim.compact(s)
+            if 20 <= len(s) <= 160 and k not in seen:
+                seen.add(k)
+                pool.append(s)
+    rng.shuffle(pool)
+    n_orig = round(rows * (1 - COPY_SHARE))
+    originals = pool[:n_orig]
+    n_joined = n_orig - len(originals)
+    while len(originals) < n_orig:
+        t = f"{rng.choice(pool)} {rng.choice(pool)}"
+        if textsim.compact(t) not in seen:
+            seen.add(textsim.compact(t))
+            originals.append(t)
+    how = (f"{min(n_orig, len(pool)):,} real English sentences (Reuters-21578 stories, distinct)"
+           + (f" and {n_joined:,} of two of them joined" if n_joined else "")
+           + f", {100 * COPY_SHARE:.0f} % of rows planted one-character edits")  # fmt: skip
+
+    def copy(text: str, r: random.Random, _title: str) -> str:
+        at = [i for i, ch in enumerate(text) if ch.isalpha()]
+        i, op = r.choice(at), r.random()
+        letter = r.choice([c for c in "abcdefghijklmnopqrstuvwxyz" if c != text[i].lower()])
+        if op < 0.6:
+            return text[:i] + letter + text[i + 1 :]
+        return text[:i] + text[i + 1 :] if op < 0.8 else text[:i] + letter + text[i:]
 
     texts, groups = _plant(originals, rows, rng, copy)
     return texts, groups, how

@@ -1,6 +1,7 @@
 """The whole job, as a user meets it: each contestant a fresh process from start to the cleaned file written.
 
-    python -m benchmarks.wholejob                       # make bench: 4k and 100k articles, 100k and 1M short texts
+    python -m benchmarks.wholejob                       # make bench: 4k and 100k articles, 100k and 1M short texts,
+                                                        # 100k English short texts
     python -m benchmarks.wholejob --quick               # make bench-quick: small sizes, a couple of minutes
     python -m benchmarks.wholejob --inputs articles:4000,short:100000 --algos ngram,nshash
     python -m benchmarks.wholejob --readme              # also write the tables into benchmarks/README.md
@@ -48,7 +49,7 @@ PEER_LABEL = {
     "jieba-simhash": "jieba extract_tags + simhash (SimhashIndex, k = 3)",
     "jieba-simhash-4x16": "jieba extract_tags + simhash + 4×16-bit dict index",
 }
-FULL_INPUTS = "articles:4000,articles:100000,short:100000,short:1000000"
+FULL_INPUTS = "articles:4000,articles:100000,short:100000,short:1000000,short-en:100000"
 QUICK_INPUTS = "articles:1000,short:4000"
 FULL_SCALE = "10000,100000,1000000"
 QUICK_SCALE = "1000,4000,16000"
