@@ -29,7 +29,7 @@ import numpy as np
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
-from ..core.algorithms.ngram import RARE_KEY_SETS, TIGHT_GRAMS, search_bounds
+from ..core.algorithms.ngram import COMMON_KEY_SETS, TIGHT_GRAMS, search_bounds
 from ..core.algorithms.nshash import BUCKET_CAP, common_limit
 from ..core.algorithms.simhash import block_masks, choose_blocks
 from ..core.settings import Settings
@@ -109,13 +109,13 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
 
 def _early_common(prefix: DataFrame, texts: DataFrame, settings: Settings) -> DataFrame:
     """The prefix postings (key, u, step, rank, df, at_least) as ``ngram._prefixes`` keeps them (its
-    ``common_above``): a text under ``TIGHT_GRAMS`` grams keeps a common key - held by more than ``RARE_KEY_SETS``
+    ``common_above``): a text under ``TIGHT_GRAMS`` grams keeps a common key - held by more than ``COMMON_KEY_SETS``
     key sets - only among the first n + 1 keys of its set (or its own-level set's ``at_least``, when more). ``df``
     here is exact; the desktop's count per cell (``ngram.KeyCounts``) is never below it, so a key common here is
     common there too, and each side's rule holds for its own prefixes."""
     early = F.greatest(F.lit(settings.n_value + 1), F.when(F.col("step") == 0, F.col("at_least")).otherwise(0))
     tight = texts.select("u", (F.col("size") >= TIGHT_GRAMS).alias("tight"))
-    keeps = (F.col("df") <= RARE_KEY_SETS) | (F.col("rank") < early) | F.col("tight")
+    keeps = (F.col("df") <= COMMON_KEY_SETS) | (F.col("rank") < early) | F.col("tight")
     return prefix.join(tight, "u").where(keeps).select("key", "u")
 
 

@@ -291,11 +291,6 @@ def bucket_pairs(
     # Pairs each bucket contributes, to cut the work into chunks of bounded memory.
     pairing = sizes if probes is None else probes  # the postings that pair with those after them
     per_bucket = np.where(over, pairing * window, pairing * (2 * sizes - pairing - 1) // 2)
-    import os
-    if os.environ.get("BP_STATS"):
-        for lo, hi in ((2, 12), (13, 50), (51, 300), (301, 10**9)):
-            m = (sizes >= lo) & (sizes <= hi)
-            print(f"BP size {lo}-{hi}: buckets {int(m.sum())} postings {int(sizes[m].sum())} probes {int(pairing[m].sum())} pairs {int(per_bucket[m].sum())}")
 
     # Buckets of a few docs, none of them paired by a window only, are paired by a pattern per size.
     small = (sizes <= SMALL_BUCKET) & ~over

@@ -80,14 +80,18 @@ PREFIX_TIGHT_CAP = 50
 # 8 texts, not 32 (9.6M pairs made for the Reuters stories against 16.5M; the same rows removed on every real corpus
 # but one of eval_real's Reuters removals, a wrong one at 0.80).
 PREFIX_TIGHT_WINDOW = 8
-# A short text keeps a common prefix key - one counted in more than RARE_KEY_SETS key sets - only among its first
-# n + 1 keys (``_prefixes``' ``common_above``): a copy of it one character edit away shares one of those (an edit
-# takes n keys at most). Since 2026-11-23 a short text with more than n rare prefix keys left the buckets of more
-# than PREFIX_TIGHT_CAP texts (78,000 English sentences, Reuters: 134M pairs, 60 s and 11 GiB -> 16 s and 3 GiB);
-# since 2026-11-27 every short text keeps only its first common keys (100k Reuters sentences with 30 % one-character
-# copies: 65M pairs to screen -> 10M, the whole job 12.8 -> 3.4 s; every Chinese benchmark input and eval_real's
-# sets remove the same rows).
+# Keys counted in at most this many key sets are rare: their bucket numbers come first (``KeyCounts.buckets``).
 RARE_KEY_SETS = PREFIX_TIGHT_CAP
+# A short text keeps a common prefix key - one counted in more than COMMON_KEY_SETS key sets - only among its first
+# n + 1 keys (``_prefixes``' ``common_above``): a copy of it one character edit away shares one of those (an edit
+# takes n keys at most). Since 2026-11-23 a short text with more than n rare prefix keys had left the buckets of
+# more than PREFIX_TIGHT_CAP texts (78,000 English sentences, Reuters: 134M pairs, 60 s and 11 GiB -> 16 s and
+# 3 GiB). Since 2026-11-27 every short text keeps only its first common keys: 100k Reuters sentences with 30 %
+# one-character copies made 65M pairs to screen, 10M with common keys above 50 sets, 6M above 24 (the whole job
+# 12.8 -> 3.6 -> 3.0 s; recall of the copies 0.953 -> 0.959 -> 0.959, above 12 sets 2.8 s and 0.958). Every
+# Chinese benchmark input (1M short texts: 5 rows of 1M differ between 50 and 24) and eval_real's sets remove
+# the same rows at 50, 24 and 12.
+COMMON_KEY_SETS = 24
 # Probes are left out when more than this share of the prefix keys are probes. A short text's prefix for its edits
 # is all probes: 88 % of the keys were probes at 100k short texts with prefixes of n x edits + 1 keys (1 % fewer
 # pairs made, bucket_pairs 0.09-0.10 -> 0.12-0.15 s), 74 % since they are cut by the edits that destroy them
@@ -235,7 +239,7 @@ class NGram(Algorithm):
             probe_bound=bound,
             first_unneeded=first_unneeded,
             probe_share=PROBE_SHARE,
-            common_above=RARE_KEY_SETS,
+            common_above=COMMON_KEY_SETS,
             tight=tight,
         )
         # Only pairs of two texts of SHORT_CHARS characters and SKETCH_MIN_GRAMS grams or more are screened
