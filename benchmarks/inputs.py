@@ -39,8 +39,8 @@ import numpy as np
 
 from .data import cache_dir
 
-VERSION = "2"
-LABELS = {"articles": "articles", "short": "short texts", "short-en": "English short texts"}  # bump when the construction changes: cached inputs are keyed by it
+VERSION = "2"  # bump when the construction changes: cached inputs are keyed by it
+LABELS = {"articles": "articles", "short": "short texts", "short-en": "English short texts"}
 COPY_SHARE = 0.3
 _SENT = re.compile(r"[。！？!?；;\n]+")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
