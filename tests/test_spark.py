@@ -401,25 +401,36 @@ def test_ngram_on_common_word_sentences_gives_the_desktop_removals(spark, tmp_pa
 @needs_spark
 def test_the_common_keys_kept_are_those_among_a_texts_first_ones(spark):
     """``candidates._early_common`` keeps a prefix posting of a common key (held by more than ``COMMON_KEY_SETS`` key
-    sets) only among its set's first n + 1 keys, or its own-level set's ``at_least`` when more, or for a tight
-    text - the desktop's rule (``ngram._prefixes``' ``common_above``): random ranks, key frequencies and sizes."""
+    sets) only among its set's first n + 1 keys held by two sets or more, or its own-level set's ``at_least`` when
+    more, or for a tight text - the desktop's rule (``ngram._prefixes``' ``common_above``): random ranks, keys of
+    one set ranked first, key frequencies and sizes."""
     from dedup_gui.core.algorithms.ngram import COMMON_KEY_SETS, TIGHT_GRAMS
     from dedup_gui.spark.candidates import _early_common
 
     rng = np.random.default_rng(8)
     rows = 3000
     u, step = rng.integers(0, 200, rows), rng.integers(0, 2, rows)
-    rank, df = rng.integers(0, 30, rows), rng.integers(1, 3 * COMMON_KEY_SETS, rows)
+    alone = rng.integers(0, 8, rows)  # the set's keys of one set alone, ranked before the others
+    rank, df = alone + rng.integers(0, 30, rows), rng.integers(2, 3 * COMMON_KEY_SETS, rows)
     size, at_least = rng.integers(10, 400, 200), rng.choice([0, 5, 9, 13], 200)
     early = np.maximum(5, np.where(step == 0, at_least[u], 0))
-    keeps = (df <= COMMON_KEY_SETS) | (rank < early) | (size[u] >= TIGHT_GRAMS)
+    keeps = (df <= COMMON_KEY_SETS) | (rank - alone < early) | (size[u] >= TIGHT_GRAMS)
     want = sorted(zip(np.arange(rows)[keeps].tolist(), u[keeps].tolist(), strict=True))
     assert 0 < len(want) < rows
     prefix = spark.createDataFrame(
         list(
-            zip(range(rows), u.tolist(), step.tolist(), rank.tolist(), df.tolist(), at_least[u].tolist(), strict=True)
+            zip(
+                range(rows),
+                u.tolist(),
+                step.tolist(),
+                rank.tolist(),
+                alone.tolist(),
+                df.tolist(),
+                at_least[u].tolist(),
+                strict=True,
+            )
         ),
-        "key long, u long, step int, rank long, df long, at_least long",
+        "key long, u long, step int, rank long, alone long, df long, at_least long",
     )
     texts = spark.createDataFrame(list(enumerate(size.tolist())), "u long, size long")
     got = sorted((r["key"], r["u"]) for r in _early_common(prefix, texts, Settings(algorithm="ngram", n=4)).collect())

@@ -92,6 +92,7 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
     rarest = Window.partitionBy("u", "step").orderBy("df", F.col("key").bitwiseXOR(F.lit(_SIGN)))
     whole = Window.partitionBy("u", "step")
     ranked = ranked.withColumn("rank", F.row_number().over(rarest) - 1).withColumn("n", F.count(F.lit(1)).over(whole))
+    ranked = ranked.withColumn("alone", F.sum((F.col("df") == 1).cast("long")).over(whole))  # (ranked first)
     prefix_len = F.col("n") - F.ceil(F.lit(jaccard_bound) * F.col("n") - F.lit(1e-9)) + 1
     prefix_len = F.when(F.col("step") == 0, F.greatest(prefix_len, F.col("at_least"))).otherwise(prefix_len)
     # ...and the deletion neighbourhoods of very short texts (``ngram.edit_variants``): keys of their own
@@ -108,14 +109,15 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
 
 
 def _early_common(prefix: DataFrame, texts: DataFrame, settings: Settings) -> DataFrame:
-    """The prefix postings (key, u, step, rank, df, at_least) as ``ngram._prefixes`` keeps them (its
+    """The prefix postings (key, u, step, rank, alone, df, at_least) as ``ngram._prefixes`` keeps them (its
     ``common_above``): a text under ``TIGHT_GRAMS`` grams keeps a common key - held by more than ``COMMON_KEY_SETS``
-    key sets - only among the first n + 1 keys of its set (or its own-level set's ``at_least``, when more). ``df``
-    here is exact; the desktop's count per cell (``ngram.KeyCounts``) is never below it, so a key common here is
-    common there too, and each side's rule holds for its own prefixes."""
+    key sets - only among the first n + 1 keys of its set held by two sets or more (the ``alone`` keys of one set,
+    ranked first, are not counted), or its own-level set's ``at_least`` when more. ``df`` here is exact; the
+    desktop's count per cell (``ngram.KeyCounts``) is never below it, so a key common here is common there too,
+    and each side's rule holds for its own prefixes."""
     early = F.greatest(F.lit(settings.n_value + 1), F.when(F.col("step") == 0, F.col("at_least")).otherwise(0))
     tight = texts.select("u", (F.col("size") >= TIGHT_GRAMS).alias("tight"))
-    keeps = (F.col("df") <= COMMON_KEY_SETS) | (F.col("rank") < early) | F.col("tight")
+    keeps = (F.col("df") <= COMMON_KEY_SETS) | (F.col("rank") - F.col("alone") < early) | F.col("tight")
     return prefix.join(tight, "u").where(keeps).select("key", "u")
 
 

@@ -83,14 +83,16 @@ PREFIX_TIGHT_WINDOW = 8
 # Keys counted in at most this many key sets are rare: their bucket numbers come first (``KeyCounts.buckets``).
 RARE_KEY_SETS = PREFIX_TIGHT_CAP
 # A short text keeps a common prefix key - one counted in more than COMMON_KEY_SETS key sets - only among its first
-# n + 1 keys (``_prefixes``' ``common_above``): a copy of it one character edit away shares one of those (an edit
-# takes n keys at most). Since 2026-11-23 a short text with more than n rare prefix keys had left the buckets of
-# more than PREFIX_TIGHT_CAP texts (78,000 English sentences, Reuters: 134M pairs, 60 s and 11 GiB -> 16 s and
-# 3 GiB). Since 2026-11-27 every short text keeps only its first common keys: 100k Reuters sentences with 30 %
-# one-character copies made 65M pairs to screen, 10M with common keys above 50 sets, 6M above 24 (the whole job
-# 12.8 -> 3.6 -> 3.0 s; recall of the copies 0.953 -> 0.959 -> 0.959, above 12 sets 2.8 s and 0.958). Every
-# Chinese benchmark input (1M short texts: 5 rows of 1M differ between 50 and 24) and eval_real's sets remove
-# the same rows at 50, 24 and 12.
+# n + 1 keys held by two sets or more (``_prefixes``' ``common_above``): a copy of it one character edit away shares
+# one of those (an edit takes n keys at most). Since 2026-11-23 a short text with more than n rare prefix keys had
+# left the buckets of more than PREFIX_TIGHT_CAP texts (78,000 English sentences, Reuters: 134M pairs, 60 s and 11
+# GiB -> 16 s and 3 GiB). Since 2026-11-27 every short text keeps only its first common keys: 100k Reuters sentences
+# with 30 % one-character copies made 65M pairs to screen, 10M with common keys above 50 sets, 6M above 24 (the
+# whole job 12.8 -> 3.6 -> 3.0 s; recall of the copies 0.953 -> 0.959 -> 0.959, above 12 sets 2.8 s and 0.958).
+# Every Chinese benchmark input (1M short texts: 5 rows of 1M differ between 50 and 24) and eval_real's sets remove
+# the same rows at 50, 24 and 12. Counting only the keys held by two sets or more: 7.4M pairs, 3.1-3.4 s against
+# 3.0-3.3 s, 11 more copies found. (Tight texts - articles - keep every key: with the rule, 4 Reuters stories resent
+# with a word changed were no longer found, their every shared key common across the resends.)
 COMMON_KEY_SETS = 24
 # Probes are left out when more than this share of the prefix keys are probes. A short text's prefix for its edits
 # is all probes: 88 % of the keys were probes at 100k short texts with prefixes of n x edits + 1 keys (1 % fewer
@@ -638,10 +640,12 @@ def _prefixes(
 
     ``common_above`` (with ``n``): a set of a text that is not ``tight`` (a flag per text) keeps a common key - one
     counted in more than ``common_above`` sets, whose bucket pairs it with every text holding that key in its
-    prefix - only among its first ``n + 1`` keys (or as many as its edits take, when more). Two texts are paired in
-    the bucket of the first key they share; if that key is past a text's first n + 1 keys, those keys are all
-    missing from the other, which is then no copy of it one character edit away (an edit takes n keys of a set at
-    most; the edits of a short pair are kept whole). So every such copy is still paired, and the buckets of
+    prefix - only among its first ``n + 1`` keys held by two sets or more (or as many as its edits take, when
+    more). Two texts are paired in the bucket of the first key they share; if that key is past a text's first n + 1
+    such keys, those keys are all missing from the other, which is then no copy of it one character edit away (an
+    edit takes n keys of a set at most; the edits of a short pair are kept whole). Keys of one set alone are not
+    counted: a text with a few words of its own (in a cluster of many near-copies, every other key common) still
+    keeps its first shared ones. So every such copy is still paired, and the buckets of
     common keys - English sentences are made of common 4-grams - stop pairing every text that holds one with every
     other: 100k Reuters sentences with 30 % one-character copies made 65M pairs to screen (a 11 s search), 9M with
     this (1.7 s)."""
@@ -745,7 +749,9 @@ def _prefixes(
             if shared:
                 keep &= m >= KeyCounts.held_by(2)
             if early is not None:
-                keep &= (col < early[rows][:, None]) | (m < common)
+                # (each key's place among the row's keys held by two sets or more: a key of one set is no posting)
+                place = np.cumsum(m >= KeyCounts.held_by(2), axis=1)
+                keep &= (place <= early[rows][:, None]) | (m < common)
             probe = (col < short_len[rows][:, None])[keep] if short_len is not None else None
             found.append((m[keep], np.repeat(set_doc[rows], np.count_nonzero(keep, axis=1)), probe))
         order = np.concatenate([f[0] for f in found]) if found else np.zeros(0, dtype=np.uint64)
