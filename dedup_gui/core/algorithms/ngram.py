@@ -750,8 +750,8 @@ def _prefixes(
                 keep &= m >= KeyCounts.held_by(2)
             if early is not None:
                 # (each key's place among the row's keys held by two sets or more: a key of one set is no posting)
-                place = np.cumsum(m >= KeyCounts.held_by(2), axis=1)
-                keep &= (place <= early[rows][:, None]) | (m < common)
+                shared_at = np.cumsum(m >= KeyCounts.held_by(2), axis=1)
+                keep &= (shared_at <= early[rows][:, None]) | (m < common)
             probe = (col < short_len[rows][:, None])[keep] if short_len is not None else None
             found.append((m[keep], np.repeat(set_doc[rows], np.count_nonzero(keep, axis=1)), probe))
         order = np.concatenate([f[0] for f in found]) if found else np.zeros(0, dtype=np.uint64)
