@@ -519,6 +519,7 @@ def _screened(
 
 
 _LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+_BYTE_SUM = np.uint64(0x0101010101010101)  # times a word of bytes: their sum in the top byte (when it fits)
 # Pairs whose bins ``ByteSketch.similarity`` compares at once: their words (32 KB a part) and the temporaries of the
 # bit arithmetic stay in the core's cache. Measured on random pairs of 19,000 sketches: 50 ns a pair on 64 bins, 98
 # on 128, against 84 and 199 with the screen's blocks of 200,000 pairs (12.8 MB an array) taken at once.
@@ -572,7 +573,12 @@ class ByteSketch:
             y |= x
             y |= _LOW7
             np.invert(y, out=y)
-            equal += np.bitwise_count(y).sum(axis=1, dtype=np.int64)
+            # Each word's count (at most 8) in a byte of its own: the 8 bytes of a pair are one uint64, summed by a
+            # multiplication into its top byte (a sum along rows of 8 took 6 times as long).
+            counts = np.bitwise_count(y).view(np.uint64).ravel()
+            counts *= _BYTE_SUM
+            counts >>= np.uint64(56)
+            equal += counts.view(np.int64)
             both_empty += np.bitwise_count(np.take(empty, a) & np.take(empty, b))
         return (equal - both_empty) / np.maximum(bins - both_empty, 1)
 
