@@ -475,8 +475,15 @@ def _chunk_pairs(d, starts, sizes, over, windowed, window, tight_window, n_docs,
     if probe is not None:
         count[~probe[pos]] = 0  # (a bucket's probes come first: they pair with every posting after them)
     n_pairs = int(count.sum())
-    i_pos = np.repeat(pos, count)
-    offsets = np.arange(n_pairs) - np.repeat(np.cumsum(count) - count, count) + 1
-    a = d[i_pos]
-    b = d[i_pos + offsets]
-    return np.minimum(a, b) * n_docs + np.maximum(a, b)
+    # The k-th pair of a posting at ``pos`` is with the posting at pos + 1 + k: each posting's doc repeated, and
+    # the partners' places made by one repeat and a running count (not two repeats and the gather of every place).
+    a = np.repeat(d[pos], count)
+    at = np.repeat(pos + 1 - (np.cumsum(count) - count), count)
+    at += np.arange(n_pairs)
+    b = d[at]
+    del at
+    lo = np.minimum(a, b)
+    np.maximum(a, b, out=b)
+    lo *= n_docs
+    lo += b
+    return lo
