@@ -752,11 +752,11 @@ def _prefixes(
         for rows, m in matrices:
             col = np.arange(m.shape[1])
             keep = col < prefix_len[rows][:, None]
+            two_sets = m >= KeyCounts.held_by(2)  # a key held by two sets or more (of one set: no posting)
             if shared:
-                keep &= m >= KeyCounts.held_by(2)
+                keep &= two_sets
             if early is not None:
-                # (each key's place among the row's keys held by two sets or more: a key of one set is no posting)
-                shared_at = np.cumsum(m >= KeyCounts.held_by(2), axis=1)
+                shared_at = np.cumsum(two_sets, axis=1)  # each key's place among those
                 keep &= (shared_at <= early[rows][:, None]) | (m < common)
             probe = (col < short_len[rows][:, None])[keep] if short_len is not None else None
             found.append((m[keep], np.repeat(set_doc[rows], np.count_nonzero(keep, axis=1)), probe))
