@@ -111,3 +111,30 @@ def common_word_sentences(n: int, copies: int, seed: int) -> tuple[list[str], li
         texts.append(t[:at] + rng.choice([c for c in "abcdefghijklmnopqrstuvwxyz" if c != t[at].lower()]) + t[at + 1 :])
         pairs.append((source, len(texts) - 1))
     return texts, pairs
+
+
+# Template sentences (our own) that differ only in a name, each with a copy that misspells the name: a row per
+# report, and the copy beside the report it copies.
+NAME_TEMPLATES = [
+    "The trade attache in {} said in a weekly cable that the wheat harvest was running ahead of last year's pace.",
+    "The notes are available in denominations of 1,000 and 10,000 {} dollars and will be listed in Luxembourg.",
+    "Shares of {} rose sharply in early trading after the company said it had agreed to be acquired for cash.",
+]
+NAME_FILLS = [
+    ("Warsaw", "Buenos Aires", "Nairobi"),
+    ("Canadian", "Australian", "New Zealand"),
+    ("Northwind Traders", "Contoso Pharmaceuticals", "Fabrikam"),
+]
+NAME_TYPOS = ("Warsav", "Canadien", "Northwind Tradrs")  # a copy of each template's first report, misspelt
+
+
+def name_template_rows() -> tuple[list[str], list[list[int]]]:
+    """The template reports and their misspelt copies, and the clusters a careful editor makes of them: each
+    first report with its copy, every other report on its own."""
+    texts, clusters = [], []
+    for template, fills, typo in zip(NAME_TEMPLATES, NAME_FILLS, NAME_TYPOS, strict=True):
+        first = len(texts)
+        texts += [template.format(name) for name in fills]
+        texts.append(template.format(typo))
+        clusters.append([first, len(texts) - 1])
+    return texts, clusters

@@ -435,3 +435,39 @@ def test_the_common_keys_kept_are_those_among_a_texts_first_ones(spark):
     texts = spark.createDataFrame(list(enumerate(size.tolist())), "u long, size long")
     got = sorted((r["key"], r["u"]) for r in _early_common(prefix, texts, Settings(algorithm="ngram", n=4)).collect())
     assert got == want
+
+
+@needs_spark
+def test_a_name_replaced_in_a_template_keeps_both_rows_as_on_the_desktop(spark, tmp_path):
+    """The job reads names in each unique text's first row as written, as the desktop does."""
+    from engine_texts import name_template_rows
+
+    texts, clusters = name_template_rows()
+    texts = texts + [t.upper() for t in texts[:2]]  # the same texts in capitals: exact copies, no names to read
+    path = tmp_path / "names.csv"
+    pd.DataFrame({"text": texts}).to_csv(path, index=False)
+    summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
+    _assert_same_removals(desktop, _rows(tmp_path / "out"))
+    _assert_same_counts(summary, desktop)
+    assert sorted(sorted(c.members) for c in desktop.clusters) == [[0, 3, 12], [1, 13], *clusters[1:]]
+
+
+def test_the_batch_check_turns_down_a_name_replaced_and_passes_a_misspelt_copy():
+    from engine_texts import name_template_rows
+
+    from dedup_gui.core.settings import NormaliseOptions
+    from dedup_gui.core.text import normalise
+
+    texts, _ = name_template_rows()
+    a, b = [0, 0, 4], [1, 3, 5]  # Warsaw / Buenos Aires, Warsaw / Warsav, Canadian / Australian
+    frame = pd.DataFrame(
+        {
+            "a": a,
+            "b": b,
+            "norm_a": [normalise(texts[i], NormaliseOptions()) for i in a],
+            "norm_b": [normalise(texts[i], NormaliseOptions()) for i in b],
+            "written_a": [texts[i] for i in a],
+            "written_b": [texts[i] for i in b],
+        }
+    )
+    assert batches.figures_agree(frame, markup=True)["agree"].tolist() == [False, True, False]

@@ -108,7 +108,10 @@ def test_the_check_summary_counts_what_the_fingerprints_alone_would_have_got_wro
     summary = f"nshash proposed {result.proposed} pairs; {result.rejected} failed the text check"
     assert result.check_summary().startswith(summary)
     # The floors it names: the setting's, and the short texts' (judged by edits, at least SHORT_FLOOR).
-    assert "(similarity below 0.80, 0.85 for texts under 40 characters, or different figures)" in result.check_summary()
+    assert (
+        "(similarity below 0.80, 0.85 for texts under 40 characters, or different figures or names)"
+        in result.check_summary()
+    )
     stricter = Pipeline([ZH_A, half]).run(Settings(algorithm="nshash", min_similarity=0.9))
     assert "(similarity below 0.90, 0.90 for texts under 40 characters" in stricter.check_summary()
     assert [c.members for c in result.clusters] == [[2, 3]]

@@ -44,7 +44,7 @@ from .text import (
     gram_hashes,
     normalise_all,
 )
-from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ_pairs
+from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ_pairs, names_differ_pairs
 
 
 @dataclass
@@ -59,6 +59,7 @@ class _Prepared:
     content: list[str]  # unique text minus boilerplate sentences (lines kept)
     content_compact: list[str]
     lengths: np.ndarray | None = None  # characters of each content_compact text, computed when first needed
+    written: list[str] | None = None  # each unique text as written (its first row's), taken when first needed
 
 
 @dataclass
@@ -75,14 +76,20 @@ class _Verified:
     figures: np.ndarray  # int8 per pair: 1 the figures agree, 0 they differ, -1 not read yet
     grams: PairGrams | None = None  # the gram counts behind the long pairs' similarity, when it was counted here
 
-    def figures_agree(self, prep: _Prepared, mask: np.ndarray, reporter: Reporter) -> np.ndarray:
-        """False for the pairs (among ``mask``) whose texts report different figures: template, not copy.
+    def figures_agree(
+        self, prep: _Prepared, written: list[str], markup: bool, mask: np.ndarray, reporter: Reporter
+    ) -> np.ndarray:
+        """False for the pairs (among ``mask``) whose texts report different figures or names: template, not copy
+        (``written``: the unique texts as written, where names are read; ``markup``: take their markup out).
 
-        Read on the whole normalised text: a line of figures that recurs across notices ("Pay March 31") is
-        boilerplate for the similarity, but it is still what the notice says."""
+        Read on the whole text: a line of figures that recurs across notices ("Pay March 31") is boilerplate for
+        the similarity, but it is still what the notice says."""
         todo = np.flatnonzero(mask & (self.figures < 0))
         reporter.report("Verifying", 0, len(todo))
-        differ = figures_differ_pairs(prep.unique_texts, self.cands.a[todo], self.cands.b[todo])
+        a, b = self.cands.a[todo], self.cands.b[todo]
+        differ = figures_differ_pairs(prep.unique_texts, a, b)
+        agree = np.flatnonzero(~differ)
+        differ[agree] = names_differ_pairs(written, a[agree], b[agree], markup)
         self.figures[todo] = ~differ
         reporter.report("Verifying", len(todo), len(todo))
         return self.figures != 0
@@ -154,7 +161,9 @@ class Pipeline:
             verified = self._verified_of(prep, cands, algo, settings, check, reporter)
             floor = np.where(verified.short, check.floor_for(True), check.floor_for(False))
             checked = verified.similarity >= floor - 1e-9
-            checked &= verified.figures_agree(prep, checked, reporter)
+            checked &= verified.figures_agree(
+                prep, self._written(prep), settings.normalise.strip_html, checked, reporter
+            )
             candidates = PairSet(cands.a, cands.b, cands.measure, verified.similarity, checked)
             proposed = algo.passes(cands.measure, threshold)
             accepted = proposed & checked
@@ -271,6 +280,13 @@ class Pipeline:
         self._grams = {}
         self._last_norm = pkey
         return prep
+
+    def _written(self, prep: _Prepared) -> list[str]:
+        """Each unique text as written (the text of its first row): what the text check reads names in, where case
+        tells them."""
+        if prep.written is None:
+            prep.written = _taken(self.texts, first_of_codes(prep.row_unique))
+        return prep.written
 
     @staticmethod
     def _algorithm_input(algo: Algorithm, prep: _Prepared) -> list[str]:

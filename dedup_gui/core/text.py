@@ -21,7 +21,27 @@ from .settings import NormaliseOptions
 _SCRIPT_STYLE = re.compile(r"<(head|title|script|style|noscript|template|nav|footer)\b[^>]*>.*?</\1\s*>", re.I | re.S)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _BLOCK_TAG = re.compile(r"<\s*(br|/p|p|/div|div|/li|li|/h[1-6]|tr|/tr|/table|hr)\b[^>]*>", re.I)
-_TAG = re.compile(r"<[a-zA-Z/!?][^<>]*>")
+# HTML's element names (HTML Living Standard, with the obsolete ones old pages still carry), for ``_TAG``: only a
+# tag of one of them is markup. "Firm <Ogelbay Norton Co>" and "Chevron Corp <CHV> jumped" (Reuters' company names
+# and tickers) are text, and so are "<John Fluke Mfg Co Inc>" and "x<y and z>w": reading them as tags made "Firm
+# <Ogelbay Norton Co>." and "Firm <John Fluke Mfg Co Inc>." the same text.
+_ELEMENTS = (
+    "a abbr acronym address applet area article aside audio b base basefont bdi bdo bgsound big blink blockquote "
+    "body br button canvas caption center cite code col colgroup data datalist dd del details dfn dialog dir div dl "
+    "dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr "
+    "html i iframe img input ins isindex kbd keygen label legend li link listing main map mark marquee math menu "
+    "menuitem meta meter multicol nav nextid nobr noembed noframes noscript object ol optgroup option output p param "
+    "picture plaintext pre progress q rb rp rt rtc ruby s samp script search section select slot small source spacer "
+    "span strike strong style sub summary sup svg table tbody td template textarea tfoot th thead time title tr track "
+    "tt u ul var video wbr xmp"
+)
+# A tag: "<", maybe "/", an element name (any case), a namespaced name as Word's HTML writes them ("<o:p>",
+# "<st1:place>"), or a custom element's (lower case with a hyphen, "<my-card>"); then the end of the name. Comments,
+# "<!DOCTYPE ...>" and "<?xml ...?>" too.
+_TAG = re.compile(
+    r"<(?:/?(?:(?i:" + "|".join(sorted(_ELEMENTS.split(), key=len, reverse=True)) + r")|[a-zA-Z]\w*:[a-zA-Z][\w.-]*"
+    r"|[a-z][a-z0-9]*-[a-z0-9.-]*)(?=[\s/>])|[!?])[^<>]*>"
+)
 _BLANK_LINES = re.compile(r"\n{2,}")
 # Whole lines of page chrome - CSS rules ("a.nav{color:#333}") and inline script statements - in one pass.
 _CHROME_LINES = re.compile(

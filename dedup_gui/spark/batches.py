@@ -46,7 +46,7 @@ from ..core.segment import keyword_hashes
 from ..core.settings import NormaliseOptions, Settings
 from ..core.table import cell_text
 from ..core.text import compact, gram_hashes, normalise
-from ..core.textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ
+from ..core.textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ, names_differ_pairs
 
 _QUIET = Reporter()
 ROW = "__row"  # the job's row number column (see ``rows``)
@@ -327,10 +327,24 @@ def judge_pairs(frame: pd.DataFrame, settings: Settings, ngram_bound: float | No
     )
 
 
-def figures_agree(frame: pd.DataFrame) -> pd.DataFrame:
+def written_texts(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """In: ``__row`` (a unique text's first row) and the text columns. Out: ``u, written``, the row's text as
+    written (``joined_texts``)."""
+    return pd.DataFrame({"u": frame[ROW].to_numpy(dtype=np.int64), "written": joined_texts(frame, columns)})
+
+
+def figures_agree(frame: pd.DataFrame, markup: bool) -> pd.DataFrame:
     """The check's last word on pairs above the floor: no figures of the shorter text missing from the longer
-    (``textcheck.figures_differ``, on the whole normalised texts, as ``Pipeline._figures_agree`` reads them)."""
-    agree = [not figures_differ(x, y) for x, y in zip(frame["norm_a"].tolist(), frame["norm_b"].tolist(), strict=True)]
+    (``textcheck.figures_differ``, on the whole normalised texts) and no name replaced (``names_differ_pairs``, on
+    the texts as written; ``markup``: take their markup out), as ``Pipeline`` reads them."""
+    agree = np.array(
+        [not figures_differ(x, y) for x, y in zip(frame["norm_a"].tolist(), frame["norm_b"].tolist(), strict=True)],
+        dtype=bool,
+    )
+    n = len(frame)
+    written = frame["written_a"].tolist() + frame["written_b"].tolist()
+    at = np.flatnonzero(agree)
+    agree[at] = ~names_differ_pairs(written, at, at + n, markup)
     return pd.DataFrame({"a": frame["a"].to_numpy(dtype=np.int64), "b": frame["b"].to_numpy(dtype=np.int64),
                          "agree": np.array(agree, dtype=bool)})  # fmt: skip
 

@@ -118,7 +118,7 @@ def run(spark: SparkSession, spec: JobSpec) -> JobSummary:
         uniques = materialise(_content(spark, uniques, plate))
         clock.lap("boilerplate")
 
-        pairs = materialise(_pairs(uniques, settings, summary))
+        pairs = materialise(_pairs(uniques, _written(data, spec.columns, uniques), settings, summary))
         summary.pairs = pairs.count()
         clock.lap("candidates and text check")
 
@@ -185,7 +185,14 @@ def _content(spark: SparkSession, uniques: DataFrame, plate: frozenset[int]) -> 
     )
 
 
-def _pairs(uniques: DataFrame, settings: Settings, summary: JobSummary) -> DataFrame:
+def _written(data: DataFrame, columns: list[str], uniques: DataFrame) -> DataFrame:
+    """Each unique text as written (u, written): its first row's text, the chosen columns joined as the exact pass
+    read them. The text check reads names in it, where case tells them."""
+    firsts = data.select(ROW, *columns).join(uniques.select(F.col("u").alias(ROW)), ROW, "left_semi")
+    return firsts.mapInPandas(lambda it: (batches.written_texts(f, columns) for f in it), "u long, written string")
+
+
+def _pairs(uniques: DataFrame, written: DataFrame, settings: Settings, summary: JobSummary) -> DataFrame:
     """Accepted pairs (a, b, measure, similarity): proposed by the algorithm, passed by the text check."""
     name = settings.algorithm
     if name == "ngram":
@@ -201,8 +208,10 @@ def _pairs(uniques: DataFrame, settings: Settings, summary: JobSummary) -> DataF
         "a long, b long, measure double, similarity double, floor_ok boolean",
     )
     scored = materialise(scored)
-    figures = candidates.with_texts(scored.where("floor_ok").select("a", "b"), uniques, ["norm"]).mapInPandas(
-        lambda it: map(batches.figures_agree, it), "a long, b long, agree boolean"
+    texts = uniques.select("u", "norm").join(written, "u")
+    markup = settings.normalise.strip_html
+    figures = candidates.with_texts(scored.where("floor_ok").select("a", "b"), texts, ["norm", "written"]).mapInPandas(
+        lambda it: (batches.figures_agree(f, markup) for f in it), "a long, b long, agree boolean"
     )
     judged = scored.join(figures, ["a", "b"], "left").withColumn(
         "checked", F.col("floor_ok") & F.coalesce(F.col("agree"), F.lit(False))
