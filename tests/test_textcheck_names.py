@@ -101,7 +101,8 @@ def test_names_do_not_decide_for_long_texts():
 
 
 _NAME_PIECES = ["Warsaw", "Warsav", "Lima", "Rome", "Sao Paulo", "the", "in", "said", "officer", "IBM", "It",
-                "McDonald", "June", " ", " ", "\n", ". ", ", ", "<b>", "北京", "5", "'s"]  # fmt: skip
+                "McDonald", "June", " ", " ", "\n", ". ", ", ", "<b>", "北京", "5", "'s", "上海", "杭州", "广州", "市",
+                "的", "发布", "乌鲁木齐", "。"]  # fmt: skip
 _NAME_TEXTS = st.lists(st.sampled_from(_NAME_PIECES), max_size=14).map("".join)
 
 
@@ -113,6 +114,9 @@ _NAME_TEXTS = st.lists(st.sampled_from(_NAME_PIECES), max_size=14).map("".join)
 )
 @example(texts=["in Warsaw said the officer", "in Lima said the officer"], pairs=[(0, 1), (1, 0)], markup=True)
 @example(texts=["in <b>Warsaw said the", "in Rome said the"], pairs=[(0, 1)], markup=False)
+@example(
+    texts=["杭州市发布的", "广州市发布的", "北京市发布的", "上海市发布的"], pairs=[(0, 1), (1, 2), (2, 3)], markup=False
+)
 def test_names_of_many_pairs_at_once_are_each_pairs_own(texts, pairs, markup):
     pairs = [(i % len(texts), j % len(texts)) for i, j in pairs]
     a = np.array([p[0] for p in pairs], dtype=np.int64)
@@ -173,3 +177,102 @@ def test_two_rows_that_differ_in_a_bracketed_company_name_are_not_copies():
     """Reading "<Northwind Traders Inc>" as a tag made both rows "Firm ." - the same text."""
     texts = ["Firm <Northwind Traders Inc>.", "Firm <Contoso Pharmaceuticals Ltd>."]
     assert _clusters(texts) == []
+
+
+# -- Chinese places ------------------------------------------------------------------------------------------------
+
+
+_CITY_TEMPLATES = [
+    "{}市气象台今天下午发布天气预报，预计明天白天晴转多云，偏北风二到三级，夜间有零星小雨，请市民出行注意携带雨具。",
+    "本报{}十月三日电，记者从市交通部门获悉，今年国庆假期首日全市高速公路车流量比去年同期明显增长。",
+]
+_CITIES = ("北京", "上海", "杭州", "广州", "乌鲁木齐")
+
+
+def test_one_template_for_several_cities_is_several_reports_and_a_typo_copy_is_a_copy():
+    texts = [t.format(c) for t in _CITY_TEMPLATES for c in _CITIES]
+    texts.append(_CITY_TEMPLATES[0].format("北京").replace("明天", "名天"))  # a typo: a copy of the first
+    texts.append(_CITY_TEMPLATES[1].format("上海").replace("记者", "记着"))
+    assert _clusters(texts) == [[0, 10], [6, 11]]
+
+
+def test_without_the_place_rule_the_city_reports_would_have_been_removed(monkeypatch):
+    texts = [t.format(c) for t in _CITY_TEMPLATES for c in _CITIES]
+    monkeypatch.setattr(pipeline_module, "names_differ_pairs", lambda t, a, b, markup: np.zeros(len(a), dtype=bool))
+    assert _clusters(texts) == [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "replaced"),
+    [
+        ("北京市气象台发布", "上海市气象台发布", True),  # at the text's start
+        ("昨天在杭州举行的会议", "昨天在广州举行的会议", True),  # one character apart, both places
+        ("昨天在杭州举行的会议", "昨天在航州举行的会议", False),  # a typo: 航州 is no place
+        ("昨天在北京举行的会议", "昨天在会议举行的北京", False),  # not between the same characters
+        ("昨天在北京举行了会议", "昨天在北京召开了会议", False),  # no place replaced
+        ("据新华社消息，这家公司", "据中新社消息，这家公司", False),  # a source is no place
+    ],
+)
+def test_a_chinese_place_replaced_between_the_same_characters(a, b, replaced):
+    assert names_replaced(a, b) is replaced
+    assert names_replaced(b, a) is replaced
+
+
+_PLACE_PIECES = [
+    "北京",
+    "上海",
+    "杭州",
+    "广州",
+    "苏州",
+    "九江",
+    "州",
+    "京",
+    "海",
+    "市",
+    "县",
+    "的",
+    "在",
+    "航",
+    "。",
+    "a",
+    " ",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PLACE_PIECES), min_size=1, max_size=10).map("".join), st.data())
+@example("在杭州的会议", None)
+def test_one_character_replaced_at_once_is_what_the_pair_by_pair_reading_says(text, data):
+    """``_place_swapped`` (all pairs one character apart, at once) against ``names_replaced`` pair by pair."""
+    from dedup_gui.core.textcheck import _place_swapped
+
+    if data is None:
+        at, char = 1, "广"
+    else:
+        at = data.draw(st.integers(0, len(text) - 1))
+        char = data.draw(st.sampled_from("北上杭广苏京海州市县的航a"))
+    other = text[:at] + char + text[at + 1 :]
+    if other == text:
+        return
+    assert _place_swapped([text, other], [other, text]).tolist() == [names_replaced(text, other)] * 2
+
+
+def test_a_place_written_at_another_level_is_the_same_place():
+    assert not names_replaced("九江县浔阳区公安分局一举端掉", "九江市浔阳区公安分局一举端掉")
+    from dedup_gui.core.textcheck import _place_swapped
+
+    assert _place_swapped(["九江县浔阳区公安分局"], ["九江市浔阳区公安分局"]).tolist() == [False]
+
+
+def test_places_are_read_only_in_pairs_a_few_characters_apart():
+    from dedup_gui.core.textcheck import PLACE_EDITS
+
+    a = _CITY_TEMPLATES[0].format("北京")
+    b = _CITY_TEMPLATES[0].format("上海")
+    assert names_replaced(a, b)
+    far = b.replace("预计明天白天晴转多云，偏北风", "预计后天上午阴转小雨，东南风")  # its weather, rewritten
+    from rapidfuzz.distance import Levenshtein
+
+    assert Levenshtein.distance(a, far) > PLACE_EDITS
+    assert not names_replaced(a, far)
+    assert names_differ_pairs([a, far], np.array([0]), np.array([1]), markup=False).tolist() == [False]

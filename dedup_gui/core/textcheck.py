@@ -56,6 +56,15 @@ read in the texts as written (the normalised texts are in lower case), their mar
 shorter text has fewer than ``NAME_CHARS`` characters: in a notice or a sentence the name is what it is about, in a
 long article a name changed in one place is a correction or a repost's own credit line. A sentence's first word is
 no name ("Markel did not elaborate" / "It did not elaborate": the same sentence).
+
+Chinese names have no capitals; places can be told by a dictionary (``places``: what jieba tags as a place). One
+template for several cities - "北京市气象台发布..." / "上海市气象台发布...", "本报杭州电" / "本报广州电" - is several
+reports: a pair where Chinese characters between two equal characters on each side (or the text's start or end)
+are replaced by others, and on each side they are a place name (alone or with the equal characters around them), is
+not a duplicate (``_place_replaced``), in texts at most ``PLACE_EDITS`` characters apart (a template for
+another city differs in the city and a few words). One character is enough ("杭州" / "广州"), so a typo that
+happens to write another place keeps the pair too; a place's level written another way ("九江县" / "九江市") is the
+same place. A source ("据新华社消息" / "据中新社消息") or a person is no place.
 """
 
 from __future__ import annotations
@@ -71,12 +80,16 @@ import numpy as np
 
 from .text import (
     SEP,
+    _length_mix,
+    _powers,
     cached_code_points,
     find_sorted,
+    has_markup,
     join_column,
     overlap,
     per_slice,
     position_runs,
+    ranges_by_size,
     sorted_unique,
     span_hashes,
     span_positions,
@@ -472,6 +485,15 @@ def _flank(ops, changed: list[bool], i: int, step: int) -> int:
 
 NAME_EDITS = 3  # a replaced name at least this many edits (and a third of its letters) from the other: no misspelling
 NAME_CHARS = 1000  # names decide pairs whose shorter text (as written) has fewer characters: notices, sentences
+# Places are read in pairs at most this many characters apart: a template for another city differs in the city and
+# a few words ("今天" / "昨天"); a pair further apart is judged by its similarity and figures.
+PLACE_EDITS = 8
+_CHINESE = re.compile("[\u4e00-\u9fff]")
+# The characters that name a place's level (province, city, county, district, town, township, village): one written
+# for another leaves the same place ("九江县" / "九江市"), not another.
+_ADMIN = frozenset("省市县区镇乡村")
+_ADMIN_CODES = np.array(sorted(map(ord, _ADMIN)), dtype=np.uint64)
+_CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
 # "Sun's" is "Sun", "'", "s"), a number, any other character on its own. The spaces between are read for line breaks.
 _NAME_WORD = re.compile(r"[A-Za-z]+|\d+(?:[.,:/]\d+)*|\S")
@@ -512,33 +534,28 @@ def names_replaced(a: str, b: str) -> bool:
     docstring): in the word-by-word alignment (fewest edits) of the passages where the two differ
     (``_differing_passages``), a replacement (edits side by side) of at most ``REPLACED_SPAN`` words by at most as
     many, with ``REPLACED_FLANK`` equal words right before and after it, where each side holds a name
-    (``_name_words``) of its own that is far from each name of the other's own (``_own_names``). Two texts fewer
-    than ``NAME_EDITS`` characters apart have none: no name of one is far from the other's."""
+    (``_name_words``) of its own that is far from each name of the other's own (``_own_names``); or a Chinese place
+    name replaced by another (``_place_replaced``) in two texts at most ``PLACE_EDITS`` characters apart."""
     from rapidfuzz.distance import Levenshtein
 
-    if Levenshtein.distance(a, b, score_cutoff=NAME_EDITS - 1) < NAME_EDITS:
-        return False  # a character or two apart: no name is far from the other's
-    return _names_replaced(a, b)
+    return _replaced(a, b, True, Levenshtein.distance(a, b, score_cutoff=PLACE_EDITS + 1) <= PLACE_EDITS)
 
 
-def _names_replaced(a: str, b: str) -> bool:
-    """``names_replaced`` of two texts at least ``NAME_EDITS`` characters apart."""
-    own_a, own_b = _own_names(a, b)
-    if not own_a or not own_b:
+def _replaced(a: str, b: str, latin: bool, places: bool) -> bool:
+    """``names_replaced``; ``latin`` False: the two texts are known to have no capitalised word of their own each
+    (``names_differ_pairs``' first test); ``places``: they are at most ``PLACE_EDITS`` characters apart."""
+    from rapidfuzz.distance import Levenshtein
+
+    chinese = places and _CHINESE.search(a) is not None and _CHINESE.search(b) is not None
+    if chinese and _place_replaced(a, b, Levenshtein):
+        return True
+    own_a, own_b = _own_names(a, b) if latin else (set(), set())
+    if not (own_a and own_b):
         return False
-    from rapidfuzz.distance import Levenshtein
-
     a, b = _differing_passages(a, b, Levenshtein)
     (wa, na), (wb, nb) = _name_words(a), _name_words(b)
     ops = Levenshtein.opcodes(wa, wb)
-    i = 0
-    while i < len(ops):  # each run of edits side by side is one change ("Warsaw" -> "Buenos" + "Aires")
-        if ops[i].tag == "equal":
-            i += 1
-            continue
-        j = i
-        while j + 1 < len(ops) and ops[j + 1].tag != "equal":
-            j += 1
+    for i, j in _edit_runs(ops):
         src = range(ops[i].src_start, ops[j].src_end)
         dest = range(ops[i].dest_start, ops[j].dest_end)
         if (
@@ -550,7 +567,59 @@ def _names_replaced(a: str, b: str) -> bool:
             and any(nb[k] and wb[k] in own_b for k in dest)
         ):
             return True
+    return False
+
+
+def _edit_runs(ops) -> list[tuple[int, int]]:
+    """The runs of edits side by side among opcodes (first and last index of each): one change each ("Warsaw" ->
+    "Buenos" + "Aires")."""
+    runs, i = [], 0
+    while i < len(ops):
+        if ops[i].tag == "equal":
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(ops) and ops[j + 1].tag != "equal":
+            j += 1
+        runs.append((i, j))
         i = j + 1
+    return runs
+
+
+def _place_replaced(a: str, b: str, levenshtein) -> bool:
+    """Whether, in the character-by-character alignment of ``a`` and ``b``, Chinese characters are replaced by
+    others between ``REPLACED_FLANK`` equal characters on each side (or the text's start or end), and on each side
+    they are a place name (``places.is_place``) - on their own or with equal characters around them
+    ("北京市" / "上海市", "杭州市" / "广州市": one character is enough - a typo that writes
+    another place is kept too)."""
+    from .places import PLACE_CHARS, is_place, place_character_set
+
+    longest = PLACE_CHARS[1]
+    chars = place_character_set()
+    ops = levenshtein.opcodes(a, b)
+    for i, j in _edit_runs(ops):
+        start, end = ops[i].src_start, ops[j].src_end
+        x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
+        before, after = _equal_words(ops, i - 1), _equal_words(ops, j + 1)
+        if (
+            not 0 < len(x) <= longest
+            or not 0 < len(y) <= longest
+            or not chars.issuperset(x)  # (most edits write a character no place name has)
+            or not chars.issuperset(y)
+            or (before < REPLACED_FLANK and start > 0)  # (the text's start or end will do: "北京市气象台...")
+            or (after < REPLACED_FLANK and end < len(a))
+            or _CHINESE_RUN.fullmatch(x + y) is None
+            or (_ADMIN.issuperset(x) and _ADMIN.issuperset(y))  # "九江县" / "九江市": one place, another level
+        ):
+            continue
+        room = longest - max(len(x), len(y))  # characters a place name can take from around them
+        for k in range(min(before, room) + 1):  # characters taken from before, and from after
+            for m in range(min(after, room - k) + 1):
+                left, right = a[start - k : start], a[end : end + m]
+                if _CHINESE_RUN.fullmatch(left + right + "一") is None:
+                    continue
+                if is_place(left + x + right) and is_place(left + y + right):
+                    return True
     return False
 
 
@@ -585,39 +654,112 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     """``names_replaced`` for every pair of ``texts`` (as written; ``markup``: take out their markup first) whose
     shorter text has fewer than ``NAME_CHARS`` characters (in a long article a name changed in one place is a
     correction, or a repost's own credit line: "Copyright 2024 The Herald"; in a notice or a sentence it is what
-    the text is about). Only a pair where each text has a capitalised word the other lacks can have a name
-    replaced: the capitalised words of every text are read at once (``_slice_names``), each pair's looked up in the
-    other's by sorted search, and only the pairs with such words on both sides read text by text (on 100k English
-    sentences, 7k of 39k pairs above the floor, mostly a misspelt name, which ``_own_names`` sees first)."""
+    the text is about).
+
+    Only a pair where each text has a capitalised word the other lacks can have a name replaced, and only a pair
+    of two texts with Chinese characters a place: the capitalised words of every text are read at once
+    (``_slice_names``) and each pair's looked up in the other's by sorted search; of the pairs left, those less than
+    ``PLACE_EDITS`` characters apart (a typo) are told in C (rapidfuzz), and the rest read text by text. 100k
+    English sentences: 1.7k of 39k pairs above the floor read; 100k short Chinese texts: 180 of 30k."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = np.zeros(len(a), dtype=bool)
-    lengths = np.fromiter(map(len, map(texts.__getitem__, a.tolist())), dtype=np.int64, count=len(a))
-    lengths = np.minimum(lengths, np.fromiter(map(len, map(texts.__getitem__, b.tolist())), np.int64, len(b)))
-    at = np.flatnonzero(lengths < NAME_CHARS)
+    docs = sorted_unique(np.concatenate([a, b]))
+    lengths = np.zeros(len(texts) if len(docs) else 0, dtype=np.int64)
+    lengths[docs] = np.fromiter(map(len, map(texts.__getitem__, docs.tolist())), dtype=np.int64, count=len(docs))
+    at = np.flatnonzero(np.minimum(lengths[a], lengths[b]) < NAME_CHARS)
     if not len(at):
         return differ
     docs = sorted_unique(np.concatenate([a[at], b[at]]))
     used = [texts[d] for d in docs.tolist()]
+    if markup and has_markup("\n".join(used)):
+        used = list(map(strip_html, used))
     hashes, doc_of = per_slice(used, _slice_names)
     distinct, ids = np.unique(hashes, return_inverse=True)
     width = max(len(distinct), 1)
     keys = sorted_unique(doc_of * width + ids)
     first = np.searchsorted(keys // width, np.arange(len(docs) + 1))
     ia, ib = np.searchsorted(docs, a[at]), np.searchsorted(docs, b[at])
-    both = np.flatnonzero((_lacked(keys, first, width, ia, ib) > 0) & (_lacked(keys, first, width, ib, ia) > 0))
+    latin = (_lacked(keys, first, width, ia, ib) > 0) & (_lacked(keys, first, width, ib, ia) > 0)
+    chinese = np.fromiter(map(_not_ascii, used), dtype=bool, count=len(used))  # (Chinese or not, read later)
+    both = np.flatnonzero(latin | (chinese[ia] & chinese[ib]))
     if not len(both):
         return differ
     from rapidfuzz.distance import Levenshtein
     from rapidfuzz.process import cpdist
 
     xs, ys = [used[i] for i in ia[both].tolist()], [used[i] for i in ib[both].tolist()]
-    if markup:
-        xs, ys = list(map(strip_html, xs)), list(map(strip_html, ys))
-    # Texts a character or two apart (mostly a misspelt name) are told at once, in C.
-    edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=NAME_EDITS - 1, dtype=np.int64, workers=1)
-    for k in np.flatnonzero(edits >= NAME_EDITS).tolist():
-        differ[at[both[k]]] = _names_replaced(xs[k], ys[k])
+    edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=PLACE_EDITS + 1, dtype=np.int64, workers=1)
+    # One character replaced (most pairs: a typo): a name is at least three edits from another, so only a place
+    # can be replaced, read for all such pairs at once. (One character added or dropped replaces nothing.)
+    sizes = np.fromiter(map(len, used), dtype=np.int64, count=len(used))  # (markup taken out)
+    one = np.flatnonzero((edits == 1) & (sizes[ia[both]] == sizes[ib[both]]))
+    differ[at[both[one]]] = _place_swapped([xs[k] for k in one.tolist()], [ys[k] for k in one.tolist()])
+    for k in np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin[both])).tolist():
+        differ[at[both[k]]] = _replaced(xs[k], ys[k], bool(latin[both[k]]), bool(edits[k] <= PLACE_EDITS))
     return differ
+
+
+def _place_swapped(xs: list[str], ys: list[str]) -> np.ndarray:
+    """``_place_replaced`` of pairs of texts of one length each that differ in one character: where they differ
+    (the first unequal column of their code points, a block of rows of about one length at a time), and the
+    hashes of the windows of two to four characters around it that ``_place_replaced`` would look up."""
+    from .places import PLACE_CHARS, place_characters, place_hashes
+
+    out = np.zeros(len(xs), dtype=bool)
+    lengths = np.fromiter(map(len, xs), dtype=np.int64, count=len(xs))
+    order = np.argsort(lengths, kind="stable")
+    table: np.ndarray | None = None
+    for lo, hi in ranges_by_size(lengths[order], 1 << 20):
+        rows = order[lo:hi]
+        width = int(lengths[rows].max())
+        x = np.array([xs[i] for i in rows.tolist()], dtype=f"<U{width}").view(np.uint32).reshape(len(rows), width)
+        y = np.array([ys[i] for i in rows.tolist()], dtype=f"<U{width}").view(np.uint32).reshape(len(rows), width)
+        n, r = lengths[rows], np.arange(len(rows))
+        p = np.argmax(x != y, axis=1)  # where the one character differs
+        ok = _is_chinese(x[r, p]) & _is_chinese(y[r, p]) & ~(_is_admin(x[r, p]) & _is_admin(y[r, p]))
+        ok &= ((p >= REPLACED_FLANK) | (p == 0)) & ((n - p - 1 >= REPLACED_FLANK) | (p == n - 1))
+        if not ok.any():
+            continue
+        table = place_hashes() if table is None else table
+        chars = place_characters()
+        ok &= chars.take(x[r, p], mode="clip") & chars.take(
+            y[r, p], mode="clip"
+        )  # (most typos write a character no place name has)
+        lo_chars, hi_chars = PLACE_CHARS
+        for k in range(hi_chars):  # characters taken from before, and from after
+            for m in range(hi_chars - k):
+                size = k + 1 + m
+                if size < lo_chars:
+                    continue
+                start = p - k
+                fits = ok & (start >= 0) & (start + size <= n)
+                if not fits.any():
+                    continue
+                at = np.flatnonzero(fits)
+                cols = start[at, None] + np.arange(size)
+                wx = x[at[:, None], cols].astype(np.uint64)
+                powers = _powers(size)[0, :size]
+                at = at[_is_chinese(wx).all(axis=1) & find_sorted(table, _window_hashes(wx, powers))[1]]
+                wy = y[at[:, None], start[at, None] + np.arange(size)].astype(np.uint64)
+                out[rows[at[find_sorted(table, _window_hashes(wy, powers))[1]]]] = True
+    return out
+
+
+def _window_hashes(windows: np.ndarray, powers: np.ndarray) -> np.ndarray:
+    """``span_hashes`` of rows of code points of one length."""
+    return (windows * powers).sum(axis=1, dtype=np.uint64) ^ _length_mix(windows.shape[1])
+
+
+def _is_admin(cps: np.ndarray) -> np.ndarray:
+    return find_sorted(_ADMIN_CODES, cps.astype(np.uint64))[1]
+
+
+def _is_chinese(cps: np.ndarray) -> np.ndarray:
+    return (cps >= 0x4E00) & (cps <= 0x9FFF)
+
+
+def _not_ascii(text: str) -> bool:
+    return not text.isascii()
 
 
 def _lacked(keys: np.ndarray, first: np.ndarray, width: int, mine: np.ndarray, other: np.ndarray) -> np.ndarray:
