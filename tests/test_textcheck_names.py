@@ -57,9 +57,13 @@ def test_without_the_name_rule_the_template_reports_would_have_been_removed(monk
         ("The dividend is payable June 30 to holders", "The dividend is payable April 30 to holders"),
         ("the meeting on Tuesday will decide on the rate", "the meeting on Thursday will decide on the rate"),
         ("the stake in IBM was sold to investors", "the stake in DEC was sold to investors"),
-        # a name replaced where words around it were added or dropped, or at the text's end: not in place
+        # two typos in one name (two copies of one sentence): no other name
+        (
+            "Merrill was disappointed by Mogdy's conclusion on Monday",
+            "Merrill was disappointed by Moodyvs conclusion on Monday",
+        ),
+        # a name replaced where words around it were added or dropped: not in place
         ("the talks with Smith and the bank ended", "the talks with the Jones family ended"),
-        ("the statement was read by Smith", "the statement was read by Jones"),
     ],
 )
 def test_a_name_written_another_way_or_no_name_is_not_a_name_replaced(a, b):
@@ -80,6 +84,12 @@ def test_a_name_written_another_way_or_no_name_is_not_a_name_replaced(a, b):
         ),
         ("NOTE: Franklin Ohio Insured Tax-Free Income Fund.", "NOTE: Franklin Texas Insured Tax-Free Income Fund."),
         ("新华社消息，据Reuters报道，这家公司昨天宣布", "新华社消息，据Bloomberg报道，这家公司昨天宣布"),
+        # at the text's start or end, and a name opening the sentence
+        (
+            "Amoco Corp said it raised the price it pays for crude oil",
+            "Diamond Shamrock said it raised the price it pays for crude oil",
+        ),
+        ("the statement was read by Smith", "the statement was read by Jones"),
     ],
 )
 def test_a_different_name_between_the_same_words_is_replaced(a, b):

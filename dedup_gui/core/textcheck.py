@@ -47,15 +47,18 @@ Names decide the same way. "...Agriculture Department's officer in Sao Paulo sai
 Mexico City said..." are two reports from one template, as are "10,000 Canadian dlrs" / "Australian dlrs" and
 "Franklin California Insured Tax-Free Income Fund" / "Franklin Massachusetts ...": the words around agree, the name
 between them does not. So a pair where a name of one text stands in the other as a different name - a capitalised
-word (Latin letters, not opening a sentence or line, not a month or weekday), replaced by at most ``REPLACED_SPAN``
-words that hold one too, with ``REPLACED_FLANK`` equal words right before and after - is not a duplicate
+word (Latin letters; not opening a line, a quotation or a bracket; not a month or weekday; opening a sentence, not
+a function word such as "It" or "The"), replaced by at most ``REPLACED_SPAN`` words that hold one too, with
+``REPLACED_FLANK`` equal words right before and after (or the text's start or end) - is not a duplicate
 (``names_replaced``). A name written another way is the same name: a misspelling ("Wagner" / "Wegner", "Sanwa" /
 "Sanwj": fewer than ``NAME_EDITS`` edits, or under a third of its letters), an abbreviation or a name run together
 ("Colo" / "Colorado", "Corp" / "Corporation", "Horn" / "VanHorn": one inside the other), a change of case. Names are
 read in the texts as written (the normalised texts are in lower case), their markup taken out, and only where the
 shorter text has fewer than ``NAME_CHARS`` characters: in a notice or a sentence the name is what it is about, in a
-long article a name changed in one place is a correction or a repost's own credit line. A sentence's first word is
-no name ("Markel did not elaborate" / "It did not elaborate": the same sentence).
+long article a name changed in one place is a correction or a repost's own credit line. "Amoco Corp said it raised
+..." / "Diamond Shamrock said it raised ..." are two companies; "Markel did not elaborate" / "It did not elaborate"
+one sentence. Texts fewer than ``NAME_EDITS`` characters apart have no name replaced (two typos in one name make no
+other name).
 
 Chinese names have no capitals; places can be told by a dictionary (``places``: what jieba tags as a place). One
 template for several cities - "北京市气象台发布..." / "上海市气象台发布...", "本报杭州电" / "本报广州电" - is several
@@ -508,14 +511,18 @@ _CAPITALISED = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]*[a-z][A-Za-z]*")
 def _name_words(text: str) -> tuple[list[str], list[bool]]:
     """The words of a text (``_NAME_WORD``) in lower case, and for each whether it is a name: a capitalised word
     (an upper-case letter, then at least one lower-case: "Warsaw", "DataCard"; not "IBM", nor a heading's "PAYOUT")
-    that opens no sentence or line (``_OPENERS``) and is no month or weekday (dates are ``_is_date``'s business)."""
+    that is no month or weekday (dates are ``_is_date``'s business), does not open a line, a quotation or a
+    bracket (``_OPENERS``), and, opening the text or a sentence, is no word of ``_FUNCTION_WORDS`` ("It", "The",
+    "However"): "Amoco Corp said..." / "Diamond Shamrock said..." are two companies, "It did not..." / "Markel did
+    not..." one sentence."""
     words, names = [], []
     before = "."  # the text's first word opens it
     for gap, w in _SPACED_WORD.findall(text):
         lower = w.lower()
+        opens = before[-1] in _SENTENCE_ENDS
         names.append(
             "A" <= w[0] <= "Z"
-            and before[-1] not in _OPENERS
+            and (before[-1] not in _OPENERS or (opens and lower not in _FUNCTION_WORDS))
             and "\n" not in gap
             and not w.isupper()
             and lower not in _MONTHS
@@ -524,6 +531,23 @@ def _name_words(text: str) -> tuple[list[str], list[bool]]:
         words.append(lower)
         before = w
     return words, names
+
+
+_SENTENCE_ENDS = frozenset(".!?")
+# English words that open sentences and are no names: articles, pronouns, determiners, prepositions, conjunctions,
+# auxiliaries and the adverbs news sentences open with.
+_FUNCTION_WORDS = frozenset(
+    """a an the this that these those it its it's he she they we i you his her their our my your there here
+    who whom whose which what when where why how whether if unless although though while because since as so
+    but and or nor yet also too then thus hence however meanwhile moreover furthermore nevertheless nonetheless
+    still instead otherwise earlier later today yesterday tomorrow now currently previously recently finally
+    first second third last next other another such some any each every all both either neither no not none
+    most many much more few several one two three four five six seven eight nine ten
+    in on at by for from to with without within into onto of off over under after before during until against
+    among between about above below around through throughout across along behind beyond despite except near
+    is are was were be been being has have had do does did will would shall should can could may might must
+    according""".split()
+)
 
 
 _SPACED_WORD = re.compile(r"(\s*)(" + _NAME_WORD.pattern + ")")
@@ -535,15 +559,18 @@ def names_replaced(a: str, b: str) -> bool:
     (``_differing_passages``), a replacement (edits side by side) of at most ``REPLACED_SPAN`` words by at most as
     many, with ``REPLACED_FLANK`` equal words right before and after it, where each side holds a name
     (``_name_words``) of its own that is far from each name of the other's own (``_own_names``); or a Chinese place
-    name replaced by another (``_place_replaced``) in two texts at most ``PLACE_EDITS`` characters apart."""
+    name replaced by another (``_place_replaced``) in two texts at most ``PLACE_EDITS`` characters apart. (Names
+    are read in texts at least ``NAME_EDITS`` characters apart: two typos in one word make no other name.)"""
     from rapidfuzz.distance import Levenshtein
 
-    return _replaced(a, b, True, Levenshtein.distance(a, b, score_cutoff=PLACE_EDITS + 1) <= PLACE_EDITS)
+    edits = Levenshtein.distance(a, b, score_cutoff=PLACE_EDITS + 1)
+    return _replaced(a, b, edits >= NAME_EDITS, edits <= PLACE_EDITS)
 
 
 def _replaced(a: str, b: str, latin: bool, places: bool) -> bool:
-    """``names_replaced``; ``latin`` False: the two texts are known to have no capitalised word of their own each
-    (``names_differ_pairs``' first test); ``places``: they are at most ``PLACE_EDITS`` characters apart."""
+    """``names_replaced``; ``latin``: names are read (the texts are at least ``NAME_EDITS`` characters apart, and
+    may each have a capitalised word of their own: ``names_differ_pairs``' first test); ``places``: places are read
+    (they are at most ``PLACE_EDITS`` characters apart)."""
     from rapidfuzz.distance import Levenshtein
 
     chinese = places and _CHINESE.search(a) is not None and _CHINESE.search(b) is not None
@@ -561,8 +588,8 @@ def _replaced(a: str, b: str, latin: bool, places: bool) -> bool:
         if (
             0 < len(src) <= REPLACED_SPAN
             and 0 < len(dest) <= REPLACED_SPAN
-            and _equal_words(ops, i - 1) >= REPLACED_FLANK
-            and _equal_words(ops, j + 1) >= REPLACED_FLANK
+            and (_equal_words(ops, i - 1) >= REPLACED_FLANK or i == 0)  # (the text's start or end will do)
+            and (_equal_words(ops, j + 1) >= REPLACED_FLANK or j == len(ops) - 1)
             and any(na[k] and wa[k] in own_a for k in src)
             and any(nb[k] and wb[k] in own_b for k in dest)
         ):
@@ -694,8 +721,9 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     sizes = np.fromiter(map(len, used), dtype=np.int64, count=len(used))  # (markup taken out)
     one = np.flatnonzero((edits == 1) & (sizes[ia[both]] == sizes[ib[both]]))
     differ[at[both[one]]] = _place_swapped([xs[k] for k in one.tolist()], [ys[k] for k in one.tolist()])
-    for k in np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin[both])).tolist():
-        differ[at[both[k]]] = _replaced(xs[k], ys[k], bool(latin[both[k]]), bool(edits[k] <= PLACE_EDITS))
+    latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
+    for k in np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin)).tolist():
+        differ[at[both[k]]] = _replaced(xs[k], ys[k], bool(latin[k]), bool(edits[k] <= PLACE_EDITS))
     return differ
 
 
