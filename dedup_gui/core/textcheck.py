@@ -691,23 +691,27 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = np.zeros(len(a), dtype=bool)
     docs = sorted_unique(np.concatenate([a, b]))
-    lengths = np.zeros(len(texts) if len(docs) else 0, dtype=np.int64)
-    lengths[docs] = np.fromiter(map(len, map(texts.__getitem__, docs.tolist())), dtype=np.int64, count=len(docs))
-    at = np.flatnonzero(np.minimum(lengths[a], lengths[b]) < NAME_CHARS)
+    used = [texts[d] for d in docs.tolist()]
+    sizes = np.fromiter(map(len, used), dtype=np.int64, count=len(used))
+    ia, ib = np.searchsorted(docs, a), np.searchsorted(docs, b)
+    at = np.flatnonzero(np.minimum(sizes[ia], sizes[ib]) < NAME_CHARS)
     if not len(at):
         return differ
-    docs = sorted_unique(np.concatenate([a[at], b[at]]))
-    used = [texts[d] for d in docs.tolist()]
+    ia, ib = ia[at], ib[at]
+    needed = sorted_unique(np.concatenate([ia, ib]))
+    if len(needed) < len(docs):  # only the texts of those pairs
+        used, sizes = [used[i] for i in needed.tolist()], sizes[needed]
+        ia, ib = np.searchsorted(needed, ia), np.searchsorted(needed, ib)
     if markup and has_markup("\n".join(used)):
         used = list(map(strip_html, used))
+        sizes = np.fromiter(map(len, used), dtype=np.int64, count=len(used))
     hashes, doc_of = per_slice(used, _slice_names)
     distinct, ids = np.unique(hashes, return_inverse=True)
     width = max(len(distinct), 1)
     keys = sorted_unique(doc_of * width + ids)
-    first = np.searchsorted(keys // width, np.arange(len(docs) + 1))
-    ia, ib = np.searchsorted(docs, a[at]), np.searchsorted(docs, b[at])
+    first = np.searchsorted(keys // width, np.arange(len(used) + 1))
     latin = (_lacked(keys, first, width, ia, ib) > 0) & (_lacked(keys, first, width, ib, ia) > 0)
-    chinese = np.fromiter(map(_not_ascii, used), dtype=bool, count=len(used))  # (Chinese or not, read later)
+    chinese = ~np.fromiter(map(str.isascii, used), dtype=bool, count=len(used))  # (Chinese or not, read later)
     both = np.flatnonzero(latin | (chinese[ia] & chinese[ib]))
     if not len(both):
         return differ
@@ -718,7 +722,6 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=PLACE_EDITS + 1, dtype=np.int64, workers=1)
     # One character replaced (most pairs: a typo): a name is at least three edits from another, so only a place
     # can be replaced, read for all such pairs at once. (One character added or dropped replaces nothing.)
-    sizes = np.fromiter(map(len, used), dtype=np.int64, count=len(used))  # (markup taken out)
     one = np.flatnonzero((edits == 1) & (sizes[ia[both]] == sizes[ib[both]]))
     differ[at[both[one]]] = _place_swapped([xs[k] for k in one.tolist()], [ys[k] for k in one.tolist()])
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
@@ -784,10 +787,6 @@ def _is_admin(cps: np.ndarray) -> np.ndarray:
 
 def _is_chinese(cps: np.ndarray) -> np.ndarray:
     return (cps >= 0x4E00) & (cps <= 0x9FFF)
-
-
-def _not_ascii(text: str) -> bool:
-    return not text.isascii()
 
 
 def _lacked(keys: np.ndarray, first: np.ndarray, width: int, mine: np.ndarray, other: np.ndarray) -> np.ndarray:
