@@ -92,7 +92,6 @@ from .text import (
     overlap,
     per_slice,
     position_runs,
-    ranges_by_size,
     sorted_unique,
     span_hashes,
     span_positions,
@@ -691,9 +690,11 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = np.zeros(len(a), dtype=bool)
     docs = sorted_unique(np.concatenate([a, b]))
-    used = [texts[d] for d in docs.tolist()]
+    used = list(map(texts.__getitem__, docs.tolist()))
     sizes = np.fromiter(map(len, used), dtype=np.int64, count=len(used))
-    ia, ib = np.searchsorted(docs, a), np.searchsorted(docs, b)
+    place = np.empty(int(docs[-1]) + 1 if len(docs) else 0, dtype=np.int64)  # each text's place among docs (a
+    place[docs] = np.arange(len(docs))  # table, not a sorted search: 600k pairs of 1M short texts, 6 ms against 80)
+    ia, ib = place.take(a), place.take(b)
     at = np.flatnonzero(np.minimum(sizes[ia], sizes[ib]) < NAME_CHARS)
     if not len(at):
         return differ
@@ -718,61 +719,58 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     from rapidfuzz.distance import Levenshtein
     from rapidfuzz.process import cpdist
 
-    xs, ys = [used[i] for i in ia[both].tolist()], [used[i] for i in ib[both].tolist()]
+    xs, ys = list(map(used.__getitem__, ia[both].tolist())), list(map(used.__getitem__, ib[both].tolist()))
     edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=PLACE_EDITS + 1, dtype=np.int64, workers=1)
     # One character replaced (most pairs: a typo): a name is at least three edits from another, so only a place
     # can be replaced, read for all such pairs at once. (One character added or dropped replaces nothing.)
     one = np.flatnonzero((edits == 1) & (sizes[ia[both]] == sizes[ib[both]]))
-    differ[at[both[one]]] = _place_swapped([xs[k] for k in one.tolist()], [ys[k] for k in one.tolist()])
+    differ[at[both[one]]] = _place_swapped(
+        list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist()))
+    )
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
     for k in np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin)).tolist():
         differ[at[both[k]]] = _replaced(xs[k], ys[k], bool(latin[k]), bool(edits[k] <= PLACE_EDITS))
     return differ
 
 
-def _place_swapped(xs: list[str], ys: list[str]) -> np.ndarray:
-    """``_place_replaced`` of pairs of texts of one length each that differ in one character: where they differ
-    (the first unequal column of their code points, a block of rows of about one length at a time), and the
-    hashes of the windows of two to four characters around it that ``_place_replaced`` would look up."""
+def _place_swapped(xs: Sequence[str], ys: Sequence[str]) -> np.ndarray:
+    """``_place_replaced`` of pairs of texts that differ in one character, in place (``xs[i]`` and ``ys[i]`` of one
+    length): each side's texts joined and read as code points, where they differ is one position per pair, and the
+    hashes of the windows of two to four characters around it that ``_place_replaced`` would look up are looked up
+    in the place table."""
     from .places import PLACE_CHARS, place_characters, place_hashes
 
     out = np.zeros(len(xs), dtype=bool)
-    lengths = np.fromiter(map(len, xs), dtype=np.int64, count=len(xs))
-    order = np.argsort(lengths, kind="stable")
-    table: np.ndarray | None = None
-    for lo, hi in ranges_by_size(lengths[order], 1 << 20):
-        rows = order[lo:hi]
-        width = int(lengths[rows].max())
-        x = np.array([xs[i] for i in rows.tolist()], dtype=f"<U{width}").view(np.uint32).reshape(len(rows), width)
-        y = np.array([ys[i] for i in rows.tolist()], dtype=f"<U{width}").view(np.uint32).reshape(len(rows), width)
-        n, r = lengths[rows], np.arange(len(rows))
-        p = np.argmax(x != y, axis=1)  # where the one character differs
-        ok = _is_chinese(x[r, p]) & _is_chinese(y[r, p]) & ~(_is_admin(x[r, p]) & _is_admin(y[r, p]))
-        ok &= ((p >= REPLACED_FLANK) | (p == 0)) & ((n - p - 1 >= REPLACED_FLANK) | (p == n - 1))
-        if not ok.any():
-            continue
-        table = place_hashes() if table is None else table
-        chars = place_characters()
-        ok &= chars.take(x[r, p], mode="clip") & chars.take(
-            y[r, p], mode="clip"
-        )  # (most typos write a character no place name has)
-        lo_chars, hi_chars = PLACE_CHARS
-        for k in range(hi_chars):  # characters taken from before, and from after
-            for m in range(hi_chars - k):
-                size = k + 1 + m
-                if size < lo_chars:
-                    continue
-                start = p - k
-                fits = ok & (start >= 0) & (start + size <= n)
-                if not fits.any():
-                    continue
-                at = np.flatnonzero(fits)
-                cols = start[at, None] + np.arange(size)
-                wx = x[at[:, None], cols].astype(np.uint64)
-                powers = _powers(size)[0, :size]
-                at = at[_is_chinese(wx).all(axis=1) & find_sorted(table, _window_hashes(wx, powers))[1]]
-                wy = y[at[:, None], start[at, None] + np.arange(size)].astype(np.uint64)
-                out[rows[at[find_sorted(table, _window_hashes(wy, powers))[1]]]] = True
+    if not len(xs):
+        return out
+    x, y = utf32("".join(xs)), utf32("".join(ys))
+    n = np.fromiter(map(len, xs), dtype=np.int64, count=len(xs))
+    offset = np.cumsum(n) - n
+    p = np.flatnonzero(x != y) - offset  # where each pair's one character differs
+    cx, cy = x[offset + p], y[offset + p]
+    ok = _is_chinese(cx) & _is_chinese(cy) & ~(_is_admin(cx) & _is_admin(cy))
+    ok &= ((p >= REPLACED_FLANK) | (p == 0)) & ((n - p - 1 >= REPLACED_FLANK) | (p == n - 1))
+    if not ok.any():
+        return out
+    chars = place_characters()
+    ok &= chars.take(cx, mode="clip") & chars.take(cy, mode="clip")  # (most typos write a character no place has)
+    table = place_hashes()
+    lo_chars, hi_chars = PLACE_CHARS
+    for k in range(hi_chars):  # characters taken from before, and from after
+        for m in range(hi_chars - k):
+            size = k + 1 + m
+            if size < lo_chars:
+                continue
+            start = p - k
+            at = np.flatnonzero(ok & (start >= 0) & (start + size <= n))
+            if not len(at):
+                continue
+            cols = (offset[at] + start[at])[:, None] + np.arange(size)
+            powers = _powers(size)[0, :size]
+            wx = x[cols].astype(np.uint64)
+            keep = _is_chinese(wx).all(axis=1) & find_sorted(table, _window_hashes(wx, powers))[1]
+            at, cols = at[keep], cols[keep]
+            out[at[find_sorted(table, _window_hashes(y[cols].astype(np.uint64), powers))[1]]] = True
     return out
 
 
