@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 
 from dedup_gui.cli import run
 from dedup_gui.core.errors import InputError
-from dedup_gui.core.keep import KeepRule, has_repost_marker, keep_reason, rank_rows, repost_markers
+from dedup_gui.core.keep import (
+    CONTAINER_REASON,
+    KeepRule,
+    has_repost_marker,
+    keep_reason,
+    rank_rows,
+    repost_markers,
+)
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.result import Decisions
 from dedup_gui.core.settings import Settings
@@ -216,18 +223,19 @@ def test_ranks_are_a_permutation_with_ties_in_file_order():
 
 
 def test_the_report_says_why_each_kept_row_was_kept_and_when_the_user_chose():
-    # The second cluster's repost adds a paragraph of its own: the kept row does not contain it.
+    # The second cluster's repost adds a paragraph of its own: the unmarked row is only an excerpt of it, and an
+    # excerpt is not kept in place of the text it was taken from.
     texts = [repost_with_header(ZH_LONG), ZH_LONG, ZH_B + "\n来源：新华网 " + ZH_C[:100], ZH_B]
     result = Pipeline(texts).run(Settings(algorithm="ngram"))
-    assert result.keep_reasons == {1: "no repost marker and contains the others", 2: "no repost marker"}
+    assert result.keep_reasons == {1: "no repost marker and contains the others", 2: CONTAINER_REASON}
     report = result.report_frame(texts)
     assert list(report.columns) == [
         "cluster", "size", "kept_row", "members", "min_similarity", "max_similarity", "kept_text", "kept_because",
     ]  # fmt: skip
-    assert report["kept_row"].tolist() == [2, 4]
-    assert report["kept_because"].tolist() == ["no repost marker and contains the others", "no repost marker"]
+    assert report["kept_row"].tolist() == [2, 3]
+    assert report["kept_because"].tolist() == ["no repost marker and contains the others", CONTAINER_REASON]
     chosen = result.report_frame(texts, Decisions(kept={1: 0}))
-    assert chosen["kept_because"].tolist() == ["chosen in review", "no repost marker"]
+    assert chosen["kept_because"].tolist() == ["chosen in review", CONTAINER_REASON]
 
 
 def test_a_bound_rule_gives_the_reasons_of_many_clusters_at_once():
@@ -312,3 +320,77 @@ def test_rank_orders_by_the_keys_then_file_order(n, kinds, seed):
     want = sorted(range(n), key=lambda r: (*[k[r] for k in keys], r))
     rank = _rank(keys, rows)
     assert np.argsort(rank).tolist() == want
+
+
+# -- an excerpt is never kept in place of the text it was taken from ----
+
+# An article that quotes a notice whole (ZH_A) and adds its own comment (ZH_C): the notice is found in it (contained
+# 1.0), but the two share less than the floor of their joint 4-grams (Jaccard ~0.5) - a duplicate only as an excerpt.
+QUOTING = "来源：城市晚报\n" + ZH_A + "\n" + ZH_C
+
+
+def test_an_excerpt_ranked_first_by_its_marker_is_removed_for_the_text_that_quotes_it():
+    texts = [ZH_A, QUOTING, ZH_B]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    # Without the rule the unmarked notice would be kept and the quoting article - notice and comment - removed.
+    assert [(c.kept, c.members) for c in result.clusters] == [(1, [0, 1])]
+    assert result.keep_reasons == {1: CONTAINER_REASON}
+    removed = result.clusters[0]
+    assert len(texts[removed.kept]) > len(texts[0])
+
+
+def test_an_earlier_excerpt_is_removed_for_the_later_text_that_quotes_it():
+    table = table_of(date=["2024-03-09", "2024-03-10", "2024-03-01"], body=[ZH_A, QUOTING, ZH_B])
+    result = run_on(table)
+    assert [(c.kept, c.members) for c in result.clusters] == [(1, [0, 1])]
+
+
+def test_a_repost_with_a_marker_is_still_removed_for_its_unmarked_original():
+    """The rule is about excerpts only: a repost that adds a credit line shares nearly all 4-grams (Jaccard above the
+    floor) and goes, as before, for the unmarked original."""
+    texts = [repost_with_header(ZH_LONG), ZH_LONG, ZH_B]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert [(c.kept, c.members) for c in result.clusters] == [(1, [0, 1])]
+    assert result.keep_reasons == {1: "no repost marker and contains the others"}
+
+
+def test_the_rule_would_have_kept_the_excerpt_without_it(monkeypatch):
+    from dedup_gui.core.result import PairSet
+
+    monkeypatch.setattr(PairSet, "containers_first", lambda self, rank, row_unique, n_unique: rank)
+    result = Pipeline([ZH_A, QUOTING, ZH_B]).run(Settings(algorithm="ngram"))
+    assert [(c.kept, c.members) for c in result.clusters] == [(0, [0, 1])]
+
+
+def test_a_chain_of_excerpts_keeps_the_longest_text():
+    """Each text quotes the one before and adds to it; every one of them is marked but the shortest. The longest is
+    kept and every other is an excerpt of it - none is kept in place of a longer text."""
+    first = ZH_A
+    second = "来源：城市晚报\n" + first + "\n" + ZH_C
+    third = "来源：都市快报\n" + second + "\n" + ZH_B
+    result = Pipeline([first, second, third]).run(Settings(algorithm="ngram"))
+    for c in result.clusters:
+        kept_length = len([first, second, third][c.kept])
+        assert all(len([first, second, third][m]) <= kept_length for m in c.members)
+
+
+def test_the_analysts_counts_follow_the_rank_the_run_used():
+    from dedup_gui.core.analysis import ThresholdExplorer
+
+    texts = [ZH_A, QUOTING, ZH_B, truncated(ZH_LONG, 0.6), "来源：晨报\n" + ZH_LONG]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    explorer = ThresholdExplorer.for_run(result, texts)
+    assert explorer.preview(result.settings.threshold_value).rows_removed == result.rows_to_remove
+
+
+def test_a_copy_full_of_typos_is_no_text_its_original_was_taken_from():
+    """Typos take 4-grams from both sides alike: at a low floor the copy passes by containment (0.73) with a quarter
+    of its 4-grams its own, but it has no more text of its own than the original, so the earlier original is kept as
+    the policy says."""
+    from engine_texts import char_edited
+
+    typed = "来源：城市晚报\n" + char_edited(ZH_LONG, every=15)
+    table = table_of(date=["2024-03-09", "2024-03-10", "2024-03-01"], body=[ZH_LONG, typed, ZH_B])
+    result = run_on(table, threshold=0.6, min_similarity=0.6)
+    assert [(c.kept, c.members) for c in result.clusters] == [(0, [0, 1])]
+    assert result.keep_reasons[1].startswith("earliest date")

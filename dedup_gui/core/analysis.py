@@ -167,14 +167,20 @@ class ThresholdExplorer:
         self.n_unique = int(row_unique.max()) + 1 if len(row_unique) else 0
         if rank is None:  # file order; node ids are assigned in order of first appearance
             rank = np.arange(self.n_rows)
-        node_rank = np.full(self.n_unique, np.iinfo(np.int64).max, dtype=np.int64)
-        np.minimum.at(node_rank, row_unique, np.asarray(rank, dtype=np.int64))
-        self._node_rank = node_rank
+        self._rank, self._row_unique = np.asarray(rank, dtype=np.int64), row_unique
+        self._node_rank = self._node_ranks(self._rank)
+        # The ``original`` policy ranks a text before its excerpts among the pairs of the threshold, as the engine.
+        self._lifts = result.settings.keep == "original" and result.candidates.container is not None
         c = result.candidates
         self._a, self._b, self._measure = c.a.astype(np.int64), c.b.astype(np.int64), c.measure.astype(float)
         self._checked = c.passed_check(float(result.settings.min_similarity))
         self._range = searched_range(result)
         self._cache: dict[float, ThresholdPreview] = {}
+
+    def _node_ranks(self, rank: np.ndarray) -> np.ndarray:
+        node_rank = np.full(self.n_unique, np.iinfo(np.int64).max, dtype=np.int64)
+        np.minimum.at(node_rank, self._row_unique, rank)
+        return node_rank
 
     @classmethod
     def for_run(cls, result: DedupResult, texts: Sequence[str], table: Table | None = None) -> ThresholdExplorer:
@@ -196,7 +202,13 @@ class ThresholdExplorer:
         cached = self._cache.get(threshold)
         if cached is None:
             mask = passes(self.algorithm, self._measure, threshold) & self._checked
-            removed = removed_texts(self.n_unique, self._a[mask], self._b[mask], self._node_rank, self.mode)
+            node_rank = self._node_rank
+            if self._lifts:
+                lifted = self.result.candidates.select(mask).containers_first(
+                    self._rank, self._row_unique, self.n_unique
+                )
+                node_rank = node_rank if lifted is self._rank else self._node_ranks(lifted)
+            removed = removed_texts(self.n_unique, self._a[mask], self._b[mask], node_rank, self.mode)
             # Every unique text keeps one row unless the text itself is removed.
             rows_removed = self.n_rows - (self.n_unique - removed)
             cached = ThresholdPreview(threshold, int(mask.sum()), int(rows_removed), self.complete(threshold))

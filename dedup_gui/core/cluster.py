@@ -147,6 +147,38 @@ def best_rows(n_unique: int, row_unique: np.ndarray, rank: np.ndarray) -> np.nda
     return by_text[np.searchsorted(row_unique[by_text], np.arange(n_unique))]
 
 
+def containers_first(
+    rank: np.ndarray,
+    row_unique: np.ndarray,
+    n_unique: int,
+    container: np.ndarray,
+    excerpt: np.ndarray,
+    container_grams: np.ndarray,
+) -> np.ndarray:
+    """``rank`` (per row) with each ``container`` text's best row ranked just before its ``excerpt``'s, where the
+    excerpt ranked first: an excerpt is removed for the text it was taken from, never that text for its excerpt
+    (it has text of its own: a repost cut short is no original of the full text, an article that quotes a speech
+    whole and adds its comment no copy of the speech). A permutation again, every other row in its order.
+
+    Each row's place is (the rank it sits at, how far before it, its own rank). Smallest containers first (by
+    ``container_grams``): an excerpt's own place is final before a longer text is put before it - sets grow along
+    a chain of excerpts, so there is no cycle - and every pair is looked at: a text put before its excerpt may now
+    stand before a longer text of its own."""
+    if not len(container):
+        return rank
+    best = best_rows(n_unique, row_unique, rank)
+    if not (rank[best[excerpt]] < rank[best[container]]).any():
+        return rank
+    at, depth = rank.astype(np.int64), np.zeros(len(rank), dtype=np.int64)
+    for i in np.argsort(container_grams, kind="stable").tolist():
+        c, e = int(best[container[i]]), int(best[excerpt[i]])
+        if (at[e], depth[e], rank[e]) < (at[c], depth[c], rank[c]):
+            at[c], depth[c] = at[e], depth[e] - 1
+    lifted = np.empty(len(rank), dtype=np.int64)
+    lifted[np.lexsort((rank, depth, at))] = np.arange(len(rank))
+    return lifted
+
+
 def build_clusters(
     n_unique: int,
     a: np.ndarray,

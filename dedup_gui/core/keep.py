@@ -58,6 +58,8 @@ _MARKER_LEAD = 2  # a marker starts at most this many characters before a hint i
 _MARK_SLICE_CHARS = 4_000_000  # characters of text ends searched at once for repost markers (bounds the memory)
 _EDGE_CHARS = 300  # looked at at each end of a text (about two lines): an article is not searched in the middle
 _LENGTH_STEP = 1.1  # "longer" means in a higher length class: more than about 10 % longer
+# Why a row was kept when the ``original`` policy would have kept an excerpt of it (``Pipeline._containers_first``).
+CONTAINER_REASON = "contains the others: an excerpt is not kept in place of the text it was taken from"
 _CONTAINS = 0.8  # "contains the others": at least this share of each other row's 4-grams is in the kept row's text
 
 

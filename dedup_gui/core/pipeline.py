@@ -30,7 +30,7 @@ from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn, strip_all
 from .cluster import build_clusters
 from .columnar import PairGrams, overlaps_of, score_pairs_of_counted
-from .keep import KeepRule, contained, member_pairs
+from .keep import CONTAINER_REASON, KeepRule, contained, member_pairs
 from .progress import Reporter
 from .result import ClusterList, DedupResult, PairSet
 from .settings import NormaliseOptions, Settings
@@ -60,6 +60,11 @@ class _Prepared:
     content_compact: list[str]
     lengths: np.ndarray | None = None  # characters of each content_compact text, computed when first needed
     written: list[str] | None = None  # each unique text as written (its first row's), taken when first needed
+
+
+# A pair is a duplicate only as an excerpt when the longer text has at least this share of its 4-grams of its own
+# (``Pipeline._containers``): then the excerpt is never kept in place of it.
+EXCERPT_OWN = 0.25
 
 
 @dataclass
@@ -164,7 +169,10 @@ class Pipeline:
             checked &= verified.figures_agree(
                 prep, self._written(prep), settings.normalise.strip_html, checked, reporter
             )
-            candidates = PairSet(cands.a, cands.b, cands.measure, verified.similarity, checked)
+            container, container_grams = self._containers(prep, verified, check, checked)
+            candidates = PairSet(
+                cands.a, cands.b, cands.measure, verified.similarity, checked, container, container_grams
+            )
             proposed = algo.passes(cands.measure, threshold)
             accepted = proposed & checked
             pairs = candidates.select(accepted)
@@ -175,6 +183,8 @@ class Pipeline:
             reporter.report("Clustering", 0, 1)
             keep = self._keep_rule(settings.keep)
             rank = keep.rank
+            if keep.policy == "original":
+                rank = pairs.containers_first(rank, prep.row_unique, len(prep.unique_texts))
             clusters = build_clusters(
                 len(prep.unique_texts),
                 pairs.a,
@@ -185,7 +195,7 @@ class Pipeline:
                 settings.mode,
                 lambda u, v: self._unique_similarity(prep, u, v),
             )
-            reasons = self._keep_reasons(prep, keep, clusters) if keep_reasons else {}
+            reasons = self._keep_reasons(prep, keep, clusters, rank) if keep_reasons else {}
             reporter.report("Clustering", 1, 1)
             timings["cluster"] = time.perf_counter() - t0
 
@@ -328,12 +338,52 @@ class Pipeline:
         self._verified = _Verified(cands, prep, key, similarity, short, figures, grams)
         return self._verified
 
-    def _keep_reasons(self, prep: _Prepared, keep: KeepRule, clusters: ClusterList) -> dict[int, str]:
-        """Cluster id -> why its row was kept (``KeepRule.reasons_of``), all clusters at once."""
+    def _keep_reasons(self, prep: _Prepared, keep: KeepRule, clusters: ClusterList, rank: np.ndarray) -> dict[int, str]:
+        """Cluster id -> why its row was kept (``KeepRule.reasons_of``), all clusters at once; a row ranked before
+        its excerpts (``PairSet.containers_first``) says so."""
         kept, cluster, others = member_pairs(clusters)
         contains = self._containment(prep, kept[cluster], others) if keep.policy == "original" else None
         reasons = keep.reasons_of(kept, cluster, others, contains)
+        lifted = rank[kept] < keep.rank[kept]
+        for i in np.flatnonzero(lifted).tolist():
+            reasons[i] = CONTAINER_REASON
         return dict(zip(clusters.arrays["id"].tolist(), reasons, strict=True))
+
+    def _containers(
+        self, prep: _Prepared, verified: _Verified, check: TextCheck, mask: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """For each candidate pair (among ``mask``, long pairs only) that is a duplicate only as an excerpt - the
+        shorter text found in the longer, which has ``EXCERPT_OWN`` of its 4-grams of its own (so their Jaccard
+        similarity is below the floor) - the unique text it was taken from and that text's 4-gram count; -1
+        elsewhere (``PairSet.container``). From the counts verification made,
+        else counted here."""
+        container = np.full(len(mask), -1, dtype=np.int64)
+        grams = np.zeros(len(mask), dtype=np.int64)
+        todo = np.flatnonzero(mask & ~verified.short)
+        if not len(todo):
+            return container, grams
+        a, b = verified.cands.a[todo], verified.cands.b[todo]
+        g = verified.grams
+        if g is not None:
+            inter, size_a, size_b = g.overlap[todo], g.size_a[todo], g.size_b[todo]
+        else:
+            inter = np.full(len(todo), -1, dtype=np.int64)
+            size_a, size_b = np.zeros(len(todo), np.int64), np.zeros(len(todo), np.int64)
+        missing = np.flatnonzero(inter < 0)
+        if len(missing):
+            inter, size_a, size_b = inter.copy(), size_a.copy(), size_b.copy()
+            inter[missing], size_b[missing] = overlaps_of(prep.content_compact, a[missing], b[missing], SIMILARITY_GRAM)
+            size_a[missing] = overlaps_of(prep.content_compact, b[missing], a[missing], SIMILARITY_GRAM)[1]
+        # The longer text has a quarter of its 4-grams of its own (more than a repost's credit line or footer: the
+        # original is kept for those, as the policy says), and twice as many as the shorter (two copies of one
+        # length, one full of typos, pass by containment too, and neither is an excerpt of the other).
+        small, large = np.minimum(size_a, size_b), np.maximum(size_a, size_b)
+        own = large - inter
+        excerpt_only = (own >= EXCERPT_OWN * large) & (2 * (small - inter) < own)
+        first = size_a >= size_b
+        container[todo[excerpt_only]] = np.where(first, a, b)[excerpt_only]
+        grams[todo[excerpt_only]] = np.maximum(size_a, size_b)[excerpt_only]
+        return container, grams
 
     def _containment(self, prep: _Prepared, kept: np.ndarray, other: np.ndarray) -> np.ndarray:
         """``KeepRule``'s "contains the others" for each (kept row, other row), worked out column-at-once (4-gram

@@ -32,6 +32,10 @@ class PairSet:
     measure: np.ndarray
     similarity: np.ndarray
     checked: np.ndarray | None = None  # bool: the pair passed the text check (None: similarity >= the floor)
+    # A pair that is a duplicate only as an excerpt (the shorter text found in the longer, Jaccard below the floor):
+    # the unique text it was taken from, and that text's 4-gram count; -1 for other pairs (None: not known).
+    container: np.ndarray | None = None
+    container_grams: np.ndarray | None = None
 
     def passed_check(self, floor: float) -> np.ndarray:
         if self.checked is not None:
@@ -47,8 +51,29 @@ class PairSet:
         return len(self.a)
 
     def select(self, mask: np.ndarray) -> PairSet:
-        checked = None if self.checked is None else self.checked[mask]
-        return PairSet(self.a[mask], self.b[mask], self.measure[mask], self.similarity[mask], checked)
+        def part(x: np.ndarray | None) -> np.ndarray | None:
+            return None if x is None else x[mask]
+
+        return PairSet(
+            self.a[mask],
+            self.b[mask],
+            self.measure[mask],
+            self.similarity[mask],
+            part(self.checked),
+            part(self.container),
+            part(self.container_grams),
+        )
+
+    def containers_first(self, rank: np.ndarray, row_unique: np.ndarray, n_unique: int) -> np.ndarray:
+        """``rank`` (per row) with every text ranked just before the excerpts these pairs found of it
+        (``cluster.containers_first``)."""
+        if self.container is None or self.container_grams is None:
+            return rank
+        from .cluster import containers_first
+
+        at = np.flatnonzero(self.container >= 0)
+        excerpt = np.where(self.a[at] == self.container[at], self.b[at], self.a[at])
+        return containers_first(rank, row_unique, n_unique, self.container[at], excerpt, self.container_grams[at])
 
 
 @dataclass
