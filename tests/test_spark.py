@@ -347,7 +347,8 @@ def test_the_carriers_sampled_are_the_ones_learn_samples():
 def test_strict_keepers_is_build_clusters_on_the_component():
     # a chain 10 - 20 - 30 where 20 ranks best: strict keeps 20 for both; 40 - 50 where 50 ranks best
     nodes = pd.DataFrame({"kind": "node", "u": [10, 20, 30, 40, 50], "k1": [0.0] * 5, "k2": [0.0] * 5,
-                          "k3": [3.0, 1.0, 2.0, 5.0, 4.0], "best_row": [10, 20, 30, 40, 50]})  # fmt: skip
+                          "k3": [3.0, 1.0, 2.0, 5.0, 4.0], "anchor": [10, 20, 30, 40, 50], "depth": [0] * 5,
+                          "best_row": [10, 20, 30, 40, 50]})  # fmt: skip
     edges = pd.DataFrame({"kind": "edge", "u": [10, 20, 40], "v": [20, 30, 50], "similarity": [0.9, 0.8, 0.7]})
     got = batches.strict_keepers(pd.concat([nodes, edges], ignore_index=True).assign(comp=10))
     assert dict(zip(got["u"], got["keeper"], strict=True)) == {10: 20, 20: 20, 30: 20, 40: 50, 50: 50}
@@ -471,3 +472,20 @@ def test_the_batch_check_turns_down_a_name_replaced_and_passes_a_misspelt_copy()
         }
     )
     assert batches.figures_agree(frame, markup=True)["agree"].tolist() == [False, True, False]
+
+
+@needs_spark
+def test_an_excerpt_is_not_kept_in_place_of_its_longer_text_as_on_the_desktop(spark, tmp_path):
+    """The desktop ranks a text before its excerpts (``cluster.containers_first``); the job does the same on keys."""
+    from engine_texts import ZH_A, ZH_B, ZH_C, ZH_LONG, truncated
+
+    quoting = "来源：城市晚报\n" + ZH_A + "\n" + ZH_C
+    texts = [ZH_A, quoting, ZH_B, truncated(ZH_LONG, 0.7), "来源：晨报\n" + ZH_LONG]
+    path = tmp_path / "excerpts.csv"
+    pd.DataFrame({"date": [f"2024-03-0{i + 1}" for i in range(len(texts))], "text": texts}).to_csv(path, index=False)
+    summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
+    _assert_same_removals(desktop, _rows(tmp_path / "out"))
+    _assert_same_counts(summary, desktop)
+    # The excerpts come first (earlier dates): the full text is kept all the same, and so is the notice alone (the
+    # quoting article is its longer text, and goes for the full one: no text is removed for a copy of a copy).
+    assert [(c.kept, c.members) for c in desktop.clusters] == [(4, [1, 3, 4])]

@@ -147,6 +147,11 @@ def best_rows(n_unique: int, row_unique: np.ndarray, rank: np.ndarray) -> np.nda
     return by_text[np.searchsorted(row_unique[by_text], np.arange(n_unique))]
 
 
+# A pair is a duplicate only as an excerpt when the longer text has at least this share of its 4-grams of its own
+# (``Pipeline._containers``): then the excerpt is never kept in place of it (``containers_first``).
+EXCERPT_OWN = 0.25
+
+
 def containers_first(
     rank: np.ndarray,
     row_unique: np.ndarray,
@@ -160,22 +165,24 @@ def containers_first(
     (it has text of its own: a repost cut short is no original of the full text, an article that quotes a speech
     whole and adds its comment no copy of the speech). A permutation again, every other row in its order.
 
-    Each row's place is (the rank it sits at, how far before it, its own rank). Smallest containers first (by
-    ``container_grams``): an excerpt's own place is final before a longer text is put before it - sets grow along
-    a chain of excerpts, so there is no cycle - and every pair is looked at: a text put before its excerpt may now
-    stand before a longer text of its own."""
+    Each row's place is (the rank it sits at, how far before it, its row): longer texts put before one excerpt
+    stand in file order, as ties do. Smallest containers first (by ``container_grams``, then the two texts): an
+    excerpt's own place is final before a longer text is put before it - sets grow along a chain of excerpts, so
+    there is no cycle - and every pair is looked at: a text put before its excerpt may now stand before a longer
+    text of its own. (The Spark job's ``clusters.containers_first`` does the same on keep keys.)"""
     if not len(container):
         return rank
     best = best_rows(n_unique, row_unique, rank)
     if not (rank[best[excerpt]] < rank[best[container]]).any():
         return rank
+    rows = np.arange(len(rank), dtype=np.int64)
     at, depth = rank.astype(np.int64), np.zeros(len(rank), dtype=np.int64)
-    for i in np.argsort(container_grams, kind="stable").tolist():
+    for i in np.lexsort((excerpt, container, container_grams)).tolist():
         c, e = int(best[container[i]]), int(best[excerpt[i]])
-        if (at[e], depth[e], rank[e]) < (at[c], depth[c], rank[c]):
+        if (at[e], depth[e], e) < (at[c], depth[c], c):
             at[c], depth[c] = at[e], depth[e] - 1
     lifted = np.empty(len(rank), dtype=np.int64)
-    lifted[np.lexsort((rank, depth, at))] = np.arange(len(rank))
+    lifted[np.lexsort((rows, depth, at))] = rows
     return lifted
 
 

@@ -28,7 +28,7 @@ import numpy as np
 from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn, strip_all
-from .cluster import build_clusters
+from .cluster import EXCERPT_OWN, build_clusters
 from .columnar import PairGrams, overlaps_of, score_pairs_of_counted
 from .keep import CONTAINER_REASON, KeepRule, contained, member_pairs
 from .progress import Reporter
@@ -60,11 +60,6 @@ class _Prepared:
     content_compact: list[str]
     lengths: np.ndarray | None = None  # characters of each content_compact text, computed when first needed
     written: list[str] | None = None  # each unique text as written (its first row's), taken when first needed
-
-
-# A pair is a duplicate only as an excerpt when the longer text has at least this share of its 4-grams of its own
-# (``Pipeline._containers``): then the excerpt is never kept in place of it.
-EXCERPT_OWN = 0.25
 
 
 @dataclass

@@ -38,14 +38,14 @@ from ..core.algorithms.ngram import (
 from ..core.algorithms.nshash import NSHash
 from ..core.algorithms.simhash import hamming, simhash_from_keywords
 from ..core.boilerplate import Boilerplate, column_keys, learn, strip_all
-from ..core.cluster import build_clusters
+from ..core.cluster import EXCERPT_OWN, build_clusters
 from ..core.columnar import lengths_of
 from ..core.keep import _length_class, repost_markers
 from ..core.progress import Reporter
 from ..core.segment import keyword_hashes
 from ..core.settings import NormaliseOptions, Settings
 from ..core.table import cell_text
-from ..core.text import compact, gram_hashes, normalise
+from ..core.text import compact, gram_hashes, normalise, overlap
 from ..core.textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ, names_differ_pairs
 
 _QUIET = Reporter()
@@ -316,15 +316,44 @@ def judge_pairs(frame: pd.DataFrame, settings: Settings, ngram_bound: float | No
     lengths = np.array([len(t) for t in local], dtype=np.int64)
     short = np.minimum(lengths[ia], lengths[ib]) < SHORT_CHARS
     floor_ok = similarity >= np.where(short, check.floor_for(True), check.floor_for(False)) - 1e-9
+    a, b = frame["a"].to_numpy(dtype=np.int64), frame["b"].to_numpy(dtype=np.int64)
+    container, container_grams = _containers(local, ia, ib, a, b, floor_ok & ~short)
     return pd.DataFrame(
         {
-            "a": frame["a"].to_numpy(dtype=np.int64),
-            "b": frame["b"].to_numpy(dtype=np.int64),
+            "a": a,
+            "b": b,
             "measure": np.asarray(measure, dtype=np.float64),
             "similarity": np.asarray(similarity, dtype=np.float64),
             "floor_ok": floor_ok,
+            "container": container,
+            "container_grams": container_grams,
         }
     )
+
+
+def _containers(
+    local: list[str], ia: np.ndarray, ib: np.ndarray, a: np.ndarray, b: np.ndarray, mask: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """``Pipeline._containers`` on a batch: for each pair (among ``mask``) that is a duplicate only as an excerpt,
+    the text it was taken from and that text's 4-gram count; -1 elsewhere."""
+    container = np.full(len(a), -1, dtype=np.int64)
+    grams = np.zeros(len(a), dtype=np.int64)
+    cache: dict[int, np.ndarray] = {}
+
+    def g(i: int) -> np.ndarray:
+        if i not in cache:
+            cache[i] = gram_hashes(local[i], SIMILARITY_GRAM)
+        return cache[i]
+
+    for k in np.flatnonzero(mask).tolist():
+        x, y = g(int(ia[k])), g(int(ib[k]))
+        inter = overlap(x, y)
+        small, large = min(len(x), len(y)), max(len(x), len(y))
+        own = large - inter
+        if own >= EXCERPT_OWN * large and 2 * (small - inter) < own:
+            container[k] = a[k] if len(x) >= len(y) else b[k]
+            grams[k] = large
+    return container, grams
 
 
 def written_texts(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
@@ -377,13 +406,14 @@ def score_pairs(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
 # -- strict clusters within each connected component --------------------------------------------------------------
 
 
-RANK_COLUMNS = ("k1", "k2", "k3", "best_row")  # a row's keep key, most significant first (core.keep's order)
+RANK_COLUMNS = ("k1", "k2", "k3", "anchor", "depth", "best_row")  # a text's keep key, most significant first
+# (core.keep's order; "anchor" and "depth": where containers_first put a text before its excerpt)
 
 
 def strict_keepers(chunk: pd.DataFrame, mode: str = "strict") -> pd.DataFrame:
     """Whole components (rows sorted by ``comp``) -> for each node, the node kept for it and their similarity.
 
-    In: rows with ``kind`` "node" (``u`` and the keep key ``k1, k2, k3, best_row`` of the text's best row) or
+    In: rows with ``kind`` "node" (``u`` and the keep key ``RANK_COLUMNS`` of the text's best row) or
     "edge" (``u``, ``v``, ``similarity``). The engine's ``build_clusters`` runs on each component with one
     representative row per text; a node it leaves alone keeps itself. Out: ``u, keeper, similarity``.
     """

@@ -23,7 +23,7 @@ from .components import connected_components
 from .ordering import positions
 from .rows import ROW
 
-KEY = ["k1", "k2", "k3", "best_row"]
+KEY = ["k1", "k2", "k3", "anchor", "depth", "best_row"]  # a text's rank (batches.RANK_COLUMNS)
 
 
 @dataclass
@@ -35,11 +35,54 @@ class Clustered:
 
 
 def best_rows(rows: DataFrame) -> DataFrame:
-    """(u, k1, k2, k3, best_row, n_rows): each unique text's best row by the keep key."""
+    """(u, k1, k2, k3, anchor, depth, best_row, n_rows): each unique text's best row by the keep key, ranked at its
+    own place (anchor: its row, depth 0; ``containers_first`` moves some)."""
     best = rows.groupBy("u").agg(
         F.min(F.struct("k1", "k2", "k3", F.col(ROW).alias("best_row"))).alias("b"), F.count(F.lit(1)).alias("n_rows")
     )
-    return best.select("u", "b.k1", "b.k2", "b.k3", "b.best_row", "n_rows")
+    return best.select(
+        "u", "b.k1", "b.k2", "b.k3", F.col("b.best_row").alias("anchor"), F.lit(0).cast("long").alias("depth"),
+        "b.best_row", "n_rows",
+    )  # fmt: skip
+
+
+def containers_first(spark, best: DataFrame, pairs: DataFrame) -> DataFrame:
+    """``best`` with each text ranked just before the excerpts its accepted pairs found of it (``pairs``'
+    ``container``), as ``core.cluster.containers_first`` ranks rows: the pairs and their texts' keys are few
+    (a pair is an excerpt's only where the longer text has a quarter of its text of its own) and are worked out on
+    the driver - smallest containers first, a text put at its excerpt's key, one step before it."""
+    cons = pairs.where(F.col("container") >= 0).select("a", "b", "container", "container_grams").collect()
+    if not cons:
+        return best
+    involved = sorted({int(r["a"]) for r in cons} | {int(r["b"]) for r in cons})
+    keys = {
+        int(r["u"]): (r["k1"], r["k2"], r["k3"], int(r["anchor"]), int(r["depth"]), int(r["best_row"]))
+        for r in best.where(F.col("u").isin(involved)).select("u", *KEY).collect()
+    }
+    steps = sorted(
+        (int(r["container_grams"]), int(r["container"]), int(r["b"] if r["a"] == r["container"] else r["a"]))
+        for r in cons
+    )
+    if not any(keys[e] < keys[c] for _, c, e in steps):
+        return best
+    moved: dict[int, tuple] = {}
+    for _, c, e in steps:
+        if keys[e] < keys[c]:
+            k1, k2, k3, anchor, depth, _ = keys[e]
+            keys[c] = moved[c] = (k1, k2, k3, anchor, depth - 1, keys[c][5])
+    updates = spark.createDataFrame(
+        [(u, float(k[0]), float(k[1]), float(k[2]), k[3], k[4]) for u, k in moved.items()],
+        "u long, m1 double, m2 double, m3 double, m_anchor long, m_depth long",
+    )
+    out = best.join(updates, "u", "left")
+    return out.select(
+        "u",
+        *[F.coalesce(F.col(m), F.col(k)).alias(k) for m, k in (("m1", "k1"), ("m2", "k2"), ("m3", "k3"))],
+        F.coalesce(F.col("m_anchor"), F.col("anchor")).alias("anchor"),
+        F.coalesce(F.col("m_depth"), F.col("depth")).alias("depth"),
+        "best_row",
+        "n_rows",
+    )
 
 
 def node_keepers(

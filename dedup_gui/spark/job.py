@@ -125,7 +125,10 @@ def run(spark: SparkSession, spec: JobSpec) -> JobSummary:
         column = date_column or keep.policy_column(settings.keep)
         ranked = rows.join(keep.keep_key(rows, data, settings.keep, column, source), ROW)
         ranked = materialise(ranked)
-        best = materialise(clusters.best_rows(ranked))
+        best = clusters.best_rows(ranked)
+        if settings.keep == "original":
+            best = clusters.containers_first(spark, best, pairs)
+        best = materialise(best)
         keepers, summary.component_rounds, summary.largest_component = clusters.node_keepers(
             pairs, best, uniques, settings
         )
@@ -205,7 +208,7 @@ def _pairs(uniques: DataFrame, written: DataFrame, settings: Settings, summary: 
     bound = found.ngram_bound
     scored = candidates.with_texts(found.pairs, uniques, ["compact"]).mapInPandas(
         lambda it: (batches.judge_pairs(f, settings, bound) for f in it),
-        "a long, b long, measure double, similarity double, floor_ok boolean",
+        "a long, b long, measure double, similarity double, floor_ok boolean, container long, container_grams long",
     )
     scored = materialise(scored)
     texts = uniques.select("u", "norm").join(written, "u")
@@ -231,4 +234,4 @@ def _pairs(uniques: DataFrame, written: DataFrame, settings: Settings, summary: 
     ).first()
     summary.proposed = int(counts["p"] or 0)
     summary.rejected = summary.proposed - int(counts["a"] or 0)
-    return judged.where("accepted").select("a", "b", "measure", "similarity")
+    return judged.where("accepted").select("a", "b", "measure", "similarity", "container", "container_grams")
