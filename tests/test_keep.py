@@ -394,3 +394,16 @@ def test_a_copy_full_of_typos_is_no_text_its_original_was_taken_from():
     result = run_on(table, threshold=0.6, min_similarity=0.6)
     assert [(c.kept, c.members) for c in result.clusters] == [(0, [0, 1])]
     assert result.keep_reasons[1].startswith("earliest date")
+
+
+def test_the_analysts_counts_at_other_thresholds_equal_fresh_runs():
+    """The analyst's view ranks containers first with the pairs of each threshold it previews, from the policy's
+    own rank - as a fresh run at that threshold does."""
+    from dedup_gui.core.analysis import ThresholdExplorer
+
+    texts = [ZH_A, QUOTING, ZH_B, truncated(ZH_LONG, 0.7), "来源：晨报\n" + ZH_LONG, truncated(ZH_LONG, 0.9)]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    explorer = ThresholdExplorer.for_run(result, texts)
+    for threshold in (0.8, 0.85, 0.9, 0.95):
+        fresh = Pipeline(texts).run(Settings(algorithm="ngram", threshold=threshold))
+        assert explorer.preview(threshold).rows_removed == fresh.rows_to_remove, threshold

@@ -208,7 +208,7 @@ class Pipeline:
             boilerplate_sentences=len(prep.boilerplate.keys),
             keep_reasons=reasons,
             keep_note=keep.note(),
-            keep_rank=rank,
+            keep_rank=keep.rank,  # (the policy's own: the analyst's view ranks containers first per threshold)
         )
 
     def similarity(self, row_a: int, row_b: int) -> float:
