@@ -498,6 +498,12 @@ def span_hashes(cps: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.nda
     return (prefix[ends] - prefix[starts]) * powers[1, starts] ^ ((ends - starts).astype(np.uint64) * _LEN_MIX)
 
 
+def row_hashes(chars: np.ndarray) -> np.ndarray:
+    """For strings of one length L, a row of code points each (uint64, m x L): the ``string_hash`` of each."""
+    length = chars.shape[1]
+    return (chars * _powers(length)[0, :length]).sum(axis=1, dtype=np.uint64) ^ _length_mix(length)
+
+
 def deletion_hashes(chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For strings of one length L, a row of code points each (uint64, m x L): the ``string_hash`` of each (m) and
     of each way of deleting one of its characters (m x L: column j, the string without its j-th character). The
@@ -510,8 +516,7 @@ def deletion_hashes(chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if length > 1:
         lowered = chars[:, 1:] * powers[: length - 1]
         after[:, :-1] = np.cumsum(lowered[:, ::-1], axis=1, dtype=np.uint64)[:, ::-1]
-    whole = weighted.sum(axis=1, dtype=np.uint64) ^ _length_mix(length)
-    return whole, (before + after) ^ _length_mix(max(0, length - 1))
+    return row_hashes(chars), (before + after) ^ _length_mix(max(0, length - 1))
 
 
 def _length_mix(length: int) -> np.uint64:

@@ -83,8 +83,6 @@ import numpy as np
 
 from .text import (
     SEP,
-    _length_mix,
-    _powers,
     cached_code_points,
     find_sorted,
     has_markup,
@@ -92,6 +90,7 @@ from .text import (
     overlap,
     per_slice,
     position_runs,
+    row_hashes,
     sorted_unique,
     span_hashes,
     span_positions,
@@ -766,17 +765,11 @@ def _place_swapped(xs: Sequence[str], ys: Sequence[str]) -> np.ndarray:
             if not len(at):
                 continue
             cols = (offset[at] + start[at])[:, None] + np.arange(size)
-            powers = _powers(size)[0, :size]
             wx = x[cols].astype(np.uint64)
-            keep = _is_chinese(wx).all(axis=1) & find_sorted(table, _window_hashes(wx, powers))[1]
+            keep = _is_chinese(wx).all(axis=1) & find_sorted(table, row_hashes(wx))[1]
             at, cols = at[keep], cols[keep]
-            out[at[find_sorted(table, _window_hashes(y[cols].astype(np.uint64), powers))[1]]] = True
+            out[at[find_sorted(table, row_hashes(y[cols].astype(np.uint64)))[1]]] = True
     return out
-
-
-def _window_hashes(windows: np.ndarray, powers: np.ndarray) -> np.ndarray:
-    """``span_hashes`` of rows of code points of one length."""
-    return (windows * powers).sum(axis=1, dtype=np.uint64) ^ _length_mix(windows.shape[1])
 
 
 def _is_admin(cps: np.ndarray) -> np.ndarray:
