@@ -688,29 +688,24 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     English sentences: 1.7k of 39k pairs above the floor read; 100k short Chinese texts: 180 of 30k."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = np.zeros(len(a), dtype=bool)
-    docs = sorted_unique(np.concatenate([a, b]))
-    used = list(map(texts.__getitem__, docs.tolist()))
+    used, ia, ib = _pair_texts(texts, a, b)
     sizes = np.fromiter(map(len, used), dtype=np.int64, count=len(used))
-    place = np.empty(int(docs[-1]) + 1 if len(docs) else 0, dtype=np.int64)  # each text's place among docs (a
-    place[docs] = np.arange(len(docs))  # table, not a sorted search: 600k pairs of 1M short texts, 6 ms against 80)
-    ia, ib = place.take(a), place.take(b)
     at = np.flatnonzero(np.minimum(sizes[ia], sizes[ib]) < NAME_CHARS)
     if not len(at):
         return differ
     ia, ib = ia[at], ib[at]
     needed = sorted_unique(np.concatenate([ia, ib]))
-    if len(needed) < len(docs):  # only the texts of those pairs
+    if len(needed) < len(used):  # only the texts of those pairs
         used, sizes = [used[i] for i in needed.tolist()], sizes[needed]
         ia, ib = np.searchsorted(needed, ia), np.searchsorted(needed, ib)
     if markup and has_markup("\n".join(used)):
         used = list(map(strip_html, used))
         sizes = np.fromiter(map(len, used), dtype=np.int64, count=len(used))
-    hashes, doc_of = per_slice(used, _slice_names)
-    distinct, ids = np.unique(hashes, return_inverse=True)
-    width = max(len(distinct), 1)
-    keys = sorted_unique(doc_of * width + ids)
-    first = np.searchsorted(keys // width, np.arange(len(used) + 1))
-    latin = (_lacked(keys, first, width, ia, ib) > 0) & (_lacked(keys, first, width, ib, ia) > 0)
+    keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_names), len(used))
+    once, none = np.ones_like(counts), np.zeros(width, dtype=bool)  # (a word lacked or not, whatever its count)
+    latin = (_lacking(keys, once, first, width, none, ia, ib)[0] > 0) & (
+        _lacking(keys, once, first, width, none, ib, ia)[0] > 0
+    )
     chinese = ~np.fromiter(map(str.isascii, used), dtype=bool, count=len(used))  # (Chinese or not, read later)
     both = np.flatnonzero(latin | (chinese[ia] & chinese[ib]))
     if not len(both):
@@ -780,16 +775,6 @@ def _is_chinese(cps: np.ndarray) -> np.ndarray:
     return (cps >= 0x4E00) & (cps <= 0x9FFF)
 
 
-def _lacked(keys: np.ndarray, first: np.ndarray, width: int, mine: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """For each pair (texts ``mine[i]``, ``other[i]``; ``keys``: text * width + word, sorted, text ``t``'s words
-    from ``first[t]``): how many of ``mine``'s words ``other`` lacks."""
-    entries = first[mine + 1] - first[mine]
-    pair = np.repeat(np.arange(len(mine)), entries)
-    at = span_positions(first[mine], entries)
-    _, there = find_sorted(keys, other[pair] * width + keys[at] % width)
-    return np.bincount(pair, weights=~there, minlength=len(mine))
-
-
 def _slice_names(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """A hash of each capitalised word of a slice of texts (what ``_CAPITALISED`` finds: a run of Latin letters
     that begins with an upper-case one and holds a lower-case one; equal hashes for equal words) and the index of
@@ -821,22 +806,12 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     if not len(a):
         return np.zeros(0, dtype=bool)
-    docs = sorted_unique(np.concatenate([a, b]))
-    used = [texts[d] for d in docs.tolist()]
-    hashes, doc_of = per_slice(used, _slice_numbers)
-    distinct, ids = np.unique(hashes, return_inverse=True)
-    width = max(len(distinct), 1)
+    used, la, lb = _pair_texts(texts, a, b)
     # (text, number) -> how often, as sorted keys.
-    keys, counts = unique_counts(doc_of * width + ids)
+    keys, counts, first, width, distinct = _text_keys(*per_slice(used, _slice_numbers), len(used))
     lengths = np.fromiter(map(len, used), dtype=np.int64, count=len(used))
-    # Each pair's texts by their place among ``docs``, from a table of places (600k pairs of 1M short texts: 6 ms
-    # against 80 for a sorted search of each).
-    place = np.empty(len(texts), dtype=np.int64)
-    place[docs] = np.arange(len(docs))
-    la, lb = place.take(a), place.take(b)
     a_short = lengths[la] <= lengths[lb]
     short, long = np.where(a_short, la, lb), np.where(a_short, lb, la)
-    first = np.searchsorted(keys // width, np.arange(len(docs) + 1))
     chinese = distinct >= _CHINESE_FIGURE  # runs of Chinese numerals (``chinese_figures``), counted apart
     missing, total, chinese_missing = _lacking(keys, counts, first, width, chinese, short, long)
     differ = (missing >= 1) & (missing >= FIGURES_MISSING * total)
@@ -851,6 +826,27 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     for i in np.flatnonzero(((missing >= 1) | replaced) & ~differ).tolist():
         differ[i] = figure_replaced(used[short[i]], used[long[i]])
     return differ
+
+
+def _pair_texts(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The texts pairs ``(a[i], b[i])`` name, each once in order, and each pair's two places among them - by a
+    table of places, not a sorted search (600k pairs of 1M short texts: 6 ms against 80)."""
+    docs = sorted_unique(np.concatenate([a, b]))
+    place = np.empty(int(docs[-1]) + 1 if len(docs) else 0, dtype=np.int64)
+    place[docs] = np.arange(len(docs))
+    return list(map(texts.__getitem__, docs.tolist())), place.take(a), place.take(b)
+
+
+def _text_keys(
+    hashes: np.ndarray, doc_of: np.ndarray, n_texts: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
+    """What each text holds (``hashes[i]`` in text ``doc_of[i]``) as sorted keys text * width + the value's number,
+    with how often; where each text's keys begin (``first[t]``, ``first[n_texts]`` the end), the width, and the
+    distinct values numbered."""
+    distinct, ids = np.unique(hashes, return_inverse=True)
+    width = max(len(distinct), 1)
+    keys, counts = unique_counts(doc_of * width + ids)
+    return keys, counts, np.searchsorted(keys // width, np.arange(n_texts + 1)), width, distinct
 
 
 def _lacking(
