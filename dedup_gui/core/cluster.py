@@ -148,8 +148,18 @@ def best_rows(n_unique: int, row_unique: np.ndarray, rank: np.ndarray) -> np.nda
 
 
 # A pair is a duplicate only as an excerpt when the longer text has at least this share of its 4-grams of its own
-# (``Pipeline._containers``): then the excerpt is never kept in place of it (``containers_first``).
+# (``excerpt_only``): then the excerpt is never kept in place of it (``containers_first``).
 EXCERPT_OWN = 0.25
+
+
+def excerpt_only(inter: np.ndarray, size_a: np.ndarray, size_b: np.ndarray) -> np.ndarray:
+    """Which pairs (4-grams shared ``inter``, and each text's count) are duplicates only as an excerpt: the longer
+    text has ``EXCERPT_OWN`` of its 4-grams of its own (more than a repost's credit line or footer: the original is
+    kept for those, as the policy says) and twice as many as the shorter (two copies of one length, one full of
+    typos, pass by containment too, and neither is an excerpt of the other). The longer is the one with more."""
+    small, large = np.minimum(size_a, size_b), np.maximum(size_a, size_b)
+    own = large - inter
+    return (own >= EXCERPT_OWN * large) & (2 * (small - inter) < own)
 
 
 def containers_first(

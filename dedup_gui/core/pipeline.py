@@ -28,7 +28,7 @@ import numpy as np
 from .algorithms.base import Algorithm, Candidates
 from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn, strip_all
-from .cluster import EXCERPT_OWN, build_clusters
+from .cluster import build_clusters, excerpt_only
 from .columnar import PairGrams, overlaps_of, score_pairs_of_counted
 from .keep import CONTAINER_REASON, KeepRule, contained, member_pairs
 from .progress import Reporter
@@ -347,11 +347,9 @@ class Pipeline:
     def _containers(
         self, prep: _Prepared, verified: _Verified, check: TextCheck, mask: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray]:
-        """For each candidate pair (among ``mask``, long pairs only) that is a duplicate only as an excerpt - the
-        shorter text found in the longer, which has ``EXCERPT_OWN`` of its 4-grams of its own (so their Jaccard
-        similarity is below the floor) - the unique text it was taken from and that text's 4-gram count; -1
-        elsewhere (``PairSet.container``). From the counts verification made,
-        else counted here."""
+        """For each candidate pair (among ``mask``, long pairs only) that is a duplicate only as an excerpt
+        (``cluster.excerpt_only``), the unique text it was taken from and that text's 4-gram count; -1 elsewhere
+        (``PairSet.container``). From the counts verification made, else counted here."""
         container = np.full(len(mask), -1, dtype=np.int64)
         grams = np.zeros(len(mask), dtype=np.int64)
         todo = np.flatnonzero(mask & ~verified.short)
@@ -369,15 +367,9 @@ class Pipeline:
             inter, size_a, size_b = inter.copy(), size_a.copy(), size_b.copy()
             inter[missing], size_b[missing] = overlaps_of(prep.content_compact, a[missing], b[missing], SIMILARITY_GRAM)
             size_a[missing] = overlaps_of(prep.content_compact, b[missing], a[missing], SIMILARITY_GRAM)[1]
-        # The longer text has a quarter of its 4-grams of its own (more than a repost's credit line or footer: the
-        # original is kept for those, as the policy says), and twice as many as the shorter (two copies of one
-        # length, one full of typos, pass by containment too, and neither is an excerpt of the other).
-        small, large = np.minimum(size_a, size_b), np.maximum(size_a, size_b)
-        own = large - inter
-        excerpt_only = (own >= EXCERPT_OWN * large) & (2 * (small - inter) < own)
-        first = size_a >= size_b
-        container[todo[excerpt_only]] = np.where(first, a, b)[excerpt_only]
-        grams[todo[excerpt_only]] = np.maximum(size_a, size_b)[excerpt_only]
+        only = excerpt_only(inter, size_a, size_b)
+        container[todo[only]] = np.where(size_a >= size_b, a, b)[only]
+        grams[todo[only]] = np.maximum(size_a, size_b)[only]
         return container, grams
 
     def _containment(self, prep: _Prepared, kept: np.ndarray, other: np.ndarray) -> np.ndarray:

@@ -32,8 +32,8 @@ class PairSet:
     measure: np.ndarray
     similarity: np.ndarray
     checked: np.ndarray | None = None  # bool: the pair passed the text check (None: similarity >= the floor)
-    # A pair that is a duplicate only as an excerpt (the shorter text found in the longer, Jaccard below the floor):
-    # the unique text it was taken from, and that text's 4-gram count; -1 for other pairs (None: not known).
+    # A pair that is a duplicate only as an excerpt (``cluster.excerpt_only``): the unique text it was taken from,
+    # and that text's 4-gram count; -1 for other pairs (None: not known).
     container: np.ndarray | None = None
     container_grams: np.ndarray | None = None
 

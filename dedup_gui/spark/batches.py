@@ -38,7 +38,7 @@ from ..core.algorithms.ngram import (
 from ..core.algorithms.nshash import NSHash
 from ..core.algorithms.simhash import hamming, simhash_from_keywords
 from ..core.boilerplate import Boilerplate, column_keys, learn, strip_all
-from ..core.cluster import EXCERPT_OWN, build_clusters
+from ..core.cluster import build_clusters, excerpt_only
 from ..core.columnar import lengths_of
 from ..core.keep import _length_class, repost_markers
 from ..core.progress import Reporter
@@ -305,19 +305,20 @@ def judge_pairs(frame: pd.DataFrame, settings: Settings, ngram_bound: float | No
     """
     check = TextCheck.of(settings)
     local, ia, ib = _local_texts(frame, "compact")
+    grams = _GramSets(local)
     if ngram_bound is not None:
         measure = verify(local, ia, ib, settings.n_value, check, _QUIET)
         at = np.flatnonzero(measure >= ngram_bound)
         frame, ia, ib, measure = frame.iloc[at], ia[at], ib[at], measure[at]
-        similarity = measure if NGram().measure_is_similarity(settings) else _similarity(local, ia, ib, check)
+        similarity = measure if NGram().measure_is_similarity(settings) else _similarity(grams, ia, ib, check)
     else:
         measure = frame["measure"].to_numpy(dtype=np.float64)
-        similarity = _similarity(local, ia, ib, check)
+        similarity = _similarity(grams, ia, ib, check)
     lengths = np.array([len(t) for t in local], dtype=np.int64)
     short = np.minimum(lengths[ia], lengths[ib]) < SHORT_CHARS
     floor_ok = similarity >= np.where(short, check.floor_for(True), check.floor_for(False)) - 1e-9
     a, b = frame["a"].to_numpy(dtype=np.int64), frame["b"].to_numpy(dtype=np.int64)
-    container, container_grams = _containers(local, ia, ib, a, b, floor_ok & ~short)
+    container, container_grams = _containers(grams, ia, ib, a, b, floor_ok & ~short)
     return pd.DataFrame(
         {
             "a": a,
@@ -331,28 +332,36 @@ def judge_pairs(frame: pd.DataFrame, settings: Settings, ngram_bound: float | No
     )
 
 
+class _GramSets:
+    """The 4-gram sets of a batch's texts, each hashed when first asked for (``_similarity`` and ``_containers``
+    read the same ones)."""
+
+    def __init__(self, local: list[str]):
+        self.local = local
+        self._sets: dict[int, np.ndarray] = {}
+
+    def __call__(self, i: int) -> np.ndarray:
+        found = self._sets.get(i)
+        if found is None:
+            found = self._sets[i] = gram_hashes(self.local[i], SIMILARITY_GRAM)
+        return found
+
+
 def _containers(
-    local: list[str], ia: np.ndarray, ib: np.ndarray, a: np.ndarray, b: np.ndarray, mask: np.ndarray
+    g: _GramSets, ia: np.ndarray, ib: np.ndarray, a: np.ndarray, b: np.ndarray, mask: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``Pipeline._containers`` on a batch: for each pair (among ``mask``) that is a duplicate only as an excerpt,
-    the text it was taken from and that text's 4-gram count; -1 elsewhere."""
+    """``Pipeline._containers`` on a batch: for each pair (among ``mask``) that is a duplicate only as an excerpt
+    (``cluster.excerpt_only``), the text it was taken from and that text's 4-gram count; -1 elsewhere."""
     container = np.full(len(a), -1, dtype=np.int64)
     grams = np.zeros(len(a), dtype=np.int64)
-    cache: dict[int, np.ndarray] = {}
-
-    def g(i: int) -> np.ndarray:
-        if i not in cache:
-            cache[i] = gram_hashes(local[i], SIMILARITY_GRAM)
-        return cache[i]
-
-    for k in np.flatnonzero(mask).tolist():
-        x, y = g(int(ia[k])), g(int(ib[k]))
-        inter = overlap(x, y)
-        small, large = min(len(x), len(y)), max(len(x), len(y))
-        own = large - inter
-        if own >= EXCERPT_OWN * large and 2 * (small - inter) < own:
-            container[k] = a[k] if len(x) >= len(y) else b[k]
-            grams[k] = large
+    todo = np.flatnonzero(mask)
+    sets = [(g(int(ia[k])), g(int(ib[k]))) for k in todo.tolist()]
+    inter = np.array([overlap(x, y) for x, y in sets], dtype=np.int64)
+    size_a = np.array([len(x) for x, _ in sets], dtype=np.int64)
+    size_b = np.array([len(y) for _, y in sets], dtype=np.int64)
+    only = excerpt_only(inter, size_a, size_b)
+    container[todo[only]] = np.where(size_a >= size_b, a[todo], b[todo])[only]
+    grams[todo[only]] = np.maximum(size_a, size_b)[only]
     return container, grams
 
 
@@ -378,15 +387,9 @@ def figures_agree(frame: pd.DataFrame, markup: bool) -> pd.DataFrame:
                          "agree": np.array(agree, dtype=bool)})  # fmt: skip
 
 
-def _similarity(local: list[str], ia: np.ndarray, ib: np.ndarray, check: TextCheck) -> np.ndarray:
+def _similarity(g: _GramSets, ia: np.ndarray, ib: np.ndarray, check: TextCheck) -> np.ndarray:
     """The common similarity of each pair, as ``Pipeline._unique_similarity`` scores two unique texts."""
-    grams: dict[int, np.ndarray] = {}
-
-    def g(i: int) -> np.ndarray:
-        if i not in grams:
-            grams[i] = gram_hashes(local[i], SIMILARITY_GRAM)
-        return grams[i]
-
+    local = g.local
     out = np.zeros(len(ia))
     for k, (x, y) in enumerate(zip(ia.tolist(), ib.tolist(), strict=True)):
         if local[x] and local[y]:
@@ -399,7 +402,7 @@ def score_pairs(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
     text), as ``Pipeline._unique_similarity`` rescores them."""
     local, ia, ib = _local_texts(frame, "compact")
     out = frame.drop(columns=[c for c in frame.columns if c.endswith(("_a", "_b"))]).copy()
-    out["similarity"] = _similarity(local, ia, ib, TextCheck.of(settings))
+    out["similarity"] = _similarity(_GramSets(local), ia, ib, TextCheck.of(settings))
     return out
 
 
