@@ -102,10 +102,11 @@ def short_copies_missed(lengths, per_length: int, seed: int, edit) -> tuple[int,
 
     from rapidfuzz.distance import Levenshtein
 
-    from dedup_gui.core.textcheck import SHORT_FLOOR
+    from dedup_gui.core.textcheck import _CN_NUMERAL, NEGATIONS, SHORT_FLOOR
 
     rng = random.Random(seed)
-    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
+    # (no negation or numeral: an edit that adds, drops or replaces one makes another sentence, not a copy)
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000) if chr(c) not in _CN_NUMERAL and chr(c) not in NEGATIONS]
     originals, copies = [], []
     for length in lengths:
         for _ in range(per_length):

@@ -35,7 +35,7 @@ BODIES = [
     ART_B,  # row 2
     ART_A.replace("缓解", "缓和"),  # row 3: repost of 1 with a word changed (not a figure: that is another report)
     "Unrelated short row about nothing.",  # row 4
-    ART_B.replace("十二", "十").replace("明显", "显著") + "（来源：新华社）",  # row 5: repost of 2
+    ART_B.replace("气象专家", "专家").replace("明显", "显著") + "（来源：新华社）",  # row 5: repost of 2
     ART_C,  # row 6
     ART_A.replace("昨天", "前天") + "责任编辑：张三",  # row 7: repost of 1
     "另一条不相关的短新闻。",  # row 8

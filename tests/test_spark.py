@@ -474,6 +474,38 @@ def test_the_batch_check_turns_down_a_name_replaced_and_passes_a_misspelt_copy()
     assert batches.figures_agree(frame, markup=True)["agree"].tolist() == [False, True, False]
 
 
+def test_the_batch_check_turns_down_a_negation_added_and_passes_a_copy():
+    from dedup_gui.core.settings import NormaliseOptions
+    from dedup_gui.core.text import normalise
+
+    texts = ["孕妇可以吃香蕉和饼干吗", "孕妇不可以吃香蕉和饼干吗", "孕妇可以吃香蕉和饼干吗？", "They did agree to it.",
+             "They didn't agree to it."]  # fmt: skip
+    a, b = [0, 0, 3], [1, 2, 4]
+    frame = pd.DataFrame(
+        {
+            "a": a,
+            "b": b,
+            "norm_a": [normalise(texts[i], NormaliseOptions()) for i in a],
+            "norm_b": [normalise(texts[i], NormaliseOptions()) for i in b],
+            "written_a": [texts[i] for i in a],
+            "written_b": [texts[i] for i in b],
+        }
+    )
+    assert batches.figures_agree(frame, markup=True)["agree"].tolist() == [False, True, False]
+
+
+@needs_spark
+def test_questions_a_negation_or_a_numeral_apart_stay_as_on_the_desktop(spark, tmp_path):
+    texts = ["孕妇可以吃香蕉和饼干吗", "孕妇不可以吃香蕉和饼干吗", "孕妇可以吃香蕉和饼干吗？", "驾照考试科目四怎么预约",
+             "驾照考试科目一怎么预约", "驾照考试科目四怎么预约？"]  # fmt: skip
+    path = tmp_path / "negations.csv"
+    pd.DataFrame({"text": texts}).to_csv(path, index=False)
+    summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
+    _assert_same_removals(desktop, _rows(tmp_path / "out"))
+    _assert_same_counts(summary, desktop)
+    assert sorted(sorted(c.members) for c in desktop.clusters) == [[0, 2], [3, 5]]
+
+
 @needs_spark
 def test_an_excerpt_is_not_kept_in_place_of_its_longer_text_as_on_the_desktop(spark, tmp_path):
     """The desktop ranks a text before its excerpts (``cluster.containers_first``); the job does the same on keys."""

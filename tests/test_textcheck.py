@@ -109,7 +109,7 @@ def test_the_check_summary_counts_what_the_fingerprints_alone_would_have_got_wro
     assert result.check_summary().startswith(summary)
     # The floors it names: the setting's, and the short texts' (judged by edits, at least SHORT_FLOOR).
     assert (
-        "(similarity below 0.80, 0.85 for texts under 40 characters, or different figures or names)"
+        "(similarity below 0.80, 0.85 for texts under 40 characters, or different figures, names or negations)"
         in result.check_summary()
     )
     stricter = Pipeline([ZH_A, half]).run(Settings(algorithm="nshash", min_similarity=0.9))

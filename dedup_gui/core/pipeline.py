@@ -44,7 +44,14 @@ from .text import (
     gram_hashes,
     normalise_all,
 )
-from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ_pairs, names_differ_pairs
+from .textcheck import (
+    SHORT_CHARS,
+    SIMILARITY_GRAM,
+    TextCheck,
+    figures_differ_pairs,
+    names_differ_pairs,
+    negations_differ_pairs,
+)
 
 
 @dataclass
@@ -79,7 +86,8 @@ class _Verified:
     def figures_agree(
         self, prep: _Prepared, written: list[str], markup: bool, mask: np.ndarray, reporter: Reporter
     ) -> np.ndarray:
-        """False for the pairs (among ``mask``) whose texts report different figures or names: template, not copy
+        """False for the pairs (among ``mask``) whose texts report different figures or names, or where one negates
+        what the other says: template or another statement, not copy
         (``written``: the unique texts as written, where names are read; ``markup``: take their markup out).
 
         Read on the whole text: a line of figures that recurs across notices ("Pay March 31") is boilerplate for
@@ -90,6 +98,8 @@ class _Verified:
         differ = figures_differ_pairs(prep.unique_texts, a, b)
         agree = np.flatnonzero(~differ)
         differ[agree] = names_differ_pairs(written, a[agree], b[agree], markup)
+        agree = np.flatnonzero(~differ)
+        differ[agree] = negations_differ_pairs(prep.unique_texts, a[agree], b[agree])
         self.figures[todo] = ~differ
         reporter.report("Verifying", len(todo), len(todo))
         return self.figures != 0

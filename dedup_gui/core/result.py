@@ -283,7 +283,8 @@ class DedupResult:
         return (
             f"{self.settings.algorithm} proposed {self.proposed:,} pairs; "
             f"{self.rejected:,} failed the text check (similarity below {check.floor_for(False):.2f}, "
-            f"{check.floor_for(True):.2f} for texts under {SHORT_CHARS} characters, or different figures or names)"
+            f"{check.floor_for(True):.2f} for texts under {SHORT_CHARS} characters, "
+            "or different figures, names or negations)"
         )
 
     @property

@@ -30,18 +30,18 @@ is an excerpt of nothing; "山东蓝翔怎么样" is not a copy of "山东蓝翔
 
 Figures decide too. Templated reports - a dividend notice, a market report, a weekly statistic - share nearly all
 their words and differ in their numbers; a copy keeps the numbers of what it copies. (A figure written as an English
-word is that figure: "seven" is "7", "mln" is "million"; so is a run of Chinese numerals before a measure word or
-unit, "十年" is "10年", "三百万元" is "300万元", though only a replacement in place counts those: "一名男子" /
-"两名男子", "78.1亿元" / "78.1万元".) So a pair whose shorter text has numbers missing from the longer one (at least
-one, and at least ``FIGURES_MISSING`` of its numbers, counted with repeats) is not a duplicate, however similar the
-words. Nor is a pair with fewer missing numbers where one of them was *replaced in place*: the same words on both
-sides of it, a different figure between ("TENDER 200 MLN DLRS" and "TENDER 700 MLN DLRS", "WHEAT MAY7 285 1/4 UP" and
-"WHEAT MAY7 284 1/4 UP") - the next notice of a series, or a corrected report, not a copy; figures changed right
-beside it are part of the change ("UP 1 1/2" / "1/4 UP 1 3/4"). A repost's own lines do not count: a figure that is
-part of a date or a time ("2018年10月3日", "上午10点", "April 30", "11:50") may differ between two reposts of one
-article; so may a figure written another way ("9,148,000" / "9.1 mln", "案例110万元" / "案例1 10万元"). A count
-before a character that also writes dates and times is no date: "有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下
-32分" / "28分" are different reports.
+word is that figure: "seven" is "7", "mln" is "million"; so is a run of Chinese numerals, "十年" is "10年", "三百万元"
+is "300万元", "双十一" is "双11", though only a replacement in place counts those, as most are part of a word:
+"一名男子" / "两名男子", "78.1亿元" / "78.1万元", "驾照考试科目四" / "科目一", "第十关" / "第四关".) So a pair whose
+shorter text has numbers missing from the longer one (at least one, and at least ``FIGURES_MISSING`` of its numbers,
+counted with repeats) is not a duplicate, however similar the words. Nor is a pair with fewer missing numbers where
+one of them was *replaced in place*: the same words on both sides of it, a different figure between ("TENDER 200 MLN
+DLRS" and "TENDER 700 MLN DLRS", "WHEAT MAY7 285 1/4 UP" and "WHEAT MAY7 284 1/4 UP") - the next notice of a series,
+or a corrected report, not a copy; figures changed right beside it are part of the change ("UP 1 1/2" / "1/4 UP 1
+3/4"). A repost's own lines do not count: a figure that is part of a date or a time ("2018年10月3日", "上午10点",
+"April 30", "11:50") may differ between two reposts of one article; so may a figure written another way ("9,148,000" /
+"9.1 mln", "案例110万元" / "案例1 10万元"). A count before a character that also writes dates and times is no date:
+"有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下32分" / "28分" are different reports.
 
 Names decide the same way. "...Agriculture Department's officer in Sao Paulo said in a field report." and "...in
 Mexico City said..." are two reports from one template, as are "10,000 Canadian dlrs" / "Australian dlrs" and
@@ -68,6 +68,14 @@ not a duplicate (``_place_replaced``), in texts at most ``PLACE_EDITS`` characte
 another city differs in the city and a few words). One character is enough ("杭州" / "广州"), so a typo that
 happens to write another place keeps the pair too; a place's level written another way ("九江县" / "九江市") is the
 same place. A source ("据新华社消息" / "据中新社消息") or a person is no place.
+
+Negations decide too: "孕妇可以吃饼干吗" / "孕妇不可以吃饼干吗" and "the merger was approved" / "the merger was not
+approved" say opposite things. A pair where one text has a negation (``NEGATIONS``) added to the same words (or, in
+a short pair, in place of another word), with ``REPLACED_FLANK`` equal words after it and before it (or the text's
+start), is not a duplicate (``negation_replaced``), in texts under ``NAME_CHARS`` characters as names and at most
+``PLACE_EDITS`` characters apart (a repost with a dozen typos, one of which erases a 不, is a copy). A question asked as
+"有没有" or "是不是" (the same word on both sides), one ending in "不？", and words that hold the character in
+another sense ("非常", "未来") are no negation.
 """
 
 from __future__ import annotations
@@ -137,12 +145,12 @@ def figures_differ(a: str, b: str) -> bool:
     if missing >= 1 and missing >= FIGURES_MISSING * sum(mine.values()):
         return True
     if missing >= 1:
-        return figure_replaced(short, long)
+        return figure_replaced(short, long, ends=len(short) < SHORT_CHARS)
     # A Chinese numeral the longer text lacks, when it has a figure the shorter one lacks too (a replacement changes
-    # both sides; an edit that puts a numeral before a measure word changes one).
+    # both sides; an edit that puts a numeral in changes one: "求一个" / "求个").
     mine_cn, theirs_cn = chinese_figures(short), chinese_figures(long)
     if mine_cn - theirs_cn and (theirs - mine or theirs_cn - mine_cn):
-        return figure_replaced(short, long)
+        return figure_replaced(short, long, ends=len(short) < SHORT_CHARS)
     return False
 
 
@@ -156,24 +164,17 @@ FIGURE_WORDS: dict[str, str] = {
     "mln": "million",
     "bln": "billion",
 }
-# Chinese numerals: a run of them before a measure word or unit is a figure ("十年" is "10年", "三百万元" is "300万
-# 元"). Elsewhere they are mostly part of a word (一些, 一起, 统一, 十分) or of a date (十月三日, not counted anyway).
+# Chinese numerals: a run of them is a figure ("十年" is "10年", "三百万元" is "300万元", "双十一" is "双11"). Most
+# are part of a word (一些, 一起, 统一, 十分) or of a date (十月三日), so only one replaced in place by another figure
+# counts (``figure_replaced``): "一些" / "这些" is a word, "一名男子" / "两名男子" and "科目四" / "科目一" are figures.
 _CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CN_NUMERALS = "".join(_CN_DIGITS) + "十百千万亿"
 _CN_NUMERAL = frozenset(_CN_NUMERALS)
-# Measure words and units a figure comes before: one character, or two ("公里": "一公" alone is no unit). Not those
-# that after 一 make a word ("一起", "一样", "一般", "一下", "一度", "一块儿"), nor those of dates and times.
-_CN_COUNTED = (
-    "个名位人次家户辆架艘座件项条批年天岁元倍场届期周吨亩种层篇份轮"
-    + "只头张本部台间所支门句段双套处颗枚封列节页遍顿米克斤级"
-)
-_CN_UNIT_WORDS = ("公里", "公斤", "公顷", "小时", "美元", "欧元", "港元", "英镑")
-_CN_FIGURE = f"[{_CN_NUMERALS}]+(?=[{_CN_COUNTED}]|{'|'.join(_CN_UNIT_WORDS)})"
 
 # A text read as words for ``figure_replaced``: a number (as ``_NUMBER`` reads it), a run of Latin letters, a run
-# of Chinese numerals before a measure word, or any other character on its own (a Chinese character is a word).
-_WORD = re.compile(_NUMBER_OR_WORD.pattern + "|" + _CN_FIGURE + r"|\S")
+# of Chinese numerals, or any other character on its own (a Chinese character is a word).
+_WORD = re.compile(_NUMBER_OR_WORD.pattern + f"|[{_CN_NUMERALS}]+" + r"|\S")
 
 
 def chinese_words(run: str) -> list[str]:
@@ -205,12 +206,14 @@ _CN_SECTIONS = re.compile("[万亿]+|[^万亿]+")
 
 
 def chinese_figures(text: str) -> Counter[str]:
-    """The runs of Chinese numerals of a text that are figures (before a measure word: ``_CN_FIGURE``), as written,
-    with repeats. A pair whose shorter text has one the longer lacks is read by ``figure_replaced``."""
-    return Counter(_CN_FIGURE_RE.findall(text))
+    """The runs of Chinese numerals of a text, as written, with repeats. A pair whose shorter text has one the
+    longer lacks, while the longer has a figure the shorter lacks too, is read by ``figure_replaced``, which counts
+    a run replaced in place by another figure (and nothing else: most are part of a word): "驾照考试科目四" / "科目一",
+    "纪念碑谷第十关" / "第四关", "高一必修二数学" / "必修四" are different questions."""
+    return Counter(_CN_RUN_RE.findall(text))
 
 
-_CN_FIGURE_RE = re.compile(_CN_FIGURE)
+_CN_RUN_RE = re.compile(f"[{_CN_NUMERALS}]+")
 
 
 _MONTHS = frozenset(
@@ -299,10 +302,8 @@ def _plain_class() -> str:
 @lru_cache(maxsize=1)
 def _plain_run() -> re.Pattern[str]:
     """A run of such characters, each a word of ``_WORD`` on its own (no number, letter or numeral run can take one
-    in), that begins past the two characters after a numeral: ``_CN_FIGURE``'s look ahead from a numeral (a measure
-    word, a two-character unit) stays in the text read word by word. Compiled when first needed (1.8 ms: most jobs
-    read no pair word by word)."""
-    return re.compile(f"(?s)(?<![{_CN_NUMERALS}])(?<![{_CN_NUMERALS}].)({_plain_class()}+)")
+    in). Compiled when first needed (1.8 ms: most jobs read no pair word by word)."""
+    return re.compile(f"(?s)({_plain_class()}+)")
 
 
 _MULTIPLIERS = frozenset(FIGURE_WORDS.values()) - {str(i) for i in range(100)}
@@ -422,15 +423,21 @@ def _differing_passages(a: str, b: str, levenshtein, context: int = _CONTEXT) ->
     return "".join(cut_a), "".join(cut_b)
 
 
-def figure_replaced(a: str, b: str) -> bool:
+def figure_replaced(a: str, b: str, ends: bool = False) -> bool:
     """True when a figure of one text stands in the other, in the same words, as a different figure: in the
     word-by-word alignment (fewest edits) of the passages where the two differ (``_differing_passages``), a
     replacement of at most ``REPLACED_SPAN`` figures by as many figures (numbers or number words), none of them part
     of a date or time, with ``REPLACED_FLANK`` equal words before and after it. Other such changes of figures
     next to it are part of it: "UP 1 1/2" / "1/4 UP 1 3/4" (a figure added before), "5.96 pct 5.98 pct" / "5.98 pct
-    5.94 pct" (two figures of one table row), where the words between do not reach the flank on their own."""
+    5.94 pct" (two figures of one table row), where the words between do not reach the flank on their own.
+
+    ``ends`` (a short pair: a question, a title): the text's start or end, or only signs before or after the
+    figure, will do for a flank - "驾照考试科目四" / "驾照考试科目一？". (In a longer text a figure at its very
+    end is more often a repost's own count than what it reports.)"""
     from rapidfuzz.distance import Levenshtein  # loaded when a pair with a missing figure is first read
 
+    if ends:  # (signs at either end aligned first would stand between: "科目四" / "科目一？")
+        a, b = _EDGE_SIGNS.sub("", a), _EDGE_SIGNS.sub("", b)
     a, b = _differing_passages(a, b, Levenshtein)
     wa, wb = _words(a), _words(b)
     ops = Levenshtein.opcodes(wa, wb)
@@ -448,9 +455,19 @@ def figure_replaced(a: str, b: str) -> bool:
                     changed[i] = False
     for i, op in enumerate(ops):
         if op.tag == "replace" and changed[i]:
-            if _flank(ops, changed, i, -1) >= REPLACED_FLANK and _flank(ops, changed, i, 1) >= REPLACED_FLANK:
+            before = _flank(ops, changed, i, -1) >= REPLACED_FLANK or (ends and _signs_only(wa[: op.src_start]))
+            after = _flank(ops, changed, i, 1) >= REPLACED_FLANK or (ends and _signs_only(wa[op.src_end :]))
+            if before and after:
                 return True
     return False
+
+
+_EDGE_SIGNS = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+def _signs_only(words: list[str]) -> bool:
+    """No letter, digit or Chinese character among ``words`` (none at all will do)."""
+    return not any(c.isalnum() for w in words for c in w)
 
 
 def _scaled(words: list[str]) -> bool:
@@ -799,6 +816,146 @@ def _slice_names(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     return hashes, np.searchsorted(text_ends, at[starts[keep]], side="right")
 
 
+# -- negations ----------------------------------------------------------------------------------------------------
+
+# A negation one text has and the other lacks makes two statements, or two questions, not a copy: "孕妇可以吃饼干吗"
+# / "孕妇不可以吃饼干吗", "东莞为什么扫黄" / "东莞为什么不扫黄", "形容说话的成语" / "形容不说话的成语", "the merger was
+# approved" / "the merger was not approved". (In LCQMC, whose question pairs are labelled by what they ask, 16 of
+# the 20 labelled pairs a negation apart that the check let through ask different things; the 4 others are a
+# question written as "X不" or "有没有", which are no negations and stay duplicates here.)
+NEGATIONS = ("不", "没", "未", "非", "无", "not", "n't", "never", "no")
+_NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
+# Where one of them is no negation: a question asked as "A-not-A" (有没有, 是不是, 好不好: the same word on both
+# sides), one at the end of a question (好玩不？), one typed twice (不不用), words that hold the character for another
+# sense.
+_NOT_NEGATED = frozenset({"非常", "未来", "除非", "无非", "莫非", "是非", "要不", "不过"})
+# A text read as words for ``negation_replaced``: "n't" a word of its own ("didn't" is "did" and "n't"), a run of
+# Latin letters, a number, any other character on its own (a Chinese character is a word).
+_NEGATION_WORD = re.compile(r"n['’]t(?![a-z])|[a-z]+(?=n['’]t(?![a-z]))|[a-z]+|\d+|\S")
+
+
+def negation_replaced(a: str, b: str) -> bool:
+    """True when one text has a negation (``NEGATIONS``) that the other lacks, in the same words: in the
+    word-by-word alignment of the passages where the two differ (``_differing_passages``), a negation added or
+    dropped (or, in a short pair, written in place of another word), with ``REPLACED_FLANK`` equal words before it
+    (or the text's start) and after it - where it is a negation (``_NOT_NEGATED``) - in texts at most
+    ``PLACE_EDITS`` characters apart.
+
+    The negation is what the two differ in, or nearly: a repost with a dozen typos, one of which erases a 不 ("不
+    难" / "了难", "不仅" / "事仅"), is a copy with typos; so is a longer text where one character was typed for
+    a 不 - only in a question or a title is a word written in place of another ("大象最喜欢吃什么" / "大象不喜欢吃
+    什么") another question."""
+    from rapidfuzz.distance import Levenshtein
+
+    a, b = a.lower(), b.lower()
+    if Levenshtein.distance(a, b, score_cutoff=PLACE_EDITS + 1) > PLACE_EDITS:
+        return False
+    replaced = min(len(a), len(b)) < SHORT_CHARS  # (a word written for another counts)
+    a, b = _differing_passages(a, b, Levenshtein)
+    wa, wb = _NEGATION_WORD.findall(a), _NEGATION_WORD.findall(b)
+    ops = Levenshtein.opcodes(wa, wb)
+    for i, j in _edit_runs(ops):
+        if not (_equal_words(ops, i - 1) >= REPLACED_FLANK or i == 0 or (i == 1 and ops[0].tag == "equal")):
+            continue
+        if _equal_words(ops, j + 1) < REPLACED_FLANK:  # (a question's last word: "好玩不？")
+            continue
+        x = wa[ops[i].src_start : ops[j].src_end]
+        y = wb[ops[i].dest_start : ops[j].dest_end]
+        if x and y and not replaced:
+            continue
+        for words, at, mine, other in ((wa, ops[i].src_start, x, y), (wb, ops[i].dest_start, y, x)):
+            if len(mine) == 1 and mine[0] in _NEGATION_SET and len(other) <= 1 and _NEGATION_SET.isdisjoint(other):
+                if _negates(words, at):
+                    return True
+    return False
+
+
+def _negates(words: list[str], k: int) -> bool:
+    """Whether the negation ``words[k]`` is one where it stands (``_NOT_NEGATED``)."""
+    before = words[k - 1] if k > 0 else ""
+    after = words[k + 1] if k + 1 < len(words) else ""
+    if before and before == after:  # 有没有, 是不是
+        return False
+    if words[k] in (before, after):  # a character typed twice ("不不用担心")
+        return False
+    if before + words[k] in _NOT_NEGATED or words[k] + after in _NOT_NEGATED:
+        return False
+    return not (words[k] == "no" and (after == "." or after.isdecimal()))  # "no. 5": a number
+
+
+def negations_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``negation_replaced`` for every pair of ``texts`` whose shorter text has fewer than ``NAME_CHARS``
+    characters (as names: in a long article a word changed in one place is a correction). Only a pair whose texts
+    hold different negations can have one added or dropped: each text's negations are read at once
+    (``_slice_negations``) and summed by their hashes; the pairs whose sums differ are read text by text."""
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    differ = np.zeros(len(a), dtype=bool)
+    if not len(a):
+        return differ
+    used, ia, ib = _pair_texts(texts, a, b)
+    sizes = np.fromiter(map(len, used), dtype=np.int64, count=len(used))
+    at = np.flatnonzero(np.minimum(sizes[ia], sizes[ib]) < NAME_CHARS)
+    if not len(at):
+        return differ
+    hashes, doc_of = per_slice(used, _slice_negations)
+    held = np.zeros(len(used), dtype=np.uint64)
+    np.add.at(held, doc_of, hashes)  # (wrapping: a sum of hashes, equal for equal negations)
+    for k in at[held[ia[at]] != held[ib[at]]].tolist():
+        differ[k] = negation_replaced(used[ia[k]], used[ib[k]])
+    return differ
+
+
+def _slice_negations(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The hash (``string_hash``) of each negation of a slice of texts that ``negation_replaced`` may read - a
+    Chinese one, or a run of Latin letters that is "not", "never" or "no" in any case, or "n't" - and the index
+    of the text each is in, from the code points of the texts joined: one lookup of each tells a Chinese negation,
+    a Latin letter and anything else."""
+    cps = utf32("\n".join(texts))
+    table, hashes, english = _negation_tables()
+    kind = table.take(cps, mode="clip")  # (astral code points: the last entry, nothing)
+    hit = np.flatnonzero(kind)
+    which = kind[hit]
+    chinese = which < _LETTER
+    cn_at = hit[chinese]
+    cn_hashes = hashes[which[chinese]]
+    letters = hit[~chinese]
+    low = cps[letters] | np.uint32(0x20)
+    starts, ends = position_runs(letters)
+    # "n't": a run "t" after an apostrophe after an "n", which is not part of the word before ("didn't": "did")
+    first = letters[starts]
+    t = (ends - starts == 1) & (low[starts] == ord("t")) & (first >= 2)
+    mark = cps[first[t] - 1]
+    t[t] &= ((mark == ord("'")) | (mark == ord("’"))) & ((cps[first[t] - 2] | np.uint32(0x20)) == ord("n"))
+    before = np.flatnonzero(t) - 1  # (the run ending in that "n": the run before, as only the apostrophe is between)
+    before = before[before >= 0]
+    before = before[letters[ends[before] - 1] == first[before + 1] - 2]
+    ends = ends.copy()
+    ends[before] -= 1
+    runs = span_hashes(low.astype(np.uint64), starts, ends)
+    words = np.array(sorted(english.values()), dtype=np.uint64)  # (sorted, as find_sorted wants)
+    is_word = find_sorted(words, runs)[1] & (ends > starts)
+    en_at = np.concatenate([first[is_word], first[t]])
+    en_hashes = np.concatenate([runs[is_word], np.full(int(t.sum()), string_hash("n't"), dtype=np.uint64)])
+    text_ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1)
+    found_at = np.concatenate([cn_at, en_at])
+    return np.concatenate([cn_hashes, en_hashes]), np.searchsorted(text_ends, found_at, side="right")
+
+
+_LETTER = 255  # ``_negation_tables``' mark of a Latin letter
+
+
+@lru_cache(maxsize=1)
+def _negation_tables() -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
+    """Per code point of the BMP, which Chinese negation it is (an index into the second array, of their hashes),
+    ``_LETTER`` for a Latin letter (A-Z, a-z), 0 for anything else; and the English words with their hashes."""
+    chinese = [w for w in NEGATIONS if len(w) == 1]
+    table = np.zeros(0x10000, dtype=np.uint8)
+    table[[ord(w) for w in chinese]] = np.arange(1, len(chinese) + 1)
+    table[ord("A") : ord("Z") + 1] = table[ord("a") : ord("z") + 1] = _LETTER
+    hashes = np.array([0] + [string_hash(w) for w in chinese], dtype=np.uint64)
+    return table, hashes, {w: string_hash(w) for w in NEGATIONS if w.isalpha() and w.isascii()}
+
+
 def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``figures_differ(texts[a[i]], texts[b[i]])`` for every pair, column-at-once: each text's numbers are read
     once (``_slice_numbers``, a slice of the column at a time), numbered by one sort, and every pair's shorter
@@ -816,15 +973,16 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     missing, total, chinese_missing = _lacking(keys, counts, first, width, chinese, short, long)
     differ = (missing >= 1) & (missing >= FIGURES_MISSING * total)
     # A Chinese numeral the longer text lacks counts only when the longer one has a figure the shorter lacks too:
-    # a replacement changes both sides, where a character edit that puts a numeral before a measure word (a typo, a
-    # bad scan) changes one.
+    # a replacement changes both sides, where a character edit that puts a numeral in (a typo, a bad scan, "求一个" /
+    # "求个") changes one.
     replaced = chinese_missing >= 1
     if replaced.any():
         theirs, _, their_chinese = _lacking(keys, counts, first, width, chinese, long, short)
         replaced &= (theirs + their_chinese) >= 1
     # Fewer numbers missing: read those pairs word by word for a figure replaced in place (few pairs: templates).
     for i in np.flatnonzero(((missing >= 1) | replaced) & ~differ).tolist():
-        differ[i] = figure_replaced(used[short[i]], used[long[i]])
+        x = used[short[i]]
+        differ[i] = figure_replaced(x, used[long[i]], ends=len(x) < SHORT_CHARS)
     return differ
 
 
@@ -917,26 +1075,10 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
 
 def _chinese_numerals(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The runs of Chinese numerals among the code points ``cps`` (``kind``: their ``_number_classes``) that
-    ``chinese_figures`` reads - those before one of ``_CN_COUNTED`` or ``_CN_UNIT_WORDS`` - hashed as written, and
-    where each starts."""
+    ``chinese_figures`` reads, hashed as written, and where each starts."""
     at = np.flatnonzero(kind == 4)
     starts, ends = position_runs(at)
-    after = at[ends - 1] + 1
-    last = len(cps) - 1
-    one = cps[np.minimum(after, last)].astype(np.uint64)
-    two = (one << np.uint64(21)) | cps[np.minimum(after + 1, last)]
-    counted, units = _counted_code_points()
-    # (find_sorted, not np.isin: that loads numpy.ma, 12-40 ms of a job)
-    keep = (after <= last) & (find_sorted(counted, one)[1] | ((after < last) & find_sorted(units, two)[1]))
-    return span_hashes(cps[at].astype(np.uint64), starts[keep], ends[keep]), at[starts[keep]]
-
-
-@lru_cache(maxsize=1)
-def _counted_code_points() -> tuple[np.ndarray, np.ndarray]:
-    """``_CN_COUNTED``'s code points, and ``_CN_UNIT_WORDS``' pairs of code points (the first shifted by 21 bits),
-    each sorted and distinct."""
-    units = {(ord(w[0]) << 21) | ord(w[1]) for w in _CN_UNIT_WORDS}
-    return np.array(sorted({ord(c) for c in _CN_COUNTED}), dtype=np.uint64), np.array(sorted(units), dtype=np.uint64)
+    return span_hashes(cps[at].astype(np.uint64), starts, ends), at[starts]
 
 
 def _figure_words(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

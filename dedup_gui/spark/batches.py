@@ -46,7 +46,14 @@ from ..core.segment import keyword_hashes
 from ..core.settings import NormaliseOptions, Settings
 from ..core.table import cell_text
 from ..core.text import compact, gram_hashes, normalise, overlap
-from ..core.textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, figures_differ, names_differ_pairs
+from ..core.textcheck import (
+    SHORT_CHARS,
+    SIMILARITY_GRAM,
+    TextCheck,
+    figures_differ,
+    names_differ_pairs,
+    negations_differ_pairs,
+)
 
 _QUIET = Reporter()
 ROW = "__row"  # the job's row number column (see ``rows``)
@@ -374,7 +381,8 @@ def written_texts(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
 def figures_agree(frame: pd.DataFrame, markup: bool) -> pd.DataFrame:
     """The check's last word on pairs above the floor: no figures of the shorter text missing from the longer
     (``textcheck.figures_differ``, on the whole normalised texts) and no name replaced (``names_differ_pairs``, on
-    the texts as written; ``markup``: take their markup out), as ``Pipeline`` reads them."""
+    the texts as written; ``markup``: take their markup out) and no negation added or dropped
+    (``negations_differ_pairs``, on the normalised texts), as ``Pipeline`` reads them."""
     agree = np.array(
         [not figures_differ(x, y) for x, y in zip(frame["norm_a"].tolist(), frame["norm_b"].tolist(), strict=True)],
         dtype=bool,
@@ -383,6 +391,8 @@ def figures_agree(frame: pd.DataFrame, markup: bool) -> pd.DataFrame:
     written = frame["written_a"].tolist() + frame["written_b"].tolist()
     at = np.flatnonzero(agree)
     agree[at] = ~names_differ_pairs(written, at, at + n, markup)
+    at = np.flatnonzero(agree)
+    agree[at] = ~negations_differ_pairs(frame["norm_a"].tolist() + frame["norm_b"].tolist(), at, at + n)
     return pd.DataFrame({"a": frame["a"].to_numpy(dtype=np.int64), "b": frame["b"].to_numpy(dtype=np.int64),
                          "agree": np.array(agree, dtype=bool)})  # fmt: skip
 

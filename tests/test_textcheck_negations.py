@@ -1,0 +1,184 @@
+"""Negations and Chinese numerals in the text check: a question that negates another, or asks about another
+numbered item, is another question, not a copy - however few characters apart the two are. (The pairs are
+written for these tests, after the kinds of question pairs LCQMC labels as asking different things.)"""
+
+import numpy as np
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from dedup_gui.core import pipeline as pipeline_module
+from dedup_gui.core import text
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.textcheck import (
+    NAME_CHARS,
+    figures_differ,
+    negation_replaced,
+    negations_differ_pairs,
+)
+
+
+def _clusters(texts, **settings):
+    result = Pipeline(texts).run(Settings(algorithm="ngram", **settings))
+    return sorted(sorted(c.members) for c in result.clusters)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("孕妇可以吃香蕉和饼干吗", "孕妇不可以吃香蕉和饼干吗"),  # added
+        ("为什么我的猫不喜欢吃鱼", "为什么我的猫喜欢吃鱼"),  # dropped
+        ("不冬眠的动物有哪些", "冬眠的动物有哪些"),  # at the start
+        ("形容说话的成语有哪些", "形容不说话的成语有哪些"),
+        ("大象最喜欢吃什么东西", "大象不喜欢吃什么东西"),  # written in place of another word
+        ("地壳中含量最多的金属元素", "地壳中含量最多的非金属元素"),
+        ("淘宝新店有流量怎么办", "淘宝新店没流量怎么办"),
+        ("The merger was approved by the board.", "The merger was not approved by the board."),
+        ("He said they did agree to the terms.", "He said they didn't agree to the terms."),
+        ("Prices have risen this year, he said.", "Prices have never risen this year, he said."),
+    ],
+)
+def test_a_negation_one_text_adds_makes_another_statement(a, b):
+    assert negation_replaced(a, b) and negation_replaced(b, a)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("有什么适合女生玩的网页游戏", "有没有什么适合女生玩的网页游戏"),  # a question: 有没有
+        ("这是你自己注册的账户吗", "这是不是你自己注册的账户"),  # 是不是
+        ("植物大战僵尸好玩吗？", "植物大战僵尸好玩不？"),  # a question's last word
+        ("这部电影非常好看", "这部电影常好看"),  # 非常: "very"
+        ("使用寿命自然是不用担心的", "使用寿命自然是不不用担心的"),  # typed twice
+        ("推荐几个好玩的游戏网站", "推荐几个不错的游戏网站"),  # a word that holds one, for another
+        ("Ranked no. 5 in the list of banks", "Ranked 5 in the list of banks"),  # "no." a number
+        ("孕妇可以吃香蕉和饼干吗", "孕妇可以吃香蕉和饼干吗？"),  # no negation at all
+        ("不可以吃香蕉和饼干吗", "不可以吃香蕉和饼干吗？"),  # the same negation on both sides
+    ],
+)
+def test_a_question_form_a_word_or_the_same_negation_is_no_negation_added(a, b):
+    assert not negation_replaced(a, b) and not negation_replaced(b, a)
+
+
+_NOTICE = (
+    "本次展览由市文化局主办，展期为两周，展出近百件馆藏书画作品，观众凭身份证入场，{}收取任何费用，欢迎市民前来参观。"
+)
+
+
+def test_in_a_longer_text_a_negation_added_counts_a_character_typed_for_one_or_one_of_many_typos_does_not():
+    a = _NOTICE.format("不")
+    assert len(a) >= 40  # (no short pair: judged by grams)
+    assert negation_replaced(a, _NOTICE.format(""))  # "不收取" / "收取": another notice
+    assert not negation_replaced(a, _NOTICE.format("布"))  # a character typed for it: a typo
+    typos = a.replace("主办", "主力").replace("两周", "两州").replace("作品", "做品").replace("前来", "前去")
+    typos = typos.replace("欢迎", "欢印").replace("观众", "关众").replace("身份", "身分").replace("市民", "是民")
+    assert not negation_replaced(a, typos.replace("不", ""))  # eight typos and the negation: a copy with typos
+    assert negation_replaced(a, typos.replace("欢印", "欢迎").replace("不", ""))  # seven: what the two differ in
+
+
+def test_questions_a_negation_apart_stay_and_a_copy_with_a_typo_goes():
+    texts = [
+        "孕妇可以吃香蕉和饼干吗",
+        "孕妇不可以吃香蕉和饼干吗",
+        "孕妇可以吃香蕉和饼干吗？",  # a copy of the first
+        "为什么我家的猫不喜欢吃鱼呢",
+        "为什么我家的猫喜欢吃鱼呢",
+        "为什么我家的猫不喜欢吃鱼泥",  # a typo copy of the fourth
+    ]
+    assert _clusters(texts) == [[0, 2], [3, 5]]
+
+
+def test_without_the_negation_rule_the_questions_would_have_been_removed(monkeypatch):
+    texts = [
+        "孕妇可以吃香蕉和饼干吗",
+        "孕妇不可以吃香蕉和饼干吗",
+        "为什么我家的猫不喜欢吃鱼呢",
+        "为什么我家的猫喜欢吃鱼呢",
+    ]
+    monkeypatch.setattr(pipeline_module, "negations_differ_pairs", lambda t, a, b: np.zeros(len(a), dtype=bool))
+    assert _clusters(texts) == [[0, 1], [2, 3]]
+
+
+def test_negations_do_not_decide_for_long_texts():
+    """In a long article a negation added in one place is a correction of the same report."""
+    body = "今年的收成因为雨水偏多而推迟，农业部门在每周报告中说，各地正在抓紧抢收。" * 30
+    a, b = body + "专家认为价格会上涨。", body + "专家认为价格不会上涨。"
+    assert min(len(a), len(b)) >= NAME_CHARS
+    assert negation_replaced(a, b)  # what the rule would say ...
+    assert negations_differ_pairs([a, b], np.array([0]), np.array([1])).tolist() == [False]  # ... it is not asked
+
+
+_NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "？", "not", "never", "no", "n't", "did",
+                    "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n"]  # fmt: skip
+_NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    texts=st.lists(_NEGATION_TEXTS, min_size=1, max_size=8),
+    pairs=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20),
+)
+@example(texts=["可以吃鱼吗吗", "不可以吃鱼吗吗"], pairs=[(0, 1), (1, 0)])
+@example(texts=["did agree. 5", "didn't agree. 5", "did not agree. 5"], pairs=[(0, 1), (1, 2), (0, 2)])
+@example(texts=["No 5 did agree", "5 did agree"], pairs=[(0, 1)])
+@example(texts=["不n't不", "不notn't不", "不n'tnot不"], pairs=[(0, 1), (0, 2)])  # "notn't" is "not" and "n't"
+@example(texts=["did agree x", "didn'tx agree x", "DIDN'T agree x"], pairs=[(0, 1), (0, 2)])  # "n'tx" is no "n't"
+def test_negations_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
+    pairs = [(i % len(texts), j % len(texts)) for i, j in pairs]
+    a = np.array([p[0] for p in pairs], dtype=np.int64)
+    b = np.array([p[1] for p in pairs], dtype=np.int64)
+    got = negations_differ_pairs(texts, a, b)
+    assert got.tolist() == [negation_replaced(texts[i], texts[j]) for i, j in pairs]
+
+
+def test_negations_read_a_slice_of_the_column_at_a_time_are_the_same(monkeypatch):
+    texts = [
+        "孕妇可以吃香蕉和饼干吗",
+        "孕妇不可以吃香蕉和饼干吗",
+        "they did agree to it",
+        "they didn't agree to it",
+    ] * 4
+    a, b = np.arange(len(texts)), np.roll(np.arange(len(texts)), 1)
+    whole = negations_differ_pairs(texts, a, b).tolist()
+    monkeypatch.setattr(text, "GIL_CHUNK_CHARS", 12)  # a text or two per slice
+    assert len(text.text_slices(texts)) > 5
+    assert negations_differ_pairs(texts, a, b).tolist() == whole
+    assert whole == [negation_replaced(texts[i], texts[j]) for i, j in zip(a, b, strict=True)]
+    assert any(whole)
+
+
+# -- Chinese numerals ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "different"),
+    [
+        ("驾照考试科目四怎么预约", "驾照考试科目一怎么预约", True),  # no measure word after it
+        ("纪念碑谷第十关怎么过", "纪念碑谷第四关怎么过", True),  # an ordinal
+        ("我是歌手第二季什么时候开始", "我是歌手第三季什么时候开始？", True),
+        ("3朵玫瑰代表什么意思", "七朵玫瑰代表什么意思", True),  # digits against numerals
+        ("驾照考试科目四", "驾照考试科目一？", True),  # a short text's end is a flank
+        ("篮球火第二部什么时候出", "篮球火第二部什么时候出？", False),
+        ("求一个好看的情侣头像", "求这个好看的情侣头像", False),  # a numeral for a word
+        ("给小猫起个好听的名字", "给小猫起一个好听的名字", False),  # a numeral added
+        ("大家一起来看看这个", "大家一同来看看这个", False),  # a word with one
+        ("二〇二四年十月三日讯", "二〇二四年十月五日讯", False),  # a date
+    ],
+)
+def test_a_chinese_numeral_replaced_in_place_by_another_figure_makes_another_question(a, b, different):
+    assert figures_differ(a, b) is different and figures_differ(b, a) is different
+
+
+def test_a_figure_at_the_very_end_of_a_long_text_needs_words_after_it():
+    """Only a short pair takes the text's end for a flank: at the end of a long text a figure is more often a
+    repost's own count (views, a page number) than what the text reports."""
+    body = "今年的收成因为雨水偏多而推迟，农业部门在每周报告中说，各地正在抓紧抢收。" * 3
+    assert not figures_differ(body + "阅读次数三", body + "阅读次数四")
+    assert figures_differ("阅读次数三", "阅读次数四")
+
+
+def test_questions_about_another_numbered_item_stay_apart():
+    texts = ["驾照考试科目四怎么预约", "驾照考试科目一怎么预约", "驾照考试科目四怎么预约？", "纪念碑谷第十关怎么过",
+             "纪念碑谷第四关怎么过"]  # fmt: skip
+    assert _clusters(texts) == [[0, 2]]
