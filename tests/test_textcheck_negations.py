@@ -53,6 +53,8 @@ def test_a_negation_one_text_adds_makes_another_statement(a, b):
         ("使用寿命自然是不用担心的", "使用寿命自然是不不用担心的"),  # typed twice
         ("推荐几个好玩的游戏网站", "推荐几个不错的游戏网站"),  # a word that holds one, for another
         ("Ranked no. 5 in the list of banks", "Ranked 5 in the list of banks"),  # "no." a number
+        ('The plan "is not a solution."', 'The plan "is nht a solution."'),  # a typo of the word
+        ("Bundesbank had no comment.", "Bundesbank had nw comment."),
         ("孕妇可以吃香蕉和饼干吗", "孕妇可以吃香蕉和饼干吗？"),  # no negation at all
         ("不可以吃香蕉和饼干吗", "不可以吃香蕉和饼干吗？"),  # the same negation on both sides
     ],

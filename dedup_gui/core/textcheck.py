@@ -837,9 +837,9 @@ _NEGATION_WORD = re.compile(r"n['’]t(?![a-z])|[a-z]+(?=n['’]t(?![a-z]))|[a-z
 def negation_replaced(a: str, b: str) -> bool:
     """True when one text has a negation (``NEGATIONS``) that the other lacks, in the same words: in the
     word-by-word alignment of the passages where the two differ (``_differing_passages``), a negation added or
-    dropped (or, in a short pair, written in place of another word), with ``REPLACED_FLANK`` equal words before it
-    (or the text's start) and after it - where it is a negation (``_NOT_NEGATED``) - in texts at most
-    ``PLACE_EDITS`` characters apart.
+    dropped (or, in a short pair, a Chinese one written in place of another character), with ``REPLACED_FLANK``
+    equal words before it (or the text's start) and after it - where it is a negation (``_NOT_NEGATED``) - in texts
+    at most ``PLACE_EDITS`` characters apart.
 
     The negation is what the two differ in, or nearly: a repost with a dozen typos, one of which erases a 不 ("不
     难" / "了难", "不仅" / "事仅"), is a copy with typos; so is a longer text where one character was typed for
@@ -861,10 +861,11 @@ def negation_replaced(a: str, b: str) -> bool:
             continue
         x = wa[ops[i].src_start : ops[j].src_end]
         y = wb[ops[i].dest_start : ops[j].dest_end]
-        if x and y and not replaced:
-            continue
         for words, at, mine, other in ((wa, ops[i].src_start, x, y), (wb, ops[i].dest_start, y, x)):
             if len(mine) == 1 and mine[0] in _NEGATION_SET and len(other) <= 1 and _NEGATION_SET.isdisjoint(other):
+                # A word written for another: a Chinese character only ("not" / "nht" is a typo of the same word).
+                if other and not (replaced and len(mine[0]) == 1):
+                    continue
                 if _negates(words, at):
                     return True
     return False
