@@ -5,6 +5,7 @@ survive re-runs and a language switch; a saved and resumed review; feedback whil
 from __future__ import annotations
 
 import json
+import re
 
 import pandas as pd
 import pytest
@@ -402,6 +403,10 @@ def test_switching_the_language_keeps_decisions_undo_columns_and_place(qtbot, st
     assert chinese.state.member_columns == ["标题", "来源", "发布日期"]
     assert chinese.filter_edit.text() == "地铁" and chinese.pane.cluster_model.visible_ids() == [2]
     assert chinese.findChild(QMenu, "editMenu").title() == "编辑(&E)"
+    # Why the kept row was kept, in the reader's language.
+    english_reason, chinese_reason = window.compare.left.title.toolTip(), chinese.compare.left.title.toolTip()
+    assert re.search("[a-z]", english_reason) and chinese_reason != english_reason
+    assert re.search("[A-Za-z]", chinese_reason) is None
     chinese.review_actions.undo.trigger()  # the history came along
     assert chinese.session.rows_to_remove == 4
     chinese.state.mark_saved()

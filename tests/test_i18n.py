@@ -186,6 +186,48 @@ def test_summary_and_keep_policies_in_chinese(english_afterwards):
     assert registry_strings.keep_policy_label("first", "First in file") == "文件中最靠前的一行"
 
 
+def _every_kind_of_keep_reason() -> list[str]:
+    """The reasons every keep policy gives, on clusters that reach each of their forms: dates shared, missing and
+    unreadable, lengths and values tied, reposts, excerpts."""
+    from pathlib import Path
+
+    import numpy as np
+    import pandas as pd
+    from engine_texts import ZH_A, ZH_B, repost_with_header, truncated
+
+    from dedup_gui.core.keep import CONTAINER_REASON, KeepRule
+    from dedup_gui.core.table import Table
+
+    texts = [ZH_A, repost_with_header(ZH_A), truncated(ZH_A, 0.6), ZH_B, ZH_B, "短", "短"]
+    columns = {
+        "日期": ["2024-03-09", "2024-03-09", "不详", None, "2024-03-01", None, None],
+        "阅读": ["12", "12", "7", None, "3", None, None],
+        "正文": texts,
+    }
+    table = Table(Path("news.csv"), "csv", list(columns), pd.DataFrame(columns, dtype=object))
+    clusters = [[0, 1, 2], [3, 4], [5, 6], [1, 2], [2, 3]]
+    kept = np.array([c[0] for c in clusters] + [c[-1] for c in clusters])
+    cluster = np.array([i for i, c in enumerate(clusters + clusters) for _ in c[1:]])
+    others = np.array([m for c in clusters for m in c[1:]] + [m for c in clusters for m in c[:-1]])
+    reasons = {CONTAINER_REASON}
+    for policy in ("original", "first", "last", "longest", "shortest", "max:日期", "min:日期", "max:阅读", "min:阅读"):
+        reasons.update(KeepRule.of(policy, texts, table).reasons_of(kept, cluster, others))
+    return sorted(reasons)
+
+
+def test_every_keep_reason_reads_in_chinese(english_afterwards):
+    reasons = _every_kind_of_keep_reason()
+    assert len(reasons) >= 15  # (every policy's forms: shared and unreadable dates, ties, reposts, excerpts)
+    assert [registry_strings.keep_reason_text(r) for r in reasons] == reasons  # English: as the engine said it
+    i18n.install(i18n.CHINESE, english_afterwards)
+    for reason in reasons:
+        chinese = registry_strings.keep_reason_text(reason)
+        assert re.search("[A-Za-z]", chinese) is None, (reason, chinese)
+    assert registry_strings.keep_reason_text(
+        "earliest date (2024-03-09, shared by 2 rows); among them: longest text"
+    ) == ("日期最早（2024-03-09，共 2 行同日）；其中：文本最长")
+
+
 # -- the main window ----
 
 

@@ -9,6 +9,7 @@ through untranslated.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
@@ -183,3 +184,84 @@ def summary_text(clusters: int, removed: int, rows: int) -> str:
     else:
         text = QCoreApplication.translate("core", "{clusters} · {removed} rows to remove of {total}")
     return text.format(clusters=c, removed=f"{removed:,}", total=f"{rows:,}")
+
+
+# Why a kept row was kept (``core.keep.KeepRule.reasons_of``): fixed phrases, and forms built around a date, a
+# length, a column's value or another reason, read back by pattern and said again in the interface language (an
+# unknown form stays as the engine wrote it; ``tests/test_i18n.py`` makes every policy's reasons and reads them).
+KEEP_REASON_STRINGS = (
+    QT_TRANSLATE_NOOP("core", "no repost marker and contains the others"),
+    QT_TRANSLATE_NOOP("core", "no repost marker"),
+    QT_TRANSLATE_NOOP("core", "contains the others"),
+    QT_TRANSLATE_NOOP("core", "longest text"),
+    QT_TRANSLATE_NOOP("core", "first in file"),
+    QT_TRANSLATE_NOOP("core", "last in file"),
+    QT_TRANSLATE_NOOP("core", "contains the others: an excerpt is not kept in place of the text it was taken from"),
+)
+KEEP_REASON_FORMS = (
+    QT_TRANSLATE_NOOP("core", "no readable date in the cluster; {reason}"),
+    QT_TRANSLATE_NOOP("core", "longest text ({n} characters)"),
+    QT_TRANSLATE_NOOP("core", "shortest text ({n} characters)"),
+    QT_TRANSLATE_NOOP("core", "longest text ({n} characters; first of equal length)"),
+    QT_TRANSLATE_NOOP("core", "shortest text ({n} characters; first of equal length)"),
+    QT_TRANSLATE_NOOP("core", "earliest date ({details})"),
+    QT_TRANSLATE_NOOP("core", ", shared by {n} rows"),
+    QT_TRANSLATE_NOOP("core", "; {n} other dates unreadable"),
+    QT_TRANSLATE_NOOP("core", "; {n} other date unreadable"),
+    QT_TRANSLATE_NOOP("core", "; among them: {reason}"),
+    QT_TRANSLATE_NOOP("core", "no readable date in “{column}”; first in file"),
+    QT_TRANSLATE_NOOP("core", "no value in “{column}”; first in file"),
+    QT_TRANSLATE_NOOP("core", "latest “{column}” ({value})"),
+    QT_TRANSLATE_NOOP("core", "earliest “{column}” ({value})"),
+    QT_TRANSLATE_NOOP("core", "largest “{column}” ({value})"),
+    QT_TRANSLATE_NOOP("core", "smallest “{column}” ({value})"),
+    QT_TRANSLATE_NOOP("core", "; first of equal dates"),
+    QT_TRANSLATE_NOOP("core", "; first of equal values"),
+)
+_NO_DATE = re.compile(r"no readable date in the cluster; (?P<reason>.+)")
+_LENGTH = re.compile(r"(?P<which>longest|shortest) text \((?P<n>[\d,]+) characters(?P<tie>; first of equal length)?\)")
+_EARLIEST = re.compile(
+    r"earliest date \((?P<day>[^,;)]+)(?:, shared by (?P<shared>\d+) rows)?"
+    r"(?:; (?P<unread>\d+) other date(?P<s>s?) unreadable)?\)(?:; among them: (?P<reason>.+))?"
+)
+_NO_COLUMN_DATE = re.compile(r"no readable date in “(?P<column>.*)”; first in file")
+_NO_VALUE = re.compile(r"no value in “(?P<column>.*)”; first in file")
+_COLUMN = re.compile(
+    r"(?P<which>latest|earliest|largest|smallest) “(?P<column>.*)” \((?P<value>.*?)"
+    r"(?P<tie>; first of equal (?:dates|values))?\)"
+)
+
+
+def _core(text: str) -> str:
+    return QCoreApplication.translate(CORE, text)
+
+
+def keep_reason_text(reason: str) -> str:
+    """Why a kept row was kept (``result.keep_reasons``), in the interface language."""
+    if reason in KEEP_REASON_STRINGS:
+        return _core(reason)
+    if m := _NO_DATE.fullmatch(reason):
+        return _core("no readable date in the cluster; {reason}").format(reason=keep_reason_text(m["reason"]))
+    if m := _LENGTH.fullmatch(reason):
+        tie = "; first of equal length" if m["tie"] else ""
+        return _core(f"{m['which']} text ({{n}} characters{tie})").format(n=m["n"])
+    if m := _EARLIEST.fullmatch(reason):
+        details = m["day"]
+        details += _core(", shared by {n} rows").format(n=m["shared"]) if m["shared"] else ""
+        if m["unread"]:
+            unread = _core("; {n} other dates unreadable") if m["s"] else _core("; {n} other date unreadable")
+            details += unread.format(n=m["unread"])
+        text = _core("earliest date ({details})").format(details=details)
+        return text + (
+            _core("; among them: {reason}").format(reason=keep_reason_text(m["reason"])) if m["reason"] else ""
+        )
+    if m := _NO_COLUMN_DATE.fullmatch(reason):
+        return _core("no readable date in “{column}”; first in file").format(column=m["column"])
+    if m := _NO_VALUE.fullmatch(reason):
+        return _core("no value in “{column}”; first in file").format(column=m["column"])
+    if m := _COLUMN.fullmatch(reason):
+        tie = ""
+        if m["tie"]:
+            tie = _core("; first of equal dates") if m["tie"].endswith("dates") else _core("; first of equal values")
+        return _core(f"{m['which']} “{{column}}” ({{value}})").format(column=m["column"], value=m["value"] + tie)
+    return reason

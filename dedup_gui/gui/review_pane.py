@@ -9,6 +9,7 @@ status bar. While a run is going the lists are dimmed under a banner (``set_stal
 from __future__ import annotations
 
 import html
+import re
 
 from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -33,7 +34,7 @@ from dedup_gui.core.review_columns import member_fields
 from .app_state import AppState
 from .cluster_list import ClusterListModel, MembersModel
 from .compare_view import CompareView
-from .registry_strings import summary_text
+from .registry_strings import keep_reason_text, summary_text
 
 SELECT_ROW = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
 
@@ -348,9 +349,9 @@ class ReviewPane(QWidget):
         if cluster_id in session.decisions.kept:
             reason = self.tr("your choice")
         else:
-            reason = session.result.keep_reasons.get(cluster_id, "")
+            reason = keep_reason_text(session.result.keep_reasons.get(cluster_id, ""))
         self.compare.left.title.setToolTip(reason)
-        short = reason.split(";")[0]  # the rule's first reason; the tooltip has the rest
+        short = re.split("[;；]", reason)[0]  # the rule's first reason; the tooltip has the rest
         short = short if len(short) <= 40 else short[:39].rstrip(" ,") + "…"
         short += "…" if short != reason and not short.endswith("…") else ""
         return f"{title} · <i>{html.escape(short)}</i>" if reason else title

@@ -1421,6 +1421,106 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <source>{clusters} · {removed} rows to remove of {total}</source>
         <translation>{clusters} · 共 {total} 行，将删除 {removed} 行</translation>
     </message>
+    <message>
+        <source>no repost marker and contains the others</source>
+        <translation>无转载标记，且包含其他各行</translation>
+    </message>
+    <message>
+        <source>no repost marker</source>
+        <translation>无转载标记</translation>
+    </message>
+    <message>
+        <source>contains the others</source>
+        <translation>包含其他各行</translation>
+    </message>
+    <message>
+        <source>longest text</source>
+        <translation>文本最长</translation>
+    </message>
+    <message>
+        <source>first in file</source>
+        <translation>文件中最靠前的一行</translation>
+    </message>
+    <message>
+        <source>last in file</source>
+        <translation>文件中最靠后的一行</translation>
+    </message>
+    <message>
+        <source>contains the others: an excerpt is not kept in place of the text it was taken from</source>
+        <translation>包含其他各行：摘录不会代替其出处原文被保留</translation>
+    </message>
+    <message>
+        <source>no readable date in the cluster; {reason}</source>
+        <translation>重复组中没有可读的日期；{reason}</translation>
+    </message>
+    <message>
+        <source>longest text ({n} characters)</source>
+        <translation>文本最长（{n} 字）</translation>
+    </message>
+    <message>
+        <source>shortest text ({n} characters)</source>
+        <translation>文本最短（{n} 字）</translation>
+    </message>
+    <message>
+        <source>longest text ({n} characters; first of equal length)</source>
+        <translation>文本最长（{n} 字；等长时取最靠前的一行）</translation>
+    </message>
+    <message>
+        <source>shortest text ({n} characters; first of equal length)</source>
+        <translation>文本最短（{n} 字；等长时取最靠前的一行）</translation>
+    </message>
+    <message>
+        <source>earliest date ({details})</source>
+        <translation>日期最早（{details}）</translation>
+    </message>
+    <message>
+        <source>, shared by {n} rows</source>
+        <translation>，共 {n} 行同日</translation>
+    </message>
+    <message>
+        <source>; {n} other dates unreadable</source>
+        <translation>；另有 {n} 个日期无法读取</translation>
+    </message>
+    <message>
+        <source>; {n} other date unreadable</source>
+        <translation>；另有 {n} 个日期无法读取</translation>
+    </message>
+    <message>
+        <source>; among them: {reason}</source>
+        <translation>；其中：{reason}</translation>
+    </message>
+    <message>
+        <source>no readable date in “{column}”; first in file</source>
+        <translation>“{column}”中没有可读的日期；取文件中最靠前的一行</translation>
+    </message>
+    <message>
+        <source>no value in “{column}”; first in file</source>
+        <translation>“{column}”中没有值；取文件中最靠前的一行</translation>
+    </message>
+    <message>
+        <source>latest “{column}” ({value})</source>
+        <translation>“{column}”最晚（{value}）</translation>
+    </message>
+    <message>
+        <source>earliest “{column}” ({value})</source>
+        <translation>“{column}”最早（{value}）</translation>
+    </message>
+    <message>
+        <source>largest “{column}” ({value})</source>
+        <translation>“{column}”最大（{value}）</translation>
+    </message>
+    <message>
+        <source>smallest “{column}” ({value})</source>
+        <translation>“{column}”最小（{value}）</translation>
+    </message>
+    <message>
+        <source>; first of equal dates</source>
+        <translation>；同日时取最靠前的一行</translation>
+    </message>
+    <message>
+        <source>; first of equal values</source>
+        <translation>；值相同时取最靠前的一行</translation>
+    </message>
 </context>
 <context>
     <name>howto</name>
