@@ -259,11 +259,16 @@ def _words(text: str) -> list[str]:
     Most words of Chinese text are a Chinese character that is no numeral, a word as it is: runs of them
     (``_plain_run``) are split off and taken a run at a time, the rest read word by word (``_words_of``). The 614
     pairs ``figure_replaced`` read at 100k bench articles: 0.32 s against 0.40 with every character a step of the
-    loop."""
+    loop. Between two runs there is mostly one sign ("，", "。"), a word as it is (at 4k bench articles 8.5k of the
+    pieces read; the 37 pairs read there: 35 -> 32 ms)."""
     out: list[str] = []
     pieces = _plain_run().split(text)  # the text between runs, then a run, then the text after it...
     for i in range(0, len(pieces) - 1, 2):
-        _words_of(pieces[i], out)
+        piece = pieces[i]
+        if len(piece) == 1 and not piece.isalnum() and not piece.isspace():
+            out.append(piece)  # (what ``_words_of`` makes of one sign)
+        elif piece:
+            _words_of(piece, out)
         out += pieces[i + 1]  # (a character a word)
     _words_of(pieces[-1], out)
     return out
