@@ -16,6 +16,7 @@ SETS: dict[str, tuple[str, Callable[[], LabelledSet]]] = {
     "20ng-quoted": ("20ng", sets_en.newsgroups_quoted),
     "clough-stevenson": ("clough", sets_en.clough_stevenson),
     "short-sentences": ("lcqmc", sets_short.short_sentences),
+    "short-near-pairs": ("lcqmc", sets_short.short_near_pairs),
 }
 
 

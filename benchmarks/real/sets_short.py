@@ -14,7 +14,7 @@ import re
 import numpy as np
 
 from . import corpora, textsim
-from .labels import DUP, GREY, NOT, Judge, LabelledSet
+from .labels import DUP, GREY, NOT, Judge, LabelledSet, groups_from_pairs
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -96,5 +96,61 @@ def short_sentences(n_pairs: int = 1500, n_edits: int = 800, seed: int = 5) -> L
         ids=[f"lcqmc:{o}" for o in order],
         kinds=[kinds[o] for o in order],
         refs=[new[refs[o]] if refs[o] >= 0 else -1 for o in order],
+        hard_negatives=sorted(negatives),
+    )
+
+
+class NearJudge(Judge):
+    def __init__(self, groups, negatives):
+        super().__init__(groups)
+        self.negatives = negatives
+
+    def __call__(self, i: int, j: int) -> str:
+        if (min(i, j), max(i, j)) in self.negatives:
+            return NOT
+        return DUP if self.groups[i] == self.groups[j] else GREY
+
+    def why(self, i: int, j: int) -> str:
+        if (min(i, j), max(i, j)) in self.negatives:
+            return "LCQMC: asks something else"
+        return "LCQMC: asks the same" if self.groups[i] == self.groups[j] else "no label"
+
+
+def short_near_pairs(max_edits: int = 2) -> LabelledSet:
+    """Every LCQMC question pair at most ``max_edits`` letters or digits apart, labelled by LCQMC itself: asks the
+    same (a copy with a small edit: a duplicate) or asks something else (another question, however close:
+    "她是什么性格的人" / "他是什么性格的人", "驾照考试科目四" / "科目一", "形容说话的成语" / "形容不说话的成语").
+    Pairs LCQMC does not label are grey. The labels are LCQMC's own, made by people for question matching, never
+    from what an algorithm found; they measure what the short-sentences set leaves grey."""
+    index: dict[str, int] = {}
+    texts: list[str] = []
+    same: list[tuple[int, int]] = []
+    negatives: set[tuple[int, int]] = set()
+    for a, b, y in corpora.lcqmc():
+        ca, cb = textsim.compact(a), textsim.compact(b)
+        if not 1 <= textsim.edit_distance(ca, cb) <= max_edits:
+            continue
+        ids = []
+        for s, key in ((a, ca), (b, cb)):
+            if key not in index:
+                index[key] = len(texts)
+                texts.append(s)
+            ids.append(index[key])
+        if y:
+            same.append((ids[0], ids[1]))
+        else:
+            negatives.add((min(ids), max(ids)))
+    groups = groups_from_pairs(len(texts), same)
+    # (a pair labelled both ways through other pairs - A same as B, B same as C, A not C - stays a negative)
+    return LabelledSet(
+        name="short-near-pairs",
+        texts=texts,
+        groups=groups,
+        judge=NearJudge(groups, negatives),
+        how=f"{len(same) + len(negatives)} LCQMC question pairs 1-{max_edits} letters apart, as LCQMC labels them: "
+        f"{len(same)} ask the same (duplicates), {len(negatives)} ask something else (must not merge)",
+        ids=[f"lcqmc-near:{k}" for k in range(len(texts))],
+        kinds=["" for _ in texts],
+        refs=[-1 for _ in texts],
         hard_negatives=sorted(negatives),
     )
