@@ -471,7 +471,7 @@ def test_the_batch_check_turns_down_a_name_replaced_and_passes_a_misspelt_copy()
             "written_b": [texts[i] for i in b],
         }
     )
-    assert batches.figures_agree(frame, markup=True)["agree"].tolist() == [False, True, False]
+    assert batches.reports_agree(frame, markup=True)["agree"].tolist() == [False, True, False]
 
 
 def test_the_batch_check_turns_down_a_negation_added_and_passes_a_copy():
@@ -491,7 +491,7 @@ def test_the_batch_check_turns_down_a_negation_added_and_passes_a_copy():
             "written_b": [texts[i] for i in b],
         }
     )
-    assert batches.figures_agree(frame, markup=True)["agree"].tolist() == [False, True, False]
+    assert batches.reports_agree(frame, markup=True)["agree"].tolist() == [False, True, False]
 
 
 @needs_spark

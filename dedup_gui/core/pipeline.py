@@ -73,17 +73,18 @@ class _Prepared:
 class _Verified:
     """What the text check says of one candidate search's pairs whatever the threshold, so that a threshold change
     only filters: each pair's similarity (for the check's excerpt options), whether it is judged as a short pair,
-    and whether its figures agree (read lazily, only for the pairs above the floor, and kept)."""
+    and whether the two report alike - figures, names, negations (read lazily, only for the pairs above the floor,
+    and kept)."""
 
     cands: Candidates
     prep: _Prepared
     key: tuple  # what ``similarity`` depends on beyond the pairs
     similarity: np.ndarray
     short: np.ndarray
-    figures: np.ndarray  # int8 per pair: 1 the figures agree, 0 they differ, -1 not read yet
+    agree: np.ndarray  # int8 per pair: 1 the two report alike (figures, names, negations), 0 not, -1 not read yet
     grams: PairGrams | None = None  # the gram counts behind the long pairs' similarity, when it was counted here
 
-    def figures_agree(
+    def reports_agree(
         self, prep: _Prepared, written: list[str], markup: bool, mask: np.ndarray, reporter: Reporter
     ) -> np.ndarray:
         """False for the pairs (among ``mask``) whose texts report different figures or names, or where one negates
@@ -92,7 +93,7 @@ class _Verified:
 
         Read on the whole text: a line of figures that recurs across notices ("Pay March 31") is boilerplate for
         the similarity, but it is still what the notice says."""
-        todo = np.flatnonzero(mask & (self.figures < 0))
+        todo = np.flatnonzero(mask & (self.agree < 0))
         reporter.report("Verifying", 0, len(todo))
         a, b = self.cands.a[todo], self.cands.b[todo]
         differ = figures_differ_pairs(prep.unique_texts, a, b)
@@ -100,9 +101,9 @@ class _Verified:
         differ[agree] = names_differ_pairs(written, a[agree], b[agree], markup)
         agree = np.flatnonzero(~differ)
         differ[agree] = negations_differ_pairs(prep.unique_texts, a[agree], b[agree])
-        self.figures[todo] = ~differ
+        self.agree[todo] = ~differ
         reporter.report("Verifying", len(todo), len(todo))
-        return self.figures != 0
+        return self.agree != 0
 
 
 class Pipeline:
@@ -171,7 +172,7 @@ class Pipeline:
             verified = self._verified_of(prep, cands, algo, settings, check, reporter)
             floor = np.where(verified.short, check.floor_for(True), check.floor_for(False))
             checked = verified.similarity >= floor - 1e-9
-            checked &= verified.figures_agree(
+            checked &= verified.reports_agree(
                 prep, self._written(prep), settings.normalise.strip_html, checked, reporter
             )
             container, container_grams = self._containers(prep, verified, check, checked)
@@ -339,8 +340,8 @@ class Pipeline:
         similarity, grams = self._pair_similarity(prep, cands, algo, settings, reporter)
         lengths = self._content_lengths(prep)
         short = np.minimum(lengths[cands.a], lengths[cands.b]) < SHORT_CHARS
-        figures = last.figures if last is not None and last.prep is prep else np.full(len(cands.a), -1, np.int8)
-        self._verified = _Verified(cands, prep, key, similarity, short, figures, grams)
+        agree = last.agree if last is not None and last.prep is prep else np.full(len(cands.a), -1, np.int8)
+        self._verified = _Verified(cands, prep, key, similarity, short, agree, grams)
         return self._verified
 
     def _keep_reasons(self, prep: _Prepared, keep: KeepRule, clusters: ClusterList, rank: np.ndarray) -> dict[int, str]:

@@ -303,7 +303,7 @@ def _local_texts(frame: pd.DataFrame, column: str) -> tuple[list[str], np.ndarra
 def judge_pairs(frame: pd.DataFrame, settings: Settings, ngram_bound: float | None = None) -> pd.DataFrame:
     """The "Verifying" step of ``Pipeline.run`` on a batch of candidate pairs: each pair's common similarity (the
     text check on the compact content), and whether it reaches the floor for its length (``TextCheck.floor_for``);
-    ``figures_agree`` then looks at the pairs that do.
+    ``reports_agree`` then looks at the pairs that do.
 
     In: a, b, measure (n-gram: absent, measured here), compact_a/_b. With ``ngram_bound`` the pairs are
     the n-gram index's screened candidates: ``ngram.verify`` measures them and keeps those at least the bound, as
@@ -378,7 +378,7 @@ def written_texts(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
     return pd.DataFrame({"u": frame[ROW].to_numpy(dtype=np.int64), "written": joined_texts(frame, columns)})
 
 
-def figures_agree(frame: pd.DataFrame, markup: bool) -> pd.DataFrame:
+def reports_agree(frame: pd.DataFrame, markup: bool) -> pd.DataFrame:
     """The check's last word on pairs above the floor: no figures of the shorter text missing from the longer
     (``textcheck.figures_differ``, on the whole normalised texts) and no name replaced (``names_differ_pairs``, on
     the texts as written; ``markup``: take their markup out) and no negation added or dropped

@@ -214,7 +214,7 @@ def _pairs(uniques: DataFrame, written: DataFrame, settings: Settings, summary: 
     texts = uniques.select("u", "norm").join(written, "u")
     markup = settings.normalise.strip_html
     figures = candidates.with_texts(scored.where("floor_ok").select("a", "b"), texts, ["norm", "written"]).mapInPandas(
-        lambda it: (batches.figures_agree(f, markup) for f in it), "a long, b long, agree boolean"
+        lambda it: (batches.reports_agree(f, markup) for f in it), "a long, b long, agree boolean"
     )
     judged = scored.join(figures, ["a", "b"], "left").withColumn(
         "checked", F.col("floor_ok") & F.coalesce(F.col("agree"), F.lit(False))
