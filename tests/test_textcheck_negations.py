@@ -37,6 +37,7 @@ def _clusters(texts, **settings):
         ("The merger was approved by the board.", "The merger was not approved by the board."),
         ("He said they did agree to the terms.", "He said they didn't agree to the terms."),
         ("Prices have risen this year, he said.", "Prices have never risen this year, he said."),
+        ("The company can raise its prices, he said.", "The company cannot raise its prices, he said."),
     ],
 )
 def test_a_negation_one_text_adds_makes_another_statement(a, b):
@@ -111,7 +112,7 @@ def test_negations_do_not_decide_for_long_texts():
     assert negations_differ_pairs([a, b], np.array([0]), np.array([1])).tolist() == [False]  # ... it is not asked
 
 
-_NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "？", "not", "never", "no", "n't", "did",
+_NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "？", "not", "never", "no", "n't", "did", "can",
                     "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n"]  # fmt: skip
 _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
 
@@ -126,6 +127,9 @@ _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("
 @example(texts=["No 5 did agree", "5 did agree"], pairs=[(0, 1)])
 @example(texts=["不n't不", "不notn't不", "不n'tnot不"], pairs=[(0, 1), (0, 2)])  # "notn't" is "not" and "n't"
 @example(texts=["did agree x", "didn'tx agree x", "DIDN'T agree x"], pairs=[(0, 1), (0, 2)])  # "n'tx" is no "n't"
+@example(
+    texts=["we can do it", "we cannot do it", "we cannotx do it", "we Cannot do it"], pairs=[(0, 1), (0, 2), (0, 3)]
+)
 def test_negations_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     pairs = [(i % len(texts), j % len(texts)) for i, j in pairs]
     a = np.array([p[0] for p in pairs], dtype=np.int64)

@@ -834,9 +834,9 @@ _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
 # sides), one at the end of a question (好玩不？), one typed twice (不不用), words that hold the character for another
 # sense.
 _NOT_NEGATED = frozenset({"非常", "未来", "除非", "无非", "莫非", "是非", "要不", "不过"})
-# A text read as words for ``negation_replaced``: "n't" a word of its own ("didn't" is "did" and "n't"), a run of
-# Latin letters, a number, any other character on its own (a Chinese character is a word).
-_NEGATION_WORD = re.compile(r"n['’]t(?![a-z])|[a-z]+(?=n['’]t(?![a-z]))|[a-z]+|\d+|\S")
+# A text read as words for ``negation_replaced``: "n't" a word of its own ("didn't" is "did" and "n't"; "cannot" is
+# "can" and "not"), a run of Latin letters, a number, any other character on its own (a Chinese character is a word).
+_NEGATION_WORD = re.compile(r"n['’]t(?![a-z])|[a-z]+(?=n['’]t(?![a-z]))|can(?=not(?![a-z]))|[a-z]+|\d+|\S")
 
 
 def negation_replaced(a: str, b: str) -> bool:
@@ -921,7 +921,8 @@ def negations_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -
 
 def _slice_negations(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """The hash (``string_hash``) of each negation of a slice of texts that ``negation_replaced`` may read - a
-    Chinese one, or a run of Latin letters that is "not", "never" or "no" in any case, or "n't" - and the index
+    Chinese one, or a run of Latin letters that is "not", "never" or "no" in any case, "n't", the "not" of
+    "cannot" - and the index
     of the text each is in, from the code points of the texts joined: one lookup of each tells a Chinese negation,
     a Latin letter and anything else."""
     cps = utf32("\n".join(texts))
@@ -948,8 +949,15 @@ def _slice_negations(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     runs = span_hashes(low.astype(np.uint64), starts, ends)
     words = np.array(sorted(english.values()), dtype=np.uint64)  # (sorted, as find_sorted wants)
     is_word = find_sorted(words, runs)[1] & (ends > starts)
-    en_at = np.concatenate([first[is_word], first[t]])
-    en_hashes = np.concatenate([runs[is_word], np.full(int(t.sum()), string_hash("n't"), dtype=np.uint64)])
+    cannot = runs == np.uint64(string_hash("cannot"))  # ("can" and "not")
+    en_at = np.concatenate([first[is_word], first[t], first[cannot]])
+    en_hashes = np.concatenate(
+        [
+            runs[is_word],
+            np.full(int(t.sum()), string_hash("n't"), dtype=np.uint64),
+            np.full(int(cannot.sum()), string_hash("not"), dtype=np.uint64),
+        ]
+    )
     text_ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1)
     found_at = np.concatenate([cn_at, en_at])
     return np.concatenate([cn_hashes, en_hashes]), np.searchsorted(text_ends, found_at, side="right")
