@@ -3,7 +3,8 @@
 Runs offscreen with a private settings file, on the bundled demo workbook (or a synthetic one while the demo is
 missing): the empty window, after a run, a review in progress (a decision made, two rows of a cluster selected,
 the title / source / date columns beside them), the table of rows, the export dialog, the compare view in a dark
-palette, the Analysis tab (light and dark), and the review in Chinese after a language switch.
+palette, the Analysis tab (light and dark), and the review, the Analysis tab and the table of rows in Chinese
+after a language switch.
 """
 
 from __future__ import annotations
@@ -180,6 +181,12 @@ def main() -> int:
     chinese.resize(*SIZE)
     settle(300)
     chinese.grab().save(str(OUT / "09_review_chinese.png"))
+    chinese.tabs.setCurrentWidget(chinese.analysis_view)
+    settle(300)
+    chinese.grab().save(str(OUT / "10_analysis_chinese.png"))
+    chinese.tabs.setCurrentIndex(1)
+    settle(300)
+    chinese.grab().save(str(OUT / "11_all_rows_chinese.png"))
     i18n.install(i18n.ENGLISH)
 
     chinese.state.mark_saved()  # a screenshot run saves no review
