@@ -34,6 +34,7 @@ def _clusters(texts, **settings):
         ("大象最喜欢吃什么东西", "大象不喜欢吃什么东西"),  # written in place of another word
         ("地壳中含量最多的金属元素", "地壳中含量最多的非金属元素"),
         ("淘宝新店有流量怎么办", "淘宝新店没流量怎么办"),
+        ("這家店有現貨可以買嗎", "這家店沒現貨可以買嗎"),  # traditional characters
         ("The merger was approved by the board.", "The merger was not approved by the board."),
         ("He said they did agree to the terms.", "He said they didn't agree to the terms."),
         ("Prices have risen this year, he said.", "Prices have never risen this year, he said."),

@@ -71,11 +71,11 @@ same place. A source ("据新华社消息" / "据中新社消息") or a person i
 
 Negations decide too: "孕妇可以吃饼干吗" / "孕妇不可以吃饼干吗" and "the merger was approved" / "the merger was not
 approved" say opposite things. A pair where one text has a negation (``NEGATIONS``) added to the same words (or, in
-a short pair, in place of another word), with ``REPLACED_FLANK`` equal words after it and before it (or the text's
+a short pair, a Chinese one in place of another character), with ``REPLACED_FLANK`` equal words after it and before it (or the text's
 start), is not a duplicate (``negation_replaced``), in texts under ``NAME_CHARS`` characters as names and at most
 ``PLACE_EDITS`` characters apart (a repost with a dozen typos, one of which erases a 不, is a copy). A question asked as
-"有没有" or "是不是" (the same word on both sides), one ending in "不？", and words that hold the character in
-another sense ("非常", "未来") are no negation.
+"有没有" or "是不是" (the same word on both sides), one ending in "不？", a character typed twice, and words that
+hold the character in another sense ("非常", "未来") are no negation.
 """
 
 from __future__ import annotations
@@ -828,7 +828,19 @@ def _slice_names(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
 # approved" / "the merger was not approved". (In LCQMC, whose question pairs are labelled by what they ask, 16 of
 # the 20 labelled pairs a negation apart that the check let through ask different things; the 4 others are a
 # question written as "X不" or "有没有", which are no negations and stay duplicates here.)
-NEGATIONS = ("不", "没", "未", "非", "无", "not", "n't", "never", "no")
+NEGATIONS = (
+    "不",
+    "没",
+    "沒",
+    "未",
+    "非",
+    "无",
+    "無",
+    "not",
+    "n't",
+    "never",
+    "no",
+)  # (沒, 無: as written in traditional)
 _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
 # Where one of them is no negation: a question asked as "A-not-A" (有没有, 是不是, 好不好: the same word on both
 # sides), one at the end of a question (好玩不？), one typed twice (不不用), words that hold the character for another
