@@ -70,12 +70,12 @@ happens to write another place keeps the pair too; a place's level written anoth
 same place. A source ("据新华社消息" / "据中新社消息") or a person is no place.
 
 Negations decide too: "孕妇可以吃饼干吗" / "孕妇不可以吃饼干吗" and "the merger was approved" / "the merger was not
-approved" say opposite things. A pair where one text has a negation (``NEGATIONS``) added to the same words (or, in
-a short pair, a Chinese one in place of another character), with ``REPLACED_FLANK`` equal words after it and before it (or the text's
-start), is not a duplicate (``negation_replaced``), in texts under ``NAME_CHARS`` characters as names and at most
-``PLACE_EDITS`` characters apart (a repost with a dozen typos, one of which erases a 不, is a copy). A question asked as
-"有没有" or "是不是" (the same word on both sides), one ending in "不？", a character typed twice, and words that
-hold the character in another sense ("非常", "未来") are no negation.
+approved" say opposite things. A pair where one text has a negation (``NEGATIONS``) added to the same words (or, in a
+short pair, a Chinese one in place of another character), with ``REPLACED_FLANK`` equal words after it and before it
+(or the text's start), is not a duplicate (``negation_replaced``), in texts under ``NAME_CHARS`` characters as names
+and at most ``PLACE_EDITS`` characters apart (a repost with a dozen typos, one of which erases a 不, is a copy). A
+question asked as "有没有" or "是不是" (the same word on both sides), one ending in "不？", a character typed twice,
+and words that hold the character in another sense ("非常", "未来") are no negation.
 """
 
 from __future__ import annotations
