@@ -453,15 +453,12 @@ def test_a_name_replaced_in_a_template_keeps_both_rows_as_on_the_desktop(spark, 
     assert sorted(sorted(c.members) for c in desktop.clusters) == [[0, 3, 12], [1, 13], *clusters[1:]]
 
 
-def test_the_batch_check_turns_down_a_name_replaced_and_passes_a_misspelt_copy():
-    from engine_texts import name_template_rows
-
+def _batch_pairs(texts: list[str], a: list[int], b: list[int]) -> pd.DataFrame:
+    """The frame a Spark batch hands the text check's last word: each pair's normalised and written texts."""
     from dedup_gui.core.settings import NormaliseOptions
     from dedup_gui.core.text import normalise
 
-    texts, _ = name_template_rows()
-    a, b = [0, 0, 4], [1, 3, 5]  # Warsaw / Buenos Aires, Warsaw / Warsav, Canadian / Australian
-    frame = pd.DataFrame(
+    return pd.DataFrame(
         {
             "a": a,
             "b": b,
@@ -471,26 +468,20 @@ def test_the_batch_check_turns_down_a_name_replaced_and_passes_a_misspelt_copy()
             "written_b": [texts[i] for i in b],
         }
     )
+
+
+def test_the_batch_check_turns_down_a_name_replaced_and_passes_a_misspelt_copy():
+    from engine_texts import name_template_rows
+
+    texts, _ = name_template_rows()
+    frame = _batch_pairs(texts, [0, 0, 4], [1, 3, 5])  # Warsaw / Buenos Aires, Warsaw / Warsav, Canadian / Australian
     assert batches.reports_agree(frame, markup=True)["agree"].tolist() == [False, True, False]
 
 
 def test_the_batch_check_turns_down_a_negation_added_and_passes_a_copy():
-    from dedup_gui.core.settings import NormaliseOptions
-    from dedup_gui.core.text import normalise
-
     texts = ["孕妇可以吃香蕉和饼干吗", "孕妇不可以吃香蕉和饼干吗", "孕妇可以吃香蕉和饼干吗？", "They did agree to it.",
              "They didn't agree to it."]  # fmt: skip
-    a, b = [0, 0, 3], [1, 2, 4]
-    frame = pd.DataFrame(
-        {
-            "a": a,
-            "b": b,
-            "norm_a": [normalise(texts[i], NormaliseOptions()) for i in a],
-            "norm_b": [normalise(texts[i], NormaliseOptions()) for i in b],
-            "written_a": [texts[i] for i in a],
-            "written_b": [texts[i] for i in b],
-        }
-    )
+    frame = _batch_pairs(texts, [0, 0, 3], [1, 2, 4])
     assert batches.reports_agree(frame, markup=True)["agree"].tolist() == [False, True, False]
 
 
