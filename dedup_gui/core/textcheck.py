@@ -828,19 +828,8 @@ def _slice_names(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
 # approved" / "the merger was not approved". (In LCQMC, whose question pairs are labelled by what they ask, 16 of
 # the 20 labelled pairs a negation apart that the check let through ask different things; the 4 others are a
 # question written as "X不" or "有没有", which are no negations and stay duplicates here.)
-NEGATIONS = (
-    "不",
-    "没",
-    "沒",
-    "未",
-    "非",
-    "无",
-    "無",
-    "not",
-    "n't",
-    "never",
-    "no",
-)  # (沒, 無: as written in traditional)
+# (沒 and 無: 没 and 无 as traditional characters write them)
+NEGATIONS = ("不", "没", "沒", "未", "非", "无", "無", "not", "n't", "never", "no")
 _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
 # Where one of them is no negation: a question asked as "A-not-A" (有没有, 是不是, 好不好: the same word on both
 # sides), one at the end of a question (好玩不？), one typed twice (不不用), words that hold the character for another
