@@ -102,11 +102,13 @@ def short_copies_missed(lengths, per_length: int, seed: int, edit) -> tuple[int,
 
     from rapidfuzz.distance import Levenshtein
 
-    from dedup_gui.core.textcheck import _CN_NUMERAL, NEGATIONS, SHORT_FLOOR
+    from dedup_gui.core.textcheck import _CN_NUMERAL, NEGATIONS, OPPOSITES, SHORT_FLOOR
 
     rng = random.Random(seed)
-    # (no negation or numeral: an edit that adds, drops or replaces one makes another sentence, not a copy)
-    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000) if chr(c) not in _CN_NUMERAL and chr(c) not in NEGATIONS]
+    # (no negation, numeral or character with an opposite: an edit that adds, drops or replaces one can make another
+    # sentence, not a copy)
+    meaningful = set(_CN_NUMERAL) | set(NEGATIONS) | set("".join(OPPOSITES))
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000) if chr(c) not in meaningful]
     originals, copies = [], []
     for length in lengths:
         for _ in range(per_length):

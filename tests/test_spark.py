@@ -486,9 +486,10 @@ def test_the_batch_check_turns_down_a_negation_added_and_passes_a_copy():
 
 
 @needs_spark
-def test_questions_a_negation_or_a_numeral_apart_stay_as_on_the_desktop(spark, tmp_path):
+def test_questions_a_negation_a_numeral_or_an_opposite_apart_stay_as_on_the_desktop(spark, tmp_path):
     texts = ["孕妇可以吃香蕉和饼干吗", "孕妇不可以吃香蕉和饼干吗", "孕妇可以吃香蕉和饼干吗？", "驾照考试科目四怎么预约",
-             "驾照考试科目一怎么预约", "驾照考试科目四怎么预约？"]  # fmt: skip
+             "驾照考试科目一怎么预约", "驾照考试科目四怎么预约？", "额头低的女明星有哪些",
+             "额头高的女明星有哪些"]  # fmt: skip
     path = tmp_path / "negations.csv"
     pd.DataFrame({"text": texts}).to_csv(path, index=False)
     summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))

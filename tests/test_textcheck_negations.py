@@ -189,3 +189,65 @@ def test_questions_about_another_numbered_item_stay_apart():
     texts = ["驾照考试科目四怎么预约", "驾照考试科目一怎么预约", "驾照考试科目四怎么预约？", "纪念碑谷第十关怎么过",
              "纪念碑谷第四关怎么过"]  # fmt: skip
     assert _clusters(texts) == [[0, 2]]
+
+
+# -- opposites -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "opposite"),
+    [
+        ("额头低的女明星", "额头高的女明星", True),
+        ("右嘴角有痣的男人", "左嘴角有痣的男人", True),  # at the start
+        ("良药苦口利于病的上一句", "良药苦口利于病的下一句", True),
+        ("这个男主持人叫什么？", "这个女主持人叫什么？", True),
+        ("世界上最胖的人", "世界上最瘦的人", True),  # at the end, but for one character
+        ("温州的牙科哪个好？", "温州的战科哪个好？", False),  # a typo: no opposite
+        ("苹果平板电脑怎样打电话", "苹果平板电脑怎么打电话", False),
+        ("额头低的女明星", "额头很高的女明星", False),  # the opposite and a word more: not one for the other
+        ("女人和男人最大的区别是什么？", "男人和女人最大的区别是什么？", False),  # swapped: the same question
+    ],
+)
+def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):
+    from dedup_gui.core.textcheck import names_replaced
+
+    assert names_replaced(a, b) is opposite and names_replaced(b, a) is opposite
+
+
+def test_opposites_decide_only_in_short_texts():
+    """A longer text with one character for its opposite is a repost that rewrote a day ("今天" / "昨天") or a
+    correction; in a question or a title the character is what it asks."""
+    from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
+
+    long_a = "今天上午，市气象台发布消息称，受冷空气影响，本周后半段全市将有一次明显的降温过程，请市民注意添衣保暖。"
+    long_b = long_a.replace("今天", "昨天", 1)
+    assert len(long_a) >= 40 and not names_replaced(long_a, long_b)
+    short = ["今天是什么日子", "明天是什么日子"]
+    assert names_replaced(*short)
+    pairs = names_differ_pairs([long_a, long_b, *short], np.array([0, 2]), np.array([1, 3]), markup=False)
+    assert pairs.tolist() == [False, True]
+
+
+def test_questions_asking_the_opposite_stay_and_a_copy_goes():
+    texts = ["额头低的女明星有哪些", "额头高的女明星有哪些", "额头低的女明星有哪些？", "良药苦口利于病的上一句",
+             "良药苦口利于病的下一句"]  # fmt: skip
+    assert _clusters(texts) == [[0, 2]]
+
+
+_OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "明星", "今", "明", "天", "？", "好", "坏", "了"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    texts=st.lists(st.lists(st.sampled_from(_OPPOSITE_PIECES), max_size=10).map("".join), min_size=1, max_size=8),
+    pairs=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20),
+)
+@example(texts=["额头低的女明星", "额头高的女明星", "高的", "低的"], pairs=[(0, 1), (2, 3), (1, 0)])
+def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
+    from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
+
+    pairs = [(i % len(texts), j % len(texts)) for i, j in pairs]
+    a = np.array([p[0] for p in pairs], dtype=np.int64)
+    b = np.array([p[1] for p in pairs], dtype=np.int64)
+    got = names_differ_pairs(texts, a, b, markup=False)
+    assert got.tolist() == [names_replaced(texts[i], texts[j]) for i, j in pairs]

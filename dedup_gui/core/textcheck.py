@@ -67,7 +67,9 @@ are replaced by others, and on each side they are a place name (alone or with th
 not a duplicate (``_place_replaced``), in texts at most ``PLACE_EDITS`` characters apart (a template for
 another city differs in the city and a few words). One character is enough ("杭州" / "广州"), so a typo that
 happens to write another place keeps the pair too; a place's level written another way ("九江县" / "九江市") is the
-same place. A source ("据新华社消息" / "据中新社消息") or a person is no place.
+same place. A source ("据新华社消息" / "据中新社消息") or a person is no place. In a short text (a question, a
+title) one character written for its opposite (``OPPOSITES``: 高/低, 上/下, 男/女...) between the same characters is
+another question too ("额头低的女明星" / "额头高的女明星"); the two swapped ("女人和男人" / "男人和女人") are not.
 
 Negations decide too: "孕妇可以吃饼干吗" / "孕妇不可以吃饼干吗" and "the merger was approved" / "the merger was not
 approved" say opposite things. A pair where one text has a negation (``NEGATIONS``) added to the same words (or, in a
@@ -516,6 +518,17 @@ _CHINESE = re.compile("[\u4e00-\u9fff]")
 # for another leaves the same place ("九江县" / "九江市"), not another.
 _ADMIN = frozenset("省市县区镇乡村")
 _ADMIN_CODES = np.array(sorted(map(ord, _ADMIN)), dtype=np.uint64)
+# Characters of opposite sense: in a question or a title (a short text) one written for the other asks or says the
+# opposite ("额头低的女明星" / "额头高的女明星", "右嘴角有痣" / "左嘴角有痣", "上一句" / "下一句", "这个男主持人" /
+# "这个女主持人", "今天是什么日子" / "明天..."), where a typo rarely writes exactly the opposite character.
+OPPOSITES = (
+    "高低 大小 多少 上下 前后 左右 男女 胖瘦 长短 新旧 早晚 买卖 来去 进出 开关 冷热 好坏 真假 难易 快慢 深浅 远近 "
+    "轻重 生死 黑白 东西 南北 内外 正反 加减 增减 升降 涨跌 胜负 输赢 是否 对错 美丑 贫富 强弱 明暗 干湿 宽窄 粗细 "
+    "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
+    "甜苦 咸淡 香臭 松紧 冷暖"
+).split()
+_OPPOSITE_PAIRS = frozenset((w[0], w[1]) for w in OPPOSITES) | frozenset((w[1], w[0]) for w in OPPOSITES)
+_OPPOSITE_CODES = np.array(sorted((ord(x) << 21) | ord(y) for x, y in _OPPOSITE_PAIRS), dtype=np.uint64)
 _CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
 # "Sun's" is "Sun", "'", "s"), a number, any other character on its own. The spaces between are read for line breaks.
@@ -579,7 +592,8 @@ def names_replaced(a: str, b: str) -> bool:
     (``_differing_passages``), a replacement (edits side by side) of at most ``REPLACED_SPAN`` words by at most as
     many, with ``REPLACED_FLANK`` equal words right before and after it, where each side holds a name
     (``_name_words``) of its own that is far from each name of the other's own (``_own_names``); or a Chinese place
-    name replaced by another (``_place_replaced``) in two texts at most ``PLACE_EDITS`` characters apart. (Names
+    name replaced by another (``_place_replaced``), or in a short text a character by its opposite
+    (``_opposite_replaced``), in two texts at most ``PLACE_EDITS`` characters apart. (Names
     are read in texts at least ``NAME_EDITS`` characters apart: two typos in one word make no other name.)"""
     from rapidfuzz.distance import Levenshtein
 
@@ -595,6 +609,8 @@ def _replaced(a: str, b: str, latin: bool, places: bool) -> bool:
 
     chinese = places and _CHINESE.search(a) is not None and _CHINESE.search(b) is not None
     if chinese and _place_replaced(a, b, Levenshtein):
+        return True
+    if chinese and min(len(a), len(b)) < SHORT_CHARS and _opposite_replaced(a, b, Levenshtein):
         return True
     own_a, own_b = _own_names(a, b) if latin else (set(), set())
     if not (own_a and own_b):
@@ -670,6 +686,25 @@ def _place_replaced(a: str, b: str, levenshtein) -> bool:
     return False
 
 
+def _opposite_replaced(a: str, b: str, levenshtein) -> bool:
+    """Whether, in the character-by-character alignment of ``a`` and ``b``, one character is replaced by its opposite
+    (``OPPOSITES``) between ``REPLACED_FLANK`` equal characters on each side (or the text's start or end) - and not
+    swapped with it ("女人和男人的区别" / "男人和女人的区别": the same question)."""
+    ops = levenshtein.opcodes(a, b)
+    replaced, swaps = set(), []
+    for i, j in _edit_runs(ops):
+        start, end = ops[i].src_start, ops[j].src_end
+        x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
+        replaced.add((x, y))
+        if (
+            (x, y) in _OPPOSITE_PAIRS
+            and (_equal_words(ops, i - 1) >= REPLACED_FLANK or start == 0)
+            and (_equal_words(ops, j + 1) >= REPLACED_FLANK or end == len(a))
+        ):
+            swaps.append((y, x))
+    return any(swap not in replaced for swap in swaps)
+
+
 def _own_names(a: str, b: str) -> tuple[set[str], set[str]]:
     """The capitalised words (``_CAPITALISED``) each text has and the other lacks, in lower case, kept where far from
     every such word of the other text: no misspelling of it (fewer than ``NAME_EDITS`` edits, or under a third of
@@ -740,9 +775,8 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     # One character replaced (most pairs: a typo): a name is at least three edits from another, so only a place
     # can be replaced, read for all such pairs at once. (One character added or dropped replaces nothing.)
     one = np.flatnonzero((edits == 1) & (sizes[ia[both]] == sizes[ib[both]]))
-    differ[at[both[one]]] = _place_swapped(
-        list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist()))
-    )
+    one_x, one_y = list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist()))
+    differ[at[both[one]]] = _place_swapped(one_x, one_y) | _opposite_swapped(one_x, one_y)
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
     for k in np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin)).tolist():
         differ[at[both[k]]] = _replaced(xs[k], ys[k], bool(latin[k]), bool(edits[k] <= PLACE_EDITS))
@@ -787,6 +821,23 @@ def _place_swapped(xs: Sequence[str], ys: Sequence[str]) -> np.ndarray:
             at, cols = at[keep], cols[keep]
             out[at[find_sorted(table, row_hashes(y[cols].astype(np.uint64)))[1]]] = True
     return out
+
+
+def _opposite_swapped(xs: Sequence[str], ys: Sequence[str]) -> np.ndarray:
+    """``_opposite_replaced`` of pairs of texts that differ in one character, in place (``xs[i]`` and ``ys[i]`` of
+    one length), for the pairs of short texts (``SHORT_CHARS``): the two characters where they differ looked up
+    among the opposites at once."""
+    out = np.zeros(len(xs), dtype=bool)
+    if not len(xs):
+        return out
+    x, y = utf32("".join(xs)), utf32("".join(ys))
+    n = np.fromiter(map(len, xs), dtype=np.int64, count=len(xs))
+    offset = np.cumsum(n) - n
+    p = np.flatnonzero(x != y) - offset  # where each pair's one character differs
+    at = offset + p
+    pair = (x[at].astype(np.uint64) << np.uint64(21)) | y[at].astype(np.uint64)
+    ok = (n < SHORT_CHARS) & ((p >= REPLACED_FLANK) | (p == 0)) & ((n - p - 1 >= REPLACED_FLANK) | (p == n - 1))
+    return ok & find_sorted(_OPPOSITE_CODES, pair)[1]
 
 
 def _is_admin(cps: np.ndarray) -> np.ndarray:
