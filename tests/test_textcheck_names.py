@@ -253,25 +253,28 @@ _PLACE_PIECES = [
 @given(st.lists(st.sampled_from(_PLACE_PIECES), min_size=1, max_size=10).map("".join), st.data())
 @example("在杭州的会议", None)
 def test_one_character_replaced_at_once_is_what_the_pair_by_pair_reading_says(text, data):
-    """``_place_swapped`` (all pairs one character apart, at once) against ``names_replaced`` pair by pair."""
-    from dedup_gui.core.textcheck import _place_swapped
+    """The places and opposites of all pairs one character apart, read at once (``_place_swapped``,
+    ``_opposite_swapped``), against ``names_replaced`` pair by pair."""
+    from dedup_gui.core.textcheck import _opposite_swapped, _place_swapped, _Swaps
 
     if data is None:
         at, char = 1, "广"
     else:
         at = data.draw(st.integers(0, len(text) - 1))
-        char = data.draw(st.sampled_from("北上杭广苏京海州市县的航a"))
+        char = data.draw(st.sampled_from("北上杭广苏京海州市县的航a南下"))
     other = text[:at] + char + text[at + 1 :]
     if other == text:
         return
-    assert _place_swapped([text, other], [other, text]).tolist() == [names_replaced(text, other)] * 2
+    swaps = _Swaps.of([text, other], [other, text])
+    at_once = _place_swapped(swaps) | _opposite_swapped(swaps)
+    assert at_once.tolist() == [names_replaced(text, other)] * 2
 
 
 def test_a_place_written_at_another_level_is_the_same_place():
     assert not names_replaced("九江县浔阳区公安分局一举端掉", "九江市浔阳区公安分局一举端掉")
-    from dedup_gui.core.textcheck import _place_swapped
+    from dedup_gui.core.textcheck import _place_swapped, _Swaps
 
-    assert _place_swapped(["九江县浔阳区公安分局"], ["九江市浔阳区公安分局"]).tolist() == [False]
+    assert _place_swapped(_Swaps.of(["九江县浔阳区公安分局"], ["九江市浔阳区公安分局"])).tolist() == [False]
 
 
 def test_places_are_read_only_in_pairs_a_few_characters_apart():

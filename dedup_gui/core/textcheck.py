@@ -775,31 +775,48 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     # One character replaced (most pairs: a typo): a name is at least three edits from another, so only a place
     # can be replaced, read for all such pairs at once. (One character added or dropped replaces nothing.)
     one = np.flatnonzero((edits == 1) & (sizes[ia[both]] == sizes[ib[both]]))
-    one_x, one_y = list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist()))
-    differ[at[both[one]]] = _place_swapped(one_x, one_y) | _opposite_swapped(one_x, one_y)
+    if len(one):
+        swaps = _Swaps.of(list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist())))
+        differ[at[both[one]]] = _place_swapped(swaps) | _opposite_swapped(swaps)
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
     for k in np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin)).tolist():
         differ[at[both[k]]] = _replaced(xs[k], ys[k], bool(latin[k]), bool(edits[k] <= PLACE_EDITS))
     return differ
 
 
-def _place_swapped(xs: Sequence[str], ys: Sequence[str]) -> np.ndarray:
-    """``_place_replaced`` of pairs of texts that differ in one character, in place (``xs[i]`` and ``ys[i]`` of one
-    length): each side's texts joined and read as code points, where they differ is one position per pair, and the
-    hashes of the windows of two to four characters around it that ``_place_replaced`` would look up are looked up
-    in the place table."""
+@dataclass
+class _Swaps:
+    """Pairs of texts that differ in one character, in place (``xs[i]`` and ``ys[i]`` of one length): each side's
+    texts joined and read as code points (``x``, ``y``), where each pair's texts begin (``offset``), their length
+    (``n``), and where the one character differs (``p``); ``flanked``: with ``REPLACED_FLANK`` equal characters on
+    each side of it, or the text's start or end."""
+
+    x: np.ndarray
+    y: np.ndarray
+    n: np.ndarray
+    offset: np.ndarray
+    p: np.ndarray
+    flanked: np.ndarray
+
+    @classmethod
+    def of(cls, xs: Sequence[str], ys: Sequence[str]) -> _Swaps:
+        x, y = utf32("".join(xs)), utf32("".join(ys))
+        n = np.fromiter(map(len, xs), dtype=np.int64, count=len(xs))
+        offset = np.cumsum(n) - n
+        p = np.flatnonzero(x != y) - offset
+        flanked = ((p >= REPLACED_FLANK) | (p == 0)) & ((n - p - 1 >= REPLACED_FLANK) | (p == n - 1))
+        return cls(x, y, n, offset, p, flanked)
+
+
+def _place_swapped(s: _Swaps) -> np.ndarray:
+    """``_place_replaced`` of pairs of texts that differ in one character (``_Swaps``): the hashes of the windows of
+    two to four characters around it that ``_place_replaced`` would look up are looked up in the place table."""
     from .places import PLACE_CHARS, place_characters, place_hashes
 
-    out = np.zeros(len(xs), dtype=bool)
-    if not len(xs):
-        return out
-    x, y = utf32("".join(xs)), utf32("".join(ys))
-    n = np.fromiter(map(len, xs), dtype=np.int64, count=len(xs))
-    offset = np.cumsum(n) - n
-    p = np.flatnonzero(x != y) - offset  # where each pair's one character differs
+    out = np.zeros(len(s.n), dtype=bool)
+    x, y, n, offset, p = s.x, s.y, s.n, s.offset, s.p
     cx, cy = x[offset + p], y[offset + p]
-    ok = _is_chinese(cx) & _is_chinese(cy) & ~(_is_admin(cx) & _is_admin(cy))
-    ok &= ((p >= REPLACED_FLANK) | (p == 0)) & ((n - p - 1 >= REPLACED_FLANK) | (p == n - 1))
+    ok = _is_chinese(cx) & _is_chinese(cy) & ~(_is_admin(cx) & _is_admin(cy)) & s.flanked
     if not ok.any():
         return out
     chars = place_characters()
@@ -823,21 +840,12 @@ def _place_swapped(xs: Sequence[str], ys: Sequence[str]) -> np.ndarray:
     return out
 
 
-def _opposite_swapped(xs: Sequence[str], ys: Sequence[str]) -> np.ndarray:
-    """``_opposite_replaced`` of pairs of texts that differ in one character, in place (``xs[i]`` and ``ys[i]`` of
-    one length), for the pairs of short texts (``SHORT_CHARS``): the two characters where they differ looked up
-    among the opposites at once."""
-    out = np.zeros(len(xs), dtype=bool)
-    if not len(xs):
-        return out
-    x, y = utf32("".join(xs)), utf32("".join(ys))
-    n = np.fromiter(map(len, xs), dtype=np.int64, count=len(xs))
-    offset = np.cumsum(n) - n
-    p = np.flatnonzero(x != y) - offset  # where each pair's one character differs
-    at = offset + p
-    pair = (x[at].astype(np.uint64) << np.uint64(21)) | y[at].astype(np.uint64)
-    ok = (n < SHORT_CHARS) & ((p >= REPLACED_FLANK) | (p == 0)) & ((n - p - 1 >= REPLACED_FLANK) | (p == n - 1))
-    return ok & find_sorted(_OPPOSITE_CODES, pair)[1]
+def _opposite_swapped(s: _Swaps) -> np.ndarray:
+    """``_opposite_replaced`` of pairs of texts that differ in one character (``_Swaps``), for the pairs of short
+    texts (``SHORT_CHARS``): the two characters where they differ looked up among the opposites at once."""
+    at = s.offset + s.p
+    pair = (s.x[at].astype(np.uint64) << np.uint64(21)) | s.y[at].astype(np.uint64)
+    return (s.n < SHORT_CHARS) & s.flanked & find_sorted(_OPPOSITE_CODES, pair)[1]
 
 
 def _is_admin(cps: np.ndarray) -> np.ndarray:
