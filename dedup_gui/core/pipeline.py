@@ -87,8 +87,8 @@ class _Verified:
     def reports_agree(
         self, prep: _Prepared, written: list[str], markup: bool, mask: np.ndarray, reporter: Reporter
     ) -> np.ndarray:
-        """False for the pairs (among ``mask``) whose texts report different figures or names, or where one negates
-        what the other says: template or another statement, not copy
+        """False for the pairs (among ``mask``) whose texts report different figures, names or places, or where one
+        negates what the other says or (a short text) asks the opposite: template or another statement, not copy
         (``written``: the unique texts as written, where names are read; ``markup``: take their markup out).
 
         Read on the whole text: a line of figures that recurs across notices ("Pay March 31") is boilerplate for
