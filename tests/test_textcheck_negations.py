@@ -171,6 +171,7 @@ def test_negations_read_a_slice_of_the_column_at_a_time_are_the_same(monkeypatch
         ("给小猫起个好听的名字", "给小猫起一个好听的名字", False),  # a numeral added
         ("大家一起来看看这个", "大家一同来看看这个", False),  # a word with one
         ("二〇二四年十月三日讯", "二〇二四年十月五日讯", False),  # a date
+        ("什么进曹营一言不发（打一歇后语）", "什么进曹营一一言不发（打一歇后语）", False),  # a numeral typed twice
     ],
 )
 def test_a_chinese_numeral_replaced_in_place_by_another_figure_makes_another_question(a, b, different):

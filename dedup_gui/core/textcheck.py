@@ -286,6 +286,9 @@ def _words_of(text: str, out: list[str]) -> None:
         elif c.isdecimal():
             add(w if _written_date(w) else _figure_key(w))
         elif c in _CN_NUMERAL:
+            if len(w) > 1 and w.count(c) == len(w):  # one numeral again and again ("一一列举", "两两"): no number
+                out += chinese_words(c) * len(w) if c not in "万亿" else [c] * len(w)
+                continue
             words = chinese_words(w)
             if words[0][0] == _MULTIPLIED and not (out and out[-1][0].isdecimal()):
                 words[0] = words[0][1:]  # 万 or 亿 after no figure is a character ("万期", a typo of "一期")
