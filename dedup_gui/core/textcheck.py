@@ -147,12 +147,12 @@ def figures_differ(a: str, b: str) -> bool:
     if missing >= 1 and missing >= FIGURES_MISSING * sum(mine.values()):
         return True
     if missing >= 1:
-        return figure_replaced(short, long, ends=len(short) < SHORT_CHARS)
+        return figure_replaced(short, long)
     # A Chinese numeral the longer text lacks, when it has a figure the shorter one lacks too (a replacement changes
     # both sides; an edit that puts a numeral in changes one: "求一个" / "求个").
     mine_cn, theirs_cn = chinese_figures(short), chinese_figures(long)
     if mine_cn - theirs_cn and (theirs - mine or theirs_cn - mine_cn):
-        return figure_replaced(short, long, ends=len(short) < SHORT_CHARS)
+        return figure_replaced(short, long)
     return False
 
 
@@ -433,7 +433,7 @@ def _differing_passages(a: str, b: str, levenshtein, context: int = _CONTEXT) ->
     return "".join(cut_a), "".join(cut_b)
 
 
-def figure_replaced(a: str, b: str, ends: bool = False) -> bool:
+def figure_replaced(a: str, b: str) -> bool:
     """True when a figure of one text stands in the other, in the same words, as a different figure: in the
     word-by-word alignment (fewest edits) of the passages where the two differ (``_differing_passages``), a
     replacement of at most ``REPLACED_SPAN`` figures by as many figures (numbers or number words), none of them part
@@ -441,11 +441,12 @@ def figure_replaced(a: str, b: str, ends: bool = False) -> bool:
     next to it are part of it: "UP 1 1/2" / "1/4 UP 1 3/4" (a figure added before), "5.96 pct 5.98 pct" / "5.98 pct
     5.94 pct" (two figures of one table row), where the words between do not reach the flank on their own.
 
-    ``ends`` (a short pair: a question, a title): the text's start or end, or only signs before or after the
-    figure, will do for a flank - "驾照考试科目四" / "驾照考试科目一？". (In a longer text a figure at its very
-    end is more often a repost's own count than what it reports.)"""
+    In a short pair (a question, a title: the shorter text under ``SHORT_CHARS`` characters) the text's start or
+    end, or only signs before or after the figure, will do for a flank - "驾照考试科目四" / "驾照考试科目一？". (In a
+    longer text a figure at its very end is more often a repost's own count than what it reports.)"""
     from rapidfuzz.distance import Levenshtein  # loaded when a pair with a missing figure is first read
 
+    ends = min(len(a), len(b)) < SHORT_CHARS
     if ends:  # (signs at either end aligned first would stand between: "科目四" / "科目一？")
         a, b = _EDGE_SIGNS.sub("", a), _EDGE_SIGNS.sub("", b)
     a, b = _differing_passages(a, b, Levenshtein)
@@ -465,19 +466,16 @@ def figure_replaced(a: str, b: str, ends: bool = False) -> bool:
                     changed[i] = False
     for i, op in enumerate(ops):
         if op.tag == "replace" and changed[i]:
-            before = _flank(ops, changed, i, -1) >= REPLACED_FLANK or (ends and _signs_only(wa[: op.src_start]))
-            after = _flank(ops, changed, i, 1) >= REPLACED_FLANK or (ends and _signs_only(wa[op.src_end :]))
+            # (with the signs at either end taken off, a word beside the figure is no sign: only the text's
+            # start or end is)
+            before = _flank(ops, changed, i, -1) >= REPLACED_FLANK or (ends and op.src_start == 0)
+            after = _flank(ops, changed, i, 1) >= REPLACED_FLANK or (ends and op.src_end == len(wa))
             if before and after:
                 return True
     return False
 
 
 _EDGE_SIGNS = re.compile(r"^[\W_]+|[\W_]+$")
-
-
-def _signs_only(words: list[str]) -> bool:
-    """No letter, digit or Chinese character among ``words`` (none at all will do)."""
-    return not any(c.isalnum() for w in words for c in w)
 
 
 def _scaled(words: list[str]) -> bool:
@@ -1066,8 +1064,7 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
         replaced &= (theirs + their_chinese) >= 1
     # Fewer numbers missing: read those pairs word by word for a figure replaced in place (few pairs: templates).
     for i in np.flatnonzero(((missing >= 1) | replaced) & ~differ).tolist():
-        x = used[short[i]]
-        differ[i] = figure_replaced(x, used[long[i]], ends=len(x) < SHORT_CHARS)
+        differ[i] = figure_replaced(used[short[i]], used[long[i]])
     return differ
 
 
