@@ -1,5 +1,7 @@
 """Small hand-written articles for engine tests (our own text), with realistic repost edits."""
 
+import numpy as np
+
 ZH_A = (
     "本报讯 昨天上午，市交通委员会召开新闻发布会，宣布今年年底前将新开通三条地铁线路，总里程超过八十公里。"
     "据介绍，这三条线路分别连接城市东部的产业园区、南部的大学城以及西北方向的新建居住区，建成后将明显缓解早晚高峰的通勤压力。"
@@ -138,3 +140,12 @@ def name_template_rows() -> tuple[list[str], list[list[int]]]:
         texts.append(template.format(typo))
         clusters.append([first, len(texts) - 1])
     return texts, clusters
+
+
+def pair_arrays(texts: list[str], pairs: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray]:
+    """Drawn pairs of row numbers brought into ``texts`` (modulo its length), and their two sides as the int64
+    arrays the column-at-once readers of the text check take."""
+    pairs = [(i % len(texts), j % len(texts)) for i, j in pairs]
+    a = np.array([p[0] for p in pairs], dtype=np.int64)
+    b = np.array([p[1] for p in pairs], dtype=np.int64)
+    return pairs, a, b

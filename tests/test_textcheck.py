@@ -3,7 +3,7 @@
 import unicodedata
 
 import pytest
-from engine_texts import EN_A, ZH_A, ZH_B, ZH_C, ZH_LONG, repost_with_header, truncated
+from engine_texts import EN_A, ZH_A, ZH_B, ZH_C, ZH_LONG, pair_arrays, repost_with_header, truncated
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -275,13 +275,10 @@ _figure_texts = st.lists(
 @example(texts=["抓获一名男子和一些人", "抓获两名男子和一些人"], pairs=[(0, 1), (1, 0)])
 @example(texts=["全程超过八十公里的线路", "全程超过九十公里的线路"], pairs=[(0, 1), (1, 0)])  # a unit of two characters
 def test_figures_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
-    import numpy as np
 
     from dedup_gui.core.textcheck import figures_differ, figures_differ_pairs
 
-    pairs = [(i % len(texts), j % len(texts)) for i, j in pairs]
-    a = np.array([p[0] for p in pairs], dtype=np.int64)
-    b = np.array([p[1] for p in pairs], dtype=np.int64)
+    pairs, a, b = pair_arrays(texts, pairs)
     got = figures_differ_pairs(texts, a, b)
     assert got.tolist() == [figures_differ(texts[i], texts[j]) for i, j in pairs]
 

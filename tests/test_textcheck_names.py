@@ -3,7 +3,7 @@ only what HTML calls a tag ("<Northwind Traders Inc>" is a company's name)."""
 
 import numpy as np
 import pytest
-from engine_texts import name_template_rows
+from engine_texts import name_template_rows, pair_arrays
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -128,9 +128,7 @@ _NAME_TEXTS = st.lists(st.sampled_from(_NAME_PIECES), max_size=14).map("".join)
     texts=["杭州市发布的", "广州市发布的", "北京市发布的", "上海市发布的"], pairs=[(0, 1), (1, 2), (2, 3)], markup=False
 )
 def test_names_of_many_pairs_at_once_are_each_pairs_own(texts, pairs, markup):
-    pairs = [(i % len(texts), j % len(texts)) for i, j in pairs]
-    a = np.array([p[0] for p in pairs], dtype=np.int64)
-    b = np.array([p[1] for p in pairs], dtype=np.int64)
+    pairs, a, b = pair_arrays(texts, pairs)
     got = names_differ_pairs(texts, a, b, markup)
 
     def written(t: str) -> str:

@@ -4,6 +4,7 @@ written for these tests, after the kinds of question pairs LCQMC labels as askin
 
 import numpy as np
 import pytest
+from engine_texts import pair_arrays
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -132,9 +133,7 @@ _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("
     texts=["we can do it", "we cannot do it", "we cannotx do it", "we Cannot do it"], pairs=[(0, 1), (0, 2), (0, 3)]
 )
 def test_negations_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
-    pairs = [(i % len(texts), j % len(texts)) for i, j in pairs]
-    a = np.array([p[0] for p in pairs], dtype=np.int64)
-    b = np.array([p[1] for p in pairs], dtype=np.int64)
+    pairs, a, b = pair_arrays(texts, pairs)
     got = negations_differ_pairs(texts, a, b)
     assert got.tolist() == [negation_replaced(texts[i], texts[j]) for i, j in pairs]
 
@@ -247,8 +246,6 @@ _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "
 def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
 
-    pairs = [(i % len(texts), j % len(texts)) for i, j in pairs]
-    a = np.array([p[0] for p in pairs], dtype=np.int64)
-    b = np.array([p[1] for p in pairs], dtype=np.int64)
+    pairs, a, b = pair_arrays(texts, pairs)
     got = names_differ_pairs(texts, a, b, markup=False)
     assert got.tolist() == [names_replaced(texts[i], texts[j]) for i, j in pairs]
