@@ -8,8 +8,8 @@ from engine_texts import pair_arrays
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from dedup_gui.core import pipeline as pipeline_module
 from dedup_gui.core import text
+from dedup_gui.core import textcheck as textcheck_module
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.textcheck import (
@@ -101,7 +101,7 @@ def test_without_the_negation_rule_the_questions_would_have_been_removed(monkeyp
         "为什么我家的猫不喜欢吃鱼呢",
         "为什么我家的猫喜欢吃鱼呢",
     ]
-    monkeypatch.setattr(pipeline_module, "negations_differ_pairs", lambda t, a, b: np.zeros(len(a), dtype=bool))
+    monkeypatch.setattr(textcheck_module, "negations_differ_pairs", lambda t, a, b: np.zeros(len(a), dtype=bool))
     assert _clusters(texts) == [[0, 1], [2, 3]]
 
 

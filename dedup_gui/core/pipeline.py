@@ -44,14 +44,7 @@ from .text import (
     gram_hashes,
     normalise_all,
 )
-from .textcheck import (
-    SHORT_CHARS,
-    SIMILARITY_GRAM,
-    TextCheck,
-    figures_differ_pairs,
-    names_differ_pairs,
-    negations_differ_pairs,
-)
+from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, reports_differ_pairs
 
 
 @dataclass
@@ -95,12 +88,7 @@ class _Verified:
         the similarity, but it is still what the notice says."""
         todo = np.flatnonzero(mask & (self.agree < 0))
         reporter.report("Verifying", 0, len(todo))
-        a, b = self.cands.a[todo], self.cands.b[todo]
-        differ = figures_differ_pairs(prep.unique_texts, a, b)
-        agree = np.flatnonzero(~differ)
-        differ[agree] = names_differ_pairs(written, a[agree], b[agree], markup)
-        agree = np.flatnonzero(~differ)
-        differ[agree] = negations_differ_pairs(prep.unique_texts, a[agree], b[agree])
+        differ = reports_differ_pairs(prep.unique_texts, written, self.cands.a[todo], self.cands.b[todo], markup)
         self.agree[todo] = ~differ
         reporter.report("Verifying", len(todo), len(todo))
         return self.agree != 0

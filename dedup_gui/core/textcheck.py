@@ -1052,6 +1052,23 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     return differ
 
 
+def reports_differ_pairs(
+    texts: Sequence[str], written: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool
+) -> np.ndarray:
+    """The check's last word on pairs ``(a[i], b[i])`` above the floor: True where the two report different figures
+    (``figures_differ_pairs``, on the normalised ``texts``), where a name, a place or (a short text) an opposite is
+    replaced (``names_differ_pairs``, on the texts as ``written``, their markup taken out with ``markup``), or where
+    one negates what the other says (``negations_differ_pairs``) - template or another statement, not a copy. Each
+    step reads only the pairs the steps before let through. The desktop and the Spark job both ask this."""
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    differ = figures_differ_pairs(texts, a, b)
+    at = np.flatnonzero(~differ)
+    differ[at] = names_differ_pairs(written, a[at], b[at], markup)
+    at = np.flatnonzero(~differ)
+    differ[at] = negations_differ_pairs(texts, a[at], b[at])
+    return differ
+
+
 def _short_pairs(
     texts: Sequence[str], a: np.ndarray, b: np.ndarray, apart: int | None = None
 ) -> tuple[np.ndarray, list[str], np.ndarray, np.ndarray]:

@@ -46,14 +46,7 @@ from ..core.segment import keyword_hashes
 from ..core.settings import NormaliseOptions, Settings
 from ..core.table import cell_text
 from ..core.text import compact, gram_hashes, normalise, overlap
-from ..core.textcheck import (
-    SHORT_CHARS,
-    SIMILARITY_GRAM,
-    TextCheck,
-    figures_differ,
-    names_differ_pairs,
-    negations_differ_pairs,
-)
+from ..core.textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, reports_differ_pairs
 
 _QUIET = Reporter()
 ROW = "__row"  # the job's row number column (see ``rows``)
@@ -379,22 +372,16 @@ def written_texts(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
 
 
 def reports_agree(frame: pd.DataFrame, markup: bool) -> pd.DataFrame:
-    """The check's last word on pairs above the floor: no figures of the shorter text missing from the longer
-    (``textcheck.figures_differ``, on the whole normalised texts) and no name replaced (``names_differ_pairs``, on
-    the texts as written; ``markup``: take their markup out) and no negation added or dropped
-    (``negations_differ_pairs``, on the normalised texts), as ``Pipeline`` reads them."""
-    agree = np.array(
-        [not figures_differ(x, y) for x, y in zip(frame["norm_a"].tolist(), frame["norm_b"].tolist(), strict=True)],
-        dtype=bool,
-    )
+    """The check's last word on pairs above the floor (``textcheck.reports_differ_pairs``: figures on the whole
+    normalised texts, names, places and opposites on the texts as written - ``markup``: take their markup out -
+    negations), as ``Pipeline`` reads them."""
     n = len(frame)
+    texts = frame["norm_a"].tolist() + frame["norm_b"].tolist()
     written = frame["written_a"].tolist() + frame["written_b"].tolist()
-    at = np.flatnonzero(agree)
-    agree[at] = ~names_differ_pairs(written, at, at + n, markup)
-    at = np.flatnonzero(agree)
-    agree[at] = ~negations_differ_pairs(frame["norm_a"].tolist() + frame["norm_b"].tolist(), at, at + n)
+    at = np.arange(n, dtype=np.int64)
+    agree = ~reports_differ_pairs(texts, written, at, at + n, markup)
     return pd.DataFrame({"a": frame["a"].to_numpy(dtype=np.int64), "b": frame["b"].to_numpy(dtype=np.int64),
-                         "agree": np.array(agree, dtype=bool)})  # fmt: skip
+                         "agree": agree})  # fmt: skip
 
 
 def _similarity(g: _GramSets, ia: np.ndarray, ib: np.ndarray, check: TextCheck) -> np.ndarray:
