@@ -244,6 +244,8 @@ def run(argv: list[str] | None = None) -> int:
             f"removed: {result.rows_to_remove}, seconds: {seconds:.2f}"
         )
         print(result.check_summary())
+        if len(result.held):
+            print(result.held_summary())
         if result.keep_note:  # which date column chose the kept rows, and how many of its dates were unreadable
             print(result.keep_note)
         sys.stdout.flush()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+import numpy as np
 import pandas as pd
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
@@ -16,7 +17,7 @@ from test_gui_window import ART_A, ART_B, ART_C, BODIES
 
 from dedup_gui import i18n
 from dedup_gui.core.progress import Reporter
-from dedup_gui.core.review import NOT_DUPLICATE
+from dedup_gui.core.review import HELD, NOT_DUPLICATE, REMOVED
 from dedup_gui.core.review_sidecar import sidecar_path
 from dedup_gui.core.settings import Settings
 from dedup_gui.gui import jobs
@@ -711,7 +712,9 @@ def test_every_word_of_the_review_lists_is_listed_for_translation():
         said.append(word)
         return word
 
-    session = ReviewSession(make_result(), TEXTS)
+    result = make_result()
+    result.held = np.array([4])  # (row 4 of cluster 2 kept for the user to check)
+    session = ReviewSession(result, TEXTS)
     session.set_intent(session.keeping(1, [3]).mark_not_duplicate([1], 3))
     for column in cluster_columns(say):
         for i in range(len(session)):
@@ -721,7 +724,7 @@ def test_every_word_of_the_review_lists_is_listed_for_translation():
             for m in session.members(cluster_id):
                 column.text(m), column.tooltip and column.tooltip(m)
     assert set(said) <= set(WORDS) <= set(REVIEW_STRINGS)
-    assert {"Kept", "Remove", "Not a duplicate", "You chose this row as the one to keep."} <= set(said)
+    assert {"Kept", "Remove", "Not a duplicate", "To check", "You chose this row as the one to keep."} <= set(said)
 
 
 def test_what_the_status_bar_says_about_a_job_is_in_the_interface_language(qtbot, window, workbook, english_afterwards):
@@ -780,3 +783,33 @@ def test_after_a_decision_the_status_bar_counts_what_the_export_will_remove(qtbo
     click_members(qtbot, window, [5])
     window.review_actions.not_duplicate.trigger()
     assert status(window) == "2 clusters · 3 rows to remove of 9"
+
+
+# -- rows kept for the user to check ----
+
+QUESTIONS = ["插卡电表怎么读", "插卡电表怎么用", "苹果手机怎么截图", "苹果手机怎样截图", "学英语的好方法"]
+
+
+def test_a_row_kept_to_check_is_shown_counted_and_removed_with_one_key(qtbot, window, tmp_path):
+    path = tmp_path / "questions.csv"
+    pd.DataFrame({"问题": QUESTIONS}).to_csv(path, index=False)
+    window.settings_panel.set_settings(Settings(algorithm="ngram"))
+    open_and_wait(qtbot, window, path)
+    session = window.session
+    assert session.result.held.tolist() == [1] and session.rows_to_remove == 1  # 怎么 / 怎样 is a copy
+    clusters = window.pane.cluster_model
+    headers = [clusters.headerData(i, Qt.Orientation.Horizontal) for i in range(clusters.columnCount())]
+    to_check = headers.index("To check")
+    assert [clusters.index(i, to_check).data() for i in range(clusters.rowCount())] == ["1", ""]
+    assert "· 1 to check" in window.pane.summary.text() and "1 to check" in status(window)
+    window.select_cluster(1)
+    click_members(qtbot, window, [1])
+    assert window.session.status(1, 1) == HELD
+    assert "kept for you to check" in window.compare.right.title.text()
+    qtbot.keyClick(window.members_view, Qt.Key.Key_Delete)
+    assert window.session.status(1, 1) == REMOVED and window.session.rows_to_remove == 2
+    assert "to check" not in window.pane.summary.text()
+    window.tabs.setCurrentIndex(1)
+    assert window.rows_model.index(1, 2).data() == "Duplicate of 1"
+    qtbot.keyClick(window.members_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.status(1, 1) == HELD and window.rows_model.index(1, 2).data() == "To check"

@@ -499,6 +499,27 @@ def test_questions_a_negation_a_numeral_or_an_opposite_apart_stay_as_on_the_desk
 
 
 @needs_spark
+def test_a_short_question_one_character_apart_is_kept_to_check_as_on_the_desktop(spark, tmp_path):
+    texts = ["插卡电表怎么读", "插卡电表怎么用", "请问北京明天的天气怎么样会不会下大雨呢",
+             "请问北京明天的天气怎么祥会不会下大雨呢"]  # fmt: skip
+    path = tmp_path / "held.csv"
+    pd.DataFrame({"text": texts}).to_csv(path, index=False)
+    summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
+    rows = _rows(tmp_path / "out")
+    _assert_same_removals(desktop, rows)
+    _assert_same_counts(summary, desktop)
+    assert desktop.held.tolist() == [1]
+    assert _column(rows, "dup_kept") == [1, 1, 1, 0]
+    assert _column(rows, "dup_cluster")[0] == _column(rows, "dup_cluster")[1] is not None
+
+
+def test_the_batch_doubt_is_the_desktops():
+    frame = pd.DataFrame({"u": [1, 2, 3], "K": [0, 0, 0], "norm_u": ["插卡电表怎么用", "插卡电表怎么读？", "x" * 40],
+                          "norm_k": ["插卡电表怎么读", "插卡电表怎么读", "y" * 40]})  # fmt: skip
+    assert batches.held_pairs(frame)["held"].tolist() == [True, False, False]
+
+
+@needs_spark
 def test_an_excerpt_is_not_kept_in_place_of_its_longer_text_as_on_the_desktop(spark, tmp_path):
     """The desktop ranks a text before its excerpts (``cluster.containers_first``); the job does the same on keys."""
     from engine_texts import ZH_A, ZH_B, ZH_C, ZH_LONG, truncated

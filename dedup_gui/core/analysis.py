@@ -415,13 +415,13 @@ def hot_stories(
     """Clusters by size, largest first (ties: earliest first), as stories. ``headline_cache``: ``headlines``'
     cache, for this result's settings.
 
-    Rows the user marked "not a duplicate" do not count as copies; the user's kept row gives the headline.
+    Rows the user marked "not a duplicate" do not count as copies, nor do rows held for the user to check; the
+    user's kept row gives the headline.
     ``dates`` (parsed, one per row), ``sources`` and ``titles`` (cell values, one per row) are optional; the
     headline is the kept row's title when there is one (and it is not a generic title most rows outside the
     story share), else the first line of its text.
     """
-    decisions = decisions or Decisions()
-    found = _story_rows(result.clusters, decisions, limit)
+    found = _story_rows(result.clusters, result.decided(decisions), limit)
     date_values = dates.to_numpy() if dates is not None else None
     title_text = [cell_text(t).strip() for t in titles] if titles is not None else None
     title_rows = Counter(title_text) if title_text is not None else Counter()

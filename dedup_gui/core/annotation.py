@@ -30,6 +30,7 @@ class StatusWords:
     removed: str = "Removed"
     not_duplicate: str = "Not a duplicate"
     manual: str = "{status} (manual)"
+    held: str = "Kept to check"
 
 
 @dataclass(frozen=True)
@@ -44,11 +45,13 @@ class AnnotationSpec:
 def row_status(
     result: DedupResult, resolution: Resolution, decisions: Decisions | None, words: StatusWords
 ) -> list[str]:
-    """Per row: kept (the row a cluster keeps), removed, or not a duplicate (in no cluster, or kept by the user
-    although clustered). Marked manual where the user's decision made it so: a kept row the user chose, a row
-    the user marked not a duplicate, and the algorithm's kept row removed because the user kept another."""
+    """Per row: kept (the row a cluster keeps), removed, not a duplicate (in no cluster, or kept by the user
+    although clustered), or kept to check (held by the run: ``DedupResult.held``). Marked manual where the user's
+    decision made it so: a kept row the user chose, a row the user marked not a duplicate, the algorithm's kept row
+    removed because the user kept another, and a row held for checking that the user removed."""
     decisions = decisions or Decisions()
     chosen = set(decisions.kept.values())
+    held = set(result.held.tolist())
     own = result.clusters.arrays["kept"]  # (no Cluster object made)
     replaced = set(own[result.clusters.kept_after(decisions) != own].tolist())
     out = []
@@ -57,10 +60,12 @@ def row_status(
             status, manual = words.not_duplicate, False
         elif row in decisions.not_duplicate:
             status, manual = words.not_duplicate, True
+        elif row in held and keep and row not in chosen:
+            status, manual = words.held, False
         elif keep:
             status, manual = words.kept, row in chosen
         else:
-            status, manual = words.removed, row in replaced
+            status, manual = words.removed, row in replaced or row in held
         out.append(words.manual.format(status=status) if manual else status)
     return out
 

@@ -24,7 +24,7 @@ from .table import cell_text
 R = TypeVar("R")
 Translate = Callable[[str], str]
 
-BOLD, MUTED, STRIKE = "bold", "muted", "strike"  # cell styles
+BOLD, MUTED, STRIKE, ATTENTION = "bold", "muted", "strike", "attention"  # cell styles (ATTENTION: to check)
 
 
 def same(text: str) -> str:
@@ -40,7 +40,7 @@ class Column(Generic[R]):
     text: Callable[[R], str]
     sort_key: Callable[[R], object] | None = None  # default: the text; keys of one column must compare
     tooltip: Callable[[R], str | None] | None = None
-    style: Callable[[R], str] | None = None  # "", BOLD, MUTED or STRIKE
+    style: Callable[[R], str] | None = None  # "", BOLD, MUTED, STRIKE or ATTENTION
     numeric: bool = False  # right-aligned
     share: Callable[[R], float] | None = None  # 0..1: a bar drawn behind the cell (copies of a hot story)
     header_tooltip: str = ""

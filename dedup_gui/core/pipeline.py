@@ -30,6 +30,7 @@ from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn, strip_all
 from .cluster import build_clusters, excerpt_only
 from .columnar import PairGrams, overlaps_of, score_pairs_of_counted
+from .doubt import held_in
 from .keep import CONTAINER_REASON, KeepRule, contained, member_pairs
 from .progress import Reporter
 from .result import ClusterList, DedupResult, PairSet
@@ -190,6 +191,7 @@ class Pipeline:
                 lambda u, v: self._unique_similarity(prep, u, v),
             )
             reasons = self._keep_reasons(prep, keep, clusters, rank) if keep_reasons else {}
+            held = held_in(clusters, prep.unique_texts, prep.row_unique)
             reporter.report("Clustering", 1, 1)
             timings["cluster"] = time.perf_counter() - t0
 
@@ -208,6 +210,7 @@ class Pipeline:
             keep_reasons=reasons,
             keep_note=keep.note(),
             keep_rank=keep.rank,  # (the policy's own: the analyst's view ranks containers first per threshold)
+            held=held,
         )
 
     def similarity(self, row_a: int, row_b: int) -> float:

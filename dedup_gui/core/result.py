@@ -193,9 +193,10 @@ class Decisions:
 
     kept: dict[int, int] = field(default_factory=dict)  # cluster id -> row the user keeps instead
     not_duplicate: set[int] = field(default_factory=set)  # rows that stay in the output although clustered
+    removed: set[int] = field(default_factory=set)  # rows held for checking (``DedupResult.held``) the user removes
 
     def copy(self) -> Decisions:
-        return Decisions(dict(self.kept), set(self.not_duplicate))
+        return Decisions(dict(self.kept), set(self.not_duplicate), set(self.removed))
 
 
 @dataclass
@@ -206,6 +207,8 @@ class Resolution:
     cluster: np.ndarray  # int64, 0 when the row is in no cluster
     dup_of: np.ndarray  # int64 row index of the kept row, -1 when kept
     similarity: np.ndarray  # float64 similarity to the kept row, nan when kept
+    head: np.ndarray | None = None  # bool: the row is its cluster's kept row (None: not known)
+    held: np.ndarray | None = None  # bool: the row stays only as held for the user to check (``DedupResult.held``)
 
     @property
     def removed(self) -> int:
@@ -249,6 +252,9 @@ class DedupResult:
     keep_reasons: dict[int, str] = field(default_factory=dict)  # cluster id -> why its kept row was kept (core.keep)
     keep_note: str = ""  # how kept rows were chosen: the date column used and how many of its dates were unreadable
     keep_rank: np.ndarray | None = None  # the keep policy's rank per row (core.keep), reused by the analyst's view
+    # Rows kept for the user to check (``core.doubt``): clustered, not kept rows, yet staying unless the user removes
+    # them (``Decisions.removed``); ascending.
+    held: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     def __post_init__(self) -> None:
         self.clusters = ClusterList.of(self.clusters)
@@ -287,9 +293,35 @@ class DedupResult:
             "or different figures, names or negations)"
         )
 
+    def held_summary(self) -> str:
+        """One line for the CLI and the report on the rows held for checking (``held``)."""
+        rows = "1 row" if len(self.held) == 1 else f"{len(self.held):,} rows"
+        return (
+            f"kept for you to check: {rows} one character apart from the kept row of their cluster, in a short "
+            "text (they stay in the cleaned file; the annotated file lists them in their cluster with dup_kept 1)"
+        )
+
     @property
     def rows_to_remove(self) -> int:
-        return self.clusters.removed_rows()
+        """Rows the run removes before any decision of the user: every member but the kept row, of every
+        cluster, but those held for the user to check."""
+        return self.clusters.removed_rows() - len(self.held)
+
+    def staying(self, decisions: Decisions) -> set[int]:
+        """The clustered rows that stay although not their cluster's kept row: those the user marked not
+        duplicates, and those held for checking (``held``) that the user did not remove."""
+        if not len(self.held):
+            return decisions.not_duplicate
+        held = set(self.held.tolist())
+        return decisions.not_duplicate | (held - decisions.removed)
+
+    def decided(self, decisions: Decisions | None) -> Decisions:
+        """``decisions`` (None: none) with the held rows they do not remove among its rows that stay - what the
+        clusters' outcome is read from (``resolve``, the analysis)."""
+        decisions = decisions or Decisions()
+        if not len(self.held):
+            return decisions
+        return Decisions(decisions.kept, self.staying(decisions), decisions.removed)
 
     def cluster_by_id(self, cluster_id: int) -> Cluster:
         return self.clusters[cluster_id - 1]
@@ -298,18 +330,21 @@ class DedupResult:
         self, decisions: Decisions | None = None, similarity: Callable[[int, int], float] | None = None
     ) -> Resolution:
         """Per-row outcome after the user's decisions. ``similarity(row_a, row_b)`` rescoring is needed only
-        when the user chose another kept row."""
-        decisions = decisions or Decisions()
+        when the user chose another kept row. Rows held for checking stay unless the user removes them."""
+        user = decisions or Decisions()
+        decisions = self.decided(decisions)
         n = self.n_rows
         keep = np.ones(n, dtype=bool)
         cluster = np.zeros(n, dtype=np.int64)
         dup_of = np.full(n, -1, dtype=np.int64)
         sim = np.full(n, np.nan)
-        done = _resolve_arrays(self.clusters, decisions, similarity, keep, cluster, dup_of, sim)
+        head = np.zeros(n, dtype=bool)
+        done = _resolve_arrays(self.clusters, decisions, similarity, keep, cluster, dup_of, sim, head)
         if done:
-            return Resolution(keep, cluster, dup_of, sim)
+            return Resolution(keep, cluster, dup_of, sim, head, self._held_mask(user, head))
         for c in self.clusters:
             kept = decisions.kept.get(c.id, c.kept)
+            head[kept] = True
             for m in c.members:
                 cluster[m] = c.id
                 if m == kept or m in decisions.not_duplicate:
@@ -320,11 +355,21 @@ class DedupResult:
                     sim[m] = c.similarity.get(m, np.nan)
                 elif similarity is not None:
                     sim[m] = similarity(kept, m)
-        return Resolution(keep, cluster, dup_of, sim)
+        return Resolution(keep, cluster, dup_of, sim, head, self._held_mask(user, head))
+
+    def _held_mask(self, decisions: Decisions, head: np.ndarray) -> np.ndarray:
+        """Per row: held for checking and staying as such - not removed or marked by the user, not a kept row."""
+        mask = np.zeros(self.n_rows, dtype=bool)
+        mask[self.held] = True
+        decided = decisions.removed | decisions.not_duplicate
+        if decided:
+            mask[np.fromiter(decided, dtype=np.int64, count=len(decided))] = False
+        return mask & ~head
 
     def report_frame(self, texts: list[str] | None = None, decisions: Decisions | None = None) -> pd.DataFrame:
         """One line per cluster: id, size, kept row, members (1-based), min/max similarity, kept text snippet and
-        why that row was kept (``kept_because``: the keep policy's reason, or "chosen in review")."""
+        why that row was kept (``kept_because``: the keep policy's reason, or "chosen in review"); with rows held
+        for checking (``held``), ``to_check``: those of the cluster that stay (1-based), after ``kept_because``."""
         import pandas as pd
 
         decisions = decisions or Decisions()
@@ -348,7 +393,23 @@ class DedupResult:
                 for i, k, k0 in zip(ids, kept, original, strict=True)
             ],
         }
+        if len(self.held):
+            columns["to_check"] = self._held_by_cluster(decisions)
         return pd.DataFrame(columns, columns=list(columns))
+
+    def _held_by_cluster(self, decisions: Decisions) -> list[str]:
+        """Per cluster, its rows held for checking that stay after ``decisions`` (1-based, space-separated)."""
+        arrays = self.clusters.arrays
+        members, which = arrays["members"], self.clusters.member_clusters()
+        stays = np.isin(members, self.held)
+        stays &= members != self.clusters.kept_after(decisions)[which]
+        if decisions.removed or decisions.not_duplicate:
+            decided = np.fromiter(decisions.removed | decisions.not_duplicate, dtype=np.int64)
+            stays &= ~np.isin(members, decided)
+        out: list[list[str]] = [[] for _ in range(len(arrays["id"]))]
+        for c, row in zip(which[stays].tolist(), members[stays].tolist(), strict=True):
+            out[c].append(str(row + 1))
+        return [" ".join(rows) for rows in out]
 
 
 def _snippet(text: str, width: int = 80) -> str:
@@ -386,9 +447,11 @@ def _resolve_arrays(
     cluster: np.ndarray,
     dup_of: np.ndarray,
     sim: np.ndarray,
+    head: np.ndarray,
 ) -> bool:
-    """``DedupResult.resolve`` on the clusters' arrays, filling ``keep``, ``cluster``, ``dup_of`` and ``sim``; False
-    (nothing filled) when a row is in two clusters, which the loop over the clusters settles in its order."""
+    """``DedupResult.resolve`` on the clusters' arrays, filling ``keep``, ``cluster``, ``dup_of``, ``sim`` and
+    ``head``; False (nothing filled) when a row is in two clusters, which the loop over the clusters settles in its
+    order."""
     arrays = clusters.arrays
     ids, kept, members = arrays["id"], arrays["kept"], arrays["members"]
     if not len(ids):
@@ -397,6 +460,7 @@ def _resolve_arrays(
         return False
     which = clusters.member_clusters()
     kept_of = clusters.kept_after(decisions)[which]
+    head[kept_of] = True
     cluster[members] = ids[which]
     gone = members != kept_of
     if decisions.not_duplicate:

@@ -25,7 +25,7 @@ from .text import find_sorted, sorted_unique, span_positions
 
 SimilarityFn = Callable[[int, int], float]
 
-KEPT, REMOVED, NOT_DUPLICATE = "Kept", "Remove", "Not a duplicate"
+KEPT, REMOVED, NOT_DUPLICATE, HELD = "Kept", "Remove", "Not a duplicate", "To check"
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ class ClusterRow:
     snippet: str  # the kept row's text, on one line
     edited: bool  # the user changed the kept row or marked a member "not a duplicate"
     removed: int = 0  # members the export removes (after the user's decisions)
+    held: int = 0  # members kept for the user to check (``DedupResult.held``) that the user has not removed
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class MemberRow:
     """One member of the selected cluster."""
 
     row: int  # 0-based; shown 1-based
-    status: str  # KEPT | REMOVED | NOT_DUPLICATE
+    status: str  # KEPT | REMOVED | NOT_DUPLICATE | HELD (kept for the user to check: ``DedupResult.held``)
     similarity: float  # to the kept row; 1.0 for the kept row itself
     length: int
     snippet: str
@@ -118,6 +119,7 @@ class ReviewSession:
         self._clustered_rows: list[int] | None = None  # every row of a cluster, ascending (``clustered_rows``)
         self._resolution: Resolution | None = None
         self._cluster_of: np.ndarray | None = None
+        self.held = frozenset(result.held.tolist())  # rows the run keeps for the user to check
         if isinstance(decisions, Decisions):
             decisions = from_decisions(decisions)
         self.intent = RowDecisions()
@@ -203,7 +205,7 @@ class ReviewSession:
         if cluster_id not in self._rows:
             c = self.cluster(cluster_id)
             kept = self.kept_row(cluster_id)
-            going = [m for m in c.members if m != kept and m not in self.decisions.not_duplicate]
+            going = [m for m in c.members if m != kept and not self.stays(m)]
             sims = [s for s in (self.similarity(cluster_id, m) for m in going) if not math.isnan(s)]
             self._rows[cluster_id] = ClusterRow(
                 id=cluster_id,
@@ -214,6 +216,7 @@ class ReviewSession:
                 snippet=snippet(self.texts[kept]),
                 edited=not self.intent.rows.isdisjoint(c.members),
                 removed=len(going),
+                held=sum(1 for m in c.members if m != kept and self.is_held(m)),
             )
         return self._rows[cluster_id]
 
@@ -227,8 +230,10 @@ class ReviewSession:
                 status, manual = KEPT, cluster_id in self.decisions.kept
             elif m in self.decisions.not_duplicate:
                 status, manual = NOT_DUPLICATE, True
+            elif self.is_held(m):
+                status, manual = HELD, False
             else:
-                status, manual = REMOVED, False
+                status, manual = REMOVED, m in self.decisions.removed
             text = self.texts[m]
             reason = reasons.get(cluster_id, "") if status == KEPT and not manual else ""
             out.append(MemberRow(m, status, self.similarity(cluster_id, m), len(text), snippet(text), manual, reason))
@@ -237,7 +242,25 @@ class ReviewSession:
     def status(self, cluster_id: int, row: int) -> str:
         if row == self.kept_row(cluster_id):
             return KEPT
-        return NOT_DUPLICATE if row in self.decisions.not_duplicate else REMOVED
+        if row in self.decisions.not_duplicate:
+            return NOT_DUPLICATE
+        return HELD if self.is_held(row) else REMOVED
+
+    def is_held(self, row: int) -> bool:
+        """True when the run keeps ``row`` for the user to check (``DedupResult.held``) and the user has neither
+        removed it nor marked it."""
+        decided = self.decisions
+        return (
+            row in self.held
+            and row not in decided.removed
+            and row not in decided.not_duplicate
+            and (row not in self.intent.kept)
+        )
+
+    def stays(self, row: int) -> bool:
+        """True when ``row``, clustered and not its cluster's kept row, stays in the cleaned file: marked not a
+        duplicate, or held for checking and not removed."""
+        return row in self.decisions.not_duplicate or (row in self.held and row not in self.decisions.removed)
 
     def matches(self, cluster_id: int, query: str) -> bool:
         """True when any member's text (or the cluster number, or a 1-based row number) contains the query."""
@@ -309,10 +332,11 @@ class ReviewSession:
         """Apply the user's decisions (all of them: those about rows in no cluster wait); returns the ids of the
         clusters whose outcome changed."""
         old = self.intent
-        touched = (old.kept ^ intent.kept) | (old.not_duplicate ^ intent.not_duplicate)
+        touched = old.touched(intent)
         self.intent = intent
         if not old.rows and not self.decisions.kept and not self.decisions.not_duplicate and not intent.rows:
             return set()
+        self.decisions.removed = set(intent.removed)
         changed = self._clusters_of(touched)
         if len(changed) > max(64, len(self.clusters) // 4):  # many clusters (a resumed review): from scratch
             applied = apply(intent, self.clusters)
@@ -347,7 +371,7 @@ class ReviewSession:
         kept = self.kept_row(cluster_id)
         if row == kept:
             return
-        intent = self.intent.mark_not_duplicate([row], kept) if flag else self.intent.remove([row])
+        intent = self.intent.mark_not_duplicate([row], kept) if flag else self.removing([row])
         self.set_intent(intent)
 
     def reset(self) -> None:
@@ -371,7 +395,9 @@ class ReviewSession:
         return self.intent.mark_not_duplicate(rows, self.kept_row(cluster_id))
 
     def removing(self, rows: Iterable[int]) -> RowDecisions:
-        return self.intent.remove(rows)
+        """These rows go (those held for checking too)."""
+        rows = list(rows)
+        return self.intent.remove(rows, [r for r in rows if r in self.held])
 
     def resetting(self, rows: Iterable[int]) -> RowDecisions:
         return self.intent.reset(rows)
@@ -381,7 +407,7 @@ class ReviewSession:
         return self.cluster_intents(cluster_ids)[0]
 
     def clusters_removed(self, cluster_ids: Iterable[int]) -> RowDecisions:
-        """Whole clusters go as the algorithm found them, except the kept row the user chose."""
+        """Whole clusters go, except the kept row the user chose: the rows held for checking too."""
         return self.cluster_intents(cluster_ids)[1]
 
     def clusters_reset(self, cluster_ids: Iterable[int]) -> RowDecisions:
@@ -398,7 +424,7 @@ class ReviewSession:
         kept_now = [chosen.get(cid, k) for cid, k in zip(ids, kept, strict=True)] if chosen else kept
         return (
             self.intent.mark_not_duplicate(rows, kept_now),
-            self.intent.unmark_not_duplicate(rows),
+            self.intent.unmark_not_duplicate(rows, [r for r in rows if r in self.held]),
             self.intent.reset(rows),
         )
 
@@ -409,13 +435,15 @@ class ReviewSession:
         over many clusters comes from the first ones that change (the window asks it of every action each time
         the selection or the decisions change: with all 30,000 clusters of 100k short texts selected, the clusters
         of every touched row were 2-3 ms an action, seven actions, twice for one click)."""
-        touched = (self.intent.kept ^ intent.kept) | (self.intent.not_duplicate ^ intent.not_duplicate)
+        touched = self.intent.touched(intent)
         seen: set[int] = set()
         rows = iter(touched)
         while chunk := list(islice(rows, OUTCOME_ROWS_AT_ONCE)):
             for cluster_id in self._clusters_of(chunk) - seen:
                 c = self.cluster(cluster_id)
                 if apply_to_cluster(intent, c) != apply_to_cluster(self.intent, c):
+                    return True
+                if any((m in intent.removed) != (m in self.intent.removed) for m in c.members if m in self.held):
                     return True
                 seen.add(cluster_id)
         return False
@@ -437,13 +465,20 @@ class ReviewSession:
         res = self.resolution()
         return len(sorted_unique(res.cluster[~res.keep])) if res.removed else 0
 
+    @property
+    def rows_to_check(self) -> int:
+        """Rows held for the user to check (``DedupResult.held``) that still stay: not removed, not marked, not
+        made a kept row."""
+        return sum(1 for r in self.held if self.is_held(r)) if self.held else 0
+
     def summary(self) -> str:
-        """'37 clusters · 81 rows to remove of 1,204'"""
+        """'37 clusters · 81 rows to remove of 1,204' (and '· 5 to check' when rows are held for checking)"""
         n = self.clusters_with_removals
         removed = self.rows_to_remove
         clusters = "1 cluster" if n == 1 else f"{n:,} clusters"
         rows = "1 row" if removed == 1 else f"{removed:,} rows"
-        return f"{clusters} · {rows} to remove of {self.result.n_rows:,}"
+        held = self.rows_to_check
+        return f"{clusters} · {rows} to remove of {self.result.n_rows:,}" + (f" · {held:,} to check" if held else "")
 
 
 # -- where the user was: the same cluster, found again by its rows ----

@@ -11,8 +11,8 @@ import math
 from collections.abc import Sequence
 
 from .analysis import DATE_NAME_HINTS, SOURCE_NAME_HINTS, TITLE_NAME_HINTS
-from .columns import BOLD, MUTED, Column, Translate, display_value, same, value_sort_key
-from .review import KEPT, NOT_DUPLICATE, ClusterRow, MemberRow, ReviewSession, format_similarity_range
+from .columns import ATTENTION, BOLD, MUTED, Column, Translate, display_value, same, value_sort_key
+from .review import HELD, KEPT, NOT_DUPLICATE, ClusterRow, MemberRow, ReviewSession, format_similarity_range
 from .table import Table
 
 # The words these columns show (the GUI lists the same strings for translation, context "review").
@@ -34,6 +34,10 @@ WORDS = (
     "You marked this row “not a duplicate”: it stays in the cleaned file.",
     "Removed from the cleaned file as a duplicate of the kept row.",
     "Similarity to the kept row",
+    "To check",
+    "{held} kept for you to check",
+    "Kept for you to check: one character apart from the kept row in a short text, which is as often another "
+    "question as a typo. It stays in the cleaned file unless you remove it.",
 )
 
 _ORDER = (TITLE_NAME_HINTS, SOURCE_NAME_HINTS, DATE_NAME_HINTS)
@@ -51,18 +55,23 @@ def guess_member_columns(table: Table, exclude: Sequence[str] = (), limit: int =
     return chosen[:limit]
 
 
-def cluster_columns(say: Translate = same) -> list[Column[ClusterRow]]:
+def cluster_columns(say: Translate = same, held: bool = False) -> list[Column[ClusterRow]]:
+    """#, rows, similarity range, kept text; and, when the run holds rows for the user to check (``held``), how
+    many each cluster holds (last, so that the other columns keep their places)."""
+
     def tooltip(line: ClusterRow) -> str:
         text = say("Cluster {id}: {size} rows, {removed} removed, keeping row {kept}").format(
             id=line.id, size=line.size, removed=line.removed, kept=line.kept + 1
         )
         note = "\n" + say("(edited: you changed this cluster)") if line.edited else ""
+        if line.held:
+            note += "\n" + say("{held} kept for you to check").format(held=line.held)
         return f"{text}{note}\n{line.snippet}"
 
     def edited_style(line: ClusterRow) -> str:
         return BOLD if line.edited else ""
 
-    return [
+    columns: list[Column[ClusterRow]] = [
         Column(
             "#",
             lambda c: f"{c.id}{' ✎' if c.edited else ''}",
@@ -84,6 +93,19 @@ def cluster_columns(say: Translate = same) -> list[Column[ClusterRow]]:
         ),
         Column(say("Kept text"), lambda c: c.snippet, tooltip=tooltip),
     ]
+    if held:
+        columns.append(
+            Column(
+                say("To check"),
+                lambda c: str(c.held) if c.held else "",
+                lambda c: c.held,
+                tooltip,
+                lambda c: ATTENTION if c.held else "",
+                numeric=True,
+                width=7,
+            ),
+        )
+    return columns
 
 
 def member_columns(
@@ -92,7 +114,9 @@ def member_columns(
     """Row, status, similarity, the chosen input columns, length, text."""
 
     def status_text(m: MemberRow) -> str:
-        word = {KEPT: "★ " + say("Kept"), NOT_DUPLICATE: say("Not a duplicate")}.get(m.status, say("Remove"))
+        word = {KEPT: "★ " + say("Kept"), NOT_DUPLICATE: say("Not a duplicate"), HELD: "? " + say("To check")}.get(
+            m.status, say("Remove")
+        )
         return word + " ✎" if m.manual else word
 
     def status_tip(m: MemberRow) -> str:
@@ -103,16 +127,23 @@ def member_columns(
             return f"{kept}\n{m.reason}" if m.reason else kept
         if m.status == NOT_DUPLICATE:
             return say("You marked this row “not a duplicate”: it stays in the cleaned file.")
+        if m.status == HELD:
+            return say(
+                "Kept for you to check: one character apart from the kept row in a short text, which is as often "
+                "another question as a typo. It stays in the cleaned file unless you remove it."
+            )
         return say("Removed from the cleaned file as a duplicate of the kept row.")
 
     def style(m: MemberRow) -> str:
-        return BOLD if m.status == KEPT else MUTED if m.status == NOT_DUPLICATE else ""
+        return (
+            BOLD if m.status == KEPT else MUTED if m.status == NOT_DUPLICATE else ATTENTION if m.status == HELD else ""
+        )
 
-    status_rank = {KEPT: 0, NOT_DUPLICATE: 1}
+    status_rank = {KEPT: 0, HELD: 1, NOT_DUPLICATE: 2}
     columns: list[Column[MemberRow]] = [
         Column(say("Row"), lambda m: str(m.row + 1), lambda m: m.row, status_tip, style, True, width=6, in_order=True),
         Column(
-            say("Status"), status_text, lambda m: (status_rank.get(m.status, 2), m.row), status_tip, style, width=13
+            say("Status"), status_text, lambda m: (status_rank.get(m.status, 3), m.row), status_tip, style, width=13
         ),
         Column(
             say("Similarity"),

@@ -18,18 +18,20 @@ from .text import sorted_unique
 
 def decided_result(result: DedupResult, decisions: Decisions) -> DedupResult:
     """The result with the user's decisions applied to its clusters: rows that stay are no longer members, the
-    user's kept row is the kept row, and a cluster left with one row is no cluster."""
-    if not decisions.kept and not decisions.not_duplicate:
+    user's kept row is the kept row, rows held for checking that the user did not remove stay too, and a cluster
+    left with one row is no cluster."""
+    stay = result.staying(decisions)
+    if not decisions.kept and not stay:
         return result
     clusters = []
     for c in result.clusters:
         kept = decisions.kept.get(c.id, c.kept)
-        members = [m for m in c.members if m == kept or m not in decisions.not_duplicate]
+        members = [m for m in c.members if m == kept or m not in stay]
         if len(members) < 2:
             continue
         similarity = {m: s for m, s in c.similarity.items() if m in members} if kept == c.kept else {}
         clusters.append(Cluster(c.id, kept, members, similarity))
-    return replace(result, clusters=ClusterList(objects=clusters))
+    return replace(result, clusters=ClusterList(objects=clusters), held=np.zeros(0, dtype=np.int64))
 
 
 def overruled_pairs(result: DedupResult, not_duplicate: set[int] | frozenset[int]) -> np.ndarray:

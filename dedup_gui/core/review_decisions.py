@@ -22,14 +22,19 @@ from .result import Cluster, ClusterList, Decisions
 class RowDecisions:
     kept: frozenset[int] = frozenset()  # rows the user keeps as their cluster's kept row
     not_duplicate: frozenset[int] = frozenset()  # rows that stay although clustered
+    removed: frozenset[int] = frozenset()  # rows held for checking (``DedupResult.held``) that the user removes
 
     @cached_property
     def rows(self) -> frozenset[int]:
         """Every decided row (made once: the cluster list asks for each line it draws)."""
-        return self.kept | self.not_duplicate
+        return self.kept | self.not_duplicate | self.removed
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    def touched(self, other: RowDecisions) -> frozenset[int]:
+        """The rows whose decision differs between these decisions and ``other``."""
+        return (self.kept ^ other.kept) | (self.not_duplicate ^ other.not_duplicate) | (self.removed ^ other.removed)
 
     def keep(self, members: Sequence[int], rows: Iterable[int], kept_now: int) -> RowDecisions:
         """The selected rows of one cluster stay: one becomes its kept row (the current kept row when selected,
@@ -41,26 +46,30 @@ class RowDecisions:
         return RowDecisions(
             (self.kept - set(members)) | {primary},
             (self.not_duplicate - {primary}) | (set(rows) - {primary}),
+            self.removed - set(rows),
         )
 
     def mark_not_duplicate(self, rows: Iterable[int], kept_now: int | Iterable[int]) -> RowDecisions:
         """These rows stay in the cleaned file; the kept row (or rows, of several clusters) stays anyway."""
         rows = set(rows) - ({kept_now} if isinstance(kept_now, int) else set(kept_now))
-        return RowDecisions(self.kept - rows, self.not_duplicate | rows)
+        return RowDecisions(self.kept - rows, self.not_duplicate | rows, self.removed - rows)
 
-    def remove(self, rows: Iterable[int]) -> RowDecisions:
+    def remove(self, rows: Iterable[int], held: Iterable[int] = ()) -> RowDecisions:
         """These rows go as duplicates again: no longer marked, no longer the user's kept row (the algorithm's
-        kept row then stays, so a cluster always keeps one row)."""
+        kept row then stays, so a cluster always keeps one row); those of them ``held`` for checking go too."""
         rows = set(rows)
-        return RowDecisions(self.kept - rows, self.not_duplicate - rows)
+        return RowDecisions(self.kept - rows, self.not_duplicate - rows, self.removed | (rows & set(held)))
 
-    def unmark_not_duplicate(self, rows: Iterable[int]) -> RowDecisions:
-        """Undo only the "not a duplicate" marks (a cluster's duplicates are removed again, its kept row stays)."""
-        return RowDecisions(self.kept, self.not_duplicate - set(rows))
+    def unmark_not_duplicate(self, rows: Iterable[int], held: Iterable[int] = ()) -> RowDecisions:
+        """Undo only the "not a duplicate" marks (a cluster's duplicates are removed again, its kept row stays),
+        and remove the rows ``held`` for checking among them."""
+        rows = set(rows)
+        return RowDecisions(self.kept, self.not_duplicate - rows, self.removed | (rows & set(held)))
 
     def reset(self, rows: Iterable[int]) -> RowDecisions:
-        """Back to the algorithm's choice for these rows."""
-        return self.remove(rows)
+        """Back to the algorithm's choice for these rows (a row held for checking is held again)."""
+        rows = set(rows)
+        return RowDecisions(self.kept - rows, self.not_duplicate - rows, self.removed - rows)
 
 
 @dataclass
@@ -87,7 +96,7 @@ def apply(intent: RowDecisions, clusters: Sequence[Cluster]) -> Applied:
     """The decisions of every cluster, from scratch: ``apply_to_cluster`` for each cluster holding a decided row,
     worked out on the clusters' arrays at once (at 100k articles "not duplicates" for all 29,000 clusters took 10 s
     when every cluster was tested against the decided rows, made again for each; 0.12 s cluster by cluster)."""
-    decisions = Decisions()
+    decisions = Decisions(removed=set(intent.removed))
     decided = intent.rows
     if not decided:
         return Applied(decisions, frozenset())
@@ -110,10 +119,11 @@ def apply(intent: RowDecisions, clusters: Sequence[Cluster]) -> Applied:
     later_chosen[first] = False
     stay = (marked | later_chosen) & (members != kept[owner])
     decisions.not_duplicate = set(members[stay].tolist())
-    return Applied(decisions, frozenset(decided - set(members[chosen | marked].tolist())))
+    placed = chosen | marked | among(intent.removed)
+    return Applied(decisions, frozenset(decided - set(members[placed].tolist())))
 
 
 def from_decisions(decisions: Decisions) -> RowDecisions:
     """The row decisions behind per-cluster decisions (an older saved review, tests)."""
     kept = frozenset(decisions.kept.values())
-    return RowDecisions(kept, frozenset(decisions.not_duplicate) - kept)
+    return RowDecisions(kept, frozenset(decisions.not_duplicate) - kept, frozenset(decisions.removed) - kept)

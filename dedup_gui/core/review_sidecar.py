@@ -80,12 +80,13 @@ class SavedReview:
     member_columns: list[str] = field(default_factory=list)
     kept: list[tuple[int, str]] = field(default_factory=list)  # (row, row key)
     not_duplicate: list[tuple[int, str]] = field(default_factory=list)
+    removed: list[tuple[int, str]] = field(default_factory=list)  # rows held for checking that the user removed
     position: list[tuple[int, str]] = field(default_factory=list)  # rows of the cluster on screen
     saved_at: str = ""
 
     @property
     def decision_count(self) -> int:
-        return len({r for r, _ in self.kept} | {r for r, _ in self.not_duplicate})
+        return len({r for r, _ in self.kept} | {r for r, _ in self.not_duplicate} | {r for r, _ in self.removed})
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -98,6 +99,7 @@ class SavedReview:
             "decisions": {
                 "kept": [{"row": r + 1, "key": k} for r, k in self.kept],
                 "not_duplicate": [{"row": r + 1, "key": k} for r, k in self.not_duplicate],
+                "removed": [{"row": r + 1, "key": k} for r, k in self.removed],
             },
             "position": [{"row": r + 1, "key": k} for r, k in self.position],
             "saved_at": self.saved_at,
@@ -123,6 +125,7 @@ class SavedReview:
             member_columns=[str(c) for c in data.get("member_columns") or []],
             kept=rows(decisions.get("kept") or []),
             not_duplicate=rows(decisions.get("not_duplicate") or []),
+            removed=rows(decisions.get("removed") or []),  # (a review saved before rows were held has none)
             position=rows(data.get("position") or []),
             saved_at=str(data.get("saved_at", "")),
         )
@@ -139,7 +142,8 @@ def make_review(
 ) -> SavedReview:
     """What to save for this table and these decisions (keys are computed for the decided rows only)."""
     kept, not_dup, shown = sorted(intent.kept), sorted(intent.not_duplicate), list(position)
-    wanted = sorted(set(kept + not_dup + shown))
+    removed = sorted(intent.removed)
+    wanted = sorted(set(kept + not_dup + removed + shown))
     keys = dict(zip(wanted, row_keys(table, wanted), strict=True))
     return SavedReview(
         input_path=str(table.path),
@@ -151,6 +155,7 @@ def make_review(
         member_columns=list(member_columns),
         kept=[(r, keys[r]) for r in kept],
         not_duplicate=[(r, keys[r]) for r in not_dup],
+        removed=[(r, keys[r]) for r in removed],
         position=[(r, keys[r]) for r in shown],
         saved_at=_dt.datetime.now().astimezone().isoformat(timespec="seconds"),
     )
@@ -189,8 +194,9 @@ def reattach(review: SavedReview, table: Table, input_hash: str) -> Reattached:
         known = set(range(len(table)))
         kept = frozenset(r for r, _ in review.kept if r in known)
         not_dup = frozenset(r for r, _ in review.not_duplicate if r in known)
+        removed = frozenset(r for r, _ in review.removed if r in known)
         position = [r for r, _ in review.position if r in known]
-        return Reattached(RowDecisions(kept, not_dup - kept), position, False, 0)
+        return Reattached(RowDecisions(kept, not_dup - kept, removed - kept - not_dup), position, False, 0)
     keys = row_keys(table)
     where: dict[str, list[int]] = {}
     for row, key in enumerate(keys):
@@ -210,8 +216,10 @@ def reattach(review: SavedReview, table: Table, input_hash: str) -> Reattached:
 
     kept_found = [find(r, k) for r, k in review.kept]
     not_dup_found = [find(r, k) for r, k in review.not_duplicate]
-    lost = sum(r is None for r in kept_found + not_dup_found)
+    removed_found = [find(r, k) for r, k in review.removed]
+    lost = sum(r is None for r in kept_found + not_dup_found + removed_found)
     kept_rows = frozenset(r for r in kept_found if r is not None)
     not_dup_rows = frozenset(r for r in not_dup_found if r is not None) - kept_rows
+    removed_rows = frozenset(r for r in removed_found if r is not None) - kept_rows - not_dup_rows
     position = [r for r in (find(r, k, take=False) for r, k in review.position) if r is not None]
-    return Reattached(RowDecisions(kept_rows, not_dup_rows), position, True, lost)
+    return Reattached(RowDecisions(kept_rows, not_dup_rows, removed_rows), position, True, lost)

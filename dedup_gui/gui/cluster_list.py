@@ -61,10 +61,18 @@ class ClusterListModel(ColumnTableModel):
         self._pending = -1  # the search running on the model's thread, if any
         self._searches: ThreadPoolExecutor | None = None
         self._found.connect(self._apply_found)
+        self.held_column = False  # the "To check" column is shown (the session holds rows for the user to check)
         self.set_columns(cluster_columns(tr_review))
 
-    def set_session(self, session: ReviewSession | None) -> None:
-        """A new run's clusters; the query stays (found again for them: all are shown until then)."""
+    def set_session(self, session: ReviewSession | None) -> bool:
+        """A new run's clusters; the query stays (found again for them: all are shown until then). True when the
+        columns changed: the "To check" column comes with a run that holds rows for the user to check, and goes
+        with one that holds none."""
+        held = session is not None and bool(session.held)
+        changed = held != self.held_column
+        if changed:
+            self.held_column = held
+            self.set_columns(cluster_columns(tr_review, held))
         self.session = session
         self._asked += 1
         ids = self._search_in_line()
@@ -72,6 +80,7 @@ class ClusterListModel(ColumnTableModel):
         self.set_rows(_Lines(session) if session is not None else ())
         if ids is None and self.query.strip() and session is not None:
             self._search_off_thread()
+        return changed
 
     def set_query(self, query: str) -> None:
         self.query = query

@@ -162,6 +162,7 @@ class ExportDialog(QDialog):
             removed=translate("AnnotatedExport", "Removed"),
             not_duplicate=translate("AnnotatedExport", "Not a duplicate"),
             manual=translate("AnnotatedExport", "{status} (manual)"),
+            held=translate("AnnotatedExport", "Kept to check"),
         )
         if self.english_names.isChecked():
             return AnnotationSpec(words)

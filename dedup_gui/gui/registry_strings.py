@@ -110,6 +110,13 @@ REVIEW_STRINGS = (
     QT_TRANSLATE_NOOP("review", "You marked this row “not a duplicate”: it stays in the cleaned file."),
     QT_TRANSLATE_NOOP("review", "Removed from the cleaned file as a duplicate of the kept row."),
     QT_TRANSLATE_NOOP("review", "Similarity to the kept row"),
+    QT_TRANSLATE_NOOP("review", "To check"),
+    QT_TRANSLATE_NOOP("review", "{held} kept for you to check"),
+    QT_TRANSLATE_NOOP(
+        "review",
+        "Kept for you to check: one character apart from the kept row in a short text, which is as often another "
+        "question as a typo. It stays in the cleaned file unless you remove it.",
+    ),
 )
 
 KEEP_POLICY_STRINGS = (
@@ -173,8 +180,9 @@ def keep_policy_label(value: str, label: str) -> str:
     return QCoreApplication.translate("core", label)
 
 
-def summary_text(clusters: int, removed: int, rows: int) -> str:
-    """'37 clusters · 81 rows to remove of 1,204' (``ReviewSession.summary``) in the interface language."""
+def summary_text(clusters: int, removed: int, rows: int, held: int = 0) -> str:
+    """'37 clusters · 81 rows to remove of 1,204' (``ReviewSession.summary``) in the interface language, with '· 5
+    to check' when rows are kept for the user to check (``held``)."""
     if clusters == 1:
         c = QCoreApplication.translate("core", "1 cluster")
     else:
@@ -183,7 +191,10 @@ def summary_text(clusters: int, removed: int, rows: int) -> str:
         text = QCoreApplication.translate("core", "{clusters} · 1 row to remove of {total}")
     else:
         text = QCoreApplication.translate("core", "{clusters} · {removed} rows to remove of {total}")
-    return text.format(clusters=c, removed=f"{removed:,}", total=f"{rows:,}")
+    text = text.format(clusters=c, removed=f"{removed:,}", total=f"{rows:,}")
+    if held:
+        text += " · " + QCoreApplication.translate("core", "{n} to check").format(n=f"{held:,}")
+    return text
 
 
 # Why a kept row was kept (``core.keep.KeepRule.reasons_of``): fixed phrases, and forms built around a date, a

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from dedup_gui.core.engine_process import RemotePipeline
-from dedup_gui.core.review import KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
+from dedup_gui.core.review import HELD, KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
 from dedup_gui.core.review_columns import member_fields
 
 from .app_state import AppState
@@ -268,11 +268,12 @@ class ReviewPane(QWidget):
             self.members_title.setText("")
             return
         line = self.session.row(cluster_id - 1)
-        self.members_title.setText(
-            self.tr("<b>Cluster {id}</b> · {n} rows · {removed} removed").format(
-                id=cluster_id, n=line.size, removed=line.removed
-            )
+        title = self.tr("<b>Cluster {id}</b> · {n} rows · {removed} removed").format(
+            id=cluster_id, n=line.size, removed=line.removed
         )
+        if line.held:
+            title += " · " + self.tr("{n} to check").format(n=line.held)
+        self.members_title.setText(title)
 
     def set_query(self, text: str) -> None:
         """Filter the cluster list; the cluster on screen stays when it matches, else the nearest that does (once
@@ -325,7 +326,9 @@ class ReviewPane(QWidget):
         member = self.members_model.member(index.row())
         kept = session.kept_row(cluster_id)
         status = {KEPT: self.tr("kept")}.get(member.status, "")
-        if member.status != KEPT:
+        if member.status == HELD:
+            status = self.tr("kept for you to check — one character apart in a short text")
+        elif member.status != KEPT:
             status = self.tr("not a duplicate — stays") if member.row in session.decisions.not_duplicate else ""
             status = status or self.tr("will be removed")
         columns = self.state.member_columns
@@ -378,7 +381,8 @@ class ReviewPane(QWidget):
         both are on screen."""
         session = self.session
         place = list(self.state.place)
-        self.cluster_model.set_session(session)
+        if self.cluster_model.set_session(session):
+            size_columns(self.cluster_view)
         self.members_model.set_member_columns(self.state.table, self.state.member_columns)
         size_columns(self.members_view)
         self.update_summary()
@@ -473,7 +477,7 @@ class ReviewPane(QWidget):
         if s is None:
             self.summary.setText(self.tr("No results yet"))
             return
-        text = f"<b>{summary_text(s.clusters_with_removals, s.rows_to_remove, s.result.n_rows)}</b>"
+        text = f"<b>{summary_text(s.clusters_with_removals, s.rows_to_remove, s.result.n_rows, s.rows_to_check)}</b>"
         notes = []
         if s.result.exact_duplicates:
             notes.append(self.tr("{n} rows are exact copies").format(n=f"{s.result.exact_duplicates:,}"))
@@ -483,6 +487,12 @@ class ReviewPane(QWidget):
                 self.tr("1 row decided by you")
                 if decided == 1
                 else self.tr("{n} rows decided by you").format(n=f"{decided:,}")
+            )
+        if s.rows_to_check:
+            notes.append(
+                self.tr("{n} rows kept for you to check: one character apart in a short text").format(
+                    n=f"{s.rows_to_check:,}"
+                )
             )
         if s.not_applying:
             notes.append(self.tr("{n} of them in no cluster at these settings").format(n=f"{len(s.not_applying):,}"))

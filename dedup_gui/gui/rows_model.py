@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTimer, Signal
 
-from dedup_gui.core.columns import STRIKE, Column, sort_ranks, value_sort_key
+from dedup_gui.core.columns import ATTENTION, STRIKE, Column, sort_ranks, value_sort_key
 from dedup_gui.core.result import Resolution
 from dedup_gui.core.table import Table, cell_text
 
@@ -33,6 +33,7 @@ _WORDS = (
     QT_TRANSLATE_NOOP("RowsModel", "Similarity"),
     QT_TRANSLATE_NOOP("RowsModel", "Kept"),
     QT_TRANSLATE_NOOP("RowsModel", "Not a duplicate"),
+    QT_TRANSLATE_NOOP("RowsModel", "To check"),
     QT_TRANSLATE_NOOP("RowsModel", "Duplicate of {row}"),
     QT_TRANSLATE_NOOP("RowsModel", "Compared for duplicates"),
 )
@@ -65,6 +66,7 @@ class RowsModel(ColumnTableModel):
         self._text_columns: set[str] = set()
         self._res: Resolution | None = None
         self._is_kept = np.zeros(0, dtype=bool)
+        self._is_held = np.zeros(0, dtype=bool)
         self._ranks: dict[int, np.ndarray] = {}
         self.duplicates_only = False
 
@@ -91,9 +93,14 @@ class RowsModel(ColumnTableModel):
             and (not self.duplicates_only or np.array_equal(res.cluster > 0, self._res.cluster > 0))
         )
         self._res = res
-        # rows other rows are duplicates of; other kept rows of a cluster were marked "not a duplicate"
-        self._is_kept = np.zeros(len(res.keep) if res is not None else 0, dtype=bool)
-        if res is not None:
+        # each cluster's kept row (when the resolution does not say: the rows other rows are duplicates of); other
+        # rows that stay were marked "not a duplicate", or are held for the user to check
+        n = len(res.keep) if res is not None else 0
+        self._is_kept = np.zeros(n, dtype=bool)
+        self._is_held = np.zeros(n, dtype=bool) if res is None or res.held is None else res.held
+        if res is not None and res.head is not None:
+            self._is_kept = res.head & (res.cluster > 0)
+        elif res is not None:
             self._is_kept[res.dup_of[res.dup_of >= 0]] = True
         if same_rows:
             self.rows_changed()
@@ -201,18 +208,18 @@ class RowsModel(ColumnTableModel):
         if res is None or not res.cluster[r]:
             return ""
         if res.keep[r]:
-            return _tr("Kept") if self._is_kept[r] else _tr("Not a duplicate")
+            return _tr("Kept") if self._is_kept[r] else _tr("To check") if self._is_held[r] else _tr("Not a duplicate")
         return _tr("Duplicate of {row}").format(row=int(res.dup_of[r]) + 1)
 
     def _status_key(self, r: int) -> tuple[int, int]:
         """Unclustered rows, then the duplicates by the row they duplicate, then the kept rows, then the rows
-        marked not duplicates (the order of the status words, with row numbers as numbers)."""
+        marked not duplicates, then those held for checking (with row numbers as numbers)."""
         res = self._res
         if res is None or not res.cluster[r]:
             return (0, 0)
         if not res.keep[r]:
             return (1, int(res.dup_of[r]))
-        return (2, 0) if self._is_kept[r] else (3, 0)
+        return (2, 0) if self._is_kept[r] else (4, 0) if self._is_held[r] else (3, 0)
 
     def _status_keys(self, rows) -> np.ndarray:
         """``_status_key`` of many rows, as numbers."""
@@ -221,7 +228,7 @@ class RowsModel(ColumnTableModel):
         if res is None:
             return np.zeros(len(at), dtype=np.int64)
         n = len(res.keep) + 1
-        group = np.where(res.keep[at], np.where(self._is_kept[at], 2, 3), 1)
+        group = np.where(res.keep[at], np.where(self._is_kept[at], 2, np.where(self._is_held[at], 4, 3)), 1)
         group = np.where(res.cluster[at] > 0, group, 0)
         return group * n + np.where(group == 1, res.dup_of[at] + 1, 0)
 
@@ -237,7 +244,9 @@ class RowsModel(ColumnTableModel):
         return np.where(np.isnan(sim), -1.0, sim)
 
     def _status_style(self, r: int) -> str:
-        return STRIKE if self._res is not None and not self._res.keep[r] else ""
+        if self._res is None:
+            return ""
+        return STRIKE if not self._res.keep[r] else ATTENTION if self._is_held[r] else ""
 
     def _similarity_text(self, r: int) -> str:
         if self._res is None:

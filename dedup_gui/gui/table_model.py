@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from dedup_gui.core.columns import BOLD, MUTED, STRIKE, Column
+from dedup_gui.core.columns import ATTENTION, BOLD, MUTED, STRIKE, Column
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1  # the row object itself
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -212,6 +212,12 @@ def _styled(style: str, role) -> object:
     if role == Qt.ItemDataRole.ForegroundRole:
         if style == MUTED:
             return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        if style == ATTENTION:  # amber, legible on light and dark palettes
+            return (
+                QColor("#c26a00")
+                if QApplication.palette().color(QPalette.ColorRole.Base).lightness() > 128
+                else (QColor("#f0a030"))
+            )
         return None
     if style in (BOLD, STRIKE):
         font = QFont()

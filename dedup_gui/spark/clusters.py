@@ -134,8 +134,12 @@ def _linked_similarity(keepers: DataFrame, pairs: DataFrame, uniques: DataFrame,
     )
 
 
-def cluster_rows(rows: DataFrame, best: DataFrame, keepers: DataFrame) -> tuple[DataFrame, DataFrame]:
-    """Per clustered row its cluster, whether it is kept, the kept row and its similarity; and the clusters."""
+def cluster_rows(
+    rows: DataFrame, best: DataFrame, keepers: DataFrame, uniques: DataFrame
+) -> tuple[DataFrame, DataFrame]:
+    """Per clustered row its cluster, whether it is kept, the kept row and its similarity; and the clusters. A row
+    whose text is in doubt against its kept row's (``core.doubt``; ``uniques``: u, norm) stays, as the desktop
+    keeps it for the user to check: dup_kept 1, no kept row, no similarity."""
     per_row = (
         rows.select(ROW, "u")
         .join(keepers, "u", "left")
@@ -147,7 +151,8 @@ def cluster_rows(rows: DataFrame, best: DataFrame, keepers: DataFrame) -> tuple[
     numbered = numbered.join(best.select(F.col("u").alias("K"), F.col("best_row").alias("kept_row")), "K")
     numbered = materialise(numbered)
     out = per_row.join(numbered.select("K", "cluster", "kept_row"), "K")
-    kept = F.col(ROW) == F.col("kept_row")
+    out = _held(out, uniques)
+    kept = (F.col(ROW) == F.col("kept_row")) | F.col("held")
     out = out.select(
         ROW,
         F.col("cluster").alias("dup_cluster"),
@@ -165,3 +170,15 @@ def cluster_rows(rows: DataFrame, best: DataFrame, keepers: DataFrame) -> tuple[
         "cluster", "size", "kept_row", "first_row", "min_similarity", "max_similarity"
     )
     return out, clusters
+
+
+def _held(rows: DataFrame, uniques: DataFrame) -> DataFrame:
+    """``rows`` (__row, u, K, ...) with ``held``: the row is not its kept text's and its text is in doubt against
+    the kept text (``batches.held_pairs``); only pairs of two short texts are read."""
+    texts = uniques.select("u", "norm").where(F.length("norm") < batches.HELD_READ_UNDER)
+    pairs = rows.where(F.col("u") != F.col("K")).select("u", "K").distinct()
+    pairs = pairs.join(texts.select("u", F.col("norm").alias("norm_u")), "u")
+    pairs = pairs.join(texts.select(F.col("u").alias("K"), F.col("norm").alias("norm_k")), "K")
+    held = pairs.mapInPandas(lambda it: (batches.held_pairs(f) for f in it), "u long, K long, held boolean")
+    held = held.where(F.col("held"))
+    return rows.join(held, ["u", "K"], "left").withColumn("held", F.coalesce("held", F.lit(False)))

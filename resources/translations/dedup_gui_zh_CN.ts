@@ -69,6 +69,10 @@
         <source>{status} (manual)</source>
         <translation>{status}（人工）</translation>
     </message>
+    <message>
+        <source>Kept to check</source>
+        <translation>保留待查</translation>
+    </message>
 </context>
 <context>
     <name>ChartPanel</name>
@@ -788,8 +792,16 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>&lt;b&gt;重复组 {id}&lt;/b&gt; · {n} 行 · 删除 {removed} 行</translation>
     </message>
     <message>
+        <source>{n} to check</source>
+        <translation>{n} 行待查</translation>
+    </message>
+    <message>
         <source>kept</source>
         <translation>保留</translation>
+    </message>
+    <message>
+        <source>kept for you to check — one character apart in a short text</source>
+        <translation>保留待您核查 — 短文本中仅差一个字</translation>
     </message>
     <message>
         <source>not a duplicate — stays</source>
@@ -848,6 +860,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>您已决定 {n} 行</translation>
     </message>
     <message>
+        <source>{n} rows kept for you to check: one character apart in a short text</source>
+        <translation>{n} 行保留待您核查：短文本中仅差一个字</translation>
+    </message>
+    <message>
         <source>{n} of them in no cluster at these settings</source>
         <translation>其中 {n} 行在当前设置下不属于任何重复组</translation>
     </message>
@@ -869,6 +885,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>Similarity</source>
         <translation>相似度</translation>
+    </message>
+    <message>
+        <source>To check</source>
+        <translation>待查</translation>
     </message>
     <message>
         <source>Compared for duplicates</source>
@@ -1422,6 +1442,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>{clusters} · 共 {total} 行，将删除 {removed} 行</translation>
     </message>
     <message>
+        <source>{n} to check</source>
+        <translation>{n} 行待查</translation>
+    </message>
+    <message>
         <source>no repost marker and contains the others</source>
         <translation>无转载标记，且包含其他各行</translation>
     </message>
@@ -1820,6 +1844,18 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>Similarity to the kept row</source>
         <translation>与保留行的相似度</translation>
+    </message>
+    <message>
+        <source>To check</source>
+        <translation>待查</translation>
+    </message>
+    <message>
+        <source>{held} kept for you to check</source>
+        <translation>{held} 行保留待您核查</translation>
+    </message>
+    <message>
+        <source>Kept for you to check: one character apart from the kept row in a short text, which is as often another question as a typo. It stays in the cleaned file unless you remove it.</source>
+        <translation>保留待您核查：在短文本中与保留行仅差一个字——这既可能是错别字，也同样可能是另一个问题。除非您将其删除，它会留在清理后的文件中。</translation>
     </message>
 </context>
 <context>

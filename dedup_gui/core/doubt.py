@@ -1,0 +1,104 @@
+"""Removals the text alone cannot decide: kept, and shown for the user to check.
+
+A short question or title one character apart from another is a typo of it as often as another question:
+"怎么刷王者宝石" / "怎样刷王者宝石" and "苹果平板电脑怎样打电话" / "怎么打电话" ask the same, "世界上最瘦的人" /
+"最胖的人" and "梦幻西游官职" / "梦幻西游刷官职" do not. Nothing in the two texts tells which: LCQMC's labelled
+question pairs (Chinese questions people asked, labelled by people) put the removals of such pairs on either side
+about as often - one character replaced in a question under 12 characters, 277 labelled "asks something else"
+against 130 "asks the same"; one added to a question under 8 characters, 90 against 110. Longer texts are another
+matter: one character replaced in 12 characters or more, 17 against 146; one added to 8 or more, 41 against 434 (a
+longer text is a typo's copy far more often than another text).
+
+So such a removal is not made: the row is *kept for the user to check* (``in_doubt``) - it stays in the cleaned
+file, and the review shows it in its cluster beside the row it nearly copies, for the user to remove with one
+action when it is a copy. Which characters count:
+
+- signs and spaces are not read at all (a question mark added is the same question);
+- a particle (的, 了, 吗, 呢...) replaced, added or dropped is the same question (LCQMC: 452 of 452 such removals
+  labelled the same);
+- words that ask the same are the same word: 怎么 / 怎样, 哪 / 那, 和 / 跟 / 与 / 同, 的 / 得 / 地, 己 / 已, 叫 / 是
+  ("X叫什么" / "X是什么");
+- figures, negations, opposites and places are the text check's (``core.textcheck``): pairs differing in them are
+  no duplicates at all; a Chinese numeral or a negation is not read here;
+- a character typed twice ("一言不发" / "一一言不发") is a typo;
+- only Chinese characters are read: one letter of an English sentence replaced is nearly always a typo.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from .columnar import lengths_of
+from .result import ClusterList
+from .textcheck import _CN_NUMERAL, NEGATIONS
+
+SUBSTITUTED_UNDER = 12  # a character replaced in a text of fewer characters (signs not counted) is in doubt ...
+ADDED_UNDER = 8  # ... and one added to (or dropped from) a text of fewer
+# Texts of this many characters or more (signs counted) are not read for doubt: room for a few signs around
+# ``SUBSTITUTED_UNDER`` characters. A pair is read only when both its texts are shorter.
+READ_UNDER = 3 * SUBSTITUTED_UNDER
+PARTICLES = frozenset("的了吗呢啊吧呀嘛哦哈啦呗")
+INTERCHANGEABLE = ("么样", "哪那", "和跟与同", "的得地", "己已", "叫是")
+_SAME_WORD = frozenset((x, y) for group in INTERCHANGEABLE for x in group for y in group if x != y)
+_NOT_READ = PARTICLES | _CN_NUMERAL | frozenset(n for n in NEGATIONS if len(n) == 1)
+_SIGNS = re.compile(r"[\W_]+")
+
+
+def _content(c: str) -> bool:
+    """A Chinese character that carries the text's meaning here (not a particle, numeral or negation)."""
+    return "\u4e00" <= c <= "\u9fff" and c not in _NOT_READ
+
+
+def in_doubt(a: str, b: str) -> bool:
+    """True when the texts are one content character apart in a short text (see the module docstring): the
+    character replaced in a text under ``SUBSTITUTED_UNDER`` characters, or added in one under ``ADDED_UNDER``
+    (signs not counted)."""
+    a, b = _SIGNS.sub("", a), _SIGNS.sub("", b)
+    if len(a) > len(b):
+        a, b = b, a
+    if len(a) >= SUBSTITUTED_UNDER or len(b) - len(a) > 1 or not a:
+        return False
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        if i == len(a) or a[i + 1 :] != b[i + 1 :]:
+            return False
+        x, y = a[i], b[i]
+        return _content(x) and _content(y) and (x, y) not in _SAME_WORD
+    if len(a) >= ADDED_UNDER or a[i:] != b[i + 1 :]:
+        return False
+    added = b[i]
+    typed_twice = (i > 0 and b[i - 1] == added) or (i + 1 < len(b) and b[i + 1] == added)
+    return _content(added) and not typed_twice
+
+
+def held_rows(texts: Sequence[str], row_unique: np.ndarray, members: np.ndarray, kept_of: np.ndarray) -> np.ndarray:
+    """The ``members`` (rows; ``kept_of``: the kept row of each one's cluster) whose text is ``in_doubt`` against
+    their kept row's (``texts``: the unique texts, ``row_unique``: each row's), ascending. Only pairs of two texts
+    under ``READ_UNDER`` characters are read."""
+    u, k = row_unique[members], row_unique[kept_of]
+    short = lengths_of(texts) < READ_UNDER
+    at = np.flatnonzero((u != k) & short[u] & short[k])
+    held = held_pairs([texts[i] for i in u[at].tolist()], [texts[i] for i in k[at].tolist()])
+    return np.sort(members[at[held]])
+
+
+def held_in(clusters: ClusterList, texts: Sequence[str], row_unique: np.ndarray) -> np.ndarray:
+    """The rows of ``clusters`` kept for the user to check (``held_rows`` of every member but the kept rows)."""
+    arrays = clusters.arrays
+    kept_of = arrays["kept"][clusters.member_clusters()]
+    going = arrays["members"] != kept_of
+    return held_rows(texts, row_unique, arrays["members"][going], kept_of[going])
+
+
+def held_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:
+    """``in_doubt`` of each pair (a mask), pairs with a text of ``READ_UNDER`` characters or more never in doubt."""
+    return np.fromiter(
+        (len(a) < READ_UNDER and len(b) < READ_UNDER and in_doubt(a, b) for a, b in zip(texts_a, texts_b, strict=True)),
+        dtype=bool,
+        count=len(texts_a),
+    )

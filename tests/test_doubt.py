@@ -1,0 +1,150 @@
+"""Rows kept for the user to check: short texts one content character apart (``core.doubt``), from the rule to
+the run, the command line, the exports and the review."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from dedup_gui.cli import run
+from dedup_gui.core.annotation import AnnotationSpec, row_status
+from dedup_gui.core.doubt import ADDED_UNDER, SUBSTITUTED_UNDER, held_pairs, in_doubt
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.review import HELD, REMOVED, ReviewSession
+from dedup_gui.core.review_sidecar import SavedReview, make_review, reattach
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.table import Table
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("世界上最瘦的人", "世界上最胖的人"),  # one character replaced in a short question
+        ("梦幻西游官职", "梦幻西游刷官职"),  # one added to a very short one
+        ("孙俪什么脸型？", "孙俪是什么脸型"),  # signs are not read
+        ("峨眉山在哪个省", "峨眉山在哪个区"),
+    ],
+)
+def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):
+    assert in_doubt(a, b) and in_doubt(b, a)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "why"),
+    [
+        ("时空猎人怎么刷王者宝石", "时空猎人怎样刷王者宝石", "怎么 / 怎样 ask the same"),
+        ("粉刺跟痘痘有什么区别", "粉刺和痘痘有什么区别", "跟 / 和"),
+        ("余额宝安全吗", "余额宝安全吗？", "a sign only"),
+        ("余额宝安全吗", "余额宝安全呢", "a particle"),
+        ("一言不发的意思", "一一言不发的意思", "a character typed twice"),
+        ("Terms were undisclosed", "Terms wera undisclosed", "Latin letters are not read"),
+        ("世界上最瘦的人", "世界上最瘦的人", "the same text"),
+        ("世界上最瘦的男人", "世界上最胖的女人", "two characters apart"),
+        ("驾照考试科目四", "驾照考试科目一", "a figure is the text check's"),
+    ],
+)
+def test_what_is_not_in_doubt(a, b, why):
+    assert not in_doubt(a, b), why
+
+
+def test_doubt_ends_at_the_lengths_measured():
+    stem = "北京天气怎么样明天会下雨吗真的"
+    under, at = stem[: SUBSTITUTED_UNDER - 1], stem[:SUBSTITUTED_UNDER]
+    assert in_doubt(under, under[:-1] + "星")
+    assert not in_doubt(at, at[:-1] + "星")
+    short, long_ = stem[: ADDED_UNDER - 1], stem[:ADDED_UNDER]
+    assert in_doubt(short, short + "星")
+    assert not in_doubt(long_, long_ + "星")
+
+
+def test_held_pairs_is_in_doubt_pair_by_pair():
+    a = ["世界上最瘦的人", "时空猎人怎么刷王者宝石", "梦幻西游官职", "x" * 50]
+    b = ["世界上最胖的人", "时空猎人怎样刷王者宝石", "梦幻西游刷官职", "y" * 50]
+    assert (
+        held_pairs(a, b).tolist()
+        == [in_doubt(x, y) for x, y in zip(a, b, strict=True)]
+        == [
+            True,
+            False,
+            True,
+            False,
+        ]
+    )
+
+
+# Row 1 is a typo'd copy of row 0 (longer than the doubt reaches); row 3 is row 2 with one character replaced
+# (LCQMC labels the two different questions).
+ROWS = [
+    "请问北京明天的天气怎么样会不会下大雨呢",
+    "请问北京明天的天气怎么祥会不会下大雨呢",
+    "插卡电表怎么读",
+    "插卡电表怎么用",
+    "完全无关的一段文字内容",
+]
+
+
+def test_a_run_keeps_the_row_in_doubt_and_removes_the_copy():
+    result = Pipeline(ROWS).run(Settings(algorithm="ngram"))
+    assert sorted(c.members for c in result.clusters) == [[0, 1], [2, 3]]
+    assert result.held.tolist() == [3]
+    assert result.rows_to_remove == 1
+    resolution = result.resolve()
+    assert resolution.keep.tolist() == [True, False, True, True, True]
+    assert resolution.cluster[3] == resolution.cluster[2] != 0  # still shown in its cluster
+    words = AnnotationSpec().words
+    assert row_status(result, resolution, None, words)[2:4] == [words.kept, words.held]
+    report = result.report_frame()
+    assert report["to_check"].tolist() == ["", "4"] or report["to_check"].tolist() == ["4", ""]
+
+
+def test_the_command_line_keeps_the_row_and_says_so(tmp_path, capsys):
+    src = tmp_path / "q.csv"
+    pd.DataFrame({"text": ROWS}).to_csv(src, index=False)
+    out, annotated = tmp_path / "clean.csv", tmp_path / "ann.csv"
+    assert run([str(src), "--output", str(out), "--annotated", str(annotated), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "removed: 1," in printed
+    assert "kept for you to check: 1 row" in printed
+    assert pd.read_csv(out)["text"].tolist() == [ROWS[0], *ROWS[2:]]
+    ann = pd.read_csv(annotated)
+    assert ann.loc[3, "dup_kept"] == 1 and ann.loc[3, "dup_cluster"] == ann.loc[2, "dup_cluster"]
+
+
+def test_the_review_removes_a_held_row_and_resets_it():
+    result = Pipeline(ROWS).run(Settings(algorithm="ngram"))
+    session = ReviewSession(result, ROWS)
+    cid = session.cluster_of(3)
+    assert session.status(cid, 3) == HELD and session.rows_to_check == 1
+    assert session.row(cid - 1).held == 1 and session.row(cid - 1).removed == 0
+    assert "· 1 to check" in session.summary()
+    assert session.outcome_changes(session.removing([3]))
+    session.set_intent(session.removing([3]))
+    assert session.status(cid, 3) == REMOVED and session.rows_to_check == 0
+    assert not session.resolution().keep[3] and session.rows_to_remove == 2
+    assert [m.manual for m in session.members(cid) if m.row == 3] == [True]
+    session.set_intent(session.resetting([3]))
+    assert session.status(cid, 3) == HELD and session.resolution().keep[3]
+
+
+def test_removing_whole_clusters_removes_their_held_rows():
+    result = Pipeline(ROWS).run(Settings(algorithm="ngram"))
+    session = ReviewSession(result, ROWS)
+    session.set_intent(session.clusters_removed([session.cluster_of(3)]))
+    assert not session.resolution().keep[3]
+
+
+def test_a_saved_review_brings_back_a_removed_held_row(tmp_path):
+    result = Pipeline(ROWS).run(Settings(algorithm="ngram"))
+    session = ReviewSession(result, ROWS)
+    session.set_intent(session.removing([3]))
+    table = Table(tmp_path / "q.csv", "csv", ["text"], pd.DataFrame({"text": ROWS}, dtype=object))
+    saved = SavedReview.from_dict(make_review(table, "h", Settings(), ["text"], [], session.intent).to_dict())
+    again = reattach(saved, table, "h")
+    assert again.intent.removed == frozenset({3})
+    moved = Table(tmp_path / "q.csv", "csv", ["text"], pd.DataFrame({"text": ["新的一行", *ROWS]}, dtype=object))
+    assert reattach(saved, moved, "other").intent.removed == frozenset({4})
+
+
+def test_held_rows_are_found_in_linked_mode_too():
+    result = Pipeline(ROWS).run(Settings(algorithm="ngram", mode="linked"))
+    assert result.held.tolist() == [3]
+    assert np.array_equal(result.resolve().keep, [True, False, True, True, True])
