@@ -148,3 +148,29 @@ def test_held_rows_are_found_in_linked_mode_too():
     result = Pipeline(ROWS).run(Settings(algorithm="ngram", mode="linked"))
     assert result.held.tolist() == [3]
     assert np.array_equal(result.resolve().keep, [True, False, True, True, True])
+
+
+def test_the_rows_held_are_those_in_doubt_against_their_kept_row_read_pair_by_pair():
+    """``held_rows`` passes over pairs by the characters it surely reads (``_sure_content``): on random short
+    texts with signs, particles and letters, what it holds is what ``held_pairs`` (``in_doubt`` under
+    ``READ_UNDER`` characters) says of every pair."""
+    rng = np.random.default_rng(7)
+    alphabet = list("北京天气电表怎么读用苹果手机的了吗，。？！ ab1") + ["请问北京明天的天气"]
+    texts, members, kept = [], [], []
+    for _ in range(400):
+        base = "".join(rng.choice(alphabet, size=rng.integers(1, 14)))
+        other = list(base)
+        if other:
+            other[rng.integers(len(other))] = str(rng.choice(alphabet))
+        texts += [base, "".join(other)]
+        members.append(len(texts) - 1)
+        kept.append(len(texts) - 2)
+    texts.append("")  # an empty text among them
+    members, kept = np.array(members), np.array(kept)
+    row_unique = np.arange(len(texts))
+    pair_by_pair = held_pairs([texts[m] for m in members], [texts[k] for k in kept])
+    expected = members[pair_by_pair].tolist()
+    from dedup_gui.core.doubt import held_rows
+
+    assert held_rows(texts, row_unique, members, kept).tolist() == expected
+    assert len(expected) > 20

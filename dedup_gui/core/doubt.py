@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 
 from .columnar import lengths_of
 from .result import ClusterList
+from .text import sorted_unique, utf32
 from .textcheck import _CN_NUMERAL, NEGATIONS
 
 SUBSTITUTED_UNDER = 12  # a character replaced in a text of fewer characters (signs not counted) is in doubt ...
@@ -83,8 +85,39 @@ def held_rows(texts: Sequence[str], row_unique: np.ndarray, members: np.ndarray,
     u, k = row_unique[members], row_unique[kept_of]
     short = lengths_of(texts) < READ_UNDER
     at = np.flatnonzero((u != k) & short[u] & short[k])
+    # A pair whose texts both hold SUBSTITUTED_UNDER Chinese characters, letters or digits or more is in no doubt:
+    # those counted for the texts read at once from their code points (most short texts of a large run are
+    # sentences of 20-60 characters: at a million short texts, 0.58 s read pair by pair, 0.27 s so).
+    ids = sorted_unique(np.concatenate([u[at], k[at]]))
+    sure = _sure_content(texts, ids)
+    few = sure[np.searchsorted(ids, u[at])] < SUBSTITUTED_UNDER
+    few |= sure[np.searchsorted(ids, k[at])] < SUBSTITUTED_UNDER
+    at = at[few]
     held = held_pairs([texts[i] for i in u[at].tolist()], [texts[i] for i in k[at].tolist()])
     return np.sort(members[at[held]])
+
+
+def _sure_content(texts: Sequence[str], ids: np.ndarray) -> np.ndarray:
+    """For the texts ``ids``: how many of their characters are surely read by ``in_doubt`` (a Chinese character, a
+    Latin letter or a digit; other characters may be signs)."""
+    chosen = [texts[i] for i in ids.tolist()]
+    lengths = lengths_of(chosen)
+    sure = np.append(_sure_table()[utf32("".join(chosen))], np.uint8(0))  # (a last start past every character)
+    starts = np.zeros(len(chosen), dtype=np.int64)
+    np.cumsum(lengths[:-1], out=starts[1:])
+    counts = np.add.reduceat(sure, starts, dtype=np.int64)
+    counts[lengths == 0] = 0  # (reduceat gives an empty text its next character)
+    return counts
+
+
+@cache
+def _sure_table() -> np.ndarray:
+    """Per code point (uint8): 1 for a Chinese character, a Latin letter or a digit."""
+    table = np.zeros(0x110000, dtype=np.uint8)
+    table[0x4E00:0xA000] = 1
+    for first, last in (("a", "z"), ("A", "Z"), ("0", "9")):
+        table[ord(first) : ord(last) + 1] = 1
+    return table
 
 
 def held_in(clusters: ClusterList, texts: Sequence[str], row_unique: np.ndarray) -> np.ndarray:
