@@ -6,8 +6,9 @@ import pandas as pd
 import pytest
 
 from dedup_gui.cli import run
+from dedup_gui.core.analysis import removal_count
 from dedup_gui.core.annotation import AnnotationSpec, row_status
-from dedup_gui.core.doubt import ADDED_UNDER, SUBSTITUTED_UNDER, held_pairs, in_doubt
+from dedup_gui.core.doubt import ADDED_UNDER, SUBSTITUTED_UNDER, doubtful_pairs, held_pairs, in_doubt
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.review import HELD, REMOVED, ReviewSession
 from dedup_gui.core.review_sidecar import SavedReview, make_review, reattach
@@ -92,6 +93,7 @@ def test_a_run_keeps_the_row_in_doubt_and_removes_the_copy():
     assert resolution.cluster[3] == resolution.cluster[2] != 0  # still shown in its cluster
     words = AnnotationSpec().words
     assert row_status(result, resolution, None, words)[2:4] == [words.kept, words.held]
+    assert removal_count(result, 0.8, result.keep_rank) == result.rows_to_remove  # the live count holds it too
     report = result.report_frame()
     assert report["to_check"].tolist() == ["", "4"] or report["to_check"].tolist() == ["4", ""]
 
@@ -150,27 +152,25 @@ def test_held_rows_are_found_in_linked_mode_too():
     assert np.array_equal(result.resolve().keep, [True, False, True, True, True])
 
 
-def test_the_rows_held_are_those_in_doubt_against_their_kept_row_read_pair_by_pair():
-    """``held_rows`` passes over pairs by the characters it surely reads (``_sure_content``): on random short
-    texts with signs, particles and letters, what it holds is what ``held_pairs`` (``in_doubt`` under
-    ``READ_UNDER`` characters) says of every pair."""
+def test_the_pairs_found_doubtful_at_once_are_those_read_pair_by_pair():
+    """``doubtful_pairs`` passes over pairs by the characters it surely reads (``_sure_content``): on random short
+    texts with signs, particles and letters, the pairs it finds are those ``held_pairs`` (``in_doubt`` under
+    ``READ_UNDER`` characters) finds reading every pair."""
     rng = np.random.default_rng(7)
     alphabet = list("北京天气电表怎么读用苹果手机的了吗，。？！ ab1") + ["请问北京明天的天气"]
-    texts, members, kept = [], [], []
+    texts, a, b = [], [], []
     for _ in range(400):
         base = "".join(rng.choice(alphabet, size=rng.integers(1, 14)))
         other = list(base)
         if other:
             other[rng.integers(len(other))] = str(rng.choice(alphabet))
         texts += [base, "".join(other)]
-        members.append(len(texts) - 1)
-        kept.append(len(texts) - 2)
+        a.append(len(texts) - 1)
+        b.append(len(texts) - 2)
     texts.append("")  # an empty text among them
-    members, kept = np.array(members), np.array(kept)
-    row_unique = np.arange(len(texts))
-    pair_by_pair = held_pairs([texts[m] for m in members], [texts[k] for k in kept])
-    expected = members[pair_by_pair].tolist()
-    from dedup_gui.core.doubt import held_rows
-
-    assert held_rows(texts, row_unique, members, kept).tolist() == expected
-    assert len(expected) > 20
+    a, b = np.array(a), np.array(b)
+    pair_by_pair = held_pairs([texts[i] for i in a], [texts[i] for i in b])
+    assert doubtful_pairs(texts, a, b).tolist() == pair_by_pair.tolist()
+    assert pair_by_pair.sum() > 20
+    among = np.arange(len(a)) % 2 == 0
+    assert doubtful_pairs(texts, a, b, among).tolist() == (pair_by_pair & among).tolist()

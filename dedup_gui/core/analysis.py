@@ -24,11 +24,12 @@ import numpy as np
 import pandas as pd
 
 from .algorithms.registry import ParamSpec, get_algorithm
-from .cluster import removed_texts
+from .cluster import keepers
 from .dates import DATE_NAME_HINTS as DATE_NAME_HINTS  # the one date parser, re-exported for the GUI
 from .dates import detect_date_column as detect_date_column
 from .dates import parse_dates as parse_dates
 from .dates import read_dates
+from .doubt import held_texts
 from .keep import rank_rows
 from .result import ClusterList, Decisions, DedupResult, Resolution
 from .settings import NormaliseOptions
@@ -154,7 +155,8 @@ class ThresholdExplorer:
 
     Exact, not approximate: a pair counts when it passes the threshold *and* the text check's safety floor
     (``similarity >= settings.min_similarity``), as in the engine, and the rows removed are counted by the engine's
-    own clustering rule (``core.cluster.keepers``) on the unique-text graph. Only counts are computed, no clusters
+    own clustering rule (``core.cluster.keepers``) on the unique-text graph, less the rows the engine would hold for
+    the user to check (``core.doubt.held_texts``). Only counts are computed, no clusters
     or similarities. User decisions in the review screen are not included (they apply after clustering).
     """
 
@@ -174,6 +176,8 @@ class ThresholdExplorer:
         c = result.candidates
         self._a, self._b, self._measure = c.a.astype(np.int64), c.b.astype(np.int64), c.measure.astype(float)
         self._checked = c.passed_check(float(result.settings.min_similarity))
+        self._doubtful = c.doubtful if c.doubtful is not None else np.zeros(len(c), dtype=bool)
+        self._rows_of = np.bincount(row_unique, minlength=self.n_unique)  # rows per unique text
         self._range = searched_range(result)
         self._cache: dict[float, ThresholdPreview] = {}
 
@@ -208,9 +212,15 @@ class ThresholdExplorer:
                     self._rank, self._row_unique, self.n_unique
                 )
                 node_rank = node_rank if lifted is self._rank else self._node_ranks(lifted)
-            removed = removed_texts(self.n_unique, self._a[mask], self._b[mask], node_rank, self.mode)
-            # Every unique text keeps one row unless the text itself is removed.
-            rows_removed = self.n_rows - (self.n_unique - removed)
+            keeper = keepers(self.n_unique, self._a[mask], self._b[mask], node_rank, self.mode)
+            removed = np.flatnonzero(keeper != np.arange(self.n_unique))
+            # Every unique text keeps one row unless the text itself is removed; a text held for the user to check
+            # (one character from its kept text in a short text: ``core.doubt``) keeps all its rows.
+            rows_removed = self.n_rows - (self.n_unique - len(removed))
+            doubtful = mask & self._doubtful
+            if doubtful.any():
+                held = held_texts(removed, keeper[removed], self._a[doubtful], self._b[doubtful])
+                rows_removed -= int(self._rows_of[removed[held]].sum())
             cached = ThresholdPreview(threshold, int(mask.sum()), int(rows_removed), self.complete(threshold))
             if len(self._cache) > 256:
                 self._cache.clear()

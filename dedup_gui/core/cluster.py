@@ -4,8 +4,8 @@ Which row is kept is decided by a rank per row (``core.keep``). Clustering works
 (rows with identical text share a node), so a million identical rows cost nothing. *linked* mode takes connected
 components; *strict* mode (the default) repeatedly keeps the best remaining row by the keep policy and removes only
 rows whose pair with it passed the threshold and the text check, so no row is removed for being a copy of a copy.
-The rule itself is ``keepers``; ``build_clusters`` turns it into clusters and ``removed_texts`` only counts (the
-analyst's live removal counts), so the two can never disagree.
+The rule itself is ``keepers``; ``build_clusters`` turns it into clusters and the analyst's live removal counts
+(``analysis.ThresholdExplorer``) only count its keepers, so the two can never disagree.
 
 Both work column-at-once (a million rows and 300,000 pairs in about a second): components by label hooking,
 strict mode by rounds over the pairs (``_strict_rounds``), clusters by one sort of their rows.
@@ -124,11 +124,6 @@ def components(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
             if np.array_equal(jumped, label):
                 break
             label = jumped
-
-
-def removed_texts(n_unique: int, a: np.ndarray, b: np.ndarray, node_rank: np.ndarray, mode: str) -> int:
-    """How many unique texts ``build_clusters`` would remove (every row of each), without building clusters."""
-    return int((keepers(n_unique, a, b, node_rank, mode) != np.arange(n_unique)).sum())
 
 
 def best_rows(n_unique: int, row_unique: np.ndarray, rank: np.ndarray) -> np.ndarray:

@@ -33,7 +33,7 @@ from functools import cache
 import numpy as np
 
 from .columnar import lengths_of
-from .result import ClusterList
+from .result import ClusterList, PairSet
 from .text import sorted_unique, utf32
 from .textcheck import _CN_NUMERAL, NEGATIONS
 
@@ -78,23 +78,51 @@ def in_doubt(a: str, b: str) -> bool:
     return _content(added) and not typed_twice
 
 
-def held_rows(texts: Sequence[str], row_unique: np.ndarray, members: np.ndarray, kept_of: np.ndarray) -> np.ndarray:
-    """The ``members`` (rows; ``kept_of``: the kept row of each one's cluster) whose text is ``in_doubt`` against
-    their kept row's (``texts``: the unique texts, ``row_unique``: each row's), ascending. Only pairs of two texts
-    under ``READ_UNDER`` characters are read."""
-    u, k = row_unique[members], row_unique[kept_of]
+def doubtful_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, among: np.ndarray | None = None) -> np.ndarray:
+    """Which pairs of unique texts (``texts``; indices ``a``, ``b``) are ``in_doubt`` (a mask; ``among``: only
+    these pairs are read, the others are False). Only pairs of two texts under ``READ_UNDER`` characters are read,
+    and of those only the ones where a text holds fewer than ``SUBSTITUTED_UNDER`` characters surely read
+    (``_sure_content``, counted from the code points of all the texts at once: most short texts of a large run are
+    sentences of 20-60 characters; at a million short texts, 0.58 s when every pair was read, 0.27 s so)."""
+    out = np.zeros(len(a), dtype=bool)
     short = lengths_of(texts) < READ_UNDER
-    at = np.flatnonzero((u != k) & short[u] & short[k])
-    # A pair whose texts both hold SUBSTITUTED_UNDER Chinese characters, letters or digits or more is in no doubt:
-    # those counted for the texts read at once from their code points (most short texts of a large run are
-    # sentences of 20-60 characters: at a million short texts, 0.58 s read pair by pair, 0.27 s so).
-    ids = sorted_unique(np.concatenate([u[at], k[at]]))
+    read = short[a] & short[b] & (a != b)
+    if among is not None:
+        read &= among
+    at = np.flatnonzero(read)
+    ids = sorted_unique(np.concatenate([a[at], b[at]]))
     sure = _sure_content(texts, ids)
-    few = sure[np.searchsorted(ids, u[at])] < SUBSTITUTED_UNDER
-    few |= sure[np.searchsorted(ids, k[at])] < SUBSTITUTED_UNDER
+    few = sure[np.searchsorted(ids, a[at])] < SUBSTITUTED_UNDER
+    few |= sure[np.searchsorted(ids, b[at])] < SUBSTITUTED_UNDER
     at = at[few]
-    held = held_pairs([texts[i] for i in u[at].tolist()], [texts[i] for i in k[at].tolist()])
-    return np.sort(members[at[held]])
+    out[at] = held_pairs([texts[i] for i in a[at].tolist()], [texts[i] for i in b[at].tolist()])
+    return out
+
+
+def held_in(clusters: ClusterList, row_unique: np.ndarray, pairs: PairSet) -> np.ndarray:
+    """The rows of ``clusters`` kept for the user to check, ascending: every member but the kept row whose text and
+    the kept row's are a pair of ``pairs`` that is doubtful (``PairSet.doubtful``: ``doubtful_pairs``). In strict
+    clusters every removed text is paired with its kept text; in linked ones a text joined through others is not
+    one character from the kept text, and is not held."""
+    if pairs.doubtful is None or not pairs.doubtful.any():
+        return np.zeros(0, dtype=np.int64)
+    arrays = clusters.arrays
+    kept_of = arrays["kept"][clusters.member_clusters()]
+    members = arrays["members"]
+    at = pairs.doubtful
+    held = held_texts(row_unique[members], row_unique[kept_of], pairs.a[at], pairs.b[at])
+    return np.sort(members[held])
+
+
+def held_texts(u: np.ndarray, k: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Which texts ``u`` (each with its kept text ``k``) are held: ``u`` is not ``k`` and the two are one of the
+    doubtful pairs ``(a, b)`` (a mask)."""
+    if not len(a) or not len(u):
+        return np.zeros(len(u), dtype=bool)
+    a, b, u, k = (np.asarray(x, dtype=np.int64) for x in (a, b, u, k))
+    n = int(max(a.max(), b.max(), u.max(), k.max())) + 1
+    keys = np.sort(np.minimum(a, b) * n + np.maximum(a, b))
+    return (u != k) & np.isin(np.minimum(u, k) * n + np.maximum(u, k), keys)
 
 
 def _sure_content(texts: Sequence[str], ids: np.ndarray) -> np.ndarray:
@@ -118,14 +146,6 @@ def _sure_table() -> np.ndarray:
     for first, last in (("a", "z"), ("A", "Z"), ("0", "9")):
         table[ord(first) : ord(last) + 1] = 1
     return table
-
-
-def held_in(clusters: ClusterList, texts: Sequence[str], row_unique: np.ndarray) -> np.ndarray:
-    """The rows of ``clusters`` kept for the user to check (``held_rows`` of every member but the kept rows)."""
-    arrays = clusters.arrays
-    kept_of = arrays["kept"][clusters.member_clusters()]
-    going = arrays["members"] != kept_of
-    return held_rows(texts, row_unique, arrays["members"][going], kept_of[going])
 
 
 def held_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:

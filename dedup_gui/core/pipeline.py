@@ -30,7 +30,7 @@ from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn, strip_all
 from .cluster import build_clusters, excerpt_only
 from .columnar import PairGrams, overlaps_of, score_pairs_of_counted
-from .doubt import held_in
+from .doubt import doubtful_pairs, held_in
 from .keep import CONTAINER_REASON, KeepRule, contained, member_pairs
 from .progress import Reporter
 from .result import ClusterList, DedupResult, PairSet
@@ -168,6 +168,7 @@ class Pipeline:
             candidates = PairSet(
                 cands.a, cands.b, cands.measure, verified.similarity, checked, container, container_grams
             )
+            candidates.doubtful = doubtful_pairs(prep.unique_texts, cands.a, cands.b, among=checked)
             proposed = algo.passes(cands.measure, threshold)
             accepted = proposed & checked
             pairs = candidates.select(accepted)
@@ -191,7 +192,7 @@ class Pipeline:
                 lambda u, v: self._unique_similarity(prep, u, v),
             )
             reasons = self._keep_reasons(prep, keep, clusters, rank) if keep_reasons else {}
-            held = held_in(clusters, prep.unique_texts, prep.row_unique)
+            held = held_in(clusters, prep.row_unique, pairs)
             reporter.report("Clustering", 1, 1)
             timings["cluster"] = time.perf_counter() - t0
 

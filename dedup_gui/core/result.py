@@ -36,6 +36,8 @@ class PairSet:
     # and that text's 4-gram count; -1 for other pairs (None: not known).
     container: np.ndarray | None = None
     container_grams: np.ndarray | None = None
+    # bool: the two texts are one content character apart in a short text (``core.doubt``); None: not read.
+    doubtful: np.ndarray | None = None
 
     def passed_check(self, floor: float) -> np.ndarray:
         if self.checked is not None:
@@ -62,6 +64,7 @@ class PairSet:
             part(self.checked),
             part(self.container),
             part(self.container_grams),
+            part(self.doubtful),
         )
 
     def containers_first(self, rank: np.ndarray, row_unique: np.ndarray, n_unique: int) -> np.ndarray:

@@ -135,11 +135,11 @@ def _linked_similarity(keepers: DataFrame, pairs: DataFrame, uniques: DataFrame,
 
 
 def cluster_rows(
-    rows: DataFrame, best: DataFrame, keepers: DataFrame, uniques: DataFrame
+    rows: DataFrame, best: DataFrame, keepers: DataFrame, uniques: DataFrame, pairs: DataFrame
 ) -> tuple[DataFrame, DataFrame]:
     """Per clustered row its cluster, whether it is kept, the kept row and its similarity; and the clusters. A row
-    whose text is in doubt against its kept row's (``core.doubt``; ``uniques``: u, norm) stays, as the desktop
-    keeps it for the user to check: dup_kept 1, no kept row, no similarity."""
+    whose text and its kept row's are an accepted pair (``pairs``) in doubt (``core.doubt``; ``uniques``: u, norm)
+    stays, as the desktop keeps it for the user to check: dup_kept 1, no kept row, no similarity."""
     per_row = (
         rows.select(ROW, "u")
         .join(keepers, "u", "left")
@@ -151,7 +151,7 @@ def cluster_rows(
     numbered = numbered.join(best.select(F.col("u").alias("K"), F.col("best_row").alias("kept_row")), "K")
     numbered = materialise(numbered)
     out = per_row.join(numbered.select("K", "cluster", "kept_row"), "K")
-    out = _held(out, uniques)
+    out = _held(out, uniques, pairs)
     kept = (F.col(ROW) == F.col("kept_row")) | F.col("held")
     out = out.select(
         ROW,
@@ -172,11 +172,13 @@ def cluster_rows(
     return out, clusters
 
 
-def _held(rows: DataFrame, uniques: DataFrame) -> DataFrame:
-    """``rows`` (__row, u, K, ...) with ``held``: the row is not its kept text's and its text is in doubt against
-    the kept text (``batches.held_pairs``); only pairs of two short texts are read."""
+def _held(rows: DataFrame, uniques: DataFrame, accepted: DataFrame) -> DataFrame:
+    """``rows`` (__row, u, K, ...) with ``held``: the row's text is not its kept text, the two are an accepted pair
+    (``accepted``: a, b) and in doubt (``batches.held_pairs``); only pairs of two short texts are read."""
     texts = uniques.select("u", "norm").where(F.length("norm") < batches.HELD_READ_UNDER)
+    linked = accepted.select(F.least("a", "b").alias("x"), F.greatest("a", "b").alias("y"))
     pairs = rows.where(F.col("u") != F.col("K")).select("u", "K").distinct()
+    pairs = pairs.join(linked, (F.least("u", "K") == F.col("x")) & (F.greatest("u", "K") == F.col("y")), "left_semi")
     pairs = pairs.join(texts.select("u", F.col("norm").alias("norm_u")), "u")
     pairs = pairs.join(texts.select(F.col("u").alias("K"), F.col("norm").alias("norm_k")), "K")
     held = pairs.mapInPandas(lambda it: (batches.held_pairs(f) for f in it), "u long, K long, held boolean")

@@ -132,7 +132,7 @@ def run(spark: SparkSession, spec: JobSpec) -> JobSummary:
         keepers, summary.component_rounds, summary.largest_component = clusters.node_keepers(
             pairs, best, uniques, settings
         )
-        annotated, report = clusters.cluster_rows(ranked, best, keepers, uniques)
+        annotated, report = clusters.cluster_rows(ranked, best, keepers, uniques, pairs)
         summary.clusters = report.count()
         summary.removed = annotated.where(F.col("dup_kept") == 0).count()
         clock.lap("clusters")

@@ -259,7 +259,8 @@ class AnalysisView(QWidget):
         decided = decided_result(s.result, s.decisions)
         self.summary.set_summary(analysis.summarise(decided, s.resolution()))
         self.sizes.set_bins(analysis.size_distribution(decided))
-        decided_rows = s.rows_to_remove if s.decisions.kept or s.decisions.not_duplicate else None
+        any_decision = s.decisions.kept or s.decisions.not_duplicate or s.decisions.removed
+        decided_rows = s.rows_to_remove if any_decision else None
         self.histogram.set_decisions(overruled_pairs(s.result, s.decisions.not_duplicate), decided_rows)
         self._refresh_stories()
 
