@@ -173,6 +173,7 @@ _CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CN_NUMERALS = "".join(_CN_DIGITS) + "十百千万亿"
 _CN_NUMERAL = frozenset(_CN_NUMERALS)
+CHINESE_NUMERALS = _CN_NUMERAL  # (``core.doubt`` leaves them to the figures)
 
 # A text read as words for ``figure_replaced``: a number (as ``_NUMBER`` reads it), a run of Latin letters, a run
 # of Chinese numerals, or any other character on its own (a Chinese character is a word).

@@ -174,6 +174,14 @@ def howto_html() -> str:
                 "review keeps your decisions beside the input, to resume later.",
             )
         ),
+        p(
+            translate(
+                "howto",
+                "A short question or title one character apart from another (“怎么读” / “怎么用”) is as often "
+                "another question as a typo, and the text cannot tell which: such a row is not removed but shown "
+                "“To check” in its cluster, and stays in the cleaned file unless you remove it (R).",
+            )
+        ),
     ]
     return "".join(parts)
 
