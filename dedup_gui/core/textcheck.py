@@ -671,8 +671,10 @@ def _place_replaced(a: str, b: str, levenshtein) -> bool:
             or not 0 < len(y) <= longest
             or not chars.issuperset(x)  # (most edits write a character no place name has)
             or not chars.issuperset(y)
-            or (before < REPLACED_FLANK and start > 0)  # (the text's start or end will do: "北京市气象台...")
-            or (after < REPLACED_FLANK and end < len(a))
+            or (
+                before < REPLACED_FLANK and not _opens(a, start)
+            )  # (the text's start or end will do: "北京市气象台...")
+            or (after < REPLACED_FLANK and not _closes(a, end))
             or _CHINESE_RUN.fullmatch(x + y) is None
             or (_ADMIN.issuperset(x) and _ADMIN.issuperset(y))  # "九江县" / "九江市": one place, another level
         ):
@@ -700,8 +702,8 @@ def _opposite_replaced(a: str, b: str, levenshtein) -> bool:
         replaced.add((x, y))
         if (
             (x, y) in _OPPOSITE_PAIRS
-            and (_equal_words(ops, i - 1) >= REPLACED_FLANK or start == 0)
-            and (_equal_words(ops, j + 1) >= REPLACED_FLANK or end == len(a))
+            and (_equal_words(ops, i - 1) >= REPLACED_FLANK or _opens(a, start))
+            and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end))
         ):
             swaps.append((y, x))
     return any(swap not in replaced for swap in swaps)
@@ -725,6 +727,20 @@ def _own_names(a: str, b: str) -> tuple[set[str], set[str]]:
         return edits >= NAME_EDITS and 3 * edits >= max(len(x), len(y))
 
     return {x for x in xs if all(far(x, y) for y in ys)}, {y for y in ys if all(far(x, y) for x in xs)}
+
+
+_WORD_CHAR = re.compile(r"[^\W_]")
+
+
+def _opens(text: str, start: int) -> bool:
+    """Whether ``text`` has no word before ``start``: its start, or only signs before it ("（下）" ends a title as
+    "下" would)."""
+    return _WORD_CHAR.search(text, 0, start) is None
+
+
+def _closes(text: str, end: int) -> bool:
+    """Whether ``text`` has no word from ``end`` on: its end, or only signs after it."""
+    return _WORD_CHAR.search(text, end) is None
 
 
 def _equal_words(ops, i: int) -> int:
@@ -785,7 +801,7 @@ class _Swaps:
     """Pairs of texts that differ in one character, in place (``xs[i]`` and ``ys[i]`` of one length): each side's
     texts joined and read as code points (``x``, ``y``), where each pair's texts begin (``offset``), their length
     (``n``), and where the one character differs (``p``); ``flanked``: with ``REPLACED_FLANK`` equal characters on
-    each side of it, or the text's start or end."""
+    each side of it, or the text's start or end (with only signs before or after it: ``_opens``, ``_closes``)."""
 
     x: np.ndarray
     y: np.ndarray
@@ -800,8 +816,21 @@ class _Swaps:
         n = np.fromiter(map(len, xs), dtype=np.int64, count=len(xs))
         offset = np.cumsum(n) - n
         p = np.flatnonzero(x != y) - offset
-        flanked = ((p >= REPLACED_FLANK) | (p == 0)) & ((n - p - 1 >= REPLACED_FLANK) | (p == n - 1))
+        # Words before and after the character (a word character: what ``_WORD_CHAR`` matches), counted at once.
+        seen = np.zeros(len(x) + 1, dtype=np.int64)
+        np.cumsum(_word_chars(x), out=seen[1:])
+        at = offset + p
+        opens = seen[at] == seen[offset]
+        closes = seen[offset + n] == seen[at + 1]
+        flanked = ((p >= REPLACED_FLANK) | opens) & ((n - p - 1 >= REPLACED_FLANK) | closes)
         return cls(x, y, n, offset, p, flanked)
+
+
+def _word_chars(cps: np.ndarray) -> np.ndarray:
+    """Which code points are word characters (``_WORD_CHAR``), each distinct one asked once."""
+    distinct, where = np.unique(cps, return_inverse=True)
+    word = np.fromiter((_WORD_CHAR.match(chr(c)) is not None for c in distinct.tolist()), dtype=bool)
+    return word[where]
 
 
 def _place_swapped(s: _Swaps) -> np.ndarray:
