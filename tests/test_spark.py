@@ -534,3 +534,29 @@ def test_an_excerpt_is_not_kept_in_place_of_its_longer_text_as_on_the_desktop(sp
     # The excerpts come first (earlier dates): the full text is kept all the same, and so is the notice alone (the
     # quoting article is its longer text, and goes for the full one: no text is removed for a copy of a copy).
     assert [(c.kept, c.members) for c in desktop.clusters] == [(4, [1, 3, 4])]
+
+
+def test_the_batch_series_frames_are_the_desktops():
+    from dedup_gui.core.series import framed
+
+    texts_a = ["天津外国语大学2019年硕士研究生招生简章", "请问北京明天的天气怎么样", "维密水晶秀服曝光"]
+    texts_b = ["天津城建大学2019年硕士研究生招生简章", "请问北京明天的天气怎么祥", "维密水晶秀服亮相"]
+    frame = pd.DataFrame({"a": [0, 2, 4], "b": [1, 3, 5], "similarity": [0.86, 0.92, 0.75], "norm_a": texts_a,
+                          "norm_b": texts_b})  # fmt: skip
+    (got,) = list(batches.series_frames([frame]))
+    want = framed(texts_a, texts_b, frame["similarity"].to_numpy())
+    assert [tuple(r) for r in got[["before", "after", "x", "y"]].itertuples(index=False)] == [f for _, f in want]
+    assert got["a"].tolist() == [0, 4]
+
+
+@needs_spark
+def test_a_series_of_notices_stays_as_on_the_desktop(spark, tmp_path):
+    texts = ["天津外国语大学2019年硕士研究生招生简章", "天津城建大学2019年硕士研究生招生简章",
+             "天津师范大学2019年硕士研究生招生简章", "天津科技大学2019年硕士研究生招生简章",
+             "天津科技大学2019年硕士研究生招生简章！"]  # fmt: skip
+    path = tmp_path / "series.csv"
+    pd.DataFrame({"text": texts}).to_csv(path, index=False)
+    summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
+    _assert_same_removals(desktop, _rows(tmp_path / "out"))
+    _assert_same_counts(summary, desktop)
+    assert [c.members for c in desktop.clusters] == [[3, 4]]

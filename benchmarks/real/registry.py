@@ -12,6 +12,7 @@ SETS: dict[str, tuple[str, Callable[[], LabelledSet]]] = {
     "sina-reposts": ("sina", sets_sina.sina_reposts),
     "sina-recrawl": ("sina", sets_sina.sina_recrawl),
     "sina-natural": ("sina", sets_sina.sina_natural),
+    "sina-titles": ("sina", sets_sina.sina_titles),
     "reuters-resent": ("reuters", sets_en.reuters_resent),
     "20ng-quoted": ("20ng", sets_en.newsgroups_quoted),
     "clough-stevenson": ("clough", sets_en.clough_stevenson),

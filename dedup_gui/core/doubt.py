@@ -46,10 +46,10 @@ PARTICLES = frozenset("的了吗呢啊吧呀嘛哦哈啦呗")
 INTERCHANGEABLE = ("么样", "哪那", "和跟与同", "的得地", "己已", "叫是")
 _SAME_WORD = frozenset((x, y) for group in INTERCHANGEABLE for x in group for y in group if x != y)
 _NOT_READ = PARTICLES | CHINESE_NUMERALS | frozenset(n for n in NEGATIONS if len(n) == 1)
-_SIGNS = re.compile(r"[\W_]+")
+SIGNS = re.compile(r"[\W_]+")  # what is not read: signs and spaces
 
 
-def _content(c: str) -> bool:
+def content_char(c: str) -> bool:
     """A Chinese character that carries the text's meaning here (not a particle, numeral or negation)."""
     return "\u4e00" <= c <= "\u9fff" and c not in _NOT_READ
 
@@ -58,7 +58,7 @@ def in_doubt(a: str, b: str) -> bool:
     """True when the texts are one content character apart in a short text (see the module docstring): the
     character replaced in a text under ``SUBSTITUTED_UNDER`` characters, or added in one under ``ADDED_UNDER``
     (signs not counted)."""
-    a, b = _SIGNS.sub("", a), _SIGNS.sub("", b)
+    a, b = SIGNS.sub("", a), SIGNS.sub("", b)
     if len(a) > len(b):
         a, b = b, a
     if len(a) >= SUBSTITUTED_UNDER or len(b) - len(a) > 1 or not a:
@@ -70,12 +70,12 @@ def in_doubt(a: str, b: str) -> bool:
         if i == len(a) or a[i + 1 :] != b[i + 1 :]:
             return False
         x, y = a[i], b[i]
-        return _content(x) and _content(y) and (x, y) not in _SAME_WORD
+        return content_char(x) and content_char(y) and (x, y) not in _SAME_WORD
     if len(a) >= ADDED_UNDER or a[i:] != b[i + 1 :]:
         return False
     added = b[i]
     typed_twice = (i > 0 and b[i - 1] == added) or (i + 1 < len(b) and b[i + 1] == added)
-    return _content(added) and not typed_twice
+    return content_char(added) and not typed_twice
 
 
 def doubtful_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, among: np.ndarray | None = None) -> np.ndarray:

@@ -34,6 +34,7 @@ from .doubt import doubtful_pairs, held_in
 from .keep import CONTAINER_REASON, KeepRule, contained, member_pairs
 from .progress import Reporter
 from .result import ClusterList, DedupResult, PairSet
+from .series import series_pairs
 from .settings import NormaliseOptions, Settings
 from .table import Table
 from .text import (
@@ -164,6 +165,7 @@ class Pipeline:
             checked &= verified.reports_agree(
                 prep, self._written(prep), settings.normalise.strip_html, checked, reporter
             )
+            checked &= ~series_pairs(prep.unique_texts, cands.a, cands.b, checked, verified.similarity)
             container, container_grams = self._containers(prep, verified, check, checked)
             candidates = PairSet(
                 cands.a, cands.b, cands.measure, verified.similarity, checked, container, container_grams

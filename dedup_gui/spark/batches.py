@@ -45,6 +45,7 @@ from ..core.doubt import held_pairs as _held_pairs
 from ..core.keep import _length_class, repost_markers
 from ..core.progress import Reporter
 from ..core.segment import keyword_hashes
+from ..core.series import framed
 from ..core.settings import NormaliseOptions, Settings
 from ..core.table import cell_text
 from ..core.text import compact, gram_hashes, normalise, overlap
@@ -464,3 +465,22 @@ def held_pairs(frame: pd.DataFrame) -> pd.DataFrame:
     """(u, K, held): whether text ``u`` (``norm_u``) is in doubt against its kept text ``K`` (``norm_k``)."""
     held = _held_pairs(frame["norm_u"].tolist(), frame["norm_k"].tolist())
     return pd.DataFrame({"u": frame["u"].to_numpy(), "K": frame["K"].to_numpy(), "held": held})
+
+
+def series_frames(batches: Iterable[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+    """(a, b, before, after, x, y) of the pairs of each batch (a, b, similarity, norm_a, norm_b) that may be items of
+    a series: ``core.series.framed``."""
+    for frame in batches:
+        found = framed(frame["norm_a"].tolist(), frame["norm_b"].tolist(), frame["similarity"].to_numpy(np.float64))
+        at = [k for k, _ in found]
+        parts = list(zip(*(f for _, f in found), strict=True)) if found else [[], [], [], []]
+        yield pd.DataFrame(
+            {
+                "a": frame["a"].to_numpy()[at],
+                "b": frame["b"].to_numpy()[at],
+                "before": pd.Series(parts[0], dtype=object),  # (an empty batch: strings all the same)
+                "after": pd.Series(parts[1], dtype=object),
+                "x": pd.Series(parts[2], dtype=object),
+                "y": pd.Series(parts[3], dtype=object),
+            }
+        )

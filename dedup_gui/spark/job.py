@@ -21,6 +21,7 @@ from pyspark.sql import functions as F
 
 from ..core.algorithms.registry import get_algorithm
 from ..core.errors import InputError
+from ..core.series import is_series
 from ..core.settings import Settings
 from . import batches, candidates, clusters, keep
 from .boilerplate import learn_keys
@@ -195,6 +196,25 @@ def _written(data: DataFrame, columns: list[str], uniques: DataFrame) -> DataFra
     return firsts.mapInPandas(lambda it: (batches.written_texts(f, columns) for f in it), "u long, written string")
 
 
+def _series(judged: DataFrame, uniques: DataFrame) -> DataFrame:
+    """(a, b, series) of the checked pairs that are two items of one series (``core.series``): each pair's frame
+    read in its batch (``batches.series_frames``), the frames' words gathered by frame, a frame with three words
+    sharing no character a series."""
+    checked = judged.where("checked").select("a", "b", "similarity")
+    frames = candidates.with_texts(checked, uniques, ["norm"]).mapInPandas(
+        batches.series_frames, "a long, b long, before string, after string, x string, y string"
+    )
+    frames = materialise(frames)
+    words = frames.groupBy("before", "after").agg(F.array_union(F.collect_set("x"), F.collect_set("y")).alias("w"))
+
+    @F.pandas_udf("boolean")  # type: ignore[call-overload]
+    def series_of(w: pd.Series) -> pd.Series:
+        return pd.Series([is_series(set(v)) for v in w])
+
+    keys = words.where(series_of("w")).select("before", "after")
+    return frames.join(keys, ["before", "after"], "left_semi").select("a", "b", F.lit(True).alias("series"))
+
+
 def _pairs(uniques: DataFrame, written: DataFrame, settings: Settings, summary: JobSummary) -> DataFrame:
     """Accepted pairs (a, b, measure, similarity): proposed by the algorithm, passed by the text check."""
     name = settings.algorithm
@@ -218,6 +238,9 @@ def _pairs(uniques: DataFrame, written: DataFrame, settings: Settings, summary: 
     )
     judged = scored.join(figures, ["a", "b"], "left").withColumn(
         "checked", F.col("floor_ok") & F.coalesce(F.col("agree"), F.lit(False))
+    )
+    judged = materialise(judged.join(_series(judged, uniques), ["a", "b"], "left")).withColumn(
+        "checked", F.col("checked") & ~F.coalesce(F.col("series"), F.lit(False))
     )
     algo, threshold = get_algorithm(name), settings.threshold_value
 

@@ -1,0 +1,104 @@
+"""Series: one short template filled several ways is several items, not copies of one.
+
+A title or a question made from a template - "天津外国语大学2019年硕士研究生招生简章", "天津城建大学...",
+"天津师范大学..."; "实用口语：“失言”英语怎么说？", "“唠叨”...", "“懒虫”..." - differs from its siblings in one word, and
+the text check passes it (a few characters in thirty). One pair alone cannot tell a series from a copy with a word
+rewritten ("维密水晶秀服曝光" / "维密水晶秀服亮相"); the run's pairs can: when the same frame - the same text before
+and after the word - holds ``SERIES_FILLERS`` words or more that share no character (three institutions, three
+words to translate), the frame is a series and none of its pairs is a duplicate.
+
+Only short texts (under ``SHORT_CHARS`` characters, as the text check reads them by edits) and pairs at least two
+characters apart are read; a word is two to ``FILLER_MAX`` Chinese characters that carry meaning (no sign,
+particle, numeral or negation: ``core.doubt``). Rewordings of one question share characters ("会出" / "会有" / "还会
+有"第二部吗) and are no series. On the 12,461 Sina headlines deduplicated by title, the rule keeps 8 series items
+apart that were removed (three universities' admission notices, five "how to say ... in English"); on LCQMC's
+38,643 questions it changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+import numpy as np
+
+from .doubt import SIGNS, content_char
+from .textcheck import SHORT_CHARS
+
+FILLER_MAX = 4  # characters of a word that fills a template's slot
+SERIES_FILLERS = 3  # words sharing no character that make a frame a series
+_MANY = 40  # fillers of one frame past which three disjoint ones are looked for greedily
+
+
+def frame_of(a: str, b: str) -> tuple[str, str, str, str] | None:
+    """(text before, text after, word of ``a``, word of ``b``) when the two differ in one place, by a word of two
+    to ``FILLER_MAX`` meaning-carrying Chinese characters on each side; else None. Signs are not read (a notice
+    with "！" after it is in the same frame as the others)."""
+    a, b = SIGNS.sub("", a), SIGNS.sub("", b)
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    j = 0
+    while j < n - i and a[-1 - j] == b[-1 - j]:
+        j += 1
+    x, y = a[i : len(a) - j], b[i : len(b) - j]
+    if not 2 <= len(x) <= FILLER_MAX or not 2 <= len(y) <= FILLER_MAX:
+        return None
+    if not all(map(content_char, x + y)):
+        return None
+    return a[:i], a[len(a) - j :], x, y
+
+
+def is_series(fillers: set[str]) -> bool:
+    """Whether ``SERIES_FILLERS`` of these words share no character with each other."""
+    if len(fillers) < SERIES_FILLERS:
+        return False
+    words = sorted(fillers)
+    if len(words) > _MANY:  # (greedy: a frame this full is a series all the more)
+        chosen: list[set[str]] = []
+        for w in words:
+            if all(set(w).isdisjoint(c) for c in chosen):
+                chosen.append(set(w))
+        return len(chosen) >= SERIES_FILLERS
+    return any(
+        all(set(p).isdisjoint(q) for p, q in combinations(group, 2)) for group in combinations(words, SERIES_FILLERS)
+    )
+
+
+def framed(
+    texts_a: Sequence[str], texts_b: Sequence[str], similarity: np.ndarray
+) -> list[tuple[int, tuple[str, str, str, str]]]:
+    """The pairs (texts ``texts_a[k]``, ``texts_b[k]``) that may be items of a series, each with its
+    ``frame_of``: (k, (before, after, word, word)). Only short texts are read, and only pairs at least two
+    characters apart by their ``similarity`` (by edits, for a short pair: below one edit's)."""
+    out = []
+    for k, (x, y, sim) in enumerate(zip(texts_a, texts_b, similarity.tolist(), strict=True)):
+        longer = max(len(x), len(y))
+        if min(len(x), len(y)) >= SHORT_CHARS or sim >= 1.0 - 1.0 / max(longer, 1):
+            continue
+        found = frame_of(x, y)
+        if found is not None:
+            out.append((k, found))
+    return out
+
+
+def series_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, among: np.ndarray, similarity: np.ndarray):
+    """Which pairs (of unique texts ``texts``: ``a``, ``b``) are two items of a series (a mask): read among the pairs
+    ``among`` (those that passed the rest of the text check), as ``framed`` picks them."""
+    out = np.zeros(len(a), dtype=bool)
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    longer = np.maximum(lengths[a], lengths[b])
+    # (``framed``'s own tests, at once: the texts of the other pairs are never gathered)
+    at = np.flatnonzero(
+        among & (np.minimum(lengths[a], lengths[b]) < SHORT_CHARS) & (similarity < 1.0 - 1.0 / np.maximum(longer, 1))
+    )
+    found = framed([texts[u] for u in a[at].tolist()], [texts[v] for v in b[at].tolist()], similarity[at])
+    frames: dict[tuple[str, str], set[str]] = {}
+    for _, (before, after, x, y) in found:
+        frames.setdefault((before, after), set()).update((x, y))
+    series = {key for key, fillers in frames.items() if is_series(fillers)}
+    for k, (before, after, _, _) in found:
+        if (before, after) in series:
+            out[at[k]] = True
+    return out
