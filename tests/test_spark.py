@@ -161,6 +161,18 @@ def _assert_same_counts(summary, desktop) -> None:
     assert summary.removed == desktop.rows_to_remove
 
 
+def _short_texts_job(spark, tmp_path, name: str, texts: list[str]):
+    """The job and the desktop (n-gram, strict) on a CSV of ``texts``, proven to agree row for row and in their
+    counts: (the desktop's result, the job's rows)."""
+    path = tmp_path / f"{name}.csv"
+    pd.DataFrame({"text": texts}).to_csv(path, index=False)
+    summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
+    rows = _rows(tmp_path / "out")
+    _assert_same_removals(desktop, rows)
+    _assert_same_counts(summary, desktop)
+    return desktop, rows
+
+
 @needs_spark
 def test_ngram_strict_gives_the_desktop_removals_row_for_row(spark, corpus, tmp_path):
     summary, desktop, _ = _both(spark, corpus, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
@@ -490,11 +502,7 @@ def test_questions_a_negation_a_numeral_or_an_opposite_apart_stay_as_on_the_desk
     texts = ["孕妇可以吃香蕉和饼干吗", "孕妇不可以吃香蕉和饼干吗", "孕妇可以吃香蕉和饼干吗？", "驾照考试科目四怎么预约",
              "驾照考试科目一怎么预约", "驾照考试科目四怎么预约？", "额头低的女明星有哪些",
              "额头高的女明星有哪些"]  # fmt: skip
-    path = tmp_path / "negations.csv"
-    pd.DataFrame({"text": texts}).to_csv(path, index=False)
-    summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
-    _assert_same_removals(desktop, _rows(tmp_path / "out"))
-    _assert_same_counts(summary, desktop)
+    desktop, _ = _short_texts_job(spark, tmp_path, "negations", texts)
     assert sorted(sorted(c.members) for c in desktop.clusters) == [[0, 2], [3, 5]]
 
 
@@ -502,12 +510,7 @@ def test_questions_a_negation_a_numeral_or_an_opposite_apart_stay_as_on_the_desk
 def test_a_short_question_one_character_apart_is_kept_to_check_as_on_the_desktop(spark, tmp_path):
     texts = ["插卡电表怎么读", "插卡电表怎么用", "请问北京明天的天气怎么样会不会下大雨呢",
              "请问北京明天的天气怎么祥会不会下大雨呢"]  # fmt: skip
-    path = tmp_path / "held.csv"
-    pd.DataFrame({"text": texts}).to_csv(path, index=False)
-    summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
-    rows = _rows(tmp_path / "out")
-    _assert_same_removals(desktop, rows)
-    _assert_same_counts(summary, desktop)
+    desktop, rows = _short_texts_job(spark, tmp_path, "held", texts)
     assert desktop.held.tolist() == [1]
     assert _column(rows, "dup_kept") == [1, 1, 1, 0]
     assert _column(rows, "dup_cluster")[0] == _column(rows, "dup_cluster")[1] is not None
@@ -554,9 +557,5 @@ def test_a_series_of_notices_stays_as_on_the_desktop(spark, tmp_path):
     texts = ["天津外国语大学2019年硕士研究生招生简章", "天津城建大学2019年硕士研究生招生简章",
              "天津师范大学2019年硕士研究生招生简章", "天津科技大学2019年硕士研究生招生简章",
              "天津科技大学2019年硕士研究生招生简章！"]  # fmt: skip
-    path = tmp_path / "series.csv"
-    pd.DataFrame({"text": texts}).to_csv(path, index=False)
-    summary, desktop, _ = _both(spark, path, tmp_path / "out", Settings(algorithm="ngram", mode="strict"))
-    _assert_same_removals(desktop, _rows(tmp_path / "out"))
-    _assert_same_counts(summary, desktop)
+    desktop, _ = _short_texts_job(spark, tmp_path, "series", texts)
     assert [c.members for c in desktop.clusters] == [[3, 4]]

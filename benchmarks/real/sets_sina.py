@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -101,18 +101,13 @@ def sina_titles() -> LabelledSet:
     the two bodies. The labels never read the headlines' own similarity: a series of notices ("天津外国语大学2019年
     硕士研究生招生简章" / "天津城建大学...") or of parts ("...（上）" / "（下）") has different bodies, a headline
     rewritten for a repost ("维密水晶秀服曝光" / "亮相") the same."""
-    recs = corpora.sina()
-    ix = sina_index()
-    dup_pairs = [p for p, (label, _, _) in ix.pairs.items() if label == DUP] + list(ix.same_title)
-    groups = groups_from_pairs(len(recs), dup_pairs)
-    return LabelledSet(
+    articles = sina_natural()
+    return replace(
+        articles,
         name="sina-titles",
-        texts=[r["title"] for r in recs],
-        groups=groups,
-        judge=_judge(ix, list(range(len(recs))), groups, trust_groups=False),
+        texts=[r["title"] for r in corpora.sina()],
         how="the 12,461 headlines alone, labelled by their articles' bodies (the coverage rule; same-headline "
         "re-crawls structural)",
-        ids=[f"sina:{r['id']}" for r in recs],
     )
 
 
