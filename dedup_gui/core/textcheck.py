@@ -816,13 +816,17 @@ class _Swaps:
         n = np.fromiter(map(len, xs), dtype=np.int64, count=len(xs))
         offset = np.cumsum(n) - n
         p = np.flatnonzero(x != y) - offset
-        # Words before and after the character (a word character: what ``_WORD_CHAR`` matches), counted at once.
-        seen = np.zeros(len(x) + 1, dtype=np.int64)
-        np.cumsum(_word_chars(x), out=seen[1:])
+        # Fewer than a flank of characters before (after) it: only signs there will do (``_opens``, ``_closes``) -
+        # the few characters between it and the text's start or end read, no other.
         at = offset + p
-        opens = seen[at] == seen[offset]
-        closes = seen[offset + n] == seen[at + 1]
-        flanked = ((p >= REPLACED_FLANK) | opens) & ((n - p - 1 >= REPLACED_FLANK) | closes)
+        flanked = np.ones(len(n), dtype=bool)
+        for k in range(1, REPLACED_FLANK):
+            before = np.flatnonzero(p >= k)
+            before = before[p[before] < REPLACED_FLANK]
+            flanked[before[_word_chars(x[at[before] - k])]] = False
+            after = np.flatnonzero(n - p - 1 >= k)
+            after = after[n[after] - p[after] - 1 < REPLACED_FLANK]
+            flanked[after[_word_chars(x[at[after] + k])]] = False
         return cls(x, y, n, offset, p, flanked)
 
 
