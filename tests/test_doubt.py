@@ -8,7 +8,14 @@ import pytest
 from dedup_gui.cli import run
 from dedup_gui.core.analysis import removal_count
 from dedup_gui.core.annotation import AnnotationSpec, row_status
-from dedup_gui.core.doubt import ADDED_UNDER, SUBSTITUTED_UNDER, doubtful_pairs, held_pairs, in_doubt
+from dedup_gui.core.doubt import (
+    ADDED_UNDER,
+    SUBSTITUTED_UNDER,
+    doubtful_pairs,
+    held_pairs,
+    in_doubt,
+    word_replaced,
+)
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.review import HELD, REMOVED, ReviewSession
 from dedup_gui.core.review_sidecar import SavedReview, make_review, reattach
@@ -45,6 +52,21 @@ def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):
 )
 def test_what_is_not_in_doubt(a, b, why):
     assert not in_doubt(a, b), why
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "doubt"),
+    [
+        ("小米将于11月19日发布2018年第三季度财报", "京东将于11月19日发布2018年第三季度财报", True),  # another company?
+        ("维密水晶秀服曝光 12万5千颗水晶", "维密水晶秀服亮相 12万5千颗水晶", True),  # or the same news?
+        ("怎样理解科学发展观的科学内涵", "如何理解科学发展观的科学内涵", False),  # words that ask the same
+        ("今年冬季最流行什么款式的服装", "今年冬季最流行什么款式的衣服", False),  # words sharing a character
+        ("新浪彩票名家大乐透第18130期推荐汇总" * 2, "新浪彩票名家双色球第18130期推荐汇总" * 2, False),  # not short
+        ("宝宝晚上睡觉老是踢被子", "宝宝晚上睡觉总是踢被子怎么办", False),  # not one word for another
+    ],
+)
+def test_a_word_for_a_word_in_a_short_text_is_in_doubt(a, b, doubt):
+    assert word_replaced(a, b) is doubt and in_doubt(b, a) is doubt
 
 
 def test_doubt_ends_at_the_lengths_measured():

@@ -170,7 +170,7 @@ class Pipeline:
             candidates = PairSet(
                 cands.a, cands.b, cands.measure, verified.similarity, checked, container, container_grams
             )
-            candidates.doubtful = doubtful_pairs(prep.unique_texts, cands.a, cands.b, among=checked)
+            candidates.doubtful = doubtful_pairs(prep.unique_texts, cands.a, cands.b, checked, verified.similarity)
             proposed = algo.passes(cands.measure, threshold)
             accepted = proposed & checked
             pairs = candidates.select(accepted)

@@ -36,8 +36,8 @@ WORDS = (
     "Similarity to the kept row",
     "To check",
     "{held} kept for you to check",
-    "Kept for you to check: one character apart from the kept row in a short text, which is as often another "
-    "question as a typo. It stays in the cleaned file unless you remove it.",
+    "Kept for you to check: a character or a word apart from the kept row in a short text, which is as often "
+    "another question as a copy. It stays in the cleaned file unless you remove it.",
 )
 
 _ORDER = (TITLE_NAME_HINTS, SOURCE_NAME_HINTS, DATE_NAME_HINTS)
@@ -129,8 +129,8 @@ def member_columns(
             return say("You marked this row “not a duplicate”: it stays in the cleaned file.")
         if m.status == HELD:
             return say(
-                "Kept for you to check: one character apart from the kept row in a short text, which is as often "
-                "another question as a typo. It stays in the cleaned file unless you remove it."
+                "Kept for you to check: a character or a word apart from the kept row in a short text, which is as "
+                "often another question as a copy. It stays in the cleaned file unless you remove it."
             )
         return say("Removed from the cleaned file as a duplicate of the kept row.")
 

@@ -8,7 +8,7 @@ and after the word - holds ``SERIES_FILLERS`` words or more that share no charac
 words to translate), the frame is a series and none of its pairs is a duplicate.
 
 Only short texts (under ``SHORT_CHARS`` characters, as the text check reads them by edits) and pairs at least two
-characters apart are read; a word is two to ``FILLER_MAX`` Chinese characters that carry meaning (no sign,
+characters apart are read; a word is two to ``doubt.WORD_MAX`` Chinese characters that carry meaning (no sign,
 particle, numeral or negation: ``core.doubt``). Rewordings of one question share characters ("会出" / "会有" / "还会
 有"第二部吗) and are no series. On the 12,461 Sina headlines deduplicated by title, the rule keeps 8 series items
 apart that were removed (three universities' admission notices, five "how to say ... in English"); on LCQMC's
@@ -22,32 +22,11 @@ from itertools import combinations
 
 import numpy as np
 
-from .doubt import SIGNS, content_char
+from .doubt import frame_of
 from .textcheck import SHORT_CHARS
 
-FILLER_MAX = 4  # characters of a word that fills a template's slot
 SERIES_FILLERS = 3  # words sharing no character that make a frame a series
 _MANY = 40  # fillers of one frame past which three disjoint ones are looked for greedily
-
-
-def frame_of(a: str, b: str) -> tuple[str, str, str, str] | None:
-    """(text before, text after, word of ``a``, word of ``b``) when the two differ in one place, by a word of two
-    to ``FILLER_MAX`` meaning-carrying Chinese characters on each side; else None. Signs are not read (a notice
-    with "！" after it is in the same frame as the others)."""
-    a, b = SIGNS.sub("", a), SIGNS.sub("", b)
-    n = min(len(a), len(b))
-    i = 0
-    while i < n and a[i] == b[i]:
-        i += 1
-    j = 0
-    while j < n - i and a[-1 - j] == b[-1 - j]:
-        j += 1
-    x, y = a[i : len(a) - j], b[i : len(b) - j]
-    if not 2 <= len(x) <= FILLER_MAX or not 2 <= len(y) <= FILLER_MAX:
-        return None
-    if not all(map(content_char, x + y)):
-        return None
-    return a[:i], a[len(a) - j :], x, y
 
 
 def is_series(fillers: set[str]) -> bool:

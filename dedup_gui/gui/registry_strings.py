@@ -114,8 +114,8 @@ REVIEW_STRINGS = (
     QT_TRANSLATE_NOOP("review", "{held} kept for you to check"),
     QT_TRANSLATE_NOOP(
         "review",
-        "Kept for you to check: one character apart from the kept row in a short text, which is as often another "
-        "question as a typo. It stays in the cleaned file unless you remove it.",
+        "Kept for you to check: a character or a word apart from the kept row in a short text, which is as often "
+        "another question as a copy. It stays in the cleaned file unless you remove it.",
     ),
 )
 

@@ -327,7 +327,7 @@ class ReviewPane(QWidget):
         kept = session.kept_row(cluster_id)
         status = {KEPT: self.tr("kept")}.get(member.status, "")
         if member.status == HELD:
-            status = self.tr("kept for you to check — one character apart in a short text")
+            status = self.tr("kept for you to check — a character or a word apart in a short text")
         elif member.status != KEPT:
             status = self.tr("not a duplicate — stays") if member.row in session.decisions.not_duplicate else ""
             status = status or self.tr("will be removed")
@@ -490,7 +490,7 @@ class ReviewPane(QWidget):
             )
         if s.rows_to_check:
             notes.append(
-                self.tr("{n} rows kept for you to check: one character apart in a short text").format(
+                self.tr("{n} rows kept for you to check: a character or a word apart in a short text").format(
                     n=f"{s.rows_to_check:,}"
                 )
             )
