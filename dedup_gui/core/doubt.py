@@ -49,6 +49,9 @@ from .textcheck import CHINESE_NUMERALS, NEGATIONS, SHORT_CHARS
 SUBSTITUTED_UNDER = 12  # a character replaced in a text of fewer characters (signs not counted) is in doubt ...
 ADDED_UNDER = 8  # ... and one added to (or dropped from) a text of fewer
 WORD_MAX = 4  # a word replaced by another: two to this many characters on each side, in a text under SHORT_CHARS
+# Texts of this many characters or more (signs counted) are not read for a character apart: room for a few signs
+# around ``SUBSTITUTED_UNDER`` characters.
+CHARACTER_READ_UNDER = 3 * SUBSTITUTED_UNDER
 # Texts of this many characters or more (signs counted) are not read for doubt: room for a replaced word and a few
 # signs beside a text under ``SHORT_CHARS``. A pair is read only when both its texts are shorter.
 READ_UNDER = SHORT_CHARS + 3 * WORD_MAX
@@ -104,7 +107,9 @@ def frame_of(a: str, b: str) -> tuple[str, str, str, str] | None:
 
 def _character_apart(a: str, b: str) -> bool:
     """One content character replaced in a text under ``SUBSTITUTED_UNDER`` characters, or added in one under
-    ``ADDED_UNDER`` (signs not counted)."""
+    ``ADDED_UNDER`` (signs not counted; texts of ``CHARACTER_READ_UNDER`` characters or more not read)."""
+    if max(len(a), len(b)) >= CHARACTER_READ_UNDER:
+        return False
     a, b = SIGNS.sub("", a), SIGNS.sub("", b)
     if len(a) > len(b):
         a, b = b, a
@@ -146,14 +151,16 @@ def doubtful_pairs(
     if among is not None:
         read &= among
     at = np.flatnonzero(read)
-    ids = sorted_unique(np.concatenate([a[at], b[at]]))
-    sure = _sure_content(texts, ids)
-    few = sure[np.searchsorted(ids, a[at])] < SUBSTITUTED_UNDER
-    few |= sure[np.searchsorted(ids, b[at])] < SUBSTITUTED_UNDER
     la, lb = lengths[a[at]], lengths[b[at]]
     word = np.minimum(la, lb) < SHORT_CHARS
     if similarity is not None:
         word &= similarity[at] < 1.0 - 1.0 / np.maximum(np.maximum(la, lb), 1)
+    few = np.zeros(len(at), dtype=bool)
+    small = np.flatnonzero(np.maximum(la, lb) < CHARACTER_READ_UNDER)  # (no other pair can be a character apart)
+    ids = sorted_unique(np.concatenate([a[at[small]], b[at[small]]]))
+    sure = _sure_content(texts, ids)
+    few[small] = sure[np.searchsorted(ids, a[at[small]])] < SUBSTITUTED_UNDER
+    few[small] |= sure[np.searchsorted(ids, b[at[small]])] < SUBSTITUTED_UNDER
     at = at[few | word]
     out[at] = held_pairs([texts[i] for i in a[at].tolist()], [texts[i] for i in b[at].tolist()])
     return out
