@@ -63,6 +63,11 @@ def test_what_is_not_in_doubt(a, b, why):
         ("今年冬季最流行什么款式的服装", "今年冬季最流行什么款式的衣服", False),  # words sharing a character
         ("新浪彩票名家大乐透第18130期推荐汇总" * 2, "新浪彩票名家双色球第18130期推荐汇总" * 2, False),  # not short
         ("宝宝晚上睡觉老是踢被子", "宝宝晚上睡觉总是踢被子怎么办", False),  # not one word for another
+        (
+            "白文新作《星空守望者》出版 讲述百年变迁 转发",
+            "白文新作《星空守望者》出版 讲述百年变迁 【视频】",
+            False,
+        ),  # tags
     ],
 )
 def test_a_word_for_a_word_in_a_short_text_is_in_doubt(a, b, doubt):

@@ -59,6 +59,11 @@ PARTICLES = frozenset("的了吗呢啊吧呀嘛哦哈啦呗")
 INTERCHANGEABLE = ("么样", "哪那", "和跟与同", "的得地", "己已", "叫是")
 _SAME_WORD = frozenset((x, y) for group in INTERCHANGEABLE for x in group for y in group if x != y)
 SAME_WORDS = (("怎么", "怎样", "如何", "咋样"),)  # words that ask the same, replacing each other
+# Words that label a headline's form or its repost, not its subject ("...的百年变迁 转发" / "...【视频】"): one for
+# another is the same headline.
+TAGS = frozenset(
+    ("视频", "转发", "转载", "组图", "图文", "图集", "独家", "快讯", "原创", "直播", "最新", "更新", "突发")
+)
 _SAME_WORDS = frozenset((x, y) for group in SAME_WORDS for x in group for y in group if x != y)
 _NOT_READ = PARTICLES | CHINESE_NUMERALS | frozenset(n for n in NEGATIONS if len(n) == 1)
 SIGNS = re.compile(r"[\W_]+")  # what is not read: signs and spaces
@@ -79,11 +84,14 @@ def in_doubt(a: str, b: str) -> bool:
 def word_replaced(a: str, b: str) -> bool:
     """True when, in texts the shorter of which has fewer than ``SHORT_CHARS`` characters, one word is written for
     another: two to ``WORD_MAX`` meaning-carrying Chinese characters on each side (``frame_of``), sharing none
-    ("小米" / "京东将于…发布财报", "曝光" / "亮相"), and not two words that ask the same (``SAME_WORDS``)."""
+    ("小米" / "京东将于…发布财报", "曝光" / "亮相"), and not two words that ask the same (``SAME_WORDS``) or two
+    labels of a headline's form (``TAGS``: "转发" / "【视频】")."""
     if min(len(a), len(b)) >= SHORT_CHARS:
         return False
     frame = frame_of(a, b)
-    return frame is not None and not set(frame[2]) & set(frame[3]) and (frame[2], frame[3]) not in _SAME_WORDS
+    if frame is None or set(frame[2]) & set(frame[3]) or (frame[2], frame[3]) in _SAME_WORDS:
+        return False
+    return not (frame[2] in TAGS and frame[3] in TAGS)
 
 
 def frame_of(a: str, b: str) -> tuple[str, str, str, str] | None:

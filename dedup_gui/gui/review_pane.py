@@ -490,7 +490,9 @@ class ReviewPane(QWidget):
             )
         if s.rows_to_check:
             notes.append(
-                self.tr("{n} rows kept for you to check: a character or a word apart in a short text").format(
+                self.tr("1 row kept for you to check: a character or a word apart in a short text")
+                if s.rows_to_check == 1
+                else self.tr("{n} rows kept for you to check: a character or a word apart in a short text").format(
                     n=f"{s.rows_to_check:,}"
                 )
             )

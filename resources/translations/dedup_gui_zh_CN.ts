@@ -860,6 +860,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>您已决定 {n} 行</translation>
     </message>
     <message>
+        <source>1 row kept for you to check: a character or a word apart in a short text</source>
+        <translation>1 行保留待您核查：短文本中仅差一个字或一个词</translation>
+    </message>
+    <message>
         <source>{n} rows kept for you to check: a character or a word apart in a short text</source>
         <translation>{n} 行保留待您核查：短文本中仅差一个字或一个词</translation>
     </message>
