@@ -178,7 +178,7 @@ def held_in(clusters: ClusterList, row_unique: np.ndarray, pairs: PairSet) -> np
     """The rows of ``clusters`` kept for the user to check, ascending: every member but the kept row whose text and
     the kept row's are a pair of ``pairs`` that is doubtful (``PairSet.doubtful``: ``doubtful_pairs``). In strict
     clusters every removed text is paired with its kept text; in linked ones a text joined through others is not
-    one character from the kept text, and is not held."""
+    a character or a word from the kept text, and is not held."""
     if pairs.doubtful is None or not pairs.doubtful.any():
         return np.zeros(0, dtype=np.int64)
     arrays = clusters.arrays

@@ -36,7 +36,7 @@ class PairSet:
     # and that text's 4-gram count; -1 for other pairs (None: not known).
     container: np.ndarray | None = None
     container_grams: np.ndarray | None = None
-    # bool: the two texts are one content character apart in a short text (``core.doubt``); None: not read.
+    # bool: the two texts are a character or a word apart in a short text (``core.doubt``); None: not read.
     doubtful: np.ndarray | None = None
 
     def passed_check(self, floor: float) -> np.ndarray:
