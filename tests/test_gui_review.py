@@ -802,6 +802,9 @@ def test_a_row_kept_to_check_is_shown_counted_and_removed_with_one_key(qtbot, wi
     to_check = headers.index("To check")
     assert [clusters.index(i, to_check).data() for i in range(clusters.rowCount())] == ["1", ""]
     assert "· 1 to check" in window.pane.summary.text() and "1 to check" in status(window)
+    window.show_export_dialog()  # said before exporting: the row stays in the cleaned file
+    assert "Of these, 1 row is kept for you to check." in window.export_dialog.heading.text()
+    window.export_dialog.reject()
     window.select_cluster(1)
     click_members(qtbot, window, [1])
     assert window.session.status(1, 1) == HELD

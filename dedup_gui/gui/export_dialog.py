@@ -75,12 +75,23 @@ class ExportDialog(QDialog):
         kept, removed = int(res.keep.sum()), res.removed
         self.kept = kept
 
-        heading = QLabel(
+        self.heading = heading = QLabel(
             self.tr(
                 "<b>{kept} rows kept</b>, {removed} duplicates removed, from {total} rows of <b>{name}</b>."
             ).format(kept=f"{kept:,}", removed=f"{removed:,}", total=f"{len(table):,}", name=table.path.name)
         )
         heading.setWordWrap(True)
+        to_check = session.rows_to_check
+        if to_check:  # (said before the export: rows the user has not looked at yet stay in the cleaned file)
+            heading.setText(
+                heading.text()
+                + " "
+                + (
+                    self.tr("Of these, 1 row is kept for you to check.")
+                    if to_check == 1
+                    else self.tr("Of these, {n} rows are kept for you to check.").format(n=f"{to_check:,}")
+                )
+            )
         note = QLabel(self.tr("The input file is never changed."))
         note.setObjectName("hint")
 

@@ -238,6 +238,14 @@
         <translation>&lt;b&gt;{name}&lt;/b&gt; 共 {total} 行，&lt;b&gt;保留 {kept} 行&lt;/b&gt;，删除 {removed} 行重复。</translation>
     </message>
     <message>
+        <source>Of these, 1 row is kept for you to check.</source>
+        <translation>其中 1 行为保留待您核查的行。</translation>
+    </message>
+    <message>
+        <source>Of these, {n} rows are kept for you to check.</source>
+        <translation>其中 {n} 行为保留待您核查的行。</translation>
+    </message>
+    <message>
         <source>The input file is never changed.</source>
         <translation>原文件不会被修改。</translation>
     </message>
