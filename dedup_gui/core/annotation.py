@@ -51,21 +51,22 @@ def row_status(
     removed because the user kept another, and a row held for checking that the user removed."""
     decisions = decisions or Decisions()
     chosen = set(decisions.kept.values())
-    held = set(result.held.tolist())
+    held = resolution.held.tolist() if resolution.held is not None else [False] * len(resolution.keep)
     own = result.clusters.arrays["kept"]  # (no Cluster object made)
     replaced = set(own[result.clusters.kept_after(decisions) != own].tolist())
     out = []
-    for row, (keep, cluster) in enumerate(zip(resolution.keep.tolist(), resolution.cluster.tolist(), strict=True)):
+    rows = zip(resolution.keep.tolist(), resolution.cluster.tolist(), held, strict=True)
+    for row, (keep, cluster, still_held) in enumerate(rows):
         if not cluster:
             status, manual = words.not_duplicate, False
         elif row in decisions.not_duplicate:
             status, manual = words.not_duplicate, True
-        elif row in held and keep and row not in chosen:
+        elif still_held:
             status, manual = words.held, False
         elif keep:
             status, manual = words.kept, row in chosen
         else:
-            status, manual = words.removed, row in replaced or row in held
+            status, manual = words.removed, row in replaced or row in decisions.removed
         out.append(words.manual.format(status=status) if manual else status)
     return out
 

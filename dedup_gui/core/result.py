@@ -404,11 +404,9 @@ class DedupResult:
         """Per cluster, its rows held for checking that stay after ``decisions`` (1-based, space-separated)."""
         arrays = self.clusters.arrays
         members, which = arrays["members"], self.clusters.member_clusters()
-        stays = np.isin(members, self.held)
-        stays &= members != self.clusters.kept_after(decisions)[which]
-        if decisions.removed or decisions.not_duplicate:
-            decided = np.fromiter(decisions.removed | decisions.not_duplicate, dtype=np.int64)
-            stays &= ~np.isin(members, decided)
+        head = np.zeros(self.n_rows, dtype=bool)
+        head[self.clusters.kept_after(decisions)] = True
+        stays = self._held_mask(decisions, head)[members]
         out: list[list[str]] = [[] for _ in range(len(arrays["id"]))]
         for c, row in zip(which[stays].tolist(), members[stays].tolist(), strict=True):
             out[c].append(str(row + 1))

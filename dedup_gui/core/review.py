@@ -248,14 +248,14 @@ class ReviewSession:
 
     def is_held(self, row: int) -> bool:
         """True when the run keeps ``row`` for the user to check (``DedupResult.held``) and the user has neither
-        removed it nor marked it."""
-        decided = self.decisions
-        return (
-            row in self.held
-            and row not in decided.removed
-            and row not in decided.not_duplicate
-            and (row not in self.intent.kept)
-        )
+        removed it, nor marked it, nor kept it (``Resolution.held``)."""
+        return row in self.held and bool(self._held_now()[row])
+
+    def _held_now(self) -> np.ndarray:
+        """``Resolution.held`` of the session's outcome (``DedupResult.resolve`` always makes it)."""
+        held = self.resolution().held
+        assert held is not None
+        return held
 
     def stays(self, row: int) -> bool:
         """True when ``row``, clustered and not its cluster's kept row, stays in the cleaned file: marked not a
@@ -469,7 +469,7 @@ class ReviewSession:
     def rows_to_check(self) -> int:
         """Rows held for the user to check (``DedupResult.held``) that still stay: not removed, not marked, not
         made a kept row."""
-        return sum(1 for r in self.held if self.is_held(r)) if self.held else 0
+        return int(self._held_now().sum()) if self.held else 0
 
     def summary(self) -> str:
         """'37 clusters · 81 rows to remove of 1,204' (and '· 5 to check' when rows are held for checking)"""
