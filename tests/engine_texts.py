@@ -149,3 +149,13 @@ def pair_arrays(texts: list[str], pairs: list[tuple[int, int]]) -> tuple[list[tu
     a = np.array([p[0] for p in pairs], dtype=np.int64)
     b = np.array([p[1] for p in pairs], dtype=np.int64)
     return pairs, a, b
+
+
+def ngram_clusters(texts: list[str], **settings) -> list[list[int]]:
+    """The clusters an n-gram run of ``texts`` makes (``settings`` on top of the defaults), each as its sorted
+    members, in order."""
+    from dedup_gui.core.pipeline import Pipeline
+    from dedup_gui.core.settings import Settings
+
+    result = Pipeline(texts).run(Settings(algorithm="ngram", **settings))
+    return sorted(sorted(c.members) for c in result.clusters)

@@ -3,7 +3,7 @@ only what HTML calls a tag ("<Northwind Traders Inc>" is a company's name)."""
 
 import numpy as np
 import pytest
-from engine_texts import name_template_rows, pair_arrays
+from engine_texts import name_template_rows, ngram_clusters, pair_arrays
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -21,21 +21,16 @@ from dedup_gui.core.textcheck import (
 )
 
 
-def _clusters(texts, **settings):
-    result = Pipeline(texts).run(Settings(algorithm="ngram", **settings))
-    return sorted(sorted(c.members) for c in result.clusters)
-
-
 def test_a_report_from_a_template_with_another_name_is_not_a_copy_but_a_misspelt_copy_is():
     texts, clusters = name_template_rows()
-    assert _clusters(texts) == clusters
+    assert ngram_clusters(texts) == clusters
 
 
 def test_without_the_name_rule_the_template_reports_would_have_been_removed(monkeypatch):
     """What makes the test above pass is the name rule: the reports are similar enough for the floor."""
     texts, clusters = name_template_rows()
     monkeypatch.setattr(textcheck_module, "names_differ_pairs", lambda t, a, b, markup: np.zeros(len(a), dtype=bool))
-    merged = _clusters(texts)
+    merged = ngram_clusters(texts)
     assert len(merged) == len(clusters)
     assert all(len(c) == 4 for c in merged)  # each template's three reports and the copy, one cluster
 
@@ -107,7 +102,7 @@ def test_names_do_not_decide_for_long_texts():
     assert names_differ_pairs([a, b], np.array([0]), np.array([1]), markup=True).tolist() == [
         False
     ]  # ... it is not asked
-    assert _clusters([a, b]) == [[0, 1]]
+    assert ngram_clusters([a, b]) == [[0, 1]]
 
 
 _NAME_PIECES = ["Warsaw", "Warsav", "Lima", "Rome", "Sao Paulo", "the", "in", "said", "officer", "IBM", "It",
@@ -184,7 +179,7 @@ def test_only_html_tags_are_markup(raw, stripped):
 def test_two_rows_that_differ_in_a_bracketed_company_name_are_not_copies():
     """Reading "<Northwind Traders Inc>" as a tag made both rows "Firm ." - the same text."""
     texts = ["Firm <Northwind Traders Inc>.", "Firm <Contoso Pharmaceuticals Ltd>."]
-    assert _clusters(texts) == []
+    assert ngram_clusters(texts) == []
 
 
 # -- Chinese places ------------------------------------------------------------------------------------------------
@@ -201,13 +196,13 @@ def test_one_template_for_several_cities_is_several_reports_and_a_typo_copy_is_a
     texts = [t.format(c) for t in _CITY_TEMPLATES for c in _CITIES]
     texts.append(_CITY_TEMPLATES[0].format("北京").replace("明天", "名天"))  # a typo: a copy of the first
     texts.append(_CITY_TEMPLATES[1].format("上海").replace("记者", "记着"))
-    assert _clusters(texts) == [[0, 10], [6, 11]]
+    assert ngram_clusters(texts) == [[0, 10], [6, 11]]
 
 
 def test_without_the_place_rule_the_city_reports_would_have_been_removed(monkeypatch):
     texts = [t.format(c) for t in _CITY_TEMPLATES for c in _CITIES]
     monkeypatch.setattr(textcheck_module, "names_differ_pairs", lambda t, a, b, markup: np.zeros(len(a), dtype=bool))
-    assert _clusters(texts) == [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
+    assert ngram_clusters(texts) == [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
 
 
 @pytest.mark.parametrize(

@@ -4,25 +4,18 @@ written for these tests, after the kinds of question pairs LCQMC labels as askin
 
 import numpy as np
 import pytest
-from engine_texts import pair_arrays
+from engine_texts import ngram_clusters, pair_arrays
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dedup_gui.core import text
 from dedup_gui.core import textcheck as textcheck_module
-from dedup_gui.core.pipeline import Pipeline
-from dedup_gui.core.settings import Settings
 from dedup_gui.core.textcheck import (
     NAME_CHARS,
     figures_differ,
     negation_replaced,
     negations_differ_pairs,
 )
-
-
-def _clusters(texts, **settings):
-    result = Pipeline(texts).run(Settings(algorithm="ngram", **settings))
-    return sorted(sorted(c.members) for c in result.clusters)
 
 
 @pytest.mark.parametrize(
@@ -91,7 +84,7 @@ def test_questions_a_negation_apart_stay_and_a_copy_with_a_typo_goes():
         "为什么我家的猫喜欢吃鱼呢",
         "为什么我家的猫不喜欢吃鱼泥",  # a typo copy of the fourth
     ]
-    assert _clusters(texts) == [[0, 2], [3, 5]]
+    assert ngram_clusters(texts) == [[0, 2], [3, 5]]
 
 
 def test_without_the_negation_rule_the_questions_would_have_been_removed(monkeypatch):
@@ -102,7 +95,7 @@ def test_without_the_negation_rule_the_questions_would_have_been_removed(monkeyp
         "为什么我家的猫喜欢吃鱼呢",
     ]
     monkeypatch.setattr(textcheck_module, "negations_differ_pairs", lambda t, a, b: np.zeros(len(a), dtype=bool))
-    assert _clusters(texts) == [[0, 1], [2, 3]]
+    assert ngram_clusters(texts) == [[0, 1], [2, 3]]
 
 
 def test_negations_do_not_decide_for_long_texts():
@@ -188,7 +181,7 @@ def test_a_figure_at_the_very_end_of_a_long_text_needs_words_after_it():
 def test_questions_about_another_numbered_item_stay_apart():
     texts = ["驾照考试科目四怎么预约", "驾照考试科目一怎么预约", "驾照考试科目四怎么预约？", "纪念碑谷第十关怎么过",
              "纪念碑谷第四关怎么过"]  # fmt: skip
-    assert _clusters(texts) == [[0, 2]]
+    assert ngram_clusters(texts) == [[0, 2]]
 
 
 # -- opposites -------------------------------------------------------------------------------------------------
@@ -232,7 +225,7 @@ def test_opposites_decide_only_in_short_texts():
 def test_questions_asking_the_opposite_stay_and_a_copy_goes():
     texts = ["额头低的女明星有哪些", "额头高的女明星有哪些", "额头低的女明星有哪些？", "良药苦口利于病的上一句",
              "良药苦口利于病的下一句"]  # fmt: skip
-    assert _clusters(texts) == [[0, 2]]
+    assert ngram_clusters(texts) == [[0, 2]]
 
 
 _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "明星", "今", "明", "天", "？", "好", "坏", "了"]

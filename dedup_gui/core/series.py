@@ -22,6 +22,7 @@ from itertools import combinations
 
 import numpy as np
 
+from .columnar import lengths_of
 from .doubt import frame_of
 from .textcheck import SHORT_CHARS
 
@@ -66,7 +67,7 @@ def series_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, among: np.n
     """Which pairs (of unique texts ``texts``: ``a``, ``b``) are two items of a series (a mask): read among the pairs
     ``among`` (those that passed the rest of the text check), as ``framed`` picks them."""
     out = np.zeros(len(a), dtype=bool)
-    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    lengths = lengths_of(texts)
     longer = np.maximum(lengths[a], lengths[b])
     # (``framed``'s own tests, at once: the texts of the other pairs are never gathered)
     at = np.flatnonzero(
