@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 from dedup_gui.cli import run
+from dedup_gui.core import annotated
 from dedup_gui.core.analysis import removal_count
 from dedup_gui.core.annotation import AnnotationSpec, row_status
 from dedup_gui.core.doubt import (
@@ -16,7 +17,9 @@ from dedup_gui.core.doubt import (
     in_doubt,
     word_replaced,
 )
+from dedup_gui.core.io import read_table
 from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.result import Decisions
 from dedup_gui.core.review import HELD, REMOVED, ReviewSession
 from dedup_gui.core.review_sidecar import SavedReview, make_review, reattach
 from dedup_gui.core.settings import Settings
@@ -136,6 +139,29 @@ def test_the_command_line_keeps_the_row_and_says_so(tmp_path, capsys):
     assert pd.read_csv(out)["text"].tolist() == [ROWS[0], *ROWS[2:]]
     ann = pd.read_csv(annotated)
     assert ann.loc[3, "dup_kept"] == 1 and ann.loc[3, "dup_cluster"] == ann.loc[2, "dup_cluster"]
+    # It names the row it is nearly a copy of (1-based), as a removed row does, with its similarity.
+    assert ann.loc[3, "dup_of"] == 3 and 0 < ann.loc[3, "dup_similarity"] < 1
+    assert ann.loc[2, "dup_of"] != ann.loc[2, "dup_of"]  # (the kept row names none: blank)
+
+
+def test_an_annotated_file_read_back_keeps_its_rows_to_check(tmp_path):
+    """Opening the annotated file again shows the held row as held ("To check"), not as the user's "not a
+    duplicate": the same clusters, the same rows staying, the review's statuses as after the run."""
+    src = tmp_path / "q.csv"
+    pd.DataFrame({"text": ROWS}).to_csv(src, index=False)
+    annotated_csv = tmp_path / "ann.csv"
+    assert run([str(src), "--annotated", str(annotated_csv), "--quiet"]) == 0
+    loaded = annotated.load(read_table(annotated_csv))
+    assert loaded.result.held.tolist() == [3]
+    assert loaded.decisions.not_duplicate == set()
+    assert loaded.result.resolve(loaded.decisions).keep.tolist() == [True, False, True, True, True]
+    session = ReviewSession(loaded.result, ROWS, decisions=loaded.decisions)
+    cid = session.cluster_of(3)
+    assert session.status(cid, 3) == HELD and session.rows_to_check == 1
+    # A row the user marked not a duplicate is still read as such: it names no row.
+    run_result = Pipeline(ROWS).run(Settings(algorithm="ngram"))
+    decided = run_result.resolve(Decisions(not_duplicate={3}))
+    assert decided.dup_of[3] == -1 and not decided.held[3]
 
 
 def test_the_review_removes_a_held_row_and_resets_it():

@@ -5,17 +5,20 @@ An annotated file - written by the desktop's annotated export, ``dedup-cli --ann
 
 - ``dup_cluster``: the row's cluster (a positive whole number), blank when in none;
 - ``dup_kept``: 1 when the row stays, 0 when it is removed as a copy;
-- ``dup_of``: for a removed row, the row it is a copy of - see below; blank for kept rows;
-- ``dup_similarity``: the removed row's similarity to that row (0-1).
+- ``dup_of``: for a removed row, the row it is a copy of - see below; blank for kept rows, but for a row kept for
+  the user to check (a character or a word apart from its cluster's kept row in a short text: ``core.doubt``),
+  which stays (dup_kept 1) and names the kept row it is nearly a copy of;
+- ``dup_similarity``: the removed (or kept-to-check) row's similarity to that row (0-1).
 
 ``dup_of`` names a row in one of three ways, tried in this order: by ``dup_row`` when the file has that column
 (the Spark job's 1-based input positions, which survive a re-sorted file); by ``id_column`` when the caller names
 one (``dedup-spark --id-column``); otherwise as a 1-based data row number (the desktop exports).
 
-``load`` rebuilds a ``DedupResult`` (clusters with kept row, members and similarities) and the ``Decisions`` the
-file implies: a clustered row that is kept but is not its cluster's kept row was marked "not a duplicate". A
-cluster without a removed row keeps its first member. Every inconsistency (a removed row pointing to a row that is
-not kept, or to another cluster, a dup_kept that is not 0 or 1...) is an ``InputError`` naming the file and row.
+``load`` rebuilds a ``DedupResult`` (clusters with kept row, members and similarities, the rows kept to check) and
+the ``Decisions`` the file implies: a clustered row that is kept but is not its cluster's kept row, and names no row
+in dup_of, was marked "not a duplicate". A cluster without a removed or kept-to-check row keeps its first
+member. Every inconsistency (a removed row pointing to a row that is not kept, or to another cluster, a dup_kept
+that is not 0 or 1...) is an ``InputError`` naming the file and row.
 """
 
 from __future__ import annotations
@@ -112,7 +115,7 @@ def _load(table: Table, settings: Settings | None, id_column: str | None) -> Ann
     kept = np.array([_kept(v, table, i) for i, v in enumerate(cells["dup_kept"])], dtype=bool)
     target = _targets(table, cells["dup_of"], id_column)
     similarity = np.array([_number(v, table, i) for i, v in enumerate(cells["dup_similarity"])], dtype=np.float64)
-    clusters, decisions = _clusters(table, cluster, kept, target, similarity)
+    clusters, decisions, held = _clusters(table, cluster, kept, target, similarity)
     pairs = _pairs(clusters)
     result = DedupResult(
         settings=(settings or Settings()).resolved(),
@@ -125,6 +128,7 @@ def _load(table: Table, settings: Settings | None, id_column: str | None) -> Ann
         proposed=len(pairs),
         keep_reasons={c.id: "kept in the annotated file" for c in clusters},
         keep_note=SOURCE_NOTE,
+        held=np.array(sorted(held), dtype=np.int64),
     )
     return Annotated(result, decisions)
 
@@ -216,7 +220,8 @@ def _key(v: object) -> str:
 
 def _clusters(
     table: Table, cluster: np.ndarray, kept: np.ndarray, target: list[int | None], similarity: np.ndarray
-) -> tuple[list[Cluster], Decisions]:
+) -> tuple[list[Cluster], Decisions, set[int]]:
+    """The clusters, the decisions the file implies, and the rows kept to check (kept, naming a row in dup_of)."""
     members: dict[int, list[int]] = {}
     for row, c in enumerate(cluster.tolist()):
         if c:
@@ -226,24 +231,31 @@ def _clusters(
             raise InputError(table.path, f"data row {row + 1}: removed (dup_kept 0) but in no dup_cluster")
         if target[row] is None:
             raise InputError(table.path, f"data row {row + 1}: removed (dup_kept 0) but dup_of is empty")
+    for row in np.flatnonzero(kept).tolist():
+        if target[row] is not None and not cluster[row]:
+            raise InputError(table.path, f"data row {row + 1}: dup_of names a row, but the row is in no dup_cluster")
     clusters: list[Cluster] = []
     decisions = Decisions()
+    held: set[int] = set()
     for number in sorted(members, key=lambda c: members[c][0]):
         rows = members[number]
         removed = [r for r in rows if not kept[r]]
-        kept_row = _kept_row(table, number, rows, removed, kept, cluster, target)
-        sims = {r: float(similarity[r]) for r in removed}
-        sims.update({r: math.nan for r in rows if kept[r] and r != kept_row})
+        to_check = [r for r in rows if kept[r] and target[r] is not None and target[r] != r]
+        kept_row = _kept_row(table, number, rows, removed + to_check, kept, cluster, target)
+        sims = {r: float(similarity[r]) for r in removed + to_check}
+        sims.update({r: math.nan for r in rows if kept[r] and r != kept_row and r not in sims})
         sims[kept_row] = 1.0
         cid = len(clusters) + 1
         clusters.append(Cluster(cid, kept_row, rows, sims))
-        decisions.not_duplicate.update(r for r in rows if kept[r] and r != kept_row)
-    return clusters, decisions
+        held.update(to_check)
+        decisions.not_duplicate.update(r for r in rows if kept[r] and r != kept_row and r not in to_check)
+    return clusters, decisions, held
 
 
-def _kept_row(table, number, rows, removed, kept, cluster, target) -> int:
-    """The row the cluster's removed rows are copies of (they must agree), else its first member."""
-    pointed = {target[r] for r in removed}
+def _kept_row(table, number, rows, pointing, kept, cluster, target) -> int:
+    """The row the cluster's removed (and kept-to-check) rows are copies of - they must agree - else its first
+    member."""
+    pointed = {target[r] for r in pointing}
     if not pointed:
         return rows[0]
     if len(pointed) > 1:
@@ -258,7 +270,8 @@ def _kept_row(table, number, rows, removed, kept, cluster, target) -> int:
 
 
 def _pairs(clusters: list[Cluster]) -> PairSet:
-    """One pair per removed row: (kept row, row), with the file's similarity (rows are their own texts here)."""
+    """One pair per removed row: (kept row, row), with the file's similarity (rows are their own texts here); the
+    rows kept to check are paired with their kept row too (the run paired them; ``doubt.held_in`` holds them)."""
     a, b, s = [], [], []
     for c in clusters:
         for m in c.members:

@@ -208,8 +208,10 @@ class Resolution:
 
     keep: np.ndarray  # bool
     cluster: np.ndarray  # int64, 0 when the row is in no cluster
-    dup_of: np.ndarray  # int64 row index of the kept row, -1 when kept
-    similarity: np.ndarray  # float64 similarity to the kept row, nan when kept
+    # int64 row index of the kept row, -1 when kept - but for a row held for checking (``held``): it stays, and
+    # this is the kept row it is nearly a copy of (the annotated export's dup_of, read back as held: ``annotated``)
+    dup_of: np.ndarray
+    similarity: np.ndarray  # float64 similarity to the kept row (removed and held rows), nan when kept
     head: np.ndarray | None = None  # bool: the row is its cluster's kept row (None: not known)
     held: np.ndarray | None = None  # bool: the row stays only as held for the user to check (``DedupResult.held``)
 
@@ -301,7 +303,8 @@ class DedupResult:
         rows = "1 row" if len(self.held) == 1 else f"{len(self.held):,} rows"
         return (
             f"kept for you to check: {rows} a character or a word apart from the kept row of their cluster, in a short "
-            "text (they stay in the cleaned file; the annotated file lists them in their cluster with dup_kept 1)"
+            "text (they stay in the cleaned file; the annotated file lists them in their cluster with dup_kept 1 "
+            "and the kept row in dup_of)"
         )
 
     @property
@@ -343,8 +346,15 @@ class DedupResult:
         sim = np.full(n, np.nan)
         head = np.zeros(n, dtype=bool)
         done = _resolve_arrays(self.clusters, decisions, similarity, keep, cluster, dup_of, sim, head)
-        if done:
-            return Resolution(keep, cluster, dup_of, sim, head, self._held_mask(user, head))
+        if not done:
+            self._resolve_by_cluster(decisions, similarity, keep, cluster, dup_of, sim, head)
+        held = self._held_mask(user, head)
+        if held.any():
+            self._point_held(np.flatnonzero(held), cluster, head, dup_of, sim, similarity)
+        return Resolution(keep, cluster, dup_of, sim, head, held)
+
+    def _resolve_by_cluster(self, decisions, similarity, keep, cluster, dup_of, sim, head) -> None:
+        """``resolve`` cluster by cluster, in their order (a row in two clusters: the last one settles it)."""
         for c in self.clusters:
             kept = decisions.kept.get(c.id, c.kept)
             head[kept] = True
@@ -358,7 +368,21 @@ class DedupResult:
                     sim[m] = c.similarity.get(m, np.nan)
                 elif similarity is not None:
                     sim[m] = similarity(kept, m)
-        return Resolution(keep, cluster, dup_of, sim, head, self._held_mask(user, head))
+
+    def _point_held(self, rows, cluster, head, dup_of, sim, similarity) -> None:
+        """The held ``rows`` (that stay as such) pointed at their cluster's kept row, with their similarity to it:
+        the cluster's own entry while the engine's kept row stays, else rescored (``similarity``; none: nan)."""
+        heads = np.flatnonzero(head)
+        kept_of = np.full(int(cluster.max(initial=0)) + 1, -1, dtype=np.int64)
+        kept_of[cluster[heads]] = heads
+        to = kept_of[cluster[rows]]
+        dup_of[rows] = to
+        for row, kept, cid in zip(rows.tolist(), to.tolist(), cluster[rows].tolist(), strict=True):
+            own = self.clusters.arrays["kept"][cid - 1] if 0 < cid <= len(self.clusters) else -1
+            if kept == own:
+                sim[row] = self.clusters[cid - 1].similarity.get(row, np.nan)
+            elif similarity is not None and kept >= 0:
+                sim[row] = similarity(kept, row)
 
     def _held_mask(self, decisions: Decisions, head: np.ndarray) -> np.ndarray:
         """Per row: held for checking and staying as such - not removed or marked by the user, not a kept row."""
