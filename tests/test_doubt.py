@@ -170,6 +170,9 @@ def test_the_review_removes_a_held_row_and_resets_it():
     cid = session.cluster_of(3)
     assert session.status(cid, 3) == HELD and session.rows_to_check == 1
     assert session.row(cid - 1).held == 1 and session.row(cid - 1).removed == 0
+    # The cluster list still says how similar its copy is (its only one, kept to check), as the member list does.
+    line, member = session.row(cid - 1), next(m for m in session.members(cid) if m.row == 3)
+    assert line.min_similarity == line.max_similarity == member.similarity > 0.8
     assert "· 1 to check" in session.summary()
     assert session.outcome_changes(session.removing([3]))
     session.set_intent(session.removing([3]))

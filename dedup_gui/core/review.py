@@ -35,7 +35,7 @@ class ClusterRow:
     id: int
     size: int
     kept: int  # row the export keeps (the user's choice, else the engine's)
-    min_similarity: float  # over members that will be removed, vs the kept row (nan when none)
+    min_similarity: float  # over members that will be removed or are kept to check, vs the kept row (nan: none)
     max_similarity: float
     snippet: str  # the kept row's text, on one line
     edited: bool  # the user changed the kept row or marked a member "not a duplicate"
@@ -206,7 +206,9 @@ class ReviewSession:
             c = self.cluster(cluster_id)
             kept = self.kept_row(cluster_id)
             going = [m for m in c.members if m != kept and not self.stays(m)]
-            sims = [s for s in (self.similarity(cluster_id, m) for m in going) if not math.isnan(s)]
+            # (a cluster whose only copy is kept for the user to check still shows how similar it is)
+            paired = going + [m for m in c.members if m != kept and self.is_held(m)]
+            sims = [s for s in (self.similarity(cluster_id, m) for m in paired) if not math.isnan(s)]
             self._rows[cluster_id] = ClusterRow(
                 id=cluster_id,
                 size=c.size,
