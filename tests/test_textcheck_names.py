@@ -263,6 +263,22 @@ def test_one_character_replaced_at_once_is_what_the_pair_by_pair_reading_says(te
     assert at_once.tolist() == [names_replaced(text, other)] * 2
 
 
+@pytest.mark.parametrize(
+    ("a", "b", "replaced"),
+    [
+        # A place name sharing a character with the other: the edits beside it are one replacement.
+        ("河南农业大学2019年硕士研究生招生简章", "南京林业大学2019年硕士研究生招生简章", True),
+        ("闽南师范大学2019年硕士研究生招生简章", "河南科技大学2019年硕士研究生招生简章", True),
+        ("河南农业大学招生简章", "河南林业大学招生简章", False),  # the place stays: another university of it
+        ("九江县发生洪水灾情严重", "九江市发生洪水灾情严重", False),  # one place at another level
+        ("习近平在河南考察工作", "习近平在河南郑州考察工作", False),  # a place added, none replaced
+    ],
+)
+def test_a_place_replaced_by_one_sharing_a_character(a, b, replaced):
+    assert names_replaced(a, b) is replaced
+    assert names_replaced(b, a) is replaced
+
+
 def test_a_place_written_at_another_level_is_the_same_place():
     assert not names_replaced("九江县浔阳区公安分局一举端掉", "九江市浔阳区公安分局一举端掉")
     from dedup_gui.core.textcheck import _place_swapped, _Swaps

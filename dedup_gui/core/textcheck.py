@@ -520,6 +520,8 @@ _CHINESE = re.compile("[\u4e00-\u9fff]")
 # The characters that name a place's level (province, city, county, district, town, township, village): one written
 # for another leaves the same place ("九江县" / "九江市"), not another.
 _ADMIN = frozenset("省市县区镇乡村")
+_ADMIN_CHARS = "".join(sorted(_ADMIN))
+PLACE_GAP = 2  # edits this many equal characters apart are one replacement where a place name spans them
 _ADMIN_CODES = np.array(sorted(map(ord, _ADMIN)), dtype=np.uint64)
 # Characters of opposite sense: in a question or a title (a short text) one written for the other asks or says the
 # opposite ("额头低的女明星" / "额头高的女明星", "右嘴角有痣" / "左嘴角有痣", "上一句" / "下一句", "这个男主持人" /
@@ -688,7 +690,63 @@ def _place_replaced(a: str, b: str, levenshtein) -> bool:
                     continue
                 if is_place(left + x + right) and is_place(left + y + right):
                     return True
+    return _places_across(a, b, ops, is_place)
+
+
+def _places_across(a: str, b: str, ops, is_place) -> bool:
+    """Whether edits a character or two apart (a place name of two characters can share one with the other:
+    "河南农业大学" / "南京林业大学", "闽南师范" / "河南科技") replace a place name by another, between
+    ``REPLACED_FLANK`` equal characters (or the text's start or end): each text has a place name with an edited
+    character in it that the other text lacks, and the two are not one place at another level ("九江县" / "九江市").
+    (A pair one character apart is read by ``_place_replaced``'s rule alone, as ``_place_swapped`` reads such pairs
+    all at once.)"""
+    edited = [op for op in ops if op.tag != "equal"]
+    if len(edited) == 1 and edited[0].tag == "replace" and edited[0].src_end - edited[0].src_start == 1:
+        if edited[0].dest_end - edited[0].dest_start == 1:
+            return False
+    for i, j in _edit_runs_across(ops, PLACE_GAP):
+        if (_equal_words(ops, i - 1) < REPLACED_FLANK and not _opens(a, ops[i].src_start)) or (
+            _equal_words(ops, j + 1) < REPLACED_FLANK and not _closes(a, ops[j].src_end)
+        ):
+            continue
+        edits = [ops[k] for k in range(i, j + 1) if ops[k].tag != "equal"]
+        mine = _edited_places(a, b, [(o.src_start, o.src_end) for o in edits], is_place)
+        if not mine:
+            continue
+        theirs = _edited_places(b, a, [(o.dest_start, o.dest_end) for o in edits], is_place)
+        if any(p.strip(_ADMIN_CHARS) != q.strip(_ADMIN_CHARS) for p in mine for q in theirs):
+            return True
     return False
+
+
+def _edit_runs_across(ops, gap: int) -> list[tuple[int, int]]:
+    """``_edit_runs`` joined across equal stretches of at most ``gap`` characters between them."""
+    joined: list[tuple[int, int]] = []
+    for i, j in _edit_runs(ops):
+        if joined and i - joined[-1][1] == 2 and _equal_words(ops, i - 1) <= gap:
+            joined[-1] = (joined[-1][0], j)
+        else:
+            joined.append((i, j))
+    return joined
+
+
+def _edited_places(text: str, other: str, edited: list[tuple[int, int]], is_place) -> set[str]:
+    """The place names in ``text`` (2 to 4 Chinese characters) that hold an edited character (``edited``: spans of
+    ``text``) and that ``other`` lacks."""
+    from .places import PLACE_CHARS, place_character_set
+
+    chars = place_character_set()  # (a character no place name has is in none: most edits)
+    out = set()
+    for start, end in edited:
+        for at in range(start, end):
+            if text[at] not in chars:
+                continue
+            for size in range(PLACE_CHARS[0], PLACE_CHARS[1] + 1):
+                for lo in range(max(0, at - size + 1), min(at, len(text) - size) + 1):
+                    word = text[lo : lo + size]  # (place names are Chinese characters only)
+                    if is_place(word) and word not in other:
+                        out.add(word)
+    return out
 
 
 def _opposite_replaced(a: str, b: str, levenshtein) -> bool:
