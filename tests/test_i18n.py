@@ -195,6 +195,7 @@ def _every_kind_of_keep_reason() -> list[str]:
     import pandas as pd
     from engine_texts import ZH_A, ZH_B, repost_with_header, truncated
 
+    from dedup_gui.core import annotated
     from dedup_gui.core.keep import CONTAINER_REASON, KeepRule
     from dedup_gui.core.table import Table
 
@@ -209,7 +210,7 @@ def _every_kind_of_keep_reason() -> list[str]:
     kept = np.array([c[0] for c in clusters] + [c[-1] for c in clusters])
     cluster = np.array([i for i, c in enumerate(clusters + clusters) for _ in c[1:]])
     others = np.array([m for c in clusters for m in c[1:]] + [m for c in clusters for m in c[:-1]])
-    reasons = {CONTAINER_REASON}
+    reasons = {CONTAINER_REASON, annotated.KEPT_REASON}  # (an annotated file's clusters, opened again)
     for policy in ("original", "first", "last", "longest", "shortest", "max:日期", "min:日期", "max:阅读", "min:阅读"):
         reasons.update(KeepRule.of(policy, texts, table).reasons_of(kept, cluster, others))
     return sorted(reasons)

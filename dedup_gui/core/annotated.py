@@ -37,6 +37,7 @@ from .table import Table, cell_text
 COLUMNS = ("dup_cluster", "dup_kept", "dup_of", "dup_similarity")
 ROW_COLUMN = "dup_row"  # written by dedup-spark when rows have no id column: the 1-based input position
 SOURCE_NOTE = "clusters read from the annotated file; nothing was recomputed"
+KEPT_REASON = "kept in the annotated file"  # why each cluster's row was kept (the file does not say)
 
 
 @dataclass
@@ -126,7 +127,7 @@ def _load(table: Table, settings: Settings | None, id_column: str | None) -> Ann
         row_unique=np.arange(n, dtype=np.int64),
         exact_duplicates=0,
         proposed=len(pairs),
-        keep_reasons={c.id: "kept in the annotated file" for c in clusters},
+        keep_reasons={c.id: KEPT_REASON for c in clusters},
         keep_note=SOURCE_NOTE,
         held=np.array(sorted(held), dtype=np.int64),
     )

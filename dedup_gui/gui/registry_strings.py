@@ -208,6 +208,7 @@ KEEP_REASON_STRINGS = (
     QT_TRANSLATE_NOOP("core", "first in file"),
     QT_TRANSLATE_NOOP("core", "last in file"),
     QT_TRANSLATE_NOOP("core", "contains the others: an excerpt is not kept in place of the text it was taken from"),
+    QT_TRANSLATE_NOOP("core", "kept in the annotated file"),  # (``annotated.KEPT_REASON``)
 )
 KEEP_REASON_FORMS = (
     QT_TRANSLATE_NOOP("core", "no readable date in the cluster; {reason}"),

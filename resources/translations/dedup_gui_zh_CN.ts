@@ -1486,6 +1486,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>包含其他各行：摘录不会代替其出处原文被保留</translation>
     </message>
     <message>
+        <source>kept in the annotated file</source>
+        <translation>标注版文件中的保留行</translation>
+    </message>
+    <message>
         <source>no readable date in the cluster; {reason}</source>
         <translation>重复组中没有可读的日期；{reason}</translation>
     </message>
