@@ -229,6 +229,28 @@ def test_every_keep_reason_reads_in_chinese(english_afterwards):
     ) == ("日期最早（2024-03-09，共 2 行同日）；其中：文本最长")
 
 
+def test_the_kept_members_tip_gives_its_keep_reason_in_chinese(qapp, english_afterwards):
+    """The member list's tip on the kept row says why it was kept (``DedupResult.keep_reasons``) in the interface
+    language, as the compare view does - not as the engine wrote it ("first in file")."""
+    from PySide6.QtCore import Qt
+
+    from dedup_gui.core.pipeline import Pipeline
+    from dedup_gui.core.review import KEPT, ReviewSession
+    from dedup_gui.core.settings import Settings
+    from dedup_gui.gui.cluster_list import MembersModel
+
+    texts = ["今天北京天气怎么样会不会下大雨呢", "今天北京天气怎么样会不会下大雨", "完全无关的另一段文字"]
+    result = Pipeline(texts).run(Settings(algorithm="ngram", keep="first"))
+    assert result.keep_reasons[1] == "first in file"
+    i18n.install(i18n.CHINESE, english_afterwards)
+    model = MembersModel()
+    model.set_cluster(ReviewSession(result, texts), 1)
+    kept = next(i for i in range(model.rowCount()) if model.member(i).status == KEPT)
+    tip = model.data(model.index(kept, 1), Qt.ItemDataRole.ToolTipRole)
+    assert registry_strings.keep_reason_text("first in file") in tip
+    assert re.search("[A-Za-z]", tip) is None, tip
+
+
 # -- the main window ----
 
 

@@ -109,9 +109,14 @@ def cluster_columns(say: Translate = same, held: bool = False) -> list[Column[Cl
 
 
 def member_columns(
-    session: ReviewSession | None, table: Table | None, extra: Sequence[str] = (), say: Translate = same
+    session: ReviewSession | None,
+    table: Table | None,
+    extra: Sequence[str] = (),
+    say: Translate = same,
+    reason: Translate = same,
 ) -> list[Column[MemberRow]]:
-    """Row, status, similarity, the chosen input columns, length, text."""
+    """Row, status, similarity, the chosen input columns, length, text. ``reason``: a kept row's keep reason
+    (``DedupResult.keep_reasons``, as the engine writes it) in the interface language."""
 
     def status_text(m: MemberRow) -> str:
         word = {KEPT: "★ " + say("Kept"), NOT_DUPLICATE: say("Not a duplicate"), HELD: "? " + say("To check")}.get(
@@ -124,7 +129,7 @@ def member_columns(
             if m.manual:
                 return say("You chose this row as the one to keep.")
             kept = say("This row is kept in the cleaned file.")
-            return f"{kept}\n{m.reason}" if m.reason else kept
+            return f"{kept}\n{reason(m.reason)}" if m.reason else kept
         if m.status == NOT_DUPLICATE:
             return say("You marked this row “not a duplicate”: it stays in the cleaned file.")
         if m.status == HELD:

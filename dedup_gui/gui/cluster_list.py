@@ -17,6 +17,7 @@ from dedup_gui.core.review import MemberRow, ReviewSession
 from dedup_gui.core.review_columns import cluster_columns, member_columns
 from dedup_gui.core.table import Table
 
+from .registry_strings import keep_reason_text
 from .table_model import ColumnTableModel, translator
 
 tr_review = translator("review")
@@ -170,7 +171,7 @@ class MembersModel(ColumnTableModel):
         self.table: Table | None = None
         self.cluster_id = 0
         self.extra: list[str] = []
-        self.set_columns(member_columns(None, None, (), tr_review))
+        self.set_columns(member_columns(None, None, (), tr_review, keep_reason_text))
 
     def set_cluster(self, session: ReviewSession | None, cluster_id: int) -> None:
         self.session, self.cluster_id = session, cluster_id
@@ -179,7 +180,7 @@ class MembersModel(ColumnTableModel):
 
     def set_member_columns(self, table: Table | None, extra: Sequence[str]) -> None:
         self.table, self.extra = table, list(extra)
-        self.set_columns(member_columns(self.session, table, self.extra, tr_review))
+        self.set_columns(member_columns(self.session, table, self.extra, tr_review, keep_reason_text))
 
     def refresh(self) -> None:
         """The decisions changed: same rows, new statuses (the order stays until the user sorts again)."""
