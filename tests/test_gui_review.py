@@ -790,6 +790,34 @@ def test_after_a_decision_the_status_bar_counts_what_the_export_will_remove(qtbo
 QUESTIONS = ["插卡电表怎么读", "插卡电表怎么用", "苹果手机怎么截图", "苹果手机怎样截图", "学英语的好方法"]
 
 
+def test_next_row_to_check_goes_from_one_to_the_next_and_round(qtbot, window, tmp_path):
+    """Review ▸ Next row to check (T): each row kept to check in turn, in the cluster list's order from the cluster
+    on screen, round to the start; a row the user decided is passed over; none left is said."""
+    path = tmp_path / "questions.csv"
+    rows = ["插卡电表怎么读", "插卡电表怎么用", "完全无关的一句话内容", "明天上海会下雨吗", "明天上海会下雪吗",
+            "苹果手机怎么截图", "苹果手机怎样截图", "红色裙子配什么鞋", "红色裙子配什么包"]  # fmt: skip
+    pd.DataFrame({"问题": rows}).to_csv(path, index=False)
+    window.settings_panel.set_settings(Settings(algorithm="ngram"))
+    open_and_wait(qtbot, window, path)
+    session = window.session
+    held = sorted(session.held)
+    assert held == [1, 4, 8]
+    order = [session.cluster_of(r) for r in held]
+    window.select_cluster(session.cluster_of(6))  # (a cluster without one, between the second and the third)
+    window.review_actions.next_to_check.trigger()
+    assert window.pane.selected_member() == 8 and window.current_cluster_id() == order[2]
+    qtbot.keyClick(window.members_view, Qt.Key.Key_T)  # the key, as the user presses it: round to the start
+    assert window.pane.selected_member() == 1
+    window.review_actions.remove.trigger()  # decided: passed over from now on
+    window.review_actions.next_to_check.trigger()
+    assert window.pane.selected_member() == 4
+    for row in (4, 8):
+        window.select_cluster(session.cluster_of(row), row)
+        window.review_actions.remove.trigger()
+    window.review_actions.next_to_check.trigger()
+    assert status(window) == "No row is kept for you to check."
+
+
 def test_a_row_kept_to_check_is_shown_counted_and_removed_with_one_key(qtbot, window, tmp_path):
     path = tmp_path / "questions.csv"
     pd.DataFrame({"问题": QUESTIONS}).to_csv(path, index=False)

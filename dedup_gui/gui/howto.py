@@ -179,7 +179,8 @@ def howto_html() -> str:
                 "howto",
                 "A short question or title one character or one word apart from another (“怎么读” / “怎么用”) is as "
                 "often another question as a typo, and the text cannot tell which: such a row is not removed but shown "
-                "“To check” in its cluster, and stays in the cleaned file unless you remove it (R).",
+                "“To check” in its cluster, and stays in the cleaned file unless you remove it (R). "
+                "Review ▸ Next row to check (T) goes from one to the next.",
             )
         ),
     ]

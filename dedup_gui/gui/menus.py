@@ -105,7 +105,7 @@ class WindowMenus(QObject):
 
         review_menu = bar.addMenu(self.tr("Re&view"))
         review_menu.setObjectName("reviewMenu")
-        review_menu.addActions([review.next_cluster, review.prev_cluster])
+        review_menu.addActions([review.next_cluster, review.prev_cluster, review.next_to_check])
         review_menu.addSeparator()
         review_menu.addActions([review.next_diff, review.prev_diff])
         review_menu.addSeparator()

@@ -80,6 +80,8 @@ class ReviewActions(QObject):
         self.next_cluster.setText(self.tr("Next cluster"))
         self.prev_cluster = action(lambda: pane.step_cluster(-1), ["Alt+Up"], "previousClusterAction")
         self.prev_cluster.setText(self.tr("Previous cluster"))
+        self.next_to_check = action(self.go_to_next_to_check, ["T"], "nextToCheckAction")
+        self.next_to_check.setText(self.tr("Next row &to check"))
         self.next_diff = action(pane.compare.next_difference, ["N"], "nextDifferenceAction")
         self.next_diff.setText(self.tr("&Next difference"))
         self.prev_diff = action(pane.compare.previous_difference, ["P"], "previousDifferenceAction")
@@ -223,6 +225,13 @@ class ReviewActions(QObject):
         intent = make()
         if intent is not None:
             self.state.decide(plain(action.text()), intent, focus)
+
+    def go_to_next_to_check(self) -> None:
+        """The next row kept for the user to check, on screen (``ReviewPane.next_to_check``); said when none is."""
+        if self.pane.session is not None and not self.pane.next_to_check():
+            status_bar = getattr(self.window, "statusBar", None)
+            if status_bar is not None:
+                status_bar().showMessage(self.tr("No row is kept for you to check."), 5000)
 
     def keep_rows(self) -> None:
         rows, cid = self.pane.selected_members(), self.pane.members_model.cluster_id

@@ -245,6 +245,33 @@ class ReviewPane(QWidget):
             row = min(rows - 1, max(0, current + delta)) if current >= 0 else 0
             self.select_cluster(self.cluster_model.cluster_id(row))
 
+    def next_to_check(self) -> bool:
+        """Select the next row kept for the user to check, in the cluster list's order from the cluster on screen
+        (its own rows to check after the member on screen first), round to the start; False when there is none."""
+        session = self.session
+        if session is None:
+            return False
+        waiting: dict[int, list[int]] = {}
+        for row in sorted(session.held):
+            if session.is_held(row):
+                waiting.setdefault(session.cluster_of(row), []).append(row)
+        if not waiting:
+            return False
+        model, current = self.cluster_model, self.cluster_view.currentIndex().row()
+        here = model.cluster_id(current) if current >= 0 else 0
+        member = self.selected_member() if here else -1
+        later = [r for r in waiting.get(here, []) if r > member]
+        if later:
+            self.select_member(later[0])
+            return True
+        rows = model.rowCount()
+        start = current + 1 if current >= 0 else 0
+        for step in range(rows):
+            cluster_id = model.cluster_id((start + step) % rows)
+            if cluster_id in waiting:
+                return self.select_cluster(cluster_id, waiting[cluster_id][0])
+        return False
+
     def _cluster_changed(self, current, _previous) -> None:
         cluster_id = self.cluster_model.cluster_id(current.row()) if current.isValid() else 0
         self.members_model.set_cluster(self.session, cluster_id)

@@ -642,6 +642,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>上一个重复组</translation>
     </message>
     <message>
+        <source>Next row &amp;to check</source>
+        <translation>下一条待查行(&amp;T)</translation>
+    </message>
+    <message>
         <source>&amp;Next difference</source>
         <translation>下一处差异(&amp;N)</translation>
     </message>
@@ -728,6 +732,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>Algorithm&apos;s choice</source>
         <translation>算法的选择</translation>
+    </message>
+    <message>
+        <source>No row is kept for you to check.</source>
+        <translation>没有保留待您核查的行。</translation>
     </message>
 </context>
 <context>
@@ -1665,8 +1673,8 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>&lt;b&gt;严格&lt;/b&gt;分组（默认）只删除与保留行本身相似的行。&lt;b&gt;连锁&lt;/b&gt;分组会把匹配串起来：A 与 B 相似、B 与 C 相似，三者就归为一组。默认保留每组中的原稿；可以在“高级”中换一种保留规则，也可以在核对时亲自选定保留哪一行（K），或把若干行标为“不是重复”（D）以保留它们——也可以对整个重复组这样做（Shift+D）。每项决定都可以撤销（Ctrl+Z）；“文件 ▸ 保存核对记录”会把您的决定保存在输入文件旁边，以后可以继续。</translation>
     </message>
     <message>
-        <source>A short question or title one character or one word apart from another (“怎么读” / “怎么用”) is as often another question as a typo, and the text cannot tell which: such a row is not removed but shown “To check” in its cluster, and stays in the cleaned file unless you remove it (R).</source>
-        <translation>短问题或短标题与另一条仅差一个字或一个词（“怎么读” / “怎么用”）时，既可能是错别字，也同样可能是另一个问题，单凭文字无法分辨：这样的行不会被删除，而是在其重复组中标为“待查”，除非您将其删除（R），它会留在清理后的文件中。</translation>
+        <source>A short question or title one character or one word apart from another (“怎么读” / “怎么用”) is as often another question as a typo, and the text cannot tell which: such a row is not removed but shown “To check” in its cluster, and stays in the cleaned file unless you remove it (R). Review ▸ Next row to check (T) goes from one to the next.</source>
+        <translation>短问题或短标题与另一条仅差一个字或一个词（“怎么读” / “怎么用”）时，既可能是错别字，也同样可能是另一个问题，单凭文字无法分辨：这样的行不会被删除，而是在其重复组中标为“待查”，除非您将其删除（R），它会留在清理后的文件中。“核对 ▸ 下一条待查行”（T）逐条跳到下一行待查行。</translation>
     </message>
     <message>
         <source>&amp;Help</source>
