@@ -264,13 +264,13 @@ class ReviewPane(QWidget):
         if later:
             self.select_member(later[0])
             return True
-        rows = model.rowCount()
-        start = current + 1 if current >= 0 else 0
-        for step in range(rows):
-            cluster_id = model.cluster_id((start + step) % rows)
-            if cluster_id in waiting:
-                return self.select_cluster(cluster_id, waiting[cluster_id][0])
-        return False
+        # Where each such cluster is shown (filtered out: not at all); the first after the one on screen, else the
+        # first of all (a position per cluster waiting, not a step per row of the list).
+        shown = sorted((r, c) for c in waiting if (r := model.row_of_cluster(c)) >= 0)
+        if not shown:
+            return False
+        row, cluster_id = next(((r, c) for r, c in shown if r > current), shown[0])
+        return self.select_cluster(cluster_id, waiting[cluster_id][0])
 
     def _cluster_changed(self, current, _previous) -> None:
         cluster_id = self.cluster_model.cluster_id(current.row()) if current.isValid() else 0
