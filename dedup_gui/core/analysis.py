@@ -606,7 +606,7 @@ _SIZE_EDGES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 21, 31, 51, 101, 201, 501, 10
 
 def size_distribution(result: DedupResult, max_bins: int = 20) -> list[SizeBin]:
     """Clusters per size: one bar per size up to ``max_bins`` sizes, then widening bins (11–15, 16–20, 21–30 ...)."""
-    sizes = np.array([c.size for c in result.clusters], dtype=np.int64)
+    sizes = result.clusters.sizes()
     if len(sizes) == 0:
         return []
     largest = int(sizes.max())
@@ -665,7 +665,7 @@ def summarise(result: DedupResult, resolution: Resolution | None = None) -> RunS
         exact_duplicates=exact,
         near_duplicates=len(removed) - exact,
         clusters=len(result.clusters),
-        largest_cluster=max((c.size for c in result.clusters), default=0),
+        largest_cluster=int(result.clusters.sizes().max(initial=0)),
         candidate_pairs=len(result.candidates),
         passing_pairs=len(result.pairs),
         timings=timings,

@@ -172,6 +172,10 @@ class ClusterList(Sequence[Cluster]):
     def __repr__(self) -> str:
         return f"ClusterList({len(self)} clusters)"
 
+    def sizes(self) -> np.ndarray:
+        """Each cluster's number of rows (from the arrays: no ``Cluster`` object made)."""
+        return np.diff(self.arrays["member_offsets"])
+
     def removed_rows(self) -> int:
         """Rows removed when every kept row is kept: every member but the kept row, of every cluster."""
         a = self.arrays
