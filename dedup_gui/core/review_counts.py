@@ -35,7 +35,7 @@ def _decided_arrays(clusters: ClusterList, decisions: Decisions, stay: set[int])
     a = clusters.arrays
     n = len(a["id"])
     members = a["members"]
-    which = np.repeat(np.arange(n), np.diff(a["member_offsets"]))  # each member's cluster
+    which = clusters.member_clusters()  # each member's cluster
     kept = clusters.kept_after(decisions)
     out_of = np.zeros(int(members.max(initial=-1)) + 1, dtype=bool)
     rows = np.fromiter((r for r in stay if r < len(out_of)), dtype=np.int64)
