@@ -251,6 +251,58 @@ def test_the_kept_members_tip_gives_its_keep_reason_in_chinese(qapp, english_aft
     assert re.search("[A-Za-z]", tip) is None, tip
 
 
+def _error_calls():
+    """Every ``InputError`` / ``OutputError`` / ``DedupError`` / ``EngineError`` made in the engine: (where, its
+    problem's node)."""
+    import ast
+
+    for path in sorted(Path("dedup_gui/core").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                at = {"InputError": 1, "OutputError": 1, "DedupError": 1, "EngineError": 0}.get(node.func.id)
+                if at is not None and len(node.args) > at:
+                    yield f"{path}:{node.lineno}", node.args[at]
+
+
+def test_every_problem_the_engine_reports_is_a_template_the_catalogue_holds():
+    """A problem is a plain string (its values given apart, ``core.errors``), never text built beforehand, and the
+    window's catalogue lists it (``registry_strings.ERROR_TEMPLATES``) - so it is said in Chinese, values and all."""
+    import ast
+
+    rebuilt = "dedup_gui/core/engine_process.py"  # (the parent rebuilding an error of the child: its own template)
+    built = [w for w, node in _error_calls() if not isinstance(node, ast.Constant) and not w.startswith(rebuilt)]
+    assert built == [], built
+    templates = {node.value for _, node in _error_calls() if isinstance(node, ast.Constant)}
+    assert len(templates) >= 80
+    assert templates <= set(registry_strings.ERROR_TEMPLATES), templates - set(registry_strings.ERROR_TEMPLATES)
+
+
+def test_a_problem_with_a_file_is_said_in_chinese_with_its_values(tmp_path, english_afterwards):
+    from dedup_gui.core.engine_process import EngineProcess, _portable
+    from dedup_gui.core.errors import InputError, OutputError
+    from dedup_gui.core.io import read_table
+
+    missing = tmp_path / "新闻.xlsx"
+    with pytest.raises(InputError) as plain:
+        read_table(missing)
+    sheet = InputError(
+        tmp_path / "a.xlsx", "has no sheet named {sheet!r} (sheets: {sheets})", sheet="汇总", sheets="表1, 表2"
+    )
+    both = OutputError(tmp_path / "x.csv", "is named for both the {first} and the {label} output; choose two names",
+                       first="cleaned", label="annotated")  # fmt: skip
+    assert str(sheet).endswith("has no sheet named '汇总' (sheets: 表1, 表2)")  # (the engine's own words: English)
+    assert registry_strings.error_text(plain.value) == f"{missing}: does not exist"
+    i18n.install(i18n.CHINESE, english_afterwards)
+    assert registry_strings.error_text(plain.value) == f"{missing}: 不存在"
+    assert (
+        registry_strings.error_text(sheet) == f"{tmp_path / 'a.xlsx'}: 没有名为 '汇总' 的工作表（现有工作表：表1, 表2）"
+    )
+    assert registry_strings.error_text(both).endswith("同时被用作去重后和标注版输出；请使用两个不同的名称")
+    # From the engine's worker process: the error crosses the pipe as its template and values.
+    crossed = EngineProcess._rebuilt(object.__new__(EngineProcess), _portable(sheet), "")
+    assert type(crossed) is InputError and registry_strings.error_text(crossed) == registry_strings.error_text(sheet)
+
+
 # -- the main window ----
 
 

@@ -109,7 +109,7 @@ def _id_candidates(table: Table) -> list[str]:
 def _load(table: Table, settings: Settings | None, id_column: str | None) -> Annotated:
     if not is_annotated(table):
         missing = [c for c in COLUMNS if c not in table.columns]
-        raise InputError(table.path, f"is not an annotated file: no column {', '.join(missing)}")
+        raise InputError(table.path, "is not an annotated file: no column {columns}", columns=", ".join(missing))
     n = len(table)
     cells = {c: table.data[c].tolist() for c in COLUMNS}
     cluster = np.array([_whole(v, table, i, "dup_cluster", blank=0) for i, v in enumerate(cells["dup_cluster"])])
@@ -144,7 +144,7 @@ def _blank(v: object) -> bool:
 def _whole(v: object, table: Table, row: int, column: str, blank: int | None = None) -> int:
     if _blank(v):
         if blank is None:
-            raise InputError(table.path, f"data row {row + 1}: {column} is empty")
+            raise InputError(table.path, "data row {row}: {column} is empty", row=row + 1, column=column)
         return blank
     text = cell_text(v).strip()
     try:
@@ -152,7 +152,13 @@ def _whole(v: object, table: Table, row: int, column: str, blank: int | None = N
     except ValueError:
         number = math.nan
     if not number.is_integer() or number < 1:
-        raise InputError(table.path, f"data row {row + 1}: {column} must be a whole number from 1, not {text!r}")
+        raise InputError(
+            table.path,
+            "data row {row}: {column} must be a whole number from 1, not {text!r}",
+            row=row + 1,
+            column=column,
+            text=text,
+        )
     return int(number)
 
 
@@ -162,7 +168,7 @@ def _kept(v: object, table: Table, row: int) -> bool:
         return True
     if text in ("0", "0.0", "FALSE"):
         return False
-    raise InputError(table.path, f"data row {row + 1}: dup_kept must be 0 or 1, not {text!r}")
+    raise InputError(table.path, "data row {row}: dup_kept must be 0 or 1, not {text!r}", row=row + 1, text=text)
 
 
 def _number(v: object, table: Table, row: int) -> float:
@@ -171,7 +177,9 @@ def _number(v: object, table: Table, row: int) -> float:
     try:
         return float(cell_text(v).strip())
     except ValueError:
-        raise InputError(table.path, f"data row {row + 1}: dup_similarity must be a number, not {v!r}") from None
+        raise InputError(
+            table.path, "data row {row}: dup_similarity must be a number, not {value!r}", row=row + 1, value=v
+        ) from None
 
 
 def _targets(table: Table, dup_of: list[object], id_column: str | None) -> list[int | None]:
@@ -180,7 +188,7 @@ def _targets(table: Table, dup_of: list[object], id_column: str | None) -> list[
         key_column: str | None = ROW_COLUMN
     elif id_column is not None:
         if id_column not in table.columns:
-            raise InputError(table.path, f"no id column {id_column!r} for dup_of to refer to")
+            raise InputError(table.path, "no id column {id_column!r} for dup_of to refer to", id_column=id_column)
         key_column = id_column
     else:
         key_column = None
@@ -196,11 +204,23 @@ def _targets(table: Table, dup_of: list[object], id_column: str | None) -> list[
         if key_column is None:
             row = _whole(v, table, i, "dup_of") - 1
             if row >= len(table):
-                raise InputError(table.path, f"data row {i + 1}: dup_of {row + 1} is past the last row ({len(table)})")
+                raise InputError(
+                    table.path,
+                    "data row {row}: dup_of {target} is past the last row ({rows})",
+                    row=i + 1,
+                    target=row + 1,
+                    rows=len(table),
+                )
         else:
             found = index.get(_key(v))
             if found is None:
-                raise InputError(table.path, f"data row {i + 1}: dup_of {cell_text(v)!r} names no row by {key_column}")
+                raise InputError(
+                    table.path,
+                    "data row {row}: dup_of {value!r} names no row by {key_column}",
+                    row=i + 1,
+                    value=cell_text(v),
+                    key_column=key_column,
+                )
             row = found
         out.append(row)
     return out
@@ -229,12 +249,14 @@ def _clusters(
             members.setdefault(c, []).append(row)
     for row in np.flatnonzero(~kept).tolist():
         if not cluster[row]:
-            raise InputError(table.path, f"data row {row + 1}: removed (dup_kept 0) but in no dup_cluster")
+            raise InputError(table.path, "data row {row}: removed (dup_kept 0) but in no dup_cluster", row=row + 1)
         if target[row] is None:
-            raise InputError(table.path, f"data row {row + 1}: removed (dup_kept 0) but dup_of is empty")
+            raise InputError(table.path, "data row {row}: removed (dup_kept 0) but dup_of is empty", row=row + 1)
     for row in np.flatnonzero(kept).tolist():
         if target[row] is not None and not cluster[row]:
-            raise InputError(table.path, f"data row {row + 1}: dup_of names a row, but the row is in no dup_cluster")
+            raise InputError(
+                table.path, "data row {row}: dup_of names a row, but the row is in no dup_cluster", row=row + 1
+            )
     clusters: list[Cluster] = []
     decisions = Decisions()
     held: set[int] = set()
@@ -261,11 +283,19 @@ def _kept_row(table, number, rows, pointing, kept, cluster, target) -> int:
         return rows[0]
     if len(pointed) > 1:
         shown = ", ".join(str(p + 1) for p in sorted(pointed))
-        raise InputError(table.path, f"cluster {number}: its removed rows are copies of different rows ({shown})")
+        raise InputError(
+            table.path,
+            "cluster {number}: its removed rows are copies of different rows ({shown})",
+            number=number,
+            shown=shown,
+        )
     row = pointed.pop()
     if cluster[row] != number or not kept[row]:
         raise InputError(
-            table.path, f"cluster {number}: dup_of names data row {row + 1}, which is not a kept row of the cluster"
+            table.path,
+            "cluster {number}: dup_of names data row {row}, which is not a kept row of the cluster",
+            number=number,
+            row=row + 1,
         )
     return row
 

@@ -119,12 +119,18 @@ class _SharedFlag:
         return self.is_set()
 
 
+def _plain_values(values: dict[str, object]) -> dict[str, object]:
+    """An error's values as the parent can rebuild them: numbers and text as they are, anything else as its text."""
+    return {k: v if isinstance(v, (str, int, float)) else str(v) for k, v in values.items()}
+
+
 def _portable(exc: BaseException) -> tuple:
     """An exception as something the parent can rebuild: DedupErrors by (class, path, problem), others pickled
     when they survive it, else by their text."""
     if isinstance(exc, DedupError):
         cls = type(exc)
-        return ("dedup", cls.__module__, cls.__qualname__, None if exc.path is None else str(exc.path), exc.problem)
+        path = None if exc.path is None else str(exc.path)
+        return ("dedup", cls.__module__, cls.__qualname__, path, exc.template, _plain_values(exc.values))
     if isinstance(exc, MemoryError):
         return ("memory",)
     try:
@@ -577,12 +583,12 @@ class EngineProcess:
         if kind == "dedup":
             import importlib
 
-            _, module, qualname, path, problem = portable
+            _, module, qualname, path, problem, values = portable
             cls = getattr(importlib.import_module(module), qualname, DedupError)
             try:
-                exc: BaseException = cls(path, problem)
+                exc: BaseException = cls(path, problem, **values)
             except TypeError:
-                exc = DedupError(path, problem)
+                exc = DedupError(path, problem, **values)
         elif kind == "pickled":
             exc = portable[1]
         else:

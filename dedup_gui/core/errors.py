@@ -6,12 +6,19 @@ from pathlib import Path
 
 
 class DedupError(Exception):
-    """A problem with the user's input or output, reported as one readable line."""
+    """A problem with the user's input or output, reported as one readable line.
 
-    def __init__(self, path: str | Path | None, problem: str):
+    ``problem`` is said in English; with ``values`` it is a template (``str.format`` fields) filled with them. The
+    window says it in its own language: the template is looked up in the catalogue (``gui.registry_strings``'
+    ``ERROR_TEMPLATES``, a test finds every one in the code) and filled with the same values (``template``,
+    ``values``); ``problem`` is the filled English text."""
+
+    def __init__(self, path: str | Path | None, problem: str, **values: object):
         self.path = Path(path) if path is not None else None
-        self.problem = problem
-        super().__init__(f"{self.path}: {problem}" if self.path is not None else problem)
+        self.template = problem
+        self.values = values
+        self.problem = problem.format(**values) if values else problem
+        super().__init__(f"{self.path}: {self.problem}" if self.path is not None else self.problem)
 
 
 class InputError(DedupError):

@@ -190,7 +190,9 @@ class KeepRule:
     def _bind_original(self, table: Table | None, date_column: str | None) -> None:
         if table is not None:
             if date_column is not None and not table.has_column(date_column):
-                raise InputError(table.path, f"no column named {date_column!r} to read dates from")
+                raise InputError(
+                    table.path, "no column named {date_column!r} to read dates from", date_column=date_column
+                )
             column = date_column or detect_date_column(table)
             if column is not None:
                 dates = read_dates(table.column_values(column), name=column)
@@ -202,7 +204,7 @@ class KeepRule:
         if table is None:
             raise ValueError(f"keep policy {self.policy!r} needs a table with column {column!r}")
         if not table.has_column(column):
-            raise InputError(table.path, f"no column named {column!r} to choose the kept row by")
+            raise InputError(table.path, "no column named {column!r} to choose the kept row by", column=column)
         cells = table.column_values(column)
         self.column, self.shown = column, cells
         dates = read_dates(cells, name=column)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import OutputError
 from .result import Cluster, ClusterList, Decisions, DedupResult, Resolution
 from .review_decisions import RowDecisions, apply, apply_to_cluster, from_decisions
 from .settings import KEEP_POLICIES
@@ -562,17 +563,25 @@ def default_export_paths(path: str | Path, kind: str) -> dict[str, Path]:
 
 def export_path_problem(input_path: str | Path, outputs: dict[str, Path | None]) -> str | None:
     """A readable reason the chosen export paths cannot be used, or None when they are fine."""
+    error = export_path_error(input_path, outputs)
+    return None if error is None else error.problem
+
+
+def export_path_error(input_path: str | Path, outputs: dict[str, Path | None]) -> OutputError | None:
+    """``export_path_problem`` as an error (a template and its values, which the window says in its language)."""
     chosen = {k: Path(v) for k, v in outputs.items() if v}
     if not chosen:
-        return "Choose at least one file to write."
+        return OutputError(None, "Choose at least one file to write.")
     source = Path(input_path).resolve()
     for _kind, p in chosen.items():
         if p.resolve() == source:
-            return f"{p.name} is the input file; choose another name so the original stays untouched."
+            return OutputError(
+                None, "{name} is the input file; choose another name so the original stays untouched.", name=p.name
+            )
     resolved = [p.resolve() for p in chosen.values()]
     if len(set(resolved)) != len(resolved):
-        return "Two exports have the same file name."
+        return OutputError(None, "Two exports have the same file name.")
     for p in chosen.values():
         if not p.parent.exists():
-            return f"The folder {p.parent} does not exist."
+            return OutputError(None, "The folder {folder} does not exist.", folder=str(p.parent))
     return None

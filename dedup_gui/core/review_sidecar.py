@@ -175,9 +175,9 @@ def read_review(path: str | Path) -> SavedReview:
         data = json.loads(path.read_text(encoding="utf-8"))
         return SavedReview.from_dict(data)
     except OSError as e:
-        raise InputError(path, f"cannot be read: {e.strerror or e}") from None
+        raise InputError(path, "cannot be read: {reason}", reason=e.strerror or e) from None
     except (ValueError, TypeError, KeyError, AttributeError) as e:
-        raise InputError(path, f"is not a saved review this version can read ({e})") from None
+        raise InputError(path, "is not a saved review this version can read ({e})", e=e) from None
 
 
 @dataclass

@@ -167,7 +167,12 @@ class Table:
 
     def column_texts(self, column: str) -> list[str]:
         if not self.has_column(column):
-            raise InputError(self.path, f"no column named {column!r} (columns: {', '.join(self.columns)})")
+            raise InputError(
+                self.path,
+                "no column named {column!r} (columns: {columns})",
+                column=column,
+                columns=", ".join(self.columns),
+            )
         cells: Cells | None = self.__dict__.get("_cells")
         if cells is not None and cells.text_only:
             return self.column_values(column)

@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
 
 from dedup_gui.core.annotation import CONTRACT_COLUMNS, STATUS_COLUMN, AnnotationSpec, StatusWords
 from dedup_gui.core.errors import DedupError
-from dedup_gui.core.review import ReviewSession, default_export_paths, export_path_problem
+from dedup_gui.core.review import ReviewSession, default_export_paths, export_path_error
 from dedup_gui.core.table import Table
+
+from .registry_strings import error_text
 
 MAX_NOTES = 25  # notes shown per file in the confirmation; the rest is counted
 
@@ -181,14 +183,15 @@ class ExportDialog(QDialog):
         return AnnotationSpec(words, {name: translate("AnnotatedExport", _HEADERS[name]) for name in names})
 
     def _validate(self) -> None:
-        problem = export_path_problem(self.table.path, self.outputs())
+        error = export_path_error(self.table.path, self.outputs())
+        problem = None if error is None else error_text(error)
         warnings: list[str] = []
         too_large = False
         if problem is None:
             try:
                 warnings = self._preflight()
             except DedupError as e:
-                problem = str(e)
+                problem = error_text(e)
                 too_large = type(e).__name__ == "ExcelLimitError"
         self.problem.setText(problem or "")
         self.problem.setVisible(bool(problem))

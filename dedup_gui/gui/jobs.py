@@ -29,6 +29,8 @@ from dedup_gui.core.review_sidecar import Reattached, SavedReview, content_hash,
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.table import Table
 
+from .registry_strings import error_text
+
 SHORT_TEXT_CHARS = 150  # simhash is unreliable below this (a changed character moves many bits)
 
 
@@ -114,7 +116,7 @@ def load(path: str | Path, sheet: str | None, reporter: Reporter, engine: Engine
         try:
             saved = read_review(sidecar_path(path))
         except DedupError as e:
-            problem = str(e)
+            problem = error_text(e)
     table = None
     wanted = saved.sheet if sheet is None and saved is not None and saved.sheet else sheet
     token = None if engine is None else engine.read_ahead(functools.partial(engine_table, path, wanted))
@@ -159,7 +161,7 @@ def _annotation(table: Table) -> tuple[Table, annotated_file.Annotated | None, s
     try:
         found, problem = annotated_file.load(table), ""
     except DedupError as e:
-        found, problem = None, str(e)
+        found, problem = None, error_text(e)
     return annotated_file.without_annotation(table), found, problem
 
 

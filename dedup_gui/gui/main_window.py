@@ -47,7 +47,7 @@ from .data_panel import DataPanel
 from .export_dialog import ExportDialog
 from .job_status import JobStatus, OpeningPanel
 from .menus import WindowMenus
-from .registry_strings import summary_text, translated_algorithm
+from .registry_strings import error_text, summary_text, translated_algorithm
 from .resources import demo_workbook
 from .review_actions import ReviewActions
 from .review_files import ReviewFiles, remembered
@@ -538,7 +538,7 @@ class MainWindow(QMainWindow):
 
     def report_failure(self, title: str, exc: Exception, details: str) -> None:
         if isinstance(exc, DedupError):
-            self.show_message(QMessageBox.Icon.Warning, title, str(exc))
+            self.show_message(QMessageBox.Icon.Warning, title, error_text(exc))
         else:
             self.show_message(
                 QMessageBox.Icon.Critical,

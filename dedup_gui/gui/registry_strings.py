@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from dedup_gui.core.algorithms.registry import Algorithm, ParamSpec
+from dedup_gui.core.errors import DedupError
 
 REGISTRY, STAGES, CORE = "registry", "stages", "core"
 
@@ -200,6 +201,142 @@ def summary_text(clusters: int, removed: int, rows: int, held: int = 0) -> str:
 # Why a kept row was kept (``core.keep.KeepRule.reasons_of``): fixed phrases, and forms built around a date, a
 # length, a column's value or another reason, read back by pattern and said again in the interface language (an
 # unknown form stays as the engine wrote it; ``tests/test_i18n.py`` makes every policy's reasons and reads them).
+# The problems the engine reports about a file (``core.errors``: a template and its values), said again in the
+# interface language (``error_text``); ``tests/test_i18n.py`` finds every template in the code here.
+ERROR_TEMPLATES = (
+    QT_TRANSLATE_NOOP("errors", "data row {row}: dup_kept must be 0 or 1, not {text!r}"),
+    QT_TRANSLATE_NOOP("errors", "is not an annotated file: no column {columns}"),
+    QT_TRANSLATE_NOOP("errors", "data row {row}: {column} must be a whole number from 1, not {text!r}"),
+    QT_TRANSLATE_NOOP("errors", "cluster {number}: its removed rows are copies of different rows ({shown})"),
+    QT_TRANSLATE_NOOP(
+        "errors", "cluster {number}: dup_of names data row {row}, which is not a kept row of the cluster"
+    ),
+    QT_TRANSLATE_NOOP("errors", "data row {row}: {column} is empty"),
+    QT_TRANSLATE_NOOP("errors", "data row {row}: dup_similarity must be a number, not {value!r}"),
+    QT_TRANSLATE_NOOP("errors", "data row {row}: removed (dup_kept 0) but in no dup_cluster"),
+    QT_TRANSLATE_NOOP("errors", "data row {row}: removed (dup_kept 0) but dup_of is empty"),
+    QT_TRANSLATE_NOOP("errors", "data row {row}: dup_of names a row, but the row is in no dup_cluster"),
+    QT_TRANSLATE_NOOP("errors", "no id column {id_column!r} for dup_of to refer to"),
+    QT_TRANSLATE_NOOP("errors", "data row {row}: dup_of {target} is past the last row ({rows})"),
+    QT_TRANSLATE_NOOP("errors", "data row {row}: dup_of {value!r} names no row by {key_column}"),
+    QT_TRANSLATE_NOOP(
+        "errors",
+        "The engine ran out of memory on this input. Close other programs, or choose fewer rows or a shorter text "
+        "column, and run again.",
+    ),
+    QT_TRANSLATE_NOOP("errors", "The engine's worker process stopped answering; it was stopped."),
+    QT_TRANSLATE_NOOP("errors", "is the input file; choose another name"),
+    QT_TRANSLATE_NOOP("errors", "cannot be written: the folder {parent} does not exist"),
+    QT_TRANSLATE_NOOP("errors", "is a folder; choose a file name"),
+    QT_TRANSLATE_NOOP("errors", "already exists and is not an empty folder; choose a new folder name"),
+    QT_TRANSLATE_NOOP("errors", "is the input folder; choose another name"),
+    QT_TRANSLATE_NOOP("errors", "is inside the input folder; choose a folder outside it"),
+    QT_TRANSLATE_NOOP("errors", "cannot be written in {parent}: {reason}"),
+    QT_TRANSLATE_NOOP("errors", "cannot be written: {reason}"),
+    QT_TRANSLATE_NOOP("errors", "unsupported output type {suffix!r}; name it .xlsx, .csv or .tsv"),
+    QT_TRANSLATE_NOOP(
+        "errors",
+        "would lose the other sheets of {file} ({listed}): a {suffix} file holds one sheet; save the {what} file as "
+        "{workbook} to keep them",
+    ),
+    QT_TRANSLATE_NOOP("errors", "would lose the macro sheets {sheets} of {file}; save it as .xlsm to keep them"),
+    QT_TRANSLATE_NOOP("errors", "is named for both the {first} and the {label} output; choose two names"),
+    QT_TRANSLATE_NOOP("errors", "is not a readable CSV file near line {line}: {error}"),
+    QT_TRANSLATE_NOOP("errors", "has no header row (the file holds only blank lines)"),
+    QT_TRANSLATE_NOOP("errors", "has a header but no data rows"),
+    QT_TRANSLATE_NOOP(
+        "errors", "data row {row} holds {text!r}, which {encoding} cannot store; save as UTF-8 or .xlsx instead"
+    ),
+    QT_TRANSLATE_NOOP(
+        "errors", "the header holds {text!r}, which {encoding} cannot store; save as UTF-8 or .xlsx instead"
+    ),
+    QT_TRANSLATE_NOOP(
+        "errors",
+        "cannot decode the text: not UTF-8 (invalid byte 0x{byte:02x} at byte offset {offset}) and no other encoding "
+        "(GB18030, Big5, UTF-16) fits; save it as UTF-8 and retry",
+    ),
+    QT_TRANSLATE_NOOP(
+        "errors",
+        "cannot decode the text as {encoding} (its byte order mark says so): invalid bytes at byte offset {offset}",
+    ),
+    QT_TRANSLATE_NOOP("errors", "cannot be read again to copy its other sheets ({e})"),
+    QT_TRANSLATE_NOOP(
+        "errors",
+        "would lose the chart or macro sheet {sheet!r} of {file}, which cannot be copied from this format; open it "
+        "in Excel and save it as .xlsx first",
+    ),
+    QT_TRANSLATE_NOOP("errors", "has no columns"),
+    QT_TRANSLATE_NOOP("errors", "has part files with different columns; open them one by one"),
+    QT_TRANSLATE_NOOP("errors", "is Parquet; reading it needs pyarrow: pip install 'dedup-gui[spark]'"),
+    QT_TRANSLATE_NOOP("errors", "has no Parquet files"),
+    QT_TRANSLATE_NOOP("errors", "is not a readable Parquet file: {reason}"),
+    QT_TRANSLATE_NOOP(
+        "errors",
+        "has an unsupported type {suffix!r}; open an .xlsx, .xls, .csv, .tsv, .parquet file or a folder of .txt",
+    ),
+    QT_TRANSLATE_NOOP("errors", "is empty (0 bytes)"),
+    QT_TRANSLATE_NOOP("errors", "is a text file; it has no sheet {sheet!r}"),
+    QT_TRANSLATE_NOOP("errors", "is too large to load ({gib:.1f} GiB; limit 2 GiB)"),
+    QT_TRANSLATE_NOOP("errors", "does not exist"),
+    QT_TRANSLATE_NOOP("errors", "is a folder, not a file"),
+    QT_TRANSLATE_NOOP("errors", "cannot be opened: permission denied"),
+    QT_TRANSLATE_NOOP("errors", "cannot be opened: {reason}"),
+    QT_TRANSLATE_NOOP("errors", "cannot be read: {reason}"),
+    QT_TRANSLATE_NOOP("errors", "is not a regular file (a pipe, socket or device); open a saved file"),
+    QT_TRANSLATE_NOOP("errors", "contains no .txt files (subfolders included)"),
+    QT_TRANSLATE_NOOP("errors", "contains no .txt files (subfolders included); {detail}"),
+    QT_TRANSLATE_NOOP("errors", "was changed on disk after it was loaded; open it again before exporting"),
+    QT_TRANSLATE_NOOP("errors", "an annotated export is a table: name it .xlsx or .csv"),
+    QT_TRANSLATE_NOOP("errors", "is no longer there; it was moved or deleted after it was loaded"),
+    QT_TRANSLATE_NOOP("errors", "cannot be copied: the workbook is damaged ({e})"),
+    QT_TRANSLATE_NOOP("errors", "input file {rel} disappeared since it was read; reload the folder"),
+    QT_TRANSLATE_NOOP("errors", "has no sheet named {name!r} any more; reload the file"),
+    QT_TRANSLATE_NOOP("errors", "is not a workbook (no workbook part); the file may be damaged"),
+    QT_TRANSLATE_NOOP("errors", "has no worksheets"),
+    QT_TRANSLATE_NOOP("errors", "sheet {sheet!r} is empty"),
+    QT_TRANSLATE_NOOP("errors", "sheet {sheet!r} has a header but no data rows"),
+    QT_TRANSLATE_NOOP("errors", "cannot be read as a workbook ({reason}); the file may be damaged"),
+    QT_TRANSLATE_NOOP("errors", "has no sheet named {sheet!r} (sheets: {sheets})"),
+    QT_TRANSLATE_NOOP("errors", "sheet {sheet!r} cannot be read ({reason}); the file may be damaged"),
+    QT_TRANSLATE_NOOP(
+        "errors",
+        "cannot be read: it is password-protected or an old-format workbook calamine cannot parse ({reason}); open "
+        "it in Excel and save as .xlsx without a password",
+    ),
+    QT_TRANSLATE_NOOP(
+        "errors", "refused: part {part} does not match its declared size or checksum; the file is damaged or hostile"
+    ),
+    QT_TRANSLATE_NOOP(
+        "errors",
+        "is password-protected (encrypted); open it in Excel, remove the password (File > Info > Protect Workbook) "
+        "and save it again",
+    ),
+    QT_TRANSLATE_NOOP("errors", "is not a valid .xlsx workbook (not a zip archive); the file may be damaged"),
+    QT_TRANSLATE_NOOP(
+        "errors",
+        "refused: it would unpack to {gib:.1f} GiB (limit 2 GiB); it looks like a zip bomb or is too large to open "
+        "safely",
+    ),
+    QT_TRANSLATE_NOOP("errors", "refused: part {part} declares a DTD or XML entities, which workbooks never need"),
+    QT_TRANSLATE_NOOP("errors", "refused: part {part} has no XML element in its first 64 KiB"),
+    QT_TRANSLATE_NOOP("errors", "is damaged (truncated or not a valid .xlsx workbook: {e})"),
+    QT_TRANSLATE_NOOP("errors", "is damaged or uses an unsupported zip feature ({e})"),
+    QT_TRANSLATE_NOOP(
+        "errors", "refused: part {part} is compressed {ratio}:1 (limit {limit}:1); it looks like a zip bomb"
+    ),
+    QT_TRANSLATE_NOOP("errors", "is a zip archive but not an Excel workbook (no xl/workbook.xml)"),
+    QT_TRANSLATE_NOOP("errors", "no column named {column!r} to choose the kept row by"),
+    QT_TRANSLATE_NOOP("errors", "no column named {date_column!r} to read dates from"),
+    QT_TRANSLATE_NOOP("errors", "Choose at least one file to write."),
+    QT_TRANSLATE_NOOP("errors", "Two exports have the same file name."),
+    QT_TRANSLATE_NOOP("errors", "{name} is the input file; choose another name so the original stays untouched."),
+    QT_TRANSLATE_NOOP("errors", "The folder {folder} does not exist."),
+    QT_TRANSLATE_NOOP("errors", "is not a saved review this version can read ({e})"),
+    QT_TRANSLATE_NOOP("errors", "no column named {column!r} (columns: {columns})"),
+    QT_TRANSLATE_NOOP("errors", "no text column chosen"),
+)
+
+
 KEEP_REASON_STRINGS = (
     QT_TRANSLATE_NOOP("core", "no repost marker and contains the others"),
     QT_TRANSLATE_NOOP("core", "no repost marker"),
@@ -277,3 +414,29 @@ def keep_reason_text(reason: str) -> str:
             tie = _core("; first of equal dates") if m["tie"].endswith("dates") else _core("; first of equal values")
         return _core(f"{m['which']} “{{column}}” ({{value}})").format(column=m["column"], value=m["value"] + tie)
     return reason
+
+
+# Words the engine puts into those problems ("the {first} and the {label} output"), said again too.
+ERROR_WORDS = (
+    QT_TRANSLATE_NOOP("errors", "cleaned"),
+    QT_TRANSLATE_NOOP("errors", "annotated"),
+    QT_TRANSLATE_NOOP("errors", "report"),
+    QT_TRANSLATE_NOOP("errors", "report's hot stories"),
+)
+
+
+def error_text(exc: BaseException) -> str:
+    """A problem the engine reports (``core.errors.DedupError``) in the interface language: its template as the
+    catalogue says it (``ERROR_TEMPLATES``), filled with its values, after the file it is about. Another exception,
+    or a template the catalogue does not hold, is said as the engine wrote it."""
+    if not isinstance(exc, DedupError):
+        return str(exc)
+    problem = QCoreApplication.translate("errors", exc.template)
+    if exc.values:
+        words = set(ERROR_WORDS)
+        values = {k: QCoreApplication.translate("errors", v) if v in words else v for k, v in exc.values.items()}
+        try:
+            problem = problem.format(**values)
+        except (KeyError, IndexError, ValueError):  # (a translation that lost a field: the English text)
+            problem = exc.problem
+    return f"{exc.path}: {problem}" if exc.path is not None else problem

@@ -17,6 +17,7 @@ from dedup_gui.core.table import Table
 
 from . import jobs
 from .app_state import AppState
+from .registry_strings import error_text
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -117,7 +118,7 @@ class ReviewFiles(QObject):
         try:
             path = write_review(review, sidecar_path(table.path))
         except DedupError as e:
-            w.show_message(QMessageBox.Icon.Warning, self.tr("Could not save the review"), str(e))
+            w.show_message(QMessageBox.Icon.Warning, self.tr("Could not save the review"), error_text(e))
             return False
         self.state.mark_saved()
         w.menus.update_recent()

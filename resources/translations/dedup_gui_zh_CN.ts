@@ -1571,6 +1571,369 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     </message>
 </context>
 <context>
+    <name>errors</name>
+    <message>
+        <source>data row {row}: dup_kept must be 0 or 1, not {text!r}</source>
+        <translation>第 {row} 个数据行：dup_kept 应为 0 或 1，而不是 {text!r}</translation>
+    </message>
+    <message>
+        <source>is not an annotated file: no column {columns}</source>
+        <translation>不是标注版文件：缺少列 {columns}</translation>
+    </message>
+    <message>
+        <source>data row {row}: {column} must be a whole number from 1, not {text!r}</source>
+        <translation>第 {row} 个数据行：{column} 应为从 1 开始的整数，而不是 {text!r}</translation>
+    </message>
+    <message>
+        <source>cluster {number}: its removed rows are copies of different rows ({shown})</source>
+        <translation>重复组 {number}：其中被删除的行分别是不同行的副本（{shown}）</translation>
+    </message>
+    <message>
+        <source>cluster {number}: dup_of names data row {row}, which is not a kept row of the cluster</source>
+        <translation>重复组 {number}：dup_of 指向第 {row} 个数据行，但该行不是本组的保留行</translation>
+    </message>
+    <message>
+        <source>data row {row}: {column} is empty</source>
+        <translation>第 {row} 个数据行：{column} 为空</translation>
+    </message>
+    <message>
+        <source>data row {row}: dup_similarity must be a number, not {value!r}</source>
+        <translation>第 {row} 个数据行：dup_similarity 应为数字，而不是 {value!r}</translation>
+    </message>
+    <message>
+        <source>data row {row}: removed (dup_kept 0) but in no dup_cluster</source>
+        <translation>第 {row} 个数据行：已删除（dup_kept 为 0），却不属于任何 dup_cluster</translation>
+    </message>
+    <message>
+        <source>data row {row}: removed (dup_kept 0) but dup_of is empty</source>
+        <translation>第 {row} 个数据行：已删除（dup_kept 为 0），但 dup_of 为空</translation>
+    </message>
+    <message>
+        <source>data row {row}: dup_of names a row, but the row is in no dup_cluster</source>
+        <translation>第 {row} 个数据行：dup_of 指向了某一行，但此行不属于任何 dup_cluster</translation>
+    </message>
+    <message>
+        <source>no id column {id_column!r} for dup_of to refer to</source>
+        <translation>没有可供 dup_of 引用的编号列 {id_column!r}</translation>
+    </message>
+    <message>
+        <source>data row {row}: dup_of {target} is past the last row ({rows})</source>
+        <translation>第 {row} 个数据行：dup_of 为 {target}，超出了最后一行（{rows}）</translation>
+    </message>
+    <message>
+        <source>data row {row}: dup_of {value!r} names no row by {key_column}</source>
+        <translation>第 {row} 个数据行：按 {key_column} 找不到 dup_of {value!r} 所指的行</translation>
+    </message>
+    <message>
+        <source>The engine ran out of memory on this input. Close other programs, or choose fewer rows or a shorter text column, and run again.</source>
+        <translation>处理此输入时引擎内存不足。请关闭其他程序，或选择更少的行、较短的文本列，然后重新运行。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s worker process stopped answering; it was stopped.</source>
+        <translation>引擎的工作进程已无响应，已将其停止。</translation>
+    </message>
+    <message>
+        <source>is the input file; choose another name</source>
+        <translation>是输入文件；请换一个名称</translation>
+    </message>
+    <message>
+        <source>cannot be written: the folder {parent} does not exist</source>
+        <translation>无法写入：文件夹 {parent} 不存在</translation>
+    </message>
+    <message>
+        <source>is a folder; choose a file name</source>
+        <translation>是一个文件夹；请指定文件名</translation>
+    </message>
+    <message>
+        <source>already exists and is not an empty folder; choose a new folder name</source>
+        <translation>已存在且不是空文件夹；请换一个新的文件夹名称</translation>
+    </message>
+    <message>
+        <source>is the input folder; choose another name</source>
+        <translation>是输入文件夹；请换一个名称</translation>
+    </message>
+    <message>
+        <source>is inside the input folder; choose a folder outside it</source>
+        <translation>位于输入文件夹之内；请选择输入文件夹以外的文件夹</translation>
+    </message>
+    <message>
+        <source>cannot be written in {parent}: {reason}</source>
+        <translation>无法写入 {parent}：{reason}</translation>
+    </message>
+    <message>
+        <source>cannot be written: {reason}</source>
+        <translation>无法写入：{reason}</translation>
+    </message>
+    <message>
+        <source>unsupported output type {suffix!r}; name it .xlsx, .csv or .tsv</source>
+        <translation>不支持的输出类型 {suffix!r}；请使用 .xlsx、.csv 或 .tsv 作为扩展名</translation>
+    </message>
+    <message>
+        <source>would lose the other sheets of {file} ({listed}): a {suffix} file holds one sheet; save the {what} file as {workbook} to keep them</source>
+        <translation>会丢失 {file} 的其他工作表（{listed}）：{suffix} 文件只能保存一个工作表；请把{what}文件保存为 {workbook} 以保留它们</translation>
+    </message>
+    <message>
+        <source>would lose the macro sheets {sheets} of {file}; save it as .xlsm to keep them</source>
+        <translation>会丢失 {file} 的宏表 {sheets}；请保存为 .xlsm 以保留它们</translation>
+    </message>
+    <message>
+        <source>is named for both the {first} and the {label} output; choose two names</source>
+        <translation>同时被用作{first}和{label}输出；请使用两个不同的名称</translation>
+    </message>
+    <message>
+        <source>is not a readable CSV file near line {line}: {error}</source>
+        <translation>不是可读的 CSV 文件（第 {line} 行附近）：{error}</translation>
+    </message>
+    <message>
+        <source>has no header row (the file holds only blank lines)</source>
+        <translation>没有标题行（文件只有空行）</translation>
+    </message>
+    <message>
+        <source>has a header but no data rows</source>
+        <translation>只有标题行，没有数据行</translation>
+    </message>
+    <message>
+        <source>data row {row} holds {text!r}, which {encoding} cannot store; save as UTF-8 or .xlsx instead</source>
+        <translation>第 {row} 个数据行含有 {text!r}，{encoding} 编码无法保存；请改存为 UTF-8 或 .xlsx</translation>
+    </message>
+    <message>
+        <source>the header holds {text!r}, which {encoding} cannot store; save as UTF-8 or .xlsx instead</source>
+        <translation>标题行含有 {text!r}，{encoding} 编码无法保存；请改存为 UTF-8 或 .xlsx</translation>
+    </message>
+    <message>
+        <source>cannot decode the text: not UTF-8 (invalid byte 0x{byte:02x} at byte offset {offset}) and no other encoding (GB18030, Big5, UTF-16) fits; save it as UTF-8 and retry</source>
+        <translation>无法解码文本：不是 UTF-8（字节偏移 {offset} 处有无效字节 0x{byte:02x}），其他编码（GB18030、Big5、UTF-16）也都不符；请另存为 UTF-8 后重试</translation>
+    </message>
+    <message>
+        <source>cannot decode the text as {encoding} (its byte order mark says so): invalid bytes at byte offset {offset}</source>
+        <translation>无法按 {encoding} 解码文本（其字节顺序标记如此标明）：字节偏移 {offset} 处有无效字节</translation>
+    </message>
+    <message>
+        <source>cannot be read again to copy its other sheets ({e})</source>
+        <translation>无法再次读取以复制其他工作表（{e}）</translation>
+    </message>
+    <message>
+        <source>would lose the chart or macro sheet {sheet!r} of {file}, which cannot be copied from this format; open it in Excel and save it as .xlsx first</source>
+        <translation>会丢失 {file} 的图表或宏表 {sheet!r}，此格式无法复制它；请先在 Excel 中打开并另存为 .xlsx</translation>
+    </message>
+    <message>
+        <source>has no columns</source>
+        <translation>没有任何列</translation>
+    </message>
+    <message>
+        <source>has part files with different columns; open them one by one</source>
+        <translation>其中的分片文件列各不相同；请逐个打开</translation>
+    </message>
+    <message>
+        <source>is Parquet; reading it needs pyarrow: pip install &apos;dedup-gui[spark]&apos;</source>
+        <translation>是 Parquet 文件；读取需要 pyarrow：pip install &apos;dedup-gui[spark]&apos;</translation>
+    </message>
+    <message>
+        <source>has no Parquet files</source>
+        <translation>没有 Parquet 文件</translation>
+    </message>
+    <message>
+        <source>is not a readable Parquet file: {reason}</source>
+        <translation>不是可读的 Parquet 文件：{reason}</translation>
+    </message>
+    <message>
+        <source>has an unsupported type {suffix!r}; open an .xlsx, .xls, .csv, .tsv, .parquet file or a folder of .txt</source>
+        <translation>类型 {suffix!r} 不受支持；请打开 .xlsx、.xls、.csv、.tsv、.parquet 文件或存放 .txt 文件的文件夹</translation>
+    </message>
+    <message>
+        <source>is empty (0 bytes)</source>
+        <translation>是空文件（0 字节）</translation>
+    </message>
+    <message>
+        <source>is a text file; it has no sheet {sheet!r}</source>
+        <translation>是文本文件，没有工作表 {sheet!r}</translation>
+    </message>
+    <message>
+        <source>is too large to load ({gib:.1f} GiB; limit 2 GiB)</source>
+        <translation>太大，无法载入（{gib:.1f} GiB；上限 2 GiB）</translation>
+    </message>
+    <message>
+        <source>does not exist</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>cannot be opened: permission denied</source>
+        <translation>无法打开：没有权限</translation>
+    </message>
+    <message>
+        <source>cannot be opened: {reason}</source>
+        <translation>无法打开：{reason}</translation>
+    </message>
+    <message>
+        <source>cannot be read: {reason}</source>
+        <translation>无法读取：{reason}</translation>
+    </message>
+    <message>
+        <source>is not a regular file (a pipe, socket or device); open a saved file</source>
+        <translation>不是普通文件（而是管道、套接字或设备）；请打开已保存的文件</translation>
+    </message>
+    <message>
+        <source>contains no .txt files (subfolders included)</source>
+        <translation>不含任何 .txt 文件（含子文件夹）</translation>
+    </message>
+    <message>
+        <source>contains no .txt files (subfolders included); {detail}</source>
+        <translation>不含任何 .txt 文件（含子文件夹）；{detail}</translation>
+    </message>
+    <message>
+        <source>was changed on disk after it was loaded; open it again before exporting</source>
+        <translation>载入后已在磁盘上被修改；请重新打开后再导出</translation>
+    </message>
+    <message>
+        <source>an annotated export is a table: name it .xlsx or .csv</source>
+        <translation>标注版导出是一张表格：请使用 .xlsx 或 .csv 作为扩展名</translation>
+    </message>
+    <message>
+        <source>is no longer there; it was moved or deleted after it was loaded</source>
+        <translation>已不在原处；载入后被移动或删除了</translation>
+    </message>
+    <message>
+        <source>cannot be copied: the workbook is damaged ({e})</source>
+        <translation>无法复制：工作簿已损坏（{e}）</translation>
+    </message>
+    <message>
+        <source>input file {rel} disappeared since it was read; reload the folder</source>
+        <translation>输入文件 {rel} 在读取后消失了；请重新载入文件夹</translation>
+    </message>
+    <message>
+        <source>has no sheet named {name!r} any more; reload the file</source>
+        <translation>已不再有名为 {name!r} 的工作表；请重新载入文件</translation>
+    </message>
+    <message>
+        <source>is not a workbook (no workbook part); the file may be damaged</source>
+        <translation>不是工作簿（缺少工作簿部件）；文件可能已损坏</translation>
+    </message>
+    <message>
+        <source>has no worksheets</source>
+        <translation>没有工作表</translation>
+    </message>
+    <message>
+        <source>sheet {sheet!r} is empty</source>
+        <translation>工作表 {sheet!r} 为空</translation>
+    </message>
+    <message>
+        <source>sheet {sheet!r} has a header but no data rows</source>
+        <translation>工作表 {sheet!r} 只有标题行，没有数据行</translation>
+    </message>
+    <message>
+        <source>cannot be read as a workbook ({reason}); the file may be damaged</source>
+        <translation>无法作为工作簿读取（{reason}）；文件可能已损坏</translation>
+    </message>
+    <message>
+        <source>has no sheet named {sheet!r} (sheets: {sheets})</source>
+        <translation>没有名为 {sheet!r} 的工作表（现有工作表：{sheets}）</translation>
+    </message>
+    <message>
+        <source>sheet {sheet!r} cannot be read ({reason}); the file may be damaged</source>
+        <translation>无法读取工作表 {sheet!r}（{reason}）；文件可能已损坏</translation>
+    </message>
+    <message>
+        <source>cannot be read: it is password-protected or an old-format workbook calamine cannot parse ({reason}); open it in Excel and save as .xlsx without a password</source>
+        <translation>无法读取：它受密码保护，或是 calamine 无法解析的旧格式工作簿（{reason}）；请在 Excel 中打开并另存为不带密码的 .xlsx</translation>
+    </message>
+    <message>
+        <source>refused: part {part} does not match its declared size or checksum; the file is damaged or hostile</source>
+        <translation>已拒绝：部件 {part} 与其声明的大小或校验和不符；文件已损坏或带有恶意</translation>
+    </message>
+    <message>
+        <source>is password-protected (encrypted); open it in Excel, remove the password (File &gt; Info &gt; Protect Workbook) and save it again</source>
+        <translation>受密码保护（已加密）；请在 Excel 中打开，取消密码（文件 &gt; 信息 &gt; 保护工作簿）后重新保存</translation>
+    </message>
+    <message>
+        <source>is not a valid .xlsx workbook (not a zip archive); the file may be damaged</source>
+        <translation>不是有效的 .xlsx 工作簿（不是 zip 压缩包）；文件可能已损坏</translation>
+    </message>
+    <message>
+        <source>refused: it would unpack to {gib:.1f} GiB (limit 2 GiB); it looks like a zip bomb or is too large to open safely</source>
+        <translation>已拒绝：解压后将达 {gib:.1f} GiB（上限 2 GiB）；它像是 zip 炸弹，或大得无法安全打开</translation>
+    </message>
+    <message>
+        <source>refused: part {part} declares a DTD or XML entities, which workbooks never need</source>
+        <translation>已拒绝：部件 {part} 声明了 DTD 或 XML 实体，而工作簿从不需要它们</translation>
+    </message>
+    <message>
+        <source>refused: part {part} has no XML element in its first 64 KiB</source>
+        <translation>已拒绝：部件 {part} 的前 64 KiB 中没有 XML 元素</translation>
+    </message>
+    <message>
+        <source>is damaged (truncated or not a valid .xlsx workbook: {e})</source>
+        <translation>已损坏（被截断或不是有效的 .xlsx 工作簿：{e}）</translation>
+    </message>
+    <message>
+        <source>is damaged or uses an unsupported zip feature ({e})</source>
+        <translation>已损坏，或使用了不受支持的 zip 功能（{e}）</translation>
+    </message>
+    <message>
+        <source>refused: part {part} is compressed {ratio}:1 (limit {limit}:1); it looks like a zip bomb</source>
+        <translation>已拒绝：部件 {part} 的压缩比为 {ratio}:1（上限 {limit}:1）；它像是 zip 炸弹</translation>
+    </message>
+    <message>
+        <source>is a zip archive but not an Excel workbook (no xl/workbook.xml)</source>
+        <translation>是 zip 压缩包，但不是 Excel 工作簿（没有 xl/workbook.xml）</translation>
+    </message>
+    <message>
+        <source>no column named {column!r} to choose the kept row by</source>
+        <translation>没有名为 {column!r} 的列，无法据此选择保留行</translation>
+    </message>
+    <message>
+        <source>no column named {date_column!r} to read dates from</source>
+        <translation>没有名为 {date_column!r} 的列，无法从中读取日期</translation>
+    </message>
+    <message>
+        <source>Choose at least one file to write.</source>
+        <translation>请至少选择一个要写入的文件。</translation>
+    </message>
+    <message>
+        <source>Two exports have the same file name.</source>
+        <translation>有两个导出文件同名。</translation>
+    </message>
+    <message>
+        <source>{name} is the input file; choose another name so the original stays untouched.</source>
+        <translation>{name} 是输入文件；请换一个名称，以免改动原文件。</translation>
+    </message>
+    <message>
+        <source>The folder {folder} does not exist.</source>
+        <translation>文件夹 {folder} 不存在。</translation>
+    </message>
+    <message>
+        <source>is not a saved review this version can read ({e})</source>
+        <translation>不是此版本能读取的已保存核对记录（{e}）</translation>
+    </message>
+    <message>
+        <source>no column named {column!r} (columns: {columns})</source>
+        <translation>没有名为 {column!r} 的列（现有列：{columns}）</translation>
+    </message>
+    <message>
+        <source>no text column chosen</source>
+        <translation>没有选择文本列</translation>
+    </message>
+    <message>
+        <source>cleaned</source>
+        <translation>去重后</translation>
+    </message>
+    <message>
+        <source>annotated</source>
+        <translation>标注版</translation>
+    </message>
+    <message>
+        <source>report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>report&apos;s hot stories</source>
+        <translation>报告附带的热点报道</translation>
+    </message>
+</context>
+<context>
     <name>howto</name>
     <message>
         <source>threshold</source>

@@ -78,8 +78,9 @@ def same_file(a: Path, b: Path) -> bool:
 def refuse_input(out: Path, source: Path, folder_input: bool = False) -> None:
     """OutputError when writing ``out`` would overwrite or change the input ``source``."""
     if same_file(out, source):
-        what = "the input folder" if folder_input else "the input file"
-        raise OutputError(out, f"is {what}; choose another name")
+        if folder_input:
+            raise OutputError(out, "is the input folder; choose another name")
+        raise OutputError(out, "is the input file; choose another name")
     if folder_input:
         real_out = Path(os.path.realpath(out))
         real_in = Path(os.path.realpath(source))
@@ -100,7 +101,7 @@ def describe_os_error(e: OSError) -> str:
 def _target_folder(out: Path) -> Path:
     parent = out.parent if str(out.parent) else Path(".")
     if not parent.is_dir():
-        raise OutputError(out, f"cannot be written: the folder {parent} does not exist")
+        raise OutputError(out, "cannot be written: the folder {parent} does not exist", parent=parent)
     if out.is_dir():
         raise OutputError(out, "is a folder; choose a file name")
     return parent
@@ -114,7 +115,9 @@ def atomic_file(out: Path) -> Iterator[Path]:
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(out), suffix=".tmp", dir=parent)
     except OSError as e:
-        raise OutputError(out, f"cannot be written in {parent}: {describe_os_error(e)}") from None
+        raise OutputError(
+            out, "cannot be written in {parent}: {reason}", parent=parent, reason=describe_os_error(e)
+        ) from None
     os.close(fd)
     tmp = Path(tmp_name)
     try:
@@ -127,7 +130,7 @@ def atomic_file(out: Path) -> Iterator[Path]:
         _remove(tmp)
         if isinstance(e, (DedupError, Cancelled)) or not isinstance(e, OSError):
             raise
-        raise OutputError(out, f"cannot be written: {describe_os_error(e)}") from None
+        raise OutputError(out, "cannot be written: {reason}", reason=describe_os_error(e)) from None
 
 
 @contextmanager
@@ -137,12 +140,14 @@ def atomic_folder(out: Path) -> Iterator[Path]:
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise OutputError(out, "already exists and is not an empty folder; choose a new folder name")
     if not parent.is_dir():
-        raise OutputError(out, f"cannot be written: the folder {parent} does not exist")
+        raise OutputError(out, "cannot be written: the folder {parent} does not exist", parent=parent)
     remove_stale_temporaries(parent)
     try:
         tmp = Path(tempfile.mkdtemp(prefix=temp_prefix(out), suffix=".tmp", dir=parent))
     except OSError as e:
-        raise OutputError(out, f"cannot be written in {parent}: {describe_os_error(e)}") from None
+        raise OutputError(
+            out, "cannot be written in {parent}: {reason}", parent=parent, reason=describe_os_error(e)
+        ) from None
     try:
         yield tmp
         os.chmod(tmp, 0o777 & ~_UMASK)
@@ -152,7 +157,7 @@ def atomic_folder(out: Path) -> Iterator[Path]:
         shutil.rmtree(tmp, ignore_errors=True)
         if isinstance(e, (DedupError, Cancelled)) or not isinstance(e, OSError):
             raise
-        raise OutputError(out, f"cannot be written: {describe_os_error(e)}") from None
+        raise OutputError(out, "cannot be written: {reason}", reason=describe_os_error(e)) from None
 
 
 def _fsync(path: Path) -> None:

@@ -32,7 +32,9 @@ def output_format(out: Path, table: Table) -> str:
         return "csv"
     if table.kind == "txt" and (suffix == "" or out.is_dir()):
         return "folder"
-    raise OutputError(out, f"unsupported output type {out.suffix or '(none)'!r}; name it .xlsx, .csv or .tsv")
+    raise OutputError(
+        out, "unsupported output type {suffix!r}; name it .xlsx, .csv or .tsv", suffix=out.suffix or "(none)"
+    )
 
 
 def companion_path(report: Path) -> Path:
@@ -53,7 +55,12 @@ def check_distinct(outputs: Mapping[str, Path | str | None]) -> None:
         for label, p in names:
             key = os.path.normcase(os.path.realpath(p))
             if key in seen:
-                raise OutputError(p, f"is named for both the {seen[key]} and the {label} output; choose two names")
+                raise OutputError(
+                    p,
+                    "is named for both the {first} and the {label} output; choose two names",
+                    first=seen[key],
+                    label=label,
+                )
             seen[key] = label
 
 
@@ -122,16 +129,22 @@ def check_keeps_everything(table: Table, out: Path, what: str) -> list[str]:
         listed = ", ".join(repr(s) for s in others)
         raise OutputError(
             out,
-            f"would lose the other sheets of {table.path.name} ({listed}): a {out.suffix} file holds one sheet; "
-            f"save the {what} file as {_workbook_suffix(table)} to keep them",
+            "would lose the other sheets of {file} ({listed}): a {suffix} file holds one sheet; save the {what} file "
+            "as {workbook} to keep them",
+            file=table.path.name,
+            listed=listed,
+            suffix=out.suffix,
+            what=what,
+            workbook=_workbook_suffix(table),
         )
     src, dst = table.path.suffix.lower(), out.suffix.lower()
     macro_sheets = [m for m in macros if "/" not in m and m != "macros"]
     if macro_sheets and dst != ".xlsm":
         raise OutputError(
             out,
-            f"would lose the macro sheets {', '.join(map(repr, macro_sheets))} of {table.path.name}; "
-            "save it as .xlsm to keep them",
+            "would lose the macro sheets {sheets} of {file}; save it as .xlsm to keep them",
+            sheets=", ".join(map(repr, macro_sheets)),
+            file=table.path.name,
         )
     if macros and not (src == ".xlsm" and dst == ".xlsm"):
         return [

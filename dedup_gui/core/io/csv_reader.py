@@ -121,7 +121,7 @@ def _parse(
 
 
 def _unreadable(path: Path, line: int, error: csv.Error) -> InputError:
-    return InputError(path, f"is not a readable CSV file near line {line}: {error}")
+    return InputError(path, "is not a readable CSV file near line {line}: {error}", line=line, error=error)
 
 
 def _parse_one_by_one(path: Path, text: str | tuple[str, ...], delimiter: str) -> tuple[list[list[str]], np.ndarray]:

@@ -85,13 +85,17 @@ def write_delimited(
     except _RowError as e:
         raise OutputError(
             out,
-            f"data row {e.row} holds {e.text!r}, which {encoding} cannot store; save as UTF-8 or .xlsx instead",
+            "data row {row} holds {text!r}, which {encoding} cannot store; save as UTF-8 or .xlsx instead",
+            row=e.row,
+            text=e.text,
+            encoding=encoding,
         ) from None
     except UnicodeEncodeError as e:  # the header
         raise OutputError(
             out,
-            f"the header holds {e.object[e.start : e.end]!r}, which {encoding} cannot store; "
-            "save as UTF-8 or .xlsx instead",
+            "the header holds {text!r}, which {encoding} cannot store; save as UTF-8 or .xlsx instead",
+            text=e.object[e.start : e.end],
+            encoding=encoding,
         ) from None
     return n
 

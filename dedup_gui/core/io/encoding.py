@@ -112,9 +112,10 @@ def decode_parts(data: bytes, path: str | Path) -> DecodedParts:
             return DecodedParts(parts, name, False)
     raise InputError(
         path,
-        f"cannot decode the text: not UTF-8 (invalid byte 0x{data[first_error.start]:02x} at byte offset "
-        f"{first_error.start}) and no other encoding (GB18030, Big5, UTF-16) fits; "
-        "save it as UTF-8 and retry",
+        "cannot decode the text: not UTF-8 (invalid byte 0x{byte:02x} at byte offset {offset}) and no other encoding "
+        "(GB18030, Big5, UTF-16) fits; save it as UTF-8 and retry",
+        byte=data[first_error.start],
+        offset=first_error.start,
     )
 
 
@@ -144,8 +145,9 @@ def _strict(body: bytes | memoryview, name: str, path: str | Path, offset: int) 
     except UnicodeDecodeError as e:
         raise InputError(
             path,
-            f"cannot decode the text as {name.upper()} (its byte order mark says so): "
-            f"invalid bytes at byte offset {e.start + offset}",
+            "cannot decode the text as {encoding} (its byte order mark says so): invalid bytes at byte offset {offset}",
+            encoding=name.upper(),
+            offset=e.start + offset,
         ) from None
 
 

@@ -17,7 +17,7 @@ def other_sheets(table: Table) -> tuple[list[NewSheet], list[NewSheet]]:
     try:
         wb = CalamineWorkbook.from_path(str(table.path))
     except Exception as e:
-        raise InputError(table.path, f"cannot be read again to copy its other sheets ({e})") from None
+        raise InputError(table.path, "cannot be read again to copy its other sheets ({e})", e=e) from None
     before: list[NewSheet] = []
     after: list[NewSheet] = []
     seen_data = False
@@ -28,8 +28,10 @@ def other_sheets(table: Table) -> tuple[list[NewSheet], list[NewSheet]]:
         if not _is_worksheet(meta):
             raise OutputError(
                 table.path.with_suffix(".xlsx"),
-                f"would lose the chart or macro sheet {meta.name!r} of {table.path.name}, which cannot be copied "
-                "from this format; open it in Excel and save it as .xlsx first",
+                "would lose the chart or macro sheet {sheet!r} of {file}, which cannot be copied from this format; "
+                "open it in Excel and save it as .xlsx first",
+                sheet=meta.name,
+                file=table.path.name,
             )
         ws = wb.get_sheet_by_name(meta.name)
         rows = [[_value(v) for v in row] for row in ws.to_python(skip_empty_area=False)]

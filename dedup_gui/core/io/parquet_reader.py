@@ -39,7 +39,7 @@ def read_parquet(path: Path, reporter: Reporter | None = None) -> Table:
         try:
             parts.append(pq.read_table(f))
         except Exception as e:  # pyarrow's ArrowInvalid/OSError: not Parquet, truncated, unreadable
-            raise InputError(f, f"is not a readable Parquet file: {_first_line(e)}") from None
+            raise InputError(f, "is not a readable Parquet file: {reason}", reason=_first_line(e)) from None
     if reporter is not None:
         reporter.report("Loading", len(files), len(files))
     if not parts[0].num_columns:

@@ -53,14 +53,15 @@ def _read_file(path: Path, head: bytes, sheet: str | None, reporter: Reporter | 
         return read_parquet(path, reporter)
     if suffix in TEXT_SUFFIXES or suffix == "":
         if sheet is not None:
-            raise InputError(path, f"is a text file; it has no sheet {sheet!r}")
+            raise InputError(path, "is a text file; it has no sheet {sheet!r}", sheet=sheet)
         size = path.stat().st_size
         if size > MAX_TEXT_BYTES:
-            raise InputError(path, f"is too large to load ({size / (1 << 30):.1f} GiB; limit 2 GiB)")
+            raise InputError(path, "is too large to load ({gib:.1f} GiB; limit 2 GiB)", gib=size / (1 << 30))
         return read_csv(path, _read_bytes(path), reporter)
     raise InputError(
         path,
-        f"has an unsupported type {path.suffix!r}; open an .xlsx, .xls, .csv, .tsv, .parquet file or a folder of .txt",
+        "has an unsupported type {suffix!r}; open an .xlsx, .xls, .csv, .tsv, .parquet file or a folder of .txt",
+        suffix=path.suffix,
     )
 
 
@@ -94,7 +95,7 @@ def _check_file(path: Path) -> bytes:
     except PermissionError:
         raise InputError(path, "cannot be opened: permission denied") from None
     except OSError as e:
-        raise InputError(path, f"cannot be opened: {e.strerror or e}") from None
+        raise InputError(path, "cannot be opened: {reason}", reason=e.strerror or e) from None
     if not head:
         raise InputError(path, "is empty (0 bytes)")
     return head
@@ -110,7 +111,7 @@ def _read_bytes(path: Path) -> bytes:
             return f.read()
     except OSError as e:
         reason = "permission denied" if e.errno == errno.EACCES else (e.strerror or str(e))
-        raise InputError(path, f"cannot be read: {reason}") from None
+        raise InputError(path, "cannot be read: {reason}", reason=reason) from None
 
 
 __all__ = ["read_table", "list_sheets", "file_stamp"]

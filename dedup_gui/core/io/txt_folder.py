@@ -113,7 +113,9 @@ def read_folder(folder: Path, reporter: Reporter | None = None) -> Table:
     rel_paths = txt_files(folder, skipped)
     if not rel_paths:
         detail = "; ".join(skipped.notes())
-        raise InputError(folder, "contains no .txt files (subfolders included)" + (f"; {detail}" if detail else ""))
+        if detail:
+            raise InputError(folder, "contains no .txt files (subfolders included); {detail}", detail=detail)
+        raise InputError(folder, "contains no .txt files (subfolders included)")
     rows: list[list[str]] = []
     notes: list[str] = []
     encodings: list[str] = []
@@ -122,7 +124,7 @@ def read_folder(folder: Path, reporter: Reporter | None = None) -> Table:
         try:
             data = read_regular(file)
         except OSError as e:
-            raise InputError(file, f"cannot be read: {e.strerror or e}") from None
+            raise InputError(file, "cannot be read: {reason}", reason=e.strerror or e) from None
         if data is None:  # replaced by a pipe or device since the scan
             skipped.special.append(rel)
             continue

@@ -250,7 +250,7 @@ def _input_damage(table: Table) -> Iterator[None]:
     try:
         yield
     except (zipfile.BadZipFile, ValueError, KeyError, SyntaxError) as e:  # ParseError is a SyntaxError
-        raise InputError(table.path, f"cannot be copied: the workbook is damaged ({e})") from None
+        raise InputError(table.path, "cannot be copied: the workbook is damaged ({e})", e=e) from None
 
 
 def _file_header(table: Table) -> list[str]:
@@ -267,7 +267,9 @@ def _mask(keep: np.ndarray, n: int) -> np.ndarray:
 
 
 def _unsupported(out: Path) -> OutputError:
-    return OutputError(out, f"unsupported output type {out.suffix or '(none)'!r}; name it .xlsx, .csv or .tsv")
+    return OutputError(
+        out, "unsupported output type {suffix!r}; name it .xlsx, .csv or .tsv", suffix=out.suffix or "(none)"
+    )
 
 
 def _can_edit_in_place(table: Table, out: Path) -> bool:
@@ -381,7 +383,9 @@ def _clean_folder(table: Table, keep: np.ndarray, out: Path, reporter: Reporter 
             try:
                 shutil.copy2(table.path / rel, target)
             except FileNotFoundError:
-                raise OutputError(out, f"input file {rel} disappeared since it was read; reload the folder") from None
+                raise OutputError(
+                    out, "input file {rel} disappeared since it was read; reload the folder", rel=rel
+                ) from None
             copied += 1
             if reporter is not None and copied % 500 == 0:
                 reporter.report("Writing", copied, total)

@@ -84,7 +84,7 @@ class Package:
         for s in self.sheets:
             if s.name == name:
                 return s
-        raise InputError(self.path, f"has no sheet named {name!r} any more; reload the file")
+        raise InputError(self.path, "has no sheet named {name!r} any more; reload the file", name=name)
 
     def members_of_type(self, content_type_suffix: str) -> list[str]:
         """Every part whose content type ends with ``content_type_suffix`` (e.g. "drawingml.chart+xml")."""

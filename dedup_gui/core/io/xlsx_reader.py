@@ -32,10 +32,12 @@ def _open(path: Path, container: str):
             raise InputError(
                 path,
                 "cannot be read: it is password-protected or an old-format workbook calamine cannot parse "
-                f"({_one_line(e)}); open it in Excel and save as .xlsx without a password",
+                "({reason}); open it in Excel and save as .xlsx without a password",
+                reason=_one_line(e),
             ) from None
-        problem = f"cannot be read as a workbook ({_one_line(e)}); the file may be damaged"
-        raise InputError(path, problem) from None
+        raise InputError(
+            path, "cannot be read as a workbook ({reason}); the file may be damaged", reason=_one_line(e)
+        ) from None
 
 
 def list_workbook_sheets(path: Path, container: str) -> list[str]:
@@ -51,7 +53,7 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
     if sheet is None:
         sheet = names[0]
     elif sheet not in names:
-        raise InputError(path, f"has no sheet named {sheet!r} (sheets: {', '.join(names)})")
+        raise InputError(path, "has no sheet named {sheet!r} (sheets: {sheets})", sheet=sheet, sheets=", ".join(names))
     if reporter is not None:
         reporter.report("Loading", 0, 1)
     try:
@@ -60,13 +62,14 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
     except Cancelled:
         raise
     except Exception as e:
-        problem = f"sheet {sheet!r} cannot be read ({_one_line(e)}); the file may be damaged"
-        raise InputError(path, problem) from None
+        raise InputError(
+            path, "sheet {sheet!r} cannot be read ({reason}); the file may be damaged", sheet=sheet, reason=_one_line(e)
+        ) from None
     start_row, start_col = ws.start or (0, 0)
     while rows and all(v == "" for v in rows[-1]):
         rows.pop()  # trailing empty rows are not data rows
     if not rows:
-        raise InputError(path, f"sheet {sheet!r} is empty")
+        raise InputError(path, "sheet {sheet!r} is empty", sheet=sheet)
     skip = _title_rows(rows, _merged(ws), start_row, start_col)
     notes: list[str] = []
     if skip:
@@ -74,7 +77,7 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
     header = [cell_text(_value(v)) for v in rows[skip]]
     body = rows[skip + 1 :]
     if not body:
-        raise InputError(path, f"sheet {sheet!r} has a header but no data rows")
+        raise InputError(path, "sheet {sheet!r} has a header but no data rows", sheet=sheet)
     names_, renames = unique_headers(header, first_column=start_col)
     notes += renames
     converted: list[list[object]] = []

@@ -61,9 +61,9 @@ def check_ooxml(path: Path) -> None:
                 if info.compress_size > VERIFY_FROM:
                     _check_declared_size(path, zf, info)
     except zipfile.BadZipFile as e:
-        raise InputError(path, f"is damaged (truncated or not a valid .xlsx workbook: {e})") from None
+        raise InputError(path, "is damaged (truncated or not a valid .xlsx workbook: {e})", e=e) from None
     except (zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, RuntimeError) as e:
-        raise InputError(path, f"is damaged or uses an unsupported zip feature ({e})") from None
+        raise InputError(path, "is damaged or uses an unsupported zip feature ({e})", e=e) from None
 
 
 def _check_sizes(path: Path, infos: list[zipfile.ZipInfo]) -> None:
@@ -71,15 +71,18 @@ def _check_sizes(path: Path, infos: list[zipfile.ZipInfo]) -> None:
     if total > MAX_TOTAL_UNCOMPRESSED:
         raise InputError(
             path,
-            f"refused: it would unpack to {total / (1 << 30):.1f} GiB (limit 2 GiB); "
-            "it looks like a zip bomb or is too large to open safely",
+            "refused: it would unpack to {gib:.1f} GiB (limit 2 GiB); it looks like a zip bomb or is too large to "
+            "open safely",
+            gib=total / (1 << 30),
         )
     for i in infos:
         if i.file_size >= RATIO_CHECK_FROM and i.file_size > MAX_RATIO * max(i.compress_size, 1):
             raise InputError(
                 path,
-                f"refused: part {i.filename} is compressed {i.file_size // max(i.compress_size, 1)}:1 "
-                f"(limit {MAX_RATIO}:1); it looks like a zip bomb",
+                "refused: part {part} is compressed {ratio}:1 (limit {limit}:1); it looks like a zip bomb",
+                part=i.filename,
+                ratio=i.file_size // max(i.compress_size, 1),
+                limit=MAX_RATIO,
             )
 
 
@@ -97,7 +100,8 @@ def _check_declared_size(path: Path, zf: zipfile.ZipFile, info: zipfile.ZipInfo)
 def _mismatch(path: Path, info: zipfile.ZipInfo) -> InputError:
     return InputError(
         path,
-        f"refused: part {info.filename} does not match its declared size or checksum; the file is damaged or hostile",
+        "refused: part {part} does not match its declared size or checksum; the file is damaged or hostile",
+        part=info.filename,
     )
 
 
@@ -112,7 +116,7 @@ def _check_prolog(path: Path, zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Non
     prolog = head[: root.start()] if root else head
     if _FORBIDDEN.search(prolog):
         raise InputError(
-            path, f"refused: part {info.filename} declares a DTD or XML entities, which workbooks never need"
+            path, "refused: part {part} declares a DTD or XML entities, which workbooks never need", part=info.filename
         )
     if root is None and len(head) == PROLOG_SCAN:
-        raise InputError(path, f"refused: part {info.filename} has no XML element in its first 64 KiB")
+        raise InputError(path, "refused: part {part} has no XML element in its first 64 KiB", part=info.filename)
