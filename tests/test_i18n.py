@@ -303,6 +303,48 @@ def test_a_problem_with_a_file_is_said_in_chinese_with_its_values(tmp_path, engl
     assert type(crossed) is InputError and registry_strings.error_text(crossed) == registry_strings.error_text(sheet)
 
 
+def test_every_warning_of_the_readers_and_writers_is_a_note_the_catalogue_holds():
+    """The readers' and writers' warnings (``core.errors.Note``) are templates the window's catalogue lists
+    (``registry_strings.NOTE_TEMPLATES``), none a text built beforehand."""
+    import ast
+
+    built, templates = [], set()
+    for path in sorted(Path("dedup_gui/core").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Note":
+                templates.add(node.args[0].value)
+            appended = (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("append", "insert")
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id in ("notes", "warnings")
+            )
+            if appended and any(isinstance(a, (ast.JoinedStr, ast.Constant)) for a in node.args[-1:]):
+                built.append(f"{path}:{node.lineno}")
+    assert built == [], built
+    assert len(templates) >= 20
+    assert templates <= set(registry_strings.NOTE_TEMPLATES), templates - set(registry_strings.NOTE_TEMPLATES)
+
+
+def test_a_warning_on_reading_a_file_is_said_in_chinese_and_survives_the_pipe(tmp_path, english_afterwards):
+    import pickle
+
+    from dedup_gui.core.errors import Note
+    from dedup_gui.core.io import read_table
+
+    path = tmp_path / "news.csv"
+    path.write_text("标题,,正文\n甲,1,一段文字\n乙,2,另一段文字\n", encoding="utf-8")
+    warning = read_table(path).warnings[0]
+    assert warning == "column B has no header; named it 'Column B'" and isinstance(warning, Note)
+    crossed = pickle.loads(pickle.dumps(warning))  # (tables come from the engine's worker process pickled)
+    assert crossed == warning and crossed.template == warning.template and crossed.values == warning.values
+    assert registry_strings.note_text(crossed) == str(warning)
+    i18n.install(i18n.CHINESE, english_afterwards)
+    assert registry_strings.note_text(crossed) == "第 B 列没有标题；已命名为 'Column B'"
+    assert registry_strings.note_text("a text of its own") == "a text of its own"
+
+
 # -- the main window ----
 
 

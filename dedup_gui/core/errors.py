@@ -29,5 +29,19 @@ class OutputError(DedupError):
     """An export cannot be written (it would overwrite the input, the disk is full, the folder is read-only...)."""
 
 
+class Note(str):
+    """A warning for the user (a sheet's title row skipped, a column renamed, macros not kept): the English text,
+    a ``str`` like any other, that also keeps the template and values it was made of (as ``DedupError`` does), by
+    which the window says it in its own language (``gui.registry_strings.note_text``)."""
+
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, **values: object) -> Note:
+        note = super().__new__(cls, template.format(**values) if values else template)
+        note.template, note.values = template, values
+        return note
+
+
 class Cancelled(Exception):
     """The user cancelled the run; the previous result stays as it was."""

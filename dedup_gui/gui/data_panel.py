@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
 
 from dedup_gui.core.table import Table, cell_text
 
+from .registry_strings import note_text
+
 
 class DataPanel(QWidget):
     sheetChosen = Signal(str)
@@ -71,7 +73,7 @@ class DataPanel(QWidget):
         self.file_label.setText(f"<b>{name}</b>")
         self.file_label.setToolTip(str(table.path))
         notes = [self.tr("{rows} rows · {columns} columns").format(rows=f"{len(table):,}", columns=len(table.columns))]
-        notes += table.warnings[:3]
+        notes += map(note_text, table.warnings[:3])
         self.info.setText("\n".join(notes))
         self.sheet.blockSignals(True)
         self.sheet.clear()

@@ -33,7 +33,7 @@ from dedup_gui.core.errors import DedupError
 from dedup_gui.core.review import ReviewSession, default_export_paths, export_path_error
 from dedup_gui.core.table import Table
 
-from .registry_strings import error_text
+from .registry_strings import error_text, note_text
 
 MAX_NOTES = 25  # notes shown per file in the confirmation; the rest is counted
 
@@ -196,7 +196,7 @@ class ExportDialog(QDialog):
         self.problem.setText(problem or "")
         self.problem.setVisible(bool(problem))
         self.use_csv.setVisible(too_large)
-        self.warnings.setText("\n".join(warnings))
+        self.warnings.setText("\n".join(map(note_text, warnings)))
         self.warnings.setVisible(bool(warnings))
         self.export_button.setEnabled(problem is None)
 
@@ -256,7 +256,7 @@ def confirmation_text(written, total_rows: int) -> str:
         else:
             lines.append(translate("ExportDialog", "{name}: {n} clusters").format(name=w.path.name, n=f"{w.rows:,}"))
         notes = list(getattr(w, "notes", []))
-        lines += [f"    ⚠ {note}" for note in notes[:MAX_NOTES]]
+        lines += [f"    ⚠ {note_text(note)}" for note in notes[:MAX_NOTES]]
         if len(notes) > MAX_NOTES:
             lines.append(f"    … (+{len(notes) - MAX_NOTES})")
     return "\n".join(lines)

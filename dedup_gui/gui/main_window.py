@@ -47,7 +47,7 @@ from .data_panel import DataPanel
 from .export_dialog import ExportDialog
 from .job_status import JobStatus, OpeningPanel
 from .menus import WindowMenus
-from .registry_strings import error_text, summary_text, translated_algorithm
+from .registry_strings import error_text, note_text, summary_text, translated_algorithm
 from .resources import demo_workbook
 from .review_actions import ReviewActions
 from .review_files import ReviewFiles, remembered
@@ -603,7 +603,9 @@ class MainWindow(QMainWindow):
             else self.tr("{kept} rows kept, {removed} removed, from {clusters} clusters.")
         )
         counts = text.format(kept=f"{kept:,}", removed=f"{removed:,}", clusters=f"{clusters:,}")
-        files = [f"• {w.path.name}" for w in written] + [f"    {note}" for w in written for note in w.notes[:3]]
+        files = [f"• {w.path.name}" for w in written] + [
+            f"    {note_text(note)}" for w in written for note in w.notes[:3]
+        ]
         box = self.show_message(
             QMessageBox.Icon.Information,
             self.tr("Export complete"),

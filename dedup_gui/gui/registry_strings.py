@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from dedup_gui.core.algorithms.registry import Algorithm, ParamSpec
-from dedup_gui.core.errors import DedupError
+from dedup_gui.core.errors import DedupError, Note
 
 REGISTRY, STAGES, CORE = "registry", "stages", "core"
 
@@ -416,6 +416,55 @@ def keep_reason_text(reason: str) -> str:
     return reason
 
 
+# The warnings the engine gives (``core.errors.Note``), said again in the interface language (``note_text``);
+# ``tests/test_i18n.py`` finds every one in the code here.
+NOTE_TEMPLATES = (
+    QT_TRANSLATE_NOOP("notes", "{name}: the macros of {file} are not kept: a {suffix} file cannot hold them"),
+    QT_TRANSLATE_NOOP(
+        "notes",
+        "{name}: the macros of {file} are not kept: a {suffix} file cannot hold them (save as .xlsm to keep them)",
+    ),
+    QT_TRANSLATE_NOOP("notes", "{rows} more data rows have a quoted cell over lines that look like rows"),
+    QT_TRANSLATE_NOOP(
+        "notes", "a quote opened on line {first} is never closed: lines {first}-{last} were read as one row"
+    ),
+    QT_TRANSLATE_NOOP(
+        "notes", "{rows} row(s) have more fields than the header ({fields}) at line(s) {lines}; added columns {columns}"
+    ),
+    QT_TRANSLATE_NOOP(
+        "notes",
+        "{rows} row(s) have fewer fields than the header ({fields}) at line(s) {lines}; the missing cells are empty",
+    ),
+    QT_TRANSLATE_NOOP(
+        "notes",
+        "data row {row} (lines {first}-{last}): a quoted cell spans {lines} lines, {alike} of which look like rows "
+        'of their own; probably an unbalanced quote (") - check the file',
+    ),
+    QT_TRANSLATE_NOOP("notes", "column {letter} has no header; named it {base!r}"),
+    QT_TRANSLATE_NOOP("notes", "header {base!r} appears more than once; column {letter} renamed to {final!r}"),
+    QT_TRANSLATE_NOOP("notes", "the files use several encodings ({encodings}); each was decoded on its own"),
+    QT_TRANSLATE_NOOP(
+        "notes", "skipped {count} .txt name(s) that are not regular files (pipe, socket or device): {names}"
+    ),
+    QT_TRANSLATE_NOOP("notes", "skipped {count} symbolic link(s) leading outside the folder or nowhere: {names}"),
+    QT_TRANSLATE_NOOP("notes", "could not open {count} subfolder(s): {names}"),
+    QT_TRANSLATE_NOOP("notes", "column {column} added as {name!r}"),
+    QT_TRANSLATE_NOOP(
+        "notes",
+        "written without highlighting: {file} has macros or a chart sheet, which only a copy of the workbook keeps",
+    ),
+    QT_TRANSLATE_NOOP(
+        "notes",
+        "{file} is saved as a new workbook: values and types kept, formatting and formulas (their results are kept) "
+        "not",
+    ),
+    QT_TRANSLATE_NOOP("notes", "the macros (VBA project) were left out: an .xlsx workbook cannot hold them"),
+    QT_TRANSLATE_NOOP("notes", "row {row} looks like a title (merged cells); the header is row {header}"),
+    QT_TRANSLATE_NOOP("notes", "{cells} empty formatted cells right of the data made room for new columns"),
+    QT_TRANSLATE_NOOP("notes", "the workbook recalculates its formulas when it is opened"),
+)
+
+
 # Words the engine puts into those problems ("the {first} and the {label} output"), said again too.
 ERROR_WORDS = (
     QT_TRANSLATE_NOOP("errors", "cleaned"),
@@ -440,3 +489,17 @@ def error_text(exc: BaseException) -> str:
         except (KeyError, IndexError, ValueError):  # (a translation that lost a field: the English text)
             problem = exc.problem
     return f"{exc.path}: {problem}" if exc.path is not None else problem
+
+
+def note_text(note: str) -> str:
+    """A warning of the engine (``core.errors.Note``: a sheet's title row skipped, a column renamed) in the
+    interface language, by its template in the catalogue (``NOTE_TEMPLATES``); any other text as it is."""
+    if not isinstance(note, Note):
+        return note
+    text = QCoreApplication.translate("notes", note.template)
+    if note.values:
+        try:
+            text = text.format(**note.values)
+        except (KeyError, IndexError, ValueError):
+            return str(note)
+    return text

@@ -2060,6 +2060,89 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     </message>
 </context>
 <context>
+    <name>notes</name>
+    <message>
+        <source>{name}: the macros of {file} are not kept: a {suffix} file cannot hold them</source>
+        <translation>{name}：{file} 的宏不会保留：{suffix} 文件无法容纳宏</translation>
+    </message>
+    <message>
+        <source>{name}: the macros of {file} are not kept: a {suffix} file cannot hold them (save as .xlsm to keep them)</source>
+        <translation>{name}：{file} 的宏不会保留：{suffix} 文件无法容纳宏（另存为 .xlsm 可保留）</translation>
+    </message>
+    <message>
+        <source>{rows} more data rows have a quoted cell over lines that look like rows</source>
+        <translation>另有 {rows} 个数据行含有跨越多行的带引号单元格，其中的行看起来像独立的行</translation>
+    </message>
+    <message>
+        <source>a quote opened on line {first} is never closed: lines {first}-{last} were read as one row</source>
+        <translation>第 {first} 行的引号一直没有闭合：第 {first}-{last} 行被读成了一行</translation>
+    </message>
+    <message>
+        <source>{rows} row(s) have more fields than the header ({fields}) at line(s) {lines}; added columns {columns}</source>
+        <translation>有 {rows} 行的字段多于标题行（{fields} 个），位于第 {lines} 行；已添加列 {columns}</translation>
+    </message>
+    <message>
+        <source>{rows} row(s) have fewer fields than the header ({fields}) at line(s) {lines}; the missing cells are empty</source>
+        <translation>有 {rows} 行的字段少于标题行（{fields} 个），位于第 {lines} 行；缺少的单元格为空</translation>
+    </message>
+    <message>
+        <source>data row {row} (lines {first}-{last}): a quoted cell spans {lines} lines, {alike} of which look like rows of their own; probably an unbalanced quote (&quot;) - check the file</source>
+        <translation>第 {row} 个数据行（第 {first}-{last} 行）：一个带引号的单元格跨越了 {lines} 行，其中 {alike} 行看起来像独立的行；可能是引号（&quot;）不成对，请检查文件</translation>
+    </message>
+    <message>
+        <source>column {letter} has no header; named it {base!r}</source>
+        <translation>第 {letter} 列没有标题；已命名为 {base!r}</translation>
+    </message>
+    <message>
+        <source>header {base!r} appears more than once; column {letter} renamed to {final!r}</source>
+        <translation>标题 {base!r} 出现了不止一次；第 {letter} 列已改名为 {final!r}</translation>
+    </message>
+    <message>
+        <source>the files use several encodings ({encodings}); each was decoded on its own</source>
+        <translation>这些文件使用了多种编码（{encodings}）；已分别解码</translation>
+    </message>
+    <message>
+        <source>skipped {count} .txt name(s) that are not regular files (pipe, socket or device): {names}</source>
+        <translation>已跳过 {count} 个不是普通文件的 .txt 名称（管道、套接字或设备）：{names}</translation>
+    </message>
+    <message>
+        <source>skipped {count} symbolic link(s) leading outside the folder or nowhere: {names}</source>
+        <translation>已跳过 {count} 个指向文件夹之外或无效的符号链接：{names}</translation>
+    </message>
+    <message>
+        <source>could not open {count} subfolder(s): {names}</source>
+        <translation>无法打开 {count} 个子文件夹：{names}</translation>
+    </message>
+    <message>
+        <source>column {column} added as {name!r}</source>
+        <translation>列 {column} 以 {name!r} 为名添加</translation>
+    </message>
+    <message>
+        <source>written without highlighting: {file} has macros or a chart sheet, which only a copy of the workbook keeps</source>
+        <translation>未加底色标记：{file} 含有宏或图表工作表，只有工作簿的副本才能保留它们</translation>
+    </message>
+    <message>
+        <source>{file} is saved as a new workbook: values and types kept, formatting and formulas (their results are kept) not</source>
+        <translation>{file} 保存为新工作簿：保留数值和类型，不保留格式和公式（公式的计算结果会保留）</translation>
+    </message>
+    <message>
+        <source>the macros (VBA project) were left out: an .xlsx workbook cannot hold them</source>
+        <translation>宏（VBA 工程）未保留：.xlsx 工作簿无法容纳宏</translation>
+    </message>
+    <message>
+        <source>row {row} looks like a title (merged cells); the header is row {header}</source>
+        <translation>第 {row} 行看起来是标题（合并单元格）；表头为第 {header} 行</translation>
+    </message>
+    <message>
+        <source>{cells} empty formatted cells right of the data made room for new columns</source>
+        <translation>数据右侧 {cells} 个带格式的空单元格让位给了新列</translation>
+    </message>
+    <message>
+        <source>the workbook recalculates its formulas when it is opened</source>
+        <translation>工作簿打开时会重新计算公式</translation>
+    </message>
+</context>
+<context>
     <name>registry</name>
     <message>
         <source>SimHash</source>

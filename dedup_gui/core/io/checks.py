@@ -15,7 +15,7 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..errors import OutputError
+from ..errors import Note, OutputError
 from ..table import Table
 from .excel_limits import MAX_COLUMNS, MAX_ROWS, ExcelLimitError
 
@@ -147,9 +147,23 @@ def check_keeps_everything(table: Table, out: Path, what: str) -> list[str]:
             file=table.path.name,
         )
     if macros and not (src == ".xlsm" and dst == ".xlsm"):
+        if src == ".xlsm":
+            return [
+                Note(
+                    "{name}: the macros of {file} are not kept: a {suffix} file cannot hold them (save as .xlsm to "
+                    "keep them)",
+                    name=out.name,
+                    file=table.path.name,
+                    suffix=dst,
+                )
+            ]
         return [
-            f"{out.name}: the macros of {table.path.name} are not kept: a {dst} file cannot hold them"
-            + (" (save as .xlsm to keep them)" if src == ".xlsm" else "")
+            Note(
+                "{name}: the macros of {file} are not kept: a {suffix} file cannot hold them",
+                name=out.name,
+                file=table.path.name,
+                suffix=dst,
+            )
         ]
     return []
 

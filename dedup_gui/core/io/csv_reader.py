@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, Note
 from ..progress import Reporter
 from ..table import Cells, Table
 from .encoding import decode_parts
@@ -257,14 +257,32 @@ def swallowed_lines(
         found += 1
         if found <= SWALLOWED_SHOWN:
             notes.append(
-                f"data row {i + 1} (lines {first}-{last}): a quoted cell spans {last - first + 1} lines, "
-                f'{alike} of which look like rows of their own; probably an unbalanced quote (") - check the file'
+                Note(
+                    "data row {row} (lines {first}-{last}): a quoted cell spans {lines} lines, {alike} of which look "
+                    'like rows of their own; probably an unbalanced quote (") - check the file',
+                    row=i + 1,
+                    first=first,
+                    last=last,
+                    lines=last - first + 1,
+                    alike=alike,
+                )
             )
     if found > SWALLOWED_SHOWN:
-        notes.append(f"{found - SWALLOWED_SHOWN} more data rows have a quoted cell over lines that look like rows")
+        notes.append(
+            Note(
+                "{rows} more data rows have a quoted cell over lines that look like rows",
+                rows=found - SWALLOWED_SHOWN,
+            )
+        )
     if body and lines[1, -1] > lines[0, -1] and _quote_left_open(text, int(lines[0, -1]), int(lines[1, -1])):
         first, last = int(lines[0, -1]), int(lines[1, -1])
-        notes.append(f"a quote opened on line {first} is never closed: lines {first}-{last} were read as one row")
+        notes.append(
+            Note(
+                "a quote opened on line {first} is never closed: lines {first}-{last} were read as one row",
+                first=first,
+                last=last,
+            )
+        )
     return list(dict.fromkeys(notes))
 
 
@@ -366,8 +384,13 @@ def _build(path: Path, header: list[str], body: list[list[str]], lines: np.ndarr
         extra = [f"Column {column_letter(i)}" for i in range(len(header), width)]
         long_lines = lines[0, lengths > header_width].tolist()
         notes.append(
-            f"{len(long_lines)} row(s) have more fields than the header ({len(header)}) at line(s) "
-            f"{_line_list(long_lines)}; added columns {', '.join(extra)}"
+            Note(
+                "{rows} row(s) have more fields than the header ({fields}) at line(s) {lines}; added columns {columns}",
+                rows=len(long_lines),
+                fields=len(header),
+                lines=_line_list(long_lines),
+                columns=", ".join(extra),
+            )
         )
         header = header + extra
     names, renames = unique_headers(header)
@@ -375,8 +398,13 @@ def _build(path: Path, header: list[str], body: list[list[str]], lines: np.ndarr
     short_lines = [int(lines[0, i]) for i in short if any(body[i])]
     if short_lines:
         notes.append(
-            f"{len(short_lines)} row(s) have fewer fields than the header ({header_width}) at line(s) "
-            f"{_line_list(short_lines)}; the missing cells are empty"
+            Note(
+                "{rows} row(s) have fewer fields than the header ({fields}) at line(s) {lines}; the missing cells "
+                "are empty",
+                rows=len(short_lines),
+                fields=header_width,
+                lines=_line_list(short_lines),
+            )
         )
     padded = body
     if (lengths < width).any():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..errors import Note
+
 
 def column_letter(index: int) -> str:
     """0 -> "A", 25 -> "Z", 26 -> "AA"."""
@@ -33,13 +35,20 @@ def unique_headers(raw: list[str], first_column: int = 0) -> tuple[list[str], li
         letter = column_letter(first_column + i)
         base = name if name.strip() else f"Column {letter}"
         if not name.strip():
-            notes.append(f"column {letter} has no header; named it {base!r}")
+            notes.append(Note("column {letter} has no header; named it {base!r}", letter=letter, base=base))
         final, k = base, 2
         while final in taken:
             final = f"{base} ({k})"
             k += 1
         if final != base:
-            notes.append(f"header {base!r} appears more than once; column {letter} renamed to {final!r}")
+            notes.append(
+                Note(
+                    "header {base!r} appears more than once; column {letter} renamed to {final!r}",
+                    base=base,
+                    letter=letter,
+                    final=final,
+                )
+            )
         taken.add(final)
         names.append(final)
     return names, notes

@@ -13,7 +13,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, Note
 from ..progress import Reporter
 from ..table import Cells, Table
 from .encoding import decode_bytes
@@ -31,19 +31,31 @@ class Skipped:
     unreadable: list[str] = field(default_factory=list)  # subfolders that cannot be listed
 
     def notes(self) -> list[str]:
-        out = []
+        out: list[str] = []
         if self.special:
             out.append(
-                f"skipped {len(self.special)} .txt name(s) that are not regular files (pipe, socket or "
-                f"device): {_listing(self.special)}"
+                Note(
+                    "skipped {count} .txt name(s) that are not regular files (pipe, socket or device): {names}",
+                    count=len(self.special),
+                    names=_listing(self.special),
+                )
             )
         if self.outside:
             out.append(
-                f"skipped {len(self.outside)} symbolic link(s) leading outside the folder or nowhere: "
-                f"{_listing(self.outside)}"
+                Note(
+                    "skipped {count} symbolic link(s) leading outside the folder or nowhere: {names}",
+                    count=len(self.outside),
+                    names=_listing(self.outside),
+                )
             )
         if self.unreadable:
-            out.append(f"could not open {len(self.unreadable)} subfolder(s): {_listing(self.unreadable)}")
+            out.append(
+                Note(
+                    "could not open {count} subfolder(s): {names}",
+                    count=len(self.unreadable),
+                    names=_listing(self.unreadable),
+                )
+            )
         return out
 
 
@@ -138,7 +150,12 @@ def read_folder(folder: Path, reporter: Reporter | None = None) -> Table:
     notes += skipped.notes()
     mixed = sorted(set(encodings))
     if len(mixed) > 1:
-        notes.append(f"the files use several encodings ({', '.join(mixed)}); each was decoded on its own")
+        notes.append(
+            Note(
+                "the files use several encodings ({encodings}); each was decoded on its own",
+                encodings=", ".join(mixed),
+            )
+        )
     return Table(
         path=folder,
         kind="txt",

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import InputError, OutputError
+from ..errors import InputError, Note, OutputError
 from ..progress import Reporter
 from ..table import Rows, Table, pandas_missing
 from .atomic import atomic_file, atomic_folder, refuse_input
@@ -118,7 +118,11 @@ def write_annotated(
     notes = check_keeps_everything(table, out, "annotated")
     names, renames = unique_headers(list(table.columns) + [str(c) for c in extra.columns])
     extra_names = names[len(table.columns) :]
-    notes += [f"column {n} added as {extra_names[i]!r}" for i, n in enumerate(extra.columns) if n != extra_names[i]]
+    notes += [
+        Note("column {column} added as {name!r}", column=n, name=extra_names[i])
+        for i, n in enumerate(extra.columns)
+        if n != extra_names[i]
+    ]
     # A CSV cell is the text it shows: the new columns made text a column at a time (a million rows' numbers).
     extra_columns = [_cell_texts(extra[c]) if fmt == "csv" else [_plain(v) for v in extra[c].tolist()] for c in extra]
     in_place = fmt == "xlsx" and _can_edit_in_place(table, out)
@@ -128,8 +132,11 @@ def write_annotated(
         in_place = others is None
         if in_place:
             notes.append(
-                f"written without highlighting: {table.path.name} has macros or a chart sheet, which only a copy "
-                "of the workbook keeps"
+                Note(
+                    "written without highlighting: {file} has macros or a chart sheet, which only a copy of the "
+                    "workbook keeps",
+                    file=table.path.name,
+                )
             )
     if in_place:
         check_size(out, table.header_row + len(table), table.first_column + len(names), " with the new columns")
@@ -351,8 +358,11 @@ def _write_rows(
             before, after = others if others is not None else other_sheets(table)
             sheets = before + sheets + after
             notes.append(
-                f"{table.path.name} is saved as a new workbook: values and types kept, formatting and "
-                "formulas (their results are kept) not"
+                Note(
+                    "{file} is saved as a new workbook: values and types kept, formatting and formulas (their "
+                    "results are kept) not",
+                    file=table.path.name,
+                )
             )
         with atomic_file(out) as tmp:
             n = write_workbook(tmp, sheets, reporter)

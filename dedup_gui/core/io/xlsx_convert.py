@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..errors import Note
 from .xlsx_package import MACRO_SHEET_TYPES, WORKBOOK_TYPES, Package, rels_member
 
 
@@ -24,7 +25,7 @@ def convert_flavour(pkg: Package, out_suffix: str, edited: dict[str, bytes], not
             if member.lower().endswith(".bin") or member.endswith(".xml") and "vba" in member.lower():
                 dropped |= {member, rels_member(member)} & set(pkg.zf.namelist())
         if dropped:
-            notes.append("the macros (VBA project) were left out: an .xlsx workbook cannot hold them")
+            notes.append(Note("the macros (VBA project) were left out: an .xlsx workbook cannot hold them"))
     return dropped
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 from pathlib import Path
 
-from ..errors import Cancelled, InputError
+from ..errors import Cancelled, InputError, Note
 from ..progress import Reporter
 from ..table import Cells, Table, cell_text
 from .headers import unique_headers
@@ -73,7 +73,13 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
     skip = _title_rows(rows, _merged(ws), start_row, start_col)
     notes: list[str] = []
     if skip:
-        notes.append(f"row {start_row + 1} looks like a title (merged cells); the header is row {start_row + skip + 1}")
+        notes.append(
+            Note(
+                "row {row} looks like a title (merged cells); the header is row {header}",
+                row=start_row + 1,
+                header=start_row + skip + 1,
+            )
+        )
     header = [cell_text(_value(v)) for v in rows[skip]]
     body = rows[skip + 1 :]
     if not body:

@@ -15,6 +15,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
+from ..errors import Note
 from ..progress import Reporter
 from . import xlsx_shift_parts as parts
 from .xlsx_package import WORKBOOK_TYPES, Package, SheetPart
@@ -83,10 +84,12 @@ def edit_workbook(
                     copy_member(zin, zout, info, edited.get(info.filename))
     own = editors[part.member]
     if own.replaced_cells:
-        notes.append(f"{own.replaced_cells} empty formatted cells right of the data made room for new columns")
+        notes.append(
+            Note("{cells} empty formatted cells right of the data made room for new columns", cells=own.replaced_cells)
+        )
     if shift is not None:
         if any(e.saw_formulas for e in editors.values()):
-            notes.insert(0, "the workbook recalculates its formulas when it is opened")
+            notes.insert(0, Note("the workbook recalculates its formulas when it is opened"))
         notes += shift.summary()
     return notes
 
