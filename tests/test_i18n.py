@@ -275,6 +275,26 @@ def test_every_problem_the_engine_reports_is_a_template_the_catalogue_holds():
     templates = {node.value for _, node in _error_calls() if isinstance(node, ast.Constant)}
     assert len(templates) >= 80
     assert templates <= set(registry_strings.ERROR_TEMPLATES), templates - set(registry_strings.ERROR_TEMPLATES)
+    from dedup_gui.core.io.excel_limits import ExcelLimitError, cell_problem
+
+    for made in (ExcelLimitError("x.xlsx", [(0, "a")], cell_problem("\x01")), ExcelLimitError.too_large("x", "")):
+        assert made.template in registry_strings.ERROR_TEMPLATES
+
+
+def test_a_cell_excel_cannot_hold_is_said_in_chinese_to_its_words(english_afterwards):
+    """The error of an export Excel cannot hold is made of warnings in turn (where, why, how many more): each said in
+    the interface language."""
+    from dedup_gui.core.io.excel_limits import MAX_CELL_CHARS, ExcelLimitError, cell_problem
+
+    error = ExcelLimitError("x.xlsx", [(3, "正文"), (5, "正文")], cell_problem("长" * (MAX_CELL_CHARS + 1)))
+    english = "x.xlsx: cannot be saved as .xlsx: data row 3, column '正文' has 32,768 characters (Excel's limit is "
+    assert str(error) == english + "32,767) (and 1 more cells); save as .csv instead (lossless)"
+    assert registry_strings.error_text(error) == str(error)
+    i18n.install(i18n.CHINESE, english_afterwards)
+    assert registry_strings.error_text(error) == (
+        "x.xlsx: 无法保存为 .xlsx：第 3 个数据行的 '正文' 列有 32,768 个字符（Excel 的上限为 32,767）"
+        "（另有 1 个单元格）；请改存为 .csv（不丢失任何内容）"
+    )
 
 
 def test_a_problem_with_a_file_is_said_in_chinese_with_its_values(tmp_path, english_afterwards):

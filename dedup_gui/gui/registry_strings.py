@@ -204,6 +204,12 @@ def summary_text(clusters: int, removed: int, rows: int, held: int = 0) -> str:
 # The problems the engine reports about a file (``core.errors``: a template and its values), said again in the
 # interface language (``error_text``); ``tests/test_i18n.py`` finds every template in the code here.
 ERROR_TEMPLATES = (
+    # (``io.excel_limits.ExcelLimitError``, made by its own constructors)
+    QT_TRANSLATE_NOOP(
+        "errors",
+        "cannot be saved as .xlsx: {where}, column {column!r} {reason}{more}; save as .csv instead (lossless)",
+    ),
+    QT_TRANSLATE_NOOP("errors", "cannot be saved as .xlsx: it would have {size}; save as .csv instead"),
     QT_TRANSLATE_NOOP("errors", "data row {row}: dup_kept must be 0 or 1, not {text!r}"),
     QT_TRANSLATE_NOOP("errors", "is not an annotated file: no column {columns}"),
     QT_TRANSLATE_NOOP("errors", "data row {row}: {column} must be a whole number from 1, not {text!r}"),
@@ -420,10 +426,13 @@ def keep_reason_text(reason: str) -> str:
 # ``tests/test_i18n.py`` finds every one in the code here.
 NOTE_TEMPLATES = (
     QT_TRANSLATE_NOOP("notes", "{name}: the macros of {file} are not kept: a {suffix} file cannot hold them"),
+    QT_TRANSLATE_NOOP("notes", "{rows:,} rows{what} (Excel's limit is {limit:,})"),
+    QT_TRANSLATE_NOOP("notes", "{columns:,} columns{what} (Excel's limit is {limit:,})"),
     QT_TRANSLATE_NOOP(
         "notes",
         "{name}: the macros of {file} are not kept: a {suffix} file cannot hold them (save as .xlsm to keep them)",
     ),
+    QT_TRANSLATE_NOOP("notes", " with the annotation columns"),
     QT_TRANSLATE_NOOP("notes", "{rows} more data rows have a quoted cell over lines that look like rows"),
     QT_TRANSLATE_NOOP(
         "notes", "a quote opened on line {first} is never closed: lines {first}-{last} were read as one row"
@@ -440,6 +449,11 @@ NOTE_TEMPLATES = (
         "data row {row} (lines {first}-{last}): a quoted cell spans {lines} lines, {alike} of which look like rows "
         'of their own; probably an unbalanced quote (") - check the file',
     ),
+    QT_TRANSLATE_NOOP("notes", "has {chars:,} characters (Excel's limit is {limit:,})"),
+    QT_TRANSLATE_NOOP("notes", "contains the control character U+{code:04X}, which Excel cannot store"),
+    QT_TRANSLATE_NOOP("notes", "the header"),
+    QT_TRANSLATE_NOOP("notes", "data row {row}"),
+    QT_TRANSLATE_NOOP("notes", " (and {count} more cells)"),
     QT_TRANSLATE_NOOP("notes", "column {letter} has no header; named it {base!r}"),
     QT_TRANSLATE_NOOP("notes", "header {base!r} appears more than once; column {letter} renamed to {final!r}"),
     QT_TRANSLATE_NOOP("notes", "the files use several encodings ({encodings}); each was decoded on its own"),
@@ -449,6 +463,8 @@ NOTE_TEMPLATES = (
     QT_TRANSLATE_NOOP("notes", "skipped {count} symbolic link(s) leading outside the folder or nowhere: {names}"),
     QT_TRANSLATE_NOOP("notes", "could not open {count} subfolder(s): {names}"),
     QT_TRANSLATE_NOOP("notes", "column {column} added as {name!r}"),
+    QT_TRANSLATE_NOOP("notes", " with the new columns"),
+    QT_TRANSLATE_NOOP("notes", " on sheet {name!r}"),
     QT_TRANSLATE_NOOP(
         "notes",
         "written without highlighting: {file} has macros or a chart sheet, which only a copy of the workbook keeps",
@@ -482,8 +498,7 @@ def error_text(exc: BaseException) -> str:
         return str(exc)
     problem = QCoreApplication.translate("errors", exc.template)
     if exc.values:
-        words = set(ERROR_WORDS)
-        values = {k: QCoreApplication.translate("errors", v) if v in words else v for k, v in exc.values.items()}
+        values = {k: _said(v) for k, v in exc.values.items()}
         try:
             problem = problem.format(**values)
         except (KeyError, IndexError, ValueError):  # (a translation that lost a field: the English text)
@@ -499,7 +514,17 @@ def note_text(note: str) -> str:
     text = QCoreApplication.translate("notes", note.template)
     if note.values:
         try:
-            text = text.format(**note.values)
+            text = text.format(**{k: _said(v) for k, v in note.values.items()})
         except (KeyError, IndexError, ValueError):
             return str(note)
     return text
+
+
+def _said(value: object) -> object:
+    """A value put into an error or a warning, as the interface says it: a ``Note`` by ``note_text``, one of the
+    ``ERROR_WORDS`` translated, anything else as it is."""
+    if isinstance(value, Note):
+        return note_text(value)
+    if isinstance(value, str) and value in ERROR_WORDS:
+        return QCoreApplication.translate("errors", value)
+    return value

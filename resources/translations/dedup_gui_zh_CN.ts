@@ -1573,6 +1573,14 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
 <context>
     <name>errors</name>
     <message>
+        <source>cannot be saved as .xlsx: {where}, column {column!r} {reason}{more}; save as .csv instead (lossless)</source>
+        <translation>无法保存为 .xlsx：{where}的 {column!r} 列{reason}{more}；请改存为 .csv（不丢失任何内容）</translation>
+    </message>
+    <message>
+        <source>cannot be saved as .xlsx: it would have {size}; save as .csv instead</source>
+        <translation>无法保存为 .xlsx：它将有 {size}；请改存为 .csv</translation>
+    </message>
+    <message>
         <source>data row {row}: dup_kept must be 0 or 1, not {text!r}</source>
         <translation>第 {row} 个数据行：dup_kept 应为 0 或 1，而不是 {text!r}</translation>
     </message>
@@ -2066,8 +2074,20 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>{name}：{file} 的宏不会保留：{suffix} 文件无法容纳宏</translation>
     </message>
     <message>
+        <source>{rows:,} rows{what} (Excel&apos;s limit is {limit:,})</source>
+        <translation>{rows:,} 行{what}（Excel 的上限为 {limit:,}）</translation>
+    </message>
+    <message>
+        <source>{columns:,} columns{what} (Excel&apos;s limit is {limit:,})</source>
+        <translation>{columns:,} 列{what}（Excel 的上限为 {limit:,}）</translation>
+    </message>
+    <message>
         <source>{name}: the macros of {file} are not kept: a {suffix} file cannot hold them (save as .xlsm to keep them)</source>
         <translation>{name}：{file} 的宏不会保留：{suffix} 文件无法容纳宏（另存为 .xlsm 可保留）</translation>
+    </message>
+    <message>
+        <source> with the annotation columns</source>
+        <translation>（含标注列）</translation>
     </message>
     <message>
         <source>{rows} more data rows have a quoted cell over lines that look like rows</source>
@@ -2088,6 +2108,26 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>data row {row} (lines {first}-{last}): a quoted cell spans {lines} lines, {alike} of which look like rows of their own; probably an unbalanced quote (&quot;) - check the file</source>
         <translation>第 {row} 个数据行（第 {first}-{last} 行）：一个带引号的单元格跨越了 {lines} 行，其中 {alike} 行看起来像独立的行；可能是引号（&quot;）不成对，请检查文件</translation>
+    </message>
+    <message>
+        <source>has {chars:,} characters (Excel&apos;s limit is {limit:,})</source>
+        <translation>有 {chars:,} 个字符（Excel 的上限为 {limit:,}）</translation>
+    </message>
+    <message>
+        <source>contains the control character U+{code:04X}, which Excel cannot store</source>
+        <translation>含有 Excel 无法保存的控制字符 U+{code:04X}</translation>
+    </message>
+    <message>
+        <source>the header</source>
+        <translation>标题行</translation>
+    </message>
+    <message>
+        <source>data row {row}</source>
+        <translation>第 {row} 个数据行</translation>
+    </message>
+    <message>
+        <source> (and {count} more cells)</source>
+        <translation>（另有 {count} 个单元格）</translation>
     </message>
     <message>
         <source>column {letter} has no header; named it {base!r}</source>
@@ -2116,6 +2156,14 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>column {column} added as {name!r}</source>
         <translation>列 {column} 以 {name!r} 为名添加</translation>
+    </message>
+    <message>
+        <source> with the new columns</source>
+        <translation>（含新增列）</translation>
+    </message>
+    <message>
+        <source> on sheet {name!r}</source>
+        <translation>（在工作表 {name!r} 中）</translation>
     </message>
     <message>
         <source>written without highlighting: {file} has macros or a chart sheet, which only a copy of the workbook keeps</source>

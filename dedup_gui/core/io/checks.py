@@ -178,9 +178,16 @@ def check_size(out: Path, rows: int, columns: int, what: str = "") -> None:
     if out.suffix.lower() not in XLSX_OUT:
         return
     if rows > MAX_ROWS:
-        raise ExcelLimitError.too_large(out, f"{rows:,} rows{what} (Excel's limit is {MAX_ROWS:,})")
+        raise ExcelLimitError.too_large(
+            out, Note("{rows:,} rows{what} (Excel's limit is {limit:,})", rows=rows, what=what, limit=MAX_ROWS)
+        )
     if columns > MAX_COLUMNS:
-        raise ExcelLimitError.too_large(out, f"{columns:,} columns{what} (Excel's limit is {MAX_COLUMNS:,})")
+        raise ExcelLimitError.too_large(
+            out,
+            Note(
+                "{columns:,} columns{what} (Excel's limit is {limit:,})", columns=columns, what=what, limit=MAX_COLUMNS
+            ),
+        )
 
 
 def preflight(table: Table, outputs: Mapping[str, Path | str | None], extra_columns: int = 4) -> list[str]:
@@ -201,7 +208,7 @@ def preflight(table: Table, outputs: Mapping[str, Path | str | None], extra_colu
         warnings += check_keeps_everything(table, path, what)
         if what == "annotated":
             rows, cols = _sheet_size(table, path)
-            check_size(path, rows, cols + extra_columns, " with the annotation columns")
+            check_size(path, rows, cols + extra_columns, Note(" with the annotation columns"))
     return warnings
 
 

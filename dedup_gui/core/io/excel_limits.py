@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..errors import OutputError
+from ..errors import Note, OutputError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -26,28 +26,34 @@ class ExcelLimitError(OutputError):
     def __init__(self, path, cells: list[tuple[int, str]], first_reason: str):
         self.cells = cells
         row, column = cells[0]
-        where = "the header" if row == 0 else f"data row {row}"
-        more = f" (and {len(cells) - 1} more cells)" if len(cells) > 1 else ""
+        where = Note("the header") if row == 0 else Note("data row {row}", row=row)
+        more = Note(" (and {count} more cells)", count=len(cells) - 1) if len(cells) > 1 else ""
         super().__init__(
             path,
-            f"cannot be saved as .xlsx: {where}, column {column!r} {first_reason}{more}; "
-            "save as .csv instead (lossless)",
+            "cannot be saved as .xlsx: {where}, column {column!r} {reason}{more}; save as .csv instead (lossless)",
+            where=where,
+            column=column,
+            reason=first_reason,
+            more=more,
         )
 
     @classmethod
     def too_large(cls, path, size: str) -> ExcelLimitError:
+        """The whole table too large (``size``: what it would have, a ``Note``)."""
         error = cls.__new__(cls)
         error.cells = []
-        OutputError.__init__(error, path, f"cannot be saved as .xlsx: it would have {size}; save as .csv instead")
+        OutputError.__init__(
+            error, path, "cannot be saved as .xlsx: it would have {size}; save as .csv instead", size=size
+        )
         return error
 
 
 def cell_problem(text: str) -> str | None:
     if len(text) > MAX_CELL_CHARS:
-        return f"has {len(text):,} characters (Excel's limit is {MAX_CELL_CHARS:,})"
+        return Note("has {chars:,} characters (Excel's limit is {limit:,})", chars=len(text), limit=MAX_CELL_CHARS)
     m = ILLEGAL_XML_CHARS.search(text)
     if m:
-        return f"contains the control character U+{ord(m.group()):04X}, which Excel cannot store"
+        return Note("contains the control character U+{code:04X}, which Excel cannot store", code=ord(m.group()))
     return None
 
 

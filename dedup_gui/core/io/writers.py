@@ -139,7 +139,7 @@ def write_annotated(
                 )
             )
     if in_place:
-        check_size(out, table.header_row + len(table), table.first_column + len(names), " with the new columns")
+        check_size(out, table.header_row + len(table), table.first_column + len(names), Note(" with the new columns"))
         from .xlsx_rewrite import Appender, edit_workbook
         from .xlsx_shift import RowMap
 
@@ -240,7 +240,7 @@ def write_sheets(
     for name, frame in frames.items():
         columns = [str(c) for c in frame.columns]
         rows = [[_plain(v) for v in row] for row in frame.itertuples(index=False, name=None)]
-        check_size(out, len(rows) + 1, len(columns), f" on sheet {name!r}")
+        check_size(out, len(rows) + 1, len(columns), Note(" on sheet {name!r}", name=name))
         check_frame(out, columns, pd.DataFrame(rows, columns=range(len(columns)), dtype=object))
         sheets.append(NewSheet(name, columns, rows, len(rows)))
     with atomic_file(out) as tmp:
