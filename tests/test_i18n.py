@@ -333,12 +333,10 @@ def test_every_warning_of_the_readers_and_writers_is_a_note_the_catalogue_holds(
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Note":
                 templates.add(node.args[0].value)
-            appended = (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr in ("append", "insert")
-                and isinstance(node.func.value, ast.Name)
-                and node.func.value.id in ("notes", "warnings")
+            call = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            appended = call and (
+                (node.func.attr in ("append", "insert") and getattr(node.func.value, "id", "") in ("notes", "warnings"))
+                or node.func.attr == "problem"  # (the formulas a row deletion could not adjust: ``FormulaShift``)
             )
             if appended and any(isinstance(a, (ast.JoinedStr, ast.Constant)) for a in node.args[-1:]):
                 built.append(f"{path}:{node.lineno}")

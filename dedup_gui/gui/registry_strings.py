@@ -477,7 +477,21 @@ NOTE_TEMPLATES = (
     QT_TRANSLATE_NOOP("notes", "the macros (VBA project) were left out: an .xlsx workbook cannot hold them"),
     QT_TRANSLATE_NOOP("notes", "row {row} looks like a title (merged cells); the header is row {header}"),
     QT_TRANSLATE_NOOP("notes", "{cells} empty formatted cells right of the data made room for new columns"),
+    QT_TRANSLATE_NOOP(
+        "notes", "macros (VBA) may address cells by row number; they were not adjusted for the removed rows"
+    ),
     QT_TRANSLATE_NOOP("notes", "the workbook recalculates its formulas when it is opened"),
+    QT_TRANSLATE_NOOP("notes", "{member} refers to cells of {sheet!r}; its references were not adjusted"),
+    QT_TRANSLATE_NOOP(
+        "notes", "the sheet's {kind} ({member}) was not adjusted for the removed rows; refresh it in Excel"
+    ),
+    QT_TRANSLATE_NOOP("notes", "{count} more references like these were not adjusted"),
+    QT_TRANSLATE_NOOP("notes", "{where}: INDIRECT/ADDRESS in {formula}: addresses built from text are not adjusted"),
+    QT_TRANSLATE_NOOP("notes", "{where}: the text {literal} names cells of {sheet!r} and was not adjusted"),
+    QT_TRANSLATE_NOOP("notes", "{where}: formula {formula} could not be parsed, so it was not adjusted"),
+    QT_TRANSLATE_NOOP("notes", "{where}: 3-D reference {reference} was not adjusted"),
+    QT_TRANSLATE_NOOP("notes", "defined name {name}"),
+    QT_TRANSLATE_NOOP("notes", "pivot cache {member}: its source {sheet}!{ref} was removed entirely; left as it was"),
 )
 
 

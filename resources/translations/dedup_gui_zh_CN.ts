@@ -2186,8 +2186,48 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>数据右侧 {cells} 个带格式的空单元格让位给了新列</translation>
     </message>
     <message>
+        <source>macros (VBA) may address cells by row number; they were not adjusted for the removed rows</source>
+        <translation>宏（VBA）可能按行号引用单元格；它们未随删除的行调整</translation>
+    </message>
+    <message>
         <source>the workbook recalculates its formulas when it is opened</source>
         <translation>工作簿打开时会重新计算公式</translation>
+    </message>
+    <message>
+        <source>{member} refers to cells of {sheet!r}; its references were not adjusted</source>
+        <translation>{member} 引用了 {sheet!r} 的单元格；这些引用未作调整</translation>
+    </message>
+    <message>
+        <source>the sheet&apos;s {kind} ({member}) was not adjusted for the removed rows; refresh it in Excel</source>
+        <translation>工作表的 {kind}（{member}）未随删除的行调整；请在 Excel 中刷新</translation>
+    </message>
+    <message>
+        <source>{count} more references like these were not adjusted</source>
+        <translation>另有 {count} 处类似的引用未作调整</translation>
+    </message>
+    <message>
+        <source>{where}: INDIRECT/ADDRESS in {formula}: addresses built from text are not adjusted</source>
+        <translation>{where}：{formula} 中的 INDIRECT/ADDRESS：由文本拼出的地址不会调整</translation>
+    </message>
+    <message>
+        <source>{where}: the text {literal} names cells of {sheet!r} and was not adjusted</source>
+        <translation>{where}：文本 {literal} 指向 {sheet!r} 的单元格，未作调整</translation>
+    </message>
+    <message>
+        <source>{where}: formula {formula} could not be parsed, so it was not adjusted</source>
+        <translation>{where}：无法解析公式 {formula}，因此未作调整</translation>
+    </message>
+    <message>
+        <source>{where}: 3-D reference {reference} was not adjusted</source>
+        <translation>{where}：三维引用 {reference} 未作调整</translation>
+    </message>
+    <message>
+        <source>defined name {name}</source>
+        <translation>定义的名称 {name}</translation>
+    </message>
+    <message>
+        <source>pivot cache {member}: its source {sheet}!{ref} was removed entirely; left as it was</source>
+        <translation>数据透视表缓存 {member}：其数据源 {sheet}!{ref} 已被整体删除；保持原样</translation>
     </message>
 </context>
 <context>

@@ -160,12 +160,24 @@ def _report_unhandled(pkg: Package, part: SheetPart, shift: FormulaShift, handle
             continue
         low = pkg.read(member).lower()
         if any(n in low for n in needles):
-            shift.problem(f"{member} refers to cells of {shift.sheet!r}; its references were not adjusted")
+            shift.problem(
+                Note(
+                    "{member} refers to cells of {sheet!r}; its references were not adjusted",
+                    member=member,
+                    sheet=shift.sheet,
+                )
+            )
     for kind, member in part.rels.values():
         if kind in ("queryTable", "pivotTable", "slicer", "timeline") and member not in handled:
-            shift.problem(f"the sheet's {kind} ({member}) was not adjusted for the removed rows; refresh it in Excel")
+            shift.problem(
+                Note(
+                    "the sheet's {kind} ({member}) was not adjusted for the removed rows; refresh it in Excel",
+                    kind=kind,
+                    member=member,
+                )
+            )
     if pkg.macro_parts():
-        shift.problem("macros (VBA) may address cells by row number; they were not adjusted for the removed rows")
+        shift.problem(Note("macros (VBA) may address cells by row number; they were not adjusted for the removed rows"))
 
 
 def _forget_parts(pkg: Package, dropped: set[str], edited: dict[str, bytes]) -> dict[str, bytes]:

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..errors import Note
+
 MAX_ROW = 1_048_576
 MAX_PROBLEMS = 20
 
@@ -160,7 +162,11 @@ class FormulaShift:
             self.unreported += 1
 
     def summary(self) -> list[str]:
-        more = [f"{self.unreported} more references like these were not adjusted"] if self.unreported else []
+        more = (
+            [Note("{count} more references like these were not adjusted", count=self.unreported)]
+            if self.unreported
+            else []
+        )
         return self.problems + more
 
     def is_sheet(self, name: str) -> bool:
@@ -177,7 +183,13 @@ class FormulaShift:
             tok = Tokenizer("=" + formula)
         except Exception:
             if self._mentions_sheet(formula, home):
-                self.problem(f"{where}: formula {_short(formula)} could not be parsed, so it was not adjusted")
+                self.problem(
+                    Note(
+                        "{where}: formula {formula} could not be parsed, so it was not adjusted",
+                        where=where,
+                        formula=_short(formula),
+                    )
+                )
             return formula, False
         changed = stale = False
         home_is_sheet = home is not None and self.is_sheet(home)
@@ -190,7 +202,9 @@ class FormulaShift:
             prefix, bang, ref = token.value.rpartition("!")
             if bang:
                 if ":" in prefix and self._three_d_touches(prefix):
-                    self.problem(f"{where}: 3-D reference {token.value} was not adjusted")
+                    self.problem(
+                        Note("{where}: 3-D reference {reference} was not adjusted", where=where, reference=token.value)
+                    )
                     continue
                 if not self.is_sheet(sheet_of(prefix)):
                     continue
@@ -208,7 +222,13 @@ class FormulaShift:
                 stale = True  # SUM/COUNT over the range see fewer cells now
         upper = formula.upper()
         if any(f in upper for f in _TEXT_ADDRESS_FUNCS):
-            self.problem(f"{where}: INDIRECT/ADDRESS in {_short(formula)}: addresses built from text are not adjusted")
+            self.problem(
+                Note(
+                    "{where}: INDIRECT/ADDRESS in {formula}: addresses built from text are not adjusted",
+                    where=where,
+                    formula=_short(formula),
+                )
+            )
         if changed and any(f in upper for f in _POSITION_FUNCS):
             stale = True
         return (tok.render()[1:] if changed else formula), stale
@@ -225,7 +245,14 @@ class FormulaShift:
     def _check_text(self, literal: str, where: str) -> None:
         text = literal.casefold()
         if (self.sheet + "!").casefold() in text or ("'" + self.sheet.replace("'", "''") + "'!").casefold() in text:
-            self.problem(f"{where}: the text {literal} names cells of {self.sheet!r} and was not adjusted")
+            self.problem(
+                Note(
+                    "{where}: the text {literal} names cells of {sheet!r} and was not adjusted",
+                    where=where,
+                    literal=literal,
+                    sheet=self.sheet,
+                )
+            )
 
     def _three_d_touches(self, prefix: str) -> bool:
         """Does ``First:Last`` (a 3-D reference) span the sheet? Unknown sheet order counts as yes."""

@@ -13,6 +13,7 @@ import html
 import re
 from collections.abc import Callable
 
+from ..errors import Note
 from .xlsx_shift import FormulaShift, RowMap, shift_ref, shift_sqref
 
 P = rb"(?:[A-Za-z_][\w.-]*:)?"  # an optional namespace prefix
@@ -324,7 +325,14 @@ def edit_pivot_cache(xml: bytes, shift: FormulaShift, member: str) -> bytes:
         touched = True
         new = shift_ref(ref, shift.rows)
         if new is None:
-            shift.problem(f"pivot cache {member}: its source {sheet}!{ref} was removed entirely; left as it was")
+            shift.problem(
+                Note(
+                    "pivot cache {member}: its source {sheet}!{ref} was removed entirely; left as it was",
+                    member=member,
+                    sheet=sheet,
+                    ref=ref,
+                )
+            )
             return m.group(0)
         return _replace_attrs(m, set_attr(attrs, b"ref", new))
 
@@ -348,7 +356,7 @@ def edit_defined_names(xml: bytes, shift: FormulaShift) -> bytes:
             return m.group(0)
         old = xml_text(inner)
         name = get_attr(m.group("attrs"), b"name") or "?"
-        new, _ = shift.formula(old, None, f"defined name {name}")
+        new, _ = shift.formula(old, None, Note("defined name {name}", name=name))
         if new == old:
             return m.group(0)
         p = m.group("p")
