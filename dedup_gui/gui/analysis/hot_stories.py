@@ -33,6 +33,7 @@ from dedup_gui.core.analysis import HotStory
 from dedup_gui.core.columns import Column
 from dedup_gui.core.errors import DedupError
 
+from ..registry_strings import error_text
 from ..table_model import SHARE_ROLE, ColumnTableModel
 from .charts import mix
 
@@ -273,6 +274,6 @@ class HotStoriesPanel(QFrame):
         try:
             self.save(path)
         except (OSError, DedupError) as exc:
-            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Could not save"), str(exc), parent=self)
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Could not save"), error_text(exc), parent=self)
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             box.open()
