@@ -510,28 +510,26 @@ def error_text(exc: BaseException) -> str:
     or a template the catalogue does not hold, is said as the engine wrote it."""
     if not isinstance(exc, DedupError):
         return str(exc)
-    problem = QCoreApplication.translate("errors", exc.template)
-    if exc.values:
-        values = {k: _said(v) for k, v in exc.values.items()}
-        try:
-            problem = problem.format(**values)
-        except (KeyError, IndexError, ValueError):  # (a translation that lost a field: the English text)
-            problem = exc.problem
+    problem = _filled("errors", exc.template, exc.values, exc.problem)
     return f"{exc.path}: {problem}" if exc.path is not None else problem
 
 
 def note_text(note: str) -> str:
     """A warning of the engine (``core.errors.Note``: a sheet's title row skipped, a column renamed) in the
     interface language, by its template in the catalogue (``NOTE_TEMPLATES``); any other text as it is."""
-    if not isinstance(note, Note):
-        return note
-    text = QCoreApplication.translate("notes", note.template)
-    if note.values:
-        try:
-            text = text.format(**{k: _said(v) for k, v in note.values.items()})
-        except (KeyError, IndexError, ValueError):
-            return str(note)
-    return text
+    return _filled("notes", note.template, note.values, str(note)) if isinstance(note, Note) else note
+
+
+def _filled(context: str, template: str, values: dict[str, object], english: str) -> str:
+    """``template`` as the catalogue's ``context`` says it, filled with ``values`` as the interface says them
+    (``_said``); ``english`` when the translation lost a field."""
+    text = QCoreApplication.translate(context, template)
+    if not values:
+        return text
+    try:
+        return text.format(**{k: _said(v) for k, v in values.items()})
+    except (KeyError, IndexError, ValueError):
+        return english
 
 
 def _said(value: object) -> object:
