@@ -321,6 +321,15 @@ def test_a_problem_with_a_file_is_said_in_chinese_with_its_values(tmp_path, engl
     # From the engine's worker process: the error crosses the pipe as its template and values.
     crossed = EngineProcess._rebuilt(object.__new__(EngineProcess), _portable(sheet), "")
     assert type(crossed) is InputError and registry_strings.error_text(crossed) == registry_strings.error_text(sheet)
+    # numpy's numbers cross as Python's, still filling a field with a format ("{gib:.1f}")
+    import numpy as np
+
+    big = InputError(missing, "is too large to load ({gib:.1f} GiB; limit 2 GiB)", gib=np.float32(2.5))
+    crossed = EngineProcess._rebuilt(object.__new__(EngineProcess), _portable(big), "")
+    assert (
+        str(crossed) == str(big)
+        and registry_strings.error_text(crossed) == f"{missing}: 太大，无法载入（2.5 GiB；上限 2 GiB）"
+    )
 
 
 def test_every_warning_of_the_readers_and_writers_is_a_note_the_catalogue_holds():

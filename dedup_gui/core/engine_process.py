@@ -32,6 +32,7 @@ from __future__ import annotations
 import atexit
 import itertools
 import math
+import numbers
 import os
 import pickle
 import signal
@@ -120,17 +121,28 @@ class _SharedFlag:
 
 
 def _plain_values(values: dict[str, object]) -> dict[str, object]:
-    """An error's values as the parent can rebuild them: numbers and text as they are, anything else as its text."""
-    return {k: v if isinstance(v, (str, int, float)) else str(v) for k, v in values.items()}
+    """An error's values as the parent can rebuild them: text (a ``Note`` too) and numbers as Python's own, anything
+    else as its text."""
+    out: dict[str, object] = {}
+    for k, v in values.items():
+        if isinstance(v, (str, int, float)):
+            out[k] = v
+        elif isinstance(v, numbers.Integral):
+            out[k] = int(v)
+        elif isinstance(v, numbers.Real):
+            out[k] = float(v)
+        else:
+            out[k] = str(v)
+    return out
 
 
 def _portable(exc: BaseException) -> tuple:
-    """An exception as something the parent can rebuild: DedupErrors by (class, path, problem), others pickled
-    when they survive it, else by their text."""
+    """An exception as something the parent can rebuild: DedupErrors by (class, path, template, values, English
+    text), others pickled when they survive it, else by their text."""
     if isinstance(exc, DedupError):
         cls = type(exc)
         path = None if exc.path is None else str(exc.path)
-        return ("dedup", cls.__module__, cls.__qualname__, path, exc.template, _plain_values(exc.values))
+        return ("dedup", cls.__module__, cls.__qualname__, path, exc.template, _plain_values(exc.values), exc.problem)
     if isinstance(exc, MemoryError):
         return ("memory",)
     try:
@@ -583,12 +595,17 @@ class EngineProcess:
         if kind == "dedup":
             import importlib
 
-            _, module, qualname, path, problem, values = portable
+            _, module, qualname, path, problem, values, english = portable
             cls = getattr(importlib.import_module(module), qualname, DedupError)
             try:
                 exc: BaseException = cls(path, problem, **values)
-            except TypeError:
-                exc = DedupError(path, problem, **values)
+            except TypeError:  # (a class made otherwise: ``ExcelLimitError``)
+                try:
+                    exc = DedupError(path, problem, **values)
+                except (KeyError, IndexError, ValueError):
+                    exc = DedupError(path, english)
+            except (KeyError, IndexError, ValueError):  # (values that no longer fill the template: its English)
+                exc = DedupError(path, english)
         elif kind == "pickled":
             exc = portable[1]
         else:
