@@ -132,12 +132,6 @@ def test_numeric_ids_are_told_from_row_numbers_by_the_clusters_they_make(tmp_pat
         ({"dup_cluster": ["1", ""]}, "data row 2: removed (dup_kept 0) but in no dup_cluster"),
         ({"dup_kept": ["0", "0"], "dup_of": ["2", "1"]}, "cluster 1: its removed rows are copies of different rows"),
         ({"dup_of": ["", "2"]}, "cluster 1: dup_of names data row 2, which is not a kept row of the cluster"),
-        # A kept row naming a row is one kept to check: it must be in a cluster, and name the row the others do.
-        (
-            {"dup_cluster": ["", "1"], "dup_kept": ["1", "1"], "dup_of": ["2", ""]},
-            "data row 1: dup_of names a row, but the row is in no dup_cluster",
-        ),
-        ({"dup_kept": ["1", "1"], "dup_of": ["2", "1"]}, "cluster 1: its removed rows are copies of different rows"),
     ],
 )
 def test_an_inconsistent_annotation_is_refused_naming_the_file_and_row(tmp_path, cells, problem):

@@ -8,7 +8,7 @@ import pytest
 from dedup_gui.cli import run
 from dedup_gui.core import annotated
 from dedup_gui.core.analysis import removal_count
-from dedup_gui.core.annotation import AnnotationSpec, row_status
+from dedup_gui.core.annotation import AnnotationSpec, StatusWords, row_status
 from dedup_gui.core.doubt import (
     ADDED_UNDER,
     SUBSTITUTED_UNDER,
@@ -17,6 +17,7 @@ from dedup_gui.core.doubt import (
     in_doubt,
     word_replaced,
 )
+from dedup_gui.core.export import export
 from dedup_gui.core.io import read_table
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.result import Decisions
@@ -139,29 +140,48 @@ def test_the_command_line_keeps_the_row_and_says_so(tmp_path, capsys):
     assert pd.read_csv(out)["text"].tolist() == [ROWS[0], *ROWS[2:]]
     ann = pd.read_csv(annotated)
     assert ann.loc[3, "dup_kept"] == 1 and ann.loc[3, "dup_cluster"] == ann.loc[2, "dup_cluster"]
-    # It names the row it is nearly a copy of (1-based), as a removed row does, with its similarity.
-    assert ann.loc[3, "dup_of"] == 3 and 0 < ann.loc[3, "dup_similarity"] < 1
-    assert ann.loc[2, "dup_of"] != ann.loc[2, "dup_of"]  # (the kept row names none: blank)
+    # The contract's dup_of and dup_similarity are a removed row's: a script that takes the rows naming a row for
+    # the removed ones still does.
+    assert ann["dup_of"].notna().tolist() == (ann["dup_kept"] == 0).tolist()
+    assert ann["dup_similarity"].notna().tolist() == (ann["dup_kept"] == 0).tolist()
 
 
-def test_an_annotated_file_read_back_keeps_its_rows_to_check(tmp_path):
-    """Opening the annotated file again shows the held row as held ("To check"), not as the user's "not a
-    duplicate": the same clusters, the same rows staying, the review's statuses as after the run."""
-    src = tmp_path / "q.csv"
-    pd.DataFrame({"text": ROWS}).to_csv(src, index=False)
-    annotated_csv = tmp_path / "ann.csv"
-    assert run([str(src), "--annotated", str(annotated_csv), "--quiet"]) == 0
-    loaded = annotated.load(read_table(annotated_csv))
-    assert loaded.result.held.tolist() == [3]
-    assert loaded.decisions.not_duplicate == set()
-    assert loaded.result.resolve(loaded.decisions).keep.tolist() == [True, False, True, True, True]
-    session = ReviewSession(loaded.result, ROWS, decisions=loaded.decisions)
-    cid = session.cluster_of(3)
-    assert session.status(cid, 3) == HELD and session.rows_to_check == 1
-    # A row the user marked not a duplicate is still read as such: it names no row.
-    run_result = Pipeline(ROWS).run(Settings(algorithm="ngram"))
-    decided = run_result.resolve(Decisions(not_duplicate={3}))
-    assert decided.dup_of[3] == -1 and not decided.held[3]
+@pytest.mark.parametrize(
+    ("words", "keep"),
+    [
+        (StatusWords(), "original"),
+        (StatusWords("保留", "删除", "非重复", "{status}（人工）", "保留待查"), "original"),
+        (StatusWords(), "last"),  # (the row kept to check first in the file: the status tells the kept one)
+    ],
+)
+def test_the_desktops_annotated_file_read_back_keeps_its_rows_to_check(tmp_path, words, keep):
+    """Opening the desktop's annotated export again (with its status column) shows the held row as held ("To
+    check"), not as the user's "not a duplicate": the same clusters and kept rows, the same rows staying; a row the
+    user marked "not a duplicate" is still read as such. (A file with the contract columns only cannot tell.)"""
+    rows = ROWS
+    table = Table(tmp_path / "q.csv", "csv", ["text"], pd.DataFrame({"text": rows}, dtype=object))
+    result = Pipeline(rows).run(Settings(algorithm="ngram", keep=keep))
+    held = result.held.tolist()
+    assert len(held) == 1 and (held[0] < result.cluster_by_id(2).kept) == (keep == "last")
+    out = tmp_path / "ann.csv"
+    copy = next(r for r in result.cluster_by_id(1).members if r != result.cluster_by_id(1).kept)
+    decisions = Decisions(not_duplicate={copy})  # (the user's word on the typo'd copy)
+    export(table, result, decisions, annotated=out, annotation=AnnotationSpec(words, styled=False))
+    loaded = annotated.load(read_table(out))
+    assert loaded.result.held.tolist() == held
+    assert loaded.decisions.not_duplicate == {copy}
+    assert [c.kept for c in loaded.result.clusters] == [c.kept for c in result.clusters]
+    assert loaded.result.resolve(loaded.decisions).keep.tolist() == result.resolve(decisions).keep.tolist()
+    session = ReviewSession(loaded.result, rows, decisions=loaded.decisions)
+    assert session.status(session.cluster_of(held[0]), held[0]) == HELD and session.rows_to_check == 1
+    # The contract columns alone (dedup-cli): the held row reads as a row that stays, not as held (and which of its
+    # cluster's two rows was kept, the file cannot say).
+    contract = tmp_path / "contract.csv"
+    export(table, result, annotated=contract)
+    alone = annotated.load(read_table(contract))
+    pair = result.cluster_by_id(2).members
+    assert alone.result.held.tolist() == [] and len(alone.decisions.not_duplicate & set(pair)) == 1
+    assert alone.result.resolve(alone.decisions).keep[pair].all()
 
 
 def test_the_review_removes_a_held_row_and_resets_it():

@@ -229,6 +229,23 @@ def test_every_keep_reason_reads_in_chinese(english_afterwards):
     ) == ("日期最早（2024-03-09，共 2 行同日）；其中：文本最长")
 
 
+def test_the_status_words_an_annotated_file_is_read_by_are_the_ones_the_export_writes(english_afterwards):
+    """``annotated`` tells a row kept to check and a kept row by the status words the annotated export writes, in
+    English and in Chinese."""
+    from dedup_gui.core import annotated
+    from dedup_gui.core.annotation import StatusWords
+
+    i18n.install(i18n.CHINESE, english_afterwards)
+    english = StatusWords()
+    chinese = {QCoreApplication.translate("AnnotatedExport", w) for w in (english.held, english.kept)}
+    assert annotated.HELD_WORDS == {english.held, QCoreApplication.translate("AnnotatedExport", english.held)}
+    assert annotated.KEPT_WORDS == {english.kept, QCoreApplication.translate("AnnotatedExport", english.kept)}
+    assert len(chinese) == 2 and not chinese & {english.held, english.kept}
+    manual = QCoreApplication.translate("AnnotatedExport", english.manual)
+    assert annotated._MANUAL.sub("", manual.format(status="保留")) == "保留"
+    assert annotated._MANUAL.sub("", english.manual.format(status="Kept")) == "Kept"
+
+
 def test_the_kept_members_tip_gives_its_keep_reason_in_chinese(qapp, english_afterwards):
     """The member list's tip on the kept row says why it was kept (``DedupResult.keep_reasons``) in the interface
     language, as the compare view does - not as the engine wrote it ("first in file")."""

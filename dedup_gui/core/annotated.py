@@ -5,30 +5,36 @@ An annotated file - written by the desktop's annotated export, ``dedup-cli --ann
 
 - ``dup_cluster``: the row's cluster (a positive whole number), blank when in none;
 - ``dup_kept``: 1 when the row stays, 0 when it is removed as a copy;
-- ``dup_of``: for a removed row, the row it is a copy of - see below; blank for kept rows, but for a row kept for
-  the user to check (a character or a word apart from its cluster's kept row in a short text: ``core.doubt``),
-  which stays (dup_kept 1) and names the kept row it is nearly a copy of;
-- ``dup_similarity``: the removed (or kept-to-check) row's similarity to that row (0-1).
+- ``dup_of``: for a removed row, the row it is a copy of - see below; blank for kept rows;
+- ``dup_similarity``: the removed row's similarity to that row (0-1).
+
+The desktop's annotated export adds ``dup_status`` (``STATUS_COLUMN``), each row's status in words; when the file
+has it (under that name), a kept row whose status is "Kept to check" (``HELD_WORDS``: English or Chinese) is read as
+kept for the user to check (``core.doubt``) - not as a row the user marked "not a duplicate" - and the kept row of
+its cluster as the row whose status says "Kept". A file with the contract columns only (``dedup-cli``, the Spark
+job) cannot tell such rows: they read as not duplicates.
 
 ``dup_of`` names a row in one of three ways, tried in this order: by ``dup_row`` when the file has that column
 (the Spark job's 1-based input positions, which survive a re-sorted file); by ``id_column`` when the caller names
 one (``dedup-spark --id-column``); otherwise as a 1-based data row number (the desktop exports).
 
 ``load`` rebuilds a ``DedupResult`` (clusters with kept row, members and similarities, the rows kept to check) and
-the ``Decisions`` the file implies: a clustered row that is kept but is not its cluster's kept row, and names no row
-in dup_of, was marked "not a duplicate". A cluster without a removed or kept-to-check row keeps its first
-member. Every inconsistency (a removed row pointing to a row that is not kept, or to another cluster, a dup_kept
+the ``Decisions`` the file implies: a clustered row that is kept but is not its cluster's kept row, nor kept to
+check, was marked "not a duplicate". A cluster without a removed row keeps the row its status calls kept, else its
+first member. Every inconsistency (a removed row pointing to a row that is not kept, or to another cluster, a dup_kept
 that is not 0 or 1...) is an ``InputError`` naming the file and row.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
+from .annotation import STATUS_COLUMN
 from .errors import InputError
 from .result import Cluster, ClusterList, Decisions, DedupResult, PairSet
 from .settings import Settings
@@ -38,6 +44,11 @@ COLUMNS = ("dup_cluster", "dup_kept", "dup_of", "dup_similarity")
 ROW_COLUMN = "dup_row"  # written by dedup-spark when rows have no id column: the 1-based input position
 SOURCE_NOTE = "clusters read from the annotated file; nothing was recomputed"
 KEPT_REASON = "kept in the annotated file"  # why each cluster's row was kept (the file does not say)
+# The status words (``annotation.StatusWords``) of a row kept for the user to check and of a kept row, as the desktop
+# writes them in English and in Chinese (``tests/test_i18n.py`` holds them to the catalogue's translations).
+HELD_WORDS = frozenset({"Kept to check", "保留待查"})
+KEPT_WORDS = frozenset({"Kept", "保留"})
+_MANUAL = re.compile(r"\s*[(（](manual|人工)[)）]$")  # the mark of a status the user decided
 
 
 @dataclass
@@ -116,7 +127,8 @@ def _load(table: Table, settings: Settings | None, id_column: str | None) -> Ann
     kept = np.array([_kept(v, table, i) for i, v in enumerate(cells["dup_kept"])], dtype=bool)
     target = _targets(table, cells["dup_of"], id_column)
     similarity = np.array([_number(v, table, i) for i, v in enumerate(cells["dup_similarity"])], dtype=np.float64)
-    clusters, decisions, held = _clusters(table, cluster, kept, target, similarity)
+    status = _statuses(table)
+    clusters, decisions, held = _clusters(table, cluster, kept, target, similarity, status)
     pairs = _pairs(clusters)
     result = DedupResult(
         settings=(settings or Settings()).resolved(),
@@ -135,6 +147,13 @@ def _load(table: Table, settings: Settings | None, id_column: str | None) -> Ann
 
 
 # -- reading the cells ---------------------------------------------------------------------------------------------
+
+
+def _statuses(table: Table) -> list[str]:
+    """Each row's status in words (``STATUS_COLUMN``, without a "(manual)" mark), or blanks when the file has none."""
+    if STATUS_COLUMN not in table.columns:
+        return [""] * len(table)
+    return [_MANUAL.sub("", cell_text(v)).strip() for v in table.data[STATUS_COLUMN].tolist()]
 
 
 def _blank(v: object) -> bool:
@@ -240,9 +259,14 @@ def _key(v: object) -> str:
 
 
 def _clusters(
-    table: Table, cluster: np.ndarray, kept: np.ndarray, target: list[int | None], similarity: np.ndarray
+    table: Table,
+    cluster: np.ndarray,
+    kept: np.ndarray,
+    target: list[int | None],
+    similarity: np.ndarray,
+    status: list[str],
 ) -> tuple[list[Cluster], Decisions, set[int]]:
-    """The clusters, the decisions the file implies, and the rows kept to check (kept, naming a row in dup_of)."""
+    """The clusters, the decisions the file implies, and the rows kept to check (by their status)."""
     members: dict[int, list[int]] = {}
     for row, c in enumerate(cluster.tolist()):
         if c:
@@ -252,21 +276,17 @@ def _clusters(
             raise InputError(table.path, "data row {row}: removed (dup_kept 0) but in no dup_cluster", row=row + 1)
         if target[row] is None:
             raise InputError(table.path, "data row {row}: removed (dup_kept 0) but dup_of is empty", row=row + 1)
-    for row in np.flatnonzero(kept).tolist():
-        if target[row] is not None and not cluster[row]:
-            raise InputError(
-                table.path, "data row {row}: dup_of names a row, but the row is in no dup_cluster", row=row + 1
-            )
     clusters: list[Cluster] = []
     decisions = Decisions()
     held: set[int] = set()
     for number in sorted(members, key=lambda c: members[c][0]):
         rows = members[number]
         removed = [r for r in rows if not kept[r]]
-        to_check = [r for r in rows if kept[r] and target[r] is not None and target[r] != r]
-        kept_row = _kept_row(table, number, rows, removed + to_check, kept, cluster, target)
-        sims = {r: float(similarity[r]) for r in removed + to_check}
-        sims.update({r: math.nan for r in rows if kept[r] and r != kept_row and r not in sims})
+        to_check = {r for r in rows if kept[r] and status[r] in HELD_WORDS}
+        kept_row = _kept_row(table, number, rows, removed, kept, cluster, target, to_check, status)
+        to_check.discard(kept_row)
+        sims = {r: float(similarity[r]) for r in removed}
+        sims.update({r: math.nan for r in rows if kept[r] and r != kept_row})
         sims[kept_row] = 1.0
         cid = len(clusters) + 1
         clusters.append(Cluster(cid, kept_row, rows, sims))
@@ -275,12 +295,14 @@ def _clusters(
     return clusters, decisions, held
 
 
-def _kept_row(table, number, rows, pointing, kept, cluster, target) -> int:
-    """The row the cluster's removed (and kept-to-check) rows are copies of - they must agree - else its first
-    member."""
-    pointed = {target[r] for r in pointing}
+def _kept_row(table, number, rows, removed, kept, cluster, target, to_check, status) -> int:
+    """The row the cluster's removed rows are copies of (they must agree); else, of its kept rows not kept to check,
+    the one its status calls kept, else the first; else its first member."""
+    pointed = {target[r] for r in removed}
     if not pointed:
-        return rows[0]
+        staying = [r for r in rows if kept[r] and r not in to_check]
+        named = [r for r in staying if status[r] in KEPT_WORDS]
+        return (named or staying or rows)[0]
     if len(pointed) > 1:
         shown = ", ".join(str(p + 1) for p in sorted(pointed))
         raise InputError(
@@ -301,8 +323,7 @@ def _kept_row(table, number, rows, pointing, kept, cluster, target) -> int:
 
 
 def _pairs(clusters: list[Cluster]) -> PairSet:
-    """One pair per removed row: (kept row, row), with the file's similarity (rows are their own texts here); the
-    rows kept to check are paired with their kept row too (the run paired them; ``doubt.held_in`` holds them)."""
+    """One pair per removed row: (kept row, row), with the file's similarity (rows are their own texts here)."""
     a, b, s = [], [], []
     for c in clusters:
         for m in c.members:

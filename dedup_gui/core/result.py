@@ -213,7 +213,7 @@ class Resolution:
     keep: np.ndarray  # bool
     cluster: np.ndarray  # int64, 0 when the row is in no cluster
     # int64 row index of the kept row, -1 when kept - but for a row held for checking (``held``): it stays, and
-    # this is the kept row it is nearly a copy of (the annotated export's dup_of, read back as held: ``annotated``)
+    # this is the kept row it is nearly a copy of (the annotated export writes dup_of for removed rows only)
     dup_of: np.ndarray
     similarity: np.ndarray  # float64 similarity to the kept row (removed and held rows), nan when kept
     head: np.ndarray | None = None  # bool: the row is its cluster's kept row (None: not known)
@@ -224,13 +224,15 @@ class Resolution:
         return int((~self.keep).sum())
 
     def annotation_frame(self) -> pd.DataFrame:
-        """The four columns appended by the annotated export (names are a contract)."""
+        """The four columns appended by the annotated export (names and meaning are a contract: ``dup_of`` and
+        ``dup_similarity`` only for a removed row - a row kept for the user to check stays, and names none)."""
         import pandas as pd
 
         n = len(self.keep)
         cluster = pd.arrays.IntegerArray(self.cluster.astype(np.int64), self.cluster <= 0)
-        dup_of = pd.arrays.IntegerArray(self.dup_of.astype(np.int64) + 1, self.dup_of < 0)
-        missing = np.isnan(self.similarity)
+        removed = ~self.keep
+        dup_of = pd.arrays.IntegerArray(self.dup_of.astype(np.int64) + 1, (self.dup_of < 0) | ~removed)
+        missing = np.isnan(self.similarity) | ~removed
         rounded = np.zeros(n, dtype=np.float64)
         rounded[~missing] = [round(s, 4) for s in self.similarity[~missing].tolist()]  # (Python's decimal rounding)
         sim = pd.arrays.FloatingArray(rounded, missing)
@@ -307,8 +309,7 @@ class DedupResult:
         rows = "1 row" if len(self.held) == 1 else f"{len(self.held):,} rows"
         return (
             f"kept for you to check: {rows} a character or a word apart from the kept row of their cluster, in a short "
-            "text (they stay in the cleaned file; the annotated file lists them in their cluster with dup_kept 1 "
-            "and the kept row in dup_of)"
+            "text (they stay in the cleaned file; the annotated file lists them in their cluster with dup_kept 1)"
         )
 
     @property

@@ -221,7 +221,6 @@ ERROR_TEMPLATES = (
     QT_TRANSLATE_NOOP("errors", "data row {row}: dup_similarity must be a number, not {value!r}"),
     QT_TRANSLATE_NOOP("errors", "data row {row}: removed (dup_kept 0) but in no dup_cluster"),
     QT_TRANSLATE_NOOP("errors", "data row {row}: removed (dup_kept 0) but dup_of is empty"),
-    QT_TRANSLATE_NOOP("errors", "data row {row}: dup_of names a row, but the row is in no dup_cluster"),
     QT_TRANSLATE_NOOP("errors", "no id column {id_column!r} for dup_of to refer to"),
     QT_TRANSLATE_NOOP("errors", "data row {row}: dup_of {target} is past the last row ({rows})"),
     QT_TRANSLATE_NOOP("errors", "data row {row}: dup_of {value!r} names no row by {key_column}"),

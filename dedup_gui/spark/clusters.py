@@ -139,8 +139,8 @@ def cluster_rows(
 ) -> tuple[DataFrame, DataFrame]:
     """Per clustered row its cluster, whether it is kept, the kept row and its similarity; and the clusters. A row
     whose text and its kept row's are an accepted pair (``pairs``) in doubt (``core.doubt``; ``uniques``: u, norm)
-    stays, as the desktop keeps it for the user to check: dup_kept 1, with its kept row and similarity (the
-    annotated file's dup_of and dup_similarity, read back as kept to check)."""
+    stays, as the desktop keeps it for the user to check: dup_kept 1, no kept row, no similarity (the contract's
+    dup_of and dup_similarity are a removed row's)."""
     per_row = (
         rows.select(ROW, "u")
         .join(keepers, "u", "left")
@@ -158,8 +158,8 @@ def cluster_rows(
         ROW,
         F.col("cluster").alias("dup_cluster"),
         F.when(kept, 1).otherwise(0).alias("dup_kept"),
-        F.when(~kept | F.col("held"), F.col("kept_row")).alias("kept_row"),
-        F.when(~kept | F.col("held"), F.round("sim", 4)).alias("dup_similarity"),
+        F.when(~kept, F.col("kept_row")).alias("kept_row"),
+        F.when(~kept, F.round("sim", 4)).alias("dup_similarity"),
     )
     out = materialise(out)
     stats = (

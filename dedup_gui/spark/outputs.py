@@ -6,9 +6,8 @@ Contract columns, with the desktop annotated export's meaning:
 - ``dup_cluster``: the row's cluster, 1, 2, ... in order of each cluster's first row; empty when in none;
 - ``dup_kept``: 1 when the row stays in a cleaned output, 0 when it is removed as a copy;
 - ``dup_of``: for a removed row, the row it is a copy of (the cluster's kept row) - its 1-based position in the
-  input (``dup_row``) or, with ``--id-column``, its id; empty for kept rows, but for a row kept for the user to
-  check (dup_kept 1: a character or a word apart from the kept row in a short text), which names its kept row too;
-- ``dup_similarity``: the removed (or kept-to-check) row's text-check similarity to the kept row (0-1, 4 decimals).
+  input (``dup_row``) or, with ``--id-column``, its id; empty for kept rows;
+- ``dup_similarity``: the removed row's text-check similarity to the kept row (0-1, 4 decimals).
 
 Without ``--id-column`` the job adds ``dup_row``, each row's 1-based position in the input, so that ``dup_of`` can
 be followed and the output joined back. ``rows/`` is written in input order: its part files, read in name order,

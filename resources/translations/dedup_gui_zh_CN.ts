@@ -1617,10 +1617,6 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>第 {row} 个数据行：已删除（dup_kept 为 0），但 dup_of 为空</translation>
     </message>
     <message>
-        <source>data row {row}: dup_of names a row, but the row is in no dup_cluster</source>
-        <translation>第 {row} 个数据行：dup_of 指向了某一行，但此行不属于任何 dup_cluster</translation>
-    </message>
-    <message>
         <source>no id column {id_column!r} for dup_of to refer to</source>
         <translation>没有可供 dup_of 引用的编号列 {id_column!r}</translation>
     </message>
