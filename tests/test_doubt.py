@@ -174,6 +174,15 @@ def test_the_desktops_annotated_file_read_back_keeps_its_rows_to_check(tmp_path,
     assert loaded.result.resolve(loaded.decisions).keep.tolist() == result.resolve(decisions).keep.tolist()
     session = ReviewSession(loaded.result, rows, decisions=loaded.decisions)
     assert session.status(session.cluster_of(held[0]), held[0]) == HELD and session.rows_to_check == 1
+    # Under the Chinese interface the export's headers are Chinese: read as the contract's all the same, and the data
+    # to export again is the input's columns alone (no old status left behind).
+    chinese = tmp_path / "ann_zh.csv"
+    headers = {"dup_cluster": "重复组", "dup_status": "状态", "dup_kept": "是否保留", "dup_of": "重复于"}
+    spec = AnnotationSpec(words, {**headers, "dup_similarity": "相似度"}, styled=False)
+    export(table, result, decisions, annotated=chinese, annotation=spec)
+    reread = read_table(chinese)
+    assert annotated.is_annotated(reread) and annotated.load(reread).result.held.tolist() == held
+    assert annotated.without_annotation(reread).columns == ["text"]
     # The contract columns alone (dedup-cli): the held row reads as a row that stays, not as held (and which of its
     # cluster's two rows was kept, the file cannot say).
     contract = tmp_path / "contract.csv"

@@ -241,6 +241,8 @@ def test_the_status_words_an_annotated_file_is_read_by_are_the_ones_the_export_w
     assert annotated.HELD_WORDS == {english.held, QCoreApplication.translate("AnnotatedExport", english.held)}
     assert annotated.KEPT_WORDS == {english.kept, QCoreApplication.translate("AnnotatedExport", english.kept)}
     assert len(chinese) == 2 and not chinese & {english.held, english.kept}
+    headers = {QCoreApplication.translate("AnnotatedExport", name): name for name in annotated.CHINESE_HEADERS.values()}
+    assert headers == annotated.CHINESE_HEADERS  # (the export's Chinese headers, read back as the contract's)
     manual = QCoreApplication.translate("AnnotatedExport", english.manual)
     assert annotated._MANUAL.sub("", manual.format(status="保留")) == "保留"
     assert annotated._MANUAL.sub("", english.manual.format(status="Kept")) == "Kept"

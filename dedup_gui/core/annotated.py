@@ -48,6 +48,15 @@ KEPT_REASON = "kept in the annotated file"  # why each cluster's row was kept (t
 # writes them in English and in Chinese (``tests/test_i18n.py`` holds them to the catalogue's translations).
 HELD_WORDS = frozenset({"Kept to check", "保留待查"})
 KEPT_WORDS = frozenset({"Kept", "保留"})
+# The annotated export's headers under the Chinese interface (the desktop's, unless its user keeps the English names;
+# ``tests/test_i18n.py`` holds them to the catalogue): read as the contract's.
+CHINESE_HEADERS = {
+    "重复组": "dup_cluster",
+    "状态": STATUS_COLUMN,
+    "是否保留": "dup_kept",
+    "重复于": "dup_of",
+    "相似度": "dup_similarity",
+}
 _MANUAL = re.compile(r"\s*[(（](manual|人工)[)）]$")  # the mark of a status the user decided
 
 
@@ -58,15 +67,27 @@ class Annotated:
 
 
 def is_annotated(table: Table) -> bool:
-    """True when ``table`` has the four contract columns (an annotated export)."""
+    """True when ``table`` has the four contract columns (an annotated export), under their names or under the
+    Chinese headers of the desktop's export (``CHINESE_HEADERS``)."""
+    table = _contract(table)
     return all(c in table.columns for c in COLUMNS)
 
 
+def _contract(table: Table) -> Table:
+    """``table`` with the Chinese headers of the desktop's annotated export (``CHINESE_HEADERS``) under the contract
+    names, when it has all four of the contract's and none of the English ones; else ``table`` itself."""
+    names = {zh: en for zh, en in CHINESE_HEADERS.items() if zh in table.columns}
+    if set(COLUMNS) - set(names.values()) or any(en in table.columns for en in names.values()):
+        return table
+    return replace(table, columns=[names.get(c, c) for c in table.columns], data=table.data.rename(columns=names))
+
+
 def without_annotation(table: Table) -> Table:
-    """A copy of ``table`` without the contract columns (and ``dup_row``): the data the annotation describes, to
-    export again (a new annotated export adds fresh columns). An export writes it as a new file: a copy of the
-    workbook with edits would carry the old columns along."""
-    drop = [c for c in (*COLUMNS, ROW_COLUMN) if c in table.columns]
+    """A copy of ``table`` without the contract columns (and ``dup_row``, and the desktop's ``dup_status``): the
+    data the annotation describes, to export again (a new annotated export adds fresh columns). An export writes
+    it as a new file: a copy of the workbook with edits would carry the old columns along."""
+    table = _contract(table)
+    drop = [c for c in (*COLUMNS, ROW_COLUMN, STATUS_COLUMN) if c in table.columns]
     columns = [c for c in table.columns if c not in drop]
     header = [h for h, c in zip(table.source_header, table.columns, strict=False) if c not in drop]
     header += table.source_header[len(table.columns) :]
@@ -91,6 +112,7 @@ def load(table: Table, settings: Settings | None = None, id_column: str | None =
     Without ``id_column`` (and without ``dup_row``), ``dup_of`` is read as data row numbers; when that does not
     describe consistent clusters, the first column of unique values that does is taken as the id column (the
     output of ``dedup-spark --id-column``, opened from the workbench)."""
+    table = _contract(table)
     if id_column is None and ROW_COLUMN not in table.columns and is_annotated(table):
         try:
             return _load(table, settings, None)
