@@ -81,6 +81,14 @@ def in_doubt(a: str, b: str) -> bool:
     return _character_apart(a, b) or word_replaced(a, b)
 
 
+def may_be_a_word_apart(lengths_a: np.ndarray, lengths_b: np.ndarray, similarity: np.ndarray) -> np.ndarray:
+    """Which pairs (their texts' lengths, their text-check ``similarity``) can be a word apart: the shorter text
+    under ``SHORT_CHARS`` (a short pair, scored by edits) and the two at least two edits apart - below one edit's
+    similarity. What ``word_replaced`` and the series (``core.series``) read."""
+    longer = np.maximum(lengths_a, lengths_b)
+    return (np.minimum(lengths_a, lengths_b) < SHORT_CHARS) & (similarity < 1.0 - 1.0 / np.maximum(longer, 1))
+
+
 def word_replaced(a: str, b: str) -> bool:
     """True when, in texts the shorter of which has fewer than ``SHORT_CHARS`` characters, one word is written for
     another: two to ``WORD_MAX`` meaning-carrying Chinese characters on each side (``frame_of``), sharing none
@@ -144,6 +152,7 @@ def doubtful_pairs(
     b: np.ndarray,
     among: np.ndarray | None = None,
     similarity: np.ndarray | None = None,
+    lengths: np.ndarray | None = None,
 ) -> np.ndarray:
     """Which pairs of unique texts (``texts``; indices ``a``, ``b``) are ``in_doubt`` (a mask; ``among``: only
     these pairs are read, the others are False). Only pairs of two texts under ``READ_UNDER`` characters are read,
@@ -151,18 +160,20 @@ def doubtful_pairs(
     (``_sure_content``, counted from the code points of all the texts at once: most short texts of a large run are
     sentences of 20-60 characters; at a million short texts, 0.58 s when every pair was read, 0.27 s so), or - a
     word replaced - the shorter under ``SHORT_CHARS`` and the two at least two edits apart by their ``similarity``
-    (by edits: below one edit's; None: not known, every such pair read)."""
+    (by edits: below one edit's; None: not known, every such pair read: ``may_be_a_word_apart``). ``lengths``: the
+    texts' (``columnar.lengths_of``), when the caller has them."""
     out = np.zeros(len(a), dtype=bool)
-    lengths = lengths_of(texts)
+    lengths = lengths_of(texts) if lengths is None else lengths
     short = lengths < READ_UNDER
     read = short[a] & short[b] & (a != b)
     if among is not None:
         read &= among
     at = np.flatnonzero(read)
     la, lb = lengths[a[at]], lengths[b[at]]
-    word = np.minimum(la, lb) < SHORT_CHARS
-    if similarity is not None:
-        word &= similarity[at] < 1.0 - 1.0 / np.maximum(np.maximum(la, lb), 1)
+    if similarity is None:
+        word = np.minimum(la, lb) < SHORT_CHARS
+    else:
+        word = may_be_a_word_apart(la, lb, similarity[at])
     few = np.zeros(len(at), dtype=bool)
     small = np.flatnonzero(np.maximum(la, lb) < CHARACTER_READ_UNDER)  # (no other pair can be a character apart)
     ids = sorted_unique(np.concatenate([a[at[small]], b[at[small]]]))

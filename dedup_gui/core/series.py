@@ -23,8 +23,7 @@ from itertools import combinations
 import numpy as np
 
 from .columnar import lengths_of
-from .doubt import frame_of
-from .textcheck import SHORT_CHARS
+from .doubt import frame_of, may_be_a_word_apart
 
 SERIES_FILLERS = 3  # words sharing no character that make a frame a series
 _MANY = 40  # fillers of one frame past which three disjoint ones are looked for greedily
@@ -51,28 +50,30 @@ def framed(
 ) -> list[tuple[int, tuple[str, str, str, str]]]:
     """The pairs (texts ``texts_a[k]``, ``texts_b[k]``) that may be items of a series, each with its
     ``frame_of``: (k, (before, after, word, word)). Only short texts are read, and only pairs at least two
-    characters apart by their ``similarity`` (by edits, for a short pair: below one edit's)."""
+    characters apart by their ``similarity`` (``doubt.may_be_a_word_apart``)."""
     out = []
-    for k, (x, y, sim) in enumerate(zip(texts_a, texts_b, similarity.tolist(), strict=True)):
-        longer = max(len(x), len(y))
-        if min(len(x), len(y)) >= SHORT_CHARS or sim >= 1.0 - 1.0 / max(longer, 1):
-            continue
-        found = frame_of(x, y)
+    for k in np.flatnonzero(may_be_a_word_apart(lengths_of(texts_a), lengths_of(texts_b), similarity)).tolist():
+        found = frame_of(texts_a[k], texts_b[k])
         if found is not None:
             out.append((k, found))
     return out
 
 
-def series_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, among: np.ndarray, similarity: np.ndarray):
+def series_pairs(
+    texts: Sequence[str],
+    a: np.ndarray,
+    b: np.ndarray,
+    among: np.ndarray,
+    similarity: np.ndarray,
+    lengths: np.ndarray | None = None,
+):
     """Which pairs (of unique texts ``texts``: ``a``, ``b``) are two items of a series (a mask): read among the pairs
-    ``among`` (those that passed the rest of the text check), as ``framed`` picks them."""
+    ``among`` (those that passed the rest of the text check), as ``framed`` picks them. ``lengths``: the texts'
+    (``columnar.lengths_of``), when the caller has them."""
     out = np.zeros(len(a), dtype=bool)
-    lengths = lengths_of(texts)
-    longer = np.maximum(lengths[a], lengths[b])
-    # (``framed``'s own tests, at once: the texts of the other pairs are never gathered)
-    at = np.flatnonzero(
-        among & (np.minimum(lengths[a], lengths[b]) < SHORT_CHARS) & (similarity < 1.0 - 1.0 / np.maximum(longer, 1))
-    )
+    lengths = lengths_of(texts) if lengths is None else lengths
+    # (``framed``'s own test, at once: the texts of the other pairs are never gathered)
+    at = np.flatnonzero(among & may_be_a_word_apart(lengths[a], lengths[b], similarity))
     found = framed([texts[u] for u in a[at].tolist()], [texts[v] for v in b[at].tolist()], similarity[at])
     frames: dict[tuple[str, str], set[str]] = {}
     for _, (before, after, x, y) in found:
