@@ -212,10 +212,9 @@ class Resolution:
 
     keep: np.ndarray  # bool
     cluster: np.ndarray  # int64, 0 when the row is in no cluster
-    # int64 row index of the kept row, -1 when kept - but for a row held for checking (``held``): it stays, and
-    # this is the kept row it is nearly a copy of (the annotated export writes dup_of for removed rows only)
-    dup_of: np.ndarray
-    similarity: np.ndarray  # float64 similarity to the kept row (removed and held rows), nan when kept
+    dup_of: np.ndarray  # int64 row index of the kept row, -1 when kept
+    # float64 similarity to the kept row, of a removed row and of a row held for checking (``held``); nan otherwise
+    similarity: np.ndarray
     head: np.ndarray | None = None  # bool: the row is its cluster's kept row (None: not known)
     held: np.ndarray | None = None  # bool: the row stays only as held for the user to check (``DedupResult.held``)
 
@@ -230,9 +229,8 @@ class Resolution:
 
         n = len(self.keep)
         cluster = pd.arrays.IntegerArray(self.cluster.astype(np.int64), self.cluster <= 0)
-        removed = ~self.keep
-        dup_of = pd.arrays.IntegerArray(self.dup_of.astype(np.int64) + 1, (self.dup_of < 0) | ~removed)
-        missing = np.isnan(self.similarity) | ~removed
+        dup_of = pd.arrays.IntegerArray(self.dup_of.astype(np.int64) + 1, self.dup_of < 0)
+        missing = np.isnan(self.similarity) | self.keep
         rounded = np.zeros(n, dtype=np.float64)
         rounded[~missing] = [round(s, 4) for s in self.similarity[~missing].tolist()]  # (Python's decimal rounding)
         sim = pd.arrays.FloatingArray(rounded, missing)
@@ -355,7 +353,7 @@ class DedupResult:
             self._resolve_by_cluster(decisions, similarity, keep, cluster, dup_of, sim, head)
         held = self._held_mask(user, head)
         if held.any():
-            self._point_held(np.flatnonzero(held), cluster, head, dup_of, sim, similarity)
+            self._held_similarity(np.flatnonzero(held), cluster, head, sim, similarity)
         return Resolution(keep, cluster, dup_of, sim, head, held)
 
     def _resolve_by_cluster(self, decisions, similarity, keep, cluster, dup_of, sim, head) -> None:
@@ -374,14 +372,13 @@ class DedupResult:
                 elif similarity is not None:
                     sim[m] = similarity(kept, m)
 
-    def _point_held(self, rows, cluster, head, dup_of, sim, similarity) -> None:
-        """The held ``rows`` (that stay as such) pointed at their cluster's kept row, with their similarity to it:
-        the cluster's own entry while the engine's kept row stays, else rescored (``similarity``; none: nan)."""
+    def _held_similarity(self, rows, cluster, head, sim, similarity) -> None:
+        """The held ``rows`` (that stay as such): their similarity to their cluster's kept row - the cluster's own
+        entry while the engine's kept row stays, else rescored (``similarity``; none: nan)."""
         heads = np.flatnonzero(head)
         kept_of = np.full(int(cluster.max(initial=0)) + 1, -1, dtype=np.int64)
         kept_of[cluster[heads]] = heads
         to = kept_of[cluster[rows]]
-        dup_of[rows] = to
         for row, kept, cid in zip(rows.tolist(), to.tolist(), cluster[rows].tolist(), strict=True):
             own = self.clusters.arrays["kept"][cid - 1] if 0 < cid <= len(self.clusters) else -1
             if kept == own:
