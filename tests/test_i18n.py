@@ -320,6 +320,7 @@ def test_a_problem_with_a_file_is_said_in_chinese_with_its_values(tmp_path, engl
     from dedup_gui.core.engine_process import EngineProcess, _portable
     from dedup_gui.core.errors import InputError, OutputError
     from dedup_gui.core.io import read_table
+    from dedup_gui.core.io.checks import check_distinct
 
     missing = tmp_path / "新闻.xlsx"
     with pytest.raises(InputError) as plain:
@@ -327,8 +328,9 @@ def test_a_problem_with_a_file_is_said_in_chinese_with_its_values(tmp_path, engl
     sheet = InputError(
         tmp_path / "a.xlsx", "has no sheet named {sheet!r} (sheets: {sheets})", sheet="汇总", sheets="表1, 表2"
     )
-    both = OutputError(tmp_path / "x.csv", "is named for both the {first} and the {label} output; choose two names",
-                       first="cleaned", label="annotated")  # fmt: skip
+    with pytest.raises(OutputError) as named:  # (two outputs of one name, as the engine refuses them)
+        check_distinct({"cleaned": tmp_path / "x.csv", "annotated": tmp_path / "x.csv"})
+    both = named.value
     assert str(sheet).endswith("has no sheet named '汇总' (sheets: 表1, 表2)")  # (the engine's own words: English)
     assert registry_strings.error_text(plain.value) == f"{missing}: does not exist"
     i18n.install(i18n.CHINESE, english_afterwards)

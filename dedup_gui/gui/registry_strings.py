@@ -424,6 +424,9 @@ def keep_reason_text(reason: str) -> str:
 # The warnings the engine gives (``core.errors.Note``), said again in the interface language (``note_text``);
 # ``tests/test_i18n.py`` finds every one in the code here.
 NOTE_TEMPLATES = (
+    QT_TRANSLATE_NOOP("notes", "cleaned"),
+    QT_TRANSLATE_NOOP("notes", "annotated"),
+    QT_TRANSLATE_NOOP("notes", "report"),
     QT_TRANSLATE_NOOP("notes", "{name}: the macros of {file} are not kept: a {suffix} file cannot hold them"),
     QT_TRANSLATE_NOOP("notes", "{rows:,} rows{what} (Excel's limit is {limit:,})"),
     QT_TRANSLATE_NOOP("notes", "{columns:,} columns{what} (Excel's limit is {limit:,})"),
@@ -432,6 +435,7 @@ NOTE_TEMPLATES = (
         "{name}: the macros of {file} are not kept: a {suffix} file cannot hold them (save as .xlsm to keep them)",
     ),
     QT_TRANSLATE_NOOP("notes", " with the annotation columns"),
+    QT_TRANSLATE_NOOP("notes", "report's hot stories"),
     QT_TRANSLATE_NOOP("notes", "{rows} more data rows have a quoted cell over lines that look like rows"),
     QT_TRANSLATE_NOOP(
         "notes", "a quote opened on line {first} is never closed: lines {first}-{last} were read as one row"
@@ -494,15 +498,6 @@ NOTE_TEMPLATES = (
 )
 
 
-# Words the engine puts into those problems ("the {first} and the {label} output"), said again too.
-ERROR_WORDS = (
-    QT_TRANSLATE_NOOP("errors", "cleaned"),
-    QT_TRANSLATE_NOOP("errors", "annotated"),
-    QT_TRANSLATE_NOOP("errors", "report"),
-    QT_TRANSLATE_NOOP("errors", "report's hot stories"),
-)
-
-
 def error_text(exc: BaseException) -> str:
     """A problem the engine reports (``core.errors.DedupError``) in the interface language: its template as the
     catalogue says it (``ERROR_TEMPLATES``), filled with its values, after the file it is about. Another exception,
@@ -532,10 +527,6 @@ def _filled(context: str, template: str, values: dict[str, object], english: str
 
 
 def _said(value: object) -> object:
-    """A value put into an error or a warning, as the interface says it: a ``Note`` by ``note_text``, one of the
-    ``ERROR_WORDS`` translated, anything else as it is."""
-    if isinstance(value, Note):
-        return note_text(value)
-    if isinstance(value, str) and value in ERROR_WORDS:
-        return QCoreApplication.translate("errors", value)
-    return value
+    """A value put into an error or a warning, as the interface says it: a ``Note`` by ``note_text``, anything else
+    as it is."""
+    return note_text(value) if isinstance(value, Note) else value

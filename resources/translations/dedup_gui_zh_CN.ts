@@ -1920,22 +1920,6 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <source>no text column chosen</source>
         <translation>没有选择文本列</translation>
     </message>
-    <message>
-        <source>cleaned</source>
-        <translation>去重后</translation>
-    </message>
-    <message>
-        <source>annotated</source>
-        <translation>标注版</translation>
-    </message>
-    <message>
-        <source>report</source>
-        <translation>报告</translation>
-    </message>
-    <message>
-        <source>report&apos;s hot stories</source>
-        <translation>报告附带的热点报道</translation>
-    </message>
 </context>
 <context>
     <name>howto</name>
@@ -2066,6 +2050,18 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
 <context>
     <name>notes</name>
     <message>
+        <source>cleaned</source>
+        <translation>去重后</translation>
+    </message>
+    <message>
+        <source>annotated</source>
+        <translation>标注版</translation>
+    </message>
+    <message>
+        <source>report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
         <source>{name}: the macros of {file} are not kept: a {suffix} file cannot hold them</source>
         <translation>{name}：{file} 的宏不会保留：{suffix} 文件无法容纳宏</translation>
     </message>
@@ -2084,6 +2080,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source> with the annotation columns</source>
         <translation>（含标注列）</translation>
+    </message>
+    <message>
+        <source>report&apos;s hot stories</source>
+        <translation>报告附带的热点报道</translation>
     </message>
     <message>
         <source>{rows} more data rows have a quoted cell over lines that look like rows</source>

@@ -42,6 +42,10 @@ def companion_path(report: Path) -> Path:
     return report.with_name(f"{report.stem}_hot_stories{report.suffix}")
 
 
+# The outputs by name, as problems name them (``Note``s: the window says them in its language).
+_OUTPUT_NAMES = {"cleaned": Note("cleaned"), "annotated": Note("annotated"), "report": Note("report")}
+
+
 def check_distinct(outputs: Mapping[str, Path | str | None]) -> None:
     """OutputError when two outputs (or a CSV report's hot-stories companion) name the same file."""
     seen: dict[str, str] = {}
@@ -49,9 +53,9 @@ def check_distinct(outputs: Mapping[str, Path | str | None]) -> None:
         if not path:
             continue
         path = Path(path)
-        names = [(what, path)]
+        names = [(_OUTPUT_NAMES.get(what, what), path)]
         if what == "report" and path.suffix.lower() in CSV_OUT:
-            names.append(("report's hot stories", companion_path(path)))
+            names.append((Note("report's hot stories"), companion_path(path)))
         for label, p in names:
             key = os.path.normcase(os.path.realpath(p))
             if key in seen:
@@ -134,7 +138,7 @@ def check_keeps_everything(table: Table, out: Path, what: str) -> list[str]:
             file=table.path.name,
             listed=listed,
             suffix=out.suffix,
-            what=what,
+            what=_OUTPUT_NAMES.get(what, what),
             workbook=_workbook_suffix(table),
         )
     src, dst = table.path.suffix.lower(), out.suffix.lower()
