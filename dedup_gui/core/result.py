@@ -183,7 +183,7 @@ class ClusterList(Sequence[Cluster]):
 
     def member_clusters(self) -> np.ndarray:
         """The cluster (its index here) of each member, in the order of ``arrays["members"]``."""
-        return np.repeat(np.arange(len(self)), np.diff(self.arrays["member_offsets"]))
+        return np.repeat(np.arange(len(self)), self.sizes())
 
     def kept_after(self, decisions: Decisions) -> np.ndarray:
         """The row each cluster keeps after the user's choices (``decisions.kept`` by cluster id, else its own)."""
@@ -444,23 +444,25 @@ def _snippet(text: str, width: int = 80) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
+def offsets_of(sizes) -> np.ndarray:
+    """Where each part of the ``sizes`` given begins in their concatenation, and the end: the arrays' ``*_offsets``."""
+    out = np.zeros(len(sizes) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=out[1:])
+    return out
+
+
 def _clusters_as_arrays(clusters: list[Cluster]) -> dict[str, np.ndarray]:
     """Clusters as flat arrays: ids and kept rows, every cluster's members and its similarity entries (row and
     value, in the dictionary's order), each with the offsets where a cluster's part starts."""
     members = [c.members for c in clusters]
     sims = [c.similarity for c in clusters]
 
-    def offsets(sizes: list[int]) -> np.ndarray:
-        out = np.zeros(len(sizes) + 1, dtype=np.int64)
-        np.cumsum(sizes, out=out[1:])
-        return out
-
     return {
         "id": np.array([c.id for c in clusters], dtype=np.int64),
         "kept": np.array([c.kept for c in clusters], dtype=np.int64),
-        "member_offsets": offsets([len(m) for m in members]),
+        "member_offsets": offsets_of([len(m) for m in members]),
         "members": np.fromiter((r for m in members for r in m), dtype=np.int64),
-        "sim_offsets": offsets([len(d) for d in sims]),
+        "sim_offsets": offsets_of([len(d) for d in sims]),
         "sim_rows": np.fromiter((r for d in sims for r in d), dtype=np.int64),
         "sim_values": np.fromiter((v for d in sims for v in d.values()), dtype=np.float64),
     }

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .result import ClusterList, Decisions, DedupResult
+from .result import ClusterList, Decisions, DedupResult, offsets_of
 from .text import sorted_unique
 
 
@@ -49,17 +49,12 @@ def _decided_arrays(clusters: ClusterList, decisions: Decisions, stay: set[int])
     entries = np.isin(entry_of * width + a["sim_rows"], which[stays_in] * width + members[stays_in])
     entries &= kept[entry_of] == a["kept"][entry_of]
 
-    def offsets(counts: np.ndarray) -> np.ndarray:
-        out = np.zeros(len(counts) + 1, dtype=np.int64)
-        np.cumsum(counts, out=out[1:])
-        return out
-
     return {
         "id": a["id"][alive],
         "kept": kept[alive],
-        "member_offsets": offsets(np.bincount(which[stays_in], minlength=n)[alive]),
+        "member_offsets": offsets_of(np.bincount(which[stays_in], minlength=n)[alive]),
         "members": members[stays_in],
-        "sim_offsets": offsets(np.bincount(entry_of[entries], minlength=n)[alive]),
+        "sim_offsets": offsets_of(np.bincount(entry_of[entries], minlength=n)[alive]),
         "sim_rows": a["sim_rows"][entries],
         "sim_values": a["sim_values"][entries],
     }
