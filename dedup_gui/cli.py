@@ -305,6 +305,9 @@ def _os_error_line(e: OSError, fallback: Path) -> str:
 
 
 def main() -> None:
+    from .core.parallel import allow_forked_work
+
+    allow_forked_work()  # the process runs nothing but this job (not so for a script or a test calling ``run``)
     exit_now(run())
 
 

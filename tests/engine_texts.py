@@ -159,3 +159,22 @@ def ngram_clusters(texts: list[str], **settings) -> list[list[int]]:
 
     result = Pipeline(texts).run(Settings(algorithm="ngram", **settings))
     return sorted(sorted(c.members) for c in result.clusters)
+
+
+# A notice of a templated series (invented): each issue changes a figure or two.
+_SERIES_NOTICE = (
+    "本周国债招标公告：财政部将于下周一招标发行{amount}亿元记账式附息国债，期限{term}年，票面利率{rate}%，"
+    "缴款日为招标后第二个工作日，上市交易日为缴款日后第三个工作日，面值100元，每半年付息一次。"
+)
+
+
+def checked_corpus() -> list[str]:
+    """Texts whose near pairs the text check both passes (reposts, a misspelt copy) and fails (a name or a figure
+    replaced in a template): for tests that the check says the same however its work is divided."""
+    names, _ = name_template_rows()
+    notices = [
+        _SERIES_NOTICE.format(amount=amount, term=term, rate=rate)
+        for amount, term, rate in [(260, 10, 2.69), (280, 10, 2.69), (260, 7, 2.69), (260, 10, 2.71)]
+    ]
+    reposts = [ZH_A, repost_with_header(ZH_A), char_edited(ZH_A), ZH_B, truncated(ZH_B, 0.9), ZH_C, EN_A, EN_B]
+    return names + notices + [notices[0]] + reposts

@@ -1,13 +1,15 @@
 """Clustering modes, keep policies, decisions, progress, cancel and the fingerprint cache."""
 
+import os
+import sys
 import threading
 
 import numpy as np
 import pandas as pd
 import pytest
-from engine_texts import EN_A, EN_B, ZH_A, ZH_B, ZH_C, ZH_LONG, repost_with_header, truncated
+from engine_texts import EN_A, EN_B, ZH_A, ZH_B, ZH_C, ZH_LONG, checked_corpus, repost_with_header, truncated
 
-from dedup_gui.core import segment
+from dedup_gui.core import parallel, segment
 from dedup_gui.core.errors import Cancelled
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
@@ -206,3 +208,34 @@ def test_words_first_seen_in_later_batches_keep_their_own_weights(monkeypatch):
     want = segment._hash_keywords_each(texts, 5)
     for g, w in zip(got, want, strict=True):
         np.testing.assert_array_equal(g, w)
+
+
+@pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and hasattr(os, "fork") and parallel.WORKERS >= 2),
+    reason="a second process by fork: Linux with two cores or more",
+)
+def test_the_text_check_split_over_two_processes_says_what_it_says_in_one(monkeypatch, tmp_path):
+    """Where the engine may fork (dedup-cli, the engine worker), the check's last word on half the pairs is said
+    in a second process: the same pairs pass and fail, the same clusters come out."""
+    texts = checked_corpus()
+    alone = Pipeline(texts).run(Settings(algorithm="ngram"))
+
+    from dedup_gui.core import pipeline as pipeline_module
+
+    told = tmp_path / "pids"
+    checked = pipeline_module.reports_differ_pairs
+
+    def telling(*args):
+        with open(told, "a") as f:  # each process appends its number, in one write
+            f.write(f"{os.getpid()}\n")
+        return checked(*args)
+
+    monkeypatch.setattr(parallel, "_FORK_ALLOWED", True)
+    monkeypatch.setattr(pipeline_module, "FORK_CHECK_PAIRS", 2)
+    monkeypatch.setattr(pipeline_module, "reports_differ_pairs", telling)
+    split = Pipeline(texts).run(Settings(algorithm="ngram"))
+
+    assert len(set(told.read_text().split())) == 2  # this process and one other
+    assert split.candidates.checked.tolist() == alone.candidates.checked.tolist()
+    assert not alone.candidates.checked.all() and alone.candidates.checked.any()  # the check said both
+    assert [(c.kept, c.members) for c in split.clusters] == [(c.kept, c.members) for c in alone.clusters]

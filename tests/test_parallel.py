@@ -192,3 +192,110 @@ def test_a_column_is_sliced_evenly_for_the_cores(monkeypatch):
     chars = [sum(len(t) + 3 for t in texts[lo:hi]) for lo, hi in slices]
     assert len(slices) % 2 == 0 and max(chars) <= text.GIL_CHUNK_CHARS
     assert max(chars) - min(chars) <= 2 * (7 + 2) + 3
+
+
+# -- in_two_processes: half the items in a forked child ----------------------------------------------------------
+
+can_fork = pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and hasattr(os, "fork") and parallel.WORKERS >= 2),
+    reason="a second process by fork: Linux with two cores or more",
+)
+
+
+@pytest.fixture
+def forks(monkeypatch):
+    """This test process may fork for ``in_two_processes`` (only dedup-cli and the engine worker do otherwise)."""
+    monkeypatch.setattr(parallel, "_FORK_ALLOWED", True)
+
+
+def _where_done(lo: int, hi: int) -> np.ndarray:
+    """Each item's number and the process that did it."""
+    return np.stack([np.arange(lo, hi), np.full(hi - lo, os.getpid())], axis=1)
+
+
+def _stacked(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    return np.concatenate([first, second])
+
+
+@can_fork
+def test_the_second_half_is_done_in_a_forked_child_and_the_result_is_the_whole(forks):
+    got = parallel.in_two_processes(_where_done, 1001, _stacked, least=10)
+    assert got[:, 0].tolist() == list(range(1001))
+    done_here = got[:, 1] == os.getpid()
+    assert done_here[:500].all()  # the first half here ...
+    assert not done_here[500:].any() and len(set(got[500:, 1].tolist())) == 1  # ... the rest in one other process
+
+
+def test_without_leave_to_fork_everything_is_done_here():
+    # The test process, as a script importing the engine, has not been allowed to fork (only dedup-cli's main and
+    # the engine worker are).
+    assert not parallel.forked_work_allowed()
+    got = parallel.in_two_processes(_where_done, 1001, _stacked, least=10)
+    assert got[:, 0].tolist() == list(range(1001)) and (got[:, 1] == os.getpid()).all()
+
+
+@can_fork
+def test_fewer_items_than_the_least_are_done_here(forks):
+    got = parallel.in_two_processes(_where_done, 99, _stacked, least=100)
+    assert (got[:, 1] == os.getpid()).all() and got[:, 0].tolist() == list(range(99))
+
+
+@can_fork
+def test_a_child_that_fails_leaves_its_half_to_be_done_here(forks):
+    me = os.getpid()
+
+    def fails_elsewhere(lo, hi):
+        if os.getpid() != me:
+            raise RuntimeError("the child's half fails")
+        return _where_done(lo, hi)
+
+    got = parallel.in_two_processes(fails_elsewhere, 1001, _stacked, least=10)
+    assert got[:, 0].tolist() == list(range(1001)) and (got[:, 1] == me).all()
+
+
+def _stuck_elsewhere(me: int, told: str):
+    """Work whose half in another process tells its process number (in the file ``told``) and then never ends."""
+
+    def work(lo, hi):
+        if os.getpid() != me:
+            with open(told + ".part", "w") as f:
+                f.write(str(os.getpid()))
+            os.replace(told + ".part", told)  # whole or not there
+            read_end, _ = os.pipe()
+            os.read(read_end, 1)  # nothing is ever written: blocks until the process is killed
+        return _where_done(lo, hi)
+
+    return work
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@can_fork
+def test_a_late_child_is_ended_and_its_half_done_here(forks, monkeypatch, tmp_path):
+    monkeypatch.setattr(parallel, "CHILD_PATIENCE_FLOOR_S", 0.2)
+    monkeypatch.setattr(parallel, "CHILD_PATIENCE", 0.0)
+    told = tmp_path / "pid"
+    got = parallel.in_two_processes(_stuck_elsewhere(os.getpid(), str(told)), 1001, _stacked, least=10)
+    assert got[:, 0].tolist() == list(range(1001)) and (got[:, 1] == os.getpid()).all()
+    assert _gone(int(told.read_text()))  # killed and reaped: no process, not even a zombie, is left
+
+
+@can_fork
+def test_a_cancel_while_waiting_for_the_child_ends_it(forks, tmp_path):
+    from dedup_gui.core.errors import Cancelled
+
+    told = tmp_path / "pid"
+
+    def check():
+        if told.exists():  # the child is at work (and never finishes): the user cancels
+            raise Cancelled()
+
+    with pytest.raises(Cancelled):
+        parallel.in_two_processes(_stuck_elsewhere(os.getpid(), str(told)), 1001, _stacked, least=10, check=check)
+    assert _gone(int(told.read_text()))

@@ -254,7 +254,9 @@ def _child_main(conn: Connection, flag: Any) -> None:
     import gc
 
     from . import segment, text
+    from .parallel import allow_forked_work
 
+    allow_forked_work()  # this process runs nothing but the engine: no Qt, no window
     segment.keywords("预热分词词典", 1)  # dictionaries load once, here rather than inside the first run
     text.nfkc_lower_collapse("预热")  # builds the normalisation tables once
     gc.freeze()  # the dictionaries live as long as the child: keep them out of full collections

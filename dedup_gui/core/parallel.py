@@ -13,14 +13,19 @@ from __future__ import annotations
 
 import ctypes
 import os
+import pickle
+import select
+import signal
 import sys
 import threading
+import time
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from itertools import islice
-from typing import TypeVar
+from typing import Any, NoReturn, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -155,3 +160,134 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], ahead: int = WORKERS) 
     finally:
         for f in started:
             f.cancel()
+
+
+# -- a second process for work that holds the interpreter lock ---------------------------------------------------
+
+# Whether ``in_two_processes`` may fork: only a process that runs nothing but the engine says so (``dedup-cli``,
+# the window's engine worker: ``allow_forked_work``) - never the window's own process (Qt's threads), a script
+# importing the engine, or a Spark worker.
+_FORK_ALLOWED = False
+# How long the forked half may take beyond the half done here before it is given up and done here instead: a
+# multiple of this process's own half, and never less than a floor (a child on a busy machine is not late).
+CHILD_PATIENCE = 4.0
+CHILD_PATIENCE_FLOOR_S = 10.0
+_POLL_S = 0.05  # how often a wait for the child looks for a cancel
+
+
+def allow_forked_work(allowed: bool = True) -> None:
+    """Let ``in_two_processes`` fork (Linux, two cores or more): for a process that runs nothing but the engine."""
+    global _FORK_ALLOWED
+    _FORK_ALLOWED = allowed
+
+
+def forked_work_allowed() -> bool:
+    return _FORK_ALLOWED and WORKERS >= 2 and sys.platform.startswith("linux") and hasattr(os, "fork")
+
+
+def in_two_processes(
+    fn: Callable[[int, int], R],
+    n: int,
+    join: Callable[[R, R], R],
+    *,
+    least: int,
+    check: Callable[[], None] | None = None,
+) -> R:
+    """``fn(0, n)`` for work that holds the interpreter lock (Python code over many items) and splits at any item:
+    ``join(fn(0, half), fn(half, n))``, the second half in a child made by fork, which sees this process's memory
+    as it is (nothing is copied to it) and sends back only its result, pickled. Threads cannot share such work:
+    one of them holds the lock at a time.
+
+    In this process only: fewer than ``least`` items, forks not allowed (``forked_work_allowed``), or no fork to
+    be had. ``fn`` must be the same whatever splits its items, must not report progress (the child shares this
+    process's pipes) and must not wait on anything this process does. ``check`` is called while this process
+    waits for the child (a cancel: it raises, and the child is ended). A child that fails, dies or is late
+    (``CHILD_PATIENCE``) is ended and its half done here: a second process only ever saves time."""
+    if n < max(2, least) or not forked_work_allowed():
+        return fn(0, n)
+    half = n // 2
+    try:
+        read_end, write_end = os.pipe()
+    except OSError:
+        return fn(0, n)
+    try:
+        with warnings.catch_warnings():  # Python 3.12 on warns of forking a process with threads: see above
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
+    except OSError:  # no memory or processes to be had
+        os.close(read_end)
+        os.close(write_end)
+        return fn(0, n)
+    if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
+        _child_half(fn, half, n, read_end, write_end)
+    os.close(write_end)
+    theirs: tuple[R] | None = None
+    try:
+        started = time.perf_counter()
+        mine = fn(0, half)
+        patience = max(CHILD_PATIENCE_FLOOR_S, CHILD_PATIENCE * (time.perf_counter() - started))
+        theirs = _child_result(pid, read_end, patience, check)
+    finally:
+        os.close(read_end)
+        _end_child(pid)
+    return join(mine, fn(half, n) if theirs is None else theirs[0])
+
+
+def _child_half(fn: Callable[[int, int], R], lo: int, hi: int, read_end: int, write_end: int) -> NoReturn:
+    """In the forked child: ``fn(lo, hi)`` pickled into the pipe, then out without running anything of the
+    parent's (``os._exit``: no exit handlers, no buffers of the parent's flushed twice). Any failure exits 1."""
+    code = 1
+    try:
+        os.close(read_end)
+        data = pickle.dumps(fn(lo, hi), protocol=pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(write_end, "wb") as out:
+            out.write(data)
+        code = 0
+    except BaseException:  # noqa: BLE001 - the parent does the half itself
+        pass
+    finally:
+        os._exit(code)
+
+
+def _child_result(pid: int, fd: int, patience: float, check: Callable[[], None] | None) -> tuple[Any] | None:
+    """The child's result (in a 1-tuple), read from ``fd`` until the child closes it; None when the child failed
+    or took ``patience`` seconds more."""
+    deadline = time.monotonic() + patience
+    chunks: list[bytes] = []
+    while True:
+        if check is not None:
+            check()
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        ready, _, _ = select.select([fd], [], [], min(_POLL_S, left))
+        if not ready:
+            continue
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    _, status = os.waitpid(pid, 0)
+    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        return None
+    try:
+        return (pickle.loads(b"".join(chunks)),)
+    except Exception:  # noqa: BLE001 - a result that does not read back: done here
+        return None
+
+
+def _end_child(pid: int) -> None:
+    """The child killed if it still runs, and reaped."""
+    try:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:  # reaped already
+        return
+    if done == 0:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass

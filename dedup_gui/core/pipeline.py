@@ -32,6 +32,7 @@ from .cluster import build_clusters, excerpt_only
 from .columnar import PairGrams, lengths_of, overlaps_of, score_pairs_of_counted
 from .doubt import doubtful_pairs, held_in
 from .keep import CONTAINER_REASON, KeepRule, contained, member_pairs
+from .parallel import in_two_processes
 from .progress import Reporter
 from .result import ClusterList, DedupResult, PairSet
 from .series import series_pairs
@@ -47,6 +48,14 @@ from .text import (
     normalise_all,
 )
 from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, reports_differ_pairs
+
+# Pairs from which the text check's last word (figures, names, negations) is worth a second process: at 100k short
+# texts (30,685 pairs) 0.21 s -> 0.14 s; at 4k articles (1,194 pairs) the halves each took as long as the whole.
+FORK_CHECK_PAIRS = 20_000
+
+
+def _joined_masks(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    return np.concatenate([first, second])
 
 
 @dataclass
@@ -90,7 +99,16 @@ class _Verified:
         the similarity, but it is still what the notice says."""
         todo = np.flatnonzero(mask & (self.agree < 0))
         reporter.report("Verifying", 0, len(todo))
-        differ = reports_differ_pairs(prep.unique_texts, written, self.cands.a[todo], self.cands.b[todo], markup)
+        a, b = self.cands.a[todo], self.cands.b[todo]
+        # Python over every pair, holding the interpreter lock: half the pairs in a second process where the
+        # engine may fork (1M short texts, 310k pairs: 1.92 s -> 1.28 s; 100k articles 2.29 -> 1.50 s).
+        differ = in_two_processes(
+            lambda lo, hi: reports_differ_pairs(prep.unique_texts, written, a[lo:hi], b[lo:hi], markup),
+            len(todo),
+            _joined_masks,
+            least=FORK_CHECK_PAIRS,
+            check=reporter.check,
+        )
         self.agree[todo] = ~differ
         reporter.report("Verifying", len(todo), len(todo))
         return self.agree != 0
