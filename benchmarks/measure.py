@@ -2,9 +2,13 @@
 
 Every measured job (our engine on one algorithm, one peer, one I/O task) runs in a fresh Python process so that
 its peak memory is its own and no cache survives from an earlier job. Peak memory is the largest resident set
-of the job's process *plus its children* (our segmentation worker processes), sampled every 20 ms, and never
-less than the kernel's high-water mark of the job process's own memory (VmHWM). Not ru_maxrss: Linux carries it
-over an exec, so a job would inherit the RSS of the parent that forked it.
+of the job's process *plus what its children hold of their own* (our segmentation worker processes, and the
+child the engine forks for half the text check), sampled every 20 ms, and never less than the kernel's high-water
+mark of the job process's own memory (VmHWM). Not ru_maxrss: Linux carries it over an exec, so a job would
+inherit the RSS of the parent that forked it. A child counts with its unique set (USS: the pages no other process
+maps), not its resident set: a child made by fork maps every page of its parent, and adding its RSS would count
+the parent's memory twice (1M short texts: 3.2 GB for a job that holds 1.6); a spawned worker's USS leaves out
+only the libraries' pages it shares with the job.
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ class MemoryMeter:
             total = self._proc.memory_info().rss
             for child in self._proc.children(recursive=True):
                 try:
-                    total += child.memory_info().rss
+                    total += _own_memory(child)
                 except psutil.Error:
                     pass
         except psutil.Error:
@@ -71,6 +75,14 @@ class MemoryMeter:
             rss = self._sample()
             self.peak = max(self.peak, rss)
             self.stage_peaks[self.stage] = max(self.stage_peaks.get(self.stage, 0), rss)
+
+
+def _own_memory(proc: psutil.Process) -> int:
+    """What ``proc`` holds that no other process maps (USS); its RSS where the system does not tell."""
+    try:
+        return proc.memory_full_info().uss
+    except (psutil.AccessDenied, NotImplementedError, AttributeError):
+        return proc.memory_info().rss
 
 
 def self_hwm() -> int:
