@@ -63,6 +63,7 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    from dedup_gui.cli import exit_now
+    from dedup_gui.cli import exit_now, own_process
 
-    exit_now(main(sys.argv[1:]))  # as the console script ends (``dedup_gui.cli.main``)
+    own_process()  # as the console script starts (``dedup_gui.cli.main``) ...
+    exit_now(main(sys.argv[1:]))  # ... and ends

@@ -305,10 +305,17 @@ def _os_error_line(e: OSError, fallback: Path) -> str:
 
 
 def main() -> None:
+    own_process()
+    exit_now(run())
+
+
+def own_process() -> None:
+    """What the console script sets before its job, the process being its own (not so for a script or a test
+    calling ``run``): the engine may fork a second process for work that holds the interpreter lock
+    (``core.parallel.in_two_processes``)."""
     from .core.parallel import allow_forked_work
 
-    allow_forked_work()  # the process runs nothing but this job (not so for a script or a test calling ``run``)
-    exit_now(run())
+    allow_forked_work()
 
 
 def exit_now(code: int) -> NoReturn:

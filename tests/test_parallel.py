@@ -299,3 +299,15 @@ def test_a_cancel_while_waiting_for_the_child_ends_it(forks, tmp_path):
     with pytest.raises(Cancelled):
         parallel.in_two_processes(_stuck_elsewhere(os.getpid(), str(told)), 1001, _stacked, least=10, check=check)
     assert _gone(int(told.read_text()))
+
+
+@can_fork
+def test_the_console_script_and_the_engine_worker_may_fork(monkeypatch):
+    """``dedup-cli`` (its ``main``) and the window's engine worker run nothing but the engine: they allow
+    ``in_two_processes`` its second process; importing the engine does not."""
+    from dedup_gui import cli
+
+    monkeypatch.setattr(parallel, "_FORK_ALLOWED", False)  # (restored after the test)
+    assert not parallel.forked_work_allowed()
+    cli.own_process()
+    assert parallel.forked_work_allowed()
