@@ -63,7 +63,7 @@ class MemoryMeter:
             total = self._proc.memory_info().rss
             for child in self._proc.children(recursive=True):
                 try:
-                    total += _own_memory(child)
+                    total += own_memory(child)
                 except psutil.Error:
                     pass
         except psutil.Error:
@@ -77,7 +77,7 @@ class MemoryMeter:
             self.stage_peaks[self.stage] = max(self.stage_peaks.get(self.stage, 0), rss)
 
 
-def _own_memory(proc: psutil.Process) -> int:
+def own_memory(proc: psutil.Process) -> int:
     """What ``proc`` holds that no other process maps (USS); its RSS where the system does not tell."""
     try:
         return proc.memory_full_info().uss

@@ -10,7 +10,8 @@ Ours is ``dedup-cli INPUT --column text --algorithm A --output cleaned.csv`` (ru
 which only notes the seconds of reading, ``Pipeline.run`` and exporting); each peer is a script
 (benchmarks/peer_jobs.py) that reads the same CSV file with ``pandas.read_csv``, dedups it and writes the cleaned
 file with ``DataFrame.to_csv``. Every contestant is timed from process start to exit (interpreter start-up and
-imports included) and its peak memory is the largest resident set of its process tree (sampled every 20 ms, and
+imports included) and its peak memory is the largest resident set of its process plus its children's own memory
+(USS: the child our engine forks for half the text check maps all its parent's pages; sampled every 20 ms, and
 never less than the kernel's high-water mark of the process). "dedup alone" is each side's time without start-up,
 reading and writing. Recall is row-level, from the cleaned file against the planted copies (benchmarks/inputs.py).
 Each contestant runs three times (``--repeat``), the contestants of an input taking turns, and is shown by its
@@ -36,7 +37,7 @@ import psutil
 
 from . import inputs, report
 from .data import cache_dir
-from .measure import _kill_tree, memory_cap
+from .measure import _kill_tree, memory_cap, own_memory
 from .report import mib, pct, secs, table
 
 ALGOS = ("ngram", "nshash", "simhash")
@@ -70,8 +71,8 @@ README_MAIN = ROOT / "README.md"
 def run_process(cmd: list[str], timeout: float, mem_limit: int | None, log: Path, interval: float = 0.02) -> dict:
     """Run ``cmd`` in a fresh process; its wall time (start to exit), peak RSS of its tree, exit status.
 
-    Peak memory is the largest sum of the resident sets of the process and its descendants, sampled every
-    ``interval``, and never less than the process's own high-water mark (VmHWM, read while it runs: it starts
+    Peak memory is the largest sum of the resident set of the process and its descendants' own memory (USS),
+    sampled every ``interval``, and never less than the process's own high-water mark (VmHWM, read while it runs: it starts
     afresh at exec). Not ``ru_maxrss`` from wait4: Linux carries it over an exec, so the child would inherit the
     benchmark's own resident set."""
     env = dict(os.environ, PYTHONHASHSEED="0", QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
@@ -93,7 +94,7 @@ def run_process(cmd: list[str], timeout: float, mem_limit: int | None, log: Path
                 total = ps.memory_info().rss
                 for child in ps.children(recursive=True):
                     try:
-                        total += child.memory_info().rss
+                        total += own_memory(child)  # (a forked child maps its parent's pages: see measure.py)
                     except psutil.Error:
                         pass
                 with open(status_file, encoding="ascii") as f:

@@ -182,6 +182,8 @@ def allow_forked_work(allowed: bool = True) -> None:
 
 
 def forked_work_allowed() -> bool:
+    """Whether ``in_two_processes`` forks here. Linux only: on macOS a child forked without exec may not use
+    the system's libraries (Apple's own advice), and Windows has no fork."""
     return _FORK_ALLOWED and WORKERS >= 2 and sys.platform.startswith("linux") and hasattr(os, "fork")
 
 
@@ -211,7 +213,9 @@ def in_two_processes(
     except OSError:
         return fn(0, n)
     try:
-        with warnings.catch_warnings():  # Python 3.12 on warns of forking a process with threads: see above
+        # Python 3.12 on warns that a child forked from a process with threads may deadlock on a lock another
+        # thread held: the child only runs ``fn`` (its own pool threads, started anew) and a late child is ended.
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             pid = os.fork()
     except OSError:  # no memory or processes to be had
