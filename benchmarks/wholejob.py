@@ -72,9 +72,9 @@ def run_process(cmd: list[str], timeout: float, mem_limit: int | None, log: Path
     """Run ``cmd`` in a fresh process; its wall time (start to exit), peak RSS of its tree, exit status.
 
     Peak memory is the largest sum of the resident set of the process and its descendants' own memory (USS),
-    sampled every ``interval``, and never less than the process's own high-water mark (VmHWM, read while it runs: it starts
-    afresh at exec). Not ``ru_maxrss`` from wait4: Linux carries it over an exec, so the child would inherit the
-    benchmark's own resident set."""
+    sampled every ``interval``, and never less than the process's own high-water mark (VmHWM, read while it runs:
+    it starts afresh at exec). Not ``ru_maxrss`` from wait4: Linux carries it over an exec, so the child would
+    inherit the benchmark's own resident set."""
     env = dict(os.environ, PYTHONHASHSEED="0", QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     cap = memory_cap(mem_limit) if mem_limit and sys.platform.startswith("linux") else None
     with open(log, "wb") as out_f:
