@@ -311,3 +311,22 @@ def test_the_console_script_and_the_engine_worker_may_fork(monkeypatch):
     assert not parallel.forked_work_allowed()
     cli.own_process()
     assert parallel.forked_work_allowed()
+
+
+@can_fork
+def test_no_child_is_made_when_the_system_lacks_the_memory_for_a_copy(forks, monkeypatch):
+    monkeypatch.setattr(parallel, "room_for_a_copy", lambda: False)
+    got = parallel.in_two_processes(_where_done, 1001, _stacked, least=10)
+    assert (got[:, 1] == os.getpid()).all() and got[:, 0].tolist() == list(range(1001))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_memory_figures_are_this_processs_and_the_systems():
+    figures = parallel.memory_figures()
+    assert figures is not None
+    resident, available = figures
+    held = np.ones(50 << 17)  # 50 MB, every page touched: the resident figure grows by it
+    grown = parallel.memory_figures()
+    assert grown is not None and grown[0] - resident > 40 << 20
+    assert 0 < available < os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    del held

@@ -205,7 +205,7 @@ def in_two_processes(
     process's pipes) and must not wait on anything this process does. ``check`` is called while this process
     waits for the child (a cancel: it raises, and the child is ended). A child that fails, dies or is late
     (``CHILD_PATIENCE``) is ended and its half done here: a second process only ever saves time."""
-    if n < max(2, least) or not forked_work_allowed():
+    if n < max(2, least) or not forked_work_allowed() or not room_for_a_copy():
         return fn(0, n)
     half = n // 2
     try:
@@ -235,6 +235,27 @@ def in_two_processes(
         os.close(read_end)
         _end_child(pid)
     return join(mine, fn(half, n) if theirs is None else theirs[0])
+
+
+def room_for_a_copy() -> bool:
+    """Whether the system has memory to spare for a forked child to copy every page of this process: each page
+    either process writes while both run is copied (100k articles: the job's peak 1.2 -> 1.6 GB), and a machine
+    short of memory would swap or end a process instead of saving time. True where it cannot be told."""
+    figures = memory_figures()
+    return figures is None or figures[1] > figures[0]
+
+
+def memory_figures() -> tuple[int, int] | None:
+    """This process's resident memory and the memory the system has available, in bytes (None: not Linux, or
+    unreadable)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            resident = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        with open("/proc/meminfo", encoding="ascii") as f:
+            available = next(int(line.split()[1]) * 1024 for line in f if line.startswith("MemAvailable:"))
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+    return resident, available
 
 
 def _child_half(fn: Callable[[int, int], R], lo: int, hi: int, read_end: int, write_end: int) -> NoReturn:
