@@ -68,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keep", default=defaults.keep, metavar="|".join(KEEP_POLICIES), help=_field_help("keep"))
     p.add_argument("--output", metavar="CLEANED", help="cleaned file (.xlsx or .csv; a folder for .txt input)")
     p.add_argument("--annotated", metavar="FILE", help="every row with dup_cluster, dup_kept, dup_of, dup_similarity")
+    p.add_argument(
+        "--status",
+        action="store_true",
+        help="with --annotated: a dup_status column too, each row's status in words (Kept, Removed, Kept to check, "
+        "Not a duplicate) - the four dup_* columns cannot tell a row kept for you to check from the kept row",
+    )
     p.add_argument("--report", metavar="FILE", help="one line per cluster")
     p.add_argument(
         "--csv-safe",
@@ -110,6 +116,14 @@ def _field_help(name: str) -> str:
     return next(f.metadata["help"] for f in option_fields() if f.name == name)
 
 
+def _status_only():
+    """The annotated file with the status column in English words and nothing else beyond the contract (no bands or
+    widths: a script's file, as without --status)."""
+    from .core.annotation import AnnotationSpec
+
+    return AnnotationSpec(styled=False)
+
+
 def _settings(args: argparse.Namespace) -> Settings:
     options = {f.name: getattr(args, f.name) for f in option_fields() if hasattr(args, f.name)}
     settings = Settings(
@@ -136,6 +150,8 @@ def _check_params(args: argparse.Namespace) -> None:
         message = str(e)
         field_name = message.split(" ", 1)[0]
         raise _UsageError(flags.get(field_name, field_name) + message[len(field_name) :]) from None
+    if args.status and not args.annotated:
+        raise _UsageError("--status adds a column to the annotated file: give --annotated FILE too")
     for pattern in args.boilerplate:
         from .core.text import validate_patterns
 
@@ -214,6 +230,7 @@ def run(argv: list[str] | None = None) -> int:
             texts=pipeline.texts,
             reporter=reporter,
             csv_safe=args.csv_safe,
+            annotation=_status_only() if args.status else None,
         )
         _warn(bar, [(w.path.name, note) for w in written for note in w.notes])
     except DedupError as e:

@@ -146,6 +146,25 @@ def test_the_command_line_keeps_the_row_and_says_so(tmp_path, capsys):
     assert ann["dup_similarity"].notna().tolist() == (ann["dup_kept"] == 0).tolist()
 
 
+def test_the_command_line_tells_the_row_to_check_from_the_kept_row_with_status(tmp_path, capsys):
+    """``--status`` adds the desktop's status column to dedup-cli's annotated file: a script can tell the row kept
+    for you to check (dup_kept 1 like the kept row, in its cluster) from the kept row, and the file opened again in
+    the window shows the row as one to check."""
+    src = tmp_path / "q.csv"
+    pd.DataFrame({"text": ROWS}).to_csv(src, index=False)
+    annotated_file = tmp_path / "ann.csv"
+    assert run([str(src), "--annotated", str(annotated_file), "--status", "--quiet"]) == 0
+    ann = pd.read_csv(annotated_file, dtype=str, keep_default_na=False)
+    assert list(ann.columns) == ["text", "dup_cluster", "dup_status", "dup_kept", "dup_of", "dup_similarity"]
+    words = StatusWords()
+    assert ann["dup_status"].tolist() == [words.kept, words.removed, words.kept, words.held, words.not_duplicate]
+    assert ann["dup_kept"].tolist() == ["1", "0", "1", "1", "1"]  # the contract's columns as without --status
+    assert annotated.load(read_table(annotated_file)).result.held.tolist() == [3]
+    # Without an annotated file the flag has nothing to add to: a usage error, nothing run.
+    assert run([str(src), "--output", str(tmp_path / "c.csv"), "--status", "--quiet"]) == 2
+    assert "--status" in capsys.readouterr().err and not (tmp_path / "c.csv").exists()
+
+
 @pytest.mark.parametrize(
     ("words", "keep"),
     [
