@@ -27,6 +27,7 @@ import pytest
 import dedup_gui
 from dedup_gui.core import annotated
 from dedup_gui.core.algorithms.ngram import NGram
+from dedup_gui.core.annotation import StatusWords
 from dedup_gui.core.boilerplate import SAMPLE
 from dedup_gui.core.cluster import build_clusters
 from dedup_gui.core.io import read_table
@@ -515,6 +516,33 @@ def test_a_short_question_one_character_apart_is_kept_to_check_as_on_the_desktop
     assert _column(rows, "dup_kept") == [1, 1, 1, 0]
     assert _column(rows, "dup_cluster")[0] == _column(rows, "dup_cluster")[1] is not None
     assert _column(rows, "dup_of")[1] is None  # (the contract's dup_of is a removed row's)
+
+
+@needs_spark
+def test_with_status_the_rows_tell_the_row_to_check_from_the_kept_row_as_dedup_cli_does(spark, tmp_path):
+    """``--status`` (``JobSpec.status``): rows/ has dup_status after dup_cluster, in the desktop's words - the row
+    kept to check and the kept row both have dup_kept 1 - and the output opens on the desktop with that row held."""
+    from dedup_gui.spark.job import JobSpec, run
+
+    texts = ["插卡电表怎么读", "插卡电表怎么用", "请问北京明天的天气怎么样会不会下大雨呢",
+             "请问北京明天的天气怎么祥会不会下大雨呢", "完全无关的一段文字内容"]  # fmt: skip
+    path = tmp_path / "q.csv"
+    pd.DataFrame({"text": texts}).to_csv(path, index=False)
+    run(spark, JobSpec([str(path)], ["text"], Settings(algorithm="ngram"), str(tmp_path / "out"), status=True))
+    rows = _rows(tmp_path / "out")
+    assert list(rows.columns) == [
+        "text",
+        "dup_row",
+        "dup_cluster",
+        "dup_status",
+        "dup_kept",
+        "dup_of",
+        "dup_similarity",
+    ]
+    words = StatusWords()
+    assert rows["dup_status"].tolist() == [words.kept, words.held, words.kept, words.removed, words.not_duplicate]
+    assert _column(rows, "dup_kept") == [1, 1, 1, 0, 1]
+    assert annotated.load(read_table(tmp_path / "out" / "rows")).result.held.tolist() == [1]
 
 
 def test_the_batch_doubt_is_the_desktops():

@@ -48,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", choices=CLUSTER_MODES, default=defaults.mode)
     p.add_argument("--keep", default=defaults.keep, metavar="|".join(KEEP_POLICIES), help="max:COLUMN, min:COLUMN too")
     p.add_argument("--id-column", metavar="C", help="unique row ids: dup_of then names the kept row by its id")
+    p.add_argument(
+        "--status", action="store_true", help="rows/ with dup_status too: Kept, Removed, Kept to check, Not a duplicate"
+    )
     p.add_argument("--date-column", metavar="C", help="keep original: read dates here (default: found as desktop)")
     p.add_argument("--input-format", choices=("parquet", "csv", "json"), help="default: from the input's name")
     p.add_argument("--delimiter", metavar="D", help="CSV field delimiter (default , and tab for .tsv)")
@@ -128,6 +131,7 @@ def run(argv: list[str] | None = None) -> int:
         id_column=args.id_column,
         date_column=args.date_column,
         input_options=InputOptions(args.input_format, args.delimiter, args.encoding),
+        status=args.status,
     )
     try:
         spark = spark_session(args.master, conf)

@@ -40,6 +40,7 @@ class JobSpec:
     id_column: str | None = None
     date_column: str | None = None
     input_options: InputOptions = field(default_factory=InputOptions)
+    status: bool = False  # rows/ with dup_status (``--status``)
 
 
 @dataclass

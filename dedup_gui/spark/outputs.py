@@ -9,6 +9,10 @@ Contract columns, with the desktop annotated export's meaning:
   input (``dup_row``) or, with ``--id-column``, its id; empty for kept rows;
 - ``dup_similarity``: the removed row's text-check similarity to the kept row (0-1, 4 decimals).
 
+With ``--status``, ``dup_status`` after ``dup_cluster``: each row's status in the desktop's words (Kept, Removed,
+Kept to check, Not a duplicate) - the contract columns give a row kept for the user to check ``dup_kept`` 1 like
+the kept row, and only the status tells them apart.
+
 Without ``--id-column`` the job adds ``dup_row``, each row's 1-based position in the input, so that ``dup_of`` can
 be followed and the output joined back. ``rows/`` is written in input order: its part files, read in name order,
 give the rows in the order of the input.
@@ -21,6 +25,7 @@ from typing import TYPE_CHECKING
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
+from ..core.annotation import STATUS_COLUMN, StatusWords
 from ..core.errors import OutputError
 from . import batches
 from .rows import ADDED_ROW, ROW, user_columns
@@ -77,6 +82,11 @@ def write_outputs(
         *[F.col(f"`{c}`") for c in user],
         *added,
         F.col("dup_cluster"),
+        *(
+            [F.coalesce(F.col("dup_status"), F.lit(StatusWords().not_duplicate)).alias(STATUS_COLUMN)]
+            if spec.status
+            else []
+        ),
         F.coalesce(F.col("dup_kept"), F.lit(1)).alias("dup_kept"),
         F.col("dup_of"),
         F.col("dup_similarity"),
