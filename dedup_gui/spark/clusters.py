@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
-from ..core.annotation import StatusWords
 from ..core.settings import Settings
 from . import batches
 from .candidates import with_texts
@@ -29,9 +28,7 @@ KEY = ["k1", "k2", "k3", "anchor", "depth", "best_row"]  # a text's rank (batche
 
 @dataclass
 class Clustered:
-    rows: (
-        DataFrame  # __row, dup_cluster, dup_status, dup_kept, kept_row (0-based), dup_similarity - clustered rows only
-    )
+    rows: DataFrame  # __row, dup_cluster, held, dup_kept, kept_row (0-based), dup_similarity - clustered rows only
     clusters: DataFrame  # cluster, size, kept_row, first_row, min_similarity, max_similarity
     rounds: int  # connected-component rounds
     largest_component: int  # unique texts in the largest component
@@ -157,12 +154,10 @@ def cluster_rows(
     out = per_row.join(numbered.select("K", "cluster", "kept_row"), "K")
     out = _held(out, uniques, pairs)
     kept = (F.col(ROW) == F.col("kept_row")) | F.col("held")
-    words = StatusWords()  # (``--status``: the desktop's words, as dedup-cli writes them)
-    status = F.when(F.col("held"), F.lit(words.held)).when(kept, F.lit(words.kept)).otherwise(F.lit(words.removed))
     out = out.select(
         ROW,
         F.col("cluster").alias("dup_cluster"),
-        status.alias("dup_status"),
+        "held",  # (kept for the user to check: ``--status`` says so)
         F.when(kept, 1).otherwise(0).alias("dup_kept"),
         F.when(~kept, F.col("kept_row")).alias("kept_row"),
         F.when(~kept, F.round("sim", 4)).alias("dup_similarity"),

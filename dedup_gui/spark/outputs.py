@@ -82,11 +82,7 @@ def write_outputs(
         *[F.col(f"`{c}`") for c in user],
         *added,
         F.col("dup_cluster"),
-        *(
-            [F.coalesce(F.col("dup_status"), F.lit(StatusWords().not_duplicate)).alias(STATUS_COLUMN)]
-            if spec.status
-            else []
-        ),
+        *([_status().alias(STATUS_COLUMN)] if spec.status else []),
         F.coalesce(F.col("dup_kept"), F.lit(1)).alias("dup_kept"),
         F.col("dup_of"),
         F.col("dup_similarity"),
@@ -94,6 +90,18 @@ def write_outputs(
     _write(out.orderBy(ROW).drop(ROW), f"{spec.output.rstrip('/')}/rows", spec.out_format)
     _write(_report(report, annotated, data, spec), f"{spec.output.rstrip('/')}/clusters", spec.out_format)
     write_text(spark, f"{spec.output.rstrip('/')}/summary.json", summary.to_json())
+
+
+def _status():
+    """Each row's status in the desktop's words (``--status``), from its cluster, whether it stays and whether it
+    is kept for the user to check (``held``)."""
+    words = StatusWords()
+    return (
+        F.when(F.col("dup_cluster").isNull(), F.lit(words.not_duplicate))
+        .when(F.col("held"), F.lit(words.held))
+        .when(F.col("dup_kept") == 1, F.lit(words.kept))
+        .otherwise(F.lit(words.removed))
+    )
 
 
 def _report(report: DataFrame, annotated: DataFrame, data: DataFrame, spec: JobSpec) -> DataFrame:
