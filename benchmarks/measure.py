@@ -61,11 +61,7 @@ class MemoryMeter:
         total = 0
         try:
             total = self._proc.memory_info().rss
-            for child in self._proc.children(recursive=True):
-                try:
-                    total += own_memory(child)
-                except psutil.Error:
-                    pass
+            total += children_memory(self._proc)
         except psutil.Error:
             pass
         return total
@@ -75,6 +71,17 @@ class MemoryMeter:
             rss = self._sample()
             self.peak = max(self.peak, rss)
             self.stage_peaks[self.stage] = max(self.stage_peaks.get(self.stage, 0), rss)
+
+
+def children_memory(proc: psutil.Process) -> int:
+    """What the descendants of ``proc`` hold of their own (``own_memory``), those still there."""
+    total = 0
+    for child in proc.children(recursive=True):
+        try:
+            total += own_memory(child)
+        except psutil.Error:
+            pass
+    return total
 
 
 def own_memory(proc: psutil.Process) -> int:

@@ -37,7 +37,7 @@ import psutil
 
 from . import inputs, report
 from .data import cache_dir
-from .measure import _kill_tree, memory_cap, own_memory
+from .measure import _kill_tree, children_memory, memory_cap
 from .report import mib, pct, secs, table
 
 ALGOS = ("ngram", "nshash", "simhash")
@@ -92,11 +92,7 @@ def run_process(cmd: list[str], timeout: float, mem_limit: int | None, log: Path
             total = 0
             try:
                 total = ps.memory_info().rss
-                for child in ps.children(recursive=True):
-                    try:
-                        total += own_memory(child)  # (a forked child maps its parent's pages: see measure.py)
-                    except psutil.Error:
-                        pass
+                total += children_memory(ps)  # (a forked child counts its own pages: see measure.py)
                 with open(status_file, encoding="ascii") as f:
                     for line in f:
                         if line.startswith("VmHWM:"):
