@@ -8,13 +8,13 @@ An annotated file - written by the desktop's annotated export, ``dedup-cli --ann
 - ``dup_of``: for a removed row, the row it is a copy of - see below; blank for kept rows;
 - ``dup_similarity``: the removed row's similarity to that row (0-1).
 
-The desktop's annotated export (and ``dedup-cli --annotated --status``) adds ``dup_status`` (``STATUS_COLUMN``),
-each row's status in words; when the file
-has it (under that name, or all the columns under their Chinese headers: ``CHINESE_HEADERS``), a kept row whose
-status is "Kept to check" (``HELD_WORDS``: English or Chinese) is read as kept for the user to check
+The desktop's annotated export (and ``dedup-cli --annotated --status``, ``dedup-spark --status``) adds
+``dup_status`` (``STATUS_COLUMN``), each row's status in words; when the file has it (under that name, or all the
+columns under their Chinese headers: ``CHINESE_HEADERS``), a kept row whose status is "Kept to check"
+(``HELD_WORDS``: English or Chinese) is read as kept for the user to check
 (``core.doubt``) - not as a row the user marked "not a duplicate" - and the kept row of its cluster as the row
 whose status says "Kept". A file with the contract columns only (``dedup-cli`` without ``--status``, the Spark
-job) cannot tell such rows: they read as not duplicates.
+job without it) cannot tell such rows: they read as not duplicates.
 
 ``dup_of`` names a row in one of three ways, tried in this order: by ``dup_row`` when the file has that column
 (the Spark job's 1-based input positions, which survive a re-sorted file); by ``id_column`` when the caller names
