@@ -551,6 +551,25 @@ def test_the_batch_doubt_is_the_desktops():
     assert batches.held_pairs(frame)["held"].tolist() == [True, False, False]
 
 
+def test_the_batch_doubt_reads_long_latin_texts_partly_in_other_words():
+    from test_rewritten import REWRITE, STORY, TYPOS
+
+    frame = pd.DataFrame({"u": [1, 2], "K": [0, 0], "norm_u": [REWRITE.lower(), TYPOS.lower()],
+                          "norm_k": [STORY.lower(), STORY.lower()]})  # fmt: skip
+    assert batches.held_pairs(frame)["held"].tolist() == [True, False]
+
+
+@needs_spark
+def test_a_story_partly_in_other_words_is_kept_to_check_as_on_the_desktop(spark, tmp_path):
+    """Texts of any length are read for a rewrite (``core.doubt.rewritten``), not only short ones."""
+    from test_rewritten import OTHER, REWRITE, STORY, TYPOS
+
+    desktop, rows = _short_texts_job(spark, tmp_path, "rewritten", [STORY, REWRITE, TYPOS, OTHER])
+    assert desktop.held.tolist() == [1]
+    assert _column(rows, "dup_kept") == [1, 1, 0, 1]
+    assert _column(rows, "dup_cluster")[0] == _column(rows, "dup_cluster")[1] is not None
+
+
 @needs_spark
 def test_an_excerpt_is_not_kept_in_place_of_its_longer_text_as_on_the_desktop(spark, tmp_path):
     """The desktop ranks a text before its excerpts (``cluster.containers_first``); the job does the same on keys."""

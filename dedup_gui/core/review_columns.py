@@ -37,7 +37,8 @@ WORDS = (
     "To check",
     "{held} kept for you to check",
     "Kept for you to check: a character or a word apart from the kept row in a short text, which is as often "
-    "another question as a copy. It stays in the cleaned file unless you remove it.",
+    "another question as a copy, or partly written in other words, as often another report of the same news. It "
+    "stays in the cleaned file unless you remove it.",
 )
 
 _ORDER = (TITLE_NAME_HINTS, SOURCE_NAME_HINTS, DATE_NAME_HINTS)
@@ -135,7 +136,8 @@ def member_columns(
         if m.status == HELD:
             return say(
                 "Kept for you to check: a character or a word apart from the kept row in a short text, which is as "
-                "often another question as a copy. It stays in the cleaned file unless you remove it."
+                "often another question as a copy, or partly written in other words, as often another report of the "
+                "same news. It stays in the cleaned file unless you remove it."
             )
         return say("Removed from the cleaned file as a duplicate of the kept row.")
 

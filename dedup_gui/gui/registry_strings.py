@@ -116,7 +116,8 @@ REVIEW_STRINGS = (
     QT_TRANSLATE_NOOP(
         "review",
         "Kept for you to check: a character or a word apart from the kept row in a short text, which is as often "
-        "another question as a copy. It stays in the cleaned file unless you remove it.",
+        "another question as a copy, or partly written in other words, as often another report of the same news. It "
+        "stays in the cleaned file unless you remove it.",
     ),
 )
 

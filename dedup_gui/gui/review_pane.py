@@ -354,7 +354,9 @@ class ReviewPane(QWidget):
         kept = session.kept_row(cluster_id)
         status = {KEPT: self.tr("kept")}.get(member.status, "")
         if member.status == HELD:
-            status = self.tr("kept for you to check — a character or a word apart in a short text")
+            status = self.tr(
+                "kept for you to check — a character or a word apart in a short text, or partly in other words"
+            )
         elif member.status != KEPT:
             status = self.tr("not a duplicate — stays") if member.row in session.decisions.not_duplicate else ""
             status = status or self.tr("will be removed")
@@ -517,11 +519,14 @@ class ReviewPane(QWidget):
             )
         if s.rows_to_check:
             notes.append(
-                self.tr("1 row kept for you to check: a character or a word apart in a short text")
-                if s.rows_to_check == 1
-                else self.tr("{n} rows kept for you to check: a character or a word apart in a short text").format(
-                    n=f"{s.rows_to_check:,}"
+                self.tr(
+                    "1 row kept for you to check: a character or a word apart in a short text, or partly in other words"
                 )
+                if s.rows_to_check == 1
+                else self.tr(
+                    "{n} rows kept for you to check: a character or a word apart in a short text, "
+                    "or partly in other words"
+                ).format(n=f"{s.rows_to_check:,}")
             )
         if s.not_applying:
             notes.append(self.tr("{n} of them in no cluster at these settings").format(n=f"{len(s.not_applying):,}"))

@@ -40,7 +40,6 @@ from ..core.algorithms.simhash import hamming, simhash_from_keywords
 from ..core.boilerplate import Boilerplate, column_keys, learn, strip_all
 from ..core.cluster import build_clusters, excerpt_only
 from ..core.columnar import lengths_of
-from ..core.doubt import READ_UNDER
 from ..core.doubt import held_pairs as _held_pairs
 from ..core.keep import _length_class, repost_markers
 from ..core.progress import Reporter
@@ -458,11 +457,9 @@ def _strict_component(ids, keys, eu, ev, esim, mode):
     return ids, keeper, similarity
 
 
-HELD_READ_UNDER = READ_UNDER  # texts this long or longer are never in doubt (``core.doubt``)
-
-
 def held_pairs(frame: pd.DataFrame) -> pd.DataFrame:
-    """(u, K, held): whether text ``u`` (``norm_u``) is in doubt against its kept text ``K`` (``norm_k``)."""
+    """(u, K, held): whether text ``u`` (``norm_u``) is held against its kept text ``K`` (``norm_k``): in doubt, or
+    rewritten (``core.doubt.held_pairs``)."""
     held = _held_pairs(frame["norm_u"].tolist(), frame["norm_k"].tolist())
     return pd.DataFrame({"u": frame["u"].to_numpy(), "K": frame["K"].to_numpy(), "held": held})
 

@@ -176,8 +176,8 @@ def cluster_rows(
 
 def _held(rows: DataFrame, uniques: DataFrame, accepted: DataFrame) -> DataFrame:
     """``rows`` (__row, u, K, ...) with ``held``: the row's text is not its kept text, the two are an accepted pair
-    (``accepted``: a, b) and in doubt (``batches.held_pairs``); only pairs of two short texts are read."""
-    texts = uniques.select("u", "norm").where(F.length("norm") < batches.HELD_READ_UNDER)
+    (``accepted``: a, b) and held (``batches.held_pairs``: in doubt, or rewritten)."""
+    texts = uniques.select("u", "norm")
     linked = accepted.select(F.least("a", "b").alias("x"), F.greatest("a", "b").alias("y"))
     pairs = rows.where(F.col("u") != F.col("K")).select("u", "K").distinct()
     pairs = pairs.join(linked, (F.least("u", "K") == F.col("x")) & (F.greatest("u", "K") == F.col("y")), "left_semi")
