@@ -818,6 +818,26 @@ def test_next_row_to_check_goes_from_one_to_the_next_and_round(qtbot, window, tm
     assert status(window) == "No row is kept for you to check."
 
 
+def test_a_story_partly_in_other_words_is_kept_to_check_and_says_why(qtbot, window, tmp_path):
+    """A Latin text held as a rewrite (``core.doubt.rewritten``) says so where a short Chinese question held says
+    it is a character or a word apart: above the compared text and in its status's tooltip."""
+    from test_rewritten import OTHER, REWRITE, STORY, TYPOS
+
+    path = tmp_path / "news.csv"
+    pd.DataFrame({"text": [STORY, REWRITE, TYPOS, OTHER]}).to_csv(path, index=False)
+    window.settings_panel.set_settings(Settings(algorithm="ngram"))
+    open_and_wait(qtbot, window, path)
+    assert window.session.result.held.tolist() == [1] and window.session.rows_to_remove == 1
+    window.select_cluster(1)
+    click_members(qtbot, window, [1])
+    assert "kept for you to check — partly in other words" in window.compare.right.title.text()
+    model = window.pane.members_model
+    at = member_rows(window).index(1)
+    assert "partly written in other words" in model.data(model.index(at, 1), Qt.ItemDataRole.ToolTipRole)
+    click_members(qtbot, window, [2])  # the typo'd copy: removed
+    assert window.session.status(1, 2) == REMOVED
+
+
 def test_a_row_kept_to_check_is_shown_counted_and_removed_with_one_key(qtbot, window, tmp_path):
     path = tmp_path / "questions.csv"
     pd.DataFrame({"问题": QUESTIONS}).to_csv(path, index=False)
@@ -836,7 +856,10 @@ def test_a_row_kept_to_check_is_shown_counted_and_removed_with_one_key(qtbot, wi
     window.select_cluster(1)
     click_members(qtbot, window, [1])
     assert window.session.status(1, 1) == HELD
-    assert "kept for you to check" in window.compare.right.title.text()
+    assert "kept for you to check — a character or a word apart" in window.compare.right.title.text()
+    model = window.pane.members_model
+    tip = model.data(model.index(member_rows(window).index(1), 1), Qt.ItemDataRole.ToolTipRole)
+    assert "a character or a word apart" in tip and "other words" not in tip
     qtbot.keyClick(window.members_view, Qt.Key.Key_Delete)
     assert window.session.status(1, 1) == REMOVED and window.session.rows_to_remove == 2
     assert "to check" not in window.pane.summary.text()

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .analysis import DATE_NAME_HINTS, SOURCE_NAME_HINTS, TITLE_NAME_HINTS
 from .columns import ATTENTION, BOLD, MUTED, Column, Translate, display_value, same, value_sort_key
+from .doubt import latin_texts
 from .review import HELD, KEPT, NOT_DUPLICATE, ClusterRow, MemberRow, ReviewSession, format_similarity_range
 from .table import Table
 
@@ -37,8 +38,9 @@ WORDS = (
     "To check",
     "{held} kept for you to check",
     "Kept for you to check: a character or a word apart from the kept row in a short text, which is as often "
-    "another question as a copy, or partly written in other words, as often another report of the same news. It "
-    "stays in the cleaned file unless you remove it.",
+    "another question as a copy. It stays in the cleaned file unless you remove it.",
+    "Kept for you to check: partly written in other words than the kept row, which is as often another report of "
+    "the same news as a copy. It stays in the cleaned file unless you remove it.",
 )
 
 _ORDER = (TITLE_NAME_HINTS, SOURCE_NAME_HINTS, DATE_NAME_HINTS)
@@ -133,11 +135,15 @@ def member_columns(
             return f"{kept}\n{reason(m.reason)}" if m.reason else kept
         if m.status == NOT_DUPLICATE:
             return say("You marked this row “not a duplicate”: it stays in the cleaned file.")
+        if m.status == HELD and latin_texts([m.snippet])[0]:
+            return say(
+                "Kept for you to check: partly written in other words than the kept row, which is as often another "
+                "report of the same news as a copy. It stays in the cleaned file unless you remove it."
+            )
         if m.status == HELD:
             return say(
                 "Kept for you to check: a character or a word apart from the kept row in a short text, which is as "
-                "often another question as a copy, or partly written in other words, as often another report of the "
-                "same news. It stays in the cleaned file unless you remove it."
+                "often another question as a copy. It stays in the cleaned file unless you remove it."
             )
         return say("Removed from the cleaned file as a duplicate of the kept row.")
 

@@ -116,8 +116,12 @@ REVIEW_STRINGS = (
     QT_TRANSLATE_NOOP(
         "review",
         "Kept for you to check: a character or a word apart from the kept row in a short text, which is as often "
-        "another question as a copy, or partly written in other words, as often another report of the same news. It "
-        "stays in the cleaned file unless you remove it.",
+        "another question as a copy. It stays in the cleaned file unless you remove it.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "review",
+        "Kept for you to check: partly written in other words than the kept row, which is as often another report of "
+        "the same news as a copy. It stays in the cleaned file unless you remove it.",
     ),
 )
 

@@ -816,8 +816,12 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>保留</translation>
     </message>
     <message>
-        <source>kept for you to check — a character or a word apart in a short text, or partly in other words</source>
-        <translation>保留待您核查 — 短文本中仅差一个字或一个词，或部分文字被改写</translation>
+        <source>kept for you to check — partly in other words</source>
+        <translation>保留待您核查 — 部分文字被改写</translation>
+    </message>
+    <message>
+        <source>kept for you to check — a character or a word apart in a short text</source>
+        <translation>保留待您核查 — 短文本中仅差一个字或一个词</translation>
     </message>
     <message>
         <source>not a duplicate — stays</source>
@@ -2412,8 +2416,12 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>{held} 行保留待您核查</translation>
     </message>
     <message>
-        <source>Kept for you to check: a character or a word apart from the kept row in a short text, which is as often another question as a copy, or partly written in other words, as often another report of the same news. It stays in the cleaned file unless you remove it.</source>
-        <translation>保留待您核查：在短文本中与保留行仅差一个字或一个词——这既可能是副本，也同样可能是另一个问题；或部分文字被改写——这同样可能是同一新闻的另一篇报道。除非您将其删除，它会留在清理后的文件中。</translation>
+        <source>Kept for you to check: a character or a word apart from the kept row in a short text, which is as often another question as a copy. It stays in the cleaned file unless you remove it.</source>
+        <translation>保留待您核查：在短文本中与保留行仅差一个字或一个词——这既可能是副本，也同样可能是另一个问题。除非您将其删除，它会留在清理后的文件中。</translation>
+    </message>
+    <message>
+        <source>Kept for you to check: partly written in other words than the kept row, which is as often another report of the same news as a copy. It stays in the cleaned file unless you remove it.</source>
+        <translation>保留待您核查：与保留行相比部分文字被改写——这既可能是副本，也同样可能是同一新闻的另一篇报道。除非您将其删除，它会留在清理后的文件中。</translation>
     </message>
 </context>
 <context>
