@@ -277,20 +277,20 @@ def words_rewritten(wa: Sequence[str], wb: Sequence[str], enough: int | None = N
     for j in range(len(wa) - k + 1):
         if tuple(wa[j : j + k]) in runs:
             inside[j : j + k] = b"\x01" * k
-    rewritten = [i for i in left_out if not inside[i]]
-    if not rewritten:
+    changed = [i for i in left_out if not inside[i]]
+    if not changed:
         return 0
     # The words before the first word the shorter text shares with the other, and after its last, are its own
     # header and footer (a site's lines around a repost cut short), not a rewrite - when the two are at most a third
     # of the text (in a sentence, words replaced at its start or end are the rewrite). (Taking a header to end at
     # the first two shared words, a stray "the" of it matched: Reuters' wrong removals 24 -> 30, one right more.)
     shared = bytearray(b"\x01") * len(wa)
-    for i in rewritten:
+    for i in changed:
         shared[i] = 0
     lo, hi = shared.find(1), shared.rfind(1) + 1
     if lo < 0 or 3 * (lo + len(wa) - hi) > len(wa):
-        return len(rewritten)
-    return sum(lo <= i < hi for i in rewritten)
+        return len(changed)
+    return sum(lo <= i < hi for i in changed)
 
 
 def held_in(clusters: ClusterList, row_unique: np.ndarray, pairs: PairSet) -> np.ndarray:
