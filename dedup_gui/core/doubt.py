@@ -233,6 +233,12 @@ def latin_texts(texts: Sequence[str]) -> np.ndarray:
     return np.fromiter((t.isascii() or _EAST.search(t) is None for t in texts), dtype=bool, count=len(texts))
 
 
+def held_as_rewritten(text: str) -> bool:
+    """Whether a row kept for the user to check, with this text, was held as ``rewritten`` (not as a character or a
+    word apart, ``in_doubt``, which reads Chinese characters only): whether it is a Latin text."""
+    return bool(latin_texts([text])[0])
+
+
 _EAST = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _WORD = re.compile(r"\w+")
 

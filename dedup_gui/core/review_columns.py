@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .analysis import DATE_NAME_HINTS, SOURCE_NAME_HINTS, TITLE_NAME_HINTS
 from .columns import ATTENTION, BOLD, MUTED, Column, Translate, display_value, same, value_sort_key
-from .doubt import latin_texts
+from .doubt import held_as_rewritten
 from .review import HELD, KEPT, NOT_DUPLICATE, ClusterRow, MemberRow, ReviewSession, format_similarity_range
 from .table import Table
 
@@ -135,7 +135,7 @@ def member_columns(
             return f"{kept}\n{reason(m.reason)}" if m.reason else kept
         if m.status == NOT_DUPLICATE:
             return say("You marked this row “not a duplicate”: it stays in the cleaned file.")
-        if m.status == HELD and latin_texts([m.snippet])[0]:
+        if m.status == HELD and held_as_rewritten(m.snippet):
             return say(
                 "Kept for you to check: partly written in other words than the kept row, which is as often another "
                 "report of the same news as a copy. It stays in the cleaned file unless you remove it."

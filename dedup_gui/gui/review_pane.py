@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dedup_gui.core.doubt import latin_texts
+from dedup_gui.core.doubt import held_as_rewritten
 from dedup_gui.core.engine_process import RemotePipeline
 from dedup_gui.core.review import HELD, KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
 from dedup_gui.core.review_columns import member_fields
@@ -354,7 +354,7 @@ class ReviewPane(QWidget):
         member = self.members_model.member(index.row())
         kept = session.kept_row(cluster_id)
         status = {KEPT: self.tr("kept")}.get(member.status, "")
-        if member.status == HELD and latin_texts([session.texts[member.row]])[0]:
+        if member.status == HELD and held_as_rewritten(session.texts[member.row]):
             status = self.tr("kept for you to check — partly in other words")
         elif member.status == HELD:
             status = self.tr("kept for you to check — a character or a word apart in a short text")
