@@ -7,7 +7,15 @@ from functools import lru_cache
 
 import numpy as np
 
-from dedup_gui.core.algorithms.ngram import EMPTY_BIN, SKETCH_BINS, SKETCH_BITS, TARGET_KEYS
+from dedup_gui.core.algorithms.ngram import (
+    EMPTY_BIN,
+    GRAM_BIT_WORDS,
+    GRAM_BITS,
+    GRAM_BITS_MAX,
+    SKETCH_BINS,
+    SKETCH_BITS,
+    TARGET_KEYS,
+)
 from dedup_gui.core.columnar import PREFIX_BITS
 from dedup_gui.core.text import gram_hashes, mix64
 
@@ -56,3 +64,14 @@ def sketch_similarity(sketch: np.ndarray, a: np.ndarray, b: np.ndarray, bins: in
         used = bins - both_empty.sum(axis=1)
         out[lo : lo + 50_000] = equal.sum(axis=1) / np.maximum(used, 1)
     return out
+
+
+def gram_bits(grams: np.ndarray) -> np.ndarray:
+    """A text's gram bits (``grams``: its ``gram_prefixes``): bit ``g % GRAM_BITS`` of the row's words (64 bits to a
+    word, low bit first) set for each gram g; no bit for a text of more than ``GRAM_BITS_MAX`` grams."""
+    row = np.zeros(GRAM_BIT_WORDS, dtype=np.uint64)
+    if len(grams) <= GRAM_BITS_MAX:
+        for g in grams.tolist():
+            bit = g % GRAM_BITS
+            row[bit // 64] |= np.uint64(1 << (bit % 64))
+    return row

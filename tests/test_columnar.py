@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from ngram_reference import byte_sketch, fill_sketch, gram_prefixes, level_salt
+from ngram_reference import byte_sketch, fill_sketch, gram_bits, gram_prefixes, level_salt
 from ngram_reference import level as reference_level
 
 from dedup_gui.core import columnar
@@ -149,6 +149,10 @@ def test_ngram_fingerprint_equals_the_per_text_reference(texts, n, share, whole)
     want[short] = 0xFF
     assert np.array_equal(fp.every_sketch(), want)
     assert fp.step.max(initial=0) < MAX_LEVEL_STEPS
+    # The gram bits of the same texts, in the sketch's rows.
+    bits = [gram_bits(gram_prefixes(t, n)) for t, s in zip(texts, short, strict=True) if not s]
+    assert fp.bits is not None
+    assert np.array_equal(fp.bits, np.array(bits, dtype=np.uint64).reshape(-1, fp.bits.shape[1]))
 
 
 def _drawn_pairs(data, n: int, fewest: int, most: int) -> tuple[np.ndarray, np.ndarray]:

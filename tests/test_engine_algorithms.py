@@ -324,6 +324,50 @@ def test_the_sketch_screen_keeps_every_pair_at_the_bound_with_its_tighter_first_
     assert must <= screened(ngram.SCREEN_PASSES)
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_gram_bits_rule_out_only_pairs_that_cannot_score_the_bound(seed):
+    """The gram bits bound a pair's overlap from above for certain: every pair scoring the search's bound passes
+    them, however many of its texts' grams share bits, and most of the pairs far below it (unrelated English
+    texts of common words) do not. Pairs with a text of more grams than the bits can tell are kept unread."""
+    import numpy as np
+
+    from dedup_gui.core.algorithms import ngram
+    from dedup_gui.core.progress import Reporter
+
+    texts = _screened_texts(seed)
+    settings = Settings(algorithm="ngram").resolved()
+    fp = ngram.NGram().fingerprint(texts, settings, Reporter())
+    check, bound, _ = ngram.search_bounds(settings)
+    a, b = np.triu_indices(len(texts), k=1)
+    sketched = fp.sketch_of(np.arange(len(texts))) >= 0 if fp.sketch_rows is not None else np.ones(len(texts), bool)
+    a, b = a[sketched[a] & sketched[b]], b[sketched[a] & sketched[b]]
+    scores = ngram.verify(texts, a, b, settings.n_value, check, Reporter())
+    kept = ngram._by_bits(fp, fp.bits, a, b, bound, check, Reporter())
+    read = np.maximum(fp.sizes[a], fp.sizes[b]) <= ngram.GRAM_BITS_MAX
+    assert (scores >= bound).sum() > 50 and (read & (scores < bound - 0.2)).sum() > 500
+    assert kept[scores >= bound].all()
+    assert kept[~read].all()
+    far = read & (scores < bound - 0.2)
+    assert kept[far].mean() < 0.2
+    # Pair by pair, the bound worked out on the texts' gram sets: each set's size less its grams whose bit the
+    # other text lacks.
+    from ngram_reference import gram_prefixes
+
+    grams = [gram_prefixes(t, settings.n_value).tolist() for t in texts]
+    bits = [{g % ngram.GRAM_BITS for g in s} for s in grams]
+    want = []
+    for i, j in zip(a.tolist(), b.tolist(), strict=True):
+        if max(len(grams[i]), len(grams[j])) > ngram.GRAM_BITS_MAX:
+            want.append(True)
+            continue
+        overlap = min(len(grams[i]) - len(bits[i] - bits[j]), len(grams[j]) - len(bits[j] - bits[i]))
+        small, large = sorted((len(grams[i]), len(grams[j])))
+        jaccard, contained = overlap / (small + large - overlap), overlap / small
+        score = check.scores_from(np.array([jaccard]), np.array([contained]), small, large)[0]
+        want.append(score >= bound - 1e-9)
+    assert np.array_equal(kept, np.array(want))
+
+
 def test_web_page_chrome_is_not_part_of_the_compared_text():
     from dedup_gui.core.settings import NormaliseOptions
     from dedup_gui.core.text import normalise

@@ -62,6 +62,16 @@ SKETCH_MARGIN = 0.20
 # for pairs scoring 0.6 or more; none scoring the bound estimated below it less 0.08.
 SAMPLE_MARGIN = 0.12
 SKETCH_MIN_GRAMS = 16  # shorter texts (under ~20 characters) are always verified exactly
+# Each sketched text of at most GRAM_BITS_MAX grams also has a set of GRAM_BITS bits, one per value of its grams'
+# low 8 hash bits (``GramKeys.bits``): a bit set in one text's and not in the other's stands for at least one gram
+# the other lacks, so the two sets of bits bound a pair's overlap from above - and with it its score - for certain
+# (``_by_bits``). Grams of unrelated English sentences are common 4-grams the sketch's first pass cannot tell from
+# a copy's at its margin: of 6.9M candidate pairs of the 100k English short texts of ``make bench``, the bits ruled
+# out 6.4M (the sketch's two passes kept 468k, the bits then the sketch 430k); 256 bits a text of ~100 grams are a
+# third set. Past 256 grams most bits are set and say little (articles): such pairs are not read.
+GRAM_BITS = 256
+GRAM_BITS_MAX = 255  # (so that a row's count fits a byte: ``_bit_counts``)
+GRAM_BIT_WORDS = GRAM_BITS // 64
 JACCARD_SLACK = 0.9  # the index searches excerpts down to a Jaccard similarity of 0.9 x their minimum share
 # A prefix key (among a text's rarest) shared by more texts than this is template text: each text is paired with
 # its 32 neighbours in the bucket instead of all, which keeps templated inputs linear; real copies share many keys.
@@ -146,6 +156,9 @@ class GramKeys:
     lengths: np.ndarray | None = None  # int64: the characters of each text (what the search and check read)
     # Per text, its row of ``sketch`` (-1: none, a text under SHORT_CHARS characters); None: row i is text i's.
     sketch_rows: np.ndarray | None = None
+    # uint64 (sketched texts x GRAM_BIT_WORDS), the rows of ``sketch``: the bits of each text's grams (``_by_bits``),
+    # zero for a text of more than GRAM_BITS_MAX grams (never read). None: not made (the Spark job's batches).
+    bits: np.ndarray | None = None
 
     def sketch_of(self, texts: np.ndarray) -> np.ndarray:
         """The rows of ``sketch`` of these texts (each one that has a sketch)."""
@@ -247,7 +260,7 @@ class NGram(Algorithm):
         # Only pairs of two texts of SHORT_CHARS characters and SKETCH_MIN_GRAMS grams or more are screened
         # (``_screened``): with fewer than two such texts (short questions, titles) the sketches are never read.
         screened = np.count_nonzero((lengths >= SHORT_CHARS) & (fp.sizes >= SKETCH_MIN_GRAMS)) > 1
-        packed = ByteSketch.of(fp.sketch) if screened else None
+        packed = ByteSketch.of(fp.sketch, fp.bits) if screened else None
 
         def passing(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
             """The pairs that can score the bound by their sizes and lengths, then by their sketches (indices)."""
@@ -462,7 +475,7 @@ def _screen(
     fp: GramKeys, a: np.ndarray, b: np.ndarray, bound: float, check: TextCheck, reporter: Reporter, lengths: np.ndarray
 ):
     """The candidates ``_screened`` keeps."""
-    keep = _screened(fp, ByteSketch.of(fp.sketch), a, b, bound, check, reporter, lengths)
+    keep = _screened(fp, ByteSketch.of(fp.sketch, fp.bits), a, b, bound, check, reporter, lengths)
     return a[keep], b[keep]
 
 
@@ -496,6 +509,16 @@ def _screened(
         if len(at):
             raise ValueError("_screened: pairs to screen without sketches")
         return exempt
+    if packed.gram_bits is not None and len(at):  # first the exact bound, the same blocks on both cores
+        blocks = [(lo, min(lo + SCREEN_BLOCK, len(at))) for lo in range(0, len(at), SCREEN_BLOCK)]
+        gram_bits = packed.gram_bits
+        kept = [
+            part
+            for _, part in map_ranges(
+                lambda lo, hi: _by_bits(fp, gram_bits, a[at[lo:hi]], b[at[lo:hi]], bound, check, reporter), blocks
+            )
+        ]
+        at = at[np.concatenate(kept)]
     for bins, margin, full_margin in SCREEN_PASSES:
         # A block of pairs at a time on both cores, the sizes looked up and the score made there too (at 100k
         # articles, 4.9M candidates: 0.2 s on one core when done for all pairs at once).
@@ -518,6 +541,41 @@ def _screened(
     return keep
 
 
+def _by_bits(
+    fp: GramKeys, bits: np.ndarray, a: np.ndarray, b: np.ndarray, bound: float, check: TextCheck, reporter: Reporter
+) -> np.ndarray:
+    """Which pairs (a mask) can score ``bound`` by their gram bits (``bits``: ``GramKeys.bits``), for certain:
+    each bit one text has and the other lacks is at least one gram of the first missing from the second, so a
+    pair's overlap is at most each set's size less the bits only it has - and its score at most the text check's
+    score of that overlap. Pairs with a text of more than ``GRAM_BITS_MAX`` grams are not read (kept)."""
+    reporter.check()
+    size_a, size_b = fp.sizes.take(a), fp.sizes.take(b)
+    small, large = np.minimum(size_a, size_b), np.maximum(size_a, size_b)
+    x = np.take(bits, fp.sketch_of(a), axis=0)  # (rows of GRAM_BIT_WORDS words copied whole)
+    y = np.take(bits, fp.sketch_of(b), axis=0)
+    only = ~y
+    only &= x
+    np.invert(x, out=x)
+    x &= y
+    overlap = np.minimum(size_a - _bit_counts(only), size_b - _bit_counts(x)).astype(np.float64)
+    small_f, large_f = small.astype(np.float64), large.astype(np.float64)
+    jaccard = overlap / np.maximum(small_f + large_f - overlap, 1.0)
+    contained = overlap / np.maximum(small_f, 1.0)
+    keep = check.scores_from(jaccard, contained, small_f, large_f) >= bound - 1e-9
+    keep |= large > GRAM_BITS_MAX
+    return keep
+
+
+def _bit_counts(words: np.ndarray) -> np.ndarray:
+    """The set bits of each row of ``words`` (uint64, rows of ``GRAM_BIT_WORDS``), as int64: each word's count in a
+    byte of its own, the row's four bytes one uint32 summed by a multiplication into its top byte (at most
+    ``GRAM_BITS_MAX`` bits, so no carry)."""
+    counts = np.bitwise_count(words).view(np.uint32).ravel().astype(np.uint32)
+    counts *= np.uint32(0x01010101)
+    counts >>= np.uint32(24)
+    return counts.astype(np.int64)
+
+
 _LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
 _BYTE_SUM = np.uint64(0x0101010101010101)  # times a word of bytes: their sum in the top byte (when it fits)
 # Pairs whose bins ``ByteSketch.similarity`` compares at once: their words (32 KB a part) and the temporaries of the
@@ -535,10 +593,11 @@ class ByteSketch:
 
     words: list[np.ndarray]  # per 64 bins: uint64 (texts x 8)
     empty: list[np.ndarray]  # per 64 bins: uint64 (texts): bit set where the bin is empty
+    gram_bits: np.ndarray | None = None  # ``GramKeys.bits``, when made
 
     @classmethod
-    def of(cls, sketch: np.ndarray) -> ByteSketch:
-        """From a fingerprint's sketch (``GramKeys.sketch``: a byte per bin)."""
+    def of(cls, sketch: np.ndarray, gram_bits: np.ndarray | None = None) -> ByteSketch:
+        """From a fingerprint's sketch (``GramKeys.sketch``: a byte per bin) and gram bits (``GramKeys.bits``)."""
         low = np.ascontiguousarray(sketch, dtype=np.uint8).view(np.uint64).reshape(len(sketch), SKETCH_BINS // 8)
         bits = np.packbits(sketch == EMPTY_BYTE, axis=1, bitorder="little")
         empty = np.ascontiguousarray(bits).view(np.uint64).reshape(len(sketch), SKETCH_BINS // 64)
@@ -546,6 +605,7 @@ class ByteSketch:
         return cls(
             [np.ascontiguousarray(low[:, 8 * i : 8 * i + 8]) for i in parts],
             [np.ascontiguousarray(empty[:, i]) for i in parts],
+            gram_bits,
         )
 
     def similarity(self, a: np.ndarray, b: np.ndarray, bins: int) -> np.ndarray:
@@ -1006,6 +1066,7 @@ def _gram_keys(
     np.cumsum(held_text, out=row_at[1:])
     sketch_rows = None if held_text.all() else np.where(held_text, row_at[1:] - 1, -1)
     sketch = np.empty((int(row_at[-1]), SKETCH_BINS), dtype=np.uint8)
+    bits = np.empty((int(row_at[-1]), GRAM_BIT_WORDS), dtype=np.uint64)
     long_texts = bool(n_texts) and lengths.mean() > LONG_TEXT_CHARS
     chunk_chars = LONG_CHUNK_CHARS if long_texts else CHUNK_CHARS
     # The gram sets of short texts, kept when few: copied into one array as each chunk comes (while the next
@@ -1021,8 +1082,10 @@ def _gram_keys(
     chunks = text_chunks(lengths, share(chunk_chars))
 
     def chunk_keys(lo: int, hi: int):
-        rows = sketch[row_at[lo] : row_at[hi]]
-        cols, *keys = _chunk_keys(texts[lo:hi], lo, n, n_steps, ratio, chunk_chars, rows, held_text[lo:hi], top_level)
+        rows = slice(row_at[lo], row_at[hi])
+        cols, *keys = _chunk_keys(
+            texts[lo:hi], lo, n, n_steps, ratio, chunk_chars, sketch[rows], held_text[lo:hi], top_level, bits[rows]
+        )
         hashes = cols.hashes
         if kept is not None and not held_text[lo:hi].all():  # (on the chunk's core)
             hashes = hashes[np.repeat(held_text[lo:hi], cols.sizes)]
@@ -1043,7 +1106,7 @@ def _gram_keys(
         offsets = np.zeros(n_texts + 1, dtype=np.int64)
         np.cumsum(sizes * held_text, out=offsets[1:])
         grams = GramColumns(kept[:held], offsets, prefix=True)
-    return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams, lengths, sketch_rows)
+    return GramKeys([p for p in parts if len(p.keys)], sizes, sketch, grams, lengths, sketch_rows, bits)
 
 
 def _chunk_keys(
@@ -1056,10 +1119,12 @@ def _chunk_keys(
     sketch: np.ndarray,
     sketched: np.ndarray | None = None,
     top_level: int = 0,
+    bits: np.ndarray | None = None,
 ) -> tuple[GramColumns, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
     """One chunk of ``_gram_keys`` (texts ``lo``... of the column): its gram columns and its sampled keys with
     their texts and levels, ordered by text, then level (none above ``top_level`` when it is given); its rows of
-    the sketch (``sketch``, a row per text of the chunk, or per text that ``sketched`` flags) are written."""
+    the sketch (``sketch``, a row per text of the chunk, or per text that ``sketched`` flags) are written, and of
+    the gram bits (``bits``, the same rows) when given."""
     # 40-bit hash prefixes, built by plain sorts in one go, with the first window of each gram of a short text
     cols = gram_prefix_columns(texts, n, chunk_chars, positions=True)
     h = cols.hashes
@@ -1080,6 +1145,8 @@ def _chunk_keys(
         at, row = at[of_sketched], (np.cumsum(sketched) - 1).take(row[of_sketched])
     sketch.fill(EMPTY_BYTE)
     sketch[row, bins[at]] = (h[at] & np.uint64(0xFE)).astype(np.uint8)
+    if bits is not None:
+        gram_bits(bits, h, doc, sizes, sketched)
     # The keys at a text's own level p (a gram whose hash is 0 mod p), then at 2p, 4p... - each a subset of the
     # keys before it, so picked from those, not from every gram again.
     levels = _levels(sizes)  # per text of the chunk
@@ -1111,6 +1178,30 @@ def _chunk_keys(
             # The level's salt (``mix64``) worked out per text and looked up, not per key (1M short texts: 29M keys)
             by_step.append((h_at ^ mix64(levels).take(d_at), d_at))
     return (cols, *_by_text_then_level(by_step, len(sizes), lo, first_at))
+
+
+def gram_bits(out: np.ndarray, h: np.ndarray, doc: np.ndarray, sizes: np.ndarray, sketched: np.ndarray | None) -> None:
+    """Fill ``out`` (uint64, a row of ``GRAM_BIT_WORDS`` per text of a chunk, or per text ``sketched`` flags) with
+    the bits of each text's grams (``h``: the chunk's gram hashes, ``doc``: the text of each, ``sizes``: each
+    text's grams): bit ``g & (GRAM_BITS - 1)`` set for every gram ``g`` of a text of at most ``GRAM_BITS_MAX``
+    grams; zero rows for the others. The bits are scattered into a byte each, then packed."""
+    out.fill(0)
+    signed = sizes <= GRAM_BITS_MAX
+    row_of = None
+    if sketched is not None and not sketched.all():
+        signed &= sketched
+        row_of = np.cumsum(sketched) - 1
+    if not len(out) or not signed.any():
+        return
+    if not signed.all():
+        of_signed = signed.take(doc)
+        h, doc = h[of_signed], doc[of_signed]
+    rows = doc if row_of is None else row_of.take(doc)
+    at = rows * GRAM_BITS
+    at += (h & np.uint64(GRAM_BITS - 1)).astype(np.int64)
+    flat = np.zeros(len(out) * GRAM_BITS, dtype=bool)
+    flat[at] = True
+    out[:] = np.packbits(flat.reshape(len(out), GRAM_BITS), axis=1, bitorder="little").view(np.uint64)
 
 
 def _by_text_then_level(
