@@ -226,6 +226,31 @@ def test_the_second_half_is_done_in_a_forked_child_and_the_result_is_the_whole(f
     assert not done_here[500:].any() and len(set(got[500:, 1].tolist())) == 1  # ... the rest in one other process
 
 
+def _threads_used(lo: int, hi: int) -> np.ndarray:
+    """Each item's number and the thread that did it, the items worked by ``ordered_map`` a few at a time."""
+    done = list(
+        parallel.map_ranges(
+            lambda a, b: [threading.get_ident()] * (b - a), [(x, min(x + 7, hi)) for x in range(lo, hi, 7)]
+        )
+    )
+    idents = [i for _, part in done for i in part]
+    return np.stack(
+        [np.arange(lo, hi), np.array(idents, dtype=np.int64), np.full(hi - lo, threading.get_ident())], axis=1
+    )
+
+
+@can_fork
+def test_while_two_processes_work_each_does_its_pool_work_on_its_own_thread(forks):
+    """Both cores are the two processes': neither hands its items to pool threads, which would only take turns
+    at its interpreter lock with it; without a child, the pool's threads work as ever."""
+    got = parallel.in_two_processes(_threads_used, 301, _stacked, least=10)
+    assert got[:, 0].tolist() == list(range(301))
+    assert (got[:, 1] == got[:, 2]).all()
+    alone = parallel.in_two_processes(_threads_used, 301, _stacked, least=1000)
+    assert (alone[:, 1] != alone[:, 2]).all()  # (not forked: on the pool's threads)
+    assert not parallel.in_pool_thread()  # and this thread is the caller it was
+
+
 def test_without_leave_to_fork_everything_is_done_here():
     # The test process, as a script importing the engine, has not been allowed to fork (only dedup-cli's main and
     # the engine worker are).

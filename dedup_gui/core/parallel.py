@@ -223,18 +223,35 @@ def in_two_processes(
         os.close(write_end)
         return fn(0, n)
     if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
-        _child_half(fn, half, n, read_end, write_end)
+        _child_half(_on_this_thread(fn), half, n, read_end, write_end)
     os.close(write_end)
     theirs: tuple[R] | None = None
     try:
         started = time.perf_counter()
-        mine = fn(0, half)
+        mine = _on_this_thread(fn)(0, half)
         patience = max(CHILD_PATIENCE_FLOOR_S, CHILD_PATIENCE * (time.perf_counter() - started))
         theirs = _child_result(pid, read_end, patience, check)
     finally:
         os.close(read_end)
         _end_child(pid)
     return join(mine, fn(half, n) if theirs is None else theirs[0])
+
+
+def _on_this_thread(fn: Callable[[int, int], R]) -> Callable[[int, int], R]:
+    """``fn`` with the pool's work it asks for (``ordered_map``) done on the calling thread, one item after
+    another: while two processes each work their half, both cores are theirs, and threads of either would only
+    take turns at its interpreter lock with it. (100k English short texts, the text check's last word: each
+    half took 0.42-0.50 s with the pool's threads, 0.34-0.36 s without, 0.25 s with the machine to itself.)"""
+
+    def alone(lo: int, hi: int) -> R:
+        was = in_pool_thread()
+        _IN_POOL.active = True
+        try:
+            return fn(lo, hi)
+        finally:
+            _IN_POOL.active = was
+
+    return alone
 
 
 def room_for_a_copy() -> bool:
