@@ -520,11 +520,14 @@ _SENTENCES = st.lists(
 def test_the_differing_passages_are_the_texts_themselves_when_nothing_is_cut(a, b):
     from rapidfuzz.distance import Levenshtein
 
-    from dedup_gui.core.textcheck import _differing_passages
+    from dedup_gui.core.textcheck import _aligned_passages, _differing_passages
 
     # Aligned by sentence, then by character within the sentences that differ, every character of both texts is
-    # in the passages, in order, each text's own where they differ.
-    assert _differing_passages(a, b, Levenshtein, context=len(a) + len(b) + 1) == (a, b)
+    # in the passages, in order, each text's own where they differ - so texts too short for a passage to be cut
+    # are given back unaligned.
+    assert _aligned_passages(a, b, Levenshtein, context=len(a) + len(b) + 1) == (a, b)
+    context = min(len(a), len(b)) // 2 + 1
+    assert _differing_passages(a, b, Levenshtein, context) == _aligned_passages(a, b, Levenshtein, context) == (a, b)
     cut_a, cut_b = _differing_passages(a, b, Levenshtein)
     assert (cut_a == cut_b) == (a == b)
 
