@@ -65,10 +65,11 @@ SKETCH_MIN_GRAMS = 16  # shorter texts (under ~20 characters) are always verifie
 # Each sketched text of at most GRAM_BITS_MAX grams also has a set of GRAM_BITS bits, one per value of its grams'
 # low 8 hash bits (``GramKeys.bits``): a bit set in one text's and not in the other's stands for at least one gram
 # the other lacks, so the two sets of bits bound a pair's overlap from above - and with it its score - for certain
-# (``_by_bits``). Grams of unrelated English sentences are common 4-grams the sketch's first pass cannot tell from
-# a copy's at its margin: of 6.9M candidate pairs of the 100k English short texts of ``make bench``, the bits ruled
-# out 6.4M (the sketch's two passes kept 468k, the bits then the sketch 430k); 256 bits a text of ~100 grams are a
-# third set. Past 256 grams most bits are set and say little (articles): such pairs are not read.
+# (``_by_bits``). Unrelated English sentences share many common 4-grams, and their sketch estimates come within the
+# screen's margin of the bound: of the 6.9M candidate pairs of the 100k English short texts of ``make bench``, the
+# bits ruled out 6.4M, at a third of the cost of the sketch's first pass (the sketch's two passes alone kept 468k,
+# the bits then the sketch 439k; the search 1.75 -> 1.33 s). A text of ~100 grams sets about a third of the 256
+# bits; past 256 grams most bits are set and say little (articles): such pairs are not read.
 GRAM_BITS = 256
 GRAM_BITS_MAX = 255  # (so that a row's count fits a byte: ``_bit_counts``)
 GRAM_BIT_WORDS = GRAM_BITS // 64
