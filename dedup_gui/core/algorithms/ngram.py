@@ -41,7 +41,7 @@ from ..columnar import (
 from ..parallel import balanced_share, map_ranges, ordered_map, share
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import MIX_BLOCK, code_points, deletion_hashes, find_sorted, mix64, sorted_unique
+from ..text import MIX_BLOCK, code_points, deletion_hashes, find_sorted, mix64, sorted_unique, span_positions
 from ..textcheck import SHORT_CHARS, SHORT_FLOOR, SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, Packing, ParamSpec, bucket_pairs
 
@@ -551,7 +551,12 @@ def _by_bits(
     score of that overlap. Pairs with a text of more than ``GRAM_BITS_MAX`` grams are not read (kept)."""
     reporter.check()
     size_a, size_b = fp.sizes.take(a), fp.sizes.take(b)
-    small, large = np.minimum(size_a, size_b), np.maximum(size_a, size_b)
+    keep = np.maximum(size_a, size_b) > GRAM_BITS_MAX
+    read = np.flatnonzero(~keep)  # (pairs of articles: few or none)
+    if not len(read):
+        return keep
+    if len(read) < len(a):
+        a, b, size_a, size_b = a[read], b[read], size_a[read], size_b[read]
     x = np.take(bits, fp.sketch_of(a), axis=0)  # (rows of GRAM_BIT_WORDS words copied whole)
     y = np.take(bits, fp.sketch_of(b), axis=0)
     only = ~y
@@ -559,11 +564,10 @@ def _by_bits(
     np.invert(x, out=x)
     x &= y
     overlap = np.minimum(size_a - _bit_counts(only), size_b - _bit_counts(x)).astype(np.float64)
-    small_f, large_f = small.astype(np.float64), large.astype(np.float64)
-    jaccard = overlap / np.maximum(small_f + large_f - overlap, 1.0)
-    contained = overlap / np.maximum(small_f, 1.0)
-    keep = check.scores_from(jaccard, contained, small_f, large_f) >= bound - 1e-9
-    keep |= large > GRAM_BITS_MAX
+    small, large = np.minimum(size_a, size_b).astype(np.float64), np.maximum(size_a, size_b).astype(np.float64)
+    jaccard = overlap / np.maximum(small + large - overlap, 1.0)
+    contained = overlap / np.maximum(small, 1.0)
+    keep[read] = check.scores_from(jaccard, contained, small, large) >= bound - 1e-9
     return keep
 
 
@@ -1147,7 +1151,7 @@ def _chunk_keys(
     sketch.fill(EMPTY_BYTE)
     sketch[row, bins[at]] = (h[at] & np.uint64(0xFE)).astype(np.uint8)
     if bits is not None:
-        gram_bits(bits, h, doc, sizes, sketched)
+        gram_bits(bits, h, cols.offsets, sizes, sketched)
     # The keys at a text's own level p (a gram whose hash is 0 mod p), then at 2p, 4p... - each a subset of the
     # keys before it, so picked from those, not from every gram again.
     levels = _levels(sizes)  # per text of the chunk
@@ -1181,25 +1185,27 @@ def _chunk_keys(
     return (cols, *_by_text_then_level(by_step, len(sizes), lo, first_at))
 
 
-def gram_bits(out: np.ndarray, h: np.ndarray, doc: np.ndarray, sizes: np.ndarray, sketched: np.ndarray | None) -> None:
+def gram_bits(
+    out: np.ndarray, h: np.ndarray, offsets: np.ndarray, sizes: np.ndarray, sketched: np.ndarray | None
+) -> None:
     """Fill ``out`` (uint64, a row of ``GRAM_BIT_WORDS`` per text of a chunk, or per text ``sketched`` flags) with
-    the bits of each text's grams (``h``: the chunk's gram hashes, ``doc``: the text of each, ``sizes``: each
-    text's grams): bit ``g & (GRAM_BITS - 1)`` set for every gram ``g`` of a text of at most ``GRAM_BITS_MAX``
-    grams; zero rows for the others. The bits are scattered into a byte each, then packed."""
+    the bits of each text's grams (``h``: the chunk's gram hashes, text after text from ``offsets``, ``sizes``:
+    each text's grams): bit ``g & (GRAM_BITS - 1)`` set for every gram ``g`` of a text of at most ``GRAM_BITS_MAX``
+    grams; zero rows for the others. Only those texts' grams are read (a chunk of articles has few or none), each
+    bit scattered into a byte, the bytes then packed."""
     out.fill(0)
     signed = sizes <= GRAM_BITS_MAX
-    row_of = None
-    if sketched is not None and not sketched.all():
+    every_row = sketched is None or bool(sketched.all())
+    if not every_row:
         signed &= sketched
-        row_of = np.cumsum(sketched) - 1
-    if not len(out) or not signed.any():
+    texts = np.flatnonzero(signed)
+    if not len(out) or not len(texts):
         return
-    if not signed.all():
-        of_signed = signed.take(doc)
-        h, doc = h[of_signed], doc[of_signed]
-    rows = doc if row_of is None else row_of.take(doc)
-    at = rows * GRAM_BITS
-    at += (h & np.uint64(GRAM_BITS - 1)).astype(np.int64)
+    rows = texts if every_row else (np.cumsum(sketched) - 1).take(texts)
+    counts = sizes[texts]
+    at = np.repeat(rows * GRAM_BITS, counts)
+    grams = h if len(texts) == len(sizes) else h[span_positions(offsets[texts], counts)]
+    at += (grams & np.uint64(GRAM_BITS - 1)).astype(np.int64)
     flat = np.zeros(len(out) * GRAM_BITS, dtype=bool)
     flat[at] = True
     out[:] = np.packbits(flat.reshape(len(out), GRAM_BITS), axis=1, bitorder="little").view(np.uint64)
