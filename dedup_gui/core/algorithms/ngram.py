@@ -1195,13 +1195,14 @@ def gram_bits(
     bit scattered into a byte, the bytes then packed."""
     out.fill(0)
     signed = sizes <= GRAM_BITS_MAX
-    every_row = sketched is None or bool(sketched.all())
-    if not every_row:
+    row_of = None  # per text of the chunk, its row of ``out`` (None: text i's is row i)
+    if sketched is not None and not sketched.all():
         signed &= sketched
+        row_of = np.cumsum(sketched) - 1
     texts = np.flatnonzero(signed)
     if not len(out) or not len(texts):
         return
-    rows = texts if every_row else (np.cumsum(sketched) - 1).take(texts)
+    rows = texts if row_of is None else row_of.take(texts)
     counts = sizes[texts]
     at = np.repeat(rows * GRAM_BITS, counts)
     grams = h if len(texts) == len(sizes) else h[span_positions(offsets[texts], counts)]
