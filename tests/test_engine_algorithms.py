@@ -368,6 +368,42 @@ def test_gram_bits_rule_out_only_pairs_that_cannot_score_the_bound(seed):
     assert np.array_equal(kept, np.array(want))
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_the_search_finds_the_same_candidates_with_and_without_the_gram_bits(seed):
+    """The gram bits only drop pairs that cannot score the bound: the search's candidates, and their scores, are
+    those it finds without them - and with them fewer pairs reach the sketches."""
+    import dataclasses
+
+    import numpy as np
+
+    from dedup_gui.core.algorithms import ngram
+    from dedup_gui.core.progress import Reporter
+
+    texts = _screened_texts(seed)
+    settings = Settings(algorithm="ngram").resolved()
+    fp = ngram.NGram().fingerprint(texts, settings, Reporter())
+    assert fp.bits is not None and fp.bits.any()
+    screened: list[int] = []
+    real = ngram.ByteSketch.similarity
+
+    def counted(self, a, b, bins):
+        screened.append(len(a))
+        return real(self, a, b, bins)
+
+    runs = []
+    for bits in (fp.bits, None):
+        screened.clear()
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(ngram.ByteSketch, "similarity", counted)
+            cands = ngram.NGram().search(dataclasses.replace(fp, bits=bits), texts, settings, Reporter())
+        runs.append((cands, sum(screened)))
+    (with_bits, read_with), (without, read_without) = runs
+    assert len(with_bits.a) > 50
+    assert np.array_equal(with_bits.a, without.a) and np.array_equal(with_bits.b, without.b)
+    assert np.array_equal(with_bits.measure, without.measure)
+    assert read_with < read_without
+
+
 def test_web_page_chrome_is_not_part_of_the_compared_text():
     from dedup_gui.core.settings import NormaliseOptions
     from dedup_gui.core.text import normalise
