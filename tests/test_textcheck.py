@@ -2,6 +2,7 @@
 
 import unicodedata
 
+import numpy as np
 import pytest
 from engine_texts import EN_A, ZH_A, ZH_B, ZH_C, ZH_LONG, pair_arrays, repost_with_header, truncated
 from hypothesis import HealthCheck, example, given, settings
@@ -357,6 +358,26 @@ def test_a_different_figure_between_the_same_words_is_replaced(a, b):
 
     assert figure_replaced(a, b)
     assert figure_replaced(b, a)
+
+
+@pytest.mark.parametrize(
+    ("short", "long", "replaced"),
+    [
+        ("时装周专栏 第一期", "时装周专栏 第三期上线", True),  # one word after it, then the shorter text's end
+        ("时装周专栏第2期", "时装周专栏第5期精彩回顾", True),
+        ("第1期时装周专栏", "上线第3期时装周专栏", True),  # one word before it, then the shorter text's start
+        ("时装周专栏 第一期", "时装周专栏 第一期上线", False),  # the same figure: a word added
+    ],
+)
+def test_in_a_short_pair_a_figure_a_word_from_the_shorter_texts_end_is_flanked_by_it(short, long, replaced):
+    """In a title or a question the text's start or end will do for a flank, with a word between it and the
+    figure too: "…第一期" / "…第三期上线" are two issues of a column."""
+    from dedup_gui.core.textcheck import figure_replaced, figures_differ_pairs
+
+    assert figure_replaced(short, long) is replaced
+    assert figures_differ_pairs([short, long], np.array([0, 1]), np.array([1, 0])).tolist() == [replaced] * 2
+    # The shorter text goes on past the word after it: no flank (the pair differs by its missing figures alone).
+    assert not figure_replaced("时装周专栏第2期上线了", "时装周专栏第5期精彩回顾")
 
 
 # Invented templated reports whose one changed figure sits before a character that also writes dates and times.

@@ -222,6 +222,8 @@ def test_a_chinese_place_replaced_between_the_same_characters(a, b, replaced):
 
 
 _PLACE_PIECES = [
+    "德语",
+    "日文",
     "北京",
     "上海",
     "杭州",
@@ -254,7 +256,7 @@ def test_one_character_replaced_at_once_is_what_the_pair_by_pair_reading_says(te
         at, char = 1, "广"
     else:
         at = data.draw(st.integers(0, len(text) - 1))
-        char = data.draw(st.sampled_from("北上杭广苏京海州市县的航a南下"))
+        char = data.draw(st.sampled_from("北上杭广苏京海州市县的航a南下德法语文"))
     other = text[:at] + char + text[at + 1 :]
     if other == text:
         return
@@ -277,6 +279,25 @@ def test_one_character_replaced_at_once_is_what_the_pair_by_pair_reading_says(te
 def test_a_place_replaced_by_one_sharing_a_character(a, b, replaced):
     assert names_replaced(a, b) is replaced
     assert names_replaced(b, a) is replaced
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "replaced"),
+    [
+        ("德语水平考试大纲和报名须知", "法语水平考试大纲和报名须知", True),  # two exams
+        ("英语四级考试怎么准备", "日语四级考试怎么准备", True),
+        ("请问这份合同的中文版在哪里下载", "请问这份合同的英文版在哪里下载", True),
+        ("西班牙语入门教材推荐", "葡萄牙语入门教材推荐", True),  # a language of several characters
+        ("日语翻译考试怎么准备", "日文翻译考试怎么准备", False),  # one language, spoken or written
+        ("英语四级考试怎么准备", "英语四级考试怎样准备", False),  # no language replaced
+    ],
+)
+def test_a_language_replaced_by_another_is_another_text(a, b, replaced):
+    """A language stands where a place would ("德语水平考试" / "法语水平考试": two exams' notices), read pair by
+    pair and at once alike."""
+    assert names_replaced(a, b) is replaced
+    assert names_replaced(b, a) is replaced
+    assert names_differ_pairs([a, b], np.array([0, 1]), np.array([1, 0]), markup=False).tolist() == [replaced] * 2
 
 
 def test_a_place_written_at_another_level_is_the_same_place():

@@ -195,6 +195,7 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("良药苦口利于病的上一句", "良药苦口利于病的下一句", True),
         ("这个男主持人叫什么？", "这个女主持人叫什么？", True),
         ("世界上最胖的人", "世界上最瘦的人", True),  # at the end, but for one character
+        ("成绩好的学生老师关注得更多吗", "成绩差的学生老师关注得多一些吗", True),  # and other words changed
         ("医药改革：可及性提升与价值创新（上）", "医药改革：可及性提升与价值创新（下）", True),  # signs only after it
         ("温州的牙科哪个好？", "温州的战科哪个好？", False),  # a typo: no opposite
         ("苹果平板电脑怎样打电话", "苹果平板电脑怎么打电话", False),

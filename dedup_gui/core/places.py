@@ -6,6 +6,10 @@ Reading the 6 MB word list takes ~0.3 s, so the names and their hashes are kept 
 (``core.cache``) under the word list's path, size and time of change, and loaded when a pair first needs them
 (``textcheck.names_differ_pairs``). The tags are jieba's and not clean (a few idioms are tagged places), but a
 template whose replaced words are two such idioms is rare.
+
+Languages count as places here: "德语水平测试考试大纲" and "法语水平测试考试大纲" are two exams' syllabuses, "英语四级"
+and "日语四级" two exams. jieba tags them with other proper nouns ("nz": 论语, 评语, 正文 too), so they are listed
+(``LANGUAGES``: each stem with 语 and with 文, of two to four characters).
 """
 
 from __future__ import annotations
@@ -23,6 +27,11 @@ from .text import find_sorted, span_hashes, string_hash, utf32
 
 PLACE_TAG = "ns"
 PLACE_CHARS = (2, 4)  # a place name's length in characters, shortest and longest
+# Stems of language names: "英" -> 英语, 英文.
+LANGUAGES = (
+    "英 汉 中 华 法 德 日 俄 韩 朝鲜 泰 越南 藏 蒙 蒙古 维吾尔 哈萨克 粤 葡萄牙 西班牙 意大利 阿拉伯 拉丁 希腊 荷兰 "
+    "瑞典 波兰 土耳其 印地 波斯 希伯来 梵 满 壮 彝 马来 印尼 缅甸 老挝 乌克兰 捷克 匈牙利 芬兰 丹麦 挪威 世界"
+).split()
 _PROBE = "北京"  # a place every version of the word list has: a table without it is rebuilt
 
 _LOCK = threading.Lock()
@@ -80,7 +89,7 @@ def _load() -> tuple[frozenset[str], np.ndarray]:
         return frozenset(), np.zeros(0, dtype=np.uint64)
     st = source.stat()
     key = xxhash.xxh64_hexdigest(f"{source.resolve()}|{st.st_size}|{st.st_mtime_ns}".encode())
-    name = f"places-{key}-v1.npz"
+    name = f"places-{key}-v2.npz"  # (v2: with ``LANGUAGES``)
     cached = cache.load_arrays(name, ("words", "hashes"))
     if cached is not None and cached["words"].dtype.kind == "U" and cached["hashes"].dtype == np.uint64:
         words, hashes = cached["words"], cached["hashes"]
@@ -111,9 +120,10 @@ def _dictionary() -> Path | None:
 
 
 def _places(content: str) -> frozenset[str]:
-    """The words of a word list tagged ``PLACE_TAG``, of ``PLACE_CHARS`` Chinese characters."""
+    """The words of a word list tagged ``PLACE_TAG``, of ``PLACE_CHARS`` Chinese characters, and the names of
+    ``LANGUAGES``."""
     lo, hi = PLACE_CHARS
-    words = set()
+    words = {stem + end for stem in LANGUAGES for end in "语文" if lo <= len(stem) + 1 <= hi}
     for line in content.splitlines():
         fields = line.split()
         if len(fields) == 3 and fields[2] == PLACE_TAG and lo <= len(fields[0]) <= hi and _chinese(fields[0]):

@@ -479,10 +479,12 @@ def figure_replaced(a: str, b: str) -> bool:
     for i, op in enumerate(ops):
         if op.tag == "replace" and changed[i]:
             # (with the signs at either end taken off, a word beside the figure is no sign: only the text's
-            # start or end is)
-            before = _flank(ops, changed, i, -1) >= REPLACED_FLANK or (ends and op.src_start == 0)
-            after = _flank(ops, changed, i, 1) >= REPLACED_FLANK or (ends and op.src_end == len(wa))
-            if before and after:
+            # start or end is - or fewer equal words than a flank between it and the shorter text's start or end:
+            # "第一期" / "第三期上线")
+            before = _flank(ops, changed, i, -1, len(wa))
+            after = _flank(ops, changed, i, 1, len(wa))
+            before_ok = before[0] >= REPLACED_FLANK or (ends and before[1])
+            if before_ok and (after[0] >= REPLACED_FLANK or (ends and after[1])):
                 return True
     return False
 
@@ -504,10 +506,13 @@ def _figures_changed(op, wa: list[str], wb: list[str]) -> bool:
     return all(_is_figure(words[k]) and not _is_date(words, k) for words, k in sides)
 
 
-def _flank(ops, changed: list[bool], i: int, step: int) -> int:
+def _flank(ops, changed: list[bool], i: int, step: int, a_words: int) -> tuple[int, bool]:
     """How many equal words stand beside edit ``ops[i]`` on one side (``step`` -1: before it, 1: after it),
-    counted on over the changes of figures among them (``changed``) up to ``REPLACED_FLANK``."""
+    counted on over the changes of figures among them (``changed``) up to ``REPLACED_FLANK``; and whether those
+    words (or the edit itself, with none) run to the first text's start or end (its ``a_words`` words: nothing
+    of it on that side past them)."""
     equal = 0
+    last = ops[i]
     i += step
     while 0 <= i < len(ops) and equal < REPLACED_FLANK:
         op = ops[i]
@@ -515,8 +520,9 @@ def _flank(ops, changed: list[bool], i: int, step: int) -> int:
             equal += op.src_end - op.src_start
         elif not changed[i]:
             break
+        last = op
         i += step
-    return equal
+    return equal, (last.src_start == 0 if step < 0 else last.src_end == a_words)
 
 
 # -- names -------------------------------------------------------------------------------------------------------
@@ -531,6 +537,9 @@ _CHINESE = re.compile("[\u4e00-\u9fff]")
 # for another leaves the same place ("九江县" / "九江市"), not another.
 _ADMIN = frozenset("省市县区镇乡村")
 _ADMIN_CHARS = "".join(sorted(_ADMIN))
+# A language's name as its speech or its writing ("日语" / "日文"): one language (``places.LANGUAGES``).
+_SCRIPT = frozenset("语文")
+_SCRIPT_CODES = np.array(sorted(map(ord, _SCRIPT)), dtype=np.uint64)
 PLACE_GAP = 2  # edits this many equal characters apart are one replacement where a place name spans them
 _ADMIN_CODES = np.array(sorted(map(ord, _ADMIN)), dtype=np.uint64)
 # Characters of opposite sense: in a question or a title (a short text) one written for the other asks or says the
@@ -540,7 +549,7 @@ OPPOSITES = (
     "高低 大小 多少 上下 前后 左右 男女 胖瘦 长短 新旧 早晚 买卖 来去 进出 开关 冷热 好坏 真假 难易 快慢 深浅 远近 "
     "轻重 生死 黑白 东西 南北 内外 正反 加减 增减 升降 涨跌 胜负 输赢 是否 对错 美丑 贫富 强弱 明暗 干湿 宽窄 粗细 "
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
-    "甜苦 咸淡 香臭 松紧 冷暖"
+    "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏"
 ).split()
 _OPPOSITE_PAIRS = frozenset((w[0], w[1]) for w in OPPOSITES) | frozenset((w[1], w[0]) for w in OPPOSITES)
 _OPPOSITE_CODES = np.array(sorted((ord(x) << 21) | ord(y) for x, y in _OPPOSITE_PAIRS), dtype=np.uint64)
@@ -690,6 +699,7 @@ def _place_replaced(a: str, b: str, levenshtein) -> bool:
             or (after < REPLACED_FLANK and not _closes(a, end))
             or _CHINESE_RUN.fullmatch(x + y) is None
             or (_ADMIN.issuperset(x) and _ADMIN.issuperset(y))  # "九江县" / "九江市": one place, another level
+            or (_SCRIPT.issuperset(x) and _SCRIPT.issuperset(y))  # "日语" / "日文"
         ):
             continue
         room = longest - max(len(x), len(y))  # characters a place name can take from around them
@@ -724,9 +734,15 @@ def _places_across(a: str, b: str, ops, is_place) -> bool:
         if not mine:
             continue
         theirs = _edited_places(b, a, [(o.dest_start, o.dest_end) for o in edits], is_place)
-        if any(p.strip(_ADMIN_CHARS) != q.strip(_ADMIN_CHARS) for p in mine for q in theirs):
+        if any(_place_stem(p) != _place_stem(q) for p in mine for q in theirs):
             return True
     return False
+
+
+def _place_stem(name: str) -> str:
+    """A place name without its level ("九江县", "九江市": "九江"), a language's without 语 or 文 ("日语": "日")."""
+    name = name.strip(_ADMIN_CHARS)
+    return name[:-1] if len(name) > 1 and name[-1] in _SCRIPT else name
 
 
 def _edit_runs_across(ops, gap: int) -> list[tuple[int, int]]:
@@ -916,6 +932,7 @@ def _place_swapped(s: _Swaps) -> np.ndarray:
     x, y, n, offset, p = s.x, s.y, s.n, s.offset, s.p
     cx, cy = x[offset + p], y[offset + p]
     ok = _is_chinese(cx) & _is_chinese(cy) & ~(_is_admin(cx) & _is_admin(cy)) & s.flanked
+    ok &= ~(find_sorted(_SCRIPT_CODES, cx.astype(np.uint64))[1] & find_sorted(_SCRIPT_CODES, cy.astype(np.uint64))[1])
     if not ok.any():
         return out
     chars = place_characters()
