@@ -244,3 +244,70 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     pairs, a, b = pair_arrays(texts, pairs)
     got = names_differ_pairs(texts, a, b, markup=False)
     assert got.tolist() == [names_replaced(texts[i], texts[j]) for i, j in pairs]
+
+
+# -- opposite words ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "opposite"),
+    [
+        ("The decrease in orders was larger than expected.", "The increase in orders was larger than expected.", True),
+        ("Analysts said the fruit and vegetable exports.", "Analysts said the fruit and vegetable imports.", True),
+        ("Later figures were not available.", "Earlier figures were not available.", True),  # at the start
+        ("The plant refines 30,000 barrels a year.", "The plant refines 30,000 barrels a day.", True),  # a group
+        ("Wheat was steady while corn was lower", "Wheat was steady while corn was higher", True),  # at the end
+        ("The upper house voted on the bill.", "The lower house voted on the bill.", True),  # lower: in two groups
+        ("Both imports and exports rose in May.", "Both exports and imports rose in May.", False),  # swapped
+        ("Prices rose in the first quarter.", "Prices rose in the first quarter, it said.", False),  # words added
+        ("Shares rose sharply in early trade.", "Shares rose sharply in late trading.", False),  # a second word too
+        ("The company reported higher sales.", "The company reported hihger sales.", False),  # a typo
+    ],
+)
+def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
+    from dedup_gui.core.textcheck import opposite_word_replaced, opposite_words_differ_pairs
+
+    assert opposite_word_replaced(a.lower(), b.lower()) is opposite
+    assert opposite_word_replaced(b.lower(), a.lower()) is opposite
+    got = opposite_words_differ_pairs([a.lower(), b.lower()], np.array([0, 1]), np.array([1, 0]))
+    assert got.tolist() == [opposite, opposite]
+
+
+def test_opposite_words_decide_only_in_texts_under_the_name_limit():
+    from dedup_gui.core.textcheck import opposite_words_differ_pairs
+
+    filler = " The board met in the morning and the chairman spoke at length about the plans of the group." * 12
+    a, b = "Exports rose in March." + filler, "Imports rose in March." + filler
+    assert len(a) >= NAME_CHARS
+    assert opposite_words_differ_pairs([a, b], np.array([0]), np.array([1])).tolist() == [False]
+    assert opposite_words_differ_pairs([a[:200], b[:200]], np.array([0]), np.array([1])).tolist() == [True]
+
+
+def test_sentences_saying_the_opposite_stay_and_a_copy_goes(monkeypatch):
+    texts = [
+        "Fruit and vegetable exports rose sharply last month.",
+        "Fruit and vegetable imports rose sharply last month.",
+        "Fruit and vegetable exports rose sharply last month, officials said.",
+    ]
+    assert ngram_clusters(texts) == [[0, 2]]
+    # Without the rule the imports would have gone as a copy of the exports.
+    monkeypatch.setattr(textcheck_module, "opposite_words_differ_pairs", lambda t, a, b: np.zeros(len(a), dtype=bool))
+    assert ngram_clusters(texts) == [[0, 1, 2]]
+
+
+_OPPOSITE_WORD_PIECES = ["rose ", "fell ", "imports ", "exports ", "and ", "the ", "in ", "May ", "a ", "day ", "year ",
+                         "higher", "lower", ". ", "Rose "]  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    texts=st.lists(st.lists(st.sampled_from(_OPPOSITE_WORD_PIECES), max_size=10).map("".join), min_size=1, max_size=8),
+    pairs=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20),
+)
+def test_opposite_words_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
+    """The words of all pairs read at once pick out the pairs to read: every pair read alone says the same."""
+    from dedup_gui.core.textcheck import opposite_word_replaced, opposite_words_differ_pairs
+
+    pairs, a, b = pair_arrays(texts, pairs)
+    got = opposite_words_differ_pairs(texts, a, b)
+    assert got.tolist() == [opposite_word_replaced(texts[i], texts[j]) for i, j in pairs]

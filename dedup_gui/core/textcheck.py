@@ -70,6 +70,9 @@ happens to write another place keeps the pair too; a place's level written anoth
 same place. A source ("据新华社消息" / "据中新社消息") or a person is no place. In a short text (a question, a
 title) one character written for its opposite (``OPPOSITES``: 高/低, 上/下, 男/女...) between the same characters is
 another question too ("额头低的女明星" / "额头高的女明星"); the two swapped ("女人和男人" / "男人和女人") are not.
+In English, in texts under ``NAME_CHARS`` characters, a word written for its opposite (``OPPOSITE_WORDS``:
+"increase" / "decrease", "exports" / "imports", "a year" / "a day") between the same words is another statement
+(``opposite_word_replaced``).
 
 Negations decide too: "孕妇可以吃饼干吗" / "孕妇不可以吃饼干吗" and "the merger was approved" / "the merger was not
 approved" say opposite things. A pair where one text has a negation (``NEGATIONS``) added to the same words (or, in a
@@ -1179,15 +1182,110 @@ def reports_differ_pairs(
     """The check's last word on pairs ``(a[i], b[i])`` above the floor: True where the two report different figures
     (``figures_differ_pairs``, on the normalised ``texts``), where a name, a place or (a short text) an opposite is
     replaced (``names_differ_pairs``, on the texts as ``written``, their markup taken out with ``markup``), or where
-    one negates what the other says (``negations_differ_pairs``) - template or another statement, not a copy. Each
-    step reads only the pairs the steps before let through. The desktop and the Spark job both ask this."""
+    one negates what the other says (``negations_differ_pairs``) or writes a word for its opposite
+    (``opposite_words_differ_pairs``: "exports" / "imports") - template or another statement, not a copy. Each step
+    reads only the pairs the steps before let through. The desktop and the Spark job both ask this."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = figures_differ_pairs(texts, a, b)
     at = np.flatnonzero(~differ)
     differ[at] = names_differ_pairs(written, a[at], b[at], markup)
     at = np.flatnonzero(~differ)
     differ[at] = negations_differ_pairs(texts, a[at], b[at])
+    at = np.flatnonzero(~differ)
+    differ[at] = opposite_words_differ_pairs(texts, a[at], b[at])
     return differ
+
+
+# -- opposite words ----------------------------------------------------------------------------------------------
+
+# A word of a sentence written for its opposite makes another statement: "The decrease in U.S. ..." / "The increase
+# in U.S. ...", "beef and citrus exports" / "imports", "Later figures were not available" / "Earlier figures ...",
+# "corn and wheat were lower" / "higher". Pairs of opposites, then groups of which any two differ ("46,000 barrels
+# a year" / "a day").
+OPPOSITE_WORDS = (
+    "higher lower, high low, rise fall, rises falls, rose fell, rising falling, risen fallen, up down, increase "
+    "decrease, increases decreases, increased decreased, increasing decreasing, gain loss, gains losses, profit "
+    "loss, profits losses, buy sell, buys sells, bought sold, buying selling, buyer seller, buyers sellers, above "
+    "below, more less, import export, imports exports, imported exported, importer exporter, importers exporters, "
+    "before after, earlier later, early late, first last, maximum minimum, long short, longer shorter, strong weak, "
+    "stronger weaker, strengthen weaken, strengthened weakened, approve reject, approved rejected, accept reject, "
+    "accepted rejected, win lose, won lost, open close, opened closed, opening closing, surplus deficit, positive "
+    "negative, bullish bearish, upward downward, inflow outflow, inflows outflows, north south, east west, northern "
+    "southern, eastern western, assets liabilities, credit debit, include exclude, included excluded, including "
+    "excluding, upper lower, majority minority, net gross, "
+    "day week month quarter year, days weeks months quarters years, daily weekly monthly quarterly yearly annual"
+).split(", ")
+_OPPOSITE_GROUPS: dict[str, set[int]] = {}  # word -> the groups it is in ("lower": higher / lower, upper / lower)
+for _k, _group in enumerate(OPPOSITE_WORDS):
+    for _w in _group.split():
+        _OPPOSITE_GROUPS.setdefault(_w, set()).add(_k)
+# A text read as words for ``opposite_word_replaced``: a run of Latin letters, a number, any other character.
+_LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
+
+
+def opposite_word_replaced(a: str, b: str) -> bool:
+    """True when a word of one text stands in the other as its opposite (``OPPOSITE_WORDS``): in the word-by-word
+    alignment of the passages where the two differ (``_differing_passages``), one word replaced by one of its group,
+    with ``REPLACED_FLANK`` equal words before and after it, or fewer between it and the text's start or end - and
+    not the two swapped ("imports and exports" / "exports and imports": the same words)."""
+    from rapidfuzz.distance import Levenshtein
+
+    a, b = _differing_passages(a, b, Levenshtein)
+    wa, wb = _LATIN_WORD.findall(a.lower()), _LATIN_WORD.findall(b.lower())
+    ops = Levenshtein.opcodes(wa, wb)
+    replaced, found = set(), []
+    for i, j in _edit_runs(ops):
+        x, y = wa[ops[i].src_start : ops[j].src_end], wb[ops[i].dest_start : ops[j].dest_end]
+        if len(x) != 1 or len(y) != 1:
+            continue
+        replaced.add((x[0], y[0]))
+        if x[0] == y[0] or _OPPOSITE_GROUPS.get(x[0], set()).isdisjoint(_OPPOSITE_GROUPS.get(y[0], ())):
+            continue
+        before = _equal_words(ops, i - 1) >= REPLACED_FLANK or i == 0 or (i == 1 and ops[0].tag == "equal")
+        last = len(ops) - 1
+        after = _equal_words(ops, j + 1) >= REPLACED_FLANK or j == last or (j == last - 1 and ops[last].tag == "equal")
+        if before and after:
+            found.append((y[0], x[0]))
+    return any(swap not in replaced for swap in found)
+
+
+def opposite_words_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``opposite_word_replaced`` for every pair of ``texts`` whose shorter text has fewer than ``NAME_CHARS``
+    characters (as names: in a long article a word changed in one place is a correction). Only a pair where each
+    text holds a word of ``OPPOSITE_WORDS`` more often than the other can have one replaced by another: the words of
+    every pair's texts are read at once (``_slice_opposite_words``), and only those pairs read text by text."""
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    differ = np.zeros(len(a), dtype=bool)
+    at, used, ia, ib = _short_pairs(texts, a, b)
+    if not len(at):
+        return differ
+    keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_opposite_words), len(used))
+    none = np.zeros(width, dtype=bool)
+    both = (_lacking(keys, counts, first, width, none, ia, ib)[0] > 0) & (
+        _lacking(keys, counts, first, width, none, ib, ia)[0] > 0
+    )
+    for k in np.flatnonzero(both).tolist():
+        differ[at[k]] = opposite_word_replaced(used[ia[k]], used[ib[k]])
+    return differ
+
+
+def _slice_opposite_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The hash (``string_hash``) of each word of ``OPPOSITE_WORDS`` (a run of Latin letters, in any case) in a slice
+    of texts, and the index of the text each is in; the texts joined by line breaks and read as ASCII bytes, every
+    other character one "?"."""
+    codes = np.frombuffer("\n".join(texts).encode("ascii", "replace"), dtype=np.uint8)
+    at = np.flatnonzero(((codes | np.uint8(0x20)) - np.uint8(ord("a"))) <= ord("z") - ord("a"))
+    low = (codes[at] | np.uint8(0x20)).astype(np.uint64)
+    starts, ends = position_runs(at)
+    runs = span_hashes(low, starts, ends)
+    keep = find_sorted(_opposite_hashes(), runs)[1]
+    text_ends = np.cumsum(lengths_of(texts) + 1)
+    return runs[keep], np.searchsorted(text_ends, at[starts[keep]], side="right")
+
+
+@lru_cache(maxsize=1)
+def _opposite_hashes() -> np.ndarray:
+    return np.array(sorted({string_hash(w) for w in _OPPOSITE_GROUPS}), dtype=np.uint64)
 
 
 def _short_pairs(
