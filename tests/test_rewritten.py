@@ -8,6 +8,9 @@ import pytest
 
 from dedup_gui.cli import run
 from dedup_gui.core.doubt import (
+    INSERTED_MIN_WORDS,
+    INSERTED_SHARE,
+    INSERTED_UNDER,
     REWRITE_MIN_WORDS,
     REWRITE_SHARE,
     doubtful_pairs,
@@ -15,6 +18,7 @@ from dedup_gui.core.doubt import (
     latin_texts,
     rewritten,
     rewritten_pairs,
+    words_inserted,
     words_rewritten,
 )
 from dedup_gui.core.pipeline import Pipeline
@@ -81,6 +85,35 @@ def test_a_repost_cut_short_with_its_own_header_and_footer_is_no_rewrite():
     inside = f"{SENTENCES[0]} {footer} {SENTENCES[1]}"
     assert words_rewritten(words(inside), words(STORY)) == len(words(footer))
     assert rewritten(inside.lower(), STORY.lower())
+
+
+def test_words_inserted_counts_the_words_the_longer_text_puts_between_the_shorters():
+    a = words("proceeds will be used for working capital it said")
+    longer = words("proceeds will be used to reduce debt and for working capital and capital expenditures")
+    assert words_inserted(a, longer) == 4  # "to reduce debt and": between "used" and "for"
+    assert words_inserted(longer, a) == 4  # (whichever comes first)
+    assert words_inserted(a, a) == 0
+    # Words before the first shared word or after the last are no insertion (an excerpt of a longer text is none).
+    assert words_inserted(a, words("the company said proceeds will be used for working capital it said today")) == 0
+    # A typo of a word is that word; a run of four words found in the shorter text was moved there.
+    assert words_inserted(a, words("proceeds will be usd for workng capital it said")) == 0
+    moved = words("for working capital it said proceeds will be used for working capital")
+    assert words_inserted(words("proceeds will be used for working capital"), moved) == 0
+
+
+def test_a_sentence_with_words_put_between_its_words_is_another_statement_and_held():
+    """Not an excerpt: the longer sentence says more in the middle of it - two companies' notices, kept to check.
+    A word or two added is still a copy, and so is any text above ``INSERTED_UNDER`` characters (a story re-sent
+    with a clause added: an update)."""
+    assert (INSERTED_MIN_WORDS, INSERTED_SHARE) == (3, 0.15)
+    short = "proceeds will be used for working capital, it said."
+    assert rewritten(short, "proceeds will be used to reduce debt and for working capital and capital expenditures.")
+    assert not rewritten(short, "net proceeds will be used for general working capital, it said.")  # one word
+    assert not rewritten(short, "proceeds will now be used for general working capital, it said.")  # two words
+    long_a = ("the council met on tuesday and " * 8) + short
+    long_b = ("the council met on tuesday and " * 8) + "proceeds will be used to reduce debt and for working capital."
+    assert len(long_a) >= INSERTED_UNDER
+    assert not rewritten(long_a, long_b)
 
 
 def test_the_least_rewritten_words_and_share():
