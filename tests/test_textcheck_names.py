@@ -85,6 +85,10 @@ def test_a_name_written_another_way_or_no_name_is_not_a_name_replaced(a, b):
             "Diamond Shamrock said it raised the price it pays for crude oil",
         ),
         ("the statement was read by Smith", "the statement was read by Jones"),
+        # with a word or a sign between it and the text's end
+        ("There was no immediate response from Luanda.", "There was no immediate response from Norcros."),
+        ("the chief operating officer David R.", "the chief operating officer Frank E."),
+        ("* Halden said the talks would go on", "* Ruston said the talks would go on"),  # and its start
     ],
 )
 def test_a_different_name_between_the_same_words_is_replaced(a, b):

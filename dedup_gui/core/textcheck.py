@@ -651,13 +651,21 @@ def _replaced(a: str, b: str, latin: bool, places: bool) -> bool:
         if (
             0 < len(src) <= REPLACED_SPAN
             and 0 < len(dest) <= REPLACED_SPAN
-            and (_equal_words(ops, i - 1) >= REPLACED_FLANK or i == 0)  # (the text's start or end will do)
-            and (_equal_words(ops, j + 1) >= REPLACED_FLANK or j == len(ops) - 1)
+            # (the text's start or end will do, with fewer equal words between: "...officer David R." / "Frank E.")
+            and (_equal_words(ops, i - 1) >= REPLACED_FLANK or _at_edge(ops, i, -1))
+            and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _at_edge(ops, j, 1))
             and any(na[k] and wa[k] in own_a for k in src)
             and any(nb[k] and wb[k] in own_b for k in dest)
         ):
             return True
     return False
+
+
+def _at_edge(ops, i: int, step: int) -> bool:
+    """Whether edit ``ops[i]`` is the first (``step`` -1) or last (1) of the alignment, or only equal words stand
+    between it and that end."""
+    k = i + step
+    return not 0 <= k < len(ops) or (ops[k].tag == "equal" and not 0 <= k + step < len(ops))
 
 
 def _edit_runs(ops) -> list[tuple[int, int]]:
