@@ -34,6 +34,7 @@ from dedup_gui.core.table import Table
         ("梦幻西游官职", "梦幻西游刷官职"),  # one added to a very short one
         ("孙俪什么脸型？", "孙俪是什么脸型"),  # signs are not read
         ("峨眉山在哪个省", "峨眉山在哪个区"),
+        ("以成开头的成语", "以四开头的成语"),  # a numeral for a character that is none: no figure replaced
     ],
 )
 def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):
@@ -52,6 +53,7 @@ def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):
         ("世界上最瘦的人", "世界上最瘦的人", "the same text"),
         ("世界上最瘦的男人", "世界上最胖的女人", "two characters apart"),
         ("驾照考试科目四", "驾照考试科目一", "a figure is the text check's"),
+        ("以三开头的成语", "以四开头的成语", "a numeral for a numeral: the text check's figure"),
     ],
 )
 def test_what_is_not_in_doubt(a, b, why):
