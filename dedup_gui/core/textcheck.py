@@ -1249,10 +1249,8 @@ def opposite_word_replaced(a: str, b: str) -> bool:
         replaced.add((x[0], y[0]))
         if x[0] == y[0] or _OPPOSITE_GROUPS.get(x[0], set()).isdisjoint(_OPPOSITE_GROUPS.get(y[0], ())):
             continue
-        before = _equal_words(ops, i - 1) >= REPLACED_FLANK or i == 0 or (i == 1 and ops[0].tag == "equal")
-        last = len(ops) - 1
-        after = _equal_words(ops, j + 1) >= REPLACED_FLANK or j == last or (j == last - 1 and ops[last].tag == "equal")
-        if before and after:
+        before = _equal_words(ops, i - 1) >= REPLACED_FLANK or _at_edge(ops, i, -1)
+        if before and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _at_edge(ops, j, 1)):
             found.append((y[0], x[0]))
     return any(swap not in replaced for swap in found)
 
