@@ -46,12 +46,12 @@ def test_without_the_name_rule_the_template_reports_would_have_been_removed(monk
         ("The bank of Denver, Colo said on Monday it", "The bank of Denver, Colorado said on Monday it"),
         ("shares of Acme Corp rose on the news", "shares of Acme Corporation rose on the news"),
         ("said Central Bank Governor Smith on", "said central bank governor Smith on"),
-        # a name opening a sentence or a line, a month, a weekday, a word in capitals: no name
+        # a name opening a sentence or a line, a word in capitals: no name
         ("Markel did not elaborate on the terms of the issue.", "It did not elaborate on the terms of the issue."),
         ("Net profit rose.\nSales 41.1 mln vs 20.3 mln", "Net profit rose.\nRevs 41.1 mln vs 20.3 mln"),
-        ("The dividend is payable June 30 to holders", "The dividend is payable April 30 to holders"),
-        ("the meeting on Tuesday will decide on the rate", "the meeting on Thursday will decide on the rate"),
         ("the stake in IBM was sold to investors", "the stake in DEC was sold to investors"),
+        # a month written short is the same month
+        ("The dividend is payable March 30 to holders", "The dividend is payable Mar 30 to holders"),
         # two typos in one name (two copies of one sentence): no other name
         (
             "Merrill was disappointed by Mogdy's conclusion on Monday",
@@ -85,6 +85,9 @@ def test_a_name_written_another_way_or_no_name_is_not_a_name_replaced(a, b):
             "Diamond Shamrock said it raised the price it pays for crude oil",
         ),
         ("the statement was read by Smith", "the statement was read by Jones"),
+        # a month or a weekday is a name: another month's notice, another day's report
+        ("The dividend is payable June 30 to holders", "The dividend is payable April 30 to holders"),
+        ("the meeting on Monday will decide on the rate", "the meeting on Friday will decide on the rate"),
         # with a word or a sign between it and the text's end
         ("There was no immediate response from Luanda.", "There was no immediate response from Norcros."),
         ("the chief operating officer David R.", "the chief operating officer Frank E."),

@@ -562,7 +562,6 @@ _CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
 _NAME_WORD = re.compile(r"[A-Za-z]+|\d+(?:[.,:/]\d+)*|\S")
 # A word after one of these (or at a line's start) opens a sentence, a quotation or a heading: capitalised anyway.
 _OPENERS = frozenset(".!?:;\"'“”‘’([<{«《「『-–—。！？：；")
-_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 # A capitalised word as ``_name_words`` reads one, found anywhere (a sentence's first word too): the cheap test of
 # ``names_differ_pairs``.
 _CAPITALISED = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]*[a-z][A-Za-z]*")
@@ -571,10 +570,12 @@ _CAPITALISED = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]*[a-z][A-Za-z]*")
 def _name_words(text: str) -> tuple[list[str], list[bool]]:
     """The words of a text (``_NAME_WORD``) in lower case, and for each whether it is a name: a capitalised word
     (an upper-case letter, then at least one lower-case: "Warsaw", "DataCard"; not "IBM", nor a heading's "PAYOUT")
-    that is no month or weekday (dates are ``_is_date``'s business), does not open a line, a quotation or a
-    bracket (``_OPENERS``), and, opening the text or a sentence, is no word of ``_FUNCTION_WORDS`` ("It", "The",
-    "However"): "Amoco Corp said..." / "Diamond Shamrock said..." are two companies, "It did not..." / "Markel did
-    not..." one sentence."""
+    that does not open a line, a quotation or a bracket (``_OPENERS``), and, opening the text or a sentence, is no
+    word of ``_FUNCTION_WORDS`` ("It", "The", "However"): "Amoco Corp said..." / "Diamond Shamrock said..." are two
+    companies, "It did not..." / "Markel did not..." one sentence. A month or a weekday is a name too: "...for May
+    shipment" / "...for April shipment" are two purchases, "...opened higher on Monday" / "...on Tuesday" two days'
+    reports (Reuters' re-sent stories: N-gram 21 -> 20 wrong removals, NSHash 16 -> 15, SimHash 1 -> 0, right ones
+    the same)."""
     words, names = [], []
     before = "."  # the text's first word opens it
     for gap, w in _SPACED_WORD.findall(text):
@@ -585,8 +586,6 @@ def _name_words(text: str) -> tuple[list[str], list[bool]]:
             and (before[-1] not in _OPENERS or (opens and lower not in _FUNCTION_WORDS))
             and "\n" not in gap
             and not w.isupper()
-            and lower not in _MONTHS
-            and lower not in _WEEKDAYS
         )
         words.append(lower)
         before = w
