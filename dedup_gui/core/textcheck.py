@@ -866,10 +866,7 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
         used = [strip_html(t) if "<" in t or "&" in t else t for t in used]
     sizes = lengths_of(used)
     keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_names), len(used))
-    once, none = np.ones_like(counts), np.zeros(width, dtype=bool)  # (a word lacked or not, whatever its count)
-    latin = (_lacking(keys, once, first, width, none, ia, ib)[0] > 0) & (
-        _lacking(keys, once, first, width, none, ib, ia)[0] > 0
-    )
+    latin = _each_lacks(keys, np.ones_like(counts), first, width, ia, ib)  # (a word lacked, whatever its count)
     chinese = ~np.fromiter(map(str.isascii, used), dtype=bool, count=len(used))  # (Chinese or not, read later)
     both = np.flatnonzero(latin | (chinese[ia] & chinese[ib]))
     if not len(both):
@@ -942,7 +939,7 @@ def _place_swapped(s: _Swaps) -> np.ndarray:
     x, y, n, offset, p = s.x, s.y, s.n, s.offset, s.p
     cx, cy = x[offset + p], y[offset + p]
     ok = _is_chinese(cx) & _is_chinese(cy) & ~(_is_admin(cx) & _is_admin(cy)) & s.flanked
-    ok &= ~(find_sorted(_SCRIPT_CODES, cx.astype(np.uint64))[1] & find_sorted(_SCRIPT_CODES, cy.astype(np.uint64))[1])
+    ok &= ~(_is_script(cx) & _is_script(cy))
     if not ok.any():
         return out
     chars = place_characters()
@@ -976,6 +973,10 @@ def _opposite_swapped(s: _Swaps) -> np.ndarray:
 
 def _is_admin(cps: np.ndarray) -> np.ndarray:
     return find_sorted(_ADMIN_CODES, cps.astype(np.uint64))[1]
+
+
+def _is_script(cps: np.ndarray) -> np.ndarray:
+    return find_sorted(_SCRIPT_CODES, cps.astype(np.uint64))[1]
 
 
 def _is_chinese(cps: np.ndarray) -> np.ndarray:
@@ -1222,10 +1223,11 @@ OPPOSITE_WORDS = (
     "excluding, upper lower, majority minority, net gross, "
     "day week month quarter year, days weeks months quarters years, daily weekly monthly quarterly yearly annual"
 ).split(", ")
-_OPPOSITE_GROUPS: dict[str, set[int]] = {}  # word -> the groups it is in ("lower": higher / lower, upper / lower)
-for _k, _group in enumerate(OPPOSITE_WORDS):
-    for _w in _group.split():
-        _OPPOSITE_GROUPS.setdefault(_w, set()).add(_k)
+# word -> the groups it is in ("lower": higher / lower, upper / lower)
+_OPPOSITE_GROUPS = {
+    w: frozenset(k for k, group in enumerate(OPPOSITE_WORDS) if w in group.split())
+    for w in " ".join(OPPOSITE_WORDS).split()
+}
 # A text read as words for ``opposite_word_replaced``: a run of Latin letters, a number, any other character.
 _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
 
@@ -1246,7 +1248,7 @@ def opposite_word_replaced(a: str, b: str) -> bool:
         if len(x) != 1 or len(y) != 1:
             continue
         replaced.add((x[0], y[0]))
-        if x[0] == y[0] or _OPPOSITE_GROUPS.get(x[0], set()).isdisjoint(_OPPOSITE_GROUPS.get(y[0], ())):
+        if x[0] == y[0] or _OPPOSITE_GROUPS.get(x[0], frozenset()).isdisjoint(_OPPOSITE_GROUPS.get(y[0], ())):
             continue
         before = _equal_words(ops, i - 1) >= REPLACED_FLANK or _at_edge(ops, i, -1)
         if before and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _at_edge(ops, j, 1)):
@@ -1265,11 +1267,7 @@ def opposite_words_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarr
     if not len(at):
         return differ
     keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_opposite_words), len(used))
-    none = np.zeros(width, dtype=bool)
-    both = (_lacking(keys, counts, first, width, none, ia, ib)[0] > 0) & (
-        _lacking(keys, counts, first, width, none, ib, ia)[0] > 0
-    )
-    for k in np.flatnonzero(both).tolist():
+    for k in np.flatnonzero(_each_lacks(keys, counts, first, width, ia, ib)).tolist():
         differ[at[k]] = opposite_word_replaced(used[ia[k]], used[ib[k]])
     return differ
 
@@ -1330,6 +1328,17 @@ def _text_keys(
     width = max(len(distinct), 1)
     keys, counts = unique_counts(doc_of * width + ids)
     return keys, counts, np.searchsorted(keys // width, np.arange(n_texts + 1)), width, distinct
+
+
+def _each_lacks(
+    keys: np.ndarray, counts: np.ndarray, first: np.ndarray, width: int, ia: np.ndarray, ib: np.ndarray
+) -> np.ndarray:
+    """Per pair (texts ``ia[i]``, ``ib[i]``; what each holds as ``_text_keys`` gives it): whether each text lacks
+    something the other holds (``_lacking`` both ways, no value counted apart)."""
+    none = np.zeros(width, dtype=bool)
+    return (_lacking(keys, counts, first, width, none, ia, ib)[0] > 0) & (
+        _lacking(keys, counts, first, width, none, ib, ia)[0] > 0
+    )
 
 
 def _lacking(
