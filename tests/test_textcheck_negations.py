@@ -94,7 +94,7 @@ def test_without_the_negation_rule_the_questions_would_have_been_removed(monkeyp
         "为什么我家的猫不喜欢吃鱼呢",
         "为什么我家的猫喜欢吃鱼呢",
     ]
-    monkeypatch.setattr(textcheck_module, "negations_differ_pairs", lambda t, a, b: np.zeros(len(a), dtype=bool))
+    monkeypatch.setattr(textcheck_module, "negation_replaced", lambda a, b: False)
     assert ngram_clusters(texts) == [[0, 1], [2, 3]]
 
 
@@ -291,7 +291,7 @@ def test_sentences_saying_the_opposite_stay_and_a_copy_goes(monkeypatch):
     ]
     assert ngram_clusters(texts) == [[0, 2]]
     # Without the rule the imports would have gone as a copy of the exports.
-    monkeypatch.setattr(textcheck_module, "opposite_words_differ_pairs", lambda t, a, b: np.zeros(len(a), dtype=bool))
+    monkeypatch.setattr(textcheck_module, "opposite_word_replaced", lambda a, b: False)
     assert ngram_clusters(texts) == [[0, 1, 2]]
 
 
@@ -311,3 +311,29 @@ def test_opposite_words_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     pairs, a, b = pair_arrays(texts, pairs)
     got = opposite_words_differ_pairs(texts, a, b)
     assert got.tolist() == [opposite_word_replaced(texts[i], texts[j]) for i, j in pairs]
+
+
+_STATEMENT_PIECES = ["won", "n't", "'", "t", " ", "down", "up", "rose", "fell", "no", "not", "can", "cannot", "did",
+                     "不", "可以", "exports", "imports", "Down", ".", "5"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    texts=st.lists(st.lists(st.sampled_from(_STATEMENT_PIECES), max_size=12).map("".join), min_size=1, max_size=8),
+    pairs=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20),
+)
+@example(texts=["prices won't go down", "prices won't go up"], pairs=[(0, 1)])
+@example(texts=["we won't go", "we lost't go"], pairs=[(0, 1)])  # ("won" of "won't" an opposite word as written)
+def test_negations_and_opposite_words_read_in_one_pass_are_each_pairs_own(texts, pairs):
+    """Both rules read from one gathering of the pairs' texts say what each says of each pair read alone: a negation
+    (texts at most PLACE_EDITS characters apart in length), else an opposite word."""
+    from dedup_gui.core.textcheck import PLACE_EDITS, opposite_word_replaced, statements_differ_pairs
+
+    pairs, a, b = pair_arrays(texts, pairs)
+    got = statements_differ_pairs(texts, a, b)
+    want = [
+        (abs(len(texts[i]) - len(texts[j])) <= PLACE_EDITS and negation_replaced(texts[i], texts[j]))
+        or opposite_word_replaced(texts[i], texts[j])
+        for i, j in pairs
+    ]
+    assert got.tolist() == want

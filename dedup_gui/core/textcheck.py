@@ -1078,30 +1078,49 @@ def _negates(words: list[str], k: int) -> bool:
 def negations_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``negation_replaced`` for every pair of ``texts`` whose shorter text has fewer than ``NAME_CHARS``
     characters (as names: in a long article a word changed in one place is a correction) and whose lengths are at
-    most ``PLACE_EDITS`` apart. Only a pair whose texts hold different negations can have one added or dropped:
-    the negations of those pairs' texts are read at once (``_slice_negations``) and summed by their hashes; the
-    pairs whose sums differ are read text by text (100k bench articles: 0.40 s for every text of every pair, 0.09 s
-    for those)."""
+    most ``PLACE_EDITS`` apart (``statements_differ_pairs``, negations alone)."""
+    return statements_differ_pairs(texts, a, b, opposites=False)
+
+
+def statements_differ_pairs(
+    texts: Sequence[str], a: np.ndarray, b: np.ndarray, negations: bool = True, opposites: bool = True
+) -> np.ndarray:
+    """For every pair of ``texts`` whose shorter text has fewer than ``NAME_CHARS`` characters (in a long article a
+    word changed in one place is a correction): whether one negates what the other says (``negation_replaced``, a
+    pair whose lengths are at most ``PLACE_EDITS`` apart: texts further apart are more edits apart), else whether
+    one writes a word for its opposite (``opposite_word_replaced``). The pairs' texts are gathered once and their
+    negations and opposite words read in one pass (``_slice_statement_words``); only the pairs those can tell apart
+    are read text by text: a pair whose negations differ (their hashes summed per text: 100k bench articles, 0.40 s
+    for every text of every pair, 0.09 s for those), a pair where each text holds a word of ``OPPOSITE_WORDS`` more
+    often than the other. (1M short texts: the texts gathered and read once, not once for each rule.)"""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = np.zeros(len(a), dtype=bool)
-    # (texts further apart in length than PLACE_EDITS are more edits apart)
-    at, used, ia, ib = _short_pairs(texts, a, b, apart=PLACE_EDITS)
+    at, used, ia, ib = _short_pairs(texts, a, b)
     if not len(at):
         return differ
-    hashes, doc_of = per_slice(used, _slice_negations)
-    held = np.zeros(len(used), dtype=np.uint64)
-    np.add.at(held, doc_of, hashes)  # (wrapping: a sum of hashes, equal for equal negations)
-    for k in np.flatnonzero(held[ia] != held[ib]).tolist():
-        differ[at[k]] = negation_replaced(used[ia[k]], used[ib[k]])
+    hashes, doc_of = per_slice(used, _slice_statement_words)
+    opposite = find_sorted(_opposite_hashes(), hashes)[1]  # (no negation is an opposite word)
+    if negations:
+        lengths = lengths_of(used)
+        near = np.flatnonzero(np.abs(lengths[ia] - lengths[ib]) <= PLACE_EDITS)
+        held = np.zeros(len(used), dtype=np.uint64)
+        np.add.at(held, doc_of[~opposite], hashes[~opposite])  # (wrapping: a sum of hashes, equal for equal negations)
+        for k in near[held[ia[near]] != held[ib[near]]].tolist():
+            differ[at[k]] = negation_replaced(used[ia[k]], used[ib[k]])
+    if opposites:
+        rest = np.flatnonzero(~differ[at])
+        keys, counts, first, width, _ = _text_keys(hashes[opposite], doc_of[opposite], len(used))
+        for k in rest[_each_lacks(keys, counts, first, width, ia[rest], ib[rest])].tolist():
+            differ[at[k]] = opposite_word_replaced(used[ia[k]], used[ib[k]])
     return differ
 
 
-def _slice_negations(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """The hash (``string_hash``) of each negation of a slice of texts that ``negation_replaced`` may read - a
-    Chinese one, or a run of Latin letters that is "not", "never" or "no" in any case, "n't", the "not" of
-    "cannot" - and the index
-    of the text each is in, from the code points of the texts joined: one lookup of each tells a Chinese negation,
-    a Latin letter and anything else."""
+def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The words of a slice of texts that ``statements_differ_pairs`` reads, each as its hash (``string_hash``) and
+    the index of the text it is in: each negation ``negation_replaced`` may read - a Chinese one, or a run of Latin
+    letters that is "not", "never" or "no" in any case, "n't", the "not" of "cannot" - and each word of
+    ``OPPOSITE_WORDS`` (a run of Latin letters, in any case, as written: the "won" of "won't"). From the code points
+    of the texts joined: one lookup of each tells a Chinese negation, a Latin letter and anything else."""
     cps = utf32("\n".join(texts))
     table, hashes, english = _negation_tables()
     kind = table.take(cps, mode="clip")  # (astral code points: the last entry, nothing)
@@ -1111,8 +1130,11 @@ def _slice_negations(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     cn_at = hit[chinese]
     cn_hashes = hashes[which[chinese]]
     letters = hit[~chinese]
-    low = cps[letters] | np.uint32(0x20)
+    low = (cps[letters] | np.uint32(0x20)).astype(np.uint64)
     starts, ends = position_runs(letters)
+    runs = span_hashes(low, starts, ends)
+    opposite = find_sorted(_opposite_hashes(), runs)[1]
+    opposite_runs = runs[opposite]  # (as written: before "n't" takes an "n" off a word)
     # "n't": a run "t" after an apostrophe after an "n", which is not part of the word before ("didn't": "did")
     first = letters[starts]
     t = (ends - starts == 1) & (low[starts] == ord("t")) & (first >= 2)
@@ -1121,23 +1143,26 @@ def _slice_negations(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     before = np.flatnonzero(t) - 1  # (the run ending in that "n": the run before, as only the apostrophe is between)
     before = before[before >= 0]
     before = before[letters[ends[before] - 1] == first[before + 1] - 2]
-    ends = ends.copy()
-    ends[before] -= 1
-    runs = span_hashes(low.astype(np.uint64), starts, ends)
+    if len(before):  # (those runs read without their "n")
+        runs = runs.copy()
+        runs[before] = span_hashes(low, starts[before], ends[before] - 1)
+        ends = ends.copy()
+        ends[before] -= 1
     words = np.array(sorted(english.values()), dtype=np.uint64)  # (sorted, as find_sorted wants)
     is_word = find_sorted(words, runs)[1] & (ends > starts)
     cannot = runs == np.uint64(string_hash("cannot"))  # ("can" and "not")
-    en_at = np.concatenate([first[is_word], first[t], first[cannot]])
-    en_hashes = np.concatenate(
+    found_at = np.concatenate([cn_at, first[is_word], first[t], first[cannot], first[opposite]])
+    found = np.concatenate(
         [
+            cn_hashes,
             runs[is_word],
             np.full(int(t.sum()), string_hash("n't"), dtype=np.uint64),
             np.full(int(cannot.sum()), string_hash("not"), dtype=np.uint64),
+            opposite_runs,
         ]
     )
     text_ends = np.cumsum(lengths_of(texts) + 1)
-    found_at = np.concatenate([cn_at, en_at])
-    return np.concatenate([cn_hashes, en_hashes]), np.searchsorted(text_ends, found_at, side="right")
+    return found, np.searchsorted(text_ends, found_at, side="right")
 
 
 _LETTER = 255  # ``_negation_tables``' mark of a Latin letter
@@ -1190,17 +1215,15 @@ def reports_differ_pairs(
     """The check's last word on pairs ``(a[i], b[i])`` above the floor: True where the two report different figures
     (``figures_differ_pairs``, on the normalised ``texts``), where a name, a place or (a short text) an opposite is
     replaced (``names_differ_pairs``, on the texts as ``written``, their markup taken out with ``markup``), or where
-    one negates what the other says (``negations_differ_pairs``) or writes a word for its opposite
-    (``opposite_words_differ_pairs``: "exports" / "imports") - template or another statement, not a copy. Each step
-    reads only the pairs the steps before let through. The desktop and the Spark job both ask this."""
+    one negates what the other says or writes a word for its opposite ("exports" / "imports";
+    ``statements_differ_pairs``) - template or another statement, not a copy. Each step reads only the pairs the
+    steps before let through. The desktop and the Spark job both ask this."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = figures_differ_pairs(texts, a, b)
     at = np.flatnonzero(~differ)
     differ[at] = names_differ_pairs(written, a[at], b[at], markup)
     at = np.flatnonzero(~differ)
-    differ[at] = negations_differ_pairs(texts, a[at], b[at])
-    at = np.flatnonzero(~differ)
-    differ[at] = opposite_words_differ_pairs(texts, a[at], b[at])
+    differ[at] = statements_differ_pairs(texts, a[at], b[at])
     return differ
 
 
@@ -1258,32 +1281,9 @@ def opposite_word_replaced(a: str, b: str) -> bool:
 
 def opposite_words_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``opposite_word_replaced`` for every pair of ``texts`` whose shorter text has fewer than ``NAME_CHARS``
-    characters (as names: in a long article a word changed in one place is a correction). Only a pair where each
-    text holds a word of ``OPPOSITE_WORDS`` more often than the other can have one replaced by another: the words of
-    every pair's texts are read at once (``_slice_opposite_words``), and only those pairs read text by text."""
-    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-    differ = np.zeros(len(a), dtype=bool)
-    at, used, ia, ib = _short_pairs(texts, a, b)
-    if not len(at):
-        return differ
-    keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_opposite_words), len(used))
-    for k in np.flatnonzero(_each_lacks(keys, counts, first, width, ia, ib)).tolist():
-        differ[at[k]] = opposite_word_replaced(used[ia[k]], used[ib[k]])
-    return differ
-
-
-def _slice_opposite_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """The hash (``string_hash``) of each word of ``OPPOSITE_WORDS`` (a run of Latin letters, in any case) in a slice
-    of texts, and the index of the text each is in; the texts joined by line breaks and read as ASCII bytes, every
-    other character one "?"."""
-    codes = np.frombuffer("\n".join(texts).encode("ascii", "replace"), dtype=np.uint8)
-    at = np.flatnonzero(((codes | np.uint8(0x20)) - np.uint8(ord("a"))) <= ord("z") - ord("a"))
-    low = (codes[at] | np.uint8(0x20)).astype(np.uint64)
-    starts, ends = position_runs(at)
-    runs = span_hashes(low, starts, ends)
-    keep = find_sorted(_opposite_hashes(), runs)[1]
-    text_ends = np.cumsum(lengths_of(texts) + 1)
-    return runs[keep], np.searchsorted(text_ends, at[starts[keep]], side="right")
+    characters (as names: in a long article a word changed in one place is a correction): ``statements_differ_pairs``,
+    opposite words alone."""
+    return statements_differ_pairs(texts, a, b, negations=False)
 
 
 @lru_cache(maxsize=1)
@@ -1292,20 +1292,16 @@ def _opposite_hashes() -> np.ndarray:
 
 
 def _short_pairs(
-    texts: Sequence[str], a: np.ndarray, b: np.ndarray, apart: int | None = None
+    texts: Sequence[str], a: np.ndarray, b: np.ndarray
 ) -> tuple[np.ndarray, list[str], np.ndarray, np.ndarray]:
-    """The pairs ``(a[i], b[i])`` whose shorter text has fewer than ``NAME_CHARS`` characters - and, with ``apart``,
-    whose lengths are at most that far apart - as their places in ``a`` and ``b``, with their texts each once and
-    each pair's two places among them (``_pair_texts``): each text's length read once, the texts of the other
-    pairs never gathered (what the names and negations read: 100k bench articles are mostly long)."""
+    """The pairs ``(a[i], b[i])`` whose shorter text has fewer than ``NAME_CHARS`` characters, as their places in
+    ``a`` and ``b``, with their texts each once and each pair's two places among them (``_pair_texts``): each
+    text's length read once, the texts of the other pairs never gathered (what the names, negations and opposite
+    words read: 100k bench articles are mostly long)."""
     docs = sorted_unique(np.concatenate([a, b]))
     lengths = np.zeros(int(docs[-1]) + 1 if len(docs) else 0, dtype=np.int64)
     lengths[docs] = np.fromiter(map(len, map(texts.__getitem__, docs.tolist())), dtype=np.int64, count=len(docs))
-    la, lb = lengths.take(a), lengths.take(b)
-    keep = np.minimum(la, lb) < NAME_CHARS
-    if apart is not None:
-        keep &= np.abs(la - lb) <= apart
-    at = np.flatnonzero(keep)
+    at = np.flatnonzero(np.minimum(lengths.take(a), lengths.take(b)) < NAME_CHARS)
     return (at, *_pair_texts(texts, a[at], b[at]))
 
 
