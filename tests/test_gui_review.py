@@ -838,6 +838,27 @@ def test_a_story_partly_in_other_words_is_kept_to_check_and_says_why(qtbot, wind
     assert window.session.status(1, 2) == REMOVED
 
 
+def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_so(qtbot, window, tmp_path):
+    """A sentence whose words the other has with other words put between them (``core.doubt.words_inserted``) is
+    held as no excerpt of it, and says that - not that it is partly in other words."""
+    texts = [
+        "Proceeds of the offering will be used for working capital and general corporate purposes, the company said.",
+        "Proceeds of the offering will be used to reduce bank debt and for working capital and general corporate "
+        "purposes, the company said.",
+        "Shares of the company rose sharply in early trading on the New York Stock Exchange on Monday.",
+    ]
+    path = tmp_path / "notices.csv"
+    pd.DataFrame({"text": texts}).to_csv(path, index=False)
+    window.settings_panel.set_settings(Settings(algorithm="ngram"))
+    open_and_wait(qtbot, window, path)
+    assert window.session.result.held.tolist() == [0] and window.session.rows_to_remove == 0
+    window.select_cluster(window.session.cluster_of(0))
+    click_members(qtbot, window, [0])
+    title = window.compare.right.title.text()
+    assert "kept for you to check — the same words with other words put between them" in title
+    assert "partly in other words" not in title
+
+
 def test_a_row_kept_to_check_is_shown_counted_and_removed_with_one_key(qtbot, window, tmp_path):
     path = tmp_path / "questions.csv"
     pd.DataFrame({"问题": QUESTIONS}).to_csv(path, index=False)

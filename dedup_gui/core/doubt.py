@@ -265,31 +265,48 @@ _EAST = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-
 _WORD = re.compile(r"\w+")
 
 
+REWRITTEN = "rewritten"  # (``rewrite_kind``) words of the shorter text left out of the other
+INSERTED = "inserted"  # ... or words put between its words
+
+
 def rewritten(a: str, b: str) -> bool:
     """True when the text with fewer words has more than ``REWRITE_SHARE`` of its words, and at least
     ``REWRITE_MIN_WORDS``, rewritten in the other (``words_rewritten``) - or, a sentence (under ``INSERTED_UNDER``
     characters), the other adds more than ``INSERTED_SHARE`` as many words, and at least ``INSERTED_MIN_WORDS``,
     between its words (``words_inserted``)."""
+    return rewrite_kind(a, b) is not None
+
+
+def rewrite_kind(a: str, b: str) -> str | None:
+    """Which of ``rewritten``'s two tests holds for texts ``a`` and ``b``: ``REWRITTEN`` (words left out),
+    ``INSERTED`` (words put between), or None. The two word lists are aligned once for both."""
+    from rapidfuzz.distance import Levenshtein
+
     wa, wb = _WORD.findall(a), _WORD.findall(b)
-    least = max(REWRITE_MIN_WORDS, math.floor(REWRITE_SHARE * min(len(wa), len(wb))) + 1)
-    if words_rewritten(wa, wb, least) >= least:
-        return True
+    if len(wa) > len(wb):
+        wa, wb = wb, wa
+    ops = Levenshtein.opcodes(wa, wb)
+    least = max(REWRITE_MIN_WORDS, math.floor(REWRITE_SHARE * len(wa)) + 1)
+    if words_rewritten(wa, wb, least, ops) >= least:
+        return REWRITTEN
     if min(len(a), len(b)) >= INSERTED_UNDER:
-        return False
-    most = max(INSERTED_MIN_WORDS, math.floor(INSERTED_SHARE * min(len(wa), len(wb))) + 1)
-    return words_inserted(wa, wb) >= most
+        return None
+    most = max(INSERTED_MIN_WORDS, math.floor(INSERTED_SHARE * len(wa)) + 1)
+    return INSERTED if words_inserted(wa, wb, ops) >= most else None
 
 
-def words_inserted(wa: Sequence[str], wb: Sequence[str]) -> int:
+def words_inserted(wa: Sequence[str], wb: Sequence[str], ops=None) -> int:
     """How many words the longer of the word lists ``wa``, ``wb`` (more words) has between two words of the shorter
     that the shorter lacks, aligned word by word in order: after the first word the two share and before the last,
     not counting a word one character edit from its counterpart (a typo of it) or words inside a run of
-    ``MOVED_WORDS`` words found as they are in the shorter text (moved there)."""
+    ``MOVED_WORDS`` words found as they are in the shorter text (moved there). ``ops``: the two aligned (the
+    shorter first), when the caller has them."""
     from rapidfuzz.distance import OSA, Levenshtein
 
     if len(wa) > len(wb):
         wa, wb = wb, wa
-    ops = Levenshtein.opcodes(wa, wb)
+    if ops is None:
+        ops = Levenshtein.opcodes(wa, wb)
     equal = [op for op in ops if op.tag == "equal"]
     if len(equal) < 2:
         return 0
@@ -309,7 +326,7 @@ def words_inserted(wa: Sequence[str], wb: Sequence[str]) -> int:
     return sum(1 for j in range(lo, hi) if not shared[j])
 
 
-def words_rewritten(wa: Sequence[str], wb: Sequence[str], enough: int | None = None) -> int:
+def words_rewritten(wa: Sequence[str], wb: Sequence[str], enough: int | None = None, ops=None) -> int:
     """How many words of the shorter of the word lists ``wa``, ``wb`` (fewer words) the other does not have.
 
     The two are aligned word by word in order (rapidfuzz's Levenshtein opcodes); of the words left out (dropped,
@@ -317,13 +334,14 @@ def words_rewritten(wa: Sequence[str], wb: Sequence[str], enough: int | None = N
     swapped) is a typo of it, the same word; a word inside a run of ``MOVED_WORDS`` words found as they are in the
     other text was moved there; and the words left out that open or close the shorter text are its own header or
     footer. None of them is rewritten. ``enough``: fewer words left out than this are counted as they are (the
-    caller only asks whether there are that many)."""
+    caller only asks whether there are that many). ``ops``: the two aligned (the shorter first), when the caller
+    has them."""
     from rapidfuzz.distance import OSA, Levenshtein
 
     if len(wa) > len(wb):
         wa, wb = wb, wa
     left_out: list[int] = []
-    for op in Levenshtein.opcodes(wa, wb):
+    for op in Levenshtein.opcodes(wa, wb) if ops is None else ops:
         i1, i2 = op.src_start, op.src_end
         if op.tag == "delete":
             left_out.extend(range(i1, i2))

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dedup_gui.core.doubt import held_as_rewritten
+from dedup_gui.core.doubt import INSERTED, held_as_rewritten, rewrite_kind
 from dedup_gui.core.engine_process import RemotePipeline
 from dedup_gui.core.review import HELD, KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
 from dedup_gui.core.review_columns import member_fields
@@ -355,7 +355,12 @@ class ReviewPane(QWidget):
         kept = session.kept_row(cluster_id)
         status = {KEPT: self.tr("kept")}.get(member.status, "")
         if member.status == HELD and held_as_rewritten(session.texts[member.row]):
-            status = self.tr("kept for you to check — partly in other words")
+            # (which of the two the kept row and this one are: a sentence with words put between its words is no
+            # excerpt of the other, nor a rewrite of it)
+            if rewrite_kind(session.texts[kept].lower(), session.texts[member.row].lower()) == INSERTED:
+                status = self.tr("kept for you to check — the same words with other words put between them")
+            else:
+                status = self.tr("kept for you to check — partly in other words")
         elif member.status == HELD:
             status = self.tr("kept for you to check — a character or a word apart in a short text")
         elif member.status != KEPT:

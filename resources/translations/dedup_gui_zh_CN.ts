@@ -816,6 +816,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>保留</translation>
     </message>
     <message>
+        <source>kept for you to check — the same words with other words put between them</source>
+        <translation>保留待您核查 — 相同的词语之间插入了其他词语</translation>
+    </message>
+    <message>
         <source>kept for you to check — partly in other words</source>
         <translation>保留待您核查 — 部分文字被改写</translation>
     </message>
