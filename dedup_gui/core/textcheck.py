@@ -858,13 +858,13 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     English sentences: 1.7k of 39k pairs above the floor read; 100k short Chinese texts: 180 of 30k."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = np.zeros(len(a), dtype=bool)
-    at, used, ia, ib = _short_pairs(texts, a, b)
+    at, used, ia, ib, sizes = _short_pairs(texts, a, b)
     if not len(at):
         return differ
     if markup and has_markup("\n".join(used)):
         # (only a text with a "<" or an "&" can hold markup: the others are not read again in Python)
         used = [strip_html(t) if "<" in t or "&" in t else t for t in used]
-    sizes = lengths_of(used)
+        sizes = lengths_of(used)
     keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_names), len(used))
     latin = _each_lacks(keys, np.ones_like(counts), first, width, ia, ib)  # (a word lacked, whatever its count)
     chinese = ~np.fromiter(map(str.isascii, used), dtype=bool, count=len(used))  # (Chinese or not, read later)
@@ -1095,13 +1095,12 @@ def statements_differ_pairs(
     often than the other. (1M short texts: the texts gathered and read once, not once for each rule.)"""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = np.zeros(len(a), dtype=bool)
-    at, used, ia, ib = _short_pairs(texts, a, b)
+    at, used, ia, ib, lengths = _short_pairs(texts, a, b)
     if not len(at):
         return differ
     hashes, doc_of = per_slice(used, _slice_statement_words)
     opposite = find_sorted(_opposite_hashes(), hashes)[1]  # (no negation is an opposite word)
     if negations:
-        lengths = lengths_of(used)
         near = np.flatnonzero(np.abs(lengths[ia] - lengths[ib]) <= PLACE_EDITS)
         held = np.zeros(len(used), dtype=np.uint64)
         np.add.at(held, doc_of[~opposite], hashes[~opposite])  # (wrapping: a sum of hashes, equal for equal negations)
@@ -1293,16 +1292,19 @@ def _opposite_hashes() -> np.ndarray:
 
 def _short_pairs(
     texts: Sequence[str], a: np.ndarray, b: np.ndarray
-) -> tuple[np.ndarray, list[str], np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, list[str], np.ndarray, np.ndarray, np.ndarray]:
     """The pairs ``(a[i], b[i])`` whose shorter text has fewer than ``NAME_CHARS`` characters, as their places in
-    ``a`` and ``b``, with their texts each once and each pair's two places among them (``_pair_texts``): each
-    text's length read once, the texts of the other pairs never gathered (what the names, negations and opposite
-    words read: 100k bench articles are mostly long)."""
+    ``a`` and ``b``, with their texts each once, each pair's two places among them (``_pair_texts``) and those
+    texts' lengths: each text's length read once, the texts of the other pairs never gathered (what the names,
+    negations and opposite words read: 100k bench articles are mostly long)."""
     docs = sorted_unique(np.concatenate([a, b]))
     lengths = np.zeros(int(docs[-1]) + 1 if len(docs) else 0, dtype=np.int64)
     lengths[docs] = np.fromiter(map(len, map(texts.__getitem__, docs.tolist())), dtype=np.int64, count=len(docs))
     at = np.flatnonzero(np.minimum(lengths.take(a), lengths.take(b)) < NAME_CHARS)
-    return (at, *_pair_texts(texts, a[at], b[at]))
+    used, ia, ib = _pair_texts(texts, a[at], b[at])
+    used_lengths = np.empty(len(used), dtype=np.int64)
+    used_lengths[ia], used_lengths[ib] = lengths.take(a[at]), lengths.take(b[at])
+    return at, used, ia, ib, used_lengths
 
 
 def _pair_texts(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> tuple[list[str], np.ndarray, np.ndarray]:
