@@ -59,6 +59,8 @@ def test_without_the_name_rule_the_template_reports_would_have_been_removed(monk
         ),
         # a name replaced where words around it were added or dropped: not in place
         ("the talks with Smith and the bank ended", "the talks with the Jones family ended"),
+        # ... nor with words put in right beside it
+        ("Tokai Ltd is other joint book runner.", "Daiwa (Europe) Ltd is the other joint book runner."),
     ],
 )
 def test_a_name_written_another_way_or_no_name_is_not_a_name_replaced(a, b):
@@ -92,6 +94,16 @@ def test_a_name_written_another_way_or_no_name_is_not_a_name_replaced(a, b):
         ("There was no immediate response from Luanda.", "There was no immediate response from Norcros."),
         ("the chief operating officer David R.", "the chief operating officer Frank E."),
         ("* Halden said the talks would go on", "* Ruston said the talks would go on"),  # and its start
+        # with words one text alone has a word away from it: the same words go on after them
+        (
+            "Tokai International Ltd is other joint book runner.",
+            "Daiwa International (Europe) Ltd is the other joint book runner.",
+        ),
+        (
+            "Affirmed were American Express' AA senior debt, AA-minus subordinated debt and A-1-plus commercial paper.",
+            "Affirmed were Security Pacific's AA senior debt, AA-minus subordinated debt and preferred stock and "
+            "A-1-plus commercial paper.",
+        ),
     ],
 )
 def test_a_different_name_between_the_same_words_is_replaced(a, b):

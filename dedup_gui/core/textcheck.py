@@ -47,17 +47,18 @@ Names decide the same way. "...Agriculture Department's officer in Sao Paulo sai
 Mexico City said..." are two reports from one template, as are "10,000 Canadian dlrs" / "Australian dlrs" and
 "Franklin California Insured Tax-Free Income Fund" / "Franklin Massachusetts ...": the words around agree, the name
 between them does not. So a pair where a name of one text stands in the other as a different name - a capitalised
-word (Latin letters; not opening a line, a quotation or a bracket; not a month or weekday; opening a sentence, not
-a function word such as "It" or "The"), replaced by at most ``REPLACED_SPAN`` words that hold one too, with
-``REPLACED_FLANK`` equal words right before and after (or the text's start or end) - is not a duplicate
-(``names_replaced``). A name written another way is the same name: a misspelling ("Wagner" / "Wegner", "Sanwa" /
-"Sanwj": fewer than ``NAME_EDITS`` edits, or under a third of its letters), an abbreviation or a name run together
-("Colo" / "Colorado", "Corp" / "Corporation", "Horn" / "VanHorn": one inside the other), a change of case. Names are
-read in the texts as written (the normalised texts are in lower case), their markup taken out, and only where the
-shorter text has fewer than ``NAME_CHARS`` characters: in a notice or a sentence the name is what it is about, in a
-long article a name changed in one place is a correction or a repost's own credit line. "Amoco Corp said it raised
-..." / "Diamond Shamrock said it raised ..." are two companies; "Markel did not elaborate" / "It did not elaborate"
-one sentence. Texts fewer than ``NAME_EDITS`` characters apart have no name replaced (two typos in one name make no
+word (Latin letters, a month or a weekday too; not opening a line, a quotation or a bracket; opening a sentence,
+not a function word such as "It" or "The"), replaced by at most ``REPLACED_SPAN`` words that hold one too, with
+``REPLACED_FLANK`` equal words right before and after (or the text's start or end; counted on past words that one
+text alone has, a word or more away from it: "Tokai International Ltd is" / "Daiwa International (Europe) Ltd is")
+- is not a duplicate (``names_replaced``). A name written another way is the same name: a misspelling ("Wagner" /
+"Wegner", "Sanwa" / "Sanwj": fewer than ``NAME_EDITS`` edits, or under a third of its letters), an abbreviation or
+a name run together ("Colo" / "Colorado", "Corp" / "Corporation", "Horn" / "VanHorn": one inside the other), a
+change of case. Names are read in the texts as written (the normalised texts are in lower case), their markup
+taken out, and only where the shorter text has fewer than ``NAME_CHARS`` characters: in a notice or a sentence the
+name is what it is about, in a long article a name changed in one place is a correction or a repost's own credit
+line. "Amoco Corp said it raised ..." / "Diamond Shamrock said it raised ..." are two companies; "Markel did not
+elaborate" / "It did not elaborate" one sentence. Texts fewer than ``NAME_EDITS`` characters apart have no name replaced (two typos in one name make no
 other name).
 
 Chinese names have no capitals; places can be told by a dictionary (``places``: what jieba tags as a place). One
@@ -651,8 +652,8 @@ def _replaced(a: str, b: str, latin: bool, places: bool) -> bool:
             0 < len(src) <= REPLACED_SPAN
             and 0 < len(dest) <= REPLACED_SPAN
             # (the text's start or end will do, with fewer equal words between: "...officer David R." / "Frank E.")
-            and (_equal_words(ops, i - 1) >= REPLACED_FLANK or _at_edge(ops, i, -1))
-            and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _at_edge(ops, j, 1))
+            and (_flank_words(ops, i - 1, -1) >= REPLACED_FLANK or _at_edge(ops, i, -1))
+            and (_flank_words(ops, j + 1, 1) >= REPLACED_FLANK or _at_edge(ops, j, 1))
             and any(na[k] and wa[k] in own_a for k in src)
             and any(nb[k] and wb[k] in own_b for k in dest)
         ):
@@ -843,6 +844,17 @@ def _equal_words(ops, i: int) -> int:
     if not 0 <= i < len(ops) or ops[i].tag != "equal":
         return 0
     return ops[i].src_end - ops[i].src_start
+
+
+def _flank_words(ops, i: int, step: int) -> int:
+    """The equal words beside an edit, from ``ops[i]`` on (``step`` -1: before it, 1: after it) - and past a run of
+    words that one text alone has, when an equal word stands between it and the edit ("Tokai International Ltd is" /
+    "Daiwa International (Europe) Ltd is": "International", then "Ltd is" after the words put in)."""
+    count = _equal_words(ops, i)
+    k = i + step
+    if count and 0 <= k < len(ops) and ops[k].tag in ("insert", "delete"):
+        count += _equal_words(ops, k + step)
+    return count
 
 
 def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool) -> np.ndarray:
