@@ -58,8 +58,8 @@ change of case. Names are read in the texts as written (the normalised texts are
 taken out, and only where the shorter text has fewer than ``NAME_CHARS`` characters: in a notice or a sentence the
 name is what it is about, in a long article a name changed in one place is a correction or a repost's own credit
 line. "Amoco Corp said it raised ..." / "Diamond Shamrock said it raised ..." are two companies; "Markel did not
-elaborate" / "It did not elaborate" one sentence. Texts fewer than ``NAME_EDITS`` characters apart have no name replaced (two typos in one name make no
-other name).
+elaborate" / "It did not elaborate" one sentence. Texts fewer than ``NAME_EDITS`` characters apart have no name
+replaced (two typos in one name make no other name).
 
 Chinese names have no capitals; places can be told by a dictionary (``places``: what jieba tags as a place). One
 template for several cities - "北京市气象台发布..." / "上海市气象台发布...", "本报杭州电" / "本报广州电" - is several
