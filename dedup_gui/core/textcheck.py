@@ -1145,7 +1145,7 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     starts, ends = position_runs(letters)
     runs = span_hashes(low, starts, ends)
     opposite = find_sorted(_opposite_hashes(), runs)[1]
-    opposite_runs = runs[opposite]  # (as written: before "n't" takes an "n" off a word)
+    opposite_runs = runs[opposite]  # (as written, a copy: before "n't" takes an "n" off a word below)
     # "n't": a run "t" after an apostrophe after an "n", which is not part of the word before ("didn't": "did")
     first = letters[starts]
     t = (ends - starts == 1) & (low[starts] == ord("t")) & (first >= 2)
@@ -1155,7 +1155,6 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     before = before[before >= 0]
     before = before[letters[ends[before] - 1] == first[before + 1] - 2]
     if len(before):  # (those runs read without their "n")
-        runs = runs.copy()
         runs[before] = span_hashes(low, starts[before], ends[before] - 1)
         ends = ends.copy()
         ends[before] -= 1
