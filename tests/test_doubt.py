@@ -233,6 +233,22 @@ def test_the_review_removes_a_held_row_and_resets_it():
     assert session.status(cid, 3) == HELD and session.resolution().keep[3]
 
 
+def test_the_summary_counts_a_cluster_whose_only_copy_is_kept_to_check():
+    # Cluster [2, 3] removes nothing: its copy is held. It shows in the cluster list, so the summary counts it
+    # (it said "1 cluster" beside two clusters on screen); once the user settles the held row it counts no more.
+    result = Pipeline(ROWS).run(Settings(algorithm="ngram"))
+    session = ReviewSession(result, ROWS)
+    cid = session.cluster_of(3)
+    assert session.clusters_with_removals == 1 and session.clusters_to_review == 2
+    assert session.summary() == "2 clusters · 1 row to remove of 5 · 1 to check"
+    session.set_intent(session.marking_not_duplicate(cid, [3]))
+    assert session.clusters_to_review == 1 and session.summary() == "1 cluster · 1 row to remove of 5"
+    session.set_intent(session.resetting([3]))
+    session.set_intent(session.removing([3]))
+    assert session.clusters_to_review == session.clusters_with_removals == 2
+    assert session.summary() == "2 clusters · 2 rows to remove of 5"
+
+
 def test_removing_whole_clusters_removes_their_held_rows():
     result = Pipeline(ROWS).run(Settings(algorithm="ngram"))
     session = ReviewSession(result, ROWS)

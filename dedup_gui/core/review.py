@@ -469,6 +469,18 @@ class ReviewSession:
         return len(sorted_unique(res.cluster[~res.keep])) if res.removed else 0
 
     @property
+    def clusters_to_review(self) -> int:
+        """Clusters that still remove a row or hold one for the user to check, once the user's decisions apply: the
+        clusters the summary counts (a cluster whose only other row is held shows in the cluster list, and the
+        command line counts it)."""
+        res = self.resolution()
+        held = self._held_now() if self.held else None
+        if not res.removed and (held is None or not held.any()):
+            return 0
+        open_rows = ~res.keep if held is None else ~res.keep | held
+        return len(sorted_unique(res.cluster[open_rows]))
+
+    @property
     def rows_to_check(self) -> int:
         """Rows held for the user to check (``DedupResult.held``) that still stay: not removed, not marked, not
         made a kept row."""
@@ -476,7 +488,7 @@ class ReviewSession:
 
     def summary(self) -> str:
         """'37 clusters · 81 rows to remove of 1,204' (and '· 5 to check' when rows are held for checking)"""
-        n = self.clusters_with_removals
+        n = self.clusters_to_review
         removed = self.rows_to_remove
         clusters = "1 cluster" if n == 1 else f"{n:,} clusters"
         rows = "1 row" if removed == 1 else f"{removed:,} rows"

@@ -466,7 +466,7 @@ class MainWindow(QMainWindow):
 
     def _run_message(self, session: ReviewSession, notes: list[str], from_file: bool = False) -> str:
         r = session.result
-        summary = summary_text(session.clusters_with_removals, session.rows_to_remove, r.n_rows, session.rows_to_check)
+        summary = summary_text(session.clusters_to_review, session.rows_to_remove, r.n_rows, session.rows_to_check)
         if from_file:  # no algorithm ran: nothing was proposed or rejected
             parts = [summary, self.tr("clusters read from the annotated file; nothing was recomputed")]
         else:
@@ -557,7 +557,7 @@ class MainWindow(QMainWindow):
             self.rows_model.set_resolution(session.resolution())
             # the counts after the decision replace the run's (now outdated) ones
             summary = summary_text(
-                session.clusters_with_removals, session.rows_to_remove, session.result.n_rows, session.rows_to_check
+                session.clusters_to_review, session.rows_to_remove, session.result.n_rows, session.rows_to_check
             )
             self.statusBar().showMessage(summary, 10000)
 

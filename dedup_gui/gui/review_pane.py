@@ -512,7 +512,7 @@ class ReviewPane(QWidget):
         if s is None:
             self.summary.setText(self.tr("No results yet"))
             return
-        text = f"<b>{summary_text(s.clusters_with_removals, s.rows_to_remove, s.result.n_rows, s.rows_to_check)}</b>"
+        text = f"<b>{summary_text(s.clusters_to_review, s.rows_to_remove, s.result.n_rows, s.rows_to_check)}</b>"
         notes = []
         if s.result.exact_duplicates:
             notes.append(self.tr("{n} rows are exact copies").format(n=f"{s.result.exact_duplicates:,}"))
