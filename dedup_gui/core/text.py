@@ -685,7 +685,9 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
     if not opts.collapse_whitespace or opts.boilerplate_patterns or joined is None:
         return [normalise(t, opts) for t in texts]
     if opts.strip_html and has_markup(joined):
-        joined = join_column(list(map(strip_html, texts)))
+        # Only a text with a "<" or an "&" can hold markup: the others are not called for (100k English sentences,
+        # Reuters' "<CL>" tickers making the slices look marked up: 100k calls of ``strip_html`` 0.29 s).
+        joined = join_column([strip_html(t) if "<" in t or "&" in t else t for t in texts])
         if joined is None:  # markup spelled the separator (&#xe000;)
             return [normalise(t, opts) for t in texts]
     # A leading \n: the first line is a line like the others.
