@@ -361,6 +361,48 @@ def test_a_different_figure_between_the_same_words_is_replaced(a, b):
 
 
 @pytest.mark.parametrize(
+    ("a", "b", "replaced"),
+    [
+        # A word that one text alone has, past an equal word beside the figure, does not end its flank ...
+        (
+            "The company said net profit rose to 5 mln dlrs from 3 mln dlrs a year earlier",
+            "The company said net profit rose sharply to 7 mln dlrs from 3 mln dlrs a year earlier",
+            True,
+        ),
+        (
+            "The company will use 120 mln dlrs of the proceeds to repay debt",
+            "The company will then use 150 mln dlrs of the proceeds to repay debt",
+            True,
+        ),
+        (
+            "The company said net profit rose to 5 mln dlrs from 3 mln dlrs a year earlier",
+            "The company said net profit rose sharply and steadily to 7 mln dlrs from 3 mln dlrs",
+            True,
+        ),
+        # ... a word put right beside the figure still ends it, and so does a word replaced past the equal one.
+        (
+            "The company said net profit rose to 5 mln dlrs in the year",
+            "The company said net profit fell to 7 mln dlrs in the year",
+            False,
+        ),
+        (
+            "The company said its profit rose to 5 mln from the year before",
+            "The company said that its profit rose to about 7 mln from the year before",
+            False,
+        ),
+        ("Sales were 5 mln dlrs in March", "Sales totalled a record of 7 mln dlrs in March", False),
+    ],
+)
+def test_a_figures_flank_is_counted_past_words_one_text_alone_has(a, b, replaced):
+    """As a name's (``_flank_words``): "rose to 5 mln" / "rose sharply to 7 mln" report two profits, the flank
+    "rose ... to" read past "sharply"."""
+    from dedup_gui.core.textcheck import figure_replaced
+
+    assert figure_replaced(a, b) is replaced
+    assert figure_replaced(b, a) is replaced
+
+
+@pytest.mark.parametrize(
     ("short", "long", "replaced"),
     [
         ("时装周专栏 第一期", "时装周专栏 第三期上线", True),  # one word after it, then the shorter text's end

@@ -512,18 +512,23 @@ def _figures_changed(op, wa: list[str], wb: list[str]) -> bool:
 
 def _flank(ops, changed: list[bool], i: int, step: int, a_words: int) -> tuple[int, bool]:
     """How many equal words stand beside edit ``ops[i]`` on one side (``step`` -1: before it, 1: after it),
-    counted on over the changes of figures among them (``changed``) up to ``REPLACED_FLANK``; and whether those
+    counted on over the changes of figures among them (``changed``) up to ``REPLACED_FLANK`` - and past one run of
+    words that one text alone has, when an equal word stands between it and the edit, as a name's flank is
+    (``_flank_words``: "rose to 5 mln" / "rose sharply to 7 mln"); and whether those
     words (or the edit itself, with none) run to the first text's start or end (its ``a_words`` words: nothing
     of it on that side past them)."""
     equal = 0
     last = ops[i]
     i += step
+    passed = False  # (one run of words that one text alone has, past an equal word)
     while 0 <= i < len(ops) and equal < REPLACED_FLANK:
         op = ops[i]
         if op.tag == "equal":
             equal += op.src_end - op.src_start
         elif not changed[i]:
-            break
+            if passed or not equal or op.tag not in ("insert", "delete"):
+                break
+            passed = True
         last = op
         i += step
     return equal, (last.src_start == 0 if step < 0 else last.src_end == a_words)
