@@ -262,6 +262,11 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("Prices rose in the first quarter.", "Prices rose in the first quarter, it said.", False),  # words added
         ("Shares rose sharply in early trade.", "Shares rose sharply in late trading.", False),  # a second word too
         ("The company reported higher sales.", "The company reported hihger sales.", False),  # a typo
+        # A flank counted on past words one text alone has, an equal word away (as a name's or a figure's): the
+        # 100k bench's "…is expected to close later this month." / "…is expected to close this week.".
+        ("The deal is expected to close later this month.", "The deal is expected to close this week.", True),
+        ("The deal is expected to close this month.", "The deal is expected to close later this week.", True),
+        ("The deal is expected to close this month.", "The deal is expected to close in a week.", False),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

@@ -1273,8 +1273,9 @@ _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
 def opposite_word_replaced(a: str, b: str) -> bool:
     """True when a word of one text stands in the other as its opposite (``OPPOSITE_WORDS``): in the word-by-word
     alignment of the passages where the two differ (``_differing_passages``), one word replaced by one of its group,
-    with ``REPLACED_FLANK`` equal words before and after it, or fewer between it and the text's start or end - and
-    not the two swapped ("imports and exports" / "exports and imports": the same words)."""
+    with ``REPLACED_FLANK`` equal words before and after it (``_flank_words``: counted on past words one text alone
+    has, "close later this month" / "close this week"), or fewer between it and the text's start or end - and not
+    the two swapped ("imports and exports" / "exports and imports": the same words)."""
     from rapidfuzz.distance import Levenshtein
 
     a, b = _differing_passages(a, b, Levenshtein)
@@ -1288,8 +1289,8 @@ def opposite_word_replaced(a: str, b: str) -> bool:
         replaced.add((x[0], y[0]))
         if x[0] == y[0] or _OPPOSITE_GROUPS.get(x[0], frozenset()).isdisjoint(_OPPOSITE_GROUPS.get(y[0], ())):
             continue
-        before = _equal_words(ops, i - 1) >= REPLACED_FLANK or _at_edge(ops, i, -1)
-        if before and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _at_edge(ops, j, 1)):
+        before = _flank_words(ops, i - 1, -1) >= REPLACED_FLANK or _at_edge(ops, i, -1)
+        if before and (_flank_words(ops, j + 1, 1) >= REPLACED_FLANK or _at_edge(ops, j, 1)):
             found.append((y[0], x[0]))
     return any(swap not in replaced for swap in found)
 
