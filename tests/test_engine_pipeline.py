@@ -216,26 +216,35 @@ def test_words_first_seen_in_later_batches_keep_their_own_weights(monkeypatch):
 )
 def test_the_text_check_split_over_two_processes_says_what_it_says_in_one(monkeypatch, tmp_path):
     """Where the engine may fork (dedup-cli, the engine worker), the check's last word on half the pairs is said
-    in a second process: the same pairs pass and fail, the same clusters come out."""
-    texts = checked_corpus()
+    in a second process, and which of them are in doubt with it: the same pairs pass and fail, the same pairs
+    are held, the same clusters come out."""
+    # (with short questions a character apart: one pair held to check, one a typo's copy)
+    texts = checked_corpus() + ["请问北京明天的天气怎么样会不会下大雨呢", "请问北京明天的天气怎么祥会不会下大雨呢"]
+    texts += ["插卡电表怎么读", "插卡电表怎么用"]
     alone = Pipeline(texts).run(Settings(algorithm="ngram"))
 
     from dedup_gui.core import pipeline as pipeline_module
 
-    told = tmp_path / "pids"
-    checked = pipeline_module.reports_differ_pairs
+    told, told_doubt = tmp_path / "pids", tmp_path / "doubt_pids"
 
-    def telling(*args):
-        with open(told, "a") as f:  # each process appends its number, in one write
-            f.write(f"{os.getpid()}\n")
-        return checked(*args)
+    def telling(fn, path):
+        def told_fn(*args):
+            with open(path, "a") as f:  # each process appends its number, in one write
+                f.write(f"{os.getpid()}\n")
+            return fn(*args)
+
+        return told_fn
 
     monkeypatch.setattr(parallel, "_FORK_ALLOWED", True)
     monkeypatch.setattr(pipeline_module, "FORK_CHECK_PAIRS", 2)
-    monkeypatch.setattr(pipeline_module, "reports_differ_pairs", telling)
+    monkeypatch.setattr(pipeline_module, "reports_differ_pairs", telling(pipeline_module.reports_differ_pairs, told))
+    monkeypatch.setattr(pipeline_module, "doubtful_pairs", telling(pipeline_module.doubtful_pairs, told_doubt))
     split = Pipeline(texts).run(Settings(algorithm="ngram"))
 
     assert len(set(told.read_text().split())) == 2  # this process and one other
+    assert len(set(told_doubt.read_text().split())) == 2
     assert split.candidates.checked.tolist() == alone.candidates.checked.tolist()
     assert not alone.candidates.checked.all() and alone.candidates.checked.any()  # the check said both
+    assert split.candidates.doubtful.tolist() == alone.candidates.doubtful.tolist()
+    assert alone.candidates.doubtful.sum() == 1 and split.held.tolist() == alone.held.tolist() == [len(texts) - 1]
     assert [(c.kept, c.members) for c in split.clusters] == [(c.kept, c.members) for c in alone.clusters]

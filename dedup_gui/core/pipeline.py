@@ -18,7 +18,7 @@ import gc
 import operator
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -54,8 +54,11 @@ from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, reports_differ_p
 FORK_CHECK_PAIRS = 20_000
 
 
-def _joined_masks(first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    return np.concatenate([first, second])
+def _joined_parts(
+    first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Two parts' (differ, doubtful) masks, each one after the other (``_Verified.reports_agree``)."""
+    return np.concatenate([first[0], second[0]]), np.concatenate([first[1], second[1]])
 
 
 @dataclass
@@ -89,29 +92,55 @@ class _Verified:
     grams: PairGrams | None = None  # the gram counts behind the long pairs' similarity, when it was counted here
 
     def reports_agree(
-        self, prep: _Prepared, written: list[str], markup: bool, mask: np.ndarray, reporter: Reporter
-    ) -> np.ndarray:
+        self,
+        prep: _Prepared,
+        written: list[str],
+        markup: bool,
+        mask: np.ndarray,
+        reporter: Reporter,
+        doubt: Callable[[np.ndarray], np.ndarray],
+    ) -> tuple[np.ndarray, np.ndarray]:
         """False for the pairs (among ``mask``) whose texts report different figures, names or places, or where one
         negates what the other says or (a short text) asks the opposite: template or another statement, not copy
         (``written``: the unique texts as written, where names are read; ``markup``: take their markup out).
 
         Read on the whole text: a line of figures that recurs across notices ("Pay March 31") is boilerplate for
-        the similarity, but it is still what the notice says."""
-        todo = np.flatnonzero(mask & (self.agree < 0))
+        the similarity, but it is still what the notice says.
+
+        With it, which pairs are in doubt: ``doubt`` of some pairs (their places among the candidates: a mask of
+        them, ``doubt.doubtful_pairs``), read for every pair of ``mask`` that the text check lets through, in the
+        same two parts (each pair's own) - a mask over the candidates, the second thing returned."""
+        pairs = np.flatnonzero(mask)
+        fresh = self.agree[pairs] < 0  # (of these pairs, the ones the text check has not read yet)
+        todo = pairs[fresh]
         reporter.report("Verifying", 0, len(todo))
-        a, b = self.cands.a[todo], self.cands.b[todo]
+        a, b = self.cands.a, self.cands.b
+
+        def part(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+            at, new = pairs[lo:hi], fresh[lo:hi]
+            differ = reports_differ_pairs(prep.unique_texts, written, a[at[new]], b[at[new]], markup)
+            # Doubt only of the pairs the text check lets through: those it stops are mostly the costliest to read
+            # for it - Latin texts many words apart (100k English sentences: 0.27 s for the pairs let through,
+            # 0.43 s for half the pairs above the floor).
+            through = self.agree[at] != 0
+            through[new] = ~differ
+            doubtful = np.zeros(hi - lo, dtype=bool)
+            doubtful[through] = doubt(at[through])
+            return differ, doubtful
+
         # Python over every pair, holding the interpreter lock: half the pairs in a second process where the
-        # engine may fork (1M short texts, 310k pairs: 1.92 s -> 1.28 s; 100k articles 2.29 -> 1.50 s).
-        differ = in_two_processes(
-            lambda lo, hi: reports_differ_pairs(prep.unique_texts, written, a[lo:hi], b[lo:hi], markup),
-            len(todo),
-            _joined_masks,
-            least=FORK_CHECK_PAIRS,
-            check=reporter.check,
+        # engine may fork (1M short texts, 310k pairs: 1.92 s -> 1.28 s; 100k articles 2.29 -> 1.50 s), the doubt
+        # of each half's pairs with them (it had followed on this process alone: 1M short texts 1.4 s on one core,
+        # 100k English sentences 0.3 s; their verifying 1.08-1.21 -> 0.88-1.02 s, 100k short Chinese texts
+        # 0.54-0.57 -> 0.40-0.49 s).
+        differ, doubtful = in_two_processes(
+            part, len(pairs), _joined_parts, least=FORK_CHECK_PAIRS, check=reporter.check
         )
         self.agree[todo] = ~differ
         reporter.report("Verifying", len(todo), len(todo))
-        return self.agree != 0
+        out = np.zeros(len(self.agree), dtype=bool)
+        out[pairs] = doubtful
+        return self.agree != 0, out
 
 
 class Pipeline:
@@ -179,19 +208,27 @@ class Pipeline:
             self._check = check
             verified = self._verified_of(prep, cands, algo, settings, check, reporter)
             floor = np.where(verified.short, check.floor_for(True), check.floor_for(False))
-            checked = verified.similarity >= floor - 1e-9
-            checked &= verified.reports_agree(
-                prep, self._written(prep), settings.normalise.strip_html, checked, reporter
-            )
+            above = verified.similarity >= floor - 1e-9
             lengths = lengths_of(prep.unique_texts)  # (what the series and the doubt read; at 1M short texts 40 ms)
+            # Which pairs are in doubt is each pair's own: read for every pair above the floor with the text check
+            # (in its two processes), kept for the pairs that pass.
+            agree, doubtful = verified.reports_agree(
+                prep,
+                self._written(prep),
+                settings.normalise.strip_html,
+                above,
+                reporter,
+                doubt=lambda at: doubtful_pairs(
+                    prep.unique_texts, cands.a[at], cands.b[at], None, verified.similarity[at], lengths
+                ),
+            )
+            checked = above & agree
             checked &= ~series_pairs(prep.unique_texts, cands.a, cands.b, checked, verified.similarity, lengths)
             container, container_grams = self._containers(prep, verified, check, checked)
             candidates = PairSet(
                 cands.a, cands.b, cands.measure, verified.similarity, checked, container, container_grams
             )
-            candidates.doubtful = doubtful_pairs(
-                prep.unique_texts, cands.a, cands.b, checked, verified.similarity, lengths
-            )
+            candidates.doubtful = doubtful & checked
             proposed = algo.passes(cands.measure, threshold)
             accepted = proposed & checked
             pairs = candidates.select(accepted)
