@@ -61,6 +61,50 @@ def test_keep_policies_choose_the_kept_row(keep, kept):
     assert cluster.kept == kept
 
 
+def _short_table(views: list[str]) -> Table:
+    texts = [
+        "插卡电表怎么读才对",
+        "插卡电表怎么读才对？",
+        "完全无关的一段文字内容",
+        "请问明天会下雨吗",
+        "请问明天会下雨吗？？",
+    ]
+    data = pd.DataFrame({"text": texts, "views": views}, dtype=object)
+    return Table(path="t.csv", kind="csv", columns=["text", "views"], data=data)
+
+
+@pytest.mark.parametrize("keep", ["original", "max:views", "shortest"])
+def test_a_keep_rule_made_beside_the_search_keeps_what_the_rule_made_in_turn_keeps(monkeypatch, keep):
+    """Many short texts have their keep rule made on a thread while the fingerprints and the candidates are found
+    (``_keep_ahead``): the same rows kept, for the same reasons."""
+    from dedup_gui.core import pipeline as pipeline_module
+
+    table = _short_table(["5", "50", "1", "7", "3"])
+    in_turn = Pipeline.for_table(table, ["text"]).run(Settings(algorithm="ngram", keep=keep))
+    made_on = []
+    monkeypatch.setattr(pipeline_module, "AHEAD_ROWS", 2)
+    real = pipeline_module.KeepRule.of
+
+    def telling(*args, **kwargs):
+        made_on.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline_module.KeepRule, "of", telling)
+    beside = Pipeline.for_table(table, ["text"]).run(Settings(algorithm="ngram", keep=keep))
+    assert made_on == ["keep-rule"]
+    assert [(c.kept, c.members) for c in beside.clusters] == [(c.kept, c.members) for c in in_turn.clusters]
+    assert in_turn.clusters and beside.keep_reasons == in_turn.keep_reasons
+
+
+def test_a_keep_rule_that_fails_beside_the_search_fails_the_run_with_its_error(monkeypatch):
+    from dedup_gui.core import pipeline as pipeline_module
+    from dedup_gui.core.errors import InputError
+
+    monkeypatch.setattr(pipeline_module, "AHEAD_ROWS", 2)
+    with pytest.raises(InputError, match="no column named 'date'"):
+        Pipeline.for_table(_short_table(["1"] * 5), ["text"]).run(Settings(algorithm="ngram", keep="max:date"))
+
+
 def test_keep_by_date_column_keeps_the_newest_row():
     texts = [ZH_C, ZH_C + "（转载）", EN_B]
     table = Table(

@@ -52,6 +52,11 @@ from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, reports_differ_p
 # Pairs from which the text check's last word (figures, names, negations) is worth a second process: at 100k short
 # texts (30,685 pairs) 0.21 s -> 0.14 s; at 4k articles (1,194 pairs) the halves each took as long as the whole.
 FORK_CHECK_PAIRS = 20_000
+# This many texts or more, shorter than this on average, have their keep rule made on a thread beside the search
+# (``_keep_ahead``; with fewer, the rule takes 0.1-0.2 s, and the job was no faster for it: 100k short texts, 100k
+# English sentences).
+AHEAD_ROWS = 300_000
+AHEAD_UNDER_CHARS = 200
 
 
 def _joined_parts(
@@ -186,6 +191,7 @@ class Pipeline:
             t0 = time.perf_counter()
             prep = self._prepare(settings.normalise, int(settings.boilerplate_docs), reporter)
             timings["normalise"] = time.perf_counter() - t0
+            keep_rule = self._keep_ahead(settings.keep)
 
             fkey = (settings.normalise, int(settings.boilerplate_docs), *algo.fingerprint_key(settings))
             t0 = time.perf_counter()
@@ -203,6 +209,12 @@ class Pipeline:
                 cands = algo.search(fps, self._algorithm_input(algo, prep), settings, reporter)
                 self._searches = {skey: cands}
             timings["candidates"] = time.perf_counter() - t0
+
+            # (the rule made beside the search is waited for here, before the text check may fork: no thread of
+            # this process's own is left running in a child; its time counts as the clustering's, where it is used)
+            t0 = time.perf_counter()
+            keep = keep_rule()
+            keep_seconds = time.perf_counter() - t0
 
             t0 = time.perf_counter()
             self._check = check
@@ -235,9 +247,8 @@ class Pipeline:
             timings["verify"] = time.perf_counter() - t0
             self._measure(algo.name, timings)
 
-            t0 = time.perf_counter()
+            t0 = time.perf_counter() - keep_seconds
             reporter.report("Clustering", 0, 1)
-            keep = self._keep_rule(settings.keep)
             rank = keep.rank
             if keep.policy == "original":
                 rank = pairs.containers_first(rank, prep.row_unique, len(prep.unique_texts))
@@ -312,6 +323,42 @@ class Pipeline:
             self._measured[(algorithm, "fingerprints")] = work
         if timings["candidates"] > 0.01:
             self._measured[(algorithm, "search")] = timings["candidates"]
+
+    def _keep_ahead(self, policy: str) -> Callable[[], KeepRule]:
+        """The keep rule for ``policy`` (``_keep_rule``); for short texts made on a thread of its own while the
+        fingerprints and the candidate pairs are found: its reading of every row (repost markers, dates) is Python
+        over every row, those stages mostly numpy's, which lets go of the interpreter lock (1M short texts, ten
+        runs each, alternating: the cluster stage 0.92-1.49 -> 0.44-0.60 s, the fingerprints beside it a little
+        slower, the dedup 14.8-19.9 s, median 17.5, -> 13.9-20.5 s, median 16.5 - this machine's runs vary more
+        than that).
+        Not for long texts: a regular expression over an article holds the lock for as long as it reads, and the
+        stages beside it waited (100k articles: the job 1-2 s slower). Called for the rule when it is needed (what
+        making it raised is raised there)."""
+        if self._keep is not None and self._keep.policy == policy:
+            kept = self._keep
+            return lambda: kept
+        sample = self.texts[:: max(1, len(self.texts) // 1000)]
+        if len(self.texts) < AHEAD_ROWS or sum(map(len, sample)) >= AHEAD_UNDER_CHARS * len(sample):
+            return lambda: self._keep_rule(policy)
+        made: dict[str, Any] = {}
+
+        def make() -> None:
+            try:
+                made["rule"] = KeepRule.of(policy, self.texts, self.table)
+            except BaseException as e:  # noqa: BLE001 - raised where the rule is asked for
+                made["error"] = e
+
+        thread = threading.Thread(target=make, name="keep-rule", daemon=True)
+        thread.start()
+
+        def joined() -> KeepRule:
+            thread.join()
+            if "error" in made:
+                raise made["error"]
+            self._keep = made["rule"]
+            return made["rule"]
+
+        return joined
 
     def _keep_rule(self, policy: str) -> KeepRule:
         if self._keep is None or self._keep.policy != policy:
