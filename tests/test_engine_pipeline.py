@@ -283,10 +283,15 @@ def test_the_text_check_split_over_two_processes_says_what_it_says_in_one(monkey
     monkeypatch.setattr(pipeline_module, "FORK_CHECK_PAIRS", 2)
     monkeypatch.setattr(pipeline_module, "reports_differ_pairs", telling(pipeline_module.reports_differ_pairs, told))
     monkeypatch.setattr(pipeline_module, "doubtful_pairs", telling(pipeline_module.doubtful_pairs, told_doubt))
-    split = Pipeline(texts).run(Settings(algorithm="ngram"))
+    pipeline = Pipeline(texts)
+    split = pipeline.run(Settings(algorithm="ngram"))
 
     assert len(set(told.read_text().split())) == 2  # this process and one other
     assert len(set(told_doubt.read_text().split())) == 2
+    # A threshold change, every pair read already: the doubt alone is read here.
+    told_doubt.unlink()
+    pipeline.run(Settings(algorithm="ngram", threshold=0.85))
+    assert set(told_doubt.read_text().split()) == {str(os.getpid())}
     assert split.candidates.checked.tolist() == alone.candidates.checked.tolist()
     assert not alone.candidates.checked.all() and alone.candidates.checked.any()  # the check said both
     assert split.candidates.doubtful.tolist() == alone.candidates.doubtful.tolist()
