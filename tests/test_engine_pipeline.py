@@ -91,7 +91,7 @@ def test_a_keep_rule_made_beside_the_search_keeps_what_the_rule_made_in_turn_kee
 
     monkeypatch.setattr(pipeline_module.KeepRule, "of", telling)
     beside = Pipeline.for_table(table, ["text"]).run(Settings(algorithm="ngram", keep=keep))
-    assert made_on == ["keep-rule"]
+    assert made_on == ["keep-rule_0"]
     assert [(c.kept, c.members) for c in beside.clusters] == [(c.kept, c.members) for c in in_turn.clusters]
     assert in_turn.clusters and beside.keep_reasons == in_turn.keep_reasons
 

@@ -19,6 +19,7 @@ import operator
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -335,31 +336,22 @@ class Pipeline:
         Not for long texts: a regular expression over an article holds the lock for as long as it reads, and the
         stages beside it waited (100k articles: the job 1-2 s slower). Called for the rule when it is needed (what
         making it raised is raised there)."""
-        if self._keep is not None and self._keep.policy == policy:
-            kept = self._keep
-            return lambda: kept
         sample = self.texts[:: max(1, len(self.texts) // 1000)]
-        if len(self.texts) < AHEAD_ROWS or sum(map(len, sample)) >= AHEAD_UNDER_CHARS * len(sample):
+        if (
+            (self._keep is not None and self._keep.policy == policy)
+            or len(self.texts) < AHEAD_ROWS
+            or sum(map(len, sample)) >= AHEAD_UNDER_CHARS * len(sample)
+        ):
             return lambda: self._keep_rule(policy)
-        made: dict[str, Any] = {}
+        pool = ThreadPoolExecutor(1, thread_name_prefix="keep-rule")
+        future = pool.submit(KeepRule.of, policy, self.texts, self.table)
+        pool.shutdown(wait=False)
 
-        def make() -> None:
-            try:
-                made["rule"] = KeepRule.of(policy, self.texts, self.table)
-            except BaseException as e:  # noqa: BLE001 - raised where the rule is asked for
-                made["error"] = e
+        def made() -> KeepRule:
+            self._keep = future.result()
+            return self._keep
 
-        thread = threading.Thread(target=make, name="keep-rule", daemon=True)
-        thread.start()
-
-        def joined() -> KeepRule:
-            thread.join()
-            if "error" in made:
-                raise made["error"]
-            self._keep = made["rule"]
-            return made["rule"]
-
-        return joined
+        return made
 
     def _keep_rule(self, policy: str) -> KeepRule:
         if self._keep is None or self._keep.policy != policy:

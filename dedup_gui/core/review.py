@@ -474,10 +474,7 @@ class ReviewSession:
         clusters the summary counts (a cluster whose only other row is held shows in the cluster list, and the
         command line counts it)."""
         res = self.resolution()
-        held = self._held_now() if self.held else None
-        if not res.removed and (held is None or not held.any()):
-            return 0
-        open_rows = ~res.keep if held is None else ~res.keep | held
+        open_rows = ~res.keep | self._held_now() if self.held else ~res.keep
         return len(sorted_unique(res.cluster[open_rows]))
 
     @property

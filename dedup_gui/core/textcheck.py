@@ -110,7 +110,7 @@ from .text import (
     span_hashes,
     span_positions,
     string_hash,
-    strip_html,
+    strip_html_each,
     unique_counts,
     utf32,
 )
@@ -879,8 +879,7 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     if not len(at):
         return differ
     if markup and has_markup("\n".join(used)):
-        # (only a text with a "<" or an "&" can hold markup: the others are not read again in Python)
-        used = [strip_html(t) if "<" in t or "&" in t else t for t in used]
+        used = strip_html_each(used)
         sizes = lengths_of(used)
     keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_names), len(used))
     latin = _each_lacks(keys, np.ones_like(counts), first, width, ia, ib)  # (a word lacked, whatever its count)
