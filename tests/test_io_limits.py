@@ -504,6 +504,30 @@ def test_wrapped_lines_that_begin_with_a_number_are_no_swallowed_rows(tmp_path):
     assert note.startswith("data row 2 (lines 3-10): a quoted cell spans 8 lines, 7 of which look like rows")
 
 
+def test_lines_with_ids_out_of_the_files_order_are_no_swallowed_rows(tmp_path):
+    """Where the ids go up row after row, rows a quote ran over have ids between its row's and the next row's: a
+    post holding a table of figures ("0,1<tab>2 drives", a DIP switch setting) reads as lines of ids 0 and 1 in a
+    file of ids in the thousands - no rows of its own, and no warning. The same table in a file of ids in no order
+    is still named (nothing tells it from rows), and a quote left open in a file of ids going up still is."""
+    post = "What do the switches do?\n\nSW8,SW7\tdrives\n0,0\t1 drive\n0,1\t2 drives\n1,0\t3 drives\n1,1\t4 drives"
+    ids = [1, 5, 20, 300, 1000, 1001, 1002, 1003]  # (ids of one to four digits: "0" and "1" look like ids)
+    rows = [["id", "text"]] + [[str(k), post if k == 300 else f"post {k}"] for k in ids]
+    table = read_table(write_csv(tmp_path / "posts.csv", rows))
+    assert table.data.values.tolist() == rows[1:]
+    assert not any("look like rows" in w for w in table.warnings)
+    order = [1002, 5, 1000, 1, 300, 20, 1003, 1001]
+    shuffled = [rows[0]] + [[str(k), text] for k, (_, text) in zip(order, rows[1:], strict=True)]
+    table = read_table(write_csv(tmp_path / "unordered.csv", shuffled))
+    assert table.data.values.tolist() == shuffled[1:]
+    assert any(w.startswith("data row 4 (lines 5-11): a quoted cell spans 7 lines") for w in table.warnings)
+    src = tmp_path / "q.csv"
+    lines = ["id,text"] + [f"{1000 + i},row {i}" for i in range(3)] + ['1003,"open']
+    lines += [f"{1000 + i},row {i}" for i in range(4, 9)] + ['1009,close"', "1010,x"]
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    [note] = [w for w in read_table(src).warnings if "quoted cell" in w]
+    assert note.startswith("data row 4 (lines 5-11): a quoted cell spans 7 lines, 6 of which look like rows")
+
+
 def test_swallowed_rows_without_an_id_column_are_still_reported(tmp_path):
     src = tmp_path / "q.csv"
     lines = (

@@ -12,7 +12,7 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, pairwise
 from pathlib import Path
 
 import numpy as np
@@ -234,23 +234,29 @@ def swallowed_lines(
     A cell spanning lines is normal (an article with paragraphs, a post of prose with commas, a table of figures);
     one whose inner lines read as the file's rows do is not: as many fields as the header has and, where the rows
     start with an id (a number of the ids' lengths), starting with one too (not a number grouped by thousands,
-    "500,000 dlrs", nor followed by a space where the rows' second fields never start with one). Without an id
-    column, a cell's look-alike lines must be at least half of its lines and the file must have three columns or
-    more (prose and tables have a line with a comma or two now and then, not line after line as rows of the file).
-    Needs two or more columns to tell rows from paragraphs."""
+    "500,000 dlrs", nor followed by a space where the rows' second fields never start with one) - and where the
+    ids go up row after row, one between the cell's row's and the next row's, as the rows an unbalanced quote ran
+    over would have (a post holding a table of DIP switches, "0,1<tab>2 drives", holds no rows of the file: 20
+    Newsgroups, ids 0 to 18,845). Without an id column, a cell's look-alike lines must be at least half of its
+    lines and the file must have three columns or more (prose and tables have a line with a comma or two now and
+    then, not line after line as rows of the file). Needs two or more columns to tell rows from paragraphs."""
     notes: list[str] = []
     if width < 2:
         return notes
     ids = _id_lengths(body)
     spaced = ids is not None and _spaced_after_id(body)
+    increasing = ids is not None and _ids_increase(body)
     spanning = np.flatnonzero(lines[1] > lines[0]).tolist() if ids is not None or width >= 3 else []
     found = 0
     for i in spanning:  # the rows read from more than one line
         row, first, last = body[i], int(lines[0, i]), int(lines[1, i])
         inner = _inner_lines(row) if ids is None else _inner_lines_from_a_number(row)
+        between = _ids_around(body, i) if increasing else None
         # (a line with fewer delimiters than a row has between its fields cannot split into a row: not parsed)
         alike = sum(
-            1 for ln in inner if ln.count(delimiter) >= width - 1 and _reads_as_a_row(ln, delimiter, width, ids, spaced)
+            1
+            for ln in inner
+            if ln.count(delimiter) >= width - 1 and _reads_as_a_row(ln, delimiter, width, ids, spaced, between)
         )
         if alike < 2 or (ids is None and 2 * alike < sum(1 for ln in inner if ln.strip())):
             continue
@@ -324,6 +330,30 @@ def _id_lengths(body: list[list[str]], sample: int = 1000) -> tuple[int, int] | 
     return min(numbers), max(numbers)
 
 
+def _ids_increase(body: list[list[str]], sample: int = 1000) -> bool:
+    """Whether the rows' ids go up row after row: every first field of a sample spread over the file a number
+    (``str.isdecimal``) above the one before it."""
+    step = max(1, len(body) // sample)
+    numbers = [_id_number(row[0] if row else "") for row in body[::step]]
+    if len(numbers) < 2 or None in numbers:
+        return False
+    return all(x < y for x, y in pairwise(numbers))  # type: ignore[operator]
+
+
+def _ids_around(body: list[list[str]], i: int) -> tuple[int, float] | None:
+    """The ids of row ``i`` and of the row after it (infinity after the last), when both are numbers going up:
+    the ids of any rows a quote in row ``i`` ran over lie between them. None where the two do not tell."""
+    low = _id_number(body[i][0] if body[i] else "")
+    high: float | None = _id_number(body[i + 1][0] if body[i + 1] else "") if i + 1 < len(body) else float("inf")
+    return (low, high) if low is not None and high is not None and low < high else None
+
+
+def _id_number(field: str) -> int | None:
+    """An id's number: a field of at most 18 digits (``str.isdecimal``; longer ones are no row numbers, and ``int``
+    refuses numbers of thousands of digits)."""
+    return int(field) if field.isdecimal() and len(field) <= 18 else None
+
+
 def _spaced_after_id(body: list[list[str]], sample: int = 1000) -> bool:
     """Whether the rows' second fields start with whitespace now and then (in one row of ten of a sample spread
     over the file, or more): "12, text" is then how the file's rows read."""
@@ -337,10 +367,18 @@ def _spaced(field: str) -> bool:
     return field[:1] in (" ", "\t")
 
 
-def _reads_as_a_row(line: str, delimiter: str, width: int, ids: tuple[int, int] | None, spaced: bool = True) -> bool:
+def _reads_as_a_row(
+    line: str,
+    delimiter: str,
+    width: int,
+    ids: tuple[int, int] | None,
+    spaced: bool = True,
+    between: tuple[int, float] | None = None,
+) -> bool:
     """Whether ``line`` reads as one of the file's rows: exactly ``width`` fields, the first an id like the rows'
-    (``_id_lengths``) where they start with one, and the second starting with whitespace only where the rows'
-    do (``spaced``: "1985, the company said." is a wrapped line of prose in a file written "1,text")."""
+    (``_id_lengths``) where they start with one - above ``between[0]`` and below ``between[1]`` when given - and
+    the second starting with whitespace only where the rows' do (``spaced``: "1985, the company said." is a
+    wrapped line of prose in a file written "1,text")."""
     try:
         fields = next(csv.reader([line], delimiter=delimiter), [])
     except csv.Error:  # a carriage return alone in it: no record the reader accepts
@@ -352,6 +390,10 @@ def _reads_as_a_row(line: str, delimiter: str, width: int, ids: tuple[int, int] 
     first = fields[0]
     if not (first.isdigit() and ids[0] <= len(first) <= ids[1]) or (not spaced and _spaced(fields[1])):
         return False
+    if between is not None:
+        number = _id_number(first)
+        if number is None or not between[0] < number < between[1]:
+            return False
     # "500,000 dlrs for notes", "139,800." - a number grouped by thousands at the start of a wrapped line of
     # prose, not an id and a field (the Reuters stories, written by pandas, had 50 such cells named as swallowing
     # rows).
