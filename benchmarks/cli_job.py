@@ -63,7 +63,8 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    from dedup_gui.cli import exit_now, own_process
+    from dedup_gui.cli import exit_now, hold_to_the_end, own_process
 
     own_process()  # as the console script starts (``dedup_gui.cli.main``) ...
+    hold_to_the_end()
     exit_now(main(sys.argv[1:]))  # ... and ends

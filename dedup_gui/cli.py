@@ -189,6 +189,13 @@ class _ProgressBar:
             sys.stderr.flush()
 
 
+# The table, the engine and the result of the job, held to the end of a process that ends with it (``main``): it
+# exits without freeing them (``exit_now``), where letting go of them as ``run`` returned freed every row, text and
+# array one by one first (100k articles: 0.15 s, a million short texts 0.21 s).
+_held: list[object] = []
+_hold_to_the_end = False
+
+
 def run(argv: list[str] | None = None) -> int:
     from .core import io
     from .core.export import export, preflight
@@ -233,6 +240,7 @@ def run(argv: list[str] | None = None) -> int:
             annotation=_status_only() if args.status else None,
         )
         _warn(bar, [(w.path.name, note) for w in written for note in w.notes])
+        _held.extend((table, pipeline, result) if _hold_to_the_end else ())
     except DedupError as e:
         return _fail(bar, str(e))
     except (Cancelled, KeyboardInterrupt) as e:
@@ -323,7 +331,15 @@ def _os_error_line(e: OSError, fallback: Path) -> str:
 
 def main() -> None:
     own_process()
+    hold_to_the_end()
     exit_now(run())
+
+
+def hold_to_the_end() -> None:
+    """``run`` keeps what its job made to the end of the process (``_held``): for a process that ends with its job
+    (``exit_now``), never for a caller that goes on (a script, the tests)."""
+    global _hold_to_the_end
+    _hold_to_the_end = True
 
 
 def own_process() -> None:

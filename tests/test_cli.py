@@ -162,6 +162,37 @@ def test_rows_and_clusters_are_out_of_the_collector_while_read_run_and_written(c
     assert pd.read_csv(out, dtype=str, encoding="gb18030")["id"].tolist() == ["000101", "000102", "000104", "000105"]
 
 
+def test_the_console_script_holds_what_its_job_made_to_its_end_and_a_caller_gets_it_freed(csv_file, tmp_path):
+    """The console script ends with its job (``exit_now``): the table, the engine and the result are held to the
+    end instead of being freed object by object as ``run`` returns. A caller that goes on holds nothing more."""
+    import weakref
+
+    from dedup_gui import cli
+    from dedup_gui.core.pipeline import Pipeline
+
+    made: list[weakref.ref] = []
+    original = Pipeline.for_table.__func__  # type: ignore[attr-defined]
+
+    def noted(klass, table, columns):
+        pipeline = original(klass, table, columns)
+        made.append(weakref.ref(pipeline))
+        return pipeline
+
+    out = tmp_path / "clean.csv"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Pipeline, "for_table", classmethod(noted))
+        assert run([str(csv_file), "--column", "body", "--output", str(out), "--quiet"]) == 0
+        gc.collect()  # (a pipeline's helpers refer back to it: freed by the collector)
+        assert made[-1]() is None and cli._held == []
+        mp.setattr(cli, "_held", [])
+        mp.setattr(cli, "_hold_to_the_end", False)
+        cli.hold_to_the_end()
+        assert run([str(csv_file), "--column", "body", "--output", str(out), "--quiet"]) == 0
+        assert made[-1]() is not None and any(x is made[-1]() for x in cli._held)
+        assert {type(x).__name__ for x in cli._held} == {"Table", "Pipeline", "DedupResult"}
+    assert not cli._hold_to_the_end and cli._held == []
+
+
 def test_txt_folder_gives_a_folder_of_kept_files_and_a_manifest(tmp_path):
     folder = tmp_path / "articles"
     (folder / "sub").mkdir(parents=True)
