@@ -251,7 +251,7 @@ def swallowed_lines(
     for i in spanning:  # the rows read from more than one line
         row, first, last = body[i], int(lines[0, i]), int(lines[1, i])
         inner = _inner_lines(row) if ids is None else _inner_lines_from_a_number(row)
-        between = _ids_around(body, i) if increasing else None
+        between = _ids_around(body, i) if increasing and inner else None
         # (a line with fewer delimiters than a row has between its fields cannot split into a row: not parsed)
         alike = sum(
             1
