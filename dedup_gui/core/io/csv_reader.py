@@ -319,25 +319,27 @@ def _line_from_a_number() -> re.Pattern:
     return re.compile(f'\n(?=["\\d{re.escape(others)}\U00010000-\U0010ffff])')
 
 
-def _id_lengths(body: list[list[str]], sample: int = 1000) -> tuple[int, int] | None:
+def _spread_sample(body: list[list[str]], sample: int = 1000) -> list[list[str]]:
+    """About ``sample`` rows spread evenly over the file, in file order (what the looks of its rows are read from)."""
+    return body[:: max(1, len(body) // sample)]
+
+
+def _id_lengths(body: list[list[str]]) -> tuple[int, int] | None:
     """The shortest and longest first field when the rows start with an id (digits only, in nine rows of ten of
     a sample spread over the file, or more; a row that swallowed others still starts with its own); else None."""
-    step = max(1, len(body) // sample)
-    firsts = [row[0] for row in body[::step] if row]
+    firsts = [row[0] for row in _spread_sample(body) if row]
     numbers = [len(f) for f in firsts if f.isdigit()]
     if not firsts or len(numbers) < 0.9 * len(firsts):
         return None
     return min(numbers), max(numbers)
 
 
-def _ids_increase(body: list[list[str]], sample: int = 1000) -> bool:
+def _ids_increase(body: list[list[str]]) -> bool:
     """Whether the rows' ids go up row after row: every first field of a sample spread over the file a number
     (``str.isdecimal``) above the one before it."""
-    step = max(1, len(body) // sample)
-    numbers = [_id_number(row[0] if row else "") for row in body[::step]]
-    if len(numbers) < 2 or None in numbers:
-        return False
-    return all(x < y for x, y in pairwise(numbers))  # type: ignore[operator]
+    rows = _spread_sample(body)
+    numbers = [n for row in rows if (n := _id_number(row[0] if row else "")) is not None]
+    return 2 <= len(numbers) == len(rows) and all(x < y for x, y in pairwise(numbers))
 
 
 def _ids_around(body: list[list[str]], i: int) -> tuple[int, float] | None:
@@ -354,11 +356,10 @@ def _id_number(field: str) -> int | None:
     return int(field) if field.isdecimal() and len(field) <= 18 else None
 
 
-def _spaced_after_id(body: list[list[str]], sample: int = 1000) -> bool:
+def _spaced_after_id(body: list[list[str]]) -> bool:
     """Whether the rows' second fields start with whitespace now and then (in one row of ten of a sample spread
     over the file, or more): "12, text" is then how the file's rows read."""
-    step = max(1, len(body) // sample)
-    seconds = [row[1] for row in body[::step] if len(row) > 1]
+    seconds = [row[1] for row in _spread_sample(body) if len(row) > 1]
     return bool(seconds) and sum(1 for f in seconds if _spaced(f)) >= 0.1 * len(seconds)
 
 
