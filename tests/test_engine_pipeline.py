@@ -258,40 +258,51 @@ def test_words_first_seen_in_later_batches_keep_their_own_weights(monkeypatch):
     not (sys.platform.startswith("linux") and hasattr(os, "fork") and parallel.WORKERS >= 2),
     reason="a second process by fork: Linux with two cores or more",
 )
-def test_the_text_check_split_over_two_processes_says_what_it_says_in_one(monkeypatch, tmp_path):
+@pytest.mark.parametrize("plan_first", [False, True])
+def test_the_text_check_split_over_two_processes_says_what_it_says_in_one(monkeypatch, tmp_path, plan_first):
     """Where the engine may fork (dedup-cli, the engine worker), the check's last word on half the pairs is said
     in a second process, and which of them are in doubt with it: the same pairs pass and fail, the same pairs
-    are held, the same clusters come out."""
+    are held, the same clusters come out. ``plan_first`` (pairs of long texts): what can be told of every pair
+    at once is told in this process before the fork, and each process reads its own pairs text by text."""
     # (with short questions a character apart: one pair held to check, one a typo's copy)
     texts = checked_corpus() + ["请问北京明天的天气怎么样会不会下大雨呢", "请问北京明天的天气怎么祥会不会下大雨呢"]
     texts += ["插卡电表怎么读", "插卡电表怎么用"]
     alone = Pipeline(texts).run(Settings(algorithm="ngram"))
 
+    from dedup_gui.core import doubt as doubt_module
     from dedup_gui.core import pipeline as pipeline_module
+    from dedup_gui.core import textcheck as textcheck_module
 
-    told, told_doubt = tmp_path / "pids", tmp_path / "doubt_pids"
+    told, told_doubt, told_plan = tmp_path / "pids", tmp_path / "doubt_pids", tmp_path / "plan_pids"
 
     def telling(fn, path):
-        def told_fn(*args):
+        def told_fn(*args, **kwargs):
             with open(path, "a") as f:  # each process appends its number, in one write
                 f.write(f"{os.getpid()}\n")
-            return fn(*args)
+            return fn(*args, **kwargs)
 
         return told_fn
 
     monkeypatch.setattr(parallel, "_FORK_ALLOWED", True)
     monkeypatch.setattr(pipeline_module, "FORK_CHECK_PAIRS", 2)
-    monkeypatch.setattr(pipeline_module, "reports_differ_pairs", telling(pipeline_module.reports_differ_pairs, told))
-    monkeypatch.setattr(pipeline_module, "doubtful_pairs", telling(pipeline_module.doubtful_pairs, told_doubt))
+    monkeypatch.setattr(pipeline_module, "PLAN_FIRST_CHARS", 0 if plan_first else 10**9)
+    planning = telling(textcheck_module.plan_reports, told_plan)
+    monkeypatch.setattr(pipeline_module, "plan_reports", planning)
+    monkeypatch.setattr(textcheck_module, "plan_reports", planning)
+    monkeypatch.setattr(textcheck_module.ReportReads, "read", telling(textcheck_module.ReportReads.read, told))
+    monkeypatch.setattr(doubt_module.DoubtReads, "read", telling(doubt_module.DoubtReads.read, told_doubt))
     pipeline = Pipeline(texts)
     split = pipeline.run(Settings(algorithm="ngram"))
 
+    here = str(os.getpid())
     assert len(set(told.read_text().split())) == 2  # this process and one other
     assert len(set(told_doubt.read_text().split())) == 2
+    planned = set(told_plan.read_text().split())
+    assert planned == {here} if plan_first else len(planned) == 2
     # A threshold change, every pair read already: the doubt alone is read here.
     told_doubt.unlink()
     pipeline.run(Settings(algorithm="ngram", threshold=0.85))
-    assert set(told_doubt.read_text().split()) == {str(os.getpid())}
+    assert set(told_doubt.read_text().split()) == {here}
     assert split.candidates.checked.tolist() == alone.candidates.checked.tolist()
     assert not alone.candidates.checked.all() and alone.candidates.checked.any()  # the check said both
     assert split.candidates.doubtful.tolist() == alone.candidates.doubtful.tolist()

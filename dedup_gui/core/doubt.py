@@ -61,6 +61,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -201,15 +202,58 @@ def doubtful_pairs(
     (``_sure_content``, counted from the code points of all the texts at once: most short texts of a large run are
     sentences of 20-60 characters; at a million short texts, 0.58 s when every pair was read, 0.27 s so), or - a
     word replaced - the shorter under ``SHORT_CHARS`` and the two at least two edits apart by their ``similarity``
-    (by edits: below one edit's; None: not known, every such pair read: ``may_be_a_word_apart``). ``lengths``: the
-    texts' (``columnar.lengths_of``), when the caller has them."""
-    out = np.zeros(len(a), dtype=bool)
+    (by edits: below one edit's; None: not known, every such pair read: ``may_be_a_word_apart``). The other pairs
+    are read for being ``rewritten`` (``rewritten_pairs``). ``lengths``: the texts' (``columnar.lengths_of``),
+    when the caller has them. (``doubt_plan``, then ``DoubtReads.read``.)"""
+    return doubt_plan(texts, a, b, similarity, lengths).read(texts, among=among)
+
+
+@dataclass
+class DoubtReads:
+    """``doubtful_pairs`` in two parts, as ``textcheck.ReportReads`` splits the text check: which pairs may be in
+    doubt, told of every pair at once (``doubt_plan``), and the reading of those pairs text by text (``read``),
+    for any run of the pairs - in any process."""
+
+    a: np.ndarray
+    b: np.ndarray
+    short: np.ndarray  # the places of the pairs read by ``in_doubt`` (ascending)
+    rewritten: np.ndarray  # ... and by ``rewritten``, where ``in_doubt`` is not so
+
+    def read(
+        self, texts: Sequence[str], lo: int = 0, hi: int | None = None, among: np.ndarray | None = None
+    ) -> np.ndarray:
+        """Which pairs at places ``lo`` to ``hi`` (to the end: None) are in doubt (a mask of them; ``among``, a mask
+        of them too: only these pairs are read, the others are False)."""
+        hi = len(self.a) if hi is None else hi
+        out = np.zeros(hi - lo, dtype=bool)
+        for places, test in ((self.short, _in_doubt_short), (self.rewritten, rewritten)):
+            i, j = (int(k) for k in np.searchsorted(places, [lo, hi]))
+            at = places[i:j] - lo
+            if among is not None:
+                at = at[among[at]]
+            at = at[~out[at]]
+            x, y = self.a[at + lo].tolist(), self.b[at + lo].tolist()
+            out[at] = np.fromiter((test(texts[p], texts[q]) for p, q in zip(x, y, strict=True)), bool, len(at))
+        return out
+
+
+def _in_doubt_short(a: str, b: str) -> bool:
+    """``in_doubt``, pairs with a text of ``READ_UNDER`` characters or more never in doubt (``_short_doubts``)."""
+    return len(a) < READ_UNDER and len(b) < READ_UNDER and in_doubt(a, b)
+
+
+def doubt_plan(
+    texts: Sequence[str],
+    a: np.ndarray,
+    b: np.ndarray,
+    similarity: np.ndarray | None = None,
+    lengths: np.ndarray | None = None,
+) -> DoubtReads:
+    """The pairs ``doubtful_pairs`` reads text by text, found for all the pairs at once (``DoubtReads``)."""
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     lengths = lengths_of(texts) if lengths is None else lengths
     short = lengths < READ_UNDER
-    read = short[a] & short[b] & (a != b)
-    if among is not None:
-        read &= among
-    at = np.flatnonzero(read)
+    at = np.flatnonzero(short[a] & short[b] & (a != b))
     la, lb = lengths[a[at]], lengths[b[at]]
     if similarity is None:
         word = np.minimum(la, lb) < SHORT_CHARS
@@ -221,11 +265,9 @@ def doubtful_pairs(
     sure = _sure_content(texts, ids)
     few[small] = sure[np.searchsorted(ids, a[at[small]])] < SUBSTITUTED_UNDER
     few[small] |= sure[np.searchsorted(ids, b[at[small]])] < SUBSTITUTED_UNDER
-    at = at[few | word]
-    out[at] = _short_doubts([texts[i] for i in a[at].tolist()], [texts[i] for i in b[at].tolist()])
-    rest = np.flatnonzero((a != b) & ~out & (True if among is None else among))
-    out[rest] = rewritten_pairs([texts[i] for i in a[rest].tolist()], [texts[i] for i in b[rest].tolist()])
-    return out
+    rest = np.flatnonzero(a != b)
+    to_rewrite = _rewritten_reads([texts[i] for i in a[rest].tolist()], [texts[i] for i in b[rest].tolist()])
+    return DoubtReads(a, b, at[few | word], rest[to_rewrite])
 
 
 def rewritten_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:
@@ -234,19 +276,23 @@ def rewritten_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarra
     two edits or more, a word dropped with its space as many; most pairs of a large run are a typo or two apart),
     and of those only pairs of two Latin texts (``latin_texts``)."""
     out = np.zeros(len(texts_a), dtype=bool)
+    for k in _rewritten_reads(texts_a, texts_b).tolist():
+        out[k] = rewritten(texts_a[k], texts_b[k])
+    return out
+
+
+def _rewritten_reads(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:
+    """The pairs ``rewritten_pairs`` reads (their places, ascending)."""
     if not len(texts_a):
-        return out
+        return np.zeros(0, dtype=np.int64)
     from rapidfuzz.distance import Levenshtein
     from rapidfuzz.process import cpdist
 
     cutoff = 2 * REWRITE_MIN_WORDS
     edits = cpdist(texts_a, texts_b, scorer=Levenshtein.distance, score_cutoff=cutoff, dtype=np.int64, workers=1)
-    at = np.flatnonzero(edits >= cutoff).tolist()
-    xs, ys = [texts_a[k] for k in at], [texts_b[k] for k in at]
-    latin = latin_texts(xs) & latin_texts(ys)
-    for k, x, y, read in zip(at, xs, ys, latin.tolist(), strict=True):
-        out[k] = read and rewritten(x, y)
-    return out
+    at = np.flatnonzero(edits >= cutoff)
+    latin = latin_texts([texts_a[k] for k in at.tolist()]) & latin_texts([texts_b[k] for k in at.tolist()])
+    return at[latin]
 
 
 def latin_texts(texts: Sequence[str]) -> np.ndarray:
@@ -433,8 +479,4 @@ def held_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:
 
 def _short_doubts(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:
     """``in_doubt`` of each pair (a mask), pairs with a text of ``READ_UNDER`` characters or more never in doubt."""
-    return np.fromiter(
-        (len(a) < READ_UNDER and len(b) < READ_UNDER and in_doubt(a, b) for a, b in zip(texts_a, texts_b, strict=True)),
-        dtype=bool,
-        count=len(texts_a),
-    )
+    return np.fromiter(map(_in_doubt_short, texts_a, texts_b), dtype=bool, count=len(texts_a))

@@ -31,9 +31,9 @@ from .algorithms.registry import get_algorithm
 from .boilerplate import Boilerplate, learn, strip_all
 from .cluster import build_clusters, excerpt_only
 from .columnar import PairGrams, lengths_of, overlaps_of, score_pairs_of_counted
-from .doubt import doubtful_pairs, held_in
+from .doubt import DoubtReads, doubt_plan, held_in
 from .keep import CONTAINER_REASON, KeepRule, contained, member_pairs
-from .parallel import in_two_processes
+from .parallel import forked_work_allowed, in_two_processes
 from .progress import Reporter
 from .result import ClusterList, DedupResult, PairSet
 from .series import series_pairs
@@ -48,11 +48,14 @@ from .text import (
     gram_hashes,
     normalise_all,
 )
-from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, reports_differ_pairs
+from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, ReportReads, TextCheck, plan_reports, reports_differ_pairs
 
 # Pairs from which the text check's last word (figures, names, negations) is worth a second process: at 100k short
 # texts (30,685 pairs) 0.21 s -> 0.14 s; at 4k articles (1,194 pairs) the halves each took as long as the whole.
 FORK_CHECK_PAIRS = 20_000
+# Pairs whose first texts average this many characters or more are planned before the text check forks
+# (``_Verified.reports_agree``): a text of 500 Chinese characters takes a quarter of a page.
+PLAN_FIRST_CHARS = 500
 # This many texts or more, shorter than this on average, have their keep rule made on a thread beside the search
 # (``_keep_ahead``; with fewer, the rule takes 0.1-0.2 s, and the job was no faster for it: 100k short texts, 100k
 # English sentences).
@@ -104,7 +107,8 @@ class _Verified:
         markup: bool,
         mask: np.ndarray,
         reporter: Reporter,
-        doubt: Callable[[np.ndarray], np.ndarray],
+        doubt: Callable[[np.ndarray], DoubtReads],
+        lengths: np.ndarray,
     ) -> tuple[np.ndarray, np.ndarray]:
         """False for the pairs (among ``mask``) whose texts report different figures, names or places, or where one
         negates what the other says or (a short text) asks the opposite: template or another statement, not copy
@@ -113,35 +117,57 @@ class _Verified:
         Read on the whole text: a line of figures that recurs across notices ("Pay March 31") is boilerplate for
         the similarity, but it is still what the notice says.
 
-        With it, which pairs are in doubt: ``doubt`` of some pairs (their places among the candidates: a mask of
-        them, ``doubt.doubtful_pairs``), read for every pair of ``mask`` that the text check lets through, in the
-        same two parts (each pair's own) - a mask over the candidates, the second thing returned."""
+        With it, which pairs are in doubt: ``doubt`` of some pairs (their places among the candidates: which of
+        them to read, ``doubt.doubt_plan``), read for every pair of ``mask`` that the text check lets through, in
+        the same two parts (each pair's own) - a mask over the candidates, the second thing returned. ``lengths``:
+        the unique texts' lengths."""
         pairs = np.flatnonzero(mask)
         fresh = self.agree[pairs] < 0  # (of these pairs, the ones the text check has not read yet)
         todo = pairs[fresh]
         reporter.report("Verifying", 0, len(todo))
         a, b = self.cands.a, self.cands.b
+        texts = prep.unique_texts
+        # Python over every pair, holding the interpreter lock: half the pairs in a second process where the
+        # engine may fork (1M short texts, 310k pairs: 1.92 s -> 1.28 s), the doubt of each half's pairs with them
+        # (it had followed on this process alone: 1M short texts 1.4 s on one core, 100k English sentences 0.3 s;
+        # their verifying 1.08-1.21 -> 0.88-1.02 s, 100k short Chinese texts 0.54-0.57 -> 0.40-0.49 s).
+        # (A rerun whose pairs the check has all read stays in this process: their doubt alone is not worth a
+        # fork - 100k short texts, a threshold change 0.12-0.19 s in one process, 0.20-0.25 s forked.)
+        least = FORK_CHECK_PAIRS if len(todo) >= FORK_CHECK_PAIRS else len(pairs) + 1
+        # Pairs of long texts (articles) have what can be told of every pair at once told here first, on both
+        # cores, before the fork, and each process then reads only the pairs a step reads text by text
+        # (``ReportReads``, ``DoubtReads``): a forked child copies each page it writes, and reading an object
+        # writes its reference count - gathering the texts of every pair of its half copied a page per article,
+        # ~73,000 pages in each process at 100k bench articles, and the two halves took as long as the whole in one
+        # process (2.1-2.3 s each, 1 s of it the kernel's). Short texts share pages: their halves are worked whole,
+        # the column-at-once steps on both cores at once (1M short texts: planned first, 3.5-3.9 s against
+        # 2.8-3.0 s).
+        plan: ReportReads | None = None
+        doubts: DoubtReads | None = None
+        long_texts = len(pairs) >= least and lengths.take(a[pairs]).mean() >= PLAN_FIRST_CHARS
+        if long_texts and forked_work_allowed():
+            plan = plan_reports(texts, written, a[todo], b[todo], markup)
+            doubts = doubt(pairs)
+        before = np.zeros(len(pairs) + 1, dtype=np.int64)  # the fresh pairs before each place
+        np.cumsum(fresh, out=before[1:])
 
         def part(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
             at, new = pairs[lo:hi], fresh[lo:hi]
-            differ = reports_differ_pairs(prep.unique_texts, written, a[at[new]], b[at[new]], markup)
+            if plan is not None:
+                differ = plan.read(texts, written, int(before[lo]), int(before[hi]))
+            else:
+                differ = reports_differ_pairs(texts, written, a[at[new]], b[at[new]], markup)
             # Doubt only of the pairs the text check lets through: those it stops are mostly the costliest to read
             # for it - Latin texts many words apart (100k English sentences: 0.27 s for the pairs let through,
             # 0.43 s for half the pairs above the floor).
             through = self.agree[at] != 0
             through[new] = ~differ
+            if doubts is not None:
+                return differ, doubts.read(texts, lo, hi, among=through)
             doubtful = np.zeros(hi - lo, dtype=bool)
-            doubtful[through] = doubt(at[through])
+            doubtful[through] = doubt(at[through]).read(texts)
             return differ, doubtful
 
-        # Python over every pair, holding the interpreter lock: half the pairs in a second process where the
-        # engine may fork (1M short texts, 310k pairs: 1.92 s -> 1.28 s; 100k articles 2.29 -> 1.50 s), the doubt
-        # of each half's pairs with them (it had followed on this process alone: 1M short texts 1.4 s on one core,
-        # 100k English sentences 0.3 s; their verifying 1.08-1.21 -> 0.88-1.02 s, 100k short Chinese texts
-        # 0.54-0.57 -> 0.40-0.49 s).
-        # (A rerun whose pairs the check has all read stays in this process: their doubt alone is not worth a
-        # fork - 100k short texts, a threshold change 0.12-0.19 s in one process, 0.20-0.25 s forked.)
-        least = FORK_CHECK_PAIRS if len(todo) >= FORK_CHECK_PAIRS else len(pairs) + 1
         differ, doubtful = in_two_processes(part, len(pairs), _joined_parts, least=least, check=reporter.check)
         self.agree[todo] = ~differ
         reporter.report("Verifying", len(todo), len(todo))
@@ -232,9 +258,10 @@ class Pipeline:
                 settings.normalise.strip_html,
                 above,
                 reporter,
-                doubt=lambda at: doubtful_pairs(
-                    prep.unique_texts, cands.a[at], cands.b[at], None, verified.similarity[at], lengths
+                doubt=lambda at: doubt_plan(
+                    prep.unique_texts, cands.a[at], cands.b[at], verified.similarity[at], lengths
                 ),
+                lengths=lengths,
             )
             checked = above & agree
             checked &= ~series_pairs(prep.unique_texts, cands.a, cands.b, checked, verified.similarity, lengths)

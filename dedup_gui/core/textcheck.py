@@ -88,10 +88,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, groupby
+from typing import NamedTuple
 
 import numpy as np
 
@@ -110,6 +111,7 @@ from .text import (
     span_hashes,
     span_positions,
     string_hash,
+    strip_html,
     strip_html_each,
     unique_counts,
     utf32,
@@ -873,12 +875,29 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     (``_slice_names``) and each pair's looked up in the other's by sorted search; of the pairs left, those less than
     ``PLACE_EDITS`` characters apart (a typo) are told in C (rapidfuzz), and the rest read text by text. 100k
     English sentences: 1.7k of 39k pairs above the floor read; 100k short Chinese texts: 180 of 30k."""
+    differ, reads, stripped = _names_plan(texts, a, b, markup)
+    for i, x, y, latin, places in reads.within(0, len(differ)):
+        differ[i] = _replaced(_as_read(texts[x], stripped), _as_read(texts[y], stripped), latin, places)
+    return differ
+
+
+def _as_read(text: str, stripped: bool) -> str:
+    """A text as ``_names_plan`` read it: its markup taken out when it took the pairs' markup out (``stripped``;
+    ``strip_html_each``)."""
+    return strip_html(text) if stripped and ("<" in text or "&" in text) else text
+
+
+def _names_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool) -> tuple[np.ndarray, _ToRead, bool]:
+    """What ``names_differ_pairs`` tells of every pair at once (True: a place or an opposite replaced in one
+    character), the pairs it reads text by text (``_replaced`` of the two texts, with its flags ``latin`` and
+    ``places``) and whether it took the texts' markup out to read them (``_as_read``)."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = np.zeros(len(a), dtype=bool)
     at, used, ia, ib, sizes = _short_pairs(texts, a, b)
     if not len(at):
-        return differ
-    if markup and has_markup("\n".join(used)):
+        return differ, _ToRead.none(), False
+    stripped = markup and has_markup("\n".join(used))
+    if stripped:
         used = strip_html_each(used)
         sizes = lengths_of(used)
     keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_names), len(used))
@@ -886,7 +905,7 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
     chinese = ~np.fromiter(map(str.isascii, used), dtype=bool, count=len(used))  # (Chinese or not, read later)
     both = np.flatnonzero(latin | (chinese[ia] & chinese[ib]))
     if not len(both):
-        return differ
+        return differ, _ToRead.none(), stripped
     from rapidfuzz.distance import Levenshtein
     from rapidfuzz.process import cpdist
 
@@ -900,9 +919,9 @@ def names_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray, marku
         swaps = _Swaps.of(list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist())))
         differ[at[both[one]]] = _place_swapped(swaps) | _opposite_swapped(swaps)
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
-    for k in np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin)).tolist():
-        differ[at[both[k]]] = _replaced(xs[k], ys[k], bool(latin[k]), bool(edits[k] <= PLACE_EDITS))
-    return differ
+    read = np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin))
+    places = at[both[read]]
+    return differ, _ToRead(places, a[places], b[places], (latin[read], edits[read] <= PLACE_EDITS)), stripped
 
 
 @dataclass
@@ -1109,25 +1128,48 @@ def statements_differ_pairs(
     are read text by text: a pair whose negations differ (their hashes summed per text: 100k bench articles, 0.40 s
     for every text of every pair, 0.09 s for those), a pair where each text holds a word of ``OPPOSITE_WORDS`` more
     often than the other. (1M short texts: the texts gathered and read once, not once for each rule.)"""
-    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = np.zeros(len(a), dtype=bool)
+    _read_statements(differ, texts, *_statements_plan(texts, a, b, negations, opposites), 0)
+    return differ
+
+
+def _statements_plan(
+    texts: Sequence[str], a: np.ndarray, b: np.ndarray, negations: bool = True, opposites: bool = True
+) -> tuple[_ToRead, _ToRead]:
+    """The pairs ``statements_differ_pairs`` reads text by text: for a negation (``negation_replaced``), then, where
+    that finds none, for an opposite word (``opposite_word_replaced``)."""
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    negation = opposite_word = _ToRead.none()
     at, used, ia, ib, lengths = _short_pairs(texts, a, b)
     if not len(at):
-        return differ
+        return negation, opposite_word
     hashes, doc_of = per_slice(used, _slice_statement_words)
     opposite = find_sorted(_opposite_hashes(), hashes)[1]  # (no negation is an opposite word)
     if negations:
         near = np.flatnonzero(np.abs(lengths[ia] - lengths[ib]) <= PLACE_EDITS)
         held = np.zeros(len(used), dtype=np.uint64)
         np.add.at(held, doc_of[~opposite], hashes[~opposite])  # (wrapping: a sum of hashes, equal for equal negations)
-        for k in near[held[ia[near]] != held[ib[near]]].tolist():
-            differ[at[k]] = negation_replaced(used[ia[k]], used[ib[k]])
+        places = at[near[held[ia[near]] != held[ib[near]]]]
+        negation = _ToRead(places, a[places], b[places])
     if opposites:
-        rest = np.flatnonzero(~differ[at])
         keys, counts, first, width, _ = _text_keys(hashes[opposite], doc_of[opposite], len(used))
-        for k in rest[_each_lacks(keys, counts, first, width, ia[rest], ib[rest])].tolist():
-            differ[at[k]] = opposite_word_replaced(used[ia[k]], used[ib[k]])
-    return differ
+        places = at[_each_lacks(keys, counts, first, width, ia, ib)]
+        opposite_word = _ToRead(places, a[places], b[places])
+    return negation, opposite_word
+
+
+def _read_statements(
+    differ: np.ndarray, texts: Sequence[str], negation: _ToRead, opposite: _ToRead, lo: int, hi: int | None = None
+) -> None:
+    """The reads of ``_statements_plan`` of the pairs at places ``lo`` to ``hi`` (all from ``lo``: None), into
+    ``differ`` (theirs, from place ``lo``): only of pairs not told apart already."""
+    hi = lo + len(differ) if hi is None else hi
+    for i, x, y in negation.within(lo, hi):
+        if not differ[i - lo]:
+            differ[i - lo] = negation_replaced(texts[x], texts[y])
+    for i, x, y in opposite.within(lo, hi):
+        if not differ[i - lo]:
+            differ[i - lo] = opposite_word_replaced(texts[x], texts[y])
 
 
 def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -1197,10 +1239,20 @@ def _negation_tables() -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
 def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``figures_differ(texts[a[i]], texts[b[i]])`` for every pair, column-at-once: each text's numbers are read
     once (``_slice_numbers``, a slice of the column at a time), numbered by one sort, and every pair's shorter
-    text's numbers are looked up in the longer one's by sorted search."""
+    text's numbers are looked up in the longer one's by sorted search (``_figures_plan``); the few pairs with fewer
+    numbers missing are then read word by word."""
+    differ, reads = _figures_plan(texts, a, b)
+    for i, short, long in reads.within(0, len(differ)):
+        differ[i] = figure_replaced(texts[short], texts[long])
+    return differ
+
+
+def _figures_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, _ToRead]:
+    """What ``figures_differ_pairs`` tells of every pair at once (True: numbers missing), and the pairs it reads
+    word by word for a figure replaced in place (``figure_replaced`` of their shorter text, then the longer)."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     if not len(a):
-        return np.zeros(0, dtype=bool)
+        return np.zeros(0, dtype=bool), _ToRead.none()
     used, la, lb = _pair_texts(texts, a, b)
     # (text, number) -> how often, as sorted keys.
     keys, counts, first, width, distinct = _text_keys(*per_slice(used, _slice_numbers), len(used))
@@ -1217,10 +1269,36 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     if replaced.any():
         theirs, _, their_chinese = _lacking(keys, counts, first, width, chinese, long, short)
         replaced &= (theirs + their_chinese) >= 1
-    # Fewer numbers missing: read those pairs word by word for a figure replaced in place (few pairs: templates).
-    for i in np.flatnonzero(((missing >= 1) | replaced) & ~differ).tolist():
-        differ[i] = figure_replaced(used[short[i]], used[long[i]])
-    return differ
+    # Fewer numbers missing: those pairs are read word by word for a figure replaced in place (few pairs: templates).
+    at = np.flatnonzero(((missing >= 1) | replaced) & ~differ)
+    first_short = a_short[at]
+    return differ, _ToRead(at, np.where(first_short, a[at], b[at]), np.where(first_short, b[at], a[at]))
+
+
+class _ToRead(NamedTuple):
+    """The pairs a step of the check reads text by text, once what can be told of every pair at once is told:
+    their places among the pairs (ascending), the two texts each reads (their indices) and the step's own flags
+    per pair (arrays of the same length)."""
+
+    at: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    flags: tuple[np.ndarray, ...] = ()
+
+    @classmethod
+    def none(cls) -> _ToRead:
+        empty = np.zeros(0, dtype=np.int64)
+        return cls(empty, empty, empty)
+
+    def moved(self, places: np.ndarray) -> _ToRead:
+        """The same reads, for pairs that are ``places`` of a longer list of pairs."""
+        return self._replace(at=places[self.at])
+
+    def within(self, lo: int, hi: int) -> Iterator[tuple]:
+        """(place, x, y, *flags) of the reads of the pairs at places ``lo`` to ``hi``, as Python values."""
+        i, j = (int(k) for k in np.searchsorted(self.at, [lo, hi]))
+        columns = (self.at[i:j], self.x[i:j], self.y[i:j], *(f[i:j] for f in self.flags))
+        return zip(*(c.tolist() for c in columns), strict=True)
 
 
 def reports_differ_pairs(
@@ -1231,14 +1309,61 @@ def reports_differ_pairs(
     replaced (``names_differ_pairs``, on the texts as ``written``, their markup taken out with ``markup``), or where
     one negates what the other says or writes a word for its opposite ("exports" / "imports";
     ``statements_differ_pairs``) - template or another statement, not a copy. Each step reads only the pairs the
-    steps before let through. The desktop and the Spark job both ask this."""
+    steps before let through. The desktop and the Spark job both ask this (``plan_reports``, then ``read``)."""
+    return plan_reports(texts, written, a, b, markup).read(texts, written)
+
+
+@dataclass
+class ReportReads:
+    """``reports_differ_pairs`` in two parts: what its steps tell of every pair at once (``differ``: the numbers,
+    places and opposites counted, looked up and compared column-at-once, ``plan_reports``), and the pairs left to
+    read text by text, step by step (Python over two texts at a time: ``read``).
+
+    Made for a split of the pairs between two processes (``pipeline``): the column-at-once part is done once, on
+    both cores, before the second process is forked, and each process then reads only the texts of its pairs that
+    a step reads. A forked child copies every page of memory it writes to, and reading a Python object writes its
+    reference count: gathering the texts of every pair of its half and counting their figures there had copied
+    ~73,000 pages in each process at 100k bench articles (1 s of the kernel's time in each, as long as the work
+    itself)."""
+
+    differ: np.ndarray
+    figures: _ToRead
+    names: _ToRead
+    stripped: bool  # (``_as_read``)
+    negations: _ToRead
+    opposites: _ToRead
+
+    def read(self, texts: Sequence[str], written: Sequence[str], lo: int = 0, hi: int | None = None) -> np.ndarray:
+        """The check's last word on the pairs at places ``lo`` to ``hi`` (to the end: None) - as
+        ``reports_differ_pairs`` says it of them: a step reads a pair only when the steps before let it through."""
+        hi = len(self.differ) if hi is None else hi
+        differ = self.differ[lo:hi].copy()
+        for i, short, long in self.figures.within(lo, hi):
+            differ[i - lo] = figure_replaced(texts[short], texts[long])
+        for i, x, y, latin, places in self.names.within(lo, hi):
+            if not differ[i - lo]:
+                x_read, y_read = _as_read(written[x], self.stripped), _as_read(written[y], self.stripped)
+                differ[i - lo] = _replaced(x_read, y_read, latin, places)
+        _read_statements(differ, texts, self.negations, self.opposites, lo, hi)
+        return differ
+
+
+def plan_reports(
+    texts: Sequence[str], written: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool
+) -> ReportReads:
+    """The column-at-once part of ``reports_differ_pairs`` (``ReportReads``). Each step's count is made for every
+    pair the steps before did not tell apart in that part: a few more than the pairs it reads (a pair a figure
+    read text by text tells apart is counted for names too), the same word on each (every step's word on a pair
+    is its own)."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-    differ = figures_differ_pairs(texts, a, b)
+    differ, figures = _figures_plan(texts, a, b)
     at = np.flatnonzero(~differ)
-    differ[at] = names_differ_pairs(written, a[at], b[at], markup)
+    names_differ, names, stripped = _names_plan(written, a[at], b[at], markup)
+    differ[at] = names_differ
+    names = names.moved(at)
     at = np.flatnonzero(~differ)
-    differ[at] = statements_differ_pairs(texts, a[at], b[at])
-    return differ
+    negations, opposites = _statements_plan(texts, a[at], b[at])
+    return ReportReads(differ, figures, names, stripped, negations.moved(at), opposites.moved(at))
 
 
 # -- opposite words ----------------------------------------------------------------------------------------------

@@ -1,0 +1,86 @@
+"""The text check's last word and the doubt in two parts (``textcheck.ReportReads``, ``doubt.DoubtReads``): what
+is told of every pair at once, then the pairs read text by text - for any run of the pairs, as the engine splits
+them between two processes. Each run of pairs read says of its pairs what the check says of all of them at once,
+and what it says of each pair alone."""
+
+import numpy as np
+from engine_texts import pair_arrays
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dedup_gui.core.doubt import doubt_plan, doubtful_pairs
+from dedup_gui.core.textcheck import plan_reports, reports_differ_pairs
+
+# Words every step of the check reads: figures (digits, number words, Chinese numerals), names, places, negations,
+# opposite words, dates - and plain words, Chinese and English, for the rest of a sentence.
+WORDS = (
+    "The Reuters Chicago Boston said profit rose fell higher lower not never no exports imports 5 7 1.5 250 "
+    "seven mln March 10:30 company shares week year 北京 上海 杭州 广州 不 没有 三 四 十 公司 今天 增长 下降 "
+    "高 低 利润 市场 我们 的 了 吗 ， 。 ?"
+).split()
+
+
+# Chinese characters alone: the doubt reads short Chinese texts a character or a word apart.
+CHARACTERS = list("北京上海明天天气怎么样会不下大雨请问插卡电表读用孕妇可以吃香蕉和饼干吗")
+
+
+@st.composite
+def texts_and_pairs(draw, vocabulary=WORDS):
+    """Texts of those words, each with a few near copies (a word replaced, dropped or added), and pairs of them."""
+    base = draw(st.lists(st.lists(st.sampled_from(vocabulary), min_size=2, max_size=40), min_size=1, max_size=6))
+    texts: list[list[str]] = []
+    for words in base:
+        texts.append(words)
+        for _ in range(draw(st.integers(0, 3))):
+            copy = list(words)
+            at = draw(st.integers(0, len(copy) - 1))
+            edit = draw(st.sampled_from(["replace", "drop", "add"]))
+            if edit == "replace":
+                copy[at] = draw(st.sampled_from(vocabulary))
+            elif edit == "drop" and len(copy) > 1:
+                del copy[at]
+            else:
+                copy.insert(at, draw(st.sampled_from(vocabulary)))
+            texts.append(copy)
+    joined = [(" " if draw(st.booleans()) else "").join(words) for words in texts]
+    pairs = draw(st.lists(st.tuples(st.integers(0, 99), st.integers(0, 99)), min_size=1, max_size=40))
+    cuts = draw(st.lists(st.integers(0, len(pairs)), max_size=3))
+    return joined, pairs, sorted(cuts)
+
+
+def _runs(n: int, cuts: list[int]) -> list[tuple[int, int]]:
+    edges = [0, *cuts, n]
+    return list(zip(edges[:-1], edges[1:], strict=True))
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts_and_pairs())
+def test_the_checks_reads_of_any_runs_of_pairs_say_what_it_says_of_all_and_of_each_pair(drawn):
+    texts, pairs, cuts = drawn
+    written = [t.title() if i % 2 else t for i, t in enumerate(texts)]  # (names are read as written)
+    pairs, a, b = pair_arrays(texts, pairs)
+    plan = plan_reports([t.lower() for t in texts], written, a, b, markup=False)
+    normalised = [t.lower() for t in texts]
+    whole = plan.read(normalised, written)
+    runs = np.concatenate([plan.read(normalised, written, lo, hi) for lo, hi in _runs(len(pairs), cuts)])
+    assert runs.tolist() == whole.tolist()
+    assert whole.tolist() == reports_differ_pairs(normalised, written, a, b, markup=False).tolist()
+    each = [
+        bool(reports_differ_pairs(normalised, written, a[i : i + 1], b[i : i + 1], markup=False)[0])
+        for i in range(len(a))
+    ]
+    assert whole.tolist() == each
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(texts_and_pairs(), texts_and_pairs(CHARACTERS)), st.randoms(use_true_random=False))
+def test_the_doubts_reads_of_any_runs_of_pairs_say_what_it_says_of_all_and_of_each_pair(drawn, rnd):
+    texts, pairs, cuts = drawn
+    pairs, a, b = pair_arrays(texts, pairs)
+    among = np.array([rnd.random() < 0.7 for _ in pairs], dtype=bool)
+    plan = doubt_plan(texts, a, b)
+    whole = doubtful_pairs(texts, a, b, among)
+    runs = np.concatenate([plan.read(texts, lo, hi, among=among[lo:hi]) for lo, hi in _runs(len(pairs), cuts)])
+    assert runs.tolist() == whole.tolist()
+    each = [bool(among[i] and doubtful_pairs(texts, a[i : i + 1], b[i : i + 1])[0]) for i in range(len(a))]
+    assert whole.tolist() == each
