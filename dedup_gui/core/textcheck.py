@@ -1181,7 +1181,7 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     cps = utf32("\n".join(texts))
     table, hashes, english = _negation_tables()
     kind = table.take(cps, mode="clip")  # (astral code points: the last entry, nothing)
-    hit = np.flatnonzero(kind)
+    hit = np.flatnonzero(kind != 0)  # (nonzero of a mask: a fifth of the time it takes on the bytes themselves)
     which = kind[hit]
     chinese = which < _LETTER
     cn_at = hit[chinese]
