@@ -1323,8 +1323,8 @@ class ReportReads:
     both cores, before the second process is forked, and each process then reads only the texts of its pairs that
     a step reads. A forked child copies every page of memory it writes to, and reading a Python object writes its
     reference count: gathering the texts of every pair of its half and counting their figures there had copied
-    ~73,000 pages in each process at 100k bench articles (1 s of the kernel's time in each, as long as the work
-    itself)."""
+    ~73,000 pages in each process at 100k bench articles (1 s of the kernel's time in each: each half took as
+    long as the whole check in one process)."""
 
     differ: np.ndarray
     figures: _ToRead
