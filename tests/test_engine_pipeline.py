@@ -308,3 +308,26 @@ def test_the_text_check_split_over_two_processes_says_what_it_says_in_one(monkey
     assert split.candidates.doubtful.tolist() == alone.candidates.doubtful.tolist()
     assert alone.candidates.doubtful.sum() == 1 and split.held.tolist() == alone.held.tolist() == [len(texts) - 1]
     assert [(c.kept, c.members) for c in split.clusters] == [(c.kept, c.members) for c in alone.clusters]
+
+
+def test_a_cancel_while_the_text_check_plans_stops_before_any_pair_is_read(monkeypatch):
+    """Pairs of long texts are planned before the check forks (``textcheck.plan_reports``, over a second on a
+    large file): a cancel pressed meanwhile ends the run there - no pair is read text by text, no process forked."""
+    from dedup_gui.core import pipeline as pipeline_module
+    from dedup_gui.core import textcheck as textcheck_module
+
+    reporter = Reporter()
+
+    def planning(*args, **kwargs):
+        plan = textcheck_module.plan_reports(*args, **kwargs)
+        reporter.cancel_event.set()  # (pressed while the plan was made)
+        return plan
+
+    monkeypatch.setattr(parallel, "_FORK_ALLOWED", True)
+    monkeypatch.setattr(pipeline_module, "FORK_CHECK_PAIRS", 2)
+    monkeypatch.setattr(pipeline_module, "PLAN_FIRST_CHARS", 0)
+    monkeypatch.setattr(pipeline_module, "plan_reports", planning)
+    monkeypatch.setattr(textcheck_module.ReportReads, "read", lambda *a, **k: pytest.fail("a pair read after a cancel"))
+    monkeypatch.setattr(pipeline_module, "in_two_processes", lambda *a, **k: pytest.fail("forked after a cancel"))
+    with pytest.raises(Cancelled):
+        Pipeline(checked_corpus()).run(Settings(algorithm="ngram"), reporter)
