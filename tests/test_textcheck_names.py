@@ -15,8 +15,8 @@ from dedup_gui.core.text import string_hash, strip_html
 from dedup_gui.core.textcheck import (
     _CAPITALISED,
     NAME_CHARS,
+    PairReads,
     _slice_names,
-    _ToRead,
     names_differ_pairs,
     names_replaced,
 )
@@ -31,7 +31,7 @@ def test_without_the_name_rule_the_template_reports_would_have_been_removed(monk
     """What makes the test above pass is the name rule: the reports are similar enough for the floor."""
     texts, clusters = name_template_rows()
     monkeypatch.setattr(
-        textcheck_module, "_names_plan", lambda t, a, b, markup: (np.zeros(len(a), dtype=bool), _ToRead.none(), False)
+        textcheck_module, "_names_plan", lambda t, a, b, markup: (np.zeros(len(a), dtype=bool), PairReads.none(), False)
     )
     merged = ngram_clusters(texts)
     assert len(merged) == len(clusters)
@@ -224,7 +224,7 @@ def test_one_template_for_several_cities_is_several_reports_and_a_typo_copy_is_a
 def test_without_the_place_rule_the_city_reports_would_have_been_removed(monkeypatch):
     texts = [t.format(c) for t in _CITY_TEMPLATES for c in _CITIES]
     monkeypatch.setattr(
-        textcheck_module, "_names_plan", lambda t, a, b, markup: (np.zeros(len(a), dtype=bool), _ToRead.none(), False)
+        textcheck_module, "_names_plan", lambda t, a, b, markup: (np.zeros(len(a), dtype=bool), PairReads.none(), False)
     )
     assert ngram_clusters(texts) == [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
 

@@ -69,7 +69,7 @@ import numpy as np
 from .columnar import lengths_of
 from .result import ClusterList, PairSet
 from .text import find_sorted, sorted_unique, utf32
-from .textcheck import CHINESE_NUMERALS, NEGATIONS, SHORT_CHARS
+from .textcheck import CHINESE_NUMERALS, NEGATIONS, SHORT_CHARS, PairReads
 
 SUBSTITUTED_UNDER = 12  # a character replaced in a text of fewer characters (signs not counted) is in doubt ...
 ADDED_UNDER = 8  # ... and one added to (or dropped from) a text of fewer
@@ -214,26 +214,21 @@ class DoubtReads:
     doubt, told of every pair at once (``doubt_plan``), and the reading of those pairs text by text (``read``),
     for any run of the pairs - in any process."""
 
-    a: np.ndarray
-    b: np.ndarray
-    short: np.ndarray  # the places of the pairs read by ``in_doubt`` (ascending)
-    rewritten: np.ndarray  # ... and by ``rewritten``, where ``in_doubt`` is not so
+    short: PairReads  # the pairs read by ``in_doubt``
+    rewritten: PairReads  # ... and by ``rewritten``, where ``in_doubt`` is not so
+    pairs: int  # how many pairs were planned
 
     def read(
         self, texts: Sequence[str], lo: int = 0, hi: int | None = None, among: np.ndarray | None = None
     ) -> np.ndarray:
         """Which pairs at places ``lo`` to ``hi`` (to the end: None) are in doubt (a mask of them; ``among``, a mask
         of them too: only these pairs are read, the others are False)."""
-        hi = len(self.a) if hi is None else hi
+        hi = self.pairs if hi is None else hi
         out = np.zeros(hi - lo, dtype=bool)
-        for places, test in ((self.short, _in_doubt_short), (self.rewritten, rewritten)):
-            i, j = (int(k) for k in np.searchsorted(places, [lo, hi]))
-            at = places[i:j] - lo
-            if among is not None:
-                at = at[among[at]]
-            at = at[~out[at]]
-            x, y = self.a[at + lo].tolist(), self.b[at + lo].tolist()
-            out[at] = np.fromiter((test(texts[p], texts[q]) for p, q in zip(x, y, strict=True)), bool, len(at))
+        for reads, test in ((self.short, _in_doubt_short), (self.rewritten, rewritten)):
+            for i, x, y in reads.within(lo, hi):
+                if (among is None or among[i - lo]) and not out[i - lo]:
+                    out[i - lo] = test(texts[x], texts[y])
         return out
 
 
@@ -267,7 +262,8 @@ def doubt_plan(
     few[small] |= sure[np.searchsorted(ids, b[at[small]])] < SUBSTITUTED_UNDER
     rest = np.flatnonzero(a != b)
     to_rewrite = _rewritten_reads([texts[i] for i in a[rest].tolist()], [texts[i] for i in b[rest].tolist()])
-    return DoubtReads(a, b, at[few | word], rest[to_rewrite])
+    short, rewrite = at[few | word], rest[to_rewrite]
+    return DoubtReads(PairReads(short, a[short], b[short]), PairReads(rewrite, a[rewrite], b[rewrite]), len(a))
 
 
 def rewritten_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:

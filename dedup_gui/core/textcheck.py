@@ -887,7 +887,7 @@ def _as_read(text: str, stripped: bool) -> str:
     return strip_html(text) if stripped and ("<" in text or "&" in text) else text
 
 
-def _names_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool) -> tuple[np.ndarray, _ToRead, bool]:
+def _names_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool) -> tuple[np.ndarray, PairReads, bool]:
     """What ``names_differ_pairs`` tells of every pair at once (True: a place or an opposite replaced in one
     character), the pairs it reads text by text (``_replaced`` of the two texts, with its flags ``latin`` and
     ``places``) and whether it took the texts' markup out to read them (``_as_read``)."""
@@ -895,7 +895,7 @@ def _names_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool
     differ = np.zeros(len(a), dtype=bool)
     at, used, ia, ib, sizes = _short_pairs(texts, a, b)
     if not len(at):
-        return differ, _ToRead.none(), False
+        return differ, PairReads.none(), False
     stripped = markup and has_markup("\n".join(used))
     if stripped:
         used = strip_html_each(used)
@@ -905,7 +905,7 @@ def _names_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool
     chinese = ~np.fromiter(map(str.isascii, used), dtype=bool, count=len(used))  # (Chinese or not, read later)
     both = np.flatnonzero(latin | (chinese[ia] & chinese[ib]))
     if not len(both):
-        return differ, _ToRead.none(), stripped
+        return differ, PairReads.none(), stripped
     from rapidfuzz.distance import Levenshtein
     from rapidfuzz.process import cpdist
 
@@ -921,7 +921,7 @@ def _names_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
     read = np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin))
     places = at[both[read]]
-    return differ, _ToRead(places, a[places], b[places], (latin[read], edits[read] <= PLACE_EDITS)), stripped
+    return differ, PairReads(places, a[places], b[places], (latin[read], edits[read] <= PLACE_EDITS)), stripped
 
 
 @dataclass
@@ -1135,11 +1135,11 @@ def statements_differ_pairs(
 
 def _statements_plan(
     texts: Sequence[str], a: np.ndarray, b: np.ndarray, negations: bool = True, opposites: bool = True
-) -> tuple[_ToRead, _ToRead]:
+) -> tuple[PairReads, PairReads]:
     """The pairs ``statements_differ_pairs`` reads text by text: for a negation (``negation_replaced``), then, where
     that finds none, for an opposite word (``opposite_word_replaced``)."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-    negation = opposite_word = _ToRead.none()
+    negation = opposite_word = PairReads.none()
     at, used, ia, ib, lengths = _short_pairs(texts, a, b)
     if not len(at):
         return negation, opposite_word
@@ -1150,16 +1150,16 @@ def _statements_plan(
         held = np.zeros(len(used), dtype=np.uint64)
         np.add.at(held, doc_of[~opposite], hashes[~opposite])  # (wrapping: a sum of hashes, equal for equal negations)
         places = at[near[held[ia[near]] != held[ib[near]]]]
-        negation = _ToRead(places, a[places], b[places])
+        negation = PairReads(places, a[places], b[places])
     if opposites:
         keys, counts, first, width, _ = _text_keys(hashes[opposite], doc_of[opposite], len(used))
         places = at[_each_lacks(keys, counts, first, width, ia, ib)]
-        opposite_word = _ToRead(places, a[places], b[places])
+        opposite_word = PairReads(places, a[places], b[places])
     return negation, opposite_word
 
 
 def _read_statements(
-    differ: np.ndarray, texts: Sequence[str], negation: _ToRead, opposite: _ToRead, lo: int, hi: int | None = None
+    differ: np.ndarray, texts: Sequence[str], negation: PairReads, opposite: PairReads, lo: int, hi: int | None = None
 ) -> None:
     """The reads of ``_statements_plan`` of the pairs at places ``lo`` to ``hi`` (all from ``lo``: None), into
     ``differ`` (theirs, from place ``lo``): only of pairs not told apart already."""
@@ -1247,12 +1247,12 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     return differ
 
 
-def _figures_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, _ToRead]:
+def _figures_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, PairReads]:
     """What ``figures_differ_pairs`` tells of every pair at once (True: numbers missing), and the pairs it reads
     word by word for a figure replaced in place (``figure_replaced`` of their shorter text, then the longer)."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     if not len(a):
-        return np.zeros(0, dtype=bool), _ToRead.none()
+        return np.zeros(0, dtype=bool), PairReads.none()
     used, la, lb = _pair_texts(texts, a, b)
     # (text, number) -> how often, as sorted keys.
     keys, counts, first, width, distinct = _text_keys(*per_slice(used, _slice_numbers), len(used))
@@ -1272,10 +1272,10 @@ def _figures_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> tuple[n
     # Fewer numbers missing: those pairs are read word by word for a figure replaced in place (few pairs: templates).
     at = np.flatnonzero(((missing >= 1) | replaced) & ~differ)
     first_short = a_short[at]
-    return differ, _ToRead(at, np.where(first_short, a[at], b[at]), np.where(first_short, b[at], a[at]))
+    return differ, PairReads(at, np.where(first_short, a[at], b[at]), np.where(first_short, b[at], a[at]))
 
 
-class _ToRead(NamedTuple):
+class PairReads(NamedTuple):
     """The pairs a step of the check reads text by text, once what can be told of every pair at once is told:
     their places among the pairs (ascending), the two texts each reads (their indices) and the step's own flags
     per pair (arrays of the same length)."""
@@ -1286,11 +1286,11 @@ class _ToRead(NamedTuple):
     flags: tuple[np.ndarray, ...] = ()
 
     @classmethod
-    def none(cls) -> _ToRead:
+    def none(cls) -> PairReads:
         empty = np.zeros(0, dtype=np.int64)
         return cls(empty, empty, empty)
 
-    def moved(self, places: np.ndarray) -> _ToRead:
+    def moved(self, places: np.ndarray) -> PairReads:
         """The same reads, for pairs that are ``places`` of a longer list of pairs."""
         return self._replace(at=places[self.at])
 
@@ -1327,11 +1327,11 @@ class ReportReads:
     long as the whole check in one process)."""
 
     differ: np.ndarray
-    figures: _ToRead
-    names: _ToRead
+    figures: PairReads
+    names: PairReads
     stripped: bool  # (``_as_read``)
-    negations: _ToRead
-    opposites: _ToRead
+    negations: PairReads
+    opposites: PairReads
 
     def read(self, texts: Sequence[str], written: Sequence[str], lo: int = 0, hi: int | None = None) -> np.ndarray:
         """The check's last word on the pairs at places ``lo`` to ``hi`` (to the end: None) - as
