@@ -262,8 +262,7 @@ def doubt_plan(
     few[small] |= sure[np.searchsorted(ids, b[at[small]])] < SUBSTITUTED_UNDER
     rest = np.flatnonzero(a != b)
     to_rewrite = _rewritten_reads([texts[i] for i in a[rest].tolist()], [texts[i] for i in b[rest].tolist()])
-    short, rewrite = at[few | word], rest[to_rewrite]
-    return DoubtReads(PairReads(short, a[short], b[short]), PairReads(rewrite, a[rewrite], b[rewrite]), len(a))
+    return DoubtReads(PairReads.of(at[few | word], a, b), PairReads.of(rest[to_rewrite], a, b), len(a))
 
 
 def rewritten_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:

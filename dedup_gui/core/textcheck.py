@@ -921,7 +921,7 @@ def _names_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
     read = np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin))
     places = at[both[read]]
-    return differ, PairReads(places, a[places], b[places], (latin[read], edits[read] <= PLACE_EDITS)), stripped
+    return differ, PairReads.of(places, a, b, (latin[read], edits[read] <= PLACE_EDITS)), stripped
 
 
 @dataclass
@@ -1150,11 +1150,11 @@ def _statements_plan(
         held = np.zeros(len(used), dtype=np.uint64)
         np.add.at(held, doc_of[~opposite], hashes[~opposite])  # (wrapping: a sum of hashes, equal for equal negations)
         places = at[near[held[ia[near]] != held[ib[near]]]]
-        negation = PairReads(places, a[places], b[places])
+        negation = PairReads.of(places, a, b)
     if opposites:
         keys, counts, first, width, _ = _text_keys(hashes[opposite], doc_of[opposite], len(used))
         places = at[_each_lacks(keys, counts, first, width, ia, ib)]
-        opposite_word = PairReads(places, a[places], b[places])
+        opposite_word = PairReads.of(places, a, b)
     return negation, opposite_word
 
 
@@ -1289,6 +1289,11 @@ class PairReads(NamedTuple):
     def none(cls) -> PairReads:
         empty = np.zeros(0, dtype=np.int64)
         return cls(empty, empty, empty)
+
+    @classmethod
+    def of(cls, places: np.ndarray, a: np.ndarray, b: np.ndarray, flags: tuple[np.ndarray, ...] = ()) -> PairReads:
+        """The reads of the pairs at ``places`` of pairs ``(a[i], b[i])``, each reading its own two texts."""
+        return cls(places, a[places], b[places], flags)
 
     def moved(self, places: np.ndarray) -> PairReads:
         """The same reads, for pairs that are ``places`` of a longer list of pairs."""
