@@ -845,6 +845,33 @@ def test_span_hashes_depend_only_on_the_characters_of_the_span(pieces):
         assert by_text.setdefault(h, p) == p  # no two different pieces share a hash
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(alphabet="新闻ab 。\n\U00020000", max_size=40),
+    cuts=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), max_size=10),
+    in_order=st.booleans(),
+)
+def test_span_hashes_are_the_polynomial_hash_of_each_span(text, cuts, in_order):
+    """Spans in order and apart (summed by ``reduceat``) and spans in any order or overlapping (by prefix sums)
+    hash as a plain polynomial hash of the span's characters, mixed with its length."""
+    from dedup_gui.core.text import _BASE, _LEN_MIX, code_points, span_hashes
+
+    spans = [(min(a, b, len(text)), min(max(a, b), len(text))) for a, b in cuts]
+    if in_order:
+        bounds = sorted(x for span in spans for x in span)
+        spans = list(zip(bounds[0::2], bounds[1::2], strict=True))
+    starts = np.array([a for a, _ in spans], dtype=np.int64)
+    ends = np.array([b for _, b in spans], dtype=np.int64)
+    got = span_hashes(code_points(text), starts, ends).tolist()
+    mask = (1 << 64) - 1
+
+    def plain(a: int, b: int) -> int:
+        total = sum(ord(c) * pow(_BASE, i, 1 << 64) for i, c in enumerate(text[a:b])) & mask
+        return total ^ ((b - a) * int(_LEN_MIX) & mask)
+
+    assert got == [plain(a, b) for a, b in spans]
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     texts=st.lists(
