@@ -850,10 +850,13 @@ def test_span_hashes_depend_only_on_the_characters_of_the_span(pieces):
     text=st.text(alphabet="新闻ab 。\n\U00020000", max_size=40),
     cuts=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), max_size=10),
     in_order=st.booleans(),
+    summed_from=st.sampled_from([0, 10**9]),
 )
-def test_span_hashes_are_the_polynomial_hash_of_each_span(text, cuts, in_order):
-    """Spans in order and apart (summed by ``reduceat``) and spans in any order or overlapping (by prefix sums)
-    hash as a plain polynomial hash of the span's characters, mixed with its length."""
+def test_span_hashes_are_the_polynomial_hash_of_each_span(text, cuts, in_order, summed_from):
+    """Spans in order and apart (summed by ``reduceat`` from ``summed_from`` characters a span on average) and
+    spans in any order or overlapping (by prefix sums) hash as a plain polynomial hash of the span's characters,
+    mixed with its length."""
+    from dedup_gui.core import text as text_module
     from dedup_gui.core.text import _BASE, _LEN_MIX, code_points, span_hashes
 
     spans = [(min(a, b, len(text)), min(max(a, b), len(text))) for a, b in cuts]
@@ -862,7 +865,12 @@ def test_span_hashes_are_the_polynomial_hash_of_each_span(text, cuts, in_order):
         spans = list(zip(bounds[0::2], bounds[1::2], strict=True))
     starts = np.array([a for a, _ in spans], dtype=np.int64)
     ends = np.array([b for _, b in spans], dtype=np.int64)
-    got = span_hashes(code_points(text), starts, ends).tolist()
+    was = text_module.SUMMED_SPAN_CHARS
+    text_module.SUMMED_SPAN_CHARS = summed_from
+    try:
+        got = span_hashes(code_points(text), starts, ends).tolist()
+    finally:
+        text_module.SUMMED_SPAN_CHARS = was
     mask = (1 << 64) - 1
 
     def plain(a: int, b: int) -> int:
