@@ -103,7 +103,10 @@ def run_process(cmd: list[str], timeout: float, mem_limit: int | None, log: Path
             peak = max(peak, total)
             if time.perf_counter() - t0 > timeout:
                 _kill_tree(proc.pid)
-                os.waitpid(proc.pid, 0)
+                try:
+                    os.waitpid(proc.pid, 0)
+                except ChildProcessError:  # reaped already (_kill_tree waits for the processes it ends)
+                    pass
                 proc.returncode = -9
                 return {"error": f"timed out after {timeout:.0f} s", "wall": time.perf_counter() - t0}
             time.sleep(interval)
