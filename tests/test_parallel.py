@@ -362,3 +362,38 @@ def test_the_memory_figures_are_this_processs_and_the_systems():
     grown, available = map(int, out.stdout.split())
     assert grown > 40 << 20  # the process's own resident memory, grown by the array
     assert 0 < available < os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+
+
+@can_fork
+def test_simhash_fingerprints_a_large_column_in_two_processes_as_in_one(forks, monkeypatch):
+    """SimHash's fingerprints made half in a forked child are those made in one process, text by text, and the
+    progress this process reports covers the whole column, ending at its last text."""
+    from engine_texts import ZH_A, ZH_B, ZH_C, char_edited, repost_with_footer
+
+    from dedup_gui.core.algorithms import simhash
+    from dedup_gui.core.algorithms.registry import get_algorithm
+    from dedup_gui.core.progress import Reporter
+    from dedup_gui.core.settings import Settings
+
+    texts = [ZH_A, ZH_B, ZH_C, char_edited(ZH_A), repost_with_footer(ZH_B), "", "短", ZH_C + ZH_A] * 5
+    algo, settings = get_algorithm("simhash"), Settings(algorithm="simhash").resolved()
+    children: list[int] = []
+    real_fork = os.fork
+
+    def counted_fork() -> int:
+        pid = real_fork()
+        if pid:
+            children.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", counted_fork)
+    monkeypatch.setattr(simhash, "FORK_CHARS", 10**9)
+    alone = algo.fingerprint(texts, settings, Reporter())
+    assert children == []
+    monkeypatch.setattr(simhash, "FORK_CHARS", 0)
+    seen: list[tuple[str, int, int]] = []
+    split = algo.fingerprint(texts, settings, Reporter(lambda stage, done, total: seen.append((stage, done, total))))
+    assert len(children) == 1  # the second half was fingerprinted in a child
+    assert split.tolist() == alone.tolist()
+    assert all(total == len(texts) for _, _, total in seen)
+    assert max(done for _, done, _ in seen) == len(texts)

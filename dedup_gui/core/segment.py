@@ -222,6 +222,14 @@ def _cache_table(source: Path, table: _IdfTable) -> None:
     )
 
 
+def ready() -> None:
+    """The IDF table and the segmenter loaded (and the segmenter's dictionary, which it loads on its first cut):
+    before the engine forks (``algorithms.simhash``), so that both processes have them instead of each loading
+    its own."""
+    _idf_table()
+    _cutter()("分词")
+
+
 def load_in_background() -> Future:
     """Start reading the IDF table on a segmentation thread (it overlaps the segmentation, which needs no lock)."""
     return submit(_idf_table)
