@@ -517,8 +517,9 @@ SUMMED_SPAN_CHARS = 12
 
 
 def _in_order_apart(starts: np.ndarray, ends: np.ndarray) -> bool:
-    """Whether the spans come in order and none overlaps the next (the pieces, sentences and words of a column)."""
-    return len(starts) > 0 and bool((starts <= ends).all()) and bool((starts[1:] >= ends[:-1]).all())
+    """Whether the spans (one or more) come in order and none overlaps the next (the pieces, sentences and words of
+    a column)."""
+    return bool((starts <= ends).all()) and bool((starts[1:] >= ends[:-1]).all())
 
 
 def _sums_in_order(cps: np.ndarray, powers: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:

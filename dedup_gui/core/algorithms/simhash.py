@@ -163,7 +163,7 @@ class SimHash(Algorithm):
         def half(lo: int, hi: int) -> np.ndarray:
             # This process's half (the first) reports its progress as the whole's; the other half is silent.
             def scaled(stage: str, done: int, total: int) -> None:
-                reporter.report(stage, done * n // max(1, total) if total else 0, n)
+                reporter.report(stage, done * n // total if total else 0, n)
 
             part = Reporter(scaled, reporter.cancel_event) if lo == 0 else Reporter()
             return self._fingerprints(texts[lo:hi], settings, part)
