@@ -667,6 +667,26 @@ def test_text_cells_and_other_cells_are_written_alike(tmp_path):
         n = write_delimited(tmp_path / f"{name}.csv", tmp_path / "o.csv", ["a", "b", "c", "d"], rows, len(rows))
         assert n == 8000
     assert (tmp_path / "text.csv").read_bytes() == (tmp_path / "other.csv").read_bytes()
+    # Rows said to be all text (a CSV file's: their cells are not looked at for other types) are written alike.
+    write_delimited(tmp_path / "told.csv", tmp_path / "o.csv", ["a", "b", "c", "d"], text_rows, 8000, text_only=True)
+    assert (tmp_path / "told.csv").read_bytes() == (tmp_path / "text.csv").read_bytes()
     for safe in (False, True):
-        write_delimited(tmp_path / "s.csv", tmp_path / "o.csv", ["a"], [["=1+1"]], 1, csv_safe=safe)
-        assert (tmp_path / "s.csv").read_text(encoding="utf-8-sig").splitlines()[1] == ("'=1+1" if safe else "=1+1")
+        for text_only in (False, True):
+            write_delimited(
+                tmp_path / "s.csv", tmp_path / "o.csv", ["a"], [["=1+1"]], 1, csv_safe=safe, text_only=text_only
+            )
+            line = (tmp_path / "s.csv").read_text(encoding="utf-8-sig").splitlines()[1]
+            assert line == ("'=1+1" if safe else "=1+1")
+
+
+def test_a_csv_files_rows_are_written_as_all_text(tmp_path):
+    """A CSV file's cells are all read as text: its rows go to the writer marked so; a table made from a frame's
+    cells (a workbook's numbers) does not claim it."""
+    from dedup_gui.core.table import Cells
+
+    table = read_table(write_csv(tmp_path / "in.csv", [["id", "text"], ["1", "a,b"], ["2", "c"]]))
+    assert table.rows_where(np.array([True, False])).text_only
+    cells = Cells.of_rows([[1, "a"], [2.5, "b"]], ["id", "text"])
+    assert not cells.take(np.ones(2, dtype=bool)).text_only
+    write_cleaned(table, np.array([True, False]), tmp_path / "out.csv")
+    assert (tmp_path / "out.csv").read_text(encoding="utf-8").splitlines() == ["id,text", '1,"a,b"']

@@ -97,16 +97,23 @@ class Cells:
         kept = self.block if keep.all() else self.block[:, keep]
         n = int(kept.shape[1])
         tuples = (lambda: zip(*kept, strict=True)) if len(kept) else (lambda: iter([()] * n))
-        return Rows(n, tuples, lambda: Cells(kept, self.names).frame())
+        return Rows(n, tuples, lambda: Cells(kept, self.names).frame(), self.text_only)
 
 
 class Rows:
-    """Rows to write: how many, an iterator of their cell tuples and the DataFrame of them, each made on demand."""
+    """Rows to write: how many, an iterator of their cell tuples and the DataFrame of them, each made on demand;
+    ``text_only``: every cell is a str (``Cells.text_only``)."""
 
-    __slots__ = ("count", "tuples", "frame")
+    __slots__ = ("count", "tuples", "frame", "text_only")
 
-    def __init__(self, count: int, tuples: Callable[[], Iterator[tuple]], frame: Callable[[], pd.DataFrame]) -> None:
-        self.count, self.tuples, self.frame = count, tuples, frame
+    def __init__(
+        self,
+        count: int,
+        tuples: Callable[[], Iterator[tuple]],
+        frame: Callable[[], pd.DataFrame],
+        text_only: bool = False,
+    ) -> None:
+        self.count, self.tuples, self.frame, self.text_only = count, tuples, frame, text_only
 
     @classmethod
     def of_frame(cls, frame: pd.DataFrame) -> Rows:

@@ -61,7 +61,11 @@ def write_delimited(
     newline: str = "\r\n",
     reporter: Reporter | None = None,
     csv_safe: bool = False,
+    text_only: bool = False,
 ) -> int:
+    """``rows`` (``total`` of them) written under ``columns`` to ``tmp`` (the file that becomes ``out``, which errors
+    name). ``text_only``: every cell is a str (a CSV file's rows, ``table.Cells.text_only``), so no chunk's cells are
+    looked at for other types (1M short texts: 0.11 s)."""
     n = 0
     cell = (lambda v: neutralise(csv_text(v))) if csv_safe else csv_text
     rows = iter(rows)
@@ -74,7 +78,7 @@ def write_delimited(
             put(encode("\ufeff" + header if bom else header))
             while chunk := list(islice(rows, PROGRESS_EVERY)):
                 # Cells that are all text are written as they are (csv_text of a str is the str): no call per cell.
-                plain = not csv_safe and set(map(type, chain.from_iterable(chunk))) <= {str}
+                plain = not csv_safe and (text_only or set(map(type, chain.from_iterable(chunk))) <= {str})
                 cells = chunk if plain else [[cell(v) for v in values] for values in chunk]
                 put(_encoded(encode, delimited_rows(cells, delimiter, newline), cells, n, encoding))
                 n += len(chunk)

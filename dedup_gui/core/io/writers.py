@@ -375,7 +375,9 @@ def _write_rows(
     else:
         encoding, bom, newline, delimiter = "utf-8", True, "\r\n", "\t" if tsv else ","
     with atomic_file(out) as tmp:
-        n = write_delimited(tmp, out, columns, rows, len(kept), encoding, bom, delimiter, newline, reporter, csv_safe)
+        n = write_delimited(
+            tmp, out, columns, rows, len(kept), encoding, bom, delimiter, newline, reporter, csv_safe, kept.text_only
+        )
     return WriteReport(out, kind, n, notes)
 
 
