@@ -16,6 +16,7 @@ never less than the kernel's high-water mark of the process). "dedup alone" is e
 reading and writing. Recall is row-level, from the cleaned file against the planted copies (benchmarks/inputs.py).
 Each contestant runs three times (``--repeat``), the contestants of an input taking turns, and is shown by its
 median run: the machine's speed drifts from one minute to the next, and taking turns spreads a slow spell over all.
+Each run's CPU time and the time the machine's host stole meanwhile (``steal_seconds``) are printed beside them.
 Timings are printed, never asserted.
 """
 
@@ -76,6 +77,19 @@ README_MAIN = ROOT / "README.md"
 CHILDREN_INTERVAL = 0.25
 
 
+def steal_seconds(stat: str = "/proc/stat") -> float | None:
+    """The CPU time the machine's host has taken from it so far, all CPUs together (``steal``, the eighth figure of
+    the "cpu" line of /proc/stat, in clock ticks); None where there is no such file (not Linux). A virtual machine
+    whose host is busy loses time this way, as if its cores were slower (this 2-core VM: a third of a core for
+    minutes at a time) - a slow run with much stolen time says so, not the contestant."""
+    try:
+        with open(stat, encoding="ascii") as f:
+            fields = f.readline().split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def run_process(cmd: list[str], timeout: float, mem_limit: int | None, log: Path, interval: float = 0.02) -> dict:
     """Run ``cmd`` in a fresh process; its wall time (start to exit), peak RSS of its tree, exit status.
 
@@ -86,6 +100,7 @@ def run_process(cmd: list[str], timeout: float, mem_limit: int | None, log: Path
     inherit the benchmark's own resident set."""
     env = dict(os.environ, PYTHONHASHSEED="0", QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     cap = memory_cap(mem_limit) if mem_limit and sys.platform.startswith("linux") else None
+    stolen = steal_seconds()
     with open(log, "wb") as out_f:
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=out_f, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
@@ -95,7 +110,7 @@ def run_process(cmd: list[str], timeout: float, mem_limit: int | None, log: Path
         children, children_read = 0, -CHILDREN_INTERVAL
         status_file = f"/proc/{proc.pid}/status"
         while True:
-            pid, st, _ru = os.wait4(proc.pid, os.WNOHANG)
+            pid, st, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 status = st
                 break
@@ -127,6 +142,12 @@ def run_process(cmd: list[str], timeout: float, mem_limit: int | None, log: Path
     proc.returncode = os.waitstatus_to_exitcode(status)
     text = log.read_text(encoding="utf-8", errors="replace")
     res = {"wall": wall, "peak_rss": peak, "rc": proc.returncode, "output": text[-2000:]}
+    # The CPU time of the process and the children it waited for (the engine's forked halves), and the time the
+    # machine's host took from it meanwhile: a run is slow for its own work or for the machine's.
+    res["cpu"] = usage.ru_utime + usage.ru_stime
+    after = steal_seconds()
+    if stolen is not None and after is not None:
+        res["steal"] = after - stolen
     if proc.returncode != 0:
         lines = text.strip().splitlines()
         last = lines[-1] if lines else ""
@@ -203,6 +224,21 @@ def median_run(runs: list[dict]) -> dict:
     if not ok:
         return runs[0]
     return dict(ok[(len(ok) - 1) // 2], walls=[r["wall"] for r in runs if r in ok])
+
+
+def run_costs(runs: dict[str, list[dict]]) -> str:
+    """Per contestant, the CPU time of each of its runs that succeeded and the machine's stolen time during it,
+    where it was measured (``run_process``: ``cpu``, ``steal``); "" when no run has them."""
+    out = []
+    for who, done in runs.items():
+        costs = [
+            f"{secs(r['cpu'])}" + (f" [{secs(r['steal'])}]" if "steal" in r else "")
+            for r in done
+            if "cpu" in r and "error" not in r and "skipped" not in r
+        ]
+        if costs:
+            out.append(f"{who} {' / '.join(costs)}")
+    return "; ".join(out)
 
 
 # -- the benchmark ------------------------------------------------------------------------------------------------
@@ -327,6 +363,9 @@ class WholeJob:
         if spread:
             self.emit(f"\nMedian of {max(len(r.get('walls', ())) for r in medians.values())} interleaved runs; "
                       f"whole job of each run: {'; '.join(spread)}.")  # fmt: skip
+        stolen = run_costs(runs)
+        if stolen:
+            self.emit(f"\nCPU time of each run (the host's stolen time, both cores, in brackets): {stolen}.")
         self._goals(inp, algo, ours, theirs)
         for p, r in theirs.items():
             self.summary.append(self._summary_row(inp, algo, ours, p, r))

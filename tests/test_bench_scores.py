@@ -1,6 +1,11 @@
-"""The whole-job benchmark's row-level scoring of a cleaned file (benchmarks/wholejob.py); no timing here."""
+"""The whole-job benchmark's row-level scoring of a cleaned file and its accounting of each run's CPU and stolen
+time (benchmarks/wholejob.py); no speed is asserted here."""
+
+import os
+import sys
 
 import numpy as np
+import pytest
 
 from benchmarks.wholejob import growth, removal_scores
 
@@ -33,3 +38,40 @@ def test_median_run_is_the_middle_successful_run_with_every_time():
     assert got["n"] == 4 and got["walls"] == [3.0, 1.0, 2.0]
     assert median_run([{"wall": 5.0, "n": 1}, {"wall": 4.0, "n": 2}])["n"] == 2  # the lower of the middle two
     assert median_run([{"skipped": "not run"}]) == {"skipped": "not run"}
+
+
+def test_steal_seconds_reads_the_hosts_stolen_time(tmp_path):
+    """The eighth figure of /proc/stat's "cpu" line, in seconds; None where the file is missing or unreadable."""
+    from benchmarks.wholejob import steal_seconds
+
+    stat = tmp_path / "stat"
+    tick = os.sysconf("SC_CLK_TCK")
+    stat.write_text(f"cpu  100 0 50 900 3 0 7 {3 * tick} 0 0\ncpu0 50 0 25 450 1 0 3 {tick} 0 0\n", encoding="ascii")
+    assert steal_seconds(str(stat)) == 3.0
+    stat.write_text("cpu  100 0 50\n", encoding="ascii")
+    assert steal_seconds(str(stat)) is None
+    assert steal_seconds(str(tmp_path / "missing")) is None
+
+
+def test_run_costs_lists_each_successful_runs_cpu_and_steal():
+    from benchmarks.wholejob import run_costs
+
+    runs = {
+        "ours": [{"wall": 2.0, "cpu": 3.0, "steal": 0.5}, {"error": "killed", "cpu": 9.0}, {"wall": 1.0, "cpu": 2.5}],
+        "rensa": [{"skipped": "not run"}],
+    }
+    assert run_costs(runs) == "ours 3.00 s [0.50 s] / 2.50 s"
+    assert run_costs({"rensa": [{"wall": 1.0}]}) == ""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="wait4 and /proc/stat are Linux's")
+def test_run_process_measures_the_cpu_time_of_the_process_and_its_children(tmp_path):
+    """A contestant that works in a child it waits for: the child's CPU time counts as the contestant's."""
+    from benchmarks.wholejob import run_process
+
+    busy = "import time; t = time.process_time(); exec('while time.process_time() - t < 0.3: pass')"
+    script = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {busy!r}], check=True)"
+    res = run_process([sys.executable, "-c", script], timeout=60, mem_limit=None, log=tmp_path / "log")
+    assert res["rc"] == 0 and "error" not in res
+    assert res["cpu"] >= 0.3
+    assert res["steal"] >= 0.0
