@@ -897,7 +897,9 @@ def test_span_hashes_are_the_polynomial_hash_of_each_span(text, cuts, in_order, 
 def test_keyword_hashes_of_a_batch_equal_keywords_text_by_text(texts, top_n):
     from dedup_gui.core.segment import _hash_keywords, _hash_keywords_each
 
-    for batch in (texts, [*texts, "北京\ue000日报"]):  # the second holds the separator: text by text
+    # The second holds the separator: text by text; the third the mark put between words to find their ends
+    # (``segment._token_ends``): each word's length is asked instead.
+    for batch in (texts, [*texts, "北京\ue000日报"], [*texts, "北京\ue001日报记者"]):
         got, want = _hash_keywords(batch, top_n), _hash_keywords_each(batch, top_n)
         assert [x.tolist() for x in got] == [x.tolist() for x in want]
     got, want = _hash_keywords(texts, top_n), _hash_keywords_each(texts, top_n)
@@ -1588,3 +1590,14 @@ def test_whitespace_collapses_as_the_runs_of_the_text_without_zero_width_spaces(
         chars = "".join(run)
         want.append(("\n" if any(c in _LINE_BREAK_CHARS for c in chars) else " ") if spaces else chars)
     assert collapse_whitespace(text) == "".join(want)
+
+
+@given(st.lists(st.text(alphabet="ab北京\ue000 \n", max_size=4), max_size=12))
+def test_token_ends_are_where_each_word_ends_in_the_text(tokens):
+    """``segment._token_ends``: the end of each word in the text the words spell, as their lengths summed say;
+    None when the text holds the mark it puts between words."""
+    from dedup_gui.core.segment import _MARK, _token_ends
+
+    joined = "".join(tokens)
+    assert _token_ends(tokens, joined).tolist() == np.cumsum([len(t) for t in tokens], dtype=np.int64).tolist()
+    assert _token_ends([*tokens, "x" + _MARK], joined + "x" + _MARK) is None
