@@ -1601,3 +1601,17 @@ def test_token_ends_are_where_each_word_ends_in_the_text(tokens):
     joined = "".join(tokens)
     assert _token_ends(tokens, joined).tolist() == np.cumsum([len(t) for t in tokens], dtype=np.int64).tolist()
     assert _token_ends([*tokens, "x" + _MARK], joined + "x" + _MARK) is None
+
+
+def test_words_that_do_not_spell_the_text_are_read_one_by_one():
+    """``segment._segment_slice_by_word`` (rjieba's words always spell the text; should they not): the long words
+    hashed by their characters, read back from the text it keeps, with the index of the text each is in."""
+    from dedup_gui.core.segment import SEP, _segment_slice_by_word, _WordsOf
+    from dedup_gui.core.text import string_hash
+
+    tokens = ["北京", "的", "日报", SEP, "记者", "a", "Apple"]
+    text, starts, ends, hashes, doc = _segment_slice_by_word(tokens)
+    long = ["北京", "日报", "记者", "Apple"]
+    assert _WordsOf([(text, starts, ends)])(np.arange(4)) == long
+    assert hashes.tolist() == [string_hash(w) for w in long]
+    assert doc.tolist() == [0, 0, 1, 1]

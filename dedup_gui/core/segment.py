@@ -262,11 +262,12 @@ def keywords(text: str, top_n: int) -> list[tuple[str, float]]:
     return [(w, v / total) for w, v in top]
 
 
-def _segment_slice(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray] | None:
-    """The words of a slice of texts (all of them, as segmented), where those long enough to be keywords (two
-    characters or more) are among them, each such word's hash and its text's index in the slice - or None when a
-    text holds the separator or the separator joined a word (the caller then works text by text). The long words
-    are not copied into a list of their own: the few the caller reads it reads by their place (``_WordsOf``)."""
+def _segment_slice(texts: list[str]) -> tuple[str, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The words of a slice of texts long enough to be keywords (two characters or more), as the slice's text and
+    where each such word begins and ends in it, with each word's hash and its text's index in the slice - or None
+    when a text holds the separator or the separator joined a word (the caller then works text by text). The few
+    words the caller reads it reads from the text (``_WordsOf``): no word is kept as a string of its own (a list
+    of the long words of every slice of a batch held 15 % more memory at the 4k bench articles' peak)."""
     joined = join_column(texts)
     if joined is None:
         return None
@@ -279,13 +280,14 @@ def _segment_slice(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray,
     starts = ends - lengths
     if len(tokens) and int(ends[-1]) != len(cps):  # the words do not spell the text (never seen)
         return _segment_slice_by_word(tokens)
+    del tokens
     is_sep = (lengths == 1) & (cps[np.minimum(starts, max(0, len(cps) - 1))] == ord(SEP))
     if int(is_sep.sum()) != len(texts) - 1:  # the separator joined a word (never seen)
         return None
     doc = np.cumsum(is_sep)
     long = np.flatnonzero(lengths >= 2)
-    hashes = span_hashes(cps, starts[long], ends[long])
-    return tokens, long, hashes, doc[long]
+    starts, ends = starts[long], ends[long]
+    return joined, starts, ends, span_hashes(cps, starts, ends), doc[long]
 
 
 # Put between a slice's words to find where each ends (``_token_ends``): a character of the private use area, which
@@ -312,28 +314,35 @@ def _token_ends(tokens: list[str], joined: str) -> np.ndarray | None:
 
 def _segment_slice_by_word(
     tokens: list[str],
-) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover
-    # rjieba's words always spell the text; should they not, each word is hashed by its characters.
+) -> tuple[str, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    # rjieba's words always spell the text; should they not, each word is hashed by its characters (and read from
+    # the long words joined).
     is_sep, doc = number_pieces(tokens)
-    long = np.array([i for i, w in enumerate(tokens) if len(w) >= 2], dtype=np.int64)
-    hashes = np.fromiter((string_hash(tokens[i]) for i in long.tolist()), dtype=np.uint64, count=len(long))
-    return tokens, long, hashes, doc[long]
+    long = [i for i, w in enumerate(tokens) if len(w) >= 2]
+    hashes = np.fromiter((string_hash(tokens[i]) for i in long), dtype=np.uint64, count=len(long))
+    ends = np.cumsum(np.fromiter((len(tokens[i]) for i in long), dtype=np.int64, count=len(long)))
+    starts = ends - np.fromiter((len(tokens[i]) for i in long), dtype=np.int64, count=len(long))
+    return "".join(tokens[i] for i in long), starts, ends, hashes, doc[np.array(long, dtype=np.int64)]
 
 
 class _WordsOf:
-    """The long words of a batch's slices (``_segment_slice``: each slice's words and where its long ones are
-    among them) by their place among all of them, slice after slice - read for the few words asked for, without
-    a list of every long word of the batch (4M words of 10k bench articles copied into lists twice: 0.4 s holding
-    the interpreter lock)."""
+    """The long words of a batch's slices (``_segment_slice``: each slice's text and where its long words begin
+    and end in it) by their place among all of them, slice after slice - cut from the text for the few words asked
+    for, not kept as strings (4M words of 10k bench articles copied into lists twice: 0.4 s holding the interpreter
+    lock, and their memory)."""
 
-    def __init__(self, parts: list[tuple[list[str], np.ndarray]]) -> None:
-        self._tokens = [tokens for tokens, _ in parts]
-        self._at = np.concatenate([long for _, long in parts]) if parts else np.zeros(0, dtype=np.int64)
-        self._part = np.repeat(np.arange(len(parts)), [len(long) for _, long in parts])
+    def __init__(self, parts: list[tuple[str, np.ndarray, np.ndarray]]) -> None:
+        self._texts = [text for text, _, _ in parts]
+        self._starts = np.concatenate([starts for _, starts, _ in parts]) if parts else np.zeros(0, dtype=np.int64)
+        self._ends = np.concatenate([ends for _, _, ends in parts]) if parts else np.zeros(0, dtype=np.int64)
+        self._part = np.repeat(np.arange(len(parts)), [len(starts) for _, starts, _ in parts])
 
     def __call__(self, places: np.ndarray) -> list[str]:
-        tokens = self._tokens
-        return [tokens[p][i] for p, i in zip(self._part[places].tolist(), self._at[places].tolist(), strict=True)]
+        texts = self._texts
+        spans = zip(
+            self._part[places].tolist(), self._starts[places].tolist(), self._ends[places].tolist(), strict=True
+        )
+        return [texts[p][lo:hi] for p, lo, hi in spans]
 
 
 def _usable_all(words: list[str], stop: frozenset[str]) -> np.ndarray:
@@ -408,9 +417,9 @@ def _hash_keywords(
         return _hash_keywords_each(texts, top_n)
     if not sum(len(p[1]) for p in parts):  # (no word long enough)
         return np.zeros(0, np.uint64), np.zeros(0), np.zeros(len(texts), np.int64)
-    words = _WordsOf([(p[0], p[1]) for p in parts])
-    token_hash = np.concatenate([p[2] for p in parts])
-    doc = np.concatenate([p[3] + lo for p, (lo, _) in zip(parts, slices, strict=True)])
+    words = _WordsOf([(p[0], p[1], p[2]) for p in parts])
+    token_hash = np.concatenate([p[3] for p in parts])
+    doc = np.concatenate([p[4] + lo for p, (lo, _) in zip(parts, slices, strict=True)])
     word_hashes, first, wid, _ = unique_first(token_hash)
     vocabulary = _Vocabulary() if vocabulary is None else vocabulary
     at = vocabulary.lookup(word_hashes, lambda idx: words(first[idx]))
