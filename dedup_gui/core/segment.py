@@ -317,12 +317,13 @@ def _segment_slice_by_word(
 ) -> tuple[str, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     # rjieba's words always spell the text; should they not, each word is hashed by its characters (and read from
     # the long words joined).
-    is_sep, doc = number_pieces(tokens)
+    _, doc = number_pieces(tokens)
     long = [i for i, w in enumerate(tokens) if len(w) >= 2]
-    hashes = np.fromiter((string_hash(tokens[i]) for i in long), dtype=np.uint64, count=len(long))
-    ends = np.cumsum(np.fromiter((len(tokens[i]) for i in long), dtype=np.int64, count=len(long)))
-    starts = ends - np.fromiter((len(tokens[i]) for i in long), dtype=np.int64, count=len(long))
-    return "".join(tokens[i] for i in long), starts, ends, hashes, doc[np.array(long, dtype=np.int64)]
+    words = [tokens[i] for i in long]
+    hashes = np.fromiter(map(string_hash, words), dtype=np.uint64, count=len(words))
+    sizes = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    ends = np.cumsum(sizes)
+    return "".join(words), ends - sizes, ends, hashes, doc[np.array(long, dtype=np.int64)]
 
 
 class _WordsOf:
