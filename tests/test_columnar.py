@@ -1615,3 +1615,21 @@ def test_words_that_do_not_spell_the_text_are_read_one_by_one():
     assert _WordsOf([(text, starts, ends)])(np.arange(4)) == long
     assert hashes.tolist() == [string_hash(w) for w in long]
     assert doc.tolist() == [0, 0, 1, 1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(texts=st.lists(st.text(alphabet="ab北京 \n", max_size=30), max_size=40), limit=st.integers(1, 120))
+def test_slices_from_known_lengths_are_the_slices_of_the_texts(texts, limit):
+    """``text.text_slices`` and ``per_slice`` given the texts' lengths (a caller that has them) cut the column where
+    they cut it asking each text its length."""
+    from dedup_gui.core.columnar import lengths_of
+    from dedup_gui.core.text import per_slice, string_hash, text_slices
+
+    lengths = lengths_of(texts)
+    assert text_slices(texts, limit, lengths=lengths) == text_slices(texts, limit)
+
+    def work(part):
+        return np.array([string_hash(t) for t in part], dtype=np.uint64), np.arange(len(part), dtype=np.int64)
+
+    got, want = per_slice(texts, work, lengths), per_slice(texts, work)
+    assert got[0].tolist() == want[0].tolist() and got[1].tolist() == want[1].tolist()

@@ -122,10 +122,12 @@ def _piece_ends(cps: np.ndarray, cls: np.ndarray) -> np.ndarray:
     return np.flatnonzero(end_after) + 1
 
 
-def column_keys(texts: list[str], distinct: bool = True) -> tuple[np.ndarray, np.ndarray]:
+def column_keys(
+    texts: list[str], distinct: bool = True, lengths: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """The distinct sentence keys (``_keys``) of every text, sorted by text (a slice of the column at a time).
     ``distinct`` False: each text's keys as they come, repeats and all (``learn`` numbers them first)."""
-    return per_slice(texts, lambda part: _slice_keys(part, distinct))
+    return per_slice(texts, lambda part: _slice_keys(part, distinct), lengths)
 
 
 def _slice_keys(texts: list[str], distinct: bool = True) -> tuple[np.ndarray, np.ndarray]:
@@ -231,14 +233,16 @@ class Boilerplate:
         return content, removed
 
 
-def learn(texts: list[str], min_docs: int, reporter: Reporter | None = None) -> Boilerplate:
+def learn(
+    texts: list[str], min_docs: int, reporter: Reporter | None = None, lengths: np.ndarray | None = None
+) -> Boilerplate:
     """The boilerplate of ``texts`` (unique normalised texts): sentences in at least ``min_docs`` texts that
-    otherwise differ. ``min_docs`` 0 turns detection off."""
+    otherwise differ. ``min_docs`` 0 turns detection off. ``lengths``: the texts' lengths, when known."""
     if min_docs <= 0 or len(texts) < min_docs:
         return Boilerplate()
     reporter = reporter or Reporter()
     reporter.report("Finding boilerplate", 0, len(texts))
-    hashes, docs = column_keys(texts, distinct=False)
+    hashes, docs = column_keys(texts, distinct=False, lengths=lengths)
     reporter.report("Finding boilerplate", len(texts), len(texts))
     if not len(hashes):
         return Boilerplate()

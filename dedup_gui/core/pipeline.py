@@ -81,6 +81,7 @@ class _Prepared:
     boilerplate: Boilerplate
     content: list[str]  # unique text minus boilerplate sentences (lines kept)
     content_compact: list[str]
+    unique_lengths: np.ndarray  # characters of each unique text
     lengths: np.ndarray | None = None  # characters of each content_compact text, computed when first needed
     written: list[str] | None = None  # each unique text as written (its first row's), taken when first needed
 
@@ -250,7 +251,7 @@ class Pipeline:
             verified = self._verified_of(prep, cands, algo, settings, check, reporter)
             floor = np.where(verified.short, check.floor_for(True), check.floor_for(False))
             above = verified.similarity >= floor - 1e-9
-            lengths = lengths_of(prep.unique_texts)  # (what the series and the doubt read; at 1M short texts 40 ms)
+            lengths = prep.unique_lengths
             # Which pairs are in doubt is each pair's own: read for every pair above the floor with the text check
             # (in its two processes), kept for the pairs that pass.
             agree, doubtful = verified.reports_agree(
@@ -403,7 +404,10 @@ class Pipeline:
         reporter.report("Normalising", 0, len(self.texts))
         unique_texts, compact_texts, row_unique = exact_pass(self.texts, opts)
         reporter.report("Normalising", len(self.texts), len(self.texts))
-        boilerplate = learn(unique_texts, boilerplate_docs, reporter)
+        # (what boilerplate's slices, the series and the doubt read, every run on this input: kept read-only)
+        unique_lengths = lengths_of(unique_texts)
+        unique_lengths.flags.writeable = False
+        boilerplate = learn(unique_texts, boilerplate_docs, reporter, unique_lengths)
         content = strip_all(unique_texts, boilerplate, boilerplate.carriers) if boilerplate else unique_texts
         # The texts that lost a piece: only a carrier of boilerplate can (``learn`` knows them).
         maybe = range(len(content)) if boilerplate.carriers is None else boilerplate.carriers.tolist()
@@ -411,7 +415,7 @@ class Pipeline:
         content_compact = list(compact_texts)  # a text that lost nothing keeps its compact form
         for i, c in zip(stripped, compact_normalised([content[i] for i in stripped], opts), strict=True):
             content_compact[i] = c
-        prep = _Prepared(unique_texts, compact_texts, row_unique, boilerplate, content, content_compact)
+        prep = _Prepared(unique_texts, compact_texts, row_unique, boilerplate, content, content_compact, unique_lengths)
         self._prepared = {pkey: prep}  # one normalisation at a time keeps memory bounded
         self._grams = {}
         self._last_norm = pkey

@@ -653,10 +653,13 @@ GIL_CHUNK_CHARS = 400_000
 MIN_SPLIT_CHARS = 100_000  # fewer characters are one slice
 
 
-def text_slices(texts: list[str], limit: int | None = None) -> list[tuple[int, int]]:
+def text_slices(texts: list[str], limit: int | None = None, lengths: np.ndarray | None = None) -> list[tuple[int, int]]:
     """Consecutive ranges of ``texts`` of at most about ``limit`` (``GIL_CHUNK_CHARS``) characters each (at least
-    one text each), as many of them on each core."""
-    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 3  # with the separator line
+    one text each), as many of them on each core. ``lengths``: the texts' lengths, when the caller has them (asked
+    of each text anew, 1M short texts: 40-80 ms holding the interpreter lock)."""
+    if lengths is None:
+        lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    lengths = lengths + 3  # with the separator line
     limit = GIL_CHUNK_CHARS if limit is None else limit
     total = int(lengths.sum())
     if total < MIN_SPLIT_CHARS:
@@ -677,11 +680,12 @@ def even_ranges(sizes: np.ndarray, step: int) -> list[tuple[int, int]]:
     return list(zip(bounds[:-1], bounds[1:], strict=True))
 
 
-def per_slice(texts: list[str], work) -> tuple[np.ndarray, np.ndarray]:
+def per_slice(texts: list[str], work, lengths: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``work`` (a slice of texts -> 64-bit values and the index in the slice of the text each is from) run a
-    slice of the column at a time (``text_slices``): the values joined, with the column's text indices."""
+    slice of the column at a time (``text_slices``; ``lengths``: the texts' lengths, when known): the values
+    joined, with the column's text indices."""
     values, docs = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)]
-    for (lo, _), (v, d) in map_ranges(lambda lo, hi: work(texts[lo:hi]), text_slices(texts)):
+    for (lo, _), (v, d) in map_ranges(lambda lo, hi: work(texts[lo:hi]), text_slices(texts, lengths=lengths)):
         values.append(v)
         docs.append(d + lo)
     return np.concatenate(values), np.concatenate(docs)

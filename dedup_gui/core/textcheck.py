@@ -900,7 +900,7 @@ def _names_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool
     if stripped:
         used = strip_html_each(used)
         sizes = lengths_of(used)
-    keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_names), len(used))
+    keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_names, sizes), len(used))
     latin = _each_lacks(keys, np.ones_like(counts), first, width, ia, ib)  # (a word lacked, whatever its count)
     chinese = ~np.fromiter(map(str.isascii, used), dtype=bool, count=len(used))  # (Chinese or not, read later)
     both = np.flatnonzero(latin | (chinese[ia] & chinese[ib]))
@@ -1143,7 +1143,7 @@ def _statements_plan(
     at, used, ia, ib, lengths = _short_pairs(texts, a, b)
     if not len(at):
         return negation, opposite_word
-    hashes, doc_of = per_slice(used, _slice_statement_words)
+    hashes, doc_of = per_slice(used, _slice_statement_words, lengths)
     opposite = find_sorted(_opposite_hashes(), hashes)[1]  # (no negation is an opposite word)
     if negations:
         near = np.flatnonzero(np.abs(lengths[ia] - lengths[ib]) <= PLACE_EDITS)
@@ -1255,8 +1255,8 @@ def _figures_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> tuple[n
         return np.zeros(0, dtype=bool), PairReads.none()
     used, la, lb = _pair_texts(texts, a, b)
     # (text, number) -> how often, as sorted keys.
-    keys, counts, first, width, distinct = _text_keys(*per_slice(used, _slice_numbers), len(used))
     lengths = lengths_of(used)
+    keys, counts, first, width, distinct = _text_keys(*per_slice(used, _slice_numbers, lengths), len(used))
     a_short = lengths[la] <= lengths[lb]
     short, long = np.where(a_short, la, lb), np.where(a_short, lb, la)
     chinese = distinct >= _CHINESE_FIGURE  # runs of Chinese numerals (``chinese_figures``), counted apart
