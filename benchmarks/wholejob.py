@@ -363,9 +363,9 @@ class WholeJob:
         if spread:
             self.emit(f"\nMedian of {max(len(r.get('walls', ())) for r in medians.values())} interleaved runs; "
                       f"whole job of each run: {'; '.join(spread)}.")  # fmt: skip
-        stolen = run_costs(runs)
-        if stolen:
-            self.emit(f"\nCPU time of each run (the host's stolen time, both cores, in brackets): {stolen}.")
+        costs = run_costs(runs)
+        if costs:
+            self.emit(f"\nCPU time of each run (the host's stolen time, both cores, in brackets): {costs}.")
         self._goals(inp, algo, ours, theirs)
         for p, r in theirs.items():
             self.summary.append(self._summary_row(inp, algo, ours, p, r))

@@ -1610,11 +1610,11 @@ def test_words_that_do_not_spell_the_text_are_read_one_by_one():
     from dedup_gui.core.text import string_hash
 
     tokens = ["北京", "的", "日报", SEP, "记者", "a", "Apple"]
-    text, starts, ends, hashes, doc = _segment_slice_by_word(tokens)
+    words = _segment_slice_by_word(tokens)
     long = ["北京", "日报", "记者", "Apple"]
-    assert _WordsOf([(text, starts, ends)])(np.arange(4)) == long
-    assert hashes.tolist() == [string_hash(w) for w in long]
-    assert doc.tolist() == [0, 0, 1, 1]
+    assert _WordsOf([words])(np.arange(4)) == long
+    assert words.hashes.tolist() == [string_hash(w) for w in long]
+    assert words.doc.tolist() == [0, 0, 1, 1]
 
 
 @settings(max_examples=40, deadline=None)

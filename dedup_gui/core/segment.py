@@ -17,11 +17,13 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import xxhash
 
 from . import cache
+from .columnar import lengths_of
 from .parallel import submit  # the engine's two threads (rjieba lets go of the interpreter lock while it cuts)
 from .progress import Reporter
 from .text import (
@@ -172,7 +174,7 @@ def _hash_idf_table() -> _IdfTable:
         words, weights = list(idf), np.fromiter(idf.values(), dtype=np.float64, count=len(idf))
     else:
         words, weights = fields[0::2], np.array(fields[1::2], dtype=np.float64)
-    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    lengths = lengths_of(words)
     ends = np.cumsum(lengths + 1) - 1  # joined with a line break after each word
     hashes = span_hashes(code_points("\n".join(words)), ends - lengths, ends)
     order = np.argsort(hashes, kind="stable")
@@ -262,10 +264,20 @@ def keywords(text: str, top_n: int) -> list[tuple[str, float]]:
     return [(w, v / total) for w, v in top]
 
 
-def _segment_slice(texts: list[str]) -> tuple[str, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
-    """The words of a slice of texts long enough to be keywords (two characters or more), as the slice's text and
-    where each such word begins and ends in it, with each word's hash and its text's index in the slice - or None
-    when a text holds the separator or the separator joined a word (the caller then works text by text). The few
+class _SliceWords(NamedTuple):
+    """The words of a slice of texts long enough to be keywords (two characters or more): the slice's text and
+    where each such word begins and ends in it, each word's hash and the index in the slice of its text."""
+
+    text: str
+    starts: np.ndarray
+    ends: np.ndarray
+    hashes: np.ndarray
+    doc: np.ndarray
+
+
+def _segment_slice(texts: list[str]) -> _SliceWords | None:
+    """The words of a slice of texts long enough to be keywords (``_SliceWords``) - or None when a text holds the
+    separator or the separator joined a word (the caller then works text by text). The few
     words the caller reads it reads from the text (``_WordsOf``): no word is kept as a string of its own (a list
     of the long words of every slice of a batch held 15 % more memory at the 4k bench articles' peak)."""
     joined = join_column(texts)
@@ -275,7 +287,7 @@ def _segment_slice(texts: list[str]) -> tuple[str, np.ndarray, np.ndarray, np.nd
     cps = code_points(joined)
     ends = _token_ends(tokens, joined)
     if ends is None:  # (the text holds the mark)
-        ends = np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)))
+        ends = np.cumsum(lengths_of(tokens))
     lengths = np.diff(ends, prepend=0)
     starts = ends - lengths
     if len(tokens) and int(ends[-1]) != len(cps):  # the words do not spell the text (never seen)
@@ -287,7 +299,7 @@ def _segment_slice(texts: list[str]) -> tuple[str, np.ndarray, np.ndarray, np.nd
     doc = np.cumsum(is_sep)
     long = np.flatnonzero(lengths >= 2)
     starts, ends = starts[long], ends[long]
-    return joined, starts, ends, span_hashes(cps, starts, ends), doc[long]
+    return _SliceWords(joined, starts, ends, span_hashes(cps, starts, ends), doc[long])
 
 
 # Put between a slice's words to find where each ends (``_token_ends``): a character of the private use area, which
@@ -312,31 +324,28 @@ def _token_ends(tokens: list[str], joined: str) -> np.ndarray | None:
     return ends
 
 
-def _segment_slice_by_word(
-    tokens: list[str],
-) -> tuple[str, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _segment_slice_by_word(tokens: list[str]) -> _SliceWords:
     # rjieba's words always spell the text; should they not, each word is hashed by its characters (and read from
     # the long words joined).
     _, doc = number_pieces(tokens)
     long = [i for i, w in enumerate(tokens) if len(w) >= 2]
     words = [tokens[i] for i in long]
     hashes = np.fromiter(map(string_hash, words), dtype=np.uint64, count=len(words))
-    sizes = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    sizes = lengths_of(words)
     ends = np.cumsum(sizes)
-    return "".join(words), ends - sizes, ends, hashes, doc[np.array(long, dtype=np.int64)]
+    return _SliceWords("".join(words), ends - sizes, ends, hashes, doc[np.array(long, dtype=np.int64)])
 
 
 class _WordsOf:
-    """The long words of a batch's slices (``_segment_slice``: each slice's text and where its long words begin
-    and end in it) by their place among all of them, slice after slice - cut from the text for the few words asked
-    for, not kept as strings (4M words of 10k bench articles copied into lists twice: 0.4 s holding the interpreter
-    lock, and their memory)."""
+    """The long words of a batch's slices (``_SliceWords``, one or more) by their place among all of them, slice
+    after slice - cut from the slice's text for the few words asked for, not kept as strings (4M words of 10k
+    bench articles copied into lists twice: 0.4 s holding the interpreter lock, and their memory)."""
 
-    def __init__(self, parts: list[tuple[str, np.ndarray, np.ndarray]]) -> None:
-        self._texts = [text for text, _, _ in parts]
-        self._starts = np.concatenate([starts for _, starts, _ in parts]) if parts else np.zeros(0, dtype=np.int64)
-        self._ends = np.concatenate([ends for _, _, ends in parts]) if parts else np.zeros(0, dtype=np.int64)
-        self._part = np.repeat(np.arange(len(parts)), [len(starts) for _, starts, _ in parts])
+    def __init__(self, parts: list[_SliceWords]) -> None:
+        self._texts = [p.text for p in parts]
+        self._starts = np.concatenate([p.starts for p in parts])
+        self._ends = np.concatenate([p.ends for p in parts])
+        self._part = np.repeat(np.arange(len(parts)), [len(p.starts) for p in parts])
 
     def __call__(self, places: np.ndarray) -> list[str]:
         texts = self._texts
@@ -349,7 +358,7 @@ class _WordsOf:
 def _usable_all(words: list[str], stop: frozenset[str]) -> np.ndarray:
     """``_usable`` of each word; a word of two or more CJK ideographs (most words of Chinese text) is usable
     without asking it (alphanumeric, not ASCII), so only the others are asked one by one."""
-    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    lengths = lengths_of(words)
     ideograph = np.zeros(int(lengths.sum()) + 1, dtype=np.int64)
     cps = utf32("".join(words))
     np.cumsum((cps >= 0x4E00) & (cps <= 0x9FFF), out=ideograph[1:])
@@ -416,11 +425,11 @@ def _hash_keywords(
     parts = [p for p in maybe_parts if p is not None]
     if len(parts) != len(maybe_parts):
         return _hash_keywords_each(texts, top_n)
-    if not sum(len(p[1]) for p in parts):  # (no word long enough)
+    if not sum(len(p.starts) for p in parts):  # (no word long enough)
         return np.zeros(0, np.uint64), np.zeros(0), np.zeros(len(texts), np.int64)
-    words = _WordsOf([(p[0], p[1], p[2]) for p in parts])
-    token_hash = np.concatenate([p[3] for p in parts])
-    doc = np.concatenate([p[4] + lo for p, (lo, _) in zip(parts, slices, strict=True)])
+    words = _WordsOf(parts)
+    token_hash = np.concatenate([p.hashes for p in parts])
+    doc = np.concatenate([p.doc + lo for p, (lo, _) in zip(parts, slices, strict=True)])
     word_hashes, first, wid, _ = unique_first(token_hash)
     vocabulary = _Vocabulary() if vocabulary is None else vocabulary
     at = vocabulary.lookup(word_hashes, lambda idx: words(first[idx]))
@@ -488,7 +497,7 @@ def keyword_hashes(texts: list[str], top_n: int, reporter: Reporter) -> tuple[np
     total = len(texts)
     idf = load_in_background()
     reporter.report("Segmenting", 0, total)
-    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=total) + 1
+    lengths = lengths_of(texts) + 1
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     vocabulary = _Vocabulary()
     batches = ranges_by_size(lengths, BATCH_CHARS)
