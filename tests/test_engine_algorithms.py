@@ -366,6 +366,10 @@ def test_gram_bits_rule_out_only_pairs_that_cannot_score_the_bound(seed):
         score = check.scores_from(np.array([jaccard]), np.array([contained]), small, large)[0]
         want.append(score >= bound - 1e-9)
     assert np.array_equal(kept, np.array(want))
+    # The same with each row's set bits counted once ahead (as the screen passes them: ``ByteSketch``).
+    counts = ngram.ByteSketch.of(fp.sketch, fp.bits).gram_bit_counts
+    assert counts is not None and len(counts) == len(fp.bits)
+    assert np.array_equal(ngram._by_bits(fp, fp.bits, a, b, bound, check, Reporter(), counts), kept)
 
 
 @pytest.mark.parametrize("seed", range(2))
