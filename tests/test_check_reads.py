@@ -70,6 +70,15 @@ def test_the_checks_reads_of_any_runs_of_pairs_say_what_it_says_of_all_and_of_ea
         for i in range(len(a))
     ]
     assert whole.tolist() == each
+    # Told the texts' lengths (as the engine does), the plan is the same plan: the same pairs read by each step.
+    lengths = np.array([len(t) for t in normalised], dtype=np.int64)
+    told = plan_reports(normalised, written, a, b, markup=False, lengths=lengths)
+    assert told.differ.tolist() == plan.differ.tolist()
+    for step in ("figures", "names", "negations", "opposites"):
+        mine, theirs = getattr(told, step), getattr(plan, step)
+        assert len(mine) == len(theirs)
+        assert all(np.array_equal(x, y) for x, y in zip(mine, theirs, strict=True)), step
+    assert reports_differ_pairs(normalised, written, a, b, markup=False, lengths=lengths).tolist() == whole.tolist()
 
 
 @settings(max_examples=60, deadline=None)

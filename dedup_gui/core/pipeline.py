@@ -147,7 +147,7 @@ class _Verified:
         doubts: DoubtReads | None = None
         long_texts = len(pairs) >= least and lengths.take(a[pairs]).mean() >= PLAN_FIRST_CHARS
         if long_texts and forked_work_allowed():
-            plan = plan_reports(texts, written, a[todo], b[todo], markup)
+            plan = plan_reports(texts, written, a[todo], b[todo], markup, lengths)
             reporter.check()  # (a cancel stops here, not after the reads too: the plan takes ~1.3 s at 100k articles)
             doubts = doubt(pairs)
         before = np.zeros(len(pairs) + 1, dtype=np.int64)  # the fresh pairs before each place
@@ -158,7 +158,7 @@ class _Verified:
             if plan is not None:
                 differ = plan.read(texts, written, int(before[lo]), int(before[hi]))
             else:
-                differ = reports_differ_pairs(texts, written, a[at[new]], b[at[new]], markup)
+                differ = reports_differ_pairs(texts, written, a[at[new]], b[at[new]], markup, lengths)
             # Doubt only of the pairs the text check lets through: those it stops are mostly the costliest to read
             # for it - Latin texts many words apart (100k English sentences: 0.27 s for the pairs let through,
             # 0.43 s for half the pairs above the floor).
