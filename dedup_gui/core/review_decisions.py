@@ -9,7 +9,7 @@ two values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -33,8 +33,31 @@ class RowDecisions:
         return len(self.rows)
 
     def touched(self, other: RowDecisions) -> frozenset[int]:
-        """The rows whose decision differs between these decisions and ``other``."""
-        return (self.kept ^ other.kept) | (self.not_duplicate ^ other.not_duplicate) | (self.removed ^ other.removed)
+        """The rows whose decision differs between these decisions and ``other`` (a kind of decision both hold as
+        one set is not compared: the window asks this of every action each time the selection or the decisions
+        change, and after "not duplicates" for all 30,000 clusters of 100k short texts each kind held ~60,000
+        rows)."""
+        out: frozenset[int] = frozenset()
+        for mine, theirs in self._kinds(other):
+            out |= mine ^ theirs
+        return out
+
+    def touched_rows(self, other: RowDecisions) -> Iterator[int]:
+        """``touched``, one row at a time as found (a row may come more than once): a caller that stops at the
+        first rows that matter does not make the set of them all (``ReviewSession.outcome_changes``)."""
+        for mine, theirs in self._kinds(other):
+            yield from (row for row in mine if row not in theirs)
+            yield from (row for row in theirs if row not in mine)
+
+    def _kinds(self, other: RowDecisions) -> Iterator[tuple[frozenset[int], frozenset[int]]]:
+        """Each kind of decision as these decisions and ``other`` hold it, where the two do not hold it as one set."""
+        for mine, theirs in (
+            (self.kept, other.kept),
+            (self.not_duplicate, other.not_duplicate),
+            (self.removed, other.removed),
+        ):
+            if mine is not theirs:
+                yield mine, theirs
 
     def keep(self, members: Sequence[int], rows: Iterable[int], kept_now: int) -> RowDecisions:
         """The selected rows of one cluster stay: one becomes its kept row (the current kept row when selected,
@@ -51,25 +74,42 @@ class RowDecisions:
 
     def mark_not_duplicate(self, rows: Iterable[int], kept_now: int | Iterable[int]) -> RowDecisions:
         """These rows stay in the cleaned file; the kept row (or rows, of several clusters) stays anyway."""
-        rows = set(rows) - ({kept_now} if isinstance(kept_now, int) else set(kept_now))
-        return RowDecisions(self.kept - rows, self.not_duplicate | rows, self.removed - rows)
+        rows = _as_set(rows) - ({kept_now} if isinstance(kept_now, int) else set(kept_now))
+        return RowDecisions(_without(self.kept, rows), _with(self.not_duplicate, rows), _without(self.removed, rows))
 
     def remove(self, rows: Iterable[int], held: Iterable[int] = ()) -> RowDecisions:
         """These rows go as duplicates again: no longer marked, no longer the user's kept row (the algorithm's
         kept row then stays, so a cluster always keeps one row); those of them ``held`` for checking go too."""
-        rows = set(rows)
-        return RowDecisions(self.kept - rows, self.not_duplicate - rows, self.removed | (rows & set(held)))
+        rows = _as_set(rows)
+        return RowDecisions(
+            _without(self.kept, rows), _without(self.not_duplicate, rows), _with(self.removed, rows & _as_set(held))
+        )
 
     def unmark_not_duplicate(self, rows: Iterable[int], held: Iterable[int] = ()) -> RowDecisions:
         """Undo only the "not a duplicate" marks (a cluster's duplicates are removed again, its kept row stays),
         and remove the rows ``held`` for checking among them."""
-        rows = set(rows)
-        return RowDecisions(self.kept, self.not_duplicate - rows, self.removed | (rows & set(held)))
+        rows = _as_set(rows)
+        return RowDecisions(self.kept, _without(self.not_duplicate, rows), _with(self.removed, rows & _as_set(held)))
 
     def reset(self, rows: Iterable[int]) -> RowDecisions:
         """Back to the algorithm's choice for these rows (a row held for checking is held again)."""
-        rows = set(rows)
-        return RowDecisions(self.kept - rows, self.not_duplicate - rows, self.removed - rows)
+        rows = _as_set(rows)
+        return RowDecisions(_without(self.kept, rows), _without(self.not_duplicate, rows), _without(self.removed, rows))
+
+
+def _as_set(rows: Iterable[int]) -> set[int] | frozenset[int]:
+    """``rows`` as a set: itself when it is one (the caller's, read only here)."""
+    return rows if isinstance(rows, (set, frozenset)) else set(rows)
+
+
+def _without(decided: frozenset[int], rows: set[int] | frozenset[int]) -> frozenset[int]:
+    """``decided`` less ``rows``: the same set when they share no row (``RowDecisions.touched`` then skips it)."""
+    return decided if decided.isdisjoint(rows) else decided - rows
+
+
+def _with(decided: frozenset[int], rows: set[int] | frozenset[int]) -> frozenset[int]:
+    """``decided`` and ``rows``: the same set when it holds them all already."""
+    return decided if not rows or (len(rows) <= len(decided) and rows <= decided) else decided | rows
 
 
 @dataclass
