@@ -16,7 +16,7 @@ from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.settings import Settings
 from dedup_gui.gui.analysis import AnalysisView
-from dedup_gui.gui.analysis.hot_stories import COPIES, FIRST, SOURCES, STORY
+from dedup_gui.gui.analysis.hot_stories import COPIES, FIRST, RANK, SOURCES, STORY
 
 TIMEOUT = 60_000
 
@@ -148,6 +148,24 @@ def test_the_hot_stories_list_shows_the_biggest_planted_cluster_first(view, plan
     assert copies == sorted(copies, reverse=True)
     assert view.hot_stories.date_combo.currentText() == "published"
     assert view.hot_stories.source_combo.currentText() == "source"
+
+
+def test_the_hot_stories_sort_by_rank_and_by_copies_through_the_header(view):
+    """The list is shown by rank (its own order: no key asked per story) and sorts by the header as its numbers
+    say: rank descending reverses it, copies (read off every story at once) orders by copies, ties in the order
+    shown before (a stable sort)."""
+    model, table = view.hot_stories.model, view.hot_stories.view
+    shown = lambda column: [int(model.index(i, column).data().replace(",", "")) for i in range(model.rowCount())]  # noqa: E731
+    stories = model.stories
+    assert len(stories) > 2
+    assert shown(RANK) == [s.rank for s in stories] == sorted(s.rank for s in stories)
+    table.sortByColumn(RANK, Qt.SortOrder.DescendingOrder)
+    assert shown(RANK) == sorted((s.rank for s in stories), reverse=True)
+    table.sortByColumn(COPIES, Qt.SortOrder.AscendingOrder)
+    by_copies = sorted(sorted(stories, key=lambda s: -s.rank), key=lambda s: s.copies)  # (ties: as shown before)
+    assert shown(COPIES) == [s.copies for s in by_copies] and shown(RANK) == [s.rank for s in by_copies]
+    table.sortByColumn(RANK, Qt.SortOrder.AscendingOrder)
+    assert shown(RANK) == sorted(s.rank for s in stories)
 
 
 def test_many_stories_are_worked_out_off_the_windows_thread_and_the_latest_request_is_shown(qtbot, view, monkeypatch):

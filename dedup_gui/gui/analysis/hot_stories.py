@@ -6,9 +6,11 @@ and the sources that reposted it when the table has date / source columns: the o
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRect, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette
@@ -77,11 +79,14 @@ def story_columns() -> list[Column[HotStory]]:
 
     seen = format_time
     return [
-        Column(t("#"), lambda s: str(s.rank), lambda s: s.rank, story_tip, numeric=True, header_tooltip=t(
-            "Rank, by number of copies")),
+        # The list comes ranked (``core.analysis.hot_stories``: rank i is story i): sorted by rank, as it is shown
+        # first, it stays in its order - no key per story asked on the window's thread (27,000 stories of 100k
+        # short texts: 60-90 ms), and copies are read off all the stories at once.
+        Column(t("#"), lambda s: str(s.rank), lambda s: s.rank, story_tip, numeric=True, in_order=True,
+               header_tooltip=t("Rank, by number of copies")),
         Column(t("Copies"), lambda s: f"{s.copies:,}", lambda s: s.copies, story_tip, numeric=True,
                share=lambda s: s.copies / max(1, s.max_copies), header_tooltip=t(
-            "Rows carrying the story: the kept row and its reposts")),
+            "Rows carrying the story: the kept row and its reposts"), sort_keys=_copies),
         Column(t("Story (kept row)"), lambda s: s.headline, tooltip=story_tip, header_tooltip=t(
             "The kept row's title, or the first line of its text")),
         Column(t("First seen"), lambda s: seen(s.first_seen), header_tooltip=t("Earliest date among the copies")),
@@ -89,6 +94,11 @@ def story_columns() -> list[Column[HotStory]]:
         Column(t("Sources"), lambda s: s.sources_text(SOURCES_SHOWN), tooltip=sources_tip, header_tooltip=t(
             "Who carried the story, most copies first")),
     ]  # fmt: skip
+
+
+def _copies(rows: Sequence[_Ranked]) -> np.ndarray:
+    """The copies of each of these rows (the copies column's sort keys, all at once)."""
+    return np.fromiter((r.copies for r in rows), dtype=np.int64, count=len(rows))
 
 
 def story_rows(stories: list[HotStory]) -> list:
