@@ -31,6 +31,10 @@ UPDATE_INLINE_S = 0.020
 # actions out in the same turn was a 95 ms gap when the update before had been quick).
 UPDATE_INLINE_CLUSTERS = 2000
 
+# What the actions act on (``ReviewActions._selection``): whether the review can be acted on, the members selected,
+# their cluster, the clusters selected.
+Selection = tuple[bool, list[int], int, list[int]]
+
 
 def plain(text: str) -> str:
     """An action's text without its accelerator ("&Keep row 7", "保留第 7 行(&K)"), for undo names and tips."""
@@ -116,7 +120,7 @@ class ReviewActions(QObject):
         else:
             self.update()
 
-    def update(self, selection: tuple[bool, list[int], int, list[int]] | None = None) -> None:
+    def update(self, selection: Selection | None = None) -> None:
         """Work the actions' states out for the selection of now (``selection``: ``_selection()``, when the caller
         has it)."""
         started = time.perf_counter()
@@ -124,7 +128,7 @@ class ReviewActions(QObject):
         self._update_now(self._selection() if selection is None else selection)
         self._update_seconds = time.perf_counter() - started
 
-    def _update_now(self, selection: tuple[bool, list[int], int, list[int]]) -> None:
+    def _update_now(self, selection: Selection) -> None:
         session, (usable, rows, cluster_id, clusters) = self.state.session, selection
         self._updated_for = (
             session,
@@ -178,13 +182,13 @@ class ReviewActions(QObject):
             button.setToolTip(f"{plain(a.text())} ({key})")
             button.setEnabled(a.isEnabled())
 
-    def _selection(self) -> tuple[bool, list[int], int, list[int]]:
+    def _selection(self) -> Selection:
         """Whether the review can be acted on, the members selected, their cluster, the clusters selected."""
         usable = self.state.session is not None and not self.pane.stale
         rows, cluster_id = self.pane.selected_members(), self.pane.members_model.cluster_id
         return usable, rows, cluster_id, self.pane.selected_clusters() if usable else []
 
-    def _up_to_date(self, selection: tuple[bool, list[int], int, list[int]]) -> bool:
+    def _up_to_date(self, selection: Selection) -> bool:
         """Whether the actions' states are those of the session, decisions and selection of now (``selection``:
         ``_selection()``; ``update`` ran since any of them changed: the selection and the decisions tell it to)."""
         last, session = self._updated_for, self.state.session
@@ -222,7 +226,7 @@ class ReviewActions(QObject):
         action: QAction,
         make: Callable[[], RowDecisions | None],
         focus: list[int],
-        selection: tuple[bool, list[int], int, list[int]] | None = None,
+        selection: Selection | None = None,
     ) -> None:
         # The states are worked out again only when they are not those of now (for nothing, that was a third of a
         # click on 30,000 clusters: 35 of 120 ms). ``selection``: ``_selection()``, when the caller has it (the
