@@ -548,3 +548,29 @@ def test_the_decided_clusters_are_those_read_cluster_by_cluster(data):
         held=np.array(held, dtype=np.int64),
     )
     assert list(decided_result(result, decisions).clusters) == _decided_by_cluster(result, decisions)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_similarity_entries_that_stay_are_those_of_members_that_stay(data):
+    """``_entries_staying`` (the decided clusters' similarity entries) against the set of (cluster, row) members that
+    stay: entries about rows that stay or go, about rows of another cluster or of none, and rows in two clusters."""
+    from dedup_gui.core.review_counts import _entries_staying
+
+    n_clusters = data.draw(st.integers(1, 6))
+    shared = data.draw(st.booleans())  # a row may be a member of two clusters (then the general reading)
+    rows = st.integers(0, 25)
+    member_lists = [data.draw(st.lists(rows, min_size=1, max_size=5, unique=True)) for _ in range(n_clusters)]
+    if not shared:  # clusters partition their rows
+        seen: set[int] = set()
+        member_lists = [[m for m in ms if not (m in seen or seen.add(m))] for ms in member_lists]
+    which = np.repeat(np.arange(n_clusters), [len(ms) for ms in member_lists])
+    members = np.array([m for ms in member_lists for m in ms], dtype=np.int64)
+    stays_in = np.array(data.draw(st.lists(st.booleans(), min_size=len(members), max_size=len(members))), dtype=bool)
+    n_entries = data.draw(st.integers(0, 12))
+    entry_of = np.sort(np.array(data.draw(st.lists(st.integers(0, n_clusters - 1), min_size=n_entries,
+                                                   max_size=n_entries)), dtype=np.int64))  # fmt: skip
+    entry_rows = np.array(data.draw(st.lists(rows, min_size=n_entries, max_size=n_entries)), dtype=np.int64)
+    staying = {(int(c), int(m)) for c, m, s in zip(which, members, stays_in, strict=True) if s}
+    want = [(int(c), int(r)) in staying for c, r in zip(entry_of, entry_rows, strict=True)]
+    assert _entries_staying(which, members, stays_in, entry_of, entry_rows).tolist() == want

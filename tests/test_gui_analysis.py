@@ -286,6 +286,34 @@ def test_the_stories_start_without_a_paint_when_none_comes(qtbot, view, monkeypa
         view.refresh_decisions()
 
 
+def test_a_large_runs_tab_draws_its_histogram_first_and_its_counts_on_the_next_turn(qtbot, planted, monkeypatch):
+    """Above ``STORIES_IN_LINE`` clusters the tab opening on a new run shows the histogram in that turn and the
+    counts after the decisions (the summary) on the event loop's next: no figure of the run before meanwhile."""
+    from dedup_gui.gui.analysis import view as view_module
+
+    monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
+    _, _, table, pipeline = planted
+    v = AnalysisView()
+    qtbot.addWidget(v)
+    v.resize(1200, 820)
+    first = pipeline.run(Settings(algorithm="ngram", threshold=0.7, min_similarity=0.7, keep="first"))
+    before = ReviewSession(first, pipeline.texts, pipeline.similarity)
+    v.set_session(before, table, ["body"])
+    with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):
+        v.show()
+    qtbot.waitUntil(lambda: v.summary.figure("remove") == f"{before.rows_to_remove:,}")
+    v.hide()
+    second = pipeline.run(Settings(algorithm="ngram", threshold=0.9, min_similarity=0.7, keep="first"))
+    session = ReviewSession(second, pipeline.texts, pipeline.similarity)
+    assert session.rows_to_remove != before.rows_to_remove  # (two runs whose figures differ)
+    v.set_session(session, table, ["body"])
+    with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):
+        v.show()  # the tab opened: the histogram now, the counts next
+        assert v.histogram.result is second
+        assert v.summary.figure("remove") == "–"
+    qtbot.waitUntil(lambda: v.summary.figure("remove") == f"{session.rows_to_remove:,}")
+
+
 def test_choosing_no_date_column_hides_the_dates(view):
     combo = view.hot_stories.date_combo
     combo.setCurrentIndex(combo.findData(None))

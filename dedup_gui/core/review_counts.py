@@ -45,8 +45,7 @@ def _decided_arrays(clusters: ClusterList, decisions: Decisions, stay: set[int])
     stays_in &= alive[which]
     # A similarity entry stays where its row stays a member of its cluster, whose kept row is the engine's.
     entry_of = np.repeat(np.arange(n), np.diff(a["sim_offsets"]))
-    width = int(max(members.max(initial=0), a["sim_rows"].max(initial=0))) + 1
-    entries = np.isin(entry_of * width + a["sim_rows"], which[stays_in] * width + members[stays_in])
+    entries = _entries_staying(which, members, stays_in, entry_of, a["sim_rows"])
     entries &= kept[entry_of] == a["kept"][entry_of]
 
     return {
@@ -58,6 +57,24 @@ def _decided_arrays(clusters: ClusterList, decisions: Decisions, stay: set[int])
         "sim_rows": a["sim_rows"][entries],
         "sim_values": a["sim_values"][entries],
     }
+
+
+def _entries_staying(
+    which: np.ndarray, members: np.ndarray, stays_in: np.ndarray, entry_of: np.ndarray, rows: np.ndarray
+) -> np.ndarray:
+    """Per similarity entry (of cluster ``entry_of``, about row ``rows``): whether its row stays a member of its
+    cluster (``stays_in``, per member: ``members`` of clusters ``which``). A row is a member of one cluster at most
+    (clusters partition the rows), so each row's cluster and whether it stays are read off two arrays by row - not
+    ``np.isin`` of (cluster, row) numbers, whose sort stalled the window 21 ms as the Analysis tab opened at 100k
+    short texts; ``np.isin`` should a row ever be in two clusters."""
+    width = int(max(members.max(initial=-1), rows.max(initial=-1))) + 1
+    home = np.full(width, -1, dtype=np.int64)  # each row's cluster (-1: in none)
+    home[members] = which
+    if np.count_nonzero(home >= 0) != len(members):  # a row in two clusters
+        return np.isin(entry_of * width + rows, which[stays_in] * width + members[stays_in])
+    staying = np.zeros(width, dtype=bool)
+    staying[members] = stays_in
+    return (home[rows] == entry_of) & staying[rows]
 
 
 def overruled_pairs(result: DedupResult, not_duplicate: set[int] | frozenset[int]) -> np.ndarray:
