@@ -287,8 +287,9 @@ def test_the_stories_start_without_a_paint_when_none_comes(qtbot, view, monkeypa
 
 
 def test_a_large_runs_tab_draws_its_histogram_first_and_its_counts_on_the_next_turn(qtbot, planted, monkeypatch):
-    """Above ``STORIES_IN_LINE`` clusters the tab opening on a new run shows the histogram in that turn and the
-    counts after the decisions (the summary) on the event loop's next: no figure of the run before meanwhile."""
+    """Above ``STORIES_IN_LINE`` clusters the tab opening on a new run shows the histogram's bars in that turn and
+    the counts (the summary after the decisions, the rows the threshold removes under the chart) on the event
+    loop's next: no figure of the run before meanwhile."""
     from dedup_gui.gui.analysis import view as view_module
 
     monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
@@ -310,8 +311,67 @@ def test_a_large_runs_tab_draws_its_histogram_first_and_its_counts_on_the_next_t
     with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):
         v.show()  # the tab opened: the histogram now, the counts next
         assert v.histogram.result is second
-        assert v.summary.figure("remove") == "–"
+        assert v.summary.figure("remove") == "–" and v.histogram.readout.text() == ""
     qtbot.waitUntil(lambda: v.summary.figure("remove") == f"{session.rows_to_remove:,}")
+    live = v.histogram.preview()
+    assert live.threshold == 0.9 and f"<b>{live.rows_removed:,} rows</b>" in v.histogram.readout.text()
+
+
+def test_a_large_runs_steps_are_each_painted_before_the_next(qtbot, planted, monkeypatch):
+    """The steps of a large run's tab opening come a turn of the event loop apart, each drawn first: the bars, a
+    paint, the histogram's counts, a paint, the summary."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from dedup_gui.gui.analysis import view as view_module
+
+    monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
+    _, _, table, pipeline = planted
+    v = AnalysisView()
+    qtbot.addWidget(v)
+    v.resize(1200, 820)
+    result = pipeline.run(Settings(algorithm="ngram", threshold=0.7, min_similarity=0.7, keep="first"))
+    v.set_session(ReviewSession(result, pipeline.texts, pipeline.similarity), table, ["body"])
+    events: list[str] = []
+
+    def spied(obj, name: str) -> None:
+        real = getattr(obj, name)
+        monkeypatch.setattr(obj, name, lambda *a, **k: (events.append(name), real(*a, **k))[1])
+
+    spied(v.histogram, "set_result")
+    spied(v.histogram, "set_decisions")
+    spied(v.summary, "set_summary")
+
+    class PaintSpy(QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 - Qt override
+            if event.type() == QEvent.Type.Paint and (not events or events[-1] != "paint"):
+                events.append("paint")
+            return False
+
+    paints = PaintSpy()
+    v.histogram.plot.viewport().installEventFilter(paints)
+    with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):
+        v.show()
+    shown = events.index("set_result")  # (the summary emptied with the bars, filled last)
+    assert events[shown : shown + 6] == ["set_result", "set_summary", "paint", "set_decisions", "paint", "set_summary"]
+
+
+def test_a_large_runs_steps_are_taken_without_a_paint_when_none_comes(qtbot, planted, monkeypatch):
+    """The tab left before its first paint (or the window minimised): its steps are taken all the same."""
+    from dedup_gui.gui.analysis import view as view_module
+
+    monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
+    monkeypatch.setattr(view_module, "STORIES_AFTER_PAINT_MS", 50)
+    _, _, table, pipeline = planted
+    v = AnalysisView()
+    qtbot.addWidget(v)
+    result = pipeline.run(Settings(algorithm="ngram", threshold=0.7, min_similarity=0.7, keep="first"))
+    session = ReviewSession(result, pipeline.texts, pipeline.similarity)
+    v.set_session(session, table, ["body"])
+    v.show()
+    v.hide()  # before any paint
+    with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):
+        pass
+    assert v.summary.figure("remove") == f"{session.rows_to_remove:,}" and v.histogram.readout.text()
 
 
 def test_choosing_no_date_column_hides_the_dates(view):

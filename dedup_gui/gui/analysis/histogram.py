@@ -82,8 +82,12 @@ class SimilarityHistogram(ChartPanel):
         self.region_label.hide()
         self.readout.setText(self.tr("No run yet."))
 
-    def set_result(self, result: DedupResult | None, explorer: analysis.ThresholdExplorer | None = None) -> None:
-        """Show a run's candidate pairs; the line goes to the run's threshold (unless the user is dragging it)."""
+    def set_result(
+        self, result: DedupResult | None, explorer: analysis.ThresholdExplorer | None = None, readout: bool = True
+    ) -> None:
+        """Show a run's candidate pairs; the line goes to the run's threshold (unless the user is dragging it).
+        ``readout`` False: the count under the chart (the rows the threshold removes: the engine's clustering of
+        every pair that passes) is left empty for the caller's ``set_decisions``, which works it out."""
         if result is None:
             self.clear()
             return
@@ -108,7 +112,10 @@ class SimilarityHistogram(ChartPanel):
             self.threshold = float(result.settings.threshold)
         self._place_line()
         self._draw_bars()
-        self._update_readout()
+        if readout:
+            self._update_readout()
+        else:
+            self.readout.setText("")
 
     def _tick(self) -> None:
         """Whole bits / sentences: a tick under the bars, never "2.5", as many as fit without overlapping."""
