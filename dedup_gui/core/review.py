@@ -344,7 +344,7 @@ class ReviewSession:
         if len(changed) > max(64, len(self.clusters) // 4):  # many clusters (a resumed review): from scratch
             applied = apply(intent, self.clusters)
             self.decisions, self.not_applying = applied.decisions, applied.not_applying
-            changed = {c.id for c in self.clusters}
+            changed = set(self.clusters.arrays["id"].tolist())  # (every cluster's id, no Cluster asked)
         else:
             for cluster_id in changed:
                 members = self.cluster(cluster_id).members
