@@ -219,6 +219,35 @@ def test_action_states_follow_a_large_selection_on_the_next_turn(qtbot, window, 
     qtbot.waitUntil(lambda: actions.clusters_not_duplicate.text() == "3 clusters: not duplicates, keep every row")
 
 
+def test_an_undo_and_a_redo_find_their_cluster_intents_made_already(qtbot, window, workbook, monkeypatch):
+    """The cluster actions' intents of the decisions an undo (or a redo) comes back to, for the same selection,
+    are not made again; the actions' states after the undo are those of the decisions before the click."""
+    open_and_wait(qtbot, window, workbook)
+    actions, session = window.review_actions, window.session
+    made = []
+    real = type(session).cluster_intents
+
+    def counted(self, ids):
+        made.append(list(ids))
+        return real(self, ids)
+
+    monkeypatch.setattr(type(session), "cluster_intents", counted)
+    window.cluster_view.selectAll()
+    actions.update()
+    states = [a.isEnabled() for a in actions.cluster_actions]
+    assert made and states[0]  # every cluster "not duplicates": offered
+    actions.mark_clusters_not_duplicate()
+    actions.update()
+    assert session.rows_to_remove == 0 and not actions.clusters_not_duplicate.isEnabled()
+    made.clear()
+    actions.undo.trigger()
+    actions.update()
+    assert made == [] and [a.isEnabled() for a in actions.cluster_actions] == states
+    actions.redo.trigger()
+    actions.update()
+    assert made == [] and session.rows_to_remove == 0 and not actions.clusters_not_duplicate.isEnabled()
+
+
 def test_the_member_context_menu_offers_the_row_decisions_and_the_columns(qtbot, window, workbook):
     open_and_wait(qtbot, window, workbook)
     window.select_cluster(2)

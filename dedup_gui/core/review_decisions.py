@@ -43,11 +43,14 @@ class RowDecisions:
         return out
 
     def touched_rows(self, other: RowDecisions) -> Iterator[int]:
-        """``touched``, one row at a time as found (a row may come more than once): a caller that stops at the
-        first rows that matter does not make the set of them all (``ReviewSession.outcome_changes``)."""
+        """``touched``, a kind of decision at a time (a row may come more than once): a caller that stops at the
+        first rows that matter does not make the set of them all (``ReviewSession.outcome_changes``). Each kind's
+        rows are its two sets' differences, made by the sets themselves - not a generator asking each row of both
+        whether the other holds it (after "not duplicates" for every cluster of 100k short texts, a row action's
+        state read ~70,000 rows that way: 10-13 ms each, three of them each time the decisions changed)."""
         for mine, theirs in self._kinds(other):
-            yield from (row for row in mine if row not in theirs)
-            yield from (row for row in theirs if row not in mine)
+            yield from mine - theirs
+            yield from theirs - mine
 
     def _kinds(self, other: RowDecisions) -> Iterator[tuple[frozenset[int], frozenset[int]]]:
         """Each kind of decision as these decisions and ``other`` hold it, where the two do not hold it as one set."""
