@@ -288,8 +288,9 @@ def test_the_stories_start_without_a_paint_when_none_comes(qtbot, view, monkeypa
 
 def test_a_large_runs_tab_draws_its_histogram_first_and_its_counts_on_the_next_turn(qtbot, planted, monkeypatch):
     """Above ``STORIES_IN_LINE`` clusters the tab opening on a new run shows the histogram's bars in that turn and
-    the counts (the summary after the decisions, the rows the threshold removes under the chart) on the event
-    loop's next: no figure of the run before meanwhile."""
+    the counts (the summary after the decisions, the rows the threshold removes under the chart, the sizes, the
+    stories) later: no figure, size or story of the run before meanwhile, the count and the stories said to be
+    worked out."""
     from dedup_gui.gui.analysis import view as view_module
 
     monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
@@ -311,7 +312,9 @@ def test_a_large_runs_tab_draws_its_histogram_first_and_its_counts_on_the_next_t
     with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):
         v.show()  # the tab opened: the histogram now, the counts next
         assert v.histogram.result is second
-        assert v.summary.figure("remove") == "–" and v.histogram.readout.text() == ""
+        assert v.summary.figure("remove") == "–" and v.histogram.readout.text() == v.histogram.counting_text()
+        assert v.hot_stories.model.stories == [] and "Working out" in v.hot_stories.caption.text()
+        assert v.sizes.counts() == []
     qtbot.waitUntil(lambda: v.summary.figure("remove") == f"{session.rows_to_remove:,}")
     live = v.histogram.preview()
     assert live.threshold == 0.9 and f"<b>{live.rows_removed:,} rows</b>" in v.histogram.readout.text()

@@ -382,6 +382,10 @@
         <translation>没有重复组。</translation>
     </message>
     <message>
+        <source>Working out the most reposted stories…</source>
+        <translation>正在找出转载最多的内容…</translation>
+    </message>
+    <message>
         <source>Most reposted: “{story}” — &lt;b&gt;{n} copies&lt;/b&gt;</source>
         <translation>转载最多：“{story}”——&lt;b&gt;{n} 篇&lt;/b&gt;</translation>
     </message>
@@ -1102,6 +1106,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>not searched yet</source>
         <translation>尚未搜索</translation>
+    </message>
+    <message>
+        <source>Threshold &lt;b&gt;{value}&lt;/b&gt;: counting the rows it removes…</source>
+        <translation>阈值 &lt;b&gt;{value}&lt;/b&gt;：正在统计将删除的行…</translation>
     </message>
     <message>
         <source>Threshold &lt;b&gt;{value}&lt;/b&gt;: {pairs} pairs pass · &lt;b&gt;{rows} rows&lt;/b&gt; would be removed ({share} of {total})</source>

@@ -100,6 +100,8 @@ def style_plot(plot: pg.PlotWidget, colors: ChartColors, x_label: str, y_label: 
         axis.setTextPen(pg.mkPen(colors.text))
         axis.setStyle(tickFont=font, tickTextOffset=6)
         axis.setLabel(text, **label_style)
+        # (the axes' own numbers as they are: an empty chart's range of a few tenths was labelled "(x0.001)")
+        axis.enableAutoSIPrefix(False)
     plot.getAxis("left").setWidth(max(56, QFontMetrics(font).horizontalAdvance("000000") + 24))
     plot.showGrid(x=False, y=True, alpha=0.18 if colors.dark else 0.12)
 

@@ -87,7 +87,8 @@ class SimilarityHistogram(ChartPanel):
     ) -> None:
         """Show a run's candidate pairs; the line goes to the run's threshold (unless the user is dragging it).
         ``readout`` False: the count under the chart (the rows the threshold removes: the engine's clustering of
-        every pair that passes) is left empty for the caller's ``set_decisions``, which works it out."""
+        every pair that passes) is left to the caller's ``set_decisions``, which works it out ("counting"
+        meanwhile)."""
         if result is None:
             self.clear()
             return
@@ -114,8 +115,8 @@ class SimilarityHistogram(ChartPanel):
         self._draw_bars()
         if readout:
             self._update_readout()
-        else:
-            self.readout.setText("")
+        else:  # (a line of its own meanwhile: the chart does not move when the count comes)
+            self.readout.setText(self.counting_text())
 
     def _tick(self) -> None:
         """Whole bits / sentences: a tick under the bars, never "2.5", as many as fit without overlapping."""
@@ -296,6 +297,12 @@ class SimilarityHistogram(ChartPanel):
         a, b = self.region.getRegion()
         top = self.plot.getPlotItem().getViewBox().viewRange()[1][1]
         self.region_label.setPos((a + b) / 2, top * 0.98)
+
+    def counting_text(self) -> str:
+        """The readout while the count of the rows the threshold removes is being worked out."""
+        return self.tr("Threshold <b>{value}</b>: counting the rows it removes…").format(
+            value=self.threshold_text(self.threshold)
+        )
 
     def _update_readout(self) -> None:
         p = self.preview()

@@ -247,6 +247,12 @@ class HotStoriesPanel(QFrame):
         if stories:
             self.view.selectRow(0)
 
+    def set_working(self) -> None:
+        """No list yet: the stories of a new run are being worked out."""
+        self.model.set_stories([], None)
+        self.save_button.setEnabled(False)
+        self.caption.setText(self.tr("Working out the most reposted stories…"))
+
     def _caption(self, s: HotStory) -> str:
         story = html.escape(s.headline if len(s.headline) <= 48 else s.headline[:47] + "…")
         text = self.tr("Most reposted: “{story}” — <b>{n} copies</b>").format(story=story, n=f"{s.copies:,}")
