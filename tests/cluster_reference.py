@@ -100,3 +100,54 @@ def build_clusters(
     for i, c in enumerate(clusters, start=1):
         c.id = i
     return clusters
+
+
+def draw_clusters_and_decisions(data, values=None):
+    """Random clusters of a few rows each (rows drawn from a permutation: each in one cluster at most), some rows
+    held for checking, and the user's decisions on them (kept rows chosen, rows marked not duplicates, held rows
+    removed) - drawn with hypothesis' ``data``. ``values``: the strategy of a member's similarity entry (each
+    cluster has entries for its kept row and some of its members; 0.9 when None). Returns (n_rows, clusters,
+    held, decisions)."""
+    from hypothesis import strategies as st
+
+    from dedup_gui.core.result import Decisions
+
+    n_rows = data.draw(st.integers(2, 30))
+    rows = data.draw(st.permutations(range(n_rows)))
+    sizes = data.draw(st.lists(st.integers(2, 5), max_size=6))
+    clusters, at = [], 0
+    for size in sizes:
+        if at + size > n_rows:
+            break
+        members = sorted(rows[at : at + size])
+        at += size
+        kept = data.draw(st.sampled_from(members))
+        entries = [m for m in members if data.draw(st.booleans()) or m == kept]
+        similarity = {m: 1.0 if m == kept else (data.draw(values) if values is not None else 0.9) for m in entries}
+        clusters.append(Cluster(len(clusters) + 1, kept, members, similarity))
+    clustered = [m for c in clusters for m in c.members]
+    pick = st.sampled_from(clustered) if clustered else st.nothing()
+    held = sorted(set(data.draw(st.lists(pick, max_size=6)))) if clustered else []
+    decisions = Decisions(
+        kept={c.id: data.draw(st.sampled_from(c.members)) for c in clusters if data.draw(st.booleans())},
+        not_duplicate=set(data.draw(st.lists(pick, max_size=4))) if clustered else set(),
+        removed=set(data.draw(st.lists(st.sampled_from(held), max_size=2))) if held else set(),
+    )
+    return n_rows, clusters, held, decisions
+
+
+def result_of(n_rows: int, clusters, held):
+    """A run's result of these clusters (a ``ClusterList`` or Cluster objects) and rows held for checking."""
+    from dedup_gui.core.result import ClusterList, DedupResult, PairSet
+    from dedup_gui.core.settings import Settings
+
+    return DedupResult(
+        settings=Settings(),
+        n_rows=n_rows,
+        clusters=clusters if isinstance(clusters, ClusterList) else ClusterList(objects=clusters),
+        pairs=PairSet.empty(),
+        candidates=PairSet.empty(),
+        row_unique=np.arange(n_rows),
+        exact_duplicates=0,
+        held=np.array(held, dtype=np.int64),
+    )

@@ -514,39 +514,12 @@ def _decided_by_cluster(result, decisions):
 def test_the_decided_clusters_are_those_read_cluster_by_cluster(data):
     """The clusters the analysis counts after the user's decisions (``decided_result``, on the clusters' arrays) on
     random clusters, kept-row choices, rows marked not duplicates, rows held for checking and removed by the user."""
-    from dedup_gui.core.result import Cluster, ClusterList, DedupResult, PairSet
+    from cluster_reference import draw_clusters_and_decisions, result_of
+
     from dedup_gui.core.review_counts import decided_result
 
-    n_rows = data.draw(st.integers(2, 30))
-    rows = data.draw(st.permutations(range(n_rows)))
-    sizes = data.draw(st.lists(st.integers(2, 5), max_size=6))
-    clusters, at = [], 0
-    for size in sizes:
-        if at + size > n_rows:
-            break
-        members = sorted(rows[at : at + size])
-        at += size
-        kept = data.draw(st.sampled_from(members))
-        entries = [m for m in members if data.draw(st.booleans()) or m == kept]
-        clusters.append(Cluster(len(clusters) + 1, kept, members, {m: 1.0 if m == kept else 0.9 for m in entries}))
-    clustered = [m for c in clusters for m in c.members]
-    pick = st.sampled_from(clustered) if clustered else st.nothing()
-    held = sorted(set(data.draw(st.lists(pick, max_size=4)))) if clustered else []
-    decisions = Decisions(
-        kept={c.id: data.draw(st.sampled_from(c.members)) for c in clusters if data.draw(st.booleans())},
-        not_duplicate=set(data.draw(st.lists(pick, max_size=4))) if clustered else set(),
-        removed=set(data.draw(st.lists(st.sampled_from(held), max_size=2))) if held else set(),
-    )
-    result = DedupResult(
-        settings=Settings(),
-        n_rows=n_rows,
-        clusters=ClusterList(objects=clusters),
-        pairs=PairSet.empty(),
-        candidates=PairSet.empty(),
-        row_unique=np.arange(n_rows),
-        exact_duplicates=0,
-        held=np.array(held, dtype=np.int64),
-    )
+    n_rows, clusters, held, decisions = draw_clusters_and_decisions(data)
+    result = result_of(n_rows, clusters, held)
     assert list(decided_result(result, decisions).clusters) == _decided_by_cluster(result, decisions)
 
 

@@ -286,29 +286,38 @@ def test_the_stories_start_without_a_paint_when_none_comes(qtbot, view, monkeypa
         view.refresh_decisions()
 
 
+def _large_view(qtbot, planted, monkeypatch, threshold: float = 0.7) -> tuple[AnalysisView, ReviewSession]:
+    """A hidden view of a run taken as a large one (``STORIES_IN_LINE`` 0: it opens in steps), its session set."""
+    from dedup_gui.gui.analysis import view as view_module
+
+    monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
+    v = AnalysisView()
+    qtbot.addWidget(v)
+    v.resize(1200, 820)
+    v.set_session(_session(planted, threshold), planted[2], ["body"])
+    return v, v.session
+
+
+def _session(planted, threshold: float) -> ReviewSession:
+    pipeline = planted[3]
+    result = pipeline.run(Settings(algorithm="ngram", threshold=threshold, min_similarity=0.7, keep="first"))
+    return ReviewSession(result, pipeline.texts, pipeline.similarity)
+
+
 def test_a_large_runs_tab_draws_its_histogram_first_and_its_counts_on_the_next_turn(qtbot, planted, monkeypatch):
     """Above ``STORIES_IN_LINE`` clusters the tab opening on a new run shows the histogram's bars in that turn and
     the counts (the summary after the decisions, the rows the threshold removes under the chart, the sizes, the
     stories) later: no figure, size or story of the run before meanwhile, the count and the stories said to be
     worked out."""
-    from dedup_gui.gui.analysis import view as view_module
-
-    monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
-    _, _, table, pipeline = planted
-    v = AnalysisView()
-    qtbot.addWidget(v)
-    v.resize(1200, 820)
-    first = pipeline.run(Settings(algorithm="ngram", threshold=0.7, min_similarity=0.7, keep="first"))
-    before = ReviewSession(first, pipeline.texts, pipeline.similarity)
-    v.set_session(before, table, ["body"])
+    v, before = _large_view(qtbot, planted, monkeypatch)
     with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):
         v.show()
     qtbot.waitUntil(lambda: v.summary.figure("remove") == f"{before.rows_to_remove:,}")
     v.hide()
-    second = pipeline.run(Settings(algorithm="ngram", threshold=0.9, min_similarity=0.7, keep="first"))
-    session = ReviewSession(second, pipeline.texts, pipeline.similarity)
+    session = _session(planted, 0.9)
+    second = session.result
     assert session.rows_to_remove != before.rows_to_remove  # (two runs whose figures differ)
-    v.set_session(session, table, ["body"])
+    v.set_session(session, planted[2], ["body"])
     with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):
         v.show()  # the tab opened: the histogram now, the counts next
         assert v.histogram.result is second
@@ -325,15 +334,7 @@ def test_a_large_runs_steps_are_each_painted_before_the_next(qtbot, planted, mon
     paint, the histogram's counts, a paint, the summary."""
     from PySide6.QtCore import QEvent, QObject
 
-    from dedup_gui.gui.analysis import view as view_module
-
-    monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
-    _, _, table, pipeline = planted
-    v = AnalysisView()
-    qtbot.addWidget(v)
-    v.resize(1200, 820)
-    result = pipeline.run(Settings(algorithm="ngram", threshold=0.7, min_similarity=0.7, keep="first"))
-    v.set_session(ReviewSession(result, pipeline.texts, pipeline.similarity), table, ["body"])
+    v, _ = _large_view(qtbot, planted, monkeypatch)
     events: list[str] = []
 
     def spied(obj, name: str) -> None:
@@ -362,14 +363,8 @@ def test_a_large_runs_steps_are_taken_without_a_paint_when_none_comes(qtbot, pla
     """The tab left before its first paint (or the window minimised): its steps are taken all the same."""
     from dedup_gui.gui.analysis import view as view_module
 
-    monkeypatch.setattr(view_module, "STORIES_IN_LINE", 0)
     monkeypatch.setattr(view_module, "STORIES_AFTER_PAINT_MS", 50)
-    _, _, table, pipeline = planted
-    v = AnalysisView()
-    qtbot.addWidget(v)
-    result = pipeline.run(Settings(algorithm="ngram", threshold=0.7, min_similarity=0.7, keep="first"))
-    session = ReviewSession(result, pipeline.texts, pipeline.similarity)
-    v.set_session(session, table, ["body"])
+    v, session = _large_view(qtbot, planted, monkeypatch)
     v.show()
     v.hide()  # before any paint
     with qtbot.waitSignal(v.storiesShown, timeout=TIMEOUT):

@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from cluster_reference import draw_clusters_and_decisions, result_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dedup_gui.core.result import Cluster, ClusterList, Decisions, DedupResult, PairSet
-from dedup_gui.core.settings import Settings
+from dedup_gui.core.result import ClusterList, DedupResult
 
 
 def _rescored(kept: int, row: int) -> float:
@@ -34,41 +34,10 @@ def _held_reference(result: DedupResult, res, similarity) -> dict[int, float]:
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_held_rows_similarity_is_that_of_their_cluster_or_rescored(data):
-    n_rows = data.draw(st.integers(2, 30))
-    rows = data.draw(st.permutations(range(n_rows)))
-    sizes = data.draw(st.lists(st.integers(2, 5), max_size=6))
-    clusters, at = [], 0
-    for size in sizes:
-        if at + size > n_rows:
-            break
-        members = sorted(rows[at : at + size])
-        at += size
-        kept = data.draw(st.sampled_from(members))
-        entries = [m for m in members if data.draw(st.booleans()) or m == kept]
-        values = {m: 1.0 if m == kept else data.draw(st.floats(0.5, 1.0)) for m in entries}
-        clusters.append(Cluster(len(clusters) + 1, kept, members, values))
-    clustered = [m for c in clusters for m in c.members]
-    pick = st.sampled_from(clustered) if clustered else st.nothing()
-    held = sorted(set(data.draw(st.lists(pick, max_size=6)))) if clustered else []
-    decisions = Decisions(
-        kept={c.id: data.draw(st.sampled_from(c.members)) for c in clusters if data.draw(st.booleans())},
-        not_duplicate=set(data.draw(st.lists(pick, max_size=3))) if clustered else set(),
-        removed=set(data.draw(st.lists(st.sampled_from(held), max_size=2))) if held else set(),
-    )
+    n_rows, clusters, held, decisions = draw_clusters_and_decisions(data, values=st.floats(0.5, 1.0))
     as_arrays = data.draw(st.booleans())  # clusters made from their arrays, or from Cluster objects
     cluster_list = ClusterList(objects=clusters)
-    if as_arrays:
-        cluster_list = ClusterList(arrays=cluster_list.arrays)
-    result = DedupResult(
-        settings=Settings(),
-        n_rows=n_rows,
-        clusters=cluster_list,
-        pairs=PairSet.empty(),
-        candidates=PairSet.empty(),
-        row_unique=np.arange(n_rows),
-        exact_duplicates=0,
-        held=np.array(held, dtype=np.int64),
-    )
+    result = result_of(n_rows, ClusterList(arrays=cluster_list.arrays) if as_arrays else cluster_list, held)
     res = result.resolve(decisions, similarity=_rescored)
     want = _held_reference(result, res, _rescored)
     got = {row: float(res.similarity[row]) for row in want}
