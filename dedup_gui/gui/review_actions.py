@@ -134,6 +134,8 @@ class ReviewActions(QObject):
 
     def _update_now(self, selection: Selection) -> None:
         session, (usable, rows, cluster_id, clusters) = self.state.session, selection
+        if self._last_intents and self._last_intents[0][0] is not session:
+            self._last_intents = []  # (another session's intents: they would keep it alive)
         self._updated_for = (
             session,
             session.intent if session is not None else None,
