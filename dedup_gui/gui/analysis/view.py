@@ -152,12 +152,12 @@ class AnalysisView(QWidget):
 
     def refresh(self) -> None:
         """Recompute everything from the session (also picks up the user's kept-row decisions). Above
-        ``STORIES_IN_LINE`` clusters in steps, each painted before the next is taken: the bars; the
-        histogram's count of the rows its threshold removes and of the pairs the user overruled; the summary, the
-        cluster sizes and the hot stories (until then the figures show "–", the count "counting" and the stories
-        list "working out"). All in one
-        turn, with the tab's first paint, they stalled the window 110-138 ms as the Analysis tab opened at 100k
-        short texts (the bars ~20 ms, the histogram's counts ~30 ms, the summary's ~15 ms, each paint 20-45 ms)."""
+        ``STORIES_IN_LINE`` clusters in steps, each painted before the next is taken: the bars; the histogram's
+        count of the rows its threshold removes and of the pairs the user overruled; the summary, the cluster sizes
+        and the hot stories (until then the figures show "–", the count "counting" and the stories list "working
+        out"). All in one turn, with the tab's first paint, they stalled the window 110-138 ms as the Analysis tab
+        opened at 100k short texts (the bars ~20 ms, the histogram's counts ~30 ms, the summary's ~15 ms, each
+        paint 20-45 ms)."""
         self._stale = False
         s = self.session
         if s is None:
