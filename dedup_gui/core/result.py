@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, overload
 import numpy as np
 
 from .settings import Settings
-from .text import find_sorted, sorted_unique, span_positions
+from .text import find_sorted, sorted_unique
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -385,21 +385,11 @@ class DedupResult:
         inside = (cids > 0) & (cids <= len(self.clusters))
         own = np.full(len(rows), -1, dtype=np.int64)
         own[inside] = arrays["kept"][cids[inside] - 1]
-        # The rows of clusters whose kept row is the engine's: each row's entry read off its cluster's entries
-        # at once (its last, as the cluster's dictionary holds it) - not a Cluster made or asked per row (2,430
-        # rows held at 100k short texts: ~10 ms of every decision's outcome on the window's thread).
+        # The rows of clusters whose kept row is the engine's: their clusters' entries read at once
+        # (``_entries_for``) - not a Cluster made or asked per row (2,430 rows held at 100k short texts: ~10 ms of
+        # every decision's outcome on the window's thread).
         read = np.flatnonzero(inside & (to == own))
-        at = cids[read] - 1
-        offsets = arrays["sim_offsets"]
-        sizes = offsets[at + 1] - offsets[at]
-        entries = span_positions(offsets[at], sizes)
-        which = np.repeat(np.arange(len(read)), sizes)
-        hit = np.flatnonzero(arrays["sim_rows"][entries] == rows[read][which])
-        last = np.ones(len(hit), dtype=bool)
-        last[:-1] = which[hit[1:]] != which[hit[:-1]]
-        found = np.full(len(read), np.nan)
-        found[which[hit[last]]] = arrays["sim_values"][entries[hit[last]]]
-        sim[rows[read]] = found
+        sim[rows[read]] = _entries_for(self.clusters, cids[read] - 1, rows[read])[0]
         rest = np.ones(len(rows), dtype=bool)
         rest[read] = False
         for row, kept, cid in zip(rows[rest].tolist(), to[rest].tolist(), cids[rest].tolist(), strict=True):
@@ -532,17 +522,22 @@ def _resolve_arrays(
 def _entries_of(clusters: ClusterList, which: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For the members at positions ``at`` (``which``: the cluster of every member): the entry of its cluster's
     similarity dictionary for it (nan where there is none), and whether there is one."""
+    return _entries_for(clusters, which[at], clusters.arrays["members"][at])
+
+
+def _entries_for(clusters: ClusterList, index: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each row ``rows[i]``: the entry of the similarity dictionary of cluster ``index[i]`` (its place in
+    ``clusters``) for it (nan where there is none), and whether there is one."""
     arrays = clusters.arrays
-    members = arrays["members"]
-    n_rows = max(int(members.max(initial=0)), int(arrays["sim_rows"].max(initial=0))) + 1
+    n_rows = max(int(rows.max(initial=0)), int(arrays["sim_rows"].max(initial=0))) + 1
     entry_of = np.repeat(np.arange(len(arrays["id"])), np.diff(arrays["sim_offsets"]))
     keys = entry_of * n_rows + arrays["sim_rows"]
     by_key = np.argsort(keys, kind="stable")
     keys, values = keys[by_key], arrays["sim_values"][by_key]
     last = np.ones(len(keys), dtype=bool)  # (a row listed twice in one dictionary cannot be: the last one)
     last[:-1] = keys[1:] != keys[:-1]
-    where, found = find_sorted(keys[last], which[at] * n_rows + members[at])
-    got = np.full(len(at), np.nan)
+    where, found = find_sorted(keys[last], index * n_rows + rows)
+    got = np.full(len(rows), np.nan)
     got[found] = values[last][where[found]]
     return got, found
 
