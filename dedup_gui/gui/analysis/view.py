@@ -30,7 +30,7 @@ from .summary import SummaryPanel
 STORIES_IN_LINE = 500
 # That thread starts once the view has painted what changed (its first paint of a tab just opened is ~30 ms of
 # Python drawing, but 150-220 ms while another thread holds the interpreter lock: measured at 100k articles), or
-# after this many milliseconds when no paint comes (a minimised window).
+# after this many milliseconds when no paint comes (a minimised window); so do a large run's counts as the tab opens.
 STORIES_AFTER_PAINT_MS = 300
 
 
@@ -70,12 +70,9 @@ class AnalysisView(QWidget):
         self._headlines: tuple[object, dict[str, str]] = (None, {})
         self._stories_asked = 0  # the latest request for hot stories: an older one's answer is dropped
         self._stories_pool: ThreadPoolExecutor | None = None
-        self._stories_work: Callable[[], None] | None = None  # waiting for the view's next paint
-        self._stories_fallback = QTimer(self)
-        self._stories_fallback.setSingleShot(True)
-        self._stories_fallback.timeout.connect(self._start_stories)
-        # What is left to show of a large run as the tab opens (``refresh``): a step after each paint of the view
-        # (or after STORIES_AFTER_PAINT_MS when no paint comes).
+        # What is left to do once the view has painted what changed (``_after_paint``): a large run's counts as the
+        # tab opens (``refresh``), the hot stories' thread started (``_refresh_stories``). A step after each paint
+        # of the view, or after STORIES_AFTER_PAINT_MS when no paint comes.
         self._steps: list[Callable[[], None]] = []
         self._step_asked = False  # the next step is on its way (a paint asked for it)
         self._steps_fallback = QTimer(self)
@@ -178,7 +175,7 @@ class AnalysisView(QWidget):
         self._after_paint()
 
     def _after_paint(self) -> None:
-        """The next step once the view has painted what changed."""
+        """The next step (``_steps``) once the view has painted what changed."""
         self._steps_fallback.start(STORIES_AFTER_PAINT_MS)
         self.update()
 
@@ -219,9 +216,8 @@ class AnalysisView(QWidget):
         if in_line:
             self._show_stories(asked, (_hot_stories(cols, result, texts, decisions, cache), cols, None))
             return
-        self._stories_work = work  # started after the paint of what changed (see STORIES_AFTER_PAINT_MS)
-        self._stories_fallback.start(STORIES_AFTER_PAINT_MS)
-        self.update()
+        self._steps.append(lambda: self._start_stories(work))  # (see STORIES_AFTER_PAINT_MS)
+        self._after_paint()
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().paintEvent(event)
@@ -230,14 +226,8 @@ class AnalysisView(QWidget):
             # (a timer, not a call queued at 0 ms: Qt sends those before any timer that is due - the window's own
             # timers would wait for every step)
             self._steps_fallback.start(1)
-        if self._stories_work is not None:  # once this paint, and its children's, are done
-            QTimer.singleShot(0, self, self._start_stories)
 
-    def _start_stories(self) -> None:
-        work, self._stories_work = self._stories_work, None
-        self._stories_fallback.stop()
-        if work is None:
-            return
+    def _start_stories(self, work: Callable[[], None]) -> None:
         if self._stories_pool is None:
             self._stories_pool = ThreadPoolExecutor(1, thread_name_prefix="hot-stories")
         self._stories_pool.submit(work)
