@@ -219,6 +219,41 @@ def test_action_states_follow_a_large_selection_on_the_next_turn(qtbot, window, 
     qtbot.waitUntil(lambda: actions.clusters_not_duplicate.text() == "3 clusters: not duplicates, keep every row")
 
 
+def test_a_key_pressed_right_after_a_slow_decision_is_handled_before_the_states_it_would_make_stale(
+    qtbot, window, workbook, monkeypatch
+):
+    """After a decision whose actions' states are slow to work out, an undo already waiting (due when the window
+    next turns) is handled first; the states are then worked out once, for the decisions the undo returned to."""
+    from PySide6.QtCore import QTimer
+
+    from dedup_gui.gui import review_actions
+
+    open_and_wait(qtbot, window, workbook)
+    actions = window.review_actions
+    monkeypatch.setattr(review_actions, "UPDATE_INLINE_S", -1.0)  # every update counts as slow
+    window.cluster_view.selectAll()
+    actions.update()
+    order = []
+    real = type(actions)._update_now
+
+    def traced(self, selection):
+        order.append(("states", self.state.session.rows_to_remove))
+        return real(self, selection)
+
+    monkeypatch.setattr(type(actions), "_update_now", traced)
+    actions.mark_clusters_not_duplicate()
+    assert window.session.rows_to_remove == 0
+    undo = QTimer()  # (a timer due on the window's next turn, as a key pressed meanwhile is)
+    undo.setSingleShot(True)
+    undo.timeout.connect(lambda: (order.append(("undo", 0)), actions.undo.trigger()))
+    undo.start(0)
+    qtbot.waitUntil(lambda: len(order) == 2)
+    removed = window.session.rows_to_remove
+    assert removed > 0
+    assert order == [("undo", 0), ("states", removed)]
+    assert actions.clusters_not_duplicate.isEnabled()
+
+
 def test_an_undo_and_a_redo_find_their_cluster_intents_made_already(qtbot, window, workbook, monkeypatch):
     """The cluster actions' intents of the decisions an undo (or a redo) comes back to, for the same selection,
     are not made again; the actions' states after the undo are those of the decisions before the click."""

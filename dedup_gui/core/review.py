@@ -60,6 +60,9 @@ class MemberRow:
 _ASCII_CASELESS = frozenset(string.digits + string.punctuation + " ")
 SEARCH_CHECK_EVERY = 2000  # texts searched between two looks at ``check`` (a newer query, a closed window)
 OUTCOME_ROWS_AT_ONCE = 256  # touched rows whose clusters ``outcome_changes`` looks at before the next ones
+# The outcomes of as many decisions left behind by a change to many clusters, kept for an undo or a redo that
+# comes back to them (``ReviewSession.set_intent``).
+KEPT_OUTCOMES = 2
 
 
 def caseless(query: str) -> bool:
@@ -120,6 +123,9 @@ class ReviewSession:
         self._clustered_rows: list[int] | None = None  # every row of a cluster, ascending (``clustered_rows``)
         self._resolution: Resolution | None = None
         self._cluster_of: np.ndarray | None = None
+        # (decisions, their outcome: ``decisions``, ``not_applying``, ``_resolution``) left by a change to many
+        # clusters, the latest first: never changed after (``set_intent``).
+        self._left: list[tuple[RowDecisions, Decisions, frozenset[int], Resolution | None]] = []
         self.held = frozenset(result.held.tolist())  # rows the run keeps for the user to check
         if isinstance(decisions, Decisions):
             decisions = from_decisions(decisions)
@@ -335,17 +341,25 @@ class ReviewSession:
         """Apply the user's decisions (all of them: those about rows in no cluster wait); returns the ids of the
         clusters whose outcome changed."""
         old = self.intent
+        back = next((i for i, left in enumerate(self._left) if left[0] is intent), -1)
+        if back >= 0:  # an undo or a redo of a change to many clusters: its outcome as it was
+            state = self._left.pop(back)
+            self._leave()
+            self.intent, self.decisions, self.not_applying, self._resolution = state
+            self._rows.clear()
+            return set(self.clusters.arrays["id"].tolist())
         touched = old.touched(intent)
-        self.intent = intent
         if not old.rows and not self.decisions.kept and not self.decisions.not_duplicate and not intent.rows:
+            self.intent = intent
             return set()
-        self.decisions.removed = set(intent.removed)
         changed = self._clusters_of(touched)
         if len(changed) > max(64, len(self.clusters) // 4):  # many clusters (a resumed review): from scratch
+            self._leave()
             applied = apply(intent, self.clusters)
             self.decisions, self.not_applying = applied.decisions, applied.not_applying
             changed = set(self.clusters.arrays["id"].tolist())  # (every cluster's id, no Cluster asked)
         else:
+            self.decisions.removed = set(intent.removed)
             for cluster_id in changed:
                 members = self.cluster(cluster_id).members
                 self.decisions.not_duplicate -= set(members)
@@ -356,6 +370,7 @@ class ReviewSession:
                 self.decisions.not_duplicate |= stay
             rows, owner = self._owner_of(intent.rows)
             self.not_applying = frozenset(rows[owner == 0].tolist())
+        self.intent = intent
         if len(changed) == len(self.clusters):
             self._rows.clear()
         else:
@@ -363,6 +378,15 @@ class ReviewSession:
                 self._rows.pop(cluster_id, None)
         self._resolution = None
         return changed
+
+    def _leave(self) -> None:
+        """The decisions of now and their outcome, kept as they are for an undo or a redo (``KEPT_OUTCOMES``): a
+        change to many clusters replaces them whole, never changing them (every cluster marked "not duplicates"
+        and undone at 100k short texts: the undo's outcome 28-30 ms made again)."""
+        self._left = [
+            (self.intent, self.decisions, self.not_applying, self._resolution),
+            *self._left[: KEPT_OUTCOMES - 1],
+        ]
 
     def set_kept(self, cluster_id: int, row: int) -> None:
         c = self.cluster(cluster_id)

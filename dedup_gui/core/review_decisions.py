@@ -147,10 +147,11 @@ def apply(intent: RowDecisions, clusters: Sequence[Cluster]) -> Applied:
     arrays = listed.arrays
     members, owner = arrays["members"], listed.member_clusters()
 
-    def among(rows: frozenset[int]) -> np.ndarray:
-        return np.isin(members, np.fromiter(rows, dtype=np.int64, count=len(rows)))
+    def as_array(rows: frozenset[int]) -> np.ndarray:
+        return np.fromiter(rows, dtype=np.int64, count=len(rows))
 
-    chosen, marked = among(intent.kept), among(intent.not_duplicate)
+    kept_rows, marked_rows = as_array(intent.kept), as_array(intent.not_duplicate)
+    chosen, marked = np.isin(members, kept_rows), np.isin(members, marked_rows)
     # Each cluster's first member the user kept (in member order), else the algorithm's kept row.
     at = np.flatnonzero(chosen)
     first = at[np.r_[True, owner[at][1:] != owner[at][:-1]]] if len(at) else at
@@ -162,8 +163,10 @@ def apply(intent: RowDecisions, clusters: Sequence[Cluster]) -> Applied:
     later_chosen[first] = False
     stay = (marked | later_chosen) & (members != kept[owner])
     decisions.not_duplicate = set(members[stay].tolist())
-    placed = chosen | marked | among(intent.removed)
-    return Applied(decisions, frozenset(decided - set(members[placed].tolist())))
+    # The decided rows in no cluster, by the arrays (the ~30,000 rows of "not duplicates" for every cluster made
+    # into a set again only to be taken away: ~4 ms of each such decision).
+    decided_rows = np.concatenate([kept_rows, marked_rows, as_array(intent.removed)])
+    return Applied(decisions, frozenset(decided_rows[~np.isin(decided_rows, members)].tolist()))
 
 
 def from_decisions(decisions: Decisions) -> RowDecisions:
