@@ -510,10 +510,11 @@ class EngineProcess:
 
     # -- questions, from any thread ----
 
-    def ask(self, stand_in: RemotePipeline, msg: tuple, fallback: object) -> object:
+    def ask(self, stand_in: RemotePipeline, msg: tuple, fallback: object, wait: bool | None = None) -> object:
         """The child's answer to a small question about a pipeline that has run there, or ``fallback`` when it
-        cannot answer now. The main thread never waits for a run to end: it gets ``fallback`` at once."""
-        if threading.current_thread() is threading.main_thread():
+        cannot answer now. The main thread never waits for a run to end: it gets ``fallback`` at once; so does any
+        thread with ``wait`` False (another thread waits, unless ``wait`` is False)."""
+        if wait is False or (wait is None and threading.current_thread() is threading.main_thread()):
             if not self._lock.acquire(blocking=False):
                 return fallback
         else:
@@ -761,15 +762,25 @@ class RemotePipeline:
     def boilerplate_of(self, row: int) -> list[str]:
         return self.boilerplate_of_rows([row])[0]
 
-    def boilerplate_of_rows(self, rows: Sequence[int]) -> list[list[str]]:
+    def known_boilerplate(self, rows: Sequence[int]) -> list[list[str]] | None:
+        """``boilerplate_of_rows`` when every one of these rows' answers is here already (or the pipeline runs in
+        this process), else None: asking the child waits for its answer."""
+        if self._local is not None:
+            return self.boilerplate_of_rows(rows)
+        known = self._boilerplate
+        if any(int(r) not in known for r in rows):
+            return None
+        return [list(known[int(r)]) for r in rows]
+
+    def boilerplate_of_rows(self, rows: Sequence[int], wait: bool | None = None) -> list[list[str]]:
         """``boilerplate_of`` of each row, in one question to the child (the compare view shows two rows); the
-        answers are kept until the next run."""
+        answers are kept until the next run. ``wait``: as ``EngineProcess.ask``'s."""
         if self._local is not None:
             return [self._local.boilerplate_of(row) for row in rows]
         known, runs = self._boilerplate, self._runs
         missing = sorted({int(r) for r in rows if int(r) not in known})
         if missing:
-            answer = self.engine.ask(self, ("boilerplates", self.id, missing), None)
+            answer = self.engine.ask(self, ("boilerplates", self.id, missing), None, wait=wait)
             if answer is None:  # not known now (a run holds the pipe, or the child is gone)
                 return [list(known.get(int(r), [])) for r in rows]
             fresh = dict(zip(missing, answer, strict=True))  # type: ignore[call-overload]

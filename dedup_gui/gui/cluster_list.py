@@ -147,7 +147,7 @@ class ClusterListModel(ColumnTableModel):
         """``cluster_id`` of each of these visible rows (29,000 selected at once: one array lookup)."""
         if not visible:
             return []
-        return (np.asarray(self._order, dtype=np.int64)[np.asarray(visible, dtype=np.int64)] + 1).tolist()
+        return (self.order_array()[np.asarray(visible, dtype=np.int64)] + 1).tolist()
 
     def row_of_cluster(self, cluster_id: int) -> int:
         """The visible row showing this cluster (-1: none, or filtered out)."""

@@ -372,6 +372,7 @@ class ReviewPane(QWidget):
             status = self.tr("not a duplicate — stays") if member.row in session.decisions.not_duplicate else ""
             status = status or self.tr("will be removed")
         columns = self.state.member_columns
+        boilerplate = self._boilerplate(kept, member.row)
         self.compare.set_texts(
             session.texts[kept],
             session.texts[member.row],
@@ -382,8 +383,24 @@ class ReviewPane(QWidget):
                 member_fields(self.state.table, kept, columns),
                 member_fields(self.state.table, member.row, columns),
             ),
-            boilerplate=self._boilerplate(kept, member.row),
+            boilerplate=boilerplate or ([], []),
         )
+        if boilerplate is None:
+            self._ask_boilerplate(kept, member.row)
+
+    def _ask_boilerplate(self, kept: int, row: int) -> None:
+        """The two rows' ignored sentences from the engine's process, shown in the compare view when it answers."""
+        pipeline = next(iter(self.state.pipelines.values()), None)
+
+        def fetch() -> tuple[list[str], list[str]]:
+            try:
+                left, right = pipeline.boilerplate_of_rows([kept, row], wait=False)  # (none while a run goes)
+                return left, right
+            except (IndexError, KeyError, AttributeError):
+                return [], []
+
+        if isinstance(pipeline, RemotePipeline):
+            self.compare.ask_boilerplate(fetch)
 
     def _kept_title(self, cluster_id: int, kept: int) -> str:
         """'Kept · row 12 · why' (the keep rule's reason, shortened; the tooltip has all of it)."""
@@ -399,13 +416,14 @@ class ReviewPane(QWidget):
         short += "…" if short != reason and not short.endswith("…") else ""
         return f"{title} · <i>{html.escape(short)}</i>" if reason else title
 
-    def _boilerplate(self, kept: int, row: int) -> tuple[list[str], list[str]]:
-        """The sentences of the two rows ignored as boilerplate (one question to the engine's process)."""
+    def _boilerplate(self, kept: int, row: int) -> tuple[list[str], list[str]] | None:
+        """The sentences of the two rows ignored as boilerplate; None when the engine's process must be asked (the
+        compare view then asks it off the window's thread: ``_ask_boilerplate``)."""
         pipeline = next(iter(self.state.pipelines.values()), None)
         try:
             if isinstance(pipeline, RemotePipeline):
-                left, right = pipeline.boilerplate_of_rows([kept, row])
-                return left, right
+                known = pipeline.known_boilerplate([kept, row])
+                return None if known is None else (known[0], known[1])
             if pipeline is not None:
                 return list(pipeline.boilerplate_of(kept)), list(pipeline.boilerplate_of(row))
         except (IndexError, KeyError, AttributeError):

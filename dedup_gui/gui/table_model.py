@@ -39,6 +39,7 @@ class ColumnTableModel(QAbstractTableModel):
         self._columns: list[Column] = []
         self._order: list[int] = []  # visible row -> index into _rows
         self._position: dict[int, int] | None = None  # index into _rows -> visible row (built when asked)
+        self._order_array: tuple[list[int], np.ndarray] | None = None  # (the order it was made of, the array)
         self._accept: Callable[[int], bool] | None = None  # which indexes into _rows are shown (None: all)
         self._sorted: tuple[int, Qt.SortOrder] | None = None
 
@@ -100,6 +101,15 @@ class ColumnTableModel(QAbstractTableModel):
             self._position = {s: v for v, s in enumerate(self._order)}
         return self._position.get(source_index, -1)
 
+    def order_array(self) -> np.ndarray:
+        """``source_index`` of every visible row, as an array - made once per order (the list is replaced, never
+        changed, when the rows are filtered or sorted; 29,000 clusters selected: ~1.2 ms a conversion, twice a
+        click)."""
+        made = self._order_array
+        if made is None or made[0] is not self._order:
+            made = self._order_array = (self._order, np.asarray(self._order, dtype=np.int64))
+        return made[1]
+
     def visible_rows(self) -> list[Any]:
         return [self._rows[i] for i in self._order]
 
@@ -148,7 +158,7 @@ class ColumnTableModel(QAbstractTableModel):
         old = self.persistentIndexList()
         if old:  # where each source row is shown now, for the few rows Qt keeps indexes to
             after = np.empty(len(self._rows), dtype=np.int64)
-            after[np.asarray(self._order, dtype=np.int64)] = np.arange(len(self._order))
+            after[self.order_array()] = np.arange(len(self._order))
             moved = [
                 self.index(int(after[before[i.row()]]), i.column()) if i.row() < len(before) else QModelIndex()
                 for i in old
