@@ -173,6 +173,25 @@ def test_selecting_a_cluster_shows_the_changed_characters_side_by_side(qtbot, wi
     assert compare.position.text() == "Difference <b>1</b> of 2"
 
 
+def test_a_decision_on_the_pair_on_screen_keeps_its_texts_and_the_difference_the_user_was_at(qtbot, window, workbook):
+    open_and_wait(qtbot, window, workbook)
+    window.select_cluster(1)
+    window.select_member(6)  # row 7: two differences
+    compare = window.compare
+    qtbot.keyClick(window.cluster_view, Qt.Key.Key_N)
+    assert compare.position.text() == "Difference <b>2</b> of 2"
+    document = compare.right.edit.document()
+    revision = document.revision()
+    window.review_actions.not_duplicate.trigger()  # row 7 stays
+    assert "not a duplicate" in compare.right.title.text()
+    assert compare.position.text() == "Difference <b>2</b> of 2"  # where the user was
+    assert compare.right.edit.document() is document and document.revision() == revision  # not laid out again
+    assert compare.highlighted_spans("right")[-1][2] == "责任编辑：张三"
+    window.select_member(2)  # another pair: its own texts, from its first difference
+    assert compare.right.edit.toPlainText() == BODIES[2]
+    assert compare.position.text() == "Difference <b>1</b> of 1"
+
+
 def test_arrow_keys_move_through_clusters(qtbot, window, workbook):
     open_and_wait(qtbot, window, workbook)
     window.cluster_view.setFocus()

@@ -21,6 +21,20 @@ from dedup_gui.core.columns import ATTENTION, BOLD, MUTED, STRIKE, Column
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1  # the row object itself
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 SHARE_ROLE = Qt.ItemDataRole.UserRole + 3  # 0..1, for a bar behind the cell
+# The roles ``data`` answers: a view asks each cell for seven as it paints it (a check box, an icon, a background
+# too), and the rest are answered before the row is looked up (840 questions a paint of the cluster list).
+_ANSWERED = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.ForegroundRole,
+        ROW_ROLE,
+        SORT_ROLE,
+        SHARE_ROLE,
+    }
+)
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -195,7 +209,7 @@ class ColumnTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: _Index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
+        if role not in _ANSWERED or not index.isValid():
             return None
         col = self._columns[index.column()]
         row = self._rows[self._order[index.row()]]
