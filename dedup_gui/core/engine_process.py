@@ -512,8 +512,8 @@ class EngineProcess:
 
     def ask(self, stand_in: RemotePipeline, msg: tuple, fallback: object, wait: bool | None = None) -> object:
         """The child's answer to a small question about a pipeline that has run there, or ``fallback`` when it
-        cannot answer now. The main thread never waits for a run to end: it gets ``fallback`` at once; so does any
-        thread with ``wait`` False (another thread waits, unless ``wait`` is False)."""
+        cannot answer now. The main thread, or any thread passing ``wait=False``, never waits for a run to end: it
+        gets ``fallback`` at once; another thread waits."""
         if wait is False or (wait is None and threading.current_thread() is threading.main_thread()):
             if not self._lock.acquire(blocking=False):
                 return fallback

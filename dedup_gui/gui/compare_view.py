@@ -342,9 +342,7 @@ class CompareView(QWidget):
         sentences = [list(b) for b in boilerplate]
         if same:
             if sentences != [pane.boilerplate_sentences for pane in panes]:
-                for pane, b in zip(panes, sentences, strict=True):
-                    pane.set_boilerplate(b)
-                self._paint()
+                self._set_boilerplate(sentences)
             return
         self._texts = (kept, other)
         for pane, b in zip(panes, sentences, strict=True):
@@ -376,8 +374,12 @@ class CompareView(QWidget):
     def _boilerplate_done(self, generation: int, found: tuple[list[str], list[str]]) -> None:
         if generation != self._sink.generation:
             return  # for texts no longer on screen
-        for pane, sentences in zip((self.left, self.right), found, strict=True):
-            pane.set_boilerplate(sentences)
+        self._set_boilerplate(found)
+
+    def _set_boilerplate(self, sentences: Sequence[Sequence[str]]) -> None:
+        """Each pane's ignored sentences (the kept row's, the other's), listed and greyed in its text."""
+        for pane, found in zip((self.left, self.right), sentences, strict=True):
+            pane.set_boilerplate(found)
         self._paint()
 
     def _diff_done(self, generation: int, diff: DiffResult) -> None:
