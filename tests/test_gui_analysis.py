@@ -409,6 +409,19 @@ def test_decisions_made_on_the_clusters_tab_show_when_the_tab_is_shown_again(vie
     assert view.summary.figure("remove") == f"{view.session.rows_to_remove:,}"
 
 
+def test_the_summary_counts_the_clusters_still_removing_a_row_and_says_so(view):
+    session = view.session
+    before = len(session.result.clusters)
+    assert view.summary.figure("clusters") == f"{before:,}"
+    top = view.hot_stories.model.stories[0]
+    others = [m for m in session.cluster(top.cluster).members if m != top.kept]
+    session.set_intent(session.marking_not_duplicate(top.cluster, others))  # that cluster removes nothing now
+    view.hide()
+    view.show()
+    assert view.summary.figure("clusters") == f"{before - 1:,}" == f"{session.clusters_with_removals:,}"
+    assert "status bar" in view.summary.values["clusters"].toolTip()  # (which counts the clusters to review)
+
+
 def test_charts_follow_a_dark_palette(view):
     dark = QPalette(view.palette())
     for role, colour in ((QPalette.ColorRole.Base, "#1f2023"), (QPalette.ColorRole.Text, "#e6e6e6")):

@@ -1202,8 +1202,8 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>删除比例</translation>
     </message>
     <message>
-        <source>Clusters</source>
-        <translation>重复组</translation>
+        <source>Clusters removing rows</source>
+        <translation>仍删除行的重复组</translation>
     </message>
     <message>
         <source>Largest cluster</source>
@@ -1224,6 +1224,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>Pairs of texts the algorithm compared, and how many pass the threshold</source>
         <translation>算法比较过的文本对数，以及其中达到阈值的对数</translation>
+    </message>
+    <message>
+        <source>Clusters that still remove a row after your decisions (the status bar counts the clusters to review: also those whose other rows are all kept for you to check)</source>
+        <translation>按您的决定仍会删除至少一行的重复组（状态栏统计的是待审阅的重复组：也包括其余各行都留给您检查的重复组）</translation>
     </message>
     <message>
         <source>Summary</source>

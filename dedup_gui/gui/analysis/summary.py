@@ -92,7 +92,7 @@ class SummaryPanel(QFrame):
             ("near", self.tr("Near duplicates")),
             ("remove", self.tr("Rows to remove")),
             ("share", self.tr("Share removed")),
-            ("clusters", self.tr("Clusters")),
+            ("clusters", self.tr("Clusters removing rows")),
             ("largest", self.tr("Largest cluster")),
             ("pairs", self.tr("Candidate pairs")),
         )
@@ -100,6 +100,10 @@ class SummaryPanel(QFrame):
             "exact": self.tr("Removed rows whose text is identical to another row's (after normalisation)"),
             "near": self.tr("Removed rows that are similar to the kept row, not identical"),
             "pairs": self.tr("Pairs of texts the algorithm compared, and how many pass the threshold"),
+            "clusters": self.tr(
+                "Clusters that still remove a row after your decisions (the status bar counts the clusters to "
+                "review: also those whose other rows are all kept for you to check)"
+            ),
         }
         for i, (key, label) in enumerate(figures):
             name = QLabel(label)
