@@ -110,17 +110,9 @@ def test_the_boilerplate_of_a_pair_is_asked_off_the_windows_thread_and_shown_whe
     when the worker answers - asked on another thread than the window's (an answer kept since is shown at once)."""
     import threading
 
-    from test_gui_window import ART_A, ART_B, ART_C
+    from test_gui_review import FOOTER, footers_csv
 
-    footer = "本文仅代表作者个人观点，不代表本网站立场，如有侵权请联系删除。"
-    others = [
-        "又一篇关于城市绿化的报道，介绍了新建的三座公园和沿河步道。",
-        "本地图书馆延长开放时间，周末开放到晚上十点。",
-    ]
-    bodies = [f"{t}{footer}" for t in [ART_A, ART_B, ART_C, *others]]
-    bodies.append(ART_A.replace("缓解", "缓和") + footer)
-    path = tmp_path / "footers.csv"
-    pd.DataFrame({"id": range(len(bodies)), "body": bodies}).to_csv(path, index=False)
+    path, bodies = footers_csv(tmp_path)
     asked_on = []
     real = EngineProcess.ask
 
@@ -136,7 +128,7 @@ def test_the_boilerplate_of_a_pair_is_asked_off_the_windows_thread_and_shown_whe
     qtbot.waitUntil(lambda: left.boilerplate_toggle.isVisible(), timeout=TIMEOUT)
     assert "1 sentence" in left.boilerplate_toggle.text()
     assert asked_on and not any(asked_on)  # never on the window's thread
-    start = bodies[0].index(footer)
+    start = bodies[0].index(FOOTER)
     assert any(a <= start < b for a, b in left.boilerplate_spans())  # greyed in the text
     window.select_cluster(2)
     window.select_cluster(1)

@@ -714,16 +714,25 @@ def test_the_analysis_counts_and_histogram_follow_the_decisions(qtbot, window, w
     assert view.summary.figure("remove") == "4" and int(view.histogram.overruled.sum()) == 0
 
 
-def test_the_boilerplate_ignored_in_a_row_is_shown_below_its_text(qtbot, window, tmp_path):
-    footer = "本文仅代表作者个人观点，不代表本网站立场，如有侵权请联系删除。"
+FOOTER = "本文仅代表作者个人观点，不代表本网站立场，如有侵权请联系删除。"
+
+
+def footers_csv(tmp_path):
+    """A CSV of articles that all end in the same disclaimer (boilerplate), two of them copies; its path and texts."""
     others = [
         "又一篇关于城市绿化的报道，介绍了新建的三座公园和沿河步道。",
         "本地图书馆延长开放时间，周末开放到晚上十点。",
     ]
-    bodies = [f"{t}{footer}" for t in [ART_A, ART_B, ART_C, *others]]
-    bodies.append(ART_A.replace("缓解", "缓和") + footer)
+    bodies = [f"{t}{FOOTER}" for t in [ART_A, ART_B, ART_C, *others]]
+    bodies.append(ART_A.replace("缓解", "缓和") + FOOTER)
     path = tmp_path / "footers.csv"
     pd.DataFrame({"id": range(len(bodies)), "body": bodies}).to_csv(path, index=False)
+    return path, bodies
+
+
+def test_the_boilerplate_ignored_in_a_row_is_shown_below_its_text(qtbot, window, tmp_path):
+    footer = FOOTER
+    path, bodies = footers_csv(tmp_path)
     open_and_wait(qtbot, window, path)
     window.select_cluster(1)
     left = window.compare.left

@@ -54,6 +54,15 @@ def _decisions(rng: np.random.Generator, clusters: list[Cluster], held: list[int
     return RowDecisions(frozenset(kept), frozenset(marked - kept), frozenset(removed - kept - marked))
 
 
+def _session(seed: int, n_clusters: int):
+    """Random clusters (``_clusters``), their result and texts, and a review session of them."""
+    rng = np.random.default_rng(seed)
+    n_rows, clusters, held = _clusters(rng, n_clusters)
+    result = result_of(n_rows, clusters, held)
+    texts = [f"text {r}" for r in range(n_rows)]
+    return rng, n_rows, clusters, held, result, texts, ReviewSession(result, texts, _rescored)
+
+
 def _assert_outcome_as_afresh(session: ReviewSession, result, texts) -> None:
     fresh = ReviewSession(result, texts, _rescored, decisions=session.intent)
     assert session.decisions.kept == fresh.decisions.kept
@@ -77,11 +86,8 @@ def _assert_outcome_as_afresh(session: ReviewSession, result, texts) -> None:
     ),
 )
 def test_the_outcome_after_any_changes_and_returns_is_that_worked_out_afresh(seed, steps):
-    rng = np.random.default_rng(seed)
-    n_rows, clusters, held = _clusters(rng, int(rng.integers(70, 140)))  # (above the 64 clusters of a bulk change)
-    result = result_of(n_rows, clusters, held)
-    texts = [f"text {r}" for r in range(n_rows)]
-    session = ReviewSession(result, texts, _rescored)
+    size = int(np.random.default_rng(seed).integers(70, 140))  # (above the 64 clusters of a bulk change)
+    rng, n_rows, clusters, held, result, texts, session = _session(seed, size)
     history = [session.intent]  # every decisions object set, as an undo stack holds them
     for kind, k, look in steps:
         if kind == "back":  # an undo or a redo: the very same decisions object as before
@@ -98,11 +104,7 @@ def test_the_outcome_after_any_changes_and_returns_is_that_worked_out_afresh(see
 
 
 def test_a_bulk_change_undone_and_redone_shows_its_outcome_and_reports_every_cluster_changed():
-    rng = np.random.default_rng(7)
-    n_rows, clusters, held = _clusters(rng, 100)
-    result = result_of(n_rows, clusters, held)
-    texts = [f"text {r}" for r in range(n_rows)]
-    session = ReviewSession(result, texts, _rescored)
+    _, n_rows, clusters, held, result, texts, session = _session(7, 100)
     before = session.intent
     every = session.cluster_intents([c.id for c in clusters])[0]  # "not duplicates" for every cluster
     assert session.set_intent(every) == {c.id for c in clusters}
@@ -115,11 +117,7 @@ def test_a_bulk_change_undone_and_redone_shows_its_outcome_and_reports_every_clu
 
 
 def test_two_bulk_changes_undone_and_redone_step_by_step_show_each_outcome():
-    rng = np.random.default_rng(11)
-    n_rows, clusters, held = _clusters(rng, 120)
-    result = result_of(n_rows, clusters, held)
-    texts = [f"text {r}" for r in range(n_rows)]
-    session = ReviewSession(result, texts, _rescored)
+    rng, n_rows, clusters, held, result, texts, session = _session(11, 120)
     steps = [session.intent]
     for _ in range(2):
         steps.append(_decisions(rng, clusters, held, n_rows, many=True))
