@@ -103,6 +103,24 @@ def size_columns(view: QTableView) -> None:
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
 
 
+def _boilerplate(pipeline, kept: int, row: int, known_only: bool) -> tuple[list[str], list[str]] | None:
+    """The sentences of the two rows ignored as boilerplate. With the engine in its process: ``known_only``, the
+    answers kept since it was last asked, or None when it must be asked; else asked (never waiting for a run:
+    none while one goes)."""
+    try:
+        if isinstance(pipeline, RemotePipeline):
+            if known_only:
+                known = pipeline.known_boilerplate([kept, row])
+                return None if known is None else (known[0], known[1])
+            left, right = pipeline.boilerplate_of_rows([kept, row], wait=False)
+            return left, right
+        if pipeline is not None:
+            return list(pipeline.boilerplate_of(kept)), list(pipeline.boilerplate_of(row))
+    except (IndexError, KeyError, AttributeError):
+        pass
+    return [], []
+
+
 class ReviewPane(QWidget):
     placeMoved = Signal(str)  # the view showed another cluster than the one the user was on, and why
     selectionChanged = Signal()  # clusters or members selected (the actions follow)
@@ -372,7 +390,8 @@ class ReviewPane(QWidget):
             status = self.tr("not a duplicate — stays") if member.row in session.decisions.not_duplicate else ""
             status = status or self.tr("will be removed")
         columns = self.state.member_columns
-        boilerplate = self._boilerplate(kept, member.row)
+        pipeline = next(iter(self.state.pipelines.values()), None)
+        boilerplate = _boilerplate(pipeline, kept, member.row, known_only=True)
         self.compare.set_texts(
             session.texts[kept],
             session.texts[member.row],
@@ -385,22 +404,9 @@ class ReviewPane(QWidget):
             ),
             boilerplate=boilerplate or ([], []),
         )
-        if boilerplate is None:
-            self._ask_boilerplate(kept, member.row)
-
-    def _ask_boilerplate(self, kept: int, row: int) -> None:
-        """The two rows' ignored sentences from the engine's process, shown in the compare view when it answers."""
-        pipeline = next(iter(self.state.pipelines.values()), None)
-
-        def fetch() -> tuple[list[str], list[str]]:
-            try:
-                left, right = pipeline.boilerplate_of_rows([kept, row], wait=False)  # (none while a run goes)
-                return left, right
-            except (IndexError, KeyError, AttributeError):
-                return [], []
-
-        if isinstance(pipeline, RemotePipeline):
-            self.compare.ask_boilerplate(fetch)
+        if boilerplate is None:  # (asked of the engine's process off the window's thread, shown when it answers)
+            row = member.row
+            self.compare.ask_boilerplate(lambda: _boilerplate(pipeline, kept, row, known_only=False) or ([], []))
 
     def _kept_title(self, cluster_id: int, kept: int) -> str:
         """'Kept · row 12 · why' (the keep rule's reason, shortened; the tooltip has all of it)."""
@@ -415,20 +421,6 @@ class ReviewPane(QWidget):
         short = short if len(short) <= 40 else short[:39].rstrip(" ,") + "…"
         short += "…" if short != reason and not short.endswith("…") else ""
         return f"{title} · <i>{html.escape(short)}</i>" if reason else title
-
-    def _boilerplate(self, kept: int, row: int) -> tuple[list[str], list[str]] | None:
-        """The sentences of the two rows ignored as boilerplate; None when the engine's process must be asked (the
-        compare view then asks it off the window's thread: ``_ask_boilerplate``)."""
-        pipeline = next(iter(self.state.pipelines.values()), None)
-        try:
-            if isinstance(pipeline, RemotePipeline):
-                known = pipeline.known_boilerplate([kept, row])
-                return None if known is None else (known[0], known[1])
-            if pipeline is not None:
-                return list(pipeline.boilerplate_of(kept)), list(pipeline.boilerplate_of(row))
-        except (IndexError, KeyError, AttributeError):
-            pass
-        return [], []
 
     # -- a new run, new decisions, other columns ----
 
