@@ -10,7 +10,8 @@ from pathlib import Path
 from ..errors import InputError
 from ..progress import Reporter
 from ..table import Table
-from .csv_reader import read_csv
+from .csv_reader import read_decoded_csv
+from .encoding import decode_parts
 from .parquet_reader import SUFFIXES as PARQUET_SUFFIXES
 from .parquet_reader import is_parquet_folder, read_parquet
 from .xlsx_safety import LEGACY_SUFFIXES, OOXML_SUFFIXES, sniff_container
@@ -57,7 +58,7 @@ def _read_file(path: Path, head: bytes, sheet: str | None, reporter: Reporter | 
         size = path.stat().st_size
         if size > MAX_TEXT_BYTES:
             raise InputError(path, "is too large to load ({gib:.1f} GiB; limit 2 GiB)", gib=size / (1 << 30))
-        return read_csv(path, _read_bytes(path), reporter)
+        return read_decoded_csv(path, decode_parts(_read_bytes(path), path), reporter)  # (bytes freed once decoded)
     raise InputError(
         path,
         "has an unsupported type {suffix!r}; open an .xlsx, .xls, .csv, .tsv, .parquet file or a folder of .txt",
