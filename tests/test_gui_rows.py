@@ -156,6 +156,40 @@ def test_sorting_by_keys_made_at_once_orders_as_the_keys_of_each_row(qtbot):
     assert [model.data(model.index(r, 2)) for r in range(4)] == ["Duplicate of 9", "Duplicate of 10", "Kept", "Kept"]
 
 
+def test_a_column_of_many_short_cells_is_ranked_off_the_windows_thread(qtbot, monkeypatch):
+    """Above ``RANKS_IN_LINE_CELLS`` cells a column's sort keys are made off the window's thread however short its
+    cells (50,000 short texts, under the character limit: 148 ms of keys on the window's thread); at or below both
+    limits they are made at once, in line."""
+    import threading
+
+    threads = []
+    real = rows_model._ranks_of
+
+    def spy(values):
+        threads.append(threading.current_thread())
+        return real(values)
+
+    monkeypatch.setattr(rows_model, "_ranks_of", spy)
+    monkeypatch.setattr(rows_model, "RANKS_IN_LINE_CELLS", 6)
+
+    def sorted_by_body(cells: list[str]) -> tuple[RowsModel, list[int]]:
+        threads.clear()
+        model = RowsModel()
+        frame = pd.DataFrame({"body": cells}, dtype=object)
+        model.set_table(Table(Path("t.csv"), "csv", ["body"], frame), ["body"])
+        model.sort(4, Qt.SortOrder.AscendingOrder)
+        return model, sorted(range(len(cells)), key=lambda r: value_sort_key(cells[r]))
+
+    six = ["丙", "甲", "乙", "甲", "丁", "甲"]
+    model, expected = sorted_by_body(six)  # six cells: in line
+    assert model.visible_rows() == expected and threads == [threading.main_thread()]
+
+    model, expected = sorted_by_body([*six, "乙"])  # seven cells of a character each: on the model's thread
+    assert model.sort_pending() and model.visible_rows() == list(range(7))
+    qtbot.waitUntil(lambda: model.visible_rows() == expected, timeout=10_000)
+    assert threads and threads[0] is not threading.main_thread()
+
+
 def test_a_long_columns_sort_keys_are_made_off_the_windows_thread_and_the_rows_then_sorted(qtbot, monkeypatch):
     """Above ``RANKS_IN_LINE`` characters a column's cells' sort keys are made on a thread of the model's own
     (100,000 articles: 0.8 s the window would stall on the first sort by their text): the rows keep their order

@@ -20,10 +20,13 @@ from dedup_gui.core.table import Table, cell_text
 from .table_model import ColumnTableModel
 
 _CELL_CHARS = 160  # one line per cell in the grid; the tooltip shows more
-# Characters of a column up to which its cells' sort keys are made on the window's thread when it is first sorted
-# by (a few milliseconds); above, on a thread of the model's own, the rows reordered when they are made (100,000
-# articles: 0.8 s of keys).
+# Characters and cells of a column up to which its cells' sort keys are made on the window's thread when it is
+# first sorted by (a few milliseconds); above either, on a thread of the model's own, the rows reordered when they
+# are made (100,000 articles: 0.8 s of keys). A key costs ~3 us a cell and ~6 ns a character: 50,000 short texts
+# (1.5M characters, under the character limit) stalled the window 212 ms in the probe's sort of the Rows tab, 148 ms
+# of it the keys; 5,000 cells of 400 characters take ~27 ms.
 RANKS_IN_LINE = 2_000_000
+RANKS_IN_LINE_CELLS = 5_000
 RANKS_AFTER_MS = 60  # the ranking thread starts this long after the sort that asks for it
 STATUS_COLUMNS = 4  # row, cluster, status, similarity: the input's columns come after them
 _WORDS = (
@@ -147,7 +150,7 @@ class RowsModel(ColumnTableModel):
 
         def sort_keys(rows) -> np.ndarray | None:  # the cells' keys ranked once per table: a sort is then numpy's
             if i not in self._ranks:
-                if _about_chars(values) > RANKS_IN_LINE:
+                if len(values) > RANKS_IN_LINE_CELLS or _about_chars(values) > RANKS_IN_LINE:
                     self._rank_off_thread(i, values)
                     return None
                 self._ranks[i] = _ranks_of(values)
