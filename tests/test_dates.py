@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dedup_gui.core.dates import _may_be_dates, detect_date_column, parse_dates, read_dates
+from dedup_gui.core.dates import detect_date_column, may_be_dates, parse_dates, read_dates
 from dedup_gui.core.table import Table
 
 
@@ -247,15 +247,15 @@ def test_a_column_passed_over_unparsed_could_not_have_been_the_date_column(dates
     where it says no, the parse finds no date or fewer than half the filled cells."""
     values = [DATE_CELLS[way](d) for d in dates] + others
     order.shuffle(values)
-    if not _may_be_dates(values, name):
+    if not may_be_dates(values, name):
         parsed = read_dates(values, name=name)
         assert parsed.read == 0 or parsed.share < 0.5
 
 
 def test_articles_and_plain_numbers_are_passed_over_unparsed_dates_are_not():
     articles = ["原标题：2024年3月9日，北京。" * 20, "Reuters - 2024-03-09 12:00 the market rose.", "  "]
-    assert not _may_be_dates(articles, "text")
-    assert not _may_be_dates([str(i) for i in range(50)], "id")  # numbers are not serial dates in an id column
-    assert _may_be_dates([str(45360 + i) for i in range(50)], "日期")
-    assert _may_be_dates(["2024/3/9", "无", "2024/3/10", ""], "when")
-    assert _may_be_dates([dt.date(2024, 3, 9), "x"], "")
+    assert not may_be_dates(articles, "text")
+    assert not may_be_dates([str(i) for i in range(50)], "id")  # numbers are not serial dates in an id column
+    assert may_be_dates([str(45360 + i) for i in range(50)], "日期")
+    assert may_be_dates(["2024/3/9", "无", "2024/3/10", ""], "when")
+    assert may_be_dates([dt.date(2024, 3, 9), "x"], "")

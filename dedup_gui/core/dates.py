@@ -184,7 +184,7 @@ def _cell_kinds(cells: list) -> tuple[np.ndarray, list[int], list[int], list[int
 _TEXT_PATTERNS = (_YMD, _YM, _NAMED, _AB_Y, _MD_ZH)  # each anchored at the start: match is search
 
 
-def _may_be_dates(cells: list, name: str) -> bool:
+def may_be_dates(cells: list, name: str) -> bool:
     """Whether ``read_dates`` could find half the filled ``cells`` dates: a bound by the same rules, counting every
     text a pattern matches, every number (where it could be a serial date) and every date cell. A column of text
     or of plain numbers is told without the parse (nor pandas, which the parse loads)."""
@@ -389,7 +389,7 @@ def detect_date_column(table: Table, exclude: Sequence[str] = ()) -> str | None:
         if name in exclude:
             continue
         sample = table.column_values(name, head=_SAMPLE)
-        if not _may_be_dates(sample, name):
+        if not may_be_dates(sample, name):
             continue
         parsed = read_dates(sample, name=name)
         if parsed.read == 0:
