@@ -695,7 +695,8 @@ def test_after_export_one_message_with_the_counts_and_an_open_folder_button(qtbo
 def test_the_analysis_counts_and_histogram_follow_the_decisions(qtbot, window, workbook):
     open_and_wait(qtbot, window, workbook)
     view = window.analysis_view
-    window.tabs.setCurrentWidget(view)
+    with qtbot.waitSignal(view.storiesShown):  # (the figures follow the tab's first paint)
+        window.tabs.setCurrentWidget(view)
     assert view.summary.figure("remove") == "4" and view.summary.figure("clusters") == "3"
     assert int(view.histogram.overruled.sum()) == 0
     window.tabs.setCurrentIndex(0)
