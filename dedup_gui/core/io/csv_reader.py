@@ -35,11 +35,11 @@ def read_csv(path: Path, data: bytes, reporter: Reporter | None = None) -> Table
 def read_decoded_csv(path: Path, decoded: DecodedParts, reporter: Reporter | None = None) -> Table:
     """The table of a file's text in parts (``decode_parts``: never joined). A caller that reads the file calls
     ``read_decoded_csv(path, decode_parts(<the bytes read>, path))`` (``readers._read_file``): the bytes are freed
-    as soon as they are decoded,
-    not with everything else when the table is returned (``read_csv``'s caller holds the bytes it passes to the
-    end). Each such free holds the interpreter lock while a reading thread's memory goes back to the system - at
-    100k articles 24 ms for the 335 MB of the file, 30 ms for its text - and the window's thread waits on it: at
-    the end of the read together, the window's event loop stalled up to 98 ms (56 ms at most in three reads since)."""
+    as soon as they are decoded, not with everything else when the table is returned (``read_csv``'s caller holds
+    the bytes it passes to the end). Each such free holds the interpreter lock while a reading thread's memory goes
+    back to the system - at 100k articles 24 ms for the 335 MB of the file, 30 ms for its text - and the window's
+    thread waits on it: at the end of the read together, the window's event loop stalled up to 98 ms (56 ms at most
+    in three reads since)."""
     parts = decoded.parts
     if all(not p or p.isspace() for p in parts):  # (strip() would copy the whole text to find out)
         raise InputError(path, "has no header row (the file holds only blank lines)")
