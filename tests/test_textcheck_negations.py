@@ -267,6 +267,16 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("The deal is expected to close later this month.", "The deal is expected to close this week.", True),
         ("The deal is expected to close this month.", "The deal is expected to close later this week.", True),
         ("The deal is expected to close this month.", "The deal is expected to close in a week.", False),
+        # Removals of the 100k English bench sentences that were no planted copy: a decline for an increase,
+        # another day, another currency.
+        ("Orders declines were widespread, the department said.", "Orders increases were widespread.", True),
+        (
+            "Banks must bid by 1400 GMT tomorrow and funds follow.",
+            "Banks must bid by 1400 GMT today and funds follow.",
+            True,
+        ),
+        ("Notes of 1,000 and 10,000 dlrs will be listed.", "Notes of 1,000 and 10,000 stg will be listed.", True),
+        ("Notes of 1,000 and 10,000 dlrs will be listed.", "Notes of 1,000 and 10,000 dollars will be listed.", False),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
