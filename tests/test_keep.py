@@ -143,6 +143,8 @@ def test_unreadable_dates_sort_last_and_are_counted_in_the_note_and_the_reason()
         "This story was originally published in The Guardian.\n" + EN_A,
         EN_A + "\nSource: Reuters",
         EN_A + " (via AP)",
+        "ORIGINALLY PUBLISHED in The Guardian.\n" + EN_A,  # the English credits in any case
+        EN_A + "\nSOURCE: Reuters",
     ],
 )
 def test_repost_markers_are_found_at_the_start_or_the_end(text):
@@ -157,6 +159,7 @@ def test_repost_markers_are_found_at_the_start_or_the_end(text):
         "球员旋转自如，" + ZH_A,  # 转自 inside a word
         ZH_A + "来源：新华社" + ZH_A,  # in the middle of a long text
         EN_A + "\nData source: national statistics office",
+        EN_A + "\nDATA SOURCE: national statistics office",
     ],
 )
 def test_text_without_a_repost_credit_is_not_marked(text):

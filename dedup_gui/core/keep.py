@@ -41,13 +41,14 @@ from .text import MIN_SPLIT_CHARS, compact, even_ranges, gram_hashes, normalise,
 from .textcheck import SIMILARITY_GRAM
 
 # A repost marker: "来源：" (not 数据来源/图片来源, which cite a chart or a photo), "转载自"/"转自" as words,
-# "原标题", "本文来自", and the English credits. Looked for only near the start and the end of a text.
+# "原标题", "本文来自", and the English credits. Looked for only near the start and the end of a text. (Case is
+# ignored in the English credits alone: ignoring it throughout folded each of the 27,000 characters of the range
+# [\u3400-\u9fff] when the pattern was compiled - 3.7 ms of every start, 1.2 ms so.)
 _REPOST_MARKER = re.compile(
     r"(?<!数据)(?<!资料)(?<!图片)(?<!图)(?<!视频)(?:来源|來源)\s*[:：]"
     r"|(?<![\u3400-\u9fff])(?:本文|文章)?(?:转载自|轉載自|转载于|转自|轉自)"
     r"|本文转载|本文轉載|本文来自|本文來自|原标题|原標題"
-    r"|originally\s+published|reposted\s+from|republished\s+from|(?<!data )\bsource\s*:|\(via\s[^)]{1,80}\)",
-    re.IGNORECASE,
+    r"|(?i:originally\s+published|reposted\s+from|republished\s+from|(?<!data )\bsource\s*:|\(via\s[^)]{1,80}\))"
 )
 # Substrings every marker contains: a text without any of them near its ends has no marker.
 _MARKER_HINTS = (
