@@ -328,8 +328,11 @@ def _inner_lines_from_a_number(row: list[str]) -> list[str]:
 @lru_cache(maxsize=1)
 def _line_from_a_number() -> re.Pattern:
     """A line break before a quote or a digit: ``\\d`` is ``str.isdecimal``; the other characters ``str.isdigit``
-    holds for (superscripts, circled numbers...) are listed, those beyond the first 65,536 code points all let in."""
-    others = "".join(c for c in map(chr, range(0x80, 0x10000)) if c.isdigit() and not c.isdecimal())
+    holds for (superscripts, circled numbers...) are listed, those beyond the first 65,536 code points all let in.
+    The code points are asked at once, as a numpy array of one-character strings (``np.strings``: the same
+    character database as ``str``), not one ``str`` at a time: 0.9 ms against 3.4 ms of a CSV read."""
+    points = np.arange(0x80, 0x10000, dtype=np.uint32).view("U1")
+    others = "".join(points[np.strings.isdigit(points) & ~np.strings.isdecimal(points)].tolist())
     return re.compile(f'\n(?=["\\d{re.escape(others)}\U00010000-\U0010ffff])')
 
 
