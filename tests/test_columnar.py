@@ -538,6 +538,10 @@ noisy_texts = st.lists(
     casefold=st.booleans(),
     drop_quoted=st.booleans(),
 )
+# (the column split on its whole separator lines, spaces at the ends of its first and last texts; and a text left
+# empty, whose neighbours' separators share a line break: the column cut at each separator alone)
+@example(texts=["  首 尾  ", "中\n间", "\t末尾 \n"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True)
+@example(texts=["甲", " \n ", "> 引用", "乙"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True)
 def test_normalise_all_equals_normalise_of_each_text(texts, strip_html, nfkc, casefold, drop_quoted):
     from dedup_gui.core.settings import NormaliseOptions
     from dedup_gui.core.text import normalise, normalise_all
