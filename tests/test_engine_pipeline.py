@@ -331,3 +331,18 @@ def test_a_cancel_while_the_text_check_plans_stops_before_any_pair_is_read(monke
     monkeypatch.setattr(pipeline_module, "in_two_processes", lambda *a, **k: pytest.fail("forked after a cancel"))
     with pytest.raises(Cancelled):
         Pipeline(checked_corpus()).run(Settings(algorithm="ngram"), reporter)
+
+
+@pytest.mark.parametrize("collapse", [True, False])
+def test_the_prepared_content_lengths_are_those_of_the_compact_content(collapse):
+    # (with whitespace collapsed they are the normalised texts' lengths but where boilerplate was cut out)
+    from dedup_gui.core.columnar import lengths_of
+    from dedup_gui.core.settings import NormaliseOptions
+
+    footer = "本文来源：新华社客户端，转载请注明出处。"
+    texts = [f"第{i}条消息。\n  内容 {i} 在这里\t说明。\n{footer}" for i in range(8)]
+    texts += ["", "  ", "No boilerplate here.\nTwo  lines.", ZH_A, ZH_A + "\n" + footer]
+    pipe = Pipeline(texts)
+    prep = pipe._prepare(NormaliseOptions(collapse_whitespace=collapse), 5, Reporter())
+    assert prep.content != prep.unique_texts  # (the footer was learned and cut out)
+    assert pipe._content_lengths(prep).tolist() == lengths_of(prep.content_compact).tolist()
