@@ -1637,3 +1637,22 @@ def test_slices_from_known_lengths_are_the_slices_of_the_texts(texts, limit):
 
     got, want = per_slice(texts, work, lengths), per_slice(texts, work)
     assert got[0].tolist() == want[0].tolist() and got[1].tolist() == want[1].tolist()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("正文第一行\n> 引用的话\n正文第二行", "正文第一行\n正文第二行"),  # a reply: its quote is dropped
+        (">>点击阅读原文[标题]评：说好听点", ">>点击阅读原文[标题]评:说好听点"),  # quoted throughout: kept (NFKC)
+        ("> first quoted\n>> second quoted\n", "> first quoted\n>> second quoted"),
+        ("", ""),
+    ],
+)
+def test_a_text_quoted_throughout_keeps_its_lines_alone_and_in_a_column(text, expected):
+    from dedup_gui.core.settings import NormaliseOptions
+    from dedup_gui.core.text import normalise, normalise_all
+
+    opts = NormaliseOptions()
+    assert normalise(text, opts) == expected
+    column = ["前面的正文", "> 只是引用", text, "后面的正文"]
+    assert normalise_all(column, opts) == ["前面的正文", "> 只是引用", expected, "后面的正文"]

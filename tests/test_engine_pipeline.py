@@ -346,3 +346,13 @@ def test_the_prepared_content_lengths_are_those_of_the_compact_content(collapse)
     prep = pipe._prepare(NormaliseOptions(collapse_whitespace=collapse), 5, Reporter())
     assert prep.content != prep.unique_texts  # (the footer was learned and cut out)
     assert pipe._content_lengths(prep).tolist() == lengths_of(prep.content_compact).tolist()
+
+
+@pytest.mark.parametrize("algorithm", ["ngram", "nshash", "simhash"])
+def test_exact_copies_of_a_text_quoted_throughout_are_duplicates(algorithm):
+    # Its quoted lines dropped, such a text had been left empty - no duplicate even of its exact copy.
+    headline = ">>点击阅读原文[木村光希同时登上日本74家报纸]评：条条大路通罗马，但有人生就生在了“罗马”"
+    result = Pipeline([headline, ZH_A, headline, "> quoted line only", "> quoted line only"]).run(
+        Settings(algorithm=algorithm)
+    )
+    assert result.rows_to_remove == 2

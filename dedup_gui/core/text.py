@@ -435,7 +435,11 @@ def normalise(text: str, opts: NormaliseOptions) -> str:
     else:
         lines = text.splitlines()
     if opts.drop_quoted:
-        lines = [line for line in lines if not line.lstrip().startswith(">")]
+        unquoted = [line for line in lines if not line.lstrip().startswith(">")]
+        # A text quoted throughout keeps its lines: a forward without a word of its own, a Chinese headline opening
+        # ">>点击阅读原文" - left empty, it was no duplicate even of its exact copy.
+        if any(unquoted):
+            lines = unquoted
     text = "\n".join(line for line in lines if line)
     if opts.drop_quoted and "\n--" in text:
         text = drop_signature(text)
@@ -743,9 +747,12 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
         if opts.casefold:
             joined = joined.lower()
         joined = collapse_whitespace("\n" + joined)
+    quoted = None  # the column with its quoted lines, where it has some
     if opts.drop_quoted and _after_a_line_break(joined, ">"):
-        joined = drop_quoted_lines(joined)
+        quoted, joined = joined, drop_quoted_lines(joined)
     out = _pieces_of(joined, len(texts))
+    if quoted is not None and "" in out:  # a text quoted throughout keeps its lines (``normalise``)
+        out = [piece or whole for piece, whole in zip(out, _pieces_of(quoted, len(texts)), strict=True)]
     if opts.drop_quoted and "\n--" in joined:
         out = [drop_signature(t) if "\n--" in t else t for t in out]
     if opts.strip_html and ("{" in joined or "}" in joined):  # only a text with braces can hold page chrome

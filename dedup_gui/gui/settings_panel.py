@@ -208,7 +208,8 @@ class SettingsPanel(QWidget):
         self.drop_quoted.setToolTip(
             self.tr(
                 "Replies quote the message they answer in lines starting with >; the quote is a citation, not a "
-                'copy. An e-mail signature (below a line of "-- ") repeats in every message of its writer.'
+                'copy. An e-mail signature (below a line of "-- ") repeats in every message of its writer. A text '
+                "quoted throughout (a forward, a headline opening >>) keeps its lines."
             )
         )
         for box, on in (

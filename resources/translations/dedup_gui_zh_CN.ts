@@ -993,8 +993,8 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>忽略引用行和签名</translation>
     </message>
     <message>
-        <source>Replies quote the message they answer in lines starting with &gt;; the quote is a citation, not a copy. An e-mail signature (below a line of &quot;-- &quot;) repeats in every message of its writer.</source>
-        <translation>回复会在以 &gt; 开头的行里引用所回复的消息；引用是援引，而不是抄袭。邮件签名（“-- ”一行之下）会出现在同一作者的每条消息里。</translation>
+        <source>Replies quote the message they answer in lines starting with &gt;; the quote is a citation, not a copy. An e-mail signature (below a line of &quot;-- &quot;) repeats in every message of its writer. A text quoted throughout (a forward, a headline opening &gt;&gt;) keeps its lines.</source>
+        <translation>回复会在以 &gt; 开头的行里引用所回复的消息；引用是援引，而不是抄袭。邮件签名（“-- ”一行之下）会出现在同一作者的每条消息里。通篇都是引用的文本（转发、以 &gt;&gt; 开头的标题）保留其各行。</translation>
     </message>
     <message>
         <source>One regular expression per line, e.g.
