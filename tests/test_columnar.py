@@ -542,6 +542,8 @@ noisy_texts = st.lists(
 # empty, whose neighbours' separators share a line break: the column cut at each separator alone)
 @example(texts=["  首 尾  ", "中\n间", "\t末尾 \n"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True)
 @example(texts=["甲", " \n ", "> 引用", "乙"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True)
+# (a text quoted throughout keeps its lines, and they are read for page chrome as every text's are)
+@example(texts=[">> a.nav{color:#333}", "正文"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True)
 def test_normalise_all_equals_normalise_of_each_text(texts, strip_html, nfkc, casefold, drop_quoted):
     from dedup_gui.core.settings import NormaliseOptions
     from dedup_gui.core.text import normalise, normalise_all

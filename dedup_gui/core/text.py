@@ -751,11 +751,13 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
     if opts.drop_quoted and _after_a_line_break(joined, ">"):
         quoted, joined = joined, drop_quoted_lines(joined)
     out = _pieces_of(joined, len(texts))
+    held = joined  # what the column's texts may hold (for the quick tests below)
     if quoted is not None and "" in out:  # a text quoted throughout keeps its lines (``normalise``)
         out = [piece or whole for piece, whole in zip(out, _pieces_of(quoted, len(texts)), strict=True)]
-    if opts.drop_quoted and "\n--" in joined:
+        held = quoted
+    if opts.drop_quoted and "\n--" in held:
         out = [drop_signature(t) if "\n--" in t else t for t in out]
-    if opts.strip_html and ("{" in joined or "}" in joined):  # only a text with braces can hold page chrome
+    if opts.strip_html and ("{" in held or "}" in held):  # only a text with braces can hold page chrome
         out = [_strip_chrome(t) if ("{" in t or "}" in t) else t for t in out]
     return out
 
