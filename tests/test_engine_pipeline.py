@@ -356,3 +356,12 @@ def test_exact_copies_of_a_text_quoted_throughout_are_duplicates(algorithm):
         Settings(algorithm=algorithm)
     )
     assert result.rows_to_remove == 2
+
+
+def test_texts_of_markup_alone_are_duplicates_of_their_exact_copies_only():
+    # Nothing is left of them once normalised, as of a blank cell - yet "<p></p>" twice is a copy (a spreadsheet's
+    # Remove Duplicates removes one); "<br>" is another text, and blank cells are never duplicates.
+    texts = ["<p></p>", ZH_A, "<br>", "<p></p>", "", "  ", "", "<p> </p>"]
+    resolution = Pipeline(texts).run(Settings(algorithm="ngram")).resolve()
+    assert np.flatnonzero(~resolution.keep).tolist() == [3]
+    assert resolution.dup_of[3] == 0

@@ -625,7 +625,11 @@ def paused_gc(freeze: bool = False) -> Iterator[None]:
 def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     """The unique normalised texts (first occurrence order; "" for rows with no text, each its own), their compact
     forms and the unique text of every row - without a Python loop over rows:
-    identical raw texts are normalised once, and texts equal once normalised and compacted are one."""
+    identical raw texts are normalised once, and texts equal once normalised and compacted are one.
+
+    A text with nothing left once normalised but markup or page chrome ("<p></p>", an image tag) is one unique
+    text ("") with its exact copies - they are copies, as a spreadsheet's Remove Duplicates finds - and no other;
+    a blank cell (spaces at most) is its own."""
     row_raw, firsts = _number_strings(texts)
     raw = _taken(texts, firsts)  # identical rows cost once
     norm = normalise_all(raw, opts)
@@ -633,9 +637,18 @@ def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     # Unique by compact text; every empty text is its own unique text (empty texts are never duplicates).
     raw_code, key_firsts = _number_strings(keys)
     raw_key = key_firsts[raw_code]  # the first raw text of each compact text
-    empty = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys))[row_raw] == 0
-    # A unique text per distinct non-empty key, per empty row; numbered in order of first row.
+    empty_raw = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys)) == 0
+    empty = empty_raw[row_raw]
+    # A unique text per distinct non-empty key, per distinct raw text of markup alone, per blank row; numbered in
+    # order of first row.
     ident = np.where(empty, -1 - np.arange(len(texts), dtype=np.int64), raw_key[row_raw])
+    marked = np.flatnonzero(empty_raw)
+    marked = marked[np.fromiter((not raw[j].isspace() and raw[j] != "" for j in marked.tolist()), bool, len(marked))]
+    if len(marked):
+        markup = np.zeros(len(raw), dtype=bool)
+        markup[marked] = True
+        of_markup = markup[row_raw]
+        ident[of_markup] = -1 - len(texts) - row_raw[of_markup]
     row_unique, _ = factorize(ident)
     unique_raw = row_raw[first_of_codes(row_unique)]
     return _taken(norm, unique_raw), _taken(keys, unique_raw), row_unique

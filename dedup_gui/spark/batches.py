@@ -79,8 +79,10 @@ def _missing(v: object) -> bool:
 
 def prepare_rows(frame: pd.DataFrame, columns: Sequence[str], opts: NormaliseOptions, marks: bool) -> pd.DataFrame:
     """Per row: the normalised text, a 128-bit hash of its compact form (null when empty: never an exact
-    duplicate), its length in characters, and the evidence of the ``original`` keep policy: whether it carries a
-    repost marker and its length class (``keep._length_class``: lengths within about 10 % of each other tie).
+    duplicate; a text of markup alone, which normalises to nothing, hashed as written instead - its exact copies
+    are one unique text, as ``pipeline.exact_pass`` makes them), its length in characters, and the evidence of
+    the ``original`` keep policy: whether it carries a repost marker and its length class (``keep._length_class``:
+    lengths within about 10 % of each other tie).
 
     In: ``__row`` and the text columns. Out: ``__row, norm, key_hi, key_lo, length, length_class, marked``.
     """
@@ -92,8 +94,10 @@ def prepare_rows(frame: pd.DataFrame, columns: Sequence[str], opts: NormaliseOpt
         if done is None:
             norm = normalise(t, opts)
             key = compact(norm)
-            if key:
-                h = xxhash.xxh3_128_intdigest(key.encode("utf-8"))
+            if key or (t and not t.isspace()):
+                # (a text of markup alone by what is written, marked apart from every compact text)
+                data = key.encode("utf-8") if key else b"\x00markup\x00" + t.encode("utf-8", "surrogatepass")
+                h = xxhash.xxh3_128_intdigest(data)
                 hi, lo = _signed(h >> 64), _signed(h & 0xFFFFFFFFFFFFFFFF)
                 done = seen[t] = (norm, hi, lo)
             else:
