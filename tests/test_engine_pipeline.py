@@ -365,3 +365,20 @@ def test_texts_of_markup_alone_are_duplicates_of_their_exact_copies_only():
     resolution = Pipeline(texts).run(Settings(algorithm="ngram")).resolve()
     assert np.flatnonzero(~resolution.keep).tolist() == [3]
     assert resolution.dup_of[3] == 0
+
+
+def test_texts_equal_but_for_the_signs_at_their_ends_are_one_text():
+    # "北京欢迎你" / "北京欢迎你!!!" were 0.63 similar by their characters: no duplicates of each other.
+    from dedup_gui.core.pipeline import exact_pass
+    from dedup_gui.core.settings import NormaliseOptions
+
+    texts = ["北京欢迎你", "北京欢迎你!!!", "“北京欢迎你”。", "你好", "你好？", "(完)", "完"]
+    texts += ["-5", "5", "5%", ".5", "C#", "C", "Hello world", "Hello, world", "？？？", "!!!"]
+    _, _, row_unique = exact_pass(texts, NormaliseOptions())
+    groups = {}
+    for text, u in zip(texts, row_unique.tolist(), strict=True):
+        groups.setdefault(u, []).append(text)
+    assert sorted(groups.values()) == sorted(
+        [["北京欢迎你", "北京欢迎你!!!", "“北京欢迎你”。"], ["你好", "你好？"], ["(完)", "完"], ["-5"], ["5"], ["5%"],
+         [".5"], ["C#"], ["C"], ["Hello world"], ["Hello, world"], ["？？？"], ["!!!"]]
+    )  # fmt: skip

@@ -66,7 +66,7 @@ DISCLAIMER = "本站声明：本文仅代表作者本人观点，与本站立场
 def agreement_rows() -> pd.DataFrame:
     """About 260 rows: the synthetic news generator's reposts and short texts, plus a disclaimer appended to ten
     unrelated articles, an article that is nothing but the disclaimer, exact copies and empty cells, and exact copies
-    of texts of markup alone and of a text quoted throughout."""
+    of texts of markup alone and of a text quoted throughout, and a text with signs at its ends."""
     from devtools.synth import generate_corpus
 
     c = generate_corpus(240, seed=11, dup_share=0.35, short_share=0.3)
@@ -79,8 +79,8 @@ def agreement_rows() -> pd.DataFrame:
     texts += [DISCLAIMER, "", "   ", texts[3], texts[3]]
     dates += ["2024-01-05", "", "2024-01-06", "2023-02-01", "2023年2月1日"]
     quoted = ">>点击阅读原文[标题]评：说好听点"
-    texts += ["<p></p>", "<img src='a.jpg'>", "<p></p>", "<p> </p>", quoted, quoted]
-    dates += ["", "", "", "", "2024-03-01", "2024-03-02"]
+    texts += ["<p></p>", "<img src='a.jpg'>", "<p></p>", "<p> </p>", quoted, quoted, "北京欢迎你", "“北京欢迎你!!!”"]
+    dates += ["", "", "", "", "2024-03-01", "2024-03-02", "2024-03-03", "2024-03-04"]
     n = len(texts)
     return pd.DataFrame(
         {
@@ -611,6 +611,14 @@ def test_a_series_of_notices_stays_as_on_the_desktop(spark, tmp_path):
              "天津科技大学2019年硕士研究生招生简章！"]  # fmt: skip
     desktop, _ = _short_texts_job(spark, tmp_path, "series", texts)
     assert [c.members for c in desktop.clusters] == [[3, 4]]
+
+
+def test_texts_equal_but_for_the_signs_at_their_ends_share_a_key():
+    texts = ["北京欢迎你", "“北京欢迎你!!!”", "北京欢迎", "5", "5%"]
+    frame = pd.DataFrame({"__row": range(len(texts)), "text": texts})
+    out = batches.prepare_rows(frame, ["text"], Settings().normalise, marks=False)
+    keys = list(zip(out["key_hi"].tolist(), out["key_lo"].tolist(), strict=True))
+    assert keys[0] == keys[1] and len({keys[0], keys[2], keys[3], keys[4]}) == 4
 
 
 def test_texts_of_markup_alone_share_a_key_with_their_exact_copies_only():

@@ -42,6 +42,7 @@ from .table import Table
 from .text import (
     compact_normalised,
     compact_of_normalised,
+    ends_stripped,
     factorize,
     find_sorted,
     first_of_codes,
@@ -627,17 +628,20 @@ def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     forms and the unique text of every row - without a Python loop over rows:
     identical raw texts are normalised once, and texts equal once normalised and compacted are one.
 
-    A text with nothing left once normalised but markup or page chrome ("<p></p>", an image tag) is one unique
-    text ("") with its exact copies - they are copies, as a spreadsheet's Remove Duplicates finds - and no other;
-    a blank cell (spaces at most) is its own."""
+    Texts equal but for the signs at their ends ("北京欢迎你" / "北京欢迎你!!!", "你好" / "你好？": ``ends_stripped``)
+    are one too. A text with nothing left once normalised but markup, page chrome or such signs ("<p></p>", an
+    image tag, "？？？") is one unique text with its exact copies - they are copies, as a spreadsheet's Remove
+    Duplicates finds - and no other; a blank cell (spaces at most) is its own."""
     row_raw, firsts = _number_strings(texts)
     raw = _taken(texts, firsts)  # identical rows cost once
     norm = normalise_all(raw, opts)
     keys = compact_of_normalised(norm, opts)
-    # Unique by compact text; every empty text is its own unique text (empty texts are never duplicates).
-    raw_code, key_firsts = _number_strings(keys)
+    # Unique by compact text less the signs at its ends; every empty text is its own unique text (empty texts are
+    # never duplicates).
+    grouped = ends_stripped(keys)
+    raw_code, key_firsts = _number_strings(grouped)
     raw_key = key_firsts[raw_code]  # the first raw text of each compact text
-    empty_raw = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys)) == 0
+    empty_raw = np.fromiter(map(len, grouped), dtype=np.int64, count=len(grouped)) == 0
     empty = empty_raw[row_raw]
     # A unique text per distinct non-empty key, per distinct raw text of markup alone, per blank row; numbered in
     # order of first row.

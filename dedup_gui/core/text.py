@@ -863,6 +863,21 @@ def compact_of_normalised(texts: list[str], opts: NormaliseOptions) -> list[str]
     return [t.replace("\n", " ") if "\n" in t else t for t in texts]
 
 
+# Signs at the ends of a text that do not make it another text: "北京欢迎你" / "北京欢迎你!!!", "你好" / "你好？",
+# "今天" / "“今天”" are one text (``ends_stripped``; the exact pass). Sentence punctuation and quotes after the text,
+# quotes and opening brackets before it - no sign that says something of a figure ("-5", ".5", "5%") or a name ("C#").
+TRAILING_SIGNS = " .,;:!?…~'\")]}·、。，；：！？“”‘’」』】》〉）～"
+LEADING_SIGNS = " '\"([{“‘「『【《〈（"
+
+
+def ends_stripped(texts: list[str]) -> list[str]:
+    """Each text without the signs at its ends that do not make it another text (``TRAILING_SIGNS`` after it,
+    ``LEADING_SIGNS`` before it): the same string object where there are none."""
+    return list(
+        map(str.lstrip, map(str.rstrip, texts, itertools.repeat(TRAILING_SIGNS)), itertools.repeat(LEADING_SIGNS))
+    )
+
+
 def _compact_spaced(text: str) -> str:
     """``compact(text)`` for a text whose only whitespace characters are spaces and line breaks."""
     spaced = text.replace("\n", " ")

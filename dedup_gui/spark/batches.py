@@ -47,7 +47,7 @@ from ..core.segment import keyword_hashes
 from ..core.series import framed
 from ..core.settings import NormaliseOptions, Settings
 from ..core.table import cell_text
-from ..core.text import compact, gram_hashes, normalise, overlap
+from ..core.text import compact, ends_stripped, gram_hashes, normalise, overlap
 from ..core.textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, reports_differ_pairs
 
 _QUIET = Reporter()
@@ -78,11 +78,12 @@ def _missing(v: object) -> bool:
 
 
 def prepare_rows(frame: pd.DataFrame, columns: Sequence[str], opts: NormaliseOptions, marks: bool) -> pd.DataFrame:
-    """Per row: the normalised text, a 128-bit hash of its compact form (null when empty: never an exact
-    duplicate; a text of markup alone, which normalises to nothing, hashed as written instead - its exact copies
-    are one unique text, as ``pipeline.exact_pass`` makes them), its length in characters, and the evidence of
-    the ``original`` keep policy: whether it carries a repost marker and its length class (``keep._length_class``:
-    lengths within about 10 % of each other tie).
+    """Per row: the normalised text, a 128-bit hash of its compact form less the signs at its ends
+    (``text.ends_stripped``; null when empty: never an exact duplicate; a text of markup or such signs alone,
+    which leaves nothing, hashed as written instead - its exact copies are one unique text, as
+    ``pipeline.exact_pass`` makes them), its length in characters, and the evidence of the ``original`` keep
+    policy: whether it carries a repost marker and its length class (``keep._length_class``: lengths within about
+    10 % of each other tie).
 
     In: ``__row`` and the text columns. Out: ``__row, norm, key_hi, key_lo, length, length_class, marked``.
     """
@@ -93,7 +94,7 @@ def prepare_rows(frame: pd.DataFrame, columns: Sequence[str], opts: NormaliseOpt
         done = seen.get(t)
         if done is None:
             norm = normalise(t, opts)
-            key = compact(norm)
+            key = ends_stripped([compact(norm)])[0]  # (the exact pass's key: ``pipeline.exact_pass``)
             if key or (t and not t.isspace()):
                 # (a text of markup alone by what is written, marked apart from every compact text)
                 data = key.encode("utf-8") if key else b"\x00markup\x00" + t.encode("utf-8", "surrogatepass")
