@@ -1645,6 +1645,8 @@ def test_slices_from_known_lengths_are_the_slices_of_the_texts(texts, limit):
     ("text", "expected"),
     [
         ("正文第一行\n> 引用的话\n正文第二行", "正文第一行\n正文第二行"),  # a reply: its quote is dropped
+        ("正文第一行\n> 引用的话", "正文第一行"),  # (its quote last)
+        ("正文第一行\n> 引用\n>> 再引用", "正文第一行"),
         (">>点击阅读原文[标题]评：说好听点", ">>点击阅读原文[标题]评:说好听点"),  # quoted throughout: kept (NFKC)
         ("> first quoted\n>> second quoted\n", "> first quoted\n>> second quoted"),
         ("", ""),

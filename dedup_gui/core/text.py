@@ -747,17 +747,12 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
         if opts.casefold:
             joined = joined.lower()
         joined = collapse_whitespace("\n" + joined)
-    quoted = None  # the column with its quoted lines, where it has some
     if opts.drop_quoted and _after_a_line_break(joined, ">"):
-        quoted, joined = joined, drop_quoted_lines(joined)
+        joined = drop_quoted_column(joined)
     out = _pieces_of(joined, len(texts))
-    held = joined  # what the column's texts may hold (for the quick tests below)
-    if quoted is not None and "" in out:  # a text quoted throughout keeps its lines (``normalise``)
-        out = [piece or whole for piece, whole in zip(out, _pieces_of(quoted, len(texts)), strict=True)]
-        held = quoted
-    if opts.drop_quoted and "\n--" in held:
+    if opts.drop_quoted and "\n--" in joined:
         out = [drop_signature(t) if "\n--" in t else t for t in out]
-    if opts.strip_html and ("{" in held or "}" in held):  # only a text with braces can hold page chrome
+    if opts.strip_html and ("{" in joined or "}" in joined):  # only a text with braces can hold page chrome
         out = [_strip_chrome(t) if ("{" in t or "}" in t) else t for t in out]
     return out
 
@@ -827,6 +822,34 @@ def drop_quoted_lines(text: str) -> str:
         prev = end + 1
         at = prev if text.startswith(">", prev) else text.find("\n>", prev) + 1 or -1
     out.append(text[prev:])
+    return "".join(out)
+
+
+def drop_quoted_column(joined: str) -> str:
+    """``drop_quoted_lines`` of a joined column (``join_column``, its whitespace collapsed: no line opens with a
+    space), but for its texts quoted throughout, which keep their lines (``normalise``): at each quoted line, the
+    text it is in is looked at - its lines all quoted, it is passed over whole. Only the texts with a quoted line
+    are read, not every text split out and the texts left empty put back (1M short texts, ~200 texts opening with
+    ">" in nearly every slice: 0.15 s so)."""
+    out, prev = [], 0
+    at = 0 if joined.startswith(">") else joined.find("\n>") + 1 or -1
+    while at >= 0:
+        lo = joined.rfind(_JOIN, 0, at)
+        lo = 0 if lo < 0 else lo + len(_JOIN)
+        hi = joined.find(_JOIN, at)
+        hi = len(joined) if hi < 0 else hi
+        text = joined[lo:hi].strip("\n")
+        if text.startswith(">") and text.count("\n") == text.count("\n>"):
+            at = joined.find("\n>", hi) + 1 or -1  # quoted throughout: kept whole
+            continue
+        out.append(joined[prev:at])
+        end = joined.find("\n", at)
+        if end < 0:
+            prev = len(joined)
+            break
+        prev = end + 1
+        at = prev if joined.startswith(">", prev) else joined.find("\n>", prev) + 1 or -1
+    out.append(joined[prev:])
     return "".join(out)
 
 
