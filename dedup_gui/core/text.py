@@ -832,16 +832,18 @@ def drop_quoted_column(joined: str) -> str:
     are read, not every text split out and the texts left empty put back (1M short texts, ~200 texts opening with
     ">" in nearly every slice: 0.15 s so)."""
     out, prev = [], 0
+    read_to = -1  # the end of the last text looked at (one with a line of its own: its other quotes are dropped)
     at = 0 if joined.startswith(">") else joined.find("\n>") + 1 or -1
     while at >= 0:
-        lo = joined.rfind(_JOIN, 0, at)
-        lo = 0 if lo < 0 else lo + len(_JOIN)
-        hi = joined.find(_JOIN, at)
-        hi = len(joined) if hi < 0 else hi
-        text = joined[lo:hi].strip("\n")
-        if text.startswith(">") and text.count("\n") == text.count("\n>"):
-            at = joined.find("\n>", hi) + 1 or -1  # quoted throughout: kept whole
-            continue
+        if at > read_to:  # (a text is looked at once, at its first quoted line, however many it has)
+            lo = joined.rfind(_JOIN, 0, at)
+            lo = 0 if lo < 0 else lo + len(_JOIN)
+            hi = joined.find(_JOIN, at)
+            read_to = hi = len(joined) if hi < 0 else hi
+            text = joined[lo:hi].strip("\n")
+            if text.startswith(">") and text.count("\n") == text.count("\n>"):
+                at = joined.find("\n>", hi) + 1 or -1  # quoted throughout: kept whole
+                continue
         out.append(joined[prev:at])
         end = joined.find("\n", at)
         if end < 0:
