@@ -748,7 +748,7 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
             joined = joined.lower()
         joined = collapse_whitespace("\n" + joined)
     if opts.drop_quoted and _after_a_line_break(joined, ">"):
-        joined = drop_quoted_column(joined)
+        joined = drop_quoted_lines(joined, column=True)
     out = _pieces_of(joined, len(texts))
     if opts.drop_quoted and "\n--" in joined:
         out = [drop_signature(t) if "\n--" in t else t for t in out]
@@ -807,13 +807,29 @@ def _after_a_line_break(text: str, mark: str) -> bool:
     return False
 
 
-def drop_quoted_lines(text: str) -> str:
+def drop_quoted_lines(text: str, column: bool = False) -> str:
     """``_QUOTED_LINES.sub("", text)``: every line that begins with ">" removed with its line break. The quoted
     lines are found with ``str.find`` and only they are read (the pattern is tried at every line start: ~2 ms per
-    slice of a column)."""
+    slice of a column).
+
+    ``column``: ``text`` is a joined column (``join_column``, its whitespace collapsed: no line opens with a space)
+    whose texts quoted throughout keep their lines (``normalise``): at a text's first quoted line the text is looked
+    at once - its lines all quoted, it is passed over whole. Only the texts with a quoted line are read, not every
+    text split out and the texts left empty put back (1M short texts, ~200 texts opening with ">" in nearly every
+    slice: 0.15 s so)."""
     out, prev = [], 0
+    read_to = len(text) if not column else -1  # the end of the last text looked at (kept: its quotes dropped)
     at = 0 if text.startswith(">") else text.find("\n>") + 1 or -1
     while at >= 0:
+        if at > read_to:
+            lo = text.rfind(_JOIN, 0, at)
+            lo = 0 if lo < 0 else lo + len(_JOIN)
+            hi = text.find(_JOIN, at)
+            read_to = hi = len(text) if hi < 0 else hi
+            one = text[lo:hi].strip("\n")
+            if one.startswith(">") and one.count("\n") == one.count("\n>"):
+                at = text.find("\n>", hi) + 1 or -1  # quoted throughout: kept whole
+                continue
         out.append(text[prev:at])
         end = text.find("\n", at)
         if end < 0:
@@ -822,36 +838,6 @@ def drop_quoted_lines(text: str) -> str:
         prev = end + 1
         at = prev if text.startswith(">", prev) else text.find("\n>", prev) + 1 or -1
     out.append(text[prev:])
-    return "".join(out)
-
-
-def drop_quoted_column(joined: str) -> str:
-    """``drop_quoted_lines`` of a joined column (``join_column``, its whitespace collapsed: no line opens with a
-    space), but for its texts quoted throughout, which keep their lines (``normalise``): at each quoted line, the
-    text it is in is looked at - its lines all quoted, it is passed over whole. Only the texts with a quoted line
-    are read, not every text split out and the texts left empty put back (1M short texts, ~200 texts opening with
-    ">" in nearly every slice: 0.15 s so)."""
-    out, prev = [], 0
-    read_to = -1  # the end of the last text looked at (one with a line of its own: its other quotes are dropped)
-    at = 0 if joined.startswith(">") else joined.find("\n>") + 1 or -1
-    while at >= 0:
-        if at > read_to:  # (a text is looked at once, at its first quoted line, however many it has)
-            lo = joined.rfind(_JOIN, 0, at)
-            lo = 0 if lo < 0 else lo + len(_JOIN)
-            hi = joined.find(_JOIN, at)
-            read_to = hi = len(joined) if hi < 0 else hi
-            text = joined[lo:hi].strip("\n")
-            if text.startswith(">") and text.count("\n") == text.count("\n>"):
-                at = joined.find("\n>", hi) + 1 or -1  # quoted throughout: kept whole
-                continue
-        out.append(joined[prev:at])
-        end = joined.find("\n", at)
-        if end < 0:
-            prev = len(joined)
-            break
-        prev = end + 1
-        at = prev if joined.startswith(">", prev) else joined.find("\n>", prev) + 1 or -1
-    out.append(joined[prev:])
     return "".join(out)
 
 
