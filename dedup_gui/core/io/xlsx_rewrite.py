@@ -14,6 +14,7 @@ import re
 import shutil
 import zipfile
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import Note
 from ..progress import Reporter
@@ -21,19 +22,24 @@ from . import xlsx_shift_parts as parts
 from .xlsx_package import WORKBOOK_TYPES, Package, SheetPart
 from .xlsx_shift import FormulaShift, RowMap
 from .xlsx_stream import CHUNK, Appender, SheetEditor, sheet_needles
+from .zip_out import ZipOut
 
 __all__ = ["Appender", "RowMap", "SheetEditor", "edit_workbook"]
 
 
 # ---- the package ------------------------------------------------------------------------------------------------
-def copy_member(zin: zipfile.ZipFile, zout: zipfile.ZipFile, info: zipfile.ZipInfo, data: bytes | None = None):
+def copy_member(zin: zipfile.ZipFile, raw: BinaryIO, zout: ZipOut, info: zipfile.ZipInfo, data: bytes | None = None):
+    """``info``'s member of ``zin`` into ``zout``: as it is stored (``raw``: the same file, opened apart), or as
+    ``data`` when given, or inflated and deflated again where it cannot be copied as stored."""
+    if data is None and zout.copy(raw, info):
+        return
     new = zipfile.ZipInfo(info.filename, date_time=info.date_time)
     new.compress_type = info.compress_type
     new.external_attr = info.external_attr
     if data is not None:
-        zout.writestr(new, data)
+        zout.write(new, data)
         return
-    with zin.open(info) as src, zout.open(new, "w", force_zip64=True) as dst:
+    with zin.open(info) as src, zout.stream(new) as dst:
         shutil.copyfileobj(src, dst, CHUNK)
 
 
@@ -70,7 +76,7 @@ def edit_workbook(
             dropped |= convert_flavour(pkg, out_suffix, edited, notes)
         if dropped:
             edited.update(_forget_parts(pkg, dropped, edited))
-        with zipfile.ZipFile(tmp, "w", allowZip64=True) as zout:
+        with open(src_path, "rb") as raw, ZipOut(tmp) as zout:
             for info in zin.infolist():
                 if info.filename in dropped:
                     continue
@@ -78,10 +84,10 @@ def edit_workbook(
                 if editor is not None:
                     new = zipfile.ZipInfo(info.filename, date_time=info.date_time)
                     new.compress_type = zipfile.ZIP_DEFLATED
-                    with zin.open(info) as src, zout.open(new, "w", force_zip64=True) as dst:
+                    with zin.open(info) as src, zout.stream(new) as dst:
                         editor.run(src, dst)
                 else:
-                    copy_member(zin, zout, info, edited.get(info.filename))
+                    copy_member(zin, raw, zout, info, edited.get(info.filename))
     own = editors[part.member]
     if own.replaced_cells:
         notes.append(
