@@ -474,3 +474,29 @@ def test_a_line_that_may_start_an_id_begins_with_a_quote_or_any_character_str_is
         c = chr(code)
         assert (pattern.match("\n" + c) is not None) == (c == '"' or c.isdigit()), hex(code)
     assert pattern.match("\n\U0001d7ce")  # (beyond the first 65,536 code points: all let in)
+
+
+_CELLS = st.one_of(
+    st.text(max_size=6),
+    st.just(""),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(min_value=-(2**60), max_value=2**60).map(float),
+    st.sampled_from([0.0, -0.0, 2.0**53, 2.0**53 - 1, -(2.0**53) + 1, 1e300, 0.5]),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.dates(),
+    st.times(),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.lists(_CELLS, max_size=30), st.lists(st.floats(), max_size=30), st.lists(st.text(), max_size=30)))
+def test_a_column_read_at_once_holds_what_cell_by_cell_reading_gives(values):
+    """The workbook reader converts a column's cells at once (text, numbers) - the same values, of the same types,
+    as converting each cell: "" empty, whole floats below 2**53 as int, other values as they are."""
+    from dedup_gui.core.io.xlsx_reader import _column, _value
+
+    got = _column(list(values)).tolist()
+    want = [_value(v) for v in values]
+    assert [type(v) for v in got] == [type(v) for v in want]
+    assert [repr(v) for v in got] == [repr(v) for v in want]  # (repr: nan alike, -0.0 apart from 0.0)

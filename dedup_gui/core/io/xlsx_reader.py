@@ -7,7 +7,10 @@ Values keep the workbook's types: text stays text (so "000123" stays "000123"), 
 from __future__ import annotations
 
 import datetime as _dt
+from operator import itemgetter
 from pathlib import Path
+
+import numpy as np
 
 from ..errors import Cancelled, InputError, Note
 from ..progress import Reporter
@@ -16,6 +19,7 @@ from .headers import unique_headers
 from .xlsx_safety import OOXML_SUFFIXES, check_ooxml
 
 PROGRESS_EVERY = 5000
+COLUMN_SLICE = 50_000  # rows of a column converted at once (``_column``)
 _EXACT_INT = 2**53
 
 
@@ -86,23 +90,21 @@ def read_workbook(path: Path, container: str, sheet: str | None, reporter: Repor
         raise InputError(path, "sheet {sheet!r} has a header but no data rows", sheet=sheet)
     names_, renames = unique_headers(header, first_column=start_col)
     notes += renames
-    converted: list[list[object]] = []
-    total = len(body)
-    width = len(names_)
-    for i, row in enumerate(body):
-        values = [_value(v) for v in row]
-        if len(values) < width:  # a short row: empty cells
-            values += [None] * (width - len(values))
-        converted.append(values)
-        if reporter is not None and i % PROGRESS_EVERY == 0:
-            reporter.report("Loading", i, total)
-    if reporter is not None:
-        reporter.report("Loading", total, total)
-    # Column by column: one short step at a time, so the window's thread keeps getting the GIL. (Table.data: the
-    # DataFrame made when asked for.)
-    cells = Cells.of_rows(converted, names_, reporter.check if reporter is not None else None)
-    body.clear()  # the same row lists as ``rows``: nothing is freed here
-    release(converted)
+    # Column by column, each column's values converted at once (``_column``), a slice of rows at a time: the
+    # window's thread gets the GIL between. (Row by row, a call per cell, had taken 0.18 s of the 0.44 s read of
+    # 100k rows of two columns.) Table.data: the DataFrame made when asked for.
+    width, total = len(names_), len(body)
+    if body and min(map(len, body)) < width:  # a short row: empty cells
+        body = [row if len(row) >= width else [*row, *[""] * (width - len(row))] for row in body]
+    block = np.empty((width, total), dtype=object)
+    slices = [(lo, min(lo + COLUMN_SLICE, total)) for lo in range(0, total, COLUMN_SLICE)]
+    for j in range(width):
+        for lo, hi in slices:
+            block[j, lo:hi] = _column(list(map(itemgetter(j), body[lo:hi])))
+            if reporter is not None:
+                reporter.report("Loading", (j * total + hi) // width, total)  # (rows: the share done)
+    cells = Cells(block, names_)
+    body = []  # (the same row lists as ``rows``: nothing is freed here)
     release(rows)
     return Table(
         path=path,
@@ -164,6 +166,23 @@ def _title_rows(rows: list[list[object]], merged, start_row: int, start_col: int
             break
         skip = nxt
     return skip if skip and any(v != "" for v in rows[skip]) else 0
+
+
+def _column(values: list) -> np.ndarray:
+    """``[_value(v) for v in values]`` as an object array: a column of text, or of numbers, at once; others value
+    by value."""
+    kinds = set(map(type, values))
+    if kinds <= {str}:
+        texts = (v or None for v in values) if "" in values else values
+        return np.fromiter(texts, dtype=object, count=len(values))
+    out = np.fromiter(values, dtype=object, count=len(values))
+    if kinds == {float}:
+        numbers = np.array(values, dtype=np.float64)
+        whole = np.flatnonzero((np.floor(numbers) == numbers) & (np.abs(numbers) < _EXACT_INT))
+        out[whole] = numbers[whole].astype(np.int64).tolist()
+        return out
+    out[:] = [_value(v) for v in values]
+    return out
 
 
 def _value(v: object) -> object:
