@@ -58,13 +58,15 @@ class Input:
     mean_chars: float
 
     def as_xlsx(self) -> Input:
-        """The same rows as a workbook (sheet 1: ``id``, ``text``), written once beside the CSV file."""
-        xlsx = self.path.with_suffix(".xlsx")
+        """The same rows as a workbook (sheet 1: ``id``, ``text``), written once beside the CSV file - as Excel,
+        pandas and XlsxWriter write a workbook: the texts in its shared strings table, the sheet's cells their
+        numbers in it. (Inline strings, XlsxWriter's ``constant_memory``, are a workbook no spreadsheet writes.)"""
+        xlsx = self.path.with_suffix(".shared.xlsx")
         if not xlsx.exists():
             import xlsxwriter
 
             tmp = xlsx.with_suffix(".tmp.xlsx")
-            wb = xlsxwriter.Workbook(str(tmp), {"constant_memory": True})
+            wb = xlsxwriter.Workbook(str(tmp))
             ws = wb.add_worksheet("data")
             csv.field_size_limit(2**31 - 1)
             with open(self.path, encoding="utf-8", newline="") as f:

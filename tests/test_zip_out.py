@@ -168,3 +168,22 @@ def test_a_workbook_copied_member_by_member_opens_in_openpyxl(tmp_path):
     assert [list(r) for r in copy["新闻"].iter_rows(values_only=True)] == [
         list(r) for r in openpyxl.load_workbook(src)["新闻"].iter_rows(values_only=True)
     ]
+
+
+def test_small_members_have_plain_headers_as_zipfile_writes_them(tmp_path):
+    """Members copied or written whole carry no ZIP64 field where their sizes do not need one (as ``writestr``
+    writes them): spreadsheet programs read such a package as they read one ``zipfile`` wrote."""
+    src = tmp_path / "src.zip"
+    with zipfile.ZipFile(src, "w") as zf:
+        zf.writestr(_info("copied.xml"), b"<a/>" * 100)
+    out = tmp_path / "out.zip"
+    with zipfile.ZipFile(src) as zin, open(src, "rb") as raw, ZipOut(out) as zo:
+        zo.copy(raw, zin.infolist()[0])
+        zo.write(_info("written.xml"), b"<b/>" * 100)
+    data = out.read_bytes()
+    with zipfile.ZipFile(out) as zf:
+        for info in zf.infolist():
+            at = info.header_offset
+            assert data[at : at + 4] == b"PK\x03\x04"
+            assert int.from_bytes(data[at + 28 : at + 30], "little") == 0, info.filename  # no extra field
+            assert info.extra == b""

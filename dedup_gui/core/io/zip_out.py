@@ -12,7 +12,8 @@ joined, and an empty last block after them, are one deflate stream (what pigz wr
 
 The layout is the one ``zipfile`` writes: a local header before each member's data, the central directory at the
 end, ZIP64 records where sizes or offsets pass ``zipfile.ZIP64_LIMIT``. A streamed member's local header carries
-ZIP64 sizes, patched once its sizes are known (``zipfile``'s ``force_zip64``).
+ZIP64 sizes, patched once its sizes are known (as ``zipfile`` with ``force_zip64`` writes the streamed sheets of
+a workbook copy); members copied or written whole have them only where needed (``zipfile``'s ``writestr``).
 """
 
 from __future__ import annotations
@@ -128,9 +129,23 @@ class ZipOut:
         return True
 
     def write(self, info: ZipInfo, data: bytes) -> None:
-        """A member of ``data``, deflated (stored when ``info`` says so), with ``info``'s name, date and attributes."""
-        with self.stream(info) as out:
-            out.write(data)
+        """A member of ``data``, deflated (stored when ``info`` says so), with ``info``'s name, date and attributes:
+        its sizes known before its header, which has ZIP64 sizes only where they need them (``zipfile``'s
+        ``writestr``)."""
+        if self._open is not None:
+            raise ValueError("zip_out: a member is still being written")
+        name, utf8 = _name(info.filename)
+        method = ZIP_DEFLATED if info.compress_type == ZIP_DEFLATED else 0
+        entry = _Entry(name, utf8, method, info.date_time, info.external_attr, _VERSION)
+        if method:
+            c = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+            payload = c.compress(data) + c.flush()
+        else:
+            payload = data
+        entry.crc, entry.size, entry.csize = zlib.crc32(data), len(data), len(payload)
+        self._local_header(entry, zip64=entry.size > ZIP64_LIMIT or entry.csize > ZIP64_LIMIT)
+        self.f.write(payload)
+        self.entries.append(entry)
 
     def stream(self, info: ZipInfo, level: int = LEVEL) -> _Stream:
         """A member written by ``write`` calls (deflated, pieces on the engine's threads), ended by ``close``."""
