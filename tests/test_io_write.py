@@ -690,3 +690,32 @@ def test_a_csv_files_rows_are_written_as_all_text(tmp_path):
     assert not cells.take(np.ones(2, dtype=bool)).text_only
     write_cleaned(table, np.array([True, False]), tmp_path / "out.csv")
     assert (tmp_path / "out.csv").read_text(encoding="utf-8").splitlines() == ["id,text", '1,"a,b"']
+
+
+def test_export_does_not_unpack_again_the_parts_the_read_proved(tmp_path, monkeypatch):
+    """The read unpacks a workbook's large parts once, to prove their declared sizes true (zip bombs that lie about
+    themselves); the export of the same, unchanged file does not again (it copies those parts as stored) - but
+    does for a table whose file it cannot tell unchanged."""
+    from dedup_gui.core.io import xlsx_safety
+
+    rng = np.random.default_rng(3)
+    texts = ["".join(chr(0x4E00 + int(c)) for c in rng.integers(0, 20000, 400)) for _ in range(400)]
+    path = write_xlsx(tmp_path / "big.xlsx", {"S": [["text"], *([t] for t in texts)]})
+    with zipfile.ZipFile(path) as zf:
+        assert max(i.compress_size for i in zf.infolist()) > xlsx_safety.VERIFY_FROM
+    unpacked: list[str] = []
+    real = xlsx_safety._check_declared_size
+    monkeypatch.setattr(
+        xlsx_safety, "_check_declared_size", lambda p, zf, info: (unpacked.append(info.filename), real(p, zf, info))
+    )
+    table = read_table(path)
+    assert unpacked  # the read proved them
+    unpacked.clear()
+    keep = np.arange(len(table)) % 2 == 0
+    write_cleaned(table, keep, tmp_path / "out.xlsx")
+    assert unpacked == []
+    assert read_table(tmp_path / "out.xlsx").texts(["text"]) == texts[::2]
+    unpacked.clear()
+    table.source_stamp = None  # (a file it cannot tell unchanged since the read)
+    write_cleaned(table, keep, tmp_path / "out2.xlsx")
+    assert unpacked

@@ -63,7 +63,7 @@ def write_cleaned(
         from .xlsx_shift import RowMap
 
         _unchanged_since_read(table)
-        check_ooxml(table.path)
+        check_ooxml(table.path, verify_sizes=table.source_stamp is None)  # (checked whole when read, if read)
         removed = table.header_row + 1 + np.flatnonzero(~keep)
         with atomic_file(out) as tmp, _input_damage(table):
             rows = RowMap(removed)
@@ -144,7 +144,7 @@ def write_annotated(
         from .xlsx_shift import RowMap
 
         _unchanged_since_read(table)
-        check_ooxml(table.path)
+        check_ooxml(table.path, verify_sizes=table.source_stamp is None)  # (checked whole when read, if read)
         header_style = None
         appender = Appender(
             first_col=table.first_column + len(table.columns),
