@@ -466,18 +466,18 @@ def test_failure_mid_write_leaves_no_partial_file_and_the_old_target_untouched(t
     target = tmp_path / "out.xlsx"
     target.write_bytes(b"previous export")
 
-    from dedup_gui.core.io import xlsx_rewrite
+    from dedup_gui.core.io import zip_out
 
-    real = xlsx_rewrite.SheetEditor.edit_row
+    real = zip_out.ZipOut._local_header
     calls = {"n": 0}
 
-    def failing(self, m, r):
+    def failing(self, entry, zip64):  # the disk full as the third member of the copy begins
         calls["n"] += 1
-        if calls["n"] == 20:
+        if calls["n"] == 3:
             raise OSError(errno.ENOSPC, "No space left on device")
-        return real(self, m, r)
+        return real(self, entry, zip64)
 
-    monkeypatch.setattr(xlsx_rewrite.SheetEditor, "edit_row", failing)
+    monkeypatch.setattr(zip_out.ZipOut, "_local_header", failing)
     with pytest.raises(OutputError, match="the disk is full"):
         write_cleaned(table, np.ones(50, bool) & (np.arange(50) % 2 == 0), target)
     assert target.read_bytes() == b"previous export"

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..errors import Note
 
 MAX_ROW = 1_048_576
@@ -40,6 +42,14 @@ class RowMap:
         if r in self._set:
             return None
         return r - bisect.bisect_left(self.removed, r)
+
+    def numbers(self, rows: np.ndarray) -> np.ndarray:
+        """``row`` of each of ``rows`` (int64) at once: the new numbers, -1 where removed."""
+        removed = np.asarray(self.removed, dtype=np.int64)
+        before = np.searchsorted(removed, rows, side="left")
+        gone = before < len(removed)
+        gone[gone] = removed[before[gone]] == rows[gone]
+        return np.where(gone, -1, rows - before)
 
     def first_from(self, r: int) -> int:
         """The new number of the first surviving row at or below ``r`` (the top of a range starting at ``r``)."""

@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..progress import Reporter
 from . import xlsx_shift_parts as parts
 from .headers import column_index, column_letter
@@ -33,6 +35,14 @@ _ROW_START = re.compile(rb"<((?:[A-Za-z_][\w.-]*:)?)row\b")
 _SHEETDATA_OPEN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sheetData\b[^>]*?(/?)>")
 _SHEETDATA_CLOSE = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData>")
 _TEXT_FUNCS = (b"INDIRECT(", b"ADDRESS(")
+# Plain rows (``SheetEditor._plain_rows``): each row's and each cell's number first among its attributes, no
+# namespace prefix, no formula.
+_PLAIN_ROW = re.compile(rb'(<row r="(\d+)"[^>]*?(?:/>|>.*?</row>))', re.S)
+_ANY_ROW = re.compile(rb"<row[\s/>]")
+_PLAIN_CELL = re.compile(rb'<c r="[A-Za-z]{1,3}\d+"')
+_ANY_CELL = re.compile(rb"<c[\s/>]")
+_PLAIN_NUMBERS = re.compile(rb'(<row r="|<c r="[A-Za-z]{1,3})(\d+)"')
+PLAIN_ROWS = True  # the data sheet's plain rows edited a stretch at a time (off: row by row, as any other)
 
 
 class _Row:
@@ -142,6 +152,8 @@ class SheetEditor:
         self.stale_values = 0
         self.saw_formulas = False
         self.needles = sheet_needles(shift.sheet) if shift is not None else ()
+        # The data sheet's rows dropped and renumbered, nothing appended: its plain rows a stretch at a time.
+        self.plain = PLAIN_ROWS and own and appender is None and bool(self.rows)
 
     # ---- whole part -------------------------------------------------------------------------------------------
     def run(self, src, dst) -> None:
@@ -179,6 +191,19 @@ class SheetEditor:
                     raise ValueError("worksheet XML ends inside sheetData")
                 buf, pos = buf[pos:] + chunk, 0
                 continue
+            if self.plain and pos < len(buf) and buf[pos] == 0x3C:  # ("<")
+                end = buf.rfind(b"</row>") + 6
+                edited = self._plain_rows(buf[pos:end]) if end > pos + 6 else None
+                if edited is not None:
+                    text, implied, count = edited
+                    out.write(text)
+                    pos = end
+                    if self.reporter is not None and (done + count) // PROGRESS_EVERY > done // PROGRESS_EVERY:
+                        self.reporter.report("Writing", done + count, max(done + count, total))
+                    done += count
+                    if pos > CHUNK:
+                        buf, pos = buf[pos:], 0
+                    continue
             r = self._row_number(row.attrs, implied)
             if self.appender is not None:
                 out.write(self._pending_rows(implied, r))
@@ -189,6 +214,38 @@ class SheetEditor:
                 self.reporter.report("Writing", done, max(done, total))
             if pos > CHUNK:
                 buf, pos = buf[pos:], 0
+
+    def _plain_rows(self, rows: bytes) -> tuple[bytes, int, int] | None:
+        """``edit_row`` of each of ``rows`` (whole <row> elements, blanks between them) at once, with the last row
+        number and the number of rows - where every row and cell has its number first among its attributes, no
+        element a namespace prefix and no row a formula (else None: the rows go one by one). The texts are split
+        and joined by the regular expression engine and numpy, nothing is done row by row in Python (100k rows of
+        two cells: 0.6 s one by one, a call and three expressions a row; ~0.1 s so)."""
+        if b":row" in rows or b":c " in rows or _HAS_FORMULA.search(rows):
+            return None
+        parts = _PLAIN_ROW.split(rows)  # blank, row, its number, blank, row, its number, ..., blank
+        elements, numbers = parts[1::3], parts[2::3]
+        if not elements or len(elements) != len(_ANY_ROW.findall(rows)) or b"".join(parts[0::3]).strip():
+            return None
+        if len(_PLAIN_CELL.findall(rows)) != len(_ANY_CELL.findall(rows)):
+            return None
+        old = np.array(numbers, dtype=np.int64)
+        new = self.rows.numbers(old)
+        kept = np.flatnonzero(new >= 0)
+        text = b"".join(np.array(elements, dtype=object)[kept].tolist())
+        moved = new[kept] != old[kept]
+        if moved.any():
+            # Each row's number and its cells' made the row's new one - the numbers of a row that keeps its number
+            # are left as they are (``edit_row``): a row's number, then its cells', each one split out.
+            pieces = _PLAIN_NUMBERS.split(text)  # text, "<row r=" or '<c r="A', digits, text, ...
+            opens, digits = np.array(pieces[1::3], dtype=object), np.array(pieces[2::3], dtype=object)
+            row_of = np.cumsum(opens == b'<row r="') - 1  # (the kept row each number is in)
+            written = np.array([b"%d" % n for n in new[kept].tolist()], dtype=object)
+            digits = np.where(moved[row_of], written[row_of], digits)
+            out = [b'"'] * (4 * len(digits) + 1)
+            out[0::4], out[1::4], out[2::4] = pieces[0::3], pieces[1::3], digits.tolist()
+            text = b"".join(out)
+        return text, int(old[-1]), len(elements)
 
     @staticmethod
     def _row_number(attrs: bytes, previous: int) -> int:

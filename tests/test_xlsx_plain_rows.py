@@ -1,0 +1,114 @@
+"""The data sheet's plain rows edited a stretch at a time (``SheetEditor._plain_rows``) come out byte for byte as
+row by row: on random sheets of rows with and without cells, gaps in the row numbers, blanks between rows, inline
+rich text, shared strings, styles - and rows the stretch must leave to the row-by-row path (a formula, a cell whose
+number is not its first attribute, a row without its number, a namespace prefix)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dedup_gui.core.io import xlsx_stream
+from dedup_gui.core.io.xlsx_package import SheetPart
+from dedup_gui.core.io.xlsx_shift import FormulaShift, RowMap
+from dedup_gui.core.io.xlsx_stream import SheetEditor
+
+HEAD = b'<?xml version="1.0"?><worksheet xmlns="x"><dimension ref="A1:C40"/><sheetData>'
+TAIL = b'</sheetData><mergeCells count="1"><mergeCell ref="A3:B3"/></mergeCells></worksheet>'
+
+
+def _cell(draw, col: str, r: int) -> bytes:
+    kind = draw(st.sampled_from(["shared", "inline", "rich", "number", "styled", "empty", "formula", "r-last"]))
+    ref = f"{col}{r}".encode()
+    if kind == "shared":
+        return b'<c r="%s" t="s"><v>%d</v></c>' % (ref, draw(st.integers(0, 99)))
+    if kind == "inline":
+        return b'<c r="%s" t="inlineStr"><is><t>%s</t></is></c>' % (ref, '新浪 &amp; 5"'.encode())
+    if kind == "rich":
+        return (
+            b'<c r="%s" t="inlineStr"><is><r><rPr><color rgb="FF0000"/><charset val="1"/></rPr><t>A</t></r></is></c>'
+            % ref
+        )
+    if kind == "number":
+        return b'<c r="%s"><v>%d</v></c>' % (ref, r)
+    if kind == "styled":
+        return b'<c r="%s" s="%d"/>' % (ref, r % 7)
+    if kind == "empty":
+        return b"<c/>"  # (no number: its place is implied)
+    if kind == "formula":
+        return b'<c r="%s"><f>A%d*2</f><v>1</v></c>' % (ref, r)
+    return b'<c s="1" r="%s"><v>3</v></c>' % ref  # (its number not first)
+
+
+@st.composite
+def sheets(draw):
+    rows, r = [], 0
+    for _ in range(draw(st.integers(1, 40))):
+        r += draw(st.integers(1, 3))
+        blank = draw(st.sampled_from([b"", b"\n", b"  \r\n"]))
+        shape = draw(st.sampled_from(["cells", "cells", "cells", "empty", "no-number", "prefixed"]))
+        if shape == "empty":
+            rows.append(blank + b'<row r="%d" ht="15"/>' % r)
+            continue
+        cols = draw(st.lists(st.sampled_from("ABC"), min_size=1, max_size=3, unique=True))
+        cells = b"".join(_cell(draw, c, r) for c in sorted(cols))
+        if shape == "no-number":
+            rows.append(blank + b'<row spans="1:3">%s</row>' % cells)
+        elif shape == "prefixed":
+            rows.append(
+                blank + b'<x:row r="%d">%s</x:row>' % (r, cells.replace(b"<c ", b"<x:c ").replace(b"</c>", b"</x:c>"))
+            )
+        else:
+            rows.append(blank + b'<row r="%d" spans="1:3">%s</row>' % (r, cells))
+    removed = draw(st.sets(st.integers(1, r + 2), max_size=r))
+    return HEAD + b"".join(rows) + TAIL, removed
+
+
+def _edited(xml: bytes, removed: set[int], plain: bool, chunk: int) -> bytes:
+    old_plain, old_chunk = xlsx_stream.PLAIN_ROWS, xlsx_stream.CHUNK
+    xlsx_stream.PLAIN_ROWS, xlsx_stream.CHUNK = plain, chunk
+    try:
+        part = SheetPart("Data", 0, "xl/worksheets/sheet1.xml")
+        shift = FormulaShift("Data", RowMap(removed), ["Data"]) if removed else None
+        out = io.BytesIO()
+        SheetEditor(part, shift, True).run(io.BytesIO(xml), out)
+        return out.getvalue()
+    finally:
+        xlsx_stream.PLAIN_ROWS, xlsx_stream.CHUNK = old_plain, old_chunk
+
+
+@settings(max_examples=300, deadline=None)
+@given(sheet=sheets(), chunk=st.sampled_from([64, 300, 1 << 20]))
+def test_plain_rows_at_once_are_the_rows_one_by_one(sheet, chunk):
+    xml, removed = sheet
+    assert _edited(xml, removed, True, chunk) == _edited(xml, removed, False, chunk)
+
+
+def test_a_stretch_of_plain_rows_is_edited_at_once(monkeypatch):
+    rows = b"".join(
+        b'<row r="%d" spans="1:2"><c r="A%d" t="s"><v>%d</v></c><c r="B%d"><v>1</v></c></row>' % (r, r, r, r)
+        for r in range(1, 201)
+    )
+    xml = HEAD + rows + TAIL
+    calls = []
+    real = SheetEditor.edit_row
+    monkeypatch.setattr(SheetEditor, "edit_row", lambda self, m, r: (calls.append(r), real(self, m, r))[1])
+    out = _edited(xml, {2, 5, 100}, True, 1 << 20)
+    assert len(calls) <= 1  # (the first row read may go alone)
+    assert out.count(b"<row ") == 197
+    assert b'<row r="197" spans="1:2"><c r="A197" t="s"><v>200</v></c><c r="B197"><v>1</v></c></row>' in out
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_rows_renumbered_after_those_removed(plain):
+    xml = (
+        HEAD
+        + b'<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>'
+        + b'<row r="3"><c r="A3"><v>3</v></c></row>'
+        + TAIL
+    )
+    out = _edited(xml, {2}, plain, 1 << 20)
+    assert b'<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="A2"><v>3</v></c></row></sheetData>' in out
