@@ -554,6 +554,27 @@ def test_cancel_while_writing_removes_the_temporary_file(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["in.csv"]
 
 
+def test_cancel_while_copying_a_workbook_removes_the_temporary_file(tmp_path):
+    """A workbook's copy cancelled as its rows are edited (a stretch at a time, pieces deflating on the engine's
+    threads) leaves nothing behind, and the old target as it was."""
+    table = read_table(write_xlsx(tmp_path / "in.xlsx", {"S": simple_rows(30_000)}))
+    (tmp_path / "out.xlsx").write_bytes(b"previous export")
+    reporter = Reporter()
+    seen = []
+
+    def progress(stage, done, total):
+        seen.append((stage, done))
+        if stage == "Writing":
+            reporter.cancel()
+
+    reporter.progress = progress
+    with pytest.raises(Cancelled):
+        write_cleaned(table, np.arange(30_000) % 3 != 0, tmp_path / "out.xlsx", reporter=reporter)
+    assert ("Writing", 30_000) not in seen and any(stage == "Writing" for stage, _ in seen)
+    assert sorted(os.listdir(tmp_path)) == ["in.xlsx", "out.xlsx"]
+    assert (tmp_path / "out.xlsx").read_bytes() == b"previous export"
+
+
 def test_read_only_folder_gives_an_output_error(tmp_path, monkeypatch):
     import tempfile
 
