@@ -112,3 +112,22 @@ def test_rows_renumbered_after_those_removed(plain):
     )
     out = _edited(xml, {2}, plain, 1 << 20)
     assert b'<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="A2"><v>3</v></c></row></sheetData>' in out
+
+
+def test_rows_between_formulas_go_a_stretch_at_a_time_each_looked_at_once(monkeypatch):
+    """Rows with formulas go one by one and the plain rows between them a stretch at a time; a stretch is looked
+    at once, not again for each row after it (a formula every 100 rows had made every row look at the megabyte of
+    rows after it: 0.17 -> 14.7 s at 20,000 rows)."""
+    rows = b"".join(
+        (b'<row r="%d"><c r="A%d"><f>B%d*2</f><v>1</v></c></row>' % (r, r, r))
+        if r % 100 == 0
+        else (b'<row r="%d"><c r="A%d" t="s"><v>%d</v></c></row>' % (r, r, r))
+        for r in range(1, 2001)
+    )
+    xml = HEAD + rows + TAIL
+    looked: list[int] = []
+    real = SheetEditor._plain_rows
+    monkeypatch.setattr(SheetEditor, "_plain_rows", lambda self, text: (looked.append(len(text)), real(self, text))[1])
+    fast = _edited(xml, {3, 150, 1999}, True, 1 << 20)
+    assert len(looked) <= 2 * 20 + 2 and sum(looked) <= len(rows)
+    assert fast == _edited(xml, {3, 150, 1999}, False, 1 << 20)

@@ -175,6 +175,8 @@ class SheetEditor:
         out.write(buf[m.start() : m.end()])
         buf = buf[m.end() :]
         pos = implied = done = 0
+        base = 0  # where buf begins in the part's rows
+        one_by_one = 0  # (where the rows that are no plain stretch end, in the part's rows: they go one by one)
         total = max(1, self.appender.n_rows if self.appender else 0)
         while True:
             while pos < len(buf) and buf[pos] in b" \t\r\n":
@@ -189,10 +191,15 @@ class SheetEditor:
                 chunk = src.read(CHUNK)
                 if not chunk:
                     raise ValueError("worksheet XML ends inside sheetData")
+                base += pos
                 buf, pos = buf[pos:] + chunk, 0
                 continue
-            if self.plain and pos < len(buf) and buf[pos] == 0x3C:  # ("<")
+            if self.plain and base + pos >= one_by_one and buf[pos] == 0x3C:  # ("<")
+                # The whole rows read, up to the first row with a formula (that row and those after it: next).
                 end = buf.rfind(b"</row>") + 6
+                formula = _HAS_FORMULA.search(buf, pos, end) if end > pos else None
+                if formula is not None:
+                    end = max(pos, buf.rfind(b"<row", pos, formula.start()))
                 edited = self._plain_rows(buf[pos:end]) if end > pos + 6 else None
                 if edited is not None:
                     text, implied, count = edited
@@ -202,8 +209,10 @@ class SheetEditor:
                         self.reporter.report("Writing", done + count, max(done + count, total))
                     done += count
                     if pos > CHUNK:
+                        base += pos
                         buf, pos = buf[pos:], 0
                     continue
+                one_by_one = base + end  # (each stretch looked at once, whatever its length)
             r = self._row_number(row.attrs, implied)
             if self.appender is not None:
                 out.write(self._pending_rows(implied, r))
@@ -213,6 +222,7 @@ class SheetEditor:
             if self.reporter is not None and done % PROGRESS_EVERY == 0:
                 self.reporter.report("Writing", done, max(done, total))
             if pos > CHUNK:
+                base += pos
                 buf, pos = buf[pos:], 0
 
     def _plain_rows(self, rows: bytes) -> tuple[bytes, int, int] | None:
@@ -221,7 +231,7 @@ class SheetEditor:
         element a namespace prefix and no row a formula (else None: the rows go one by one). The texts are split
         and joined by the regular expression engine and numpy, nothing is done row by row in Python (100k rows of
         two cells: 0.6 s one by one, a call and three expressions a row; ~0.1 s so)."""
-        if b":row" in rows or b":c " in rows or _HAS_FORMULA.search(rows):
+        if b":row" in rows or b":c " in rows or _HAS_FORMULA.search(rows):  # (run: none of the last)
             return None
         parts = _PLAIN_ROW.split(rows)  # blank, row, its number, blank, row, its number, ..., blank
         elements, numbers = parts[1::3], parts[2::3]
