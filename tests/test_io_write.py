@@ -740,3 +740,26 @@ def test_export_does_not_unpack_again_the_parts_the_read_proved(tmp_path, monkey
     table.source_stamp = None  # (a file it cannot tell unchanged since the read)
     write_cleaned(table, keep, tmp_path / "out2.xlsx")
     assert unpacked
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.none(),
+            st.integers(),
+            st.floats(allow_nan=True),
+            st.text(max_size=3),
+            st.booleans(),
+            st.sampled_from([pd.NA, pd.NaT, np.int64(3), np.float64("nan"), np.float64(2.5)]),
+        ),
+        max_size=12,
+    )
+)
+def test_an_appended_column_made_plain_at_once_is_each_value_made_plain(values):
+    """The annotated copy's new columns are made plain (gaps None, numpy values Python's) a column at a time - as
+    value by value."""
+    from dedup_gui.core.io.writers import _plain, _plain_column
+
+    got, want = _plain_column(list(values)), [_plain(v) for v in values]
+    assert [(type(v), repr(v)) for v in got] == [(type(v), repr(v)) for v in want]

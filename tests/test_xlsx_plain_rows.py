@@ -6,6 +6,7 @@ number is not its first attribute, a row without its number, a namespace prefix)
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -67,14 +68,14 @@ def sheets(draw):
     return HEAD + b"".join(rows) + TAIL, removed
 
 
-def _edited(xml: bytes, removed: set[int], plain: bool, chunk: int) -> bytes:
+def _edited(xml: bytes, removed: set[int], plain: bool, chunk: int, appender=None) -> bytes:
     old_plain, old_chunk = xlsx_stream.PLAIN_ROWS, xlsx_stream.CHUNK
     xlsx_stream.PLAIN_ROWS, xlsx_stream.CHUNK = plain, chunk
     try:
         part = SheetPart("Data", 0, "xl/worksheets/sheet1.xml")
         shift = FormulaShift("Data", RowMap(removed), ["Data"]) if removed else None
         out = io.BytesIO()
-        SheetEditor(part, shift, True).run(io.BytesIO(xml), out)
+        SheetEditor(part, shift, True, appender).run(io.BytesIO(xml), out)
         return out.getvalue()
     finally:
         xlsx_stream.PLAIN_ROWS, xlsx_stream.CHUNK = old_plain, old_chunk
@@ -127,7 +128,54 @@ def test_rows_between_formulas_go_a_stretch_at_a_time_each_looked_at_once(monkey
     xml = HEAD + rows + TAIL
     looked: list[int] = []
     real = SheetEditor._plain_rows
-    monkeypatch.setattr(SheetEditor, "_plain_rows", lambda self, text: (looked.append(len(text)), real(self, text))[1])
+    monkeypatch.setattr(
+        SheetEditor, "_plain_rows", lambda self, text, implied: (looked.append(len(text)), real(self, text, implied))[1]
+    )
     fast = _edited(xml, {3, 150, 1999}, True, 1 << 20)
     assert len(looked) <= 2 * 20 + 2 and sum(looked) <= len(rows)
     assert fast == _edited(xml, {3, 150, 1999}, False, 1 << 20)
+
+
+_VALUES = st.one_of(
+    st.none(),
+    st.integers(-(2**40), 2**40),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.text(alphabet="ab<&\r_x0D新", max_size=5),
+    st.sampled_from(["Kept", "Removed", "Kept to check", -0.0, 1e300, 0.1]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(_VALUES, max_size=20) | st.lists(st.integers() | st.none(), max_size=20))
+def test_a_columns_cells_are_each_values_cell(values):
+    from dedup_gui.core.io.xlsx_cells import column_cells, value_cell
+
+    rows = range(7, 7 + len(values))
+    assert column_cells("AB", rows, values) == [value_cell(f"AB{r}", v) for r, v in zip(rows, values, strict=True)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    sheet=sheets(),
+    chunk=st.sampled_from([64, 300, 1 << 20]),
+    first_col=st.sampled_from([2, 3, 5]),
+    more=st.integers(-3, 3),
+    data=st.data(),
+)
+def test_rows_given_cells_at_once_are_the_rows_one_by_one(sheet, chunk, first_col, more, data):
+    """The annotated copy: the cells appended to the plain rows of the data a stretch at a time, byte for byte as
+    row by row - rows missing from the sheet, cells where the new ones go, formulas and the rows after the data
+    included."""
+    from dedup_gui.core.io.xlsx_stream import Appender
+
+    xml, _ = sheet
+    numbers = [int(n) for n in re.findall(rb'<row r="(\d+)"', xml)] or [1]
+    header_row = data.draw(st.sampled_from(numbers))
+    n_rows = max(0, max(numbers) - header_row + more)
+    values = data.draw(st.lists(st.lists(_VALUES, min_size=2, max_size=2), min_size=n_rows, max_size=n_rows))
+
+    def appender() -> Appender:
+        return Appender(first_col, header_row, ["dup_cluster", "dup_of"], values.__getitem__, n_rows)
+
+    assert _edited(xml, set(), True, chunk, appender()) == _edited(xml, set(), False, chunk, appender())

@@ -10,6 +10,7 @@ never to the input.
 from __future__ import annotations
 
 import shutil
+import sys
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -124,7 +125,7 @@ def write_annotated(
         if n != extra_names[i]
     ]
     # A CSV cell is the text it shows: the new columns made text a column at a time (a million rows' numbers).
-    extra_columns = [_cell_texts(extra[c]) if fmt == "csv" else [_plain(v) for v in extra[c].tolist()] for c in extra]
+    extra_columns = [_cell_texts(extra[c]) if fmt == "csv" else _plain_column(extra[c].tolist()) for c in extra]
     in_place = fmt == "xlsx" and _can_edit_in_place(table, out)
     others = None
     if in_place and style is not None:
@@ -321,6 +322,18 @@ def _cell_texts(col: pd.Series) -> list[str]:
         texts[missing] = ""
         return texts.tolist()
     return [csv_text(_plain(v)) for v in col.tolist()]
+
+
+def _plain_column(values: list) -> list:
+    """``[_plain(v) for v in values]``: a column of Python numbers, text and gaps at once (a float NaN made None)."""
+    kinds = set(map(type, values))
+    if kinds <= {int, str, bool, type(None)}:
+        return values
+    pd = sys.modules.get("pandas")  # (pandas' NA and NaT: a gap too)
+    na, nat = (pd.NA, pd.NaT) if pd is not None else (None, None)
+    if kinds <= {int, float, str, bool, type(None), type(na), type(nat)}:
+        return [None if v is na or v is nat or v != v else v for v in values]  # (of the rest, only NaN != itself)
+    return [_plain(v) for v in values]
 
 
 def _plain(v: object) -> object:

@@ -10,6 +10,8 @@ import datetime as _dt
 import math
 import numbers
 import re
+from collections.abc import Sequence
+from typing import cast
 
 from ..table import pandas_missing
 
@@ -49,3 +51,27 @@ def value_cell(ref: str, value: object) -> str:
     if isinstance(value, (_dt.date, _dt.time)):
         return string_cell(ref, value.isoformat())
     return string_cell(ref, str(value))
+
+
+_NONE = type(None)
+
+
+def column_cells(letter: str, rows: Sequence[int], values: Sequence[object]) -> list[str]:
+    """``value_cell`` of each of a column's ``values`` in ``rows`` (column ``letter``): a column of whole numbers,
+    or of numbers and gaps, written by one expression a cell; any other value by ``value_cell``."""
+    kinds = set(map(type, values))
+    if kinds <= {int, _NONE}:
+        return ["" if v is None else f'<c r="{letter}{r}"><v>{v}</v></c>' for r, v in zip(rows, values, strict=True)]
+    if kinds <= {int, float, _NONE}:
+        numbers_ = cast("Sequence[float | None]", values)
+        return [
+            ""
+            if v is None or v != v
+            else f'<c r="{letter}{r}"><v>{v}</v></c>'
+            if type(v) is int
+            else f'<c r="{letter}{r}"><v>{v!r}</v></c>'
+            if -math.inf < v < math.inf
+            else value_cell(f"{letter}{r}", v)
+            for r, v in zip(rows, numbers_, strict=True)
+        ]
+    return [value_cell(f"{letter}{r}", v) for r, v in zip(rows, values, strict=True)]

@@ -16,7 +16,7 @@ import numpy as np
 from ..progress import Reporter
 from . import xlsx_shift_parts as parts
 from .headers import column_index, column_letter
-from .xlsx_cells import escape_text, value_cell
+from .xlsx_cells import column_cells, escape_text, value_cell
 from .xlsx_package import SheetPart
 from .xlsx_shift import FormulaShift, RowMap
 
@@ -37,11 +37,13 @@ _SHEETDATA_CLOSE = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData>")
 _TEXT_FUNCS = (b"INDIRECT(", b"ADDRESS(")
 # Plain rows (``SheetEditor._plain_rows``): each row's and each cell's number first among its attributes, no
 # namespace prefix, no formula.
-_PLAIN_ROW = re.compile(rb'(<row r="(\d+)"[^>]*?(?:/>|>.*?</row>))', re.S)
+_PLAIN_ROW = re.compile(rb'(<row r="([1-9]\d*)"[^>]*?(?:/>|>.*?</row>))', re.S)
 _ANY_ROW = re.compile(rb"<row[\s/>]")
-_PLAIN_CELL = re.compile(rb'<c r="[A-Za-z]{1,3}\d+"')
+_PLAIN_CELL = re.compile(rb'<c r="([A-Za-z]{1,3})\d+"')
 _ANY_CELL = re.compile(rb"<c[\s/>]")
 _PLAIN_NUMBERS = re.compile(rb'(<row r="|<c r="[A-Za-z]{1,3})(\d+)"')
+_EMPTY_ROW = re.compile(rb'(<row r="\d+"[^>]*?)/>')
+_ROW_SPANS = re.compile(rb'(<row r="\d+"[^>]*?)\sspans="[^"]*"')
 PLAIN_ROWS = True  # the data sheet's plain rows edited a stretch at a time (off: row by row, as any other)
 
 
@@ -127,6 +129,14 @@ class Appender:
             return "".join(value_cell(f"{letters[j]}{r}", v) for j, v in enumerate(vals)).encode()
         return b""
 
+    def cells_of(self, first: int, last: int) -> list[bytes]:
+        """``cells(r)`` of each data row ``r`` from ``first`` to ``last``: a column's cells at a time
+        (``column_cells``)."""
+        numbers = range(first, last + 1)
+        columns = zip(*(self.values(r - self.header_row - 1) for r in numbers), strict=True)
+        cells = [column_cells(letter, numbers, values) for letter, values in zip(self.letters, columns, strict=True)]
+        return ["".join(row).encode() for row in zip(*cells, strict=True)]
+
 
 class SheetEditor:
     """Streams one worksheet part. On the data sheet (``own``) rows are dropped/renumbered and cells may be
@@ -153,7 +163,8 @@ class SheetEditor:
         self.saw_formulas = False
         self.needles = sheet_needles(shift.sheet) if shift is not None else ()
         # The data sheet's rows dropped and renumbered, nothing appended: its plain rows a stretch at a time.
-        self.plain = PLAIN_ROWS and own and appender is None and bool(self.rows)
+        # (the data sheet's rows dropped and renumbered, or its rows given the appended cells)
+        self.plain = PLAIN_ROWS and own and (bool(self.rows) if appender is None else not self.rows)
 
     # ---- whole part -------------------------------------------------------------------------------------------
     def run(self, src, dst) -> None:
@@ -194,13 +205,19 @@ class SheetEditor:
                 base += pos
                 buf, pos = buf[pos:] + chunk, 0
                 continue
-            if self.plain and base + pos >= one_by_one and buf[pos] == 0x3C:  # ("<")
+            # (the annotated copy's header row, and any above it, go one by one: ``edit_row`` reads its style)
+            if (
+                self.plain
+                and base + pos >= one_by_one
+                and buf[pos] == 0x3C  # ("<")
+                and (self.appender is None or self._row_number(row.attrs, implied) > self.appender.header_row)
+            ):
                 # The whole rows read, up to the first row with a formula (that row and those after it: next).
                 end = buf.rfind(b"</row>") + 6
                 formula = _HAS_FORMULA.search(buf, pos, end) if end > pos else None
                 if formula is not None:
                     end = max(pos, buf.rfind(b"<row", pos, formula.start()))
-                edited = self._plain_rows(buf[pos:end]) if end > pos + 6 else None
+                edited = self._plain_rows(buf[pos:end], implied) if end > pos + 6 else None
                 if edited is not None:
                     text, implied, count = edited
                     out.write(text)
@@ -225,21 +242,26 @@ class SheetEditor:
                 base += pos
                 buf, pos = buf[pos:], 0
 
-    def _plain_rows(self, rows: bytes) -> tuple[bytes, int, int] | None:
-        """``edit_row`` of each of ``rows`` (whole <row> elements, blanks between them) at once, with the last row
-        number and the number of rows - where every row and cell has its number first among its attributes, no
-        element a namespace prefix and no row a formula (else None: the rows go one by one). The texts are split
-        and joined by the regular expression engine and numpy, nothing is done row by row in Python (100k rows of
-        two cells: 0.6 s one by one, a call and three expressions a row; ~0.1 s so)."""
+    def _plain_rows(self, rows: bytes, implied: int) -> tuple[bytes, int, int] | None:
+        """``edit_row`` of each of ``rows`` (whole <row> elements, blanks between them; ``implied``: the number of
+        the row before them) at once, with the last row number and the number of rows - where every row and cell
+        has its number first among its attributes, no element a namespace prefix and no row a formula (else None:
+        the rows go one by one). The texts are split and joined by the regular expression engine and numpy,
+        nothing is done row by row in Python (100k rows of two cells: 0.6 s one by one, a call and three
+        expressions a row; ~0.1 s so). With cells to append (``appender``): rows of the table's data, numbered one
+        after another from the row after ``implied``, with no cell where the new ones go (``_plain_appended``)."""
         if b":row" in rows or b":c " in rows or _HAS_FORMULA.search(rows):  # (run: none of the last)
             return None
         parts = _PLAIN_ROW.split(rows)  # blank, row, its number, blank, row, its number, ..., blank
         elements, numbers = parts[1::3], parts[2::3]
         if not elements or len(elements) != len(_ANY_ROW.findall(rows)) or b"".join(parts[0::3]).strip():
             return None
-        if len(_PLAIN_CELL.findall(rows)) != len(_ANY_CELL.findall(rows)):
+        columns = _PLAIN_CELL.findall(rows)  # (each cell's column)
+        if len(columns) != len(_ANY_CELL.findall(rows)):
             return None
         old = np.array(numbers, dtype=np.int64)
+        if self.appender is not None:
+            return self._plain_appended(set(columns), elements, old, implied)
         new = self.rows.numbers(old)
         kept = np.flatnonzero(new >= 0)
         text = b"".join(np.array(elements, dtype=object)[kept].tolist())
@@ -256,6 +278,29 @@ class SheetEditor:
             out[0::4], out[1::4], out[2::4] = pieces[0::3], pieces[1::3], digits.tolist()
             text = b"".join(out)
         return text, int(old[-1]), len(elements)
+
+    def _plain_appended(
+        self, columns: set[bytes], elements: list[bytes], numbers: np.ndarray, implied: int
+    ) -> tuple[bytes, int, int] | None:
+        """``_plain_rows`` with cells to append: each row's new cells (``Appender.cells_of``) put before its end, its
+        ``spans`` attribute left out (``edit_row``). None unless the rows are of the table's data, numbered one after
+        another from ``implied + 1`` (no row missing: ``_pending_rows`` would add it), and hold no cell where the
+        new ones go (``columns``: the columns of their cells; ``_drop_cells_from``)."""
+        a = self.appender
+        assert a is not None
+        first, last = int(numbers[0]), int(numbers[-1])
+        if first != implied + 1 or first <= a.header_row or last > a.last_row or last - first + 1 != len(numbers):
+            return None
+        if any((len(x), x.upper()) >= a.first_key for x in columns):
+            return None
+        extra = a.cells_of(first, last)
+        if not all(extra):  # (a row given no cell is left as it is: one by one)
+            return None
+        text = b"".join(_ROW_SPANS.split(_EMPTY_ROW.sub(rb"\1></row>", b"".join(elements))))  # (spans left out)
+        pieces = text.split(b"</row>")  # (each row's text before its end, then what follows the last: nothing)
+        out = [b"</row>"] * (3 * len(elements) + 1)
+        out[0::3], out[1::3] = pieces, extra
+        return b"".join(out[:-1]), last, len(elements)
 
     @staticmethod
     def _row_number(attrs: bytes, previous: int) -> int:
