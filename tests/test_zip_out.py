@@ -187,3 +187,24 @@ def test_small_members_have_plain_headers_as_zipfile_writes_them(tmp_path):
             assert data[at : at + 4] == b"PK\x03\x04"
             assert int.from_bytes(data[at + 28 : at + 30], "little") == 0, info.filename  # no extra field
             assert info.extra == b""
+
+
+def test_each_members_headers_agree_on_the_version_needed_to_extract(tmp_path):
+    """The local header and the central directory name the same version needed to extract each member (4.5, ZIP64,
+    for a streamed member, whose local header has ZIP64 sizes; 2.0 for the others), as ``zipfile`` writes them."""
+    src = tmp_path / "src.zip"
+    with zipfile.ZipFile(src, "w") as zf:
+        zf.writestr(_info("copied.xml"), b"<a/>" * 100)
+    out = tmp_path / "out.zip"
+    with zipfile.ZipFile(src) as zin, open(src, "rb") as raw, ZipOut(out) as zo:
+        zo.copy(raw, zin.infolist()[0])
+        zo.write(_info("written.xml"), b"<b/>" * 100)
+        with zo.stream(_info("streamed.xml")) as s:
+            s.write(b"<c/>" * 100)
+    data = out.read_bytes()
+    with zipfile.ZipFile(out) as zf:
+        versions = {i.filename: i.extract_version for i in zf.infolist()}
+        local = {
+            i.filename: int.from_bytes(data[i.header_offset + 4 : i.header_offset + 6], "little") for i in zf.infolist()
+        }
+    assert versions == local == {"copied.xml": 20, "written.xml": 20, "streamed.xml": 45}

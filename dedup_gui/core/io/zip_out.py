@@ -161,7 +161,9 @@ class ZipOut:
     def _local_header(self, e: _Entry, zip64: bool) -> None:
         e.offset = self.f.tell()
         extra = _ZIP64_SIZES.pack(1, 16, e.size, e.csize) if zip64 else b""
-        version = max(e.version, _VERSION64 if zip64 else _VERSION)
+        if zip64:  # (the central directory says the same: ``zipfile``'s FileHeader)
+            e.version = max(e.version, _VERSION64)
+        version = max(e.version, _VERSION)
         size, csize = (_FULL, _FULL) if zip64 else (e.size, e.csize)
         head = _LOCAL.pack(
             b"PK\x03\x04", version, 0, e.flags, e.method, e.time, e.date, e.crc, csize, size, len(e.name), len(extra)
@@ -195,11 +197,12 @@ class ZipOut:
                 more.append(e.offset)
                 offset = _FULL
             extra = struct.pack(f"<HH{len(more)}Q", 1, 8 * len(more), *more) if more else b""
-            version = max(e.version, _VERSION64 if more else _VERSION)
+            created = _VERSION64 if more else _VERSION
+            version = max(e.version, created)
             self.f.write(
                 _CENTRAL.pack(
                     b"PK\x01\x02",
-                    version,
+                    created,
                     _SYSTEM,
                     version,
                     0,
