@@ -175,14 +175,13 @@ def _column(values: list) -> np.ndarray:
     if kinds <= {str}:
         texts = (v or None for v in values) if "" in values else values
         return np.fromiter(texts, dtype=object, count=len(values))
-    out = np.fromiter(values, dtype=object, count=len(values))
     if kinds == {float}:
+        out = np.fromiter(values, dtype=object, count=len(values))
         numbers = np.array(values, dtype=np.float64)
         whole = np.flatnonzero((np.floor(numbers) == numbers) & (np.abs(numbers) < _EXACT_INT))
         out[whole] = numbers[whole].astype(np.int64).tolist()
         return out
-    out[:] = [_value(v) for v in values]
-    return out
+    return np.fromiter(map(_value, values), dtype=object, count=len(values))
 
 
 def _value(v: object) -> object:

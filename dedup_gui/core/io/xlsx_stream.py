@@ -162,8 +162,8 @@ class SheetEditor:
         self.stale_values = 0
         self.saw_formulas = False
         self.needles = sheet_needles(shift.sheet) if shift is not None else ()
-        # The data sheet's rows dropped and renumbered, nothing appended: its plain rows a stretch at a time.
-        # (the data sheet's rows dropped and renumbered, or its rows given the appended cells)
+        # The data sheet's rows dropped and renumbered, or given the appended cells: its plain rows a stretch at a
+        # time (``_plain_rows``).
         self.plain = PLAIN_ROWS and own and (bool(self.rows) if appender is None else not self.rows)
 
     # ---- whole part -------------------------------------------------------------------------------------------
@@ -289,7 +289,9 @@ class SheetEditor:
         a = self.appender
         assert a is not None
         first, last = int(numbers[0]), int(numbers[-1])
-        if first != implied + 1 or first <= a.header_row or last > a.last_row or last - first + 1 != len(numbers):
+        if first != implied + 1 or first <= a.header_row or last > a.last_row:
+            return None
+        if not np.array_equal(numbers, np.arange(first, last + 1)):  # (in order, none missing, none twice)
             return None
         if any((len(x), x.upper()) >= a.first_key for x in columns):
             return None
