@@ -4,6 +4,7 @@ inflated."""
 from __future__ import annotations
 
 import os
+import sys
 import tracemalloc
 
 import pytest
@@ -200,3 +201,49 @@ def test_workbook_damaged_between_reading_and_exporting(tmp_path):
     with pytest.raises(InputError, match="in.xlsx"):
         write_cleaned(table, np.array([True, False]), tmp_path / "out.xlsx")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.xlsx"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the child's peak memory read in /proc")
+def test_calamine_itself_stops_at_a_parts_declared_size(tmp_path):
+    """The workbook reader proves the large parts' declared sizes on a thread while calamine parses them: that is
+    safe because calamine (python-calamine 0.9.1 on) stops at each part's declared size itself. A part of shared
+    strings that claims 1,000 bytes and unpacks to 300 MiB is refused by calamine with a few MiB in memory, not
+    unpacked (0.9.0 and before unpack it whole)."""
+    import io
+    import subprocess
+    import zipfile
+
+    import xlsxwriter
+
+    path = tmp_path / "liar.xlsx"
+    book = xlsxwriter.Workbook(str(path))  # (text in the shared strings, as Excel writes it)
+    book.add_worksheet("S").write_column(0, 0, ["a", "b"])
+    book.close()
+    src = zipfile.ZipFile(io.BytesIO(path.read_bytes()))
+    assert "xl/sharedStrings.xml" in src.namelist()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            if info.filename == "xl/sharedStrings.xml":
+                with dst.open(info.filename, "w", force_zip64=True) as part:
+                    part.write(b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">')
+                    block = b"<si><t>" + b"a" * (1 << 20) + b"</t></si>"
+                    for _ in range(300):
+                        part.write(block)
+                    part.write(b"</sst>")
+            else:
+                dst.writestr(info, src.read(info))
+        for info in dst.filelist:
+            if info.filename == "xl/sharedStrings.xml":
+                info.file_size = 1000
+    # (the child's own peak: VmHWM is its memory's, where getrusage's ru_maxrss keeps the parent's from before exec)
+    code = (
+        "import sys\nfrom python_calamine import CalamineWorkbook\n"
+        "try:\n    wb = CalamineWorkbook.from_path(sys.argv[1]); wb.get_sheet_by_name('S').to_python()\n"
+        "    print('read')\nexcept Exception as e:\n    print('refused')\n"
+        "peak = next(line for line in open('/proc/self/status') if line.startswith('VmHWM:'))\n"
+        "print(int(peak.split()[1]) // 1024)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+    verdict, peak_mib = out.stdout.split()
+    assert verdict == "refused"
+    assert int(peak_mib) < 150, f"{peak_mib} MiB at its peak: calamine unpacked the part"
