@@ -170,9 +170,9 @@ def test_a_workbook_copied_member_by_member_opens_in_openpyxl(tmp_path):
     ]
 
 
-def test_small_members_have_plain_headers_as_zipfile_writes_them(tmp_path):
-    """Members copied or written whole carry no ZIP64 field where their sizes do not need one (as ``writestr``
-    writes them): spreadsheet programs read such a package as they read one ``zipfile`` wrote."""
+def _one_of_each(tmp_path, streamed: bool):
+    """A zip of a member copied as stored ("copied.xml"), one written whole ("written.xml") and, with
+    ``streamed``, one streamed ("streamed.xml"): its bytes and its path."""
     src = tmp_path / "src.zip"
     with zipfile.ZipFile(src, "w") as zf:
         zf.writestr(_info("copied.xml"), b"<a/>" * 100)
@@ -180,7 +180,16 @@ def test_small_members_have_plain_headers_as_zipfile_writes_them(tmp_path):
     with zipfile.ZipFile(src) as zin, open(src, "rb") as raw, ZipOut(out) as zo:
         zo.copy(raw, zin.infolist()[0])
         zo.write(_info("written.xml"), b"<b/>" * 100)
-    data = out.read_bytes()
+        if streamed:
+            with zo.stream(_info("streamed.xml")) as s:
+                s.write(b"<c/>" * 100)
+    return out.read_bytes(), out
+
+
+def test_small_members_have_plain_headers_as_zipfile_writes_them(tmp_path):
+    """Members copied or written whole carry no ZIP64 field where their sizes do not need one (as ``writestr``
+    writes them): spreadsheet programs read such a package as they read one ``zipfile`` wrote."""
+    data, out = _one_of_each(tmp_path, streamed=False)
     with zipfile.ZipFile(out) as zf:
         for info in zf.infolist():
             at = info.header_offset
@@ -192,16 +201,7 @@ def test_small_members_have_plain_headers_as_zipfile_writes_them(tmp_path):
 def test_each_members_headers_agree_on_the_version_needed_to_extract(tmp_path):
     """The local header and the central directory name the same version needed to extract each member (4.5, ZIP64,
     for a streamed member, whose local header has ZIP64 sizes; 2.0 for the others), as ``zipfile`` writes them."""
-    src = tmp_path / "src.zip"
-    with zipfile.ZipFile(src, "w") as zf:
-        zf.writestr(_info("copied.xml"), b"<a/>" * 100)
-    out = tmp_path / "out.zip"
-    with zipfile.ZipFile(src) as zin, open(src, "rb") as raw, ZipOut(out) as zo:
-        zo.copy(raw, zin.infolist()[0])
-        zo.write(_info("written.xml"), b"<b/>" * 100)
-        with zo.stream(_info("streamed.xml")) as s:
-            s.write(b"<c/>" * 100)
-    data = out.read_bytes()
+    data, out = _one_of_each(tmp_path, streamed=True)
     with zipfile.ZipFile(out) as zf:
         versions = {i.filename: i.extract_version for i in zf.infolist()}
         local = {

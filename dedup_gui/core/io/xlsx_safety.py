@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import InputError
@@ -50,29 +52,30 @@ def check_ooxml(path: Path, verify_sizes: bool = True) -> None:
         )
     if container != "zip":
         raise InputError(path, "is not a valid .xlsx workbook (not a zip archive); the file may be damaged")
-    try:
-        with zipfile.ZipFile(path) as zf:
-            infos = zf.infolist()
-            _check_sizes(path, infos)
-            names = {i.filename for i in infos}
-            if "xl/workbook.xml" not in names and "xl/workbook.bin" not in names:
-                raise InputError(path, "is a zip archive but not an Excel workbook (no xl/workbook.xml)")
-            for info in infos:
-                if info.filename.lower().endswith((".xml", ".rels", ".vml")):
-                    _check_prolog(path, zf, info)
-            if verify_sizes:
-                _prove_sizes(path, zf, infos)
-    except zipfile.BadZipFile as e:
-        raise InputError(path, "is damaged (truncated or not a valid .xlsx workbook: {e})", e=e) from None
-    except (zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, RuntimeError) as e:
-        raise InputError(path, "is damaged or uses an unsupported zip feature ({e})", e=e) from None
+    with _zip_damage(path), zipfile.ZipFile(path) as zf:
+        infos = zf.infolist()
+        _check_sizes(path, infos)
+        names = {i.filename for i in infos}
+        if "xl/workbook.xml" not in names and "xl/workbook.bin" not in names:
+            raise InputError(path, "is a zip archive but not an Excel workbook (no xl/workbook.xml)")
+        for info in infos:
+            if info.filename.lower().endswith((".xml", ".rels", ".vml")):
+                _check_prolog(path, zf, info)
+        if verify_sizes:
+            _prove_sizes(path, zf, infos)
 
 
 def prove_declared_sizes(path: Path) -> None:
     """``check_ooxml``'s proof of the large parts' declared sizes alone (for a file it has checked otherwise)."""
+    with _zip_damage(path), zipfile.ZipFile(path) as zf:
+        _prove_sizes(path, zf, zf.infolist())
+
+
+@contextmanager
+def _zip_damage(path: Path) -> Iterator[None]:
+    """The zip module's errors reading ``path`` told as the user's message (an InputError naming the file)."""
     try:
-        with zipfile.ZipFile(path) as zf:
-            _prove_sizes(path, zf, zf.infolist())
+        yield
     except zipfile.BadZipFile as e:
         raise InputError(path, "is damaged (truncated or not a valid .xlsx workbook: {e})", e=e) from None
     except (zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, RuntimeError) as e:

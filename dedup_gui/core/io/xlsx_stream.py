@@ -190,6 +190,9 @@ class SheetEditor:
         one_by_one = 0  # (where the rows that are no plain stretch end, in the part's rows: they go one by one)
         total = max(1, self.appender.n_rows if self.appender else 0)
         while True:
+            if pos > CHUNK:
+                base += pos
+                buf, pos = buf[pos:], 0
             while pos < len(buf) and buf[pos] in b" \t\r\n":
                 pos += 1
             row, need_more = _scan_row(buf, pos)
@@ -205,12 +208,13 @@ class SheetEditor:
                 base += pos
                 buf, pos = buf[pos:] + chunk, 0
                 continue
+            r = self._row_number(row.attrs, implied)
             # (the annotated copy's header row, and any above it, go one by one: ``edit_row`` reads its style)
             if (
                 self.plain
                 and base + pos >= one_by_one
                 and buf[pos] == 0x3C  # ("<")
-                and (self.appender is None or self._row_number(row.attrs, implied) > self.appender.header_row)
+                and (self.appender is None or r > self.appender.header_row)
             ):
                 # The whole rows read, up to the first row with a formula (that row and those after it: next).
                 end = buf.rfind(b"</row>") + 6
@@ -225,12 +229,8 @@ class SheetEditor:
                     if self.reporter is not None and (done + count) // PROGRESS_EVERY > done // PROGRESS_EVERY:
                         self.reporter.report("Writing", done + count, max(done + count, total))
                     done += count
-                    if pos > CHUNK:
-                        base += pos
-                        buf, pos = buf[pos:], 0
                     continue
                 one_by_one = base + end  # (each stretch looked at once, whatever its length)
-            r = self._row_number(row.attrs, implied)
             if self.appender is not None:
                 out.write(self._pending_rows(implied, r))
             out.write(self.edit_row(row, r))
@@ -238,9 +238,6 @@ class SheetEditor:
             done += 1
             if self.reporter is not None and done % PROGRESS_EVERY == 0:
                 self.reporter.report("Writing", done, max(done, total))
-            if pos > CHUNK:
-                base += pos
-                buf, pos = buf[pos:], 0
 
     def _plain_rows(self, rows: bytes, implied: int) -> tuple[bytes, int, int] | None:
         """``edit_row`` of each of ``rows`` (whole <row> elements, blanks between them; ``implied``: the number of

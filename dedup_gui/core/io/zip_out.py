@@ -132,12 +132,8 @@ class ZipOut:
         """A member of ``data``, deflated (stored when ``info`` says so), with ``info``'s name, date and attributes:
         its sizes known before its header, which has ZIP64 sizes only where they need them (``zipfile``'s
         ``writestr``)."""
-        if self._open is not None:
-            raise ValueError("zip_out: a member is still being written")
-        name, utf8 = _name(info.filename)
-        method = ZIP_DEFLATED if info.compress_type == ZIP_DEFLATED else 0
-        entry = _Entry(name, utf8, method, info.date_time, info.external_attr, _VERSION)
-        if method:
+        entry = self._new_entry(info)
+        if entry.method:
             c = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
             payload = c.compress(data) + c.flush()
         else:
@@ -149,14 +145,19 @@ class ZipOut:
 
     def stream(self, info: ZipInfo, level: int = LEVEL) -> _Stream:
         """A member written by ``write`` calls (deflated, pieces on the engine's threads), ended by ``close``."""
+        entry = self._new_entry(info)
+        self._local_header(entry, zip64=True)
+        self._open = _Stream(self, entry, level if entry.method else None)
+        return self._open
+
+    def _new_entry(self, info: ZipInfo) -> _Entry:
+        """The entry of a member this file writes (deflated, or stored when ``info`` says so), once the member
+        before it is written whole."""
         if self._open is not None:
             raise ValueError("zip_out: a member is still being written")
         name, utf8 = _name(info.filename)
         method = ZIP_DEFLATED if info.compress_type == ZIP_DEFLATED else 0
-        entry = _Entry(name, utf8, method, info.date_time, info.external_attr, _VERSION)
-        self._local_header(entry, zip64=True)
-        self._open = _Stream(self, entry, level if method else None)
-        return self._open
+        return _Entry(name, utf8, method, info.date_time, info.external_attr, _VERSION)
 
     def _local_header(self, e: _Entry, zip64: bool) -> None:
         e.offset = self.f.tell()
