@@ -1660,3 +1660,18 @@ def test_a_text_quoted_throughout_keeps_its_lines_alone_and_in_a_column(text, ex
     assert normalise(text, opts) == expected
     column = ["前面的正文", "> 只是引用", text, "后面的正文"]
     assert normalise_all(column, opts) == ["前面的正文", "> 只是引用", expected, "后面的正文"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 2**40), max_size=60),
+    st.sampled_from([1, 7, 300, 2**40]),
+    st.sampled_from([np.int64, np.int32, np.uint64]),
+)
+def test_distinct_count_counts_the_distinct_values(values, modulo, dtype):
+    """``distinct_count`` (a table of counts for small numbers, a sort for others) is the number of distinct
+    values, whatever their range and integer type."""
+    from dedup_gui.core.text import distinct_count
+
+    x = np.array([v % modulo % (2**31 if dtype == np.int32 else 2**63) for v in values], dtype=dtype)
+    assert distinct_count(x) == len(set(x.tolist()))

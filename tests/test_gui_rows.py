@@ -216,3 +216,75 @@ def test_a_long_columns_sort_keys_are_made_off_the_windows_thread_and_the_rows_t
         release.set()
     expected = sorted(range(4), key=lambda r: value_sort_key(frame["body"][r]), reverse=True)
     assert model.visible_rows() == expected and threads and threads[0] is not threading.main_thread()
+
+
+def test_the_order_shown_is_that_of_a_plain_filter_and_sort_of_the_rows(qtbot):
+    """The table model keeps the order of the rows shown as an array: filtered by a predicate or by a set of the
+    indexes (as the cluster filter gives them), sorted by a column's keys made at once, by each row's own key or in
+    the list's own order, both ways - always the rows a plain Python filter and stable sort give, and
+    ``visible_row`` the place of each (-1 for a row filtered out or no row at all)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from dedup_gui.core.columns import Column
+    from dedup_gui.gui.table_model import ColumnTableModel
+
+    @settings(max_examples=80, deadline=None)
+    @given(st.data())
+    def check(data):
+        n = data.draw(st.integers(0, 30))
+        values = data.draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n))
+        rows = data.draw(st.sampled_from([list(range(100, 100 + n)), range(100, 100 + n)]))
+        columns = [
+            Column("in order", str, lambda r: r, in_order=True),
+            Column("by key", str, lambda r: values[r - 100]),
+            Column("keys at once", str, lambda r: values[r - 100],
+                   sort_keys=lambda at: [values[int(r) - 100] for r in at]),  # fmt: skip
+        ]
+        model = ColumnTableModel()
+        model.set_rows(rows, columns)
+        chosen = set(data.draw(st.lists(st.integers(-2, n + 2), max_size=n + 4)))
+        how = data.draw(st.sampled_from(["none", "set", "predicate"]))
+        accept = {"none": None, "set": chosen, "predicate": chosen.__contains__}[how]
+        column = data.draw(st.sampled_from([None, 0, 1, 2]))
+        descending = data.draw(st.booleans())
+        order = Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
+        if data.draw(st.booleans()):  # sorted first, then filtered, or the other way round
+            model.set_filter(accept)
+            if column is not None:
+                model.sort(column, order)
+        else:
+            if column is not None:
+                model.sort(column, order)
+            model.set_filter(accept)
+        shown = [i for i in range(n) if accept is None or i in chosen]
+        if column == 0:
+            shown.sort(reverse=descending)
+        elif column is not None:
+            shown.sort(key=lambda i: values[i], reverse=descending)  # (stable: ties keep their order)
+        assert model.order_array().tolist() == shown
+        assert [model.source_index(v) for v in range(model.rowCount())] == shown
+        assert model.visible_rows() == [rows[i] for i in shown]
+        assert [model.row(v) for v in range(len(shown))] == [rows[i] for i in shown]
+        for i in range(-2, n + 2):
+            assert model.visible_row(i) == (shown.index(i) if i in shown else -1)
+
+    check()
+
+
+def test_the_cluster_lists_filter_shows_the_clusters_found_in_order(qtbot):
+    """The cluster filter hands the model the set of clusters found (no call per cluster): the ids shown are those
+    clusters, in the order the list is sorted by, and ``shown_ids`` says None when nothing is filtered."""
+    texts = [f"新闻{i}" for i in range(12)]
+    clusters = [Cluster(c, 2 * (c - 1), [2 * (c - 1), 2 * c - 1], {2 * c - 1: 0.9}) for c in range(1, 7)]
+    result = DedupResult(Settings(), 12, clusters, PairSet.empty(), PairSet.empty(), np.arange(12), 0)
+    session = ReviewSession(result, texts)
+    model = ClusterListModel()
+    model.set_session(session)
+    assert model.shown_ids() is None
+    model._apply({4, 1, 2, 99})
+    assert model.visible_ids() == [2, 3, 5]
+    assert model.shown_ids() == [2, 3, 5]
+    assert model.row_of_cluster(3) == 1 and model.row_of_cluster(1) == -1
+    model._apply(None)
+    assert model.visible_ids() == list(range(1, 7))

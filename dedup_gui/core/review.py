@@ -22,7 +22,7 @@ from .errors import OutputError
 from .result import Cluster, ClusterList, Decisions, DedupResult, Resolution
 from .review_decisions import RowDecisions, apply, apply_to_cluster, from_decisions
 from .settings import KEEP_POLICIES
-from .text import find_sorted, sorted_unique, span_positions
+from .text import distinct_count, find_sorted, sorted_unique, span_positions
 
 SimilarityFn = Callable[[int, int], float]
 
@@ -293,8 +293,7 @@ class ReviewSession:
     def clustered_chars(self) -> int:
         """Characters of text in the clustered rows (what ``matching_ids`` searches), counted once."""
         if self._clustered_chars is None:
-            texts = self.texts
-            self._clustered_chars = sum(len(texts[r]) for r in self.clustered_rows())
+            self._clustered_chars = sum(map(len, map(self.texts.__getitem__, self.clustered_rows())))
         return self._clustered_chars
 
     def matching_ids(self, query: str, check: Callable[[], None] | None = None) -> set[int] | None:
@@ -489,7 +488,7 @@ class ReviewSession:
     def clusters_with_removals(self) -> int:
         """Clusters that still remove a row once the user's decisions apply (what "clusters" counts to a user)."""
         res = self.resolution()
-        return len(sorted_unique(res.cluster[~res.keep])) if res.removed else 0
+        return distinct_count(res.cluster[~res.keep]) if res.removed else 0
 
     @property
     def clusters_to_review(self) -> int:
@@ -498,7 +497,7 @@ class ReviewSession:
         command line counts it)."""
         res = self.resolution()
         open_rows = ~res.keep | self._held_now() if self.held else ~res.keep
-        return len(sorted_unique(res.cluster[open_rows]))
+        return distinct_count(res.cluster[open_rows])
 
     @property
     def rows_to_check(self) -> int:

@@ -1150,6 +1150,16 @@ def sorted_unique(x: np.ndarray, kind: str | None = None) -> np.ndarray:
     return distinct_of_sorted(np.sort(x, kind=kind))  # type: ignore[arg-type]
 
 
+def distinct_count(x: np.ndarray) -> int:
+    """``len(sorted_unique(x))`` of a 1-d array of integers: counted in a table of the values when they are small
+    numbers (cluster ids: at a million rows 3 against 40 ms, on the window's thread), else by sorting."""
+    if len(x) == 0:
+        return 0
+    if x.dtype.kind in "iu" and int(x.min()) >= 0 and int(x.max()) < 4 * len(x) + 1024:
+        return int(np.count_nonzero(np.bincount(x)))
+    return len(sorted_unique(x))
+
+
 def distinct_of_sorted(x: np.ndarray) -> np.ndarray:
     """The distinct values of a sorted 1-d array, in order (``x`` itself when it has fewer than two)."""
     if len(x) > 1:

@@ -77,7 +77,7 @@ class ClusterListModel(ColumnTableModel):
         self.session = session
         self._asked += 1
         ids = self._search_in_line()
-        self._accept = None if ids is None else ids.__contains__
+        self._accept = ids
         self.set_rows(_Lines(session) if session is not None else ())
         if ids is None and self.query.strip() and session is not None:
             self._search_off_thread()
@@ -134,7 +134,7 @@ class ClusterListModel(ColumnTableModel):
 
     def _apply(self, indexes: set[int] | None) -> None:
         self.filterAboutToApply.emit()
-        self.set_filter(None if indexes is None else indexes.__contains__)
+        self.set_filter(indexes)
         self.filterApplied.emit()
 
     def clusters_changed(self, cluster_ids) -> None:
@@ -154,7 +154,7 @@ class ClusterListModel(ColumnTableModel):
         return self.visible_row(cluster_id - 1)
 
     def visible_ids(self) -> list[int]:
-        return [i + 1 for i in self._order]
+        return (self.order_array() + 1).tolist()
 
     def shown_ids(self) -> list[int] | None:
         """The clusters shown, or None when it is all of them (no filter): a 100,000-row list costs a re-run

@@ -20,7 +20,7 @@ from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.annotation import AnnotationSpec
 from dedup_gui.core.engine_process import EngineProcess, RemotePipeline
 from dedup_gui.core.errors import DedupError
-from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.pipeline import Pipeline, paused_gc
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.result import DedupResult
 from dedup_gui.core.review import ReviewSession
@@ -222,17 +222,20 @@ def _prepare(table: Table, columns: Sequence[str], engine: EngineProcess | None,
 def _outcome(
     result: DedupResult, pipeline: EnginePipeline, key: tuple, intent: RowDecisions, reporter: Reporter
 ) -> RunOutcome:
-    result.clusters.materialise()  # every Cluster object made here (an engine in this process hands arrays over)
-    session = ReviewSession(result, pipeline.texts, pipeline.similarity, intent)
-    session.resolution()  # computed here rather than on the GUI thread
-    session.cluster_of(0)  # the row -> cluster index too (a loop over every cluster)
-    for i in range(len(session)):  # the cluster list's lines too: sorting touches all of them
-        if i % 2000 == 0:
-            reporter.check()
-        session.row(i)
+    # No cyclic collection while the session's objects are made - a line per cluster, an index of every row - and
+    # then they are kept out of full collections (they live as long as the run is on screen): at a million rows a
+    # full collection meanwhile, on this thread holding the interpreter lock, stalled the window 105-116 ms.
+    with paused_gc(freeze=True):
+        result.clusters.materialise()  # every Cluster object made here (an engine in this process hands arrays over)
+        session = ReviewSession(result, pipeline.texts, pipeline.similarity, intent)
+        session.resolution()  # computed here rather than on the GUI thread
+        session.cluster_of(0)  # the row -> cluster index too (a loop over every cluster)
+        for i in range(len(session)):  # the cluster list's lines too: sorting touches all of them
+            if i % 2000 == 0:
+                reporter.check()
+            session.row(i)
     lengths = [len(t) for t in pipeline.texts[:5000]]
     median = statistics.median(lengths) if lengths else 0.0
-    keep_out_of_full_collections()
     return RunOutcome(key, pipeline, session, median, result.settings)
 
 

@@ -952,7 +952,9 @@ class KeyCounts:
         def cells_of(i: int) -> np.ndarray:
             cells = parts[i] * _CELL_MIX
             cells >>= shift
-            return cells if masks is None else cells[masks[i]]
+            # As int64 (below 2**24, the same numbers): ``np.add.at`` takes such indices as they are; uint64 ones it
+            # casts first (2.7M random cells: 8 against 11.5 ms).
+            return (cells if masks is None else cells[masks[i]]).view(np.int64)
 
         for cells in ordered_map(cells_of, range(len(parts))):
             np.add.at(counts, cells, one)

@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QVBoxLayout, QWidget
 
 from dedup_gui.core import analysis
+from dedup_gui.core.pipeline import paused_gc
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_counts import decided_result, overruled_pairs
 from dedup_gui.core.table import Table
@@ -205,8 +206,12 @@ class AnalysisView(QWidget):
             if asked != self._stories_asked:  # asked again meanwhile: only the latest is worked out
                 return
             try:
-                found = cols if cols is not None else analysis.StoryColumns.of(table, exclude=exclude)
-                stories = _hot_stories(found, result, texts, decisions, cache)
+                # No cyclic collection while the stories are worked out, and what they leave kept out of full
+                # collections: at a million rows a full collection of the objects they make, on this thread holding
+                # the interpreter lock, stalled the window 220-560 ms.
+                with paused_gc(freeze=True):
+                    found = cols if cols is not None else analysis.StoryColumns.of(table, exclude=exclude)
+                    stories = _hot_stories(found, result, texts, decisions, cache)
             except Exception:  # (on the stories' thread: the list stays as it was)
                 logging.getLogger(__name__).exception("working out the hot stories failed")
                 return
