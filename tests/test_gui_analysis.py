@@ -114,6 +114,29 @@ def test_dragging_the_line_with_the_mouse_snaps_emits_and_updates_the_live_count
     assert "≥ 0.90" in histogram.readout.text()
 
 
+def test_a_large_runs_count_follows_a_drag_from_a_thread_of_its_own_and_shows_the_latest(qtbot, view, monkeypatch):
+    """Above ``PREVIEW_IN_LINE_PAIRS`` candidate pairs the count under the chart is worked out on the chart's
+    counting thread: the readout says "counting" until it comes, a count for a threshold the line has left is
+    dropped, and the count shown is the engine's for the threshold the line stopped at."""
+    from dedup_gui.gui.analysis import histogram as histogram_module
+
+    monkeypatch.setattr(histogram_module, "PREVIEW_IN_LINE_PAIRS", 0)
+    histogram = view.histogram
+    histogram.explorer = analysis.ThresholdExplorer(view.session.result)  # (no count worked out yet)
+    shown = []
+    histogram._previewed.connect(lambda asked, p: shown.append(p.threshold))
+    for value in (0.75, 0.8, 0.85, 0.9):
+        histogram.set_threshold(value)
+    assert histogram.counting() and histogram.readout.text() == histogram.counting_text()
+    qtbot.waitUntil(lambda: not histogram.counting())
+    expected = analysis.removal_count(view.session.result, 0.9)
+    assert f"<b>{expected:,} rows</b>" in histogram.readout.text() and "≥ 0.90" in histogram.readout.text()
+    assert shown and shown[-1] == 0.9 and len(shown) <= 4
+    histogram.set_threshold(0.8)  # worked out before: shown at once if it was, else counted again
+    qtbot.waitUntil(lambda: not histogram.counting())
+    assert f"<b>{analysis.removal_count(view.session.result, 0.8):,} rows</b>" in histogram.readout.text()
+
+
 def test_clicking_the_chart_moves_the_threshold_there(qtbot, view):
     emitted = []
     view.thresholdChanged.connect(emitted.append)

@@ -287,3 +287,45 @@ def test_the_cluster_lists_filter_shows_the_clusters_found_in_order(qtbot):
     assert model.row_of_cluster(3) == 1 and model.row_of_cluster(1) == -1
     model._apply(None)
     assert model.visible_ids() == list(range(1, 7))
+
+
+def test_a_large_sort_runs_off_the_windows_thread_and_the_selection_follows_the_rows(qtbot, monkeypatch):
+    """Above ``SORT_IN_LINE`` rows the sort by a column's keys runs on the model's thread: the rows keep their
+    order until it is done (``sorting``), then show sorted, the view's current row still on the same row. A sort
+    asked for meanwhile, or a filter, wins over one still running."""
+    from PySide6.QtWidgets import QTableView
+
+    from dedup_gui.core.columns import Column
+    from dedup_gui.gui import table_model
+    from dedup_gui.gui.table_model import ColumnTableModel
+
+    monkeypatch.setattr(table_model, "SORT_IN_LINE", 10)
+    values = [(i * 7) % 13 for i in range(40)]
+    columns = [
+        Column("value", str, lambda r: values[r], sort_keys=lambda at: [values[r] for r in at]),
+        Column("negated", str, lambda r: -values[r], sort_keys=lambda at: [-values[r] for r in at]),
+    ]
+    model = ColumnTableModel()
+    model.set_rows(list(range(40)), columns)
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.setCurrentIndex(model.index(5, 0))
+
+    model.sort(0, Qt.SortOrder.AscendingOrder)
+    assert model.sorting() and model.order_array().tolist() == list(range(40))  # as it was, until the sort is done
+    qtbot.waitUntil(lambda: not model.sorting())
+    assert model.order_array().tolist() == sorted(range(40), key=lambda i: values[i])
+    assert model.row(view.currentIndex().row()) == 5  # the current row followed its row
+
+    model.sort(0, Qt.SortOrder.DescendingOrder)
+    model.sort(1, Qt.SortOrder.AscendingOrder)  # asked for before the first is done: the first is dropped
+    qtbot.waitUntil(lambda: not model.sorting())
+    assert model.order_array().tolist() == sorted(range(40), key=lambda i: -values[i])
+
+    model.sort(0, Qt.SortOrder.AscendingOrder)
+    model.set_filter({1, 2, 3, 30})  # other rows: sorted again, the running sort dropped
+    qtbot.waitUntil(lambda: not model.sorting())
+    with qtbot.assertNotEmitted(model.layoutChanged, wait=50):
+        pass
+    assert model.order_array().tolist() == sorted([1, 2, 3, 30], key=lambda i: values[i])

@@ -201,6 +201,15 @@ class ThresholdExplorer:
         lo, hi = self._range
         return lo - 1e-9 <= threshold <= hi + 1e-9
 
+    def cached(self, threshold: float) -> ThresholdPreview | None:
+        """``preview(threshold)`` when it was worked out before, else None (nothing is worked out)."""
+        return self._cache.get(float(threshold))
+
+    @property
+    def pairs(self) -> int:
+        """The candidate pairs a preview looks at."""
+        return len(self._measure)
+
     def preview(self, threshold: float) -> ThresholdPreview:
         threshold = float(threshold)
         cached = self._cache.get(threshold)

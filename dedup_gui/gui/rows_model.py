@@ -120,7 +120,7 @@ class RowsModel(ColumnTableModel):
     def _rebuild(self) -> None:
         n = len(self.table) if self.table is not None else 0
         if self.duplicates_only and self._res is not None:
-            rows = np.flatnonzero(self._res.cluster > 0).tolist()
+            rows = np.flatnonzero(self._res.cluster > 0)  # (an array: no list of 600,000 numbers at a million rows)
         else:
             rows = range(n)
         self.set_rows(rows, self._columns_now() if self.table is not None else [])
@@ -169,8 +169,8 @@ class RowsModel(ColumnTableModel):
         )
 
     def sort_pending(self) -> bool:
-        """A column's sort keys are still being made (the rows are sorted when they are)."""
-        return bool(self._ranks_asked - self._ranks.keys())
+        """A column's sort keys are still being made, or a large sort is running (the rows are sorted when they are)."""
+        return bool(self._ranks_asked - self._ranks.keys()) or self.sorting()
 
     def _rank_off_thread(self, i: int, values: np.ndarray) -> None:
         if i in self._ranks_asked:

@@ -5,6 +5,8 @@ says how many rows that threshold would remove, computed from the cached candida
 
 from __future__ import annotations
 
+import logging
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import numpy as np
@@ -25,10 +27,17 @@ def measure_label(algorithm: str) -> str:
     return QCoreApplication.translate("registry", info.measure)
 
 
+# Candidate pairs above which the count under the chart is worked out on a thread of the chart's own ("counting"
+# meanwhile): the clustering it takes, on the window's thread, stalled it 0.2 s at a million rows (300,000 pairs),
+# at each step of a drag of the line.
+PREVIEW_IN_LINE_PAIRS = 100_000
+
+
 class SimilarityHistogram(ChartPanel):
     """Emits ``thresholdChanged`` (snapped to the slider's step) whenever the user moves the line."""
 
     thresholdChanged = Signal(float)
+    _previewed = Signal(int, object)  # (request number, ThresholdPreview) from the counting thread
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(self.tr("Similarity of candidate pairs"), parent)
@@ -37,6 +46,10 @@ class SimilarityHistogram(ChartPanel):
         self.hist: analysis.Histogram | None = None
         self.threshold = 0.0
         self.algorithm = ""
+        self._previews: ThreadPoolExecutor | None = None  # the counting thread (``PREVIEW_IN_LINE_PAIRS``)
+        self._preview_asked = 0  # the latest count asked of it: older ones are dropped
+        self._counting = -1  # the request the counting thread is working out, if any
+        self._previewed.connect(self._take_preview)
 
         self.readout = QLabel()
         self.readout.setObjectName("thresholdReadout")
@@ -73,6 +86,7 @@ class SimilarityHistogram(ChartPanel):
     # -- data in ----
 
     def clear(self) -> None:
+        self._preview_asked += 1  # (a count still coming is of the run before)
         self.result = self.explorer = self.hist = None
         self.overruled, self.decided_removed = np.zeros(0, dtype=np.int64), None
         self.bars.clear()
@@ -92,6 +106,7 @@ class SimilarityHistogram(ChartPanel):
         if result is None:
             self.clear()
             return
+        self._preview_asked += 1  # (a count still coming is of the run before)
         self.result = result
         self.algorithm = result.settings.algorithm
         self.explorer = explorer or analysis.ThresholdExplorer(result)
@@ -305,9 +320,43 @@ class SimilarityHistogram(ChartPanel):
         )
 
     def _update_readout(self) -> None:
-        p = self.preview()
-        if p is None or self.result is None:
+        self._preview_asked += 1
+        explorer, threshold = self.explorer, self.threshold
+        if explorer is None or self.result is None:
             return
+        p = explorer.cached(threshold)
+        if p is None and explorer.pairs > PREVIEW_IN_LINE_PAIRS:
+            self.readout.setText(self.counting_text())
+            self._preview_off_thread(explorer, threshold)
+            return
+        self._show_readout(p if p is not None else explorer.preview(threshold))
+
+    def counting(self) -> bool:
+        """The count under the chart is being worked out on the counting thread."""
+        return self._preview_asked == self._counting
+
+    def _preview_off_thread(self, explorer: analysis.ThresholdExplorer, threshold: float) -> None:
+        asked = self._counting = self._preview_asked
+
+        def work() -> None:
+            if asked != self._preview_asked:  # asked again meanwhile (a drag of the line): only the latest counts
+                return
+            try:
+                self._previewed.emit(asked, explorer.preview(threshold))
+            except Exception:  # (on the counting thread: the readout stays "counting")
+                logging.getLogger(__name__).exception("counting the rows a threshold removes failed")
+
+        if self._previews is None:
+            self._previews = ThreadPoolExecutor(1, thread_name_prefix="threshold-count")
+        self._previews.submit(work)
+
+    def _take_preview(self, asked: int, p: analysis.ThresholdPreview) -> None:
+        if asked == self._preview_asked and self.result is not None:
+            self._counting = -1
+            self._show_readout(p)
+
+    def _show_readout(self, p: analysis.ThresholdPreview) -> None:
+        assert self.result is not None
         n_rows = self.result.n_rows
         value = self.threshold_text(p.threshold)
         rows = f"{p.rows_removed:,}"
