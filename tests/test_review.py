@@ -397,3 +397,39 @@ def test_the_clusters_matching_a_query_are_found_at_once_as_one_by_one():
     assert session.matching_ids("暴雨") == {1} and session.matching_ids("5") == {2}  # row 5 (1-based)
     assert session.matching_ids("2") == {1, 2}  # cluster 2, and row 2 in cluster 1
     assert session.matching_ids("  ") is None and session.matching_ids("completely") == set()
+
+
+def _many_clusters(n: int) -> tuple[DedupResult, list[str]]:
+    texts = [f"第{i // 2}条新闻" for i in range(2 * n)]
+    clusters = [Cluster(c + 1, 2 * c, [2 * c, 2 * c + 1], {2 * c + 1: 0.9}) for c in range(n)]
+    result = DedupResult(Settings(), 2 * n, clusters, PairSet.empty(), PairSet.empty(), np.arange(2 * n), 0)
+    return result, texts
+
+
+def test_a_session_lets_go_of_its_objects_in_pieces_and_of_its_result_only_when_nothing_else_holds_it(monkeypatch):
+    """``released_in_pieces`` empties the session's cluster lines a piece at a time (a yield after each), then the
+    result's cluster objects - unless the result is held elsewhere: then its clusters stay whole and readable."""
+    import gc
+    import weakref
+
+    from dedup_gui.core import result as result_module
+
+    monkeypatch.setattr(result_module, "RELEASE_PIECE", 100)
+    result, texts = _many_clusters(1000)
+    session = ReviewSession(result, texts)
+    for i in range(len(session)):
+        session.row(i)
+    some_cluster = weakref.ref(result.clusters[500])
+    del result
+    pieces = sum(1 for _ in session.released_in_pieces())
+    assert pieces >= 2 * 1000 // 100  # the lines and the clusters, 100 at a time
+    assert not session._rows
+    gc.collect()
+    assert some_cluster() is None  # nothing else held it: freed with its piece
+
+    held, texts = _many_clusters(1000)
+    session = ReviewSession(held, texts)
+    for i in range(len(session)):
+        session.row(i)
+    assert sum(1 for _ in session.released_in_pieces()) >= 1000 // 100
+    assert len(held.clusters) == 1000 and held.clusters[999].members == [1998, 1999]  # the holder's result is whole

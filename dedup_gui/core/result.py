@@ -5,6 +5,7 @@ Rows are 0-based indices into the table here; exports show them 1-based, as user
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, overload
@@ -91,6 +92,22 @@ class Cluster:
         return len(self.members)
 
 
+# Objects let go of per piece by ``drop_in_pieces``: a few milliseconds of the window's thread each.
+RELEASE_PIECE = 5_000
+
+
+def drop_in_pieces(container: list | dict) -> Iterator[None]:
+    """Empty a list or a dict ``RELEASE_PIECE`` items at a time, a yield after each piece: what only it referred
+    to is freed a piece at a time, not in one call that holds the interpreter lock throughout."""
+    while container:
+        if isinstance(container, dict):
+            for _ in range(min(RELEASE_PIECE, len(container))):
+                container.popitem()
+        else:
+            del container[-RELEASE_PIECE:]
+        yield
+
+
 class ClusterList(Sequence[Cluster]):
     """The clusters of a result: flat arrays (``_clusters_as_arrays``' form - ids, kept rows, the members and the
     similarity entries of every cluster with their offsets), made into ``Cluster`` objects only where they are read,
@@ -158,6 +175,18 @@ class ClusterList(Sequence[Cluster]):
             self._objects = objects = list(made)
             self._complete = True
         return objects  # type: ignore[return-value]
+
+    def released_in_pieces(self) -> Iterator[None]:
+        """Let go of the cluster objects a few thousand at a time (``drop_in_pieces``), when nothing but this list
+        refers to their list; the list is of no use after (``ReviewSession.released_in_pieces``)."""
+        objects = self._objects
+        # (this list's reference, this name's and the call's)
+        if objects is not None and sys.getrefcount(objects) <= 3:
+            # (made again from the arrays if read after all; without arrays, no clusters are left)
+            self._objects, self._complete, self._entry_index = None, False, None
+            if self._arrays is None:
+                self._arrays = _clusters_as_arrays([])
+            yield from drop_in_pieces(objects)
 
     def append(self, cluster: Cluster) -> None:
         self._objects = [*self._all(), cluster]

@@ -18,6 +18,7 @@ from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_decisions import RowDecisions
 from dedup_gui.core.table import Table
+from .release import Releaser
 
 
 class DecisionCommand(QUndoCommand):
@@ -48,6 +49,7 @@ class AppState(QObject):
         self.engine: EngineProcess | None = EngineProcess() if engine_process.wanted() else None
         self.pipelines: dict[tuple, Pipeline | RemotePipeline] = {}
         self.session: ReviewSession | None = None
+        self.releaser = Releaser(self)  # the sessions replaced, let go of in pieces (``gui.release``)
         self.intent = RowDecisions()
         self.undo = QUndoStack(self)
         self.member_columns: list[str] = []
@@ -65,17 +67,20 @@ class AppState(QObject):
     def set_table(self, table: Table | None, input_hash: str = "", intent: RowDecisions | None = None) -> None:
         self.table, self.input_hash = table, input_hash
         self.pipelines.clear()
-        self.session = None
+        replaced, self.session = self.session, None
         self.intent = intent or RowDecisions()
         self.undo.clear()
         self.place, self.place_row, self.place_selection = [], -1, []
         self.tableChanged.emit()
+        self.releaser.release(replaced)  # (the views have let go of it)
 
     def set_session(self, session: ReviewSession | None) -> None:
         if session is not None:
             session.set_intent(self.intent)  # decisions made or undone while the run was going apply too
-        self.session = session
+        replaced, self.session = self.session, session
         self.sessionChanged.emit()
+        if replaced is not session:
+            self.releaser.release(replaced)  # (the views have let go of it)
 
     def set_member_columns(self, columns: Iterable[str]) -> None:
         columns = list(columns)
