@@ -18,6 +18,7 @@ from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_decisions import RowDecisions
 from dedup_gui.core.table import Table
+
 from .release import Releaser
 
 
