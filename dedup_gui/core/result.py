@@ -96,6 +96,17 @@ class Cluster:
 RELEASE_PIECE = 5_000
 
 
+def _count_of_one_holder() -> int:
+    box = [object()]
+    item = box[0]
+    return sys.getrefcount(item)
+
+
+# What ``sys.getrefcount(name)`` says of an object that one container (a list, an attribute) and the local ``name``
+# refer to, and nothing else: measured, not assumed (the count a call itself adds differs between Pythons).
+ONE_HOLDER = _count_of_one_holder()
+
+
 def drop_in_pieces(container: list | dict) -> Iterator[None]:
     """Empty a list or a dict ``RELEASE_PIECE`` items at a time, a yield after each piece: what only it referred
     to is freed a piece at a time, not in one call that holds the interpreter lock throughout."""
@@ -180,8 +191,7 @@ class ClusterList(Sequence[Cluster]):
         """Let go of the cluster objects a few thousand at a time (``drop_in_pieces``), when nothing but this list
         refers to their list; the list is of no use after (``ReviewSession.released_in_pieces``)."""
         objects = self._objects
-        # (this list's reference, this name's and the call's)
-        if objects is not None and sys.getrefcount(objects) <= 3:
+        if objects is not None and sys.getrefcount(objects) <= ONE_HOLDER:  # (this list's and this name's alone)
             # (made again from the arrays if read after all; without arrays, no clusters are left)
             self._objects, self._complete, self._entry_index = None, False, None
             if self._arrays is None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import OutputError
-from .result import Cluster, ClusterList, Decisions, DedupResult, Resolution, drop_in_pieces
+from .result import ONE_HOLDER, Cluster, ClusterList, Decisions, DedupResult, Resolution, drop_in_pieces
 from .review_decisions import RowDecisions, apply, apply_to_cluster, from_decisions
 from .settings import KEEP_POLICIES
 from .text import distinct_count, find_sorted, sorted_unique, span_positions
@@ -143,8 +143,7 @@ class ReviewSession:
         for cache in (self._rows, self._haystack, self._folded, self._sim_cache):
             yield from drop_in_pieces(cache)
         result = self.result
-        # (the session's reference, this name's and the call's: no other holder)
-        if sys.getrefcount(result) <= 3:
+        if sys.getrefcount(result) <= ONE_HOLDER:  # (the session's reference and this name's alone)
             yield from result.clusters.released_in_pieces()
 
     @property

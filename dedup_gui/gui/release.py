@@ -10,12 +10,15 @@ is waited for a while, then simply let go of: it is freed whenever its last hold
 
 from __future__ import annotations
 
+import logging
 import sys
 import time
 from collections import deque
 from collections.abc import Iterator
 
 from PySide6.QtCore import QObject, QTimer
+
+from dedup_gui.core.result import ONE_HOLDER
 
 # Milliseconds of each turn of the event loop spent letting go of objects.
 TURN_MS = 5
@@ -48,20 +51,29 @@ class Releaser(QObject):
             return
         entry = self._queue[0]
         if entry[1] is None:
-            # (the queue entry's reference and the call's: nothing else holds it)
-            if sys.getrefcount(entry[0]) > 2:
+            obj = entry[0]
+            held_elsewhere = sys.getrefcount(obj) > ONE_HOLDER  # (more than the queue entry's and this name's)
+            del obj
+            if held_elsewhere:
                 entry[2] += 1
-                if entry[2] >= WAIT_TURNS:  # still held: freed whenever its holder lets go
-                    self._queue.popleft()
-                self._timer.start(WAIT_MS if self._queue else 0)
+                if entry[2] < WAIT_TURNS:
+                    self._timer.start(WAIT_MS)
+                    return
+                self._next()  # still held: freed whenever its holder lets go
                 return
             entry[1] = entry[0].released_in_pieces()
         pieces: Iterator[None] = entry[1]
         until = time.perf_counter() + TURN_MS / 1000
-        for _ in pieces:
-            if time.perf_counter() >= until:
-                self._timer.start(0)
-                return
-        self._queue.popleft()  # (what is left of it is small)
+        try:
+            for _ in pieces:
+                if time.perf_counter() >= until:
+                    self._timer.start(0)
+                    return
+        except Exception:  # (what is left is freed as a whole)
+            logging.getLogger(__name__).exception("letting go of a session in pieces failed")
+        self._next()  # (what is left of it is small)
+
+    def _next(self) -> None:
+        self._queue.popleft()
         if self._queue:
             self._timer.start(0)
