@@ -41,13 +41,13 @@ _ANSWERED = frozenset(
 
 _Index = QModelIndex | QPersistentModelIndex
 _NO_ROWS = np.zeros(0, dtype=np.int64)
+_ROOT = QModelIndex()
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 # Rows above which the sort by a column's keys runs on a thread of the model's own (numpy's sort lets go of the
 # interpreter lock): the rows keep their order until it is done. A million rows' stable sort took 50-90 ms, and
 # the Rows tab's sorts stalled the window 130-260 ms, on its thread.
 SORT_IN_LINE = 200_000
-_ROOT = QModelIndex()
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 def translator(context: str) -> Callable[[str], str]:
