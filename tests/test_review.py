@@ -1,5 +1,6 @@
 """The review screen's toolkit-free model: cluster lines, members, decisions, summary and export paths."""
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -433,3 +434,52 @@ def test_a_session_lets_go_of_its_objects_in_pieces_and_of_its_result_only_when_
         session.row(i)
     assert sum(1 for _ in session.released_in_pieces()) >= 1000 // 100
     assert len(held.clusters) == 1000 and held.clusters[999].members == [1998, 1999]  # the holder's result is whole
+
+
+def test_every_line_made_at_once_is_the_line_made_one_by_one():
+    """``make_rows`` makes the lines of the clusters no decision touches from the clusters' arrays: each is the line
+    ``row`` makes on its own - size, kept row, the similarity range of the members going or held for checking (nan
+    where they have no similarity), the kept row's snippet, the members removed and held - on random clusters,
+    rows held for checking, missing and unknown similarities, and random decisions (whose clusters are made one by
+    one)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.data())
+    def check(data):
+        n_rows = data.draw(st.integers(2, 40))
+        rows = data.draw(st.permutations(list(range(n_rows))))
+        cut = sorted(set(data.draw(st.lists(st.integers(1, n_rows - 1), max_size=n_rows // 2))))
+        groups = [g for g in (rows[a:b] for a, b in zip([0, *cut], [*cut, n_rows], strict=True)) if len(g) >= 2]
+        clusters = []
+        for i, members in enumerate(groups):
+            kept = data.draw(st.sampled_from(members))
+            sims = {
+                m: data.draw(st.sampled_from([0.8, 0.93, 1.0, math.nan]))
+                for m in members
+                if m != kept and data.draw(st.booleans())
+            }
+            clusters.append(Cluster(i + 1, kept, list(members), sims))
+        clustered = [m for c in clusters for m in c.members if m != c.kept]
+        held = sorted(set(data.draw(st.lists(st.sampled_from(clustered), max_size=4)))) if clustered else []
+        result = DedupResult(
+            Settings(), n_rows, clusters, PairSet.empty(), PairSet.empty(), np.arange(n_rows), 0,
+            held=np.array(held, dtype=np.int64),
+        )  # fmt: skip
+        texts = [f" 第{i}条 新闻\n正文 " * data.draw(st.integers(0, 40)) for i in range(n_rows)]
+        pick = st.frozensets(st.sampled_from(list(range(n_rows))), max_size=3)
+        intent = RowDecisions(data.draw(pick), data.draw(pick), data.draw(pick))
+        one_by_one = ReviewSession(result, texts, lambda a, b: 0.5, intent)
+        at_once = ReviewSession(result, texts, lambda a, b: 0.5, intent)
+        at_once.make_rows()
+        assert len(at_once._rows) == len(clusters)
+        for i in range(len(clusters)):
+            a, b = at_once.row(i), one_by_one.row(i)
+            assert (a.id, a.size, a.kept, a.snippet, a.edited, a.removed, a.held) == (
+                b.id, b.size, b.kept, b.snippet, b.edited, b.removed, b.held
+            )  # fmt: skip
+            for x, y in ((a.min_similarity, b.min_similarity), (a.max_similarity, b.max_similarity)):
+                assert (math.isnan(x) and math.isnan(y)) or x == y
+
+    check()

@@ -232,10 +232,7 @@ def _outcome(
         session = ReviewSession(result, pipeline.texts, pipeline.similarity, intent)
         session.resolution()  # computed here rather than on the GUI thread
         session.cluster_of(0)  # the row -> cluster index too (a loop over every cluster)
-        for i in range(len(session)):  # the cluster list's lines too: sorting touches all of them
-            if i % 2000 == 0:
-                reporter.check()
-            session.row(i)
+        session.make_rows(reporter.check)  # the cluster list's lines too: sorting touches all of them
     lengths = [len(t) for t in pipeline.texts[:5000]]
     median = statistics.median(lengths) if lengths else 0.0
     return RunOutcome(key, pipeline, session, median, result.settings)
