@@ -264,7 +264,9 @@ class ReviewSession:
             plain = np.zeros(n, dtype=bool)
         else:
             decided = np.zeros(self.result.n_rows, dtype=bool)
-            decided[list(self.intent.rows | self.decisions.not_duplicate | self.decisions.removed)] = True
+            rows = self.intent.rows | self.decisions.not_duplicate | self.decisions.removed
+            marked = np.fromiter(rows, dtype=np.int64, count=len(rows))
+            decided[marked[(marked >= 0) & (marked < len(decided))]] = True  # (a row of no table here: none)
             of_member = clusters.member_clusters()
             plain = np.bincount(of_member[decided[members]], minlength=n) == 0
             chosen = np.asarray(sorted(self.decisions.kept), dtype=np.int64) - 1  # (cluster id i is at i - 1)
@@ -280,7 +282,7 @@ class ReviewSession:
             self.row(i)
 
     def _plain_rows(
-        self, at: np.ndarray, arrays: dict[str, np.ndarray], members: np.ndarray, sizes: np.ndarray, offsets
+        self, at: np.ndarray, arrays: dict[str, np.ndarray], members: np.ndarray, sizes: np.ndarray, offsets: np.ndarray
     ) -> None:
         """``row`` of the clusters at positions ``at``, none of whose members is decided (their kept row the
         engine's), from the arrays: the members going are those not kept and not held for checking; those held
