@@ -597,7 +597,7 @@ def _number_strings(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
 
 
 @contextmanager
-def paused_gc(freeze: bool = False) -> Iterator[None]:
+def paused_gc(freeze: bool = False, young_first: bool = False) -> Iterator[None]:
     """No cyclic garbage collection while a run works: it makes millions of small lists, dicts and objects (word
     lists, clusters) and no reference cycles to speak of, and every collection would walk all of them again (a
     third of the time spent making the clusters of a million rows). Collection resumes at the end.
@@ -611,7 +611,13 @@ def paused_gc(freeze: bool = False) -> Iterator[None]:
     For a process that only runs the engine (``dedup-cli``, the window's engine worker process). In the window's
     own process only with ``freeze`` and briefly (a result's clusters rebuilt as it arrives,
     ``DedupResult.__setstate__``): otherwise the collections put off would fall due later, at any point of the GUI
-    thread, pyqtgraph's painting included."""
+    thread, pyqtgraph's painting included.
+
+    ``young_first`` (with ``freeze``): the young generations collected before the pause - few objects, so quickly -
+    so that no garbage made before it is frozen with what the pause makes (the window's run sessions and hot
+    stories)."""
+    if young_first:
+        gc.collect(1)
     was_enabled = gc.isenabled()
     gc.disable()
     try:

@@ -258,8 +258,7 @@ class ReviewSession:
         clusters = self.clusters
         n = len(clusters)
         arrays = clusters.arrays
-        members, offsets = arrays["members"], arrays["member_offsets"]
-        sizes = np.diff(offsets)
+        members, of_member = arrays["members"], clusters.member_clusters()
         if not n or len(sorted_unique(members)) != len(members):  # (a row in two clusters: one by one)
             plain = np.zeros(n, dtype=bool)
         else:
@@ -267,13 +266,12 @@ class ReviewSession:
             rows = self.intent.rows | self.decisions.not_duplicate | self.decisions.removed
             marked = np.fromiter(rows, dtype=np.int64, count=len(rows))
             decided[marked[(marked >= 0) & (marked < len(decided))]] = True  # (a row of no table here: none)
-            of_member = clusters.member_clusters()
             plain = np.bincount(of_member[decided[members]], minlength=n) == 0
             chosen = np.asarray(sorted(self.decisions.kept), dtype=np.int64) - 1  # (cluster id i is at i - 1)
             plain[chosen[(chosen >= 0) & (chosen < n)]] = False
         at = np.flatnonzero(plain)
         if len(at):
-            self._plain_rows(at, arrays, members, sizes, offsets)
+            self._plain_rows(at, of_member)
         if check is not None:
             check()
         for k, i in enumerate(np.flatnonzero(~plain).tolist()):
@@ -281,14 +279,15 @@ class ReviewSession:
                 check()
             self.row(i)
 
-    def _plain_rows(
-        self, at: np.ndarray, arrays: dict[str, np.ndarray], members: np.ndarray, sizes: np.ndarray, offsets: np.ndarray
-    ) -> None:
+    def _plain_rows(self, at: np.ndarray, of_member: np.ndarray) -> None:
         """``row`` of the clusters at positions ``at``, none of whose members is decided (their kept row the
-        engine's), from the arrays: the members going are those not kept and not held for checking; those held
-        stay, and count as held while the outcome holds them (``is_held``)."""
+        engine's), from the arrays (``of_member``: each member's cluster position): the members going are those not
+        kept and not held for checking; those held stay, and count as held while the outcome holds them
+        (``is_held``)."""
+        arrays = self.clusters.arrays
+        members, offsets = arrays["members"], arrays["member_offsets"]
+        sizes = np.diff(offsets)
         n_rows = self.result.n_rows
-        of_member = self.clusters.member_clusters()
         kept = arrays["kept"]
         is_kept = members == kept[of_member]
         in_held = np.zeros(n_rows, dtype=bool)

@@ -224,10 +224,8 @@ def _outcome(
 ) -> RunOutcome:
     # No cyclic collection while the session's objects are made - a line per cluster, an index of every row - and
     # then they are kept out of full collections (they live as long as the run is on screen): at a million rows a
-    # full collection meanwhile, on this thread holding the interpreter lock, stalled the window 105-116 ms. (The
-    # young objects of now are collected first, few as they are, so that no garbage is frozen with the session.)
-    gc.collect(1)
-    with paused_gc(freeze=True):
+    # full collection meanwhile, on this thread holding the interpreter lock, stalled the window 105-116 ms.
+    with paused_gc(freeze=True, young_first=True):
         result.clusters.materialise()  # every Cluster object made here (an engine in this process hands arrays over)
         session = ReviewSession(result, pipeline.texts, pipeline.similarity, intent)
         session.resolution()  # computed here rather than on the GUI thread

@@ -7,7 +7,6 @@ another tab is shown only marks it stale) and the date column is parsed once per
 
 from __future__ import annotations
 
-import gc
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -209,9 +208,8 @@ class AnalysisView(QWidget):
             try:
                 # No cyclic collection while the stories are worked out, and what they leave kept out of full
                 # collections: at a million rows a full collection of the objects they make, on this thread holding
-                # the interpreter lock, stalled the window 220-560 ms. (Young garbage collected first.)
-                gc.collect(1)
-                with paused_gc(freeze=True):
+                # the interpreter lock, stalled the window 220-560 ms.
+                with paused_gc(freeze=True, young_first=True):
                     found = cols if cols is not None else analysis.StoryColumns.of(table, exclude=exclude)
                     stories = _hot_stories(found, result, texts, decisions, cache)
             except Exception:  # (on the stories' thread: the list stays as it was)
