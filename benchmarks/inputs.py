@@ -19,6 +19,13 @@ original and its copies). The contestants see only the CSV file.
   of them joined. About 30 % of rows are a one-character edit of an original at a letter (a letter substituted,
   deleted or inserted). English sentences are made of common character 4-grams - the prefix buckets of their keys
   are crowded where those of Chinese text are not.
+- ``posts``: Chinese texts of 60-300 characters, as a feed of posts or a column of paragraphs holds them: two to
+  four consecutive real sentences of a Sina article, distinct. About 30 % of rows are planted reposts of an original
+  (``edits.make_variant``: header, footer, character edits, truncation, combinations; no HTML page).
+- ``articles-en``: real English news stories (Reuters-21578 bodies of 200 characters or more). About 30 % of rows
+  are planted reposts: a few letters edited, truncation to 50-100 %, a credit line added above or below
+  (``edits.make_variant_en``), combinations. The stories have natural re-sent copies of their own, which are not in
+  the planted truth.
 
 Without the corpora (``../shared/eval/raw`` absent), both fall back to ``devtools.synth`` synthetic text and say so.
 Truth is planted: natural duplicates inside the pools (two short sentences one word apart, say) are not in it, so
@@ -40,7 +47,13 @@ import numpy as np
 from .data import cache_dir
 
 VERSION = "2"  # bump when the construction changes: cached inputs are keyed by it
-LABELS = {"articles": "articles", "short": "short texts", "short-en": "English short texts"}
+LABELS = {
+    "articles": "articles",
+    "short": "short texts",
+    "short-en": "English short texts",
+    "posts": "posts",
+    "articles-en": "English articles",
+}
 COPY_SHARE = 0.3
 _SENT = re.compile(r"[。！？!?；;\n]+")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -50,7 +63,7 @@ _EN_SENT = re.compile(r"(?<=[.!?])\s+")
 
 @dataclass
 class Input:
-    kind: str  # "articles", "short" or "short-en"
+    kind: str  # a key of LABELS
     rows: int
     path: Path  # the CSV file the contestants read
     groups: np.ndarray  # planted truth: group per row
@@ -108,6 +121,10 @@ def build(kind: str, rows: int, seed: int = 1) -> Input:
             texts, groups, how = _short(rows, rng)
         elif kind == "short-en":
             texts, groups, how = _short_en(rows, rng)
+        elif kind == "posts":
+            texts, groups, how = _posts(rows, rng)
+        elif kind == "articles-en":
+            texts, groups, how = _articles_en(rows, rng)
         else:
             raise ValueError(f"unknown input kind {kind!r}")
         mean = sum(map(len, texts)) / max(1, len(texts))
@@ -123,7 +140,7 @@ def build(kind: str, rows: int, seed: int = 1) -> Input:
 def _real_available(kind: str) -> bool:
     from .real import corpora
 
-    if kind == "short-en":
+    if kind in ("short-en", "articles-en"):
         return corpora.missing("reuters") is None
     return corpora.missing("sina") is None and corpora.missing("lcqmc") is None
 
@@ -303,6 +320,63 @@ def _short_en(rows: int, rng: random.Random):
         if op < 0.6:
             return text[:i] + letter + text[i + 1 :]
         return text[:i] + text[i + 1 :] if op < 0.8 else text[:i] + letter + text[i:]
+
+    texts, groups = _plant(originals, rows, rng, copy)
+    return texts, groups, how
+
+
+def _posts(rows: int, rng: random.Random):
+    from .real import corpora, edits, textsim
+
+    seen: set[str] = set()
+    pool: list[str] = []
+    for r in corpora.sina():
+        sentences = [x for x in _SENT_KEPT.split(r["text"].replace("\n", "")) if x.strip()]
+        at = 0
+        while at < len(sentences):
+            k = rng.randint(2, 4)
+            post = "".join(sentences[at : at + k]).strip()
+            at += k
+            key = textsim.compact(post)
+            if 60 <= len(post) <= 300 and key not in seen:
+                seen.add(key)
+                pool.append(post)
+    rng.shuffle(pool)
+    originals = pool[: round(rows * (1 - COPY_SHARE))]
+    how = (f"{len(originals):,} real Chinese posts (2-4 consecutive sentences of a Sina article, 60-300 characters, "
+           f"distinct), {100 * COPY_SHARE:.0f} % of rows planted reposts (header, footer, character edits, "
+           "truncation, combinations)")  # fmt: skip
+
+    def copy(text: str, r: random.Random, _title: str) -> str:
+        return edits.make_variant(text, r.choice(POST_EDITS), r, text[:20])
+
+    texts, groups = _plant(originals, rows, rng, copy)
+    return texts, groups, how
+
+
+POST_EDITS = ("header", "footer", "edit", "truncate", "header+truncate+footer", "edit+footer")
+_SENT_KEPT = re.compile(r"(?<=[。！？])")  # (a split after each sentence end, the end kept)
+
+
+def _articles_en(rows: int, rng: random.Random):
+    from .real import corpora, edits, textsim
+
+    seen: set[str] = set()
+    pool: list[str] = []
+    for r in corpora.reuters():
+        body = r["body"].strip()
+        key = textsim.compact(body)
+        if len(body) >= 200 and key not in seen:
+            seen.add(key)
+            pool.append(body)
+    rng.shuffle(pool)
+    originals = pool[: round(rows * (1 - COPY_SHARE))]
+    how = (f"{len(originals):,} real English news stories (Reuters-21578 bodies of 200 characters or more, "
+           f"distinct), {100 * COPY_SHARE:.0f} % of rows planted reposts (a credit line above or below, letters "
+           "edited, truncation, combinations)")  # fmt: skip
+
+    def copy(text: str, r: random.Random, _title: str) -> str:
+        return edits.make_variant_en(text, r.choice(edits.KINDS_EN), r)
 
     texts, groups = _plant(originals, rows, rng, copy)
     return texts, groups, how

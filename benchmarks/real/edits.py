@@ -81,6 +81,59 @@ def as_html(text: str, rng: random.Random, title: str) -> str:
     )
 
 
+# English reposts (``make_variant_en``): the credit lines are invented here.
+SITES_EN = ("Daily Ledger", "Metro Wire", "Harbor Times", "Northfield Post", "Market Brief", "Capital Courier")
+NAMES_EN = ("Ann Lee", "Tom Baker", "Maria Gomez", "Paul Chen", "Sara Novak", "David Okafor")
+HEADERS_EN = (
+    "Reprinted from the {site}",
+    "By {name}, {site}",
+    "{site} staff report",
+    "Originally published by the {site}",
+)
+FOOTERS_EN = (
+    "(Reporting by {name}; Editing by {name2})",
+    "Copyright {site}. All rights reserved.",
+    "Read more at the {site}.",
+    "(This story was first published by the {site})",
+)
+KINDS_EN = ("header", "footer", "edit", "truncate", "header+truncate+footer", "edit+footer")
+
+
+def edit_letters(text: str, rng: random.Random) -> str:
+    """0.5-2 % of the letters substituted, deleted or doubled (typos, a changed word)."""
+    positions = [i for i, ch in enumerate(text) if ch.isalpha()]
+    if not positions:
+        return text
+    k = max(1, round(len(positions) * rng.uniform(0.005, 0.02)))
+    chars = list(text)
+    for i in sorted(rng.sample(positions, min(k, len(positions))), reverse=True):
+        op = rng.random()
+        if op < 0.6:
+            chars[i] = rng.choice("abcdefghijklmnopqrstuvwxyz")
+        elif op < 0.8:
+            del chars[i]
+        else:
+            chars.insert(i, chars[i])
+    return "".join(chars)
+
+
+def make_variant_en(text: str, kind: str, rng: random.Random) -> str:
+    """``make_variant`` for English text: credit lines of ``HEADERS_EN`` / ``FOOTERS_EN``, letters edited."""
+    for step in kind.split("+"):
+        fill = {"site": rng.choice(SITES_EN), "name": rng.choice(NAMES_EN), "name2": rng.choice(NAMES_EN)}
+        if step == "header":
+            text = rng.choice(HEADERS_EN).format(**fill) + "\n" + text
+        elif step == "footer":
+            text = text.rstrip() + "\n" + rng.choice(FOOTERS_EN).format(**fill)
+        elif step == "edit":
+            text = edit_letters(text, rng)
+        elif step == "truncate":
+            text = truncate(text, rng)
+        else:
+            raise ValueError(f"unknown edit {step!r}")
+    return text
+
+
 def make_variant(text: str, kind: str, rng: random.Random, title: str) -> str:
     for step in kind.split("+"):
         if step == "header":
