@@ -20,8 +20,9 @@ original and its copies). The contestants see only the CSV file.
   deleted or inserted). English sentences are made of common character 4-grams - the prefix buckets of their keys
   are crowded where those of Chinese text are not.
 - ``posts``: Chinese texts of 60-300 characters, as a feed of posts or a column of paragraphs holds them: two to
-  four consecutive real sentences of a Sina article, distinct. About 30 % of rows are planted reposts of an original
-  (``edits.make_variant``: header, footer, character edits, truncation, combinations; no HTML page).
+  four consecutive real sentences of a Sina article (one with no natural near-duplicate in the corpus), distinct.
+  About 30 % of rows are planted reposts of an original (``edits.make_variant``: header, footer, character edits,
+  truncation, combinations; no HTML page).
 - ``articles-en``: real English news stories (Reuters-21578 bodies of 200 characters or more). About 30 % of rows
   are planted reposts: a few letters edited, truncation to 50-100 %, a credit line added above or below
   (``edits.make_variant_en``), combinations. The stories have natural re-sent copies of their own, which are not in
@@ -327,10 +328,19 @@ def _short_en(rows: int, rng: random.Random):
 
 def _posts(rows: int, rng: random.Random):
     from .real import corpora, edits, textsim
+    from .real.labels import DUP, GREY
+    from .real.sets_sina import sina_index
 
+    # Not from an article with a natural near-duplicate in the corpus (as ``_articles``): two windows of one story
+    # and of its repost are copies the planted truth does not know of.
+    ix = sina_index()
+    touched = {i for p, (label, _, _) in ix.pairs.items() if label in (DUP, GREY) for i in p}
+    touched |= {i for p in ix.same_title for i in p}
     seen: set[str] = set()
     pool: list[str] = []
     for r in corpora.sina():
+        if r["id"] in touched:
+            continue
         sentences = [x for x in _SENT_KEPT.split(r["text"].replace("\n", "")) if x.strip()]
         at = 0
         while at < len(sentences):
@@ -343,9 +353,9 @@ def _posts(rows: int, rng: random.Random):
                 pool.append(post)
     rng.shuffle(pool)
     originals = pool[: round(rows * (1 - COPY_SHARE))]
-    how = (f"{len(originals):,} real Chinese posts (2-4 consecutive sentences of a Sina article, 60-300 characters, "
-           f"distinct), {100 * COPY_SHARE:.0f} % of rows planted reposts (header, footer, character edits, "
-           "truncation, combinations)")  # fmt: skip
+    how = (f"{len(originals):,} real Chinese posts (2-4 consecutive sentences of a Sina article with no natural "
+           f"near-duplicate in the corpus, 60-300 characters, distinct), {100 * COPY_SHARE:.0f} % of rows planted "
+           "reposts (header, footer, character edits, truncation, combinations)")  # fmt: skip
 
     def copy(text: str, r: random.Random, _title: str) -> str:
         return edits.make_variant(text, r.choice(POST_EDITS), r, text[:20])

@@ -81,6 +81,42 @@ def test_the_checks_reads_of_any_runs_of_pairs_say_what_it_says_of_all_and_of_ea
     assert reports_differ_pairs(normalised, written, a, b, markup=False, lengths=lengths).tolist() == whole.tolist()
 
 
+@st.composite
+def with_content(draw):
+    """``texts_and_pairs`` and each text's content: the text, or the text less a run of its characters (as a
+    boilerplate sentence cut out of it)."""
+    texts, pairs, cuts = draw(texts_and_pairs())
+    content = []
+    for t in texts:
+        lo = draw(st.integers(0, len(t)))
+        hi = draw(st.integers(lo, len(t)))
+        content.append(t[:lo] + t[hi:] if draw(st.booleans()) else t)
+    return texts, content, pairs, cuts
+
+
+@settings(max_examples=60, deadline=None)
+@given(with_content(), st.booleans())
+def test_with_the_texts_content_any_runs_of_pairs_say_what_all_and_each_pair_say(drawn, told_cut):
+    """The places read on the texts' content too (``plan_reports``' ``content``), told which texts lost a piece
+    or not: the same word on every pair, read in runs, at once or alone."""
+    texts, content, pairs, cuts = drawn
+    normalised = [t.lower() for t in texts]
+    content = [c.lower() for c in content]
+    pairs, a, b = pair_arrays(texts, pairs)
+    cut = np.array([c != t for c, t in zip(content, normalised, strict=True)]) if told_cut else None
+    plan = plan_reports(normalised, texts, a, b, False, None, content, cut)
+    whole = plan.read(normalised, texts, content=content)
+    runs = [plan.read(normalised, texts, lo, hi, content) for lo, hi in _runs(len(pairs), cuts)]
+    assert np.concatenate(runs).tolist() == whole.tolist()
+    assert whole.tolist() == reports_differ_pairs(normalised, texts, a, b, False, None, content, cut).tolist()
+    each = [bool(reports_differ_pairs(normalised, texts, a[i : i + 1], b[i : i + 1], False, None, content, cut)[0])
+            for i in range(len(a))]  # fmt: skip
+    assert whole.tolist() == each
+    # The content only adds: a pair the check tells apart on the texts alone stays apart.
+    alone = reports_differ_pairs(normalised, texts, a, b, markup=False)
+    assert not (alone & ~whole).any()
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.one_of(texts_and_pairs(), texts_and_pairs(CHARACTERS)), st.randoms(use_true_random=False))
 def test_the_doubts_reads_of_any_runs_of_pairs_say_what_it_says_of_all_and_of_each_pair(drawn, rnd):

@@ -483,6 +483,9 @@ def _batch_pairs(texts: list[str], a: list[int], b: list[int]) -> pd.DataFrame:
             "norm_b": [normalise(texts[i], NormaliseOptions()) for i in b],
             "written_a": [texts[i] for i in a],
             "written_b": [texts[i] for i in b],
+            # (no boilerplate in a batch of a few pairs: each text's content is the text)
+            "content_a": [normalise(texts[i], NormaliseOptions()) for i in a],
+            "content_b": [normalise(texts[i], NormaliseOptions()) for i in b],
         }
     )
 

@@ -31,7 +31,9 @@ def test_without_the_name_rule_the_template_reports_would_have_been_removed(monk
     """What makes the test above pass is the name rule: the reports are similar enough for the floor."""
     texts, clusters = name_template_rows()
     monkeypatch.setattr(
-        textcheck_module, "_names_plan", lambda t, a, b, markup: (np.zeros(len(a), dtype=bool), PairReads.none(), False)
+        textcheck_module,
+        "_names_plan",
+        lambda t, a, b, markup, edits_out=None: (np.zeros(len(a), dtype=bool), PairReads.none(), False),
     )
     merged = ngram_clusters(texts)
     assert len(merged) == len(clusters)
@@ -224,8 +226,11 @@ def test_one_template_for_several_cities_is_several_reports_and_a_typo_copy_is_a
 def test_without_the_place_rule_the_city_reports_would_have_been_removed(monkeypatch):
     texts = [t.format(c) for t in _CITY_TEMPLATES for c in _CITIES]
     monkeypatch.setattr(
-        textcheck_module, "_names_plan", lambda t, a, b, markup: (np.zeros(len(a), dtype=bool), PairReads.none(), False)
+        textcheck_module,
+        "_names_plan",
+        lambda t, a, b, markup, edits_out=None: (np.zeros(len(a), dtype=bool), PairReads.none(), False),
     )
+    monkeypatch.setattr(textcheck_module, "_content_places_plan", _no_content_reads)
     assert ngram_clusters(texts) == [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
 
 
@@ -343,3 +348,66 @@ def test_places_are_read_only_in_pairs_a_few_characters_apart():
     assert Levenshtein.distance(a, far) > PLACE_EDITS
     assert not names_replaced(a, far)
     assert names_differ_pairs([a, far], np.array([0]), np.array([1]), markup=False).tolist() == [False]
+
+
+def _no_content_reads(texts, content, cut, a, b, read_whole):
+    return np.zeros(len(a), dtype=bool), PairReads.none()
+
+
+# -- places read on the texts' content: excerpts and boilerplate ----------------------------------------------------
+
+# An invented template series (a line per language) and a longer form of each line, one more sentence.
+_LANGUAGE_LINE = (
+    "★{0}水平考试说明：本考试考察考生是否具备在机关从事对外交流工作所必需的{0}专业知识和语言应用能力，满分一百分。"
+)
+_LANGUAGE_MORE = "考生须掌握常用的{}词汇三千个以上。"
+_LANGUAGES = ("西班牙语", "葡萄牙语", "阿拉伯语", "意大利语")
+
+
+def _language_lines() -> list[str]:
+    """Each language's line, then each language's line with its sentence more."""
+    short = [_LANGUAGE_LINE.format(x) for x in _LANGUAGES]
+    return short + [line + _LANGUAGE_MORE.format(x) for line, x in zip(short, _LANGUAGES, strict=True)]
+
+
+def test_a_line_is_an_excerpt_of_its_own_languages_longer_line_and_of_no_other():
+    """The short line of one language is 0.84-0.88 of another's longer line (all of it but the language's name),
+    and the longer lines of two languages of one length are nine characters apart (the name, three times): each
+    language's two lines are one text, two languages two."""
+    assert ngram_clusters(_language_lines()) == [[0, 4], [1, 5], [2, 6], [3, 7]]
+
+
+def test_without_the_places_read_on_the_content_the_languages_would_have_been_merged(monkeypatch):
+    monkeypatch.setattr(textcheck_module, "_content_places_plan", _no_content_reads)
+    merged = ngram_clusters(_language_lines())
+    assert len(merged) < 4 and max(map(len, merged)) > 2
+
+
+def test_a_language_replaced_is_counted_once_wherever_it_stands():
+    from dedup_gui.core.textcheck import PLACE_EDITS, _content_replaced
+
+    a, b = (_LANGUAGE_LINE.format(x) + _LANGUAGE_MORE.format(x) for x in ("西班牙语", "阿拉伯语"))
+    from rapidfuzz.distance import Levenshtein
+
+    assert Levenshtein.distance(a, b) > PLACE_EDITS  # (three characters, three times)
+    assert _content_replaced(a, b)
+    assert not names_replaced(a, b)  # (on the whole texts: too many characters apart)
+    # An excerpt of its own line, with a typo that writes no place: a copy.
+    typo = _LANGUAGE_LINE.format("西班牙语").replace("满分", "瞒分")
+    assert not _content_replaced(typo, a)
+
+
+def test_a_template_line_with_a_boilerplate_sentence_is_read_for_places_on_its_content():
+    """Boilerplate is left out of the similarity; a sentence of it that one line has puts the two lines many
+    characters apart on the whole texts - read on the content, the language replaced shows."""
+    from dedup_gui.core.textcheck import reports_differ_pairs
+
+    plate = "本文内容仅供参考，转载请注明出处，如有疑问请联系本站编辑部。"
+    lines = [_LANGUAGE_LINE.format(x) for x in ("西班牙语", "葡萄牙语", "西班牙语")]
+    texts = [plate + lines[0], lines[1], plate + lines[2].replace("满分", "瞒分")]
+    content = [lines[0], lines[1], lines[2].replace("满分", "瞒分")]
+    a, b = np.array([0, 0]), np.array([1, 2])
+    assert reports_differ_pairs(texts, texts, a, b, markup=False).tolist() == [False, False]
+    told = reports_differ_pairs(texts, texts, a, b, False, None, content, np.array([True, False, True]))
+    assert told.tolist() == [True, False]  # another language; the same one with a typo
+    assert reports_differ_pairs(texts, texts, a, b, False, None, content).tolist() == [True, False]

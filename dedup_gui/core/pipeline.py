@@ -85,6 +85,7 @@ class _Prepared:
     unique_lengths: np.ndarray  # characters of each unique text
     lengths: np.ndarray | None = None  # characters of each content_compact text, computed when first needed
     written: list[str] | None = None  # each unique text as written (its first row's), taken when first needed
+    cut: np.ndarray | None = None  # bool per unique text: its content lost a boilerplate sentence (None: none did)
 
 
 @dataclass
@@ -147,8 +148,12 @@ class _Verified:
         plan: ReportReads | None = None
         doubts: DoubtReads | None = None
         long_texts = len(pairs) >= least and lengths.take(a[pairs]).mean() >= PLAN_FIRST_CHARS
+        # Places are read on the pairs' content too: where one is an excerpt of the other, or boilerplate was cut
+        # from either (``plan_reports``).
+        content = prep.content
+        cut = prep.cut if prep.cut is not None else np.zeros(len(prep.content), dtype=bool)
         if long_texts and forked_work_allowed():
-            plan = plan_reports(texts, written, a[todo], b[todo], markup, lengths)
+            plan = plan_reports(texts, written, a[todo], b[todo], markup, lengths, content, cut)
             reporter.check()  # (a cancel stops here, not after the reads too: the plan takes ~1.3 s at 100k articles)
             doubts = doubt(pairs)
         before = np.zeros(len(pairs) + 1, dtype=np.int64)  # the fresh pairs before each place
@@ -157,9 +162,9 @@ class _Verified:
         def part(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
             at, new = pairs[lo:hi], fresh[lo:hi]
             if plan is not None:
-                differ = plan.read(texts, written, int(before[lo]), int(before[hi]))
+                differ = plan.read(texts, written, int(before[lo]), int(before[hi]), content)
             else:
-                differ = reports_differ_pairs(texts, written, a[at[new]], b[at[new]], markup, lengths)
+                differ = reports_differ_pairs(texts, written, a[at[new]], b[at[new]], markup, lengths, content, cut)
             # Doubt only of the pairs the text check lets through: those it stops are mostly the costliest to read
             # for it - Latin texts many words apart (100k English sentences: 0.27 s for the pairs let through,
             # 0.43 s for half the pairs above the floor).
@@ -417,6 +422,9 @@ class Pipeline:
         for i, c in zip(stripped, compact_normalised([content[i] for i in stripped], opts), strict=True):
             content_compact[i] = c
         prep = _Prepared(unique_texts, compact_texts, row_unique, boilerplate, content, content_compact, unique_lengths)
+        if stripped:
+            prep.cut = np.zeros(len(unique_texts), dtype=bool)
+            prep.cut[stripped] = True
         if opts.collapse_whitespace:
             # A compact form of a text normalised so is as long as the text (its line breaks made spaces): only the
             # texts that lost a piece are measured (100k short texts: 5 ms of a pass over every text).

@@ -543,6 +543,11 @@ NAME_CHARS = 1000  # names decide pairs whose shorter text (as written) has fewe
 # Places are read in pairs at most this many characters apart: a template for another city differs in the city and
 # a few words ("今天" / "昨天"); a pair further apart is judged by its similarity and figures.
 PLACE_EDITS = 8
+# ... and, in pairs of a text under this many characters, where they align, each change counted once
+# (``_content_places_plan``: an excerpt of a template's line, a line with a boilerplate sentence, a name replaced in
+# several places); such pairs are read when at most PLACE_READ_EDITS more apart than one text is longer.
+EXCERPT_PLACE_CHARS = 300
+PLACE_READ_EDITS = 3 * PLACE_EDITS
 _CHINESE = re.compile("[\u4e00-\u9fff]")
 # The characters that name a place's level (province, city, county, district, town, township, village): one written
 # for another leaves the same place ("九江县" / "九江市"), not another.
@@ -635,16 +640,17 @@ def names_replaced(a: str, b: str) -> bool:
     return _replaced(a, b, edits >= NAME_EDITS, edits <= PLACE_EDITS)
 
 
-def _replaced(a: str, b: str, latin: bool, places: bool) -> bool:
+def _replaced(a: str, b: str, latin: bool, places: bool, ops=None) -> bool:
     """``names_replaced``; ``latin``: names are read (the texts are at least ``NAME_EDITS`` characters apart, and
     may each have a capitalised word of their own: ``names_differ_pairs``' first test); ``places``: places are read
-    (they are at most ``PLACE_EDITS`` characters apart)."""
+    (they are at most ``PLACE_EDITS`` characters apart); ``ops``: the character alignment of ``a`` and ``b``
+    (``Levenshtein.opcodes``), when the caller has it."""
     from rapidfuzz.distance import Levenshtein
 
     chinese = places and _CHINESE.search(a) is not None and _CHINESE.search(b) is not None
-    if chinese and _place_replaced(a, b, Levenshtein):
+    if chinese and _place_replaced(a, b, Levenshtein, ops):
         return True
-    if chinese and min(len(a), len(b)) < SHORT_CHARS and _opposite_replaced(a, b, Levenshtein):
+    if chinese and min(len(a), len(b)) < SHORT_CHARS and _opposite_replaced(a, b, Levenshtein, ops):
         return True
     own_a, own_b = _own_names(a, b) if latin else (set(), set())
     if not (own_a and own_b):
@@ -691,7 +697,7 @@ def _edit_runs(ops) -> list[tuple[int, int]]:
     return runs
 
 
-def _place_replaced(a: str, b: str, levenshtein) -> bool:
+def _place_replaced(a: str, b: str, levenshtein, ops=None) -> bool:
     """Whether, in the character-by-character alignment of ``a`` and ``b``, Chinese characters are replaced by
     others between ``REPLACED_FLANK`` equal characters on each side (or the text's start or end), and on each side
     they are a place name (``places.is_place``) - on their own or with equal characters around them
@@ -701,7 +707,7 @@ def _place_replaced(a: str, b: str, levenshtein) -> bool:
 
     longest = PLACE_CHARS[1]
     chars = place_character_set()
-    ops = levenshtein.opcodes(a, b)
+    ops = levenshtein.opcodes(a, b) if ops is None else ops
     for i, j in _edit_runs(ops):
         start, end = ops[i].src_start, ops[j].src_end
         x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
@@ -793,11 +799,11 @@ def _edited_places(text: str, other: str, edited: list[tuple[int, int]], is_plac
     return out
 
 
-def _opposite_replaced(a: str, b: str, levenshtein) -> bool:
+def _opposite_replaced(a: str, b: str, levenshtein, ops=None) -> bool:
     """Whether, in the character-by-character alignment of ``a`` and ``b``, one character is replaced by its opposite
     (``OPPOSITES``) between ``REPLACED_FLANK`` equal characters on each side (or the text's start or end) - and not
     swapped with it ("女人和男人的区别" / "男人和女人的区别": the same question)."""
-    ops = levenshtein.opcodes(a, b)
+    ops = levenshtein.opcodes(a, b) if ops is None else ops
     replaced, swaps = set(), []
     for i, j in _edit_runs(ops):
         start, end = ops[i].src_start, ops[j].src_end
@@ -887,10 +893,13 @@ def _as_read(text: str, stripped: bool) -> str:
     return strip_html(text) if stripped and ("<" in text or "&" in text) else text
 
 
-def _names_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool) -> tuple[np.ndarray, PairReads, bool]:
+def _names_plan(
+    texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool, edits_out: np.ndarray | None = None
+) -> tuple[np.ndarray, PairReads, bool]:
     """What ``names_differ_pairs`` tells of every pair at once (True: a place or an opposite replaced in one
     character), the pairs it reads text by text (``_replaced`` of the two texts, with its flags ``latin`` and
-    ``places``) and whether it took the texts' markup out to read them (``_as_read``)."""
+    ``places``) and whether it took the texts' markup out to read them (``_as_read``). ``edits_out`` (an array per
+    pair): the two texts' edits, up to ``PLACE_EDITS`` + 1, written where they were counted."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ = np.zeros(len(a), dtype=bool)
     at, used, ia, ib, sizes = _short_pairs(texts, a, b)
@@ -918,6 +927,8 @@ def _names_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, markup: bool
     if len(one):
         swaps = _Swaps.of(list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist())))
         differ[at[both[one]]] = _place_swapped(swaps) | _opposite_swapped(swaps)
+    if edits_out is not None:
+        edits_out[at[both]] = edits
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
     read = np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin))
     places = at[both[read]]
@@ -1322,15 +1333,18 @@ def reports_differ_pairs(
     b: np.ndarray,
     markup: bool,
     lengths: np.ndarray | None = None,
+    content: Sequence[str] | None = None,
+    cut: np.ndarray | None = None,
 ) -> np.ndarray:
     """The check's last word on pairs ``(a[i], b[i])`` above the floor: True where the two report different figures
     (``figures_differ_pairs``, on the normalised ``texts``), where a name, a place or (a short text) an opposite is
-    replaced (``names_differ_pairs``, on the texts as ``written``, their markup taken out with ``markup``), or where
-    one negates what the other says or writes a word for its opposite ("exports" / "imports";
+    replaced (``names_differ_pairs``, on the texts as ``written``, their markup taken out with ``markup``, and the
+    places and opposites also on their ``content`` where boilerplate was cut from either: ``plan_reports``), or
+    where one negates what the other says or writes a word for its opposite ("exports" / "imports";
     ``statements_differ_pairs``) - template or another statement, not a copy. Each step reads only the pairs the
     steps before let through. The desktop and the Spark job both ask this (``plan_reports``, then ``read``).
     ``lengths``: the length of each of ``texts``, when known."""
-    return plan_reports(texts, written, a, b, markup, lengths).read(texts, written)
+    return plan_reports(texts, written, a, b, markup, lengths, content, cut).read(texts, written, content=content)
 
 
 @dataclass
@@ -1352,10 +1366,19 @@ class ReportReads:
     stripped: bool  # (``_as_read``)
     negations: PairReads
     opposites: PairReads
+    content_places: PairReads = PairReads.none()  # (``_content_places_plan``: read on the texts' content)
 
-    def read(self, texts: Sequence[str], written: Sequence[str], lo: int = 0, hi: int | None = None) -> np.ndarray:
+    def read(
+        self,
+        texts: Sequence[str],
+        written: Sequence[str],
+        lo: int = 0,
+        hi: int | None = None,
+        content: Sequence[str] | None = None,
+    ) -> np.ndarray:
         """The check's last word on the pairs at places ``lo`` to ``hi`` (to the end: None) - as
-        ``reports_differ_pairs`` says it of them: a step reads a pair only when the steps before let it through."""
+        ``reports_differ_pairs`` says it of them: a step reads a pair only when the steps before let it through.
+        ``content``: the texts' content, as ``plan_reports`` was given it (needed when it planned reads of it)."""
         hi = len(self.differ) if hi is None else hi
         differ = self.differ[lo:hi].copy()
         for i, short, long in self.figures.within(lo, hi):
@@ -1364,6 +1387,11 @@ class ReportReads:
             if not differ[i - lo]:
                 x_read, y_read = _as_read(written[x], self.stripped), _as_read(written[y], self.stripped)
                 differ[i - lo] = _replaced(x_read, y_read, latin, places)
+        for i, x, y in self.content_places.within(lo, hi):
+            if not differ[i - lo]:
+                if content is None:
+                    raise ValueError("ReportReads.read: reads of the texts' content planned, and no content given")
+                differ[i - lo] = _content_replaced(content[x], content[y])
         _read_statements(differ, texts, self.negations, self.opposites, lo, hi)
         return differ
 
@@ -1375,21 +1403,129 @@ def plan_reports(
     b: np.ndarray,
     markup: bool,
     lengths: np.ndarray | None = None,
+    content: Sequence[str] | None = None,
+    cut: np.ndarray | None = None,
 ) -> ReportReads:
     """The column-at-once part of ``reports_differ_pairs`` (``ReportReads``). Each step's count is made for every
     pair the steps before did not tell apart in that part: a few more than the pairs it reads (a pair a figure
     read text by text tells apart is counted for names too), the same word on each (every step's word on a pair
     is its own). ``lengths``: the length of each of ``texts`` (not of ``written``), when known: the figures and
-    the statements steps take theirs from it (1M short texts: ~0.2 s of each process's half asking them anew)."""
+    the statements steps take theirs from it (1M short texts: ~0.2 s of each process's half asking them anew).
+
+    ``content`` (per text: the text without the boilerplate sentences learnt from the input, what the similarity
+    is scored on) and ``cut`` (per text: True where that took something out; None: told by comparing the two):
+    a pair in which either text lost boilerplate also has its places and opposites read on the two contents
+    (``_content_places_plan``)."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ, figures = _figures_plan(texts, a, b, lengths)
     at = np.flatnonzero(~differ)
-    names_differ, names, stripped = _names_plan(written, a[at], b[at], markup)
+    edits = np.full(len(at), -1, dtype=np.int64)
+    names_differ, names, stripped = _names_plan(written, a[at], b[at], markup, edits)
     differ[at] = names_differ
     names = names.moved(at)
+    content_places = PairReads.none()
+    if content is not None:
+        read = (edits >= 0) & (edits <= PLACE_EDITS)  # (the pairs whose places were read on the whole texts)
+        at, read = at[~names_differ], read[~names_differ]
+        places_differ, content_places = _content_places_plan(texts, content, cut, a[at], b[at], read)
+        differ[at] = places_differ
+        content_places = content_places.moved(at)
     at = np.flatnonzero(~differ)
     negations, opposites = _statements_plan(texts, a[at], b[at], lengths=lengths)
-    return ReportReads(differ, figures, names, stripped, negations.moved(at), opposites.moved(at))
+    return ReportReads(differ, figures, names, stripped, negations.moved(at), opposites.moved(at), content_places)
+
+
+def _content_places_plan(
+    texts: Sequence[str],
+    content: Sequence[str],
+    cut: np.ndarray | None,
+    a: np.ndarray,
+    b: np.ndarray,
+    read_whole: np.ndarray,
+) -> tuple[np.ndarray, PairReads]:
+    """``_names_plan``'s places and opposites, read on the pairs' ``content`` (the texts less the boilerplate
+    sentences learnt from the input: what the similarity is scored on) - in the pairs of a text under
+    ``EXCERPT_PLACE_CHARS`` characters whose places were not read on the whole texts (``read_whole``, per pair:
+    read there, at most ``PLACE_EDITS`` apart) or in which either text lost a boilerplate sentence (``cut``: a flag
+    per text, or None to compare each text with its content).
+
+    On the whole texts, places are read in pairs at most ``PLACE_EDITS`` characters apart. Three kinds of a
+    template series' lines were further apart, and had passed as copies: an excerpt of the other (scored by its
+    share found in the longer text), a line with a boilerplate sentence the other lacks, and a name replaced in
+    several places. 100k bench posts: "★ 葡萄牙语水平测试考试大纲一、考试目的考察报考者是否具备在中央机关从事外事
+    有关工作所必需的葡萄牙语专业知识..." after a boilerplate sentence, removed as a copy of the same line for Arabic
+    with a sentence more (0.83 of it found there; 6 characters apart but for that sentence, 123 on the whole texts). So
+    here the edits are counted where the two align (``_content_replaced``): without the run at either end that one
+    text alone has, each change once however often it is made. A pair whose shorter content stands whole in the
+    longer replaces nothing (the truncations, headers and footers of reposts: most pairs, their edits never
+    counted); nor does one only as many edits apart as one is longer. Names are not read here: the content is
+    normalised (lower case), where no name shows. (True: a place or an opposite replaced in one character, and
+    the reads left.)"""
+    differ = np.zeros(len(a), dtype=bool)
+    if not len(a):
+        return differ, PairReads.none()
+    if cut is None:
+        docs = sorted_unique(np.concatenate([a, b]))
+        cut = np.zeros(int(docs[-1]) + 1, dtype=bool)
+        cut[docs] = np.fromiter((content[d] != texts[d] for d in docs.tolist()), dtype=bool, count=len(docs))
+    either_cut = cut.take(a) | cut.take(b)
+    at = np.flatnonzero(either_cut | ~read_whole)
+    if not len(at):
+        return differ, PairReads.none()
+    used, ia, ib, _ = _pair_texts(content, a[at], b[at])
+    size = lengths_of(used)
+    size_a, size_b = size[ia], size[ib]
+    keep = np.minimum(size_a, size_b) < EXCERPT_PLACE_CHARS
+    chinese = ~np.fromiter(map(str.isascii, used), dtype=bool, count=len(used))
+    keep &= chinese[ia] & chinese[ib]
+    k = np.flatnonzero(keep)
+    xs, ys = list(map(used.__getitem__, ia[k].tolist())), list(map(used.__getitem__, ib[k].tolist()))
+    shorter_a = (size_a[k] <= size_b[k]).tolist()
+    inner = [(x in y) if first else (y in x) for x, y, first in zip(xs, ys, shorter_a, strict=True)]
+    k = k[~np.array(inner, dtype=bool)] if inner else k
+    if not len(k):
+        return differ, PairReads.none()
+    from rapidfuzz.distance import Levenshtein
+    from rapidfuzz.process import cpdist
+
+    xs, ys = list(map(used.__getitem__, ia[k].tolist())), list(map(used.__getitem__, ib[k].tolist()))
+    longer = np.abs(size_a[k] - size_b[k])
+    cutoff = int(longer.max()) + PLACE_READ_EDITS + 1
+    edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=cutoff, dtype=np.int64, workers=1)
+    # Edits besides what the longer text has more: ``edits - longer`` counts each character the shorter text loses
+    # in the aligned part twice ("西班牙语" / "德语" with a sentence more: 64 - 54 = 10 for 6), so the pairs within
+    # twice the bound are read, and the bound itself is read off their alignment (``_content_replaced``). (An uncut
+    # pair of one length within PLACE_EDITS was read on the texts as written.)
+    read = np.flatnonzero((edits > longer) & (edits <= longer + PLACE_READ_EDITS))
+    one = read[(edits[read] == 1)]
+    if len(one):  # one character replaced: a place or an opposite, read for all such pairs at once
+        swaps = _Swaps.of(list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist())))
+        differ[at[k[one]]] = _place_swapped(swaps) | _opposite_swapped(swaps)
+        read = read[edits[read] > 1]
+    return differ, PairReads.of(at[k[read]], a, b)
+
+
+def _content_replaced(x: str, y: str) -> bool:
+    """``_replaced``'s places and opposites (``_content_places_plan``), read when ``x`` and ``y`` are at most
+    ``PLACE_EDITS`` edits apart where they align: their fewest edits less their first and their last edit when
+    only one text has it (the rest of the longer text, of which the other is an excerpt: "...能力。" / "...能力。二、
+    评价目标...。", the one run before the last sign)."""
+    from rapidfuzz.distance import Levenshtein
+
+    ops = Levenshtein.opcodes(x, y)
+    runs = _edit_runs(ops)
+    if runs and all(ops[k].tag in ("insert", "delete") for k in range(*_span(runs[0]))):
+        runs.pop(0)
+    if runs and all(ops[k].tag in ("insert", "delete") for k in range(*_span(runs[-1]))):
+        runs.pop()
+    changes = {(x[ops[i].src_start : ops[j].src_end], y[ops[i].dest_start : ops[j].dest_end]) for i, j in runs}
+    apart = sum(max(len(old), len(new)) for old, new in changes)
+    return 0 < apart <= PLACE_EDITS and _replaced(x, y, False, True, ops)
+
+
+def _span(run: tuple[int, int]) -> tuple[int, int]:
+    """The opcodes of an edit run (first and last index) as a range."""
+    return run[0], run[1] + 1
 
 
 # -- opposite words ----------------------------------------------------------------------------------------------

@@ -381,12 +381,13 @@ def written_texts(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
 def reports_agree(frame: pd.DataFrame, markup: bool) -> pd.DataFrame:
     """The check's last word on pairs above the floor (``textcheck.reports_differ_pairs``: figures on the whole
     normalised texts, names, places and opposites on the texts as written - ``markup``: take their markup out -
-    negations), as ``Pipeline`` reads them."""
+    and places and opposites on their content too, negations), as ``Pipeline`` reads them."""
     n = len(frame)
     texts = frame["norm_a"].tolist() + frame["norm_b"].tolist()
     written = frame["written_a"].tolist() + frame["written_b"].tolist()
+    content = frame["content_a"].tolist() + frame["content_b"].tolist()
     at = np.arange(n, dtype=np.int64)
-    agree = ~reports_differ_pairs(texts, written, at, at + n, markup)
+    agree = ~reports_differ_pairs(texts, written, at, at + n, markup, content=content)
     return pd.DataFrame({"a": frame["a"].to_numpy(dtype=np.int64), "b": frame["b"].to_numpy(dtype=np.int64),
                          "agree": agree})  # fmt: skip
 

@@ -232,9 +232,10 @@ def _pairs(uniques: DataFrame, written: DataFrame, settings: Settings, summary: 
         "a long, b long, measure double, similarity double, floor_ok boolean, container long, container_grams long",
     )
     scored = materialise(scored)
-    texts = uniques.select("u", "norm").join(written, "u")
+    texts = uniques.select("u", "norm", "content").join(written, "u")
     markup = settings.normalise.strip_html
-    figures = candidates.with_texts(scored.where("floor_ok").select("a", "b"), texts, ["norm", "written"]).mapInPandas(
+    read = ["norm", "written", "content"]
+    figures = candidates.with_texts(scored.where("floor_ok").select("a", "b"), texts, read).mapInPandas(
         lambda it: (batches.reports_agree(f, markup) for f in it), "a long, b long, agree boolean"
     )
     judged = scored.join(figures, ["a", "b"], "left").withColumn(
