@@ -166,6 +166,36 @@ def test_a_text_made_only_of_boilerplate_is_compared_whole():
     assert bp.split(DISCLAIMER) == (DISCLAIMER, [])
 
 
+def _scrap_rows() -> tuple[list[str], int, int]:
+    """Texts carrying a disclaimer and a byline (both boilerplate), and two texts of one of those each and a list's
+    number, "4。" (as rules copied from list after list: 100k bench posts): (texts, the two rows)."""
+    texts = [f"{a}\n{DISCLAIMER}\n{BYLINE}" for a in different_articles(12)]
+    texts += [f"{DISCLAIMER}\n4。", f"{BYLINE}\n4。"]
+    return texts, 12, 13
+
+
+def test_a_text_of_boilerplate_and_a_scrap_is_compared_whole():
+    """Without its boilerplate a text keeping only "4。" is the same text as any other such: two texts that share
+    nothing but the number."""
+    from dedup_gui.core.boilerplate import too_little_left
+
+    texts, one, other = _scrap_rows()
+    bp = learn(texts, min_docs=5)
+    assert bp.split(texts[one]) == (texts[one], []) and bp.split(texts[other]) == (texts[other], [])
+    assert bp.split(texts[0])[1] == [DISCLAIMER, BYLINE]
+    assert too_little_left("4。") and too_little_left("（完）\n图") and not too_little_left("金庸逝世")
+    assert Pipeline(texts).run(Settings(algorithm="ngram")).clusters == []
+
+
+def test_without_the_scrap_rule_the_text_of_boilerplate_would_have_been_removed(monkeypatch):
+    from dedup_gui.core import boilerplate
+
+    monkeypatch.setattr(boilerplate, "too_little_left", lambda content: False)
+    texts, one, other = _scrap_rows()
+    clusters = Pipeline(texts).run(Settings(algorithm="ngram")).clusters
+    assert [sorted(c.members) for c in clusters] == [[one, other]]
+
+
 @pytest.mark.parametrize("algorithm", ["simhash", "nshash", "ngram"])
 def test_articles_sharing_only_boilerplate_are_not_duplicates(algorithm):
     # Short articles under a long disclaimer: without boilerplate detection the shared footer dominates.

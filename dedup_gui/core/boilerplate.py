@@ -192,8 +192,24 @@ def _strip_slice(texts: list[str], boilerplate: Boilerplate, wanted: np.ndarray)
     # Every line tidied as ``split`` tidies a text's (stripped, the empty ones dropped), the whole slice at once:
     # each separator stays a line of its own, so a text is what lies between two, less the line breaks around it.
     parts = "\n".join(filter(None, map(str.strip, kept.split("\n")))).split(SEP)
-    # A text made only of boilerplate is compared as it is.
-    return [(d, content) for d in sorted_unique(found.doc[removed]).tolist() if (content := parts[d].strip("\n"))]
+    # A text made only of boilerplate, or of it and scraps (``too_little_left``), is compared as it is.
+    return [
+        (d, content)
+        for d in sorted_unique(found.doc[removed]).tolist()
+        if (content := parts[d].strip("\n")) and not too_little_left(content)
+    ]
+
+
+LITTLE_CHARS = 64  # content this long or longer is never too little (``too_little_left``)
+
+
+def too_little_left(content: str) -> bool:
+    """Whether what a text keeps without its boilerplate is too little to compare: under ``MIN_CHARS`` letters,
+    digits and Chinese characters - a list's number ("4。"), "（完）", a lone word. Such a text is compared whole: its
+    scrap, an excerpt of any text holding it, had made it a copy of texts it shares nothing with (100k bench posts:
+    two exam-rule sentences, both boilerplate, and "4。" removed as a copy of "4。报名期间将对考生学历..." - similarity
+    1.0)."""
+    return len(content) < LITTLE_CHARS and sum(map(str.isalnum, content)) < MIN_CHARS
 
 
 @dataclass
@@ -209,7 +225,8 @@ class Boilerplate:
 
     def split(self, text: str) -> tuple[str, list[str]]:
         """(text without boilerplate sentences, the sentences removed). Lines are kept; a text made only of
-        boilerplate is returned whole (it is compared as it is, not as an empty text)."""
+        boilerplate, or of it and scraps (``too_little_left``), is returned whole (it is compared as it is, not as an
+        empty text or a scrap)."""
         if not self.keys:
             return text, []
         removed: list[str] = []
@@ -228,7 +245,7 @@ class Boilerplate:
         if not removed:
             return text, []
         content = "\n".join(lines)
-        if not "".join(content.split()):
+        if not "".join(content.split()) or too_little_left(content):
             return text, []
         return content, removed
 
