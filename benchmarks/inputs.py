@@ -351,17 +351,23 @@ def _posts(rows: int, rng: random.Random):
             if 60 <= len(post) <= 300 and key not in seen:
                 seen.add(key)
                 pool.append(post)
-    rng.shuffle(pool)
-    originals = pool[: round(rows * (1 - COPY_SHARE))]
-    how = (f"{len(originals):,} real Chinese posts (2-4 consecutive sentences of a Sina article with no natural "
-           f"near-duplicate in the corpus, 60-300 characters, distinct), {100 * COPY_SHARE:.0f} % of rows planted "
-           "reposts (header, footer, character edits, truncation, combinations)")  # fmt: skip
 
     def copy(text: str, r: random.Random, _title: str) -> str:
         return edits.make_variant(text, r.choice(POST_EDITS), r, text[:20])
 
+    return _from_pool(pool, rows, rng, copy, lambda n: (
+        f"{n:,} real Chinese posts (2-4 consecutive sentences of a Sina article with no natural near-duplicate in "
+        f"the corpus, 60-300 characters, distinct), {100 * COPY_SHARE:.0f} % of rows planted reposts (header, "
+        "footer, character edits, truncation, combinations)"))  # fmt: skip
+
+
+def _from_pool(pool: list[str], rows: int, rng: random.Random, copy, how):
+    """Originals drawn from ``pool`` (shuffled) for ``rows`` rows with ``COPY_SHARE`` of them planted copies
+    (``_plant``): texts, groups and ``how(number of originals)``."""
+    rng.shuffle(pool)
+    originals = pool[: round(rows * (1 - COPY_SHARE))]
     texts, groups = _plant(originals, rows, rng, copy)
-    return texts, groups, how
+    return texts, groups, how(len(originals))
 
 
 POST_EDITS = ("header", "footer", "edit", "truncate", "header+truncate+footer", "edit+footer")
@@ -379,17 +385,14 @@ def _articles_en(rows: int, rng: random.Random):
         if len(body) >= 200 and key not in seen:
             seen.add(key)
             pool.append(body)
-    rng.shuffle(pool)
-    originals = pool[: round(rows * (1 - COPY_SHARE))]
-    how = (f"{len(originals):,} real English news stories (Reuters-21578 bodies of 200 characters or more, "
-           f"distinct), {100 * COPY_SHARE:.0f} % of rows planted reposts (a credit line above or below, letters "
-           "edited, truncation, combinations)")  # fmt: skip
 
     def copy(text: str, r: random.Random, _title: str) -> str:
         return edits.make_variant_en(text, r.choice(edits.KINDS_EN), r)
 
-    texts, groups = _plant(originals, rows, rng, copy)
-    return texts, groups, how
+    return _from_pool(pool, rows, rng, copy, lambda n: (
+        f"{n:,} real English news stories (Reuters-21578 bodies of 200 characters or more, distinct), "
+        f"{100 * COPY_SHARE:.0f} % of rows planted reposts (a credit line above or below, letters edited, "
+        "truncation, combinations)"))  # fmt: skip
 
 
 def _synthetic(kind: str, rows: int, seed: int):

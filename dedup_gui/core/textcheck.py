@@ -1339,7 +1339,7 @@ def reports_differ_pairs(
     """The check's last word on pairs ``(a[i], b[i])`` above the floor: True where the two report different figures
     (``figures_differ_pairs``, on the normalised ``texts``), where a name, a place or (a short text) an opposite is
     replaced (``names_differ_pairs``, on the texts as ``written``, their markup taken out with ``markup``, and the
-    places and opposites also on their ``content`` where boilerplate was cut from either: ``plan_reports``), or
+    places and opposites of short texts also on their ``content``, counted where the two align: ``plan_reports``), or
     where one negates what the other says or writes a word for its opposite ("exports" / "imports";
     ``statements_differ_pairs``) - template or another statement, not a copy. Each step reads only the pairs the
     steps before let through. The desktop and the Spark job both ask this (``plan_reports``, then ``read``).
@@ -1414,7 +1414,8 @@ def plan_reports(
 
     ``content`` (per text: the text without the boilerplate sentences learnt from the input, what the similarity
     is scored on) and ``cut`` (per text: True where that took something out; None: told by comparing the two):
-    a pair in which either text lost boilerplate also has its places and opposites read on the two contents
+    a pair of a text under ``EXCERPT_PLACE_CHARS`` characters whose places the whole texts did not have read, or
+    in which either text lost boilerplate, has them read on the two contents, where they align
     (``_content_places_plan``)."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     differ, figures = _figures_plan(texts, a, b, lengths)
@@ -1493,9 +1494,9 @@ def _content_places_plan(
     cutoff = int(longer.max()) + PLACE_READ_EDITS + 1
     edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=cutoff, dtype=np.int64, workers=1)
     # Edits besides what the longer text has more: ``edits - longer`` counts each character the shorter text loses
-    # in the aligned part twice ("西班牙语" / "德语" with a sentence more: 64 - 54 = 10 for 6), so the pairs within
-    # twice the bound are read, and the bound itself is read off their alignment (``_content_replaced``). (An uncut
-    # pair of one length within PLACE_EDITS was read on the texts as written.)
+    # in the aligned part twice ("西班牙语" / "德语" with a sentence more: 64 - 54 = 10 for 6), and a name replaced
+    # in three places three times, so the pairs within PLACE_READ_EDITS of it are read, and the bound itself is
+    # read off their alignment (``_content_replaced``).
     read = np.flatnonzero((edits > longer) & (edits <= longer + PLACE_READ_EDITS))
     one = read[(edits[read] == 1)]
     if len(one):  # one character replaced: a place or an opposite, read for all such pairs at once
@@ -1507,9 +1508,10 @@ def _content_places_plan(
 
 def _content_replaced(x: str, y: str) -> bool:
     """``_replaced``'s places and opposites (``_content_places_plan``), read when ``x`` and ``y`` are at most
-    ``PLACE_EDITS`` edits apart where they align: their fewest edits less their first and their last edit when
-    only one text has it (the rest of the longer text, of which the other is an excerpt: "...能力。" / "...能力。二、
-    评价目标...。", the one run before the last sign)."""
+    ``PLACE_EDITS`` characters apart where they align: their first and their last run of edits left out when only
+    one text has it (the rest of the longer text, of which the other is an excerpt: "...能力。" / "...能力。二、
+    评价目标...。", the run before the last sign), each change counted once however often it is made ("西班牙" for
+    "阿拉伯" in three places: 3)."""
     from rapidfuzz.distance import Levenshtein
 
     ops = Levenshtein.opcodes(x, y)
