@@ -353,6 +353,8 @@ def test_a_figure_replaced_in_place_makes_the_next_notice_of_a_series_not_a_copy
         ("avg shrs 11.2 mln vs 9,148,000 nine mths " + _NOTICE, "avg shrs 11.2 mln vs 9.1 mln nine mths " + _NOTICE),
         ("参观人数达12000人次，" + _NOTICE, "参观人数达1.2万人次，" + _NOTICE),  # rounded, scaled
         ("发布于2024-10-03，" + _NOTICE, "发布于2024-10-05，" + _NOTICE),  # a date in hyphens
+        ("the meeting of 10-03 in " + _NOTICE, "the meeting of 10-04 in " + _NOTICE),  # a month and a day
+        ("the 1987-88 season of " + _NOTICE, "the 1987-89 season of " + _NOTICE),  # a year in the run
         ("no oil for 4 months, " + _NOTICE, "no oil for four months, " + _NOTICE),  # written as a word
         ("credits of 5.0 million each " + _NOTICE, "credits of 5 million each " + _NOTICE),  # same value
         ("恒大健康(00708.HK)违约，" + _NOTICE, "恒大健康(0708.HK)违约，" + _NOTICE),  # leading zeros
@@ -381,6 +383,10 @@ def test_a_figure_that_is_a_date_or_written_another_way_is_not_replaced(a, b):
         # Other changed figures beside it are part of the change: a fraction added before, a second rate of a row.
         ("WHEAT MAY7 285 UP 1 1/2 JUL7 281 UP 1/4", "WHEAT MAY7 285 1/4 UP 1 3/4 JUL7 281 UP 1/4"),
         ("350-360 days 5.96 pct 5.98 pct 350-360 days Reuter", "350-360 days 5.98 pct 5.94 pct 350-360 days Reuter"),
+        # A range of figures joined by a hyphen is no date: each of its figures counts.
+        ("us 1-3 210-260 lbs 51.00-51.50.", "us 1-3 220-260 lbs 51.00-51.50."),
+        ("us 1-3 220-260 lbs 51.00-51.50.", "us 1-3 220-260 lbs 51.50-52.00."),
+        ("prices were 25-30 pct higher than", "prices were 25-35 pct higher than"),
     ],
 )
 def test_a_different_figure_between_the_same_words_is_replaced(a, b):
