@@ -946,14 +946,20 @@ def _names_plan(
     # nothing.)
     one = np.flatnonzero((edits == 1) & (sizes[ia[both]] == sizes[ib[both]]))
     if len(one):
-        swaps = _Swaps.of(list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist())))
-        differ[at[both[one]]] = _place_swapped(swaps) | _opposite_swapped(swaps)
+        differ[at[both[one]]] = _one_swapped(xs, ys, one)
     if edits_out is not None:
         edits_out[at[both]] = edits
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
     read = np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin))
     places = at[both[read]]
     return differ, PairReads.of(places, a, b, (latin[read], edits[read] <= PLACE_EDITS)), stripped
+
+
+def _one_swapped(xs: list[str], ys: list[str], one: np.ndarray) -> np.ndarray:
+    """Of the pairs ``(xs[i], ys[i])`` at places ``one`` (each two texts of one length, one character apart),
+    which replace a place or an opposite with that character (``_place_swapped``, ``_opposite_swapped``)."""
+    swaps = _Swaps.of(list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist())))
+    return _place_swapped(swaps) | _opposite_swapped(swaps)
 
 
 @dataclass
@@ -1521,8 +1527,7 @@ def _content_places_plan(
     read = np.flatnonzero((edits > longer) & (edits <= longer + PLACE_READ_EDITS))
     one = read[(edits[read] == 1)]
     if len(one):  # one character replaced: a place or an opposite, read for all such pairs at once
-        swaps = _Swaps.of(list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist())))
-        differ[at[k[one]]] = _place_swapped(swaps) | _opposite_swapped(swaps)
+        differ[at[k[one]]] = _one_swapped(xs, ys, one)
         read = read[edits[read] > 1]
     return differ, PairReads.of(at[k[read]], a, b)
 
