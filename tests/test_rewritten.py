@@ -14,6 +14,7 @@ from dedup_gui.core.doubt import (
     REWRITE_MIN_WORDS,
     REWRITE_SHARE,
     doubtful_pairs,
+    edge_rewritten,
     held_pairs,
     latin_texts,
     rewritten,
@@ -114,6 +115,43 @@ def test_a_sentence_with_words_put_between_its_words_is_another_statement_and_he
     long_b = ("the council met on tuesday and " * 8) + "proceeds will be used to reduce debt and for working capital."
     assert len(long_a) >= INSERTED_UNDER
     assert not rewritten(long_a, long_b)
+
+
+def test_a_sentence_that_ends_or_begins_in_other_words_where_the_other_goes_on_is_held():
+    """"Defence Secretary Caspar Weinberger said." scores 0.87 as an excerpt of "... Weinberger has ordered the U.S."
+    but says something else: its last word is written as another where the other sentence goes on. One word at a
+    sentence's edge is enough (``edge_rewritten``), where one word in its middle is not (``REWRITE_MIN_WORDS``)."""
+    said = "Defence Secretary Caspar Weinberger said."
+    ordered = "Defence Secretary Caspar Weinberger has ordered the U.S."
+    assert edge_rewritten(words(said), words(ordered)) and edge_rewritten(words(ordered), words(said))
+    assert rewritten(said.lower(), ordered.lower())
+    # the first word too: another market's report under the same words
+    assert rewritten("joliet hogs opened 1.00 dlr higher, private sources said.", "st joseph hogs opened 1.00 dlr "
+                     "higher, private sources said.")
+    # still copies: a typo at the edge, the last word cut short, the first cut at its start, an excerpt, and the
+    # shorter text's own footer where the other ends
+    full = "the company said it would raise prices by five pct"
+    for copy in (
+        "the company said it would raise prices by five pcts",
+        "the company said it would ra",
+        "mpany said it would raise prices",
+        "the company said it would raise prices",
+        "it would raise prices by five pct, reuters reported",
+    ):
+        assert not edge_rewritten(words(copy), words(full)), copy
+        assert not rewritten(copy, full), copy
+    # above INSERTED_UNDER characters (a story, not a sentence), the words at its edges are its header and footer
+    story = "the council met on tuesday and " * 8
+    assert len(story) >= INSERTED_UNDER
+    assert not rewritten(story + said.lower(), story + ordered.lower())
+
+
+def test_a_run_keeps_a_sentence_that_ends_otherwise_to_check():
+    rows = ["Defence Secretary Caspar Weinberger said.", "Defence Secretary Caspar Weinberger has ordered the U.S."]
+    result = Pipeline(rows).run(Settings(algorithm="ngram"))
+    assert len(result.pairs.a) == 1  # a pair the text check passes ...
+    assert result.held.tolist() == [0]  # ... and the shorter row kept for the user to check
+    assert result.resolve().keep.all()
 
 
 def test_the_least_rewritten_words_and_share():

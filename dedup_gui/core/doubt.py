@@ -54,6 +54,14 @@ when a sentence under ``INSERTED_UNDER`` characters whose partner adds more than
 (and at least ``INSERTED_MIN_WORDS``) between its words is held (``words_inserted``); planted copies removed
 98.8 -> 98.4 % (copies clustered with such a partner held too). Reuters' re-sent stories: 3 wrong removals fewer,
 none of the right ones held.
+Nor is a sentence whose first or last word is written as **another where the other goes on** (``edge_rewritten``):
+"Defence Secretary Caspar Weinberger said." is no excerpt of "Defence Secretary Caspar Weinberger has ordered the
+U.S." (0.87 on 4-grams), nor "JOLIET HOGS UP 1.00 DLR" of "ST JOSEPH HOGS OPEN UP 1.00 DLR" (another market). Of
+the 100k English sentences of ``make bench``, 247 more rows were held - none of them a planted copy of its kept
+row; most were another company's notice in the same words ("Diamond Shamrock said it raised the contract price..."
+/ "Citgo Petroleum Corp said..."), other goods ("wheat" / "oilseeds", "sales" / "purchases") or paraphrases; one
+word at a sentence's edge is enough, where one in its middle is a synonym or a typo (``REWRITE_MIN_WORDS``).
+Reuters' re-sent stories: the hog market report held (not labelled either way), every labelled removal the same.
 """
 
 from __future__ import annotations
@@ -308,6 +316,7 @@ _WORD = re.compile(r"\w+")
 
 REWRITTEN = "rewritten"  # (``rewrite_kind``) words of the shorter text left out of the other
 INSERTED = "inserted"  # ... or words put between its words
+ENDS_OTHERWISE = "ends otherwise"  # ... or, a sentence, its first or last word written as another (``edge_rewritten``)
 
 
 def rewritten(a: str, b: str) -> bool:
@@ -332,8 +341,39 @@ def rewrite_kind(a: str, b: str) -> str | None:
         return REWRITTEN
     if min(len(a), len(b)) >= INSERTED_UNDER:
         return None
+    if edge_rewritten(wa, wb, ops):
+        return ENDS_OTHERWISE
     most = max(INSERTED_MIN_WORDS, math.floor(INSERTED_SHARE * len(wa)) + 1)
     return INSERTED if words_inserted(wa, wb, ops) >= most else None
+
+
+def edge_rewritten(wa: Sequence[str], wb: Sequence[str], ops=None) -> bool:
+    """Whether the shorter of the word lists ``wa``, ``wb`` (fewer words) opens or closes with words written as
+    others where the other text goes on with words of its own ("caspar weinberger said" / "caspar weinberger has
+    ordered the u.s."): aligned word by word in order, the words after the last word the two share are read against
+    the other's words after it, one for one, and those before the first likewise. Not a word one character edit
+    from its counterpart (a typo of it), nor a last word its counterpart begins with (the shorter text cut short
+    in a word) or a first word its counterpart ends with. Where the other text has no words past the shared ones,
+    the shorter text's own are its header or footer (``words_rewritten``). ``ops``: the two aligned (the shorter
+    first), when the caller has them."""
+    from rapidfuzz.distance import OSA, Levenshtein
+
+    if len(wa) > len(wb):
+        wa, wb = wb, wa
+    ops = Levenshtein.opcodes(wa, wb) if ops is None else ops
+    equal = [op for op in ops if op.tag == "equal"]
+    if not equal:
+        return False
+
+    def other_words(own: Sequence[str], others: Sequence[str], cut) -> bool:
+        for k, (word, other) in enumerate(zip(own, others)):
+            if OSA.distance(word, other, score_cutoff=1) > 1 and not (k == len(own) - 1 and cut(other, word)):
+                return True
+        return False
+
+    tail = other_words(wa[equal[-1].src_end :], wb[equal[-1].dest_end :], str.startswith)
+    head_a, head_b = wa[: equal[0].src_start][::-1], wb[: equal[0].dest_start][::-1]  # (read from the shared words)
+    return tail or other_words(head_a, head_b, str.endswith)
 
 
 def words_inserted(wa: Sequence[str], wb: Sequence[str], ops=None) -> int:
