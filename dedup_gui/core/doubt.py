@@ -366,7 +366,7 @@ def edge_rewritten(wa: Sequence[str], wb: Sequence[str], ops=None) -> bool:
         return False
 
     def other_words(own: Sequence[str], others: Sequence[str], cut) -> bool:
-        for k, (word, other) in enumerate(zip(own, others)):
+        for k, (word, other) in enumerate(zip(own, others, strict=False)):
             if OSA.distance(word, other, score_cutoff=1) > 1 and not (k == len(own) - 1 and cut(other, word)):
                 return True
         return False
