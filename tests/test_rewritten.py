@@ -118,7 +118,7 @@ def test_a_sentence_with_words_put_between_its_words_is_another_statement_and_he
 
 
 def test_a_sentence_that_ends_or_begins_in_other_words_where_the_other_goes_on_is_held():
-    """"Defence Secretary Caspar Weinberger said." scores 0.87 as an excerpt of "... Weinberger has ordered the U.S."
+    """ "Defence Secretary Caspar Weinberger said." scores 0.87 as an excerpt of "... Weinberger has ordered the U.S."
     but says something else: its last word is written as another where the other sentence goes on. One word at a
     sentence's edge is enough (``edge_rewritten``), where one word in its middle is not (``REWRITE_MIN_WORDS``)."""
     said = "Defence Secretary Caspar Weinberger said."
@@ -126,8 +126,10 @@ def test_a_sentence_that_ends_or_begins_in_other_words_where_the_other_goes_on_i
     assert edge_rewritten(words(said), words(ordered)) and edge_rewritten(words(ordered), words(said))
     assert rewritten(said.lower(), ordered.lower())
     # the first word too: another market's report under the same words
-    assert rewritten("joliet hogs opened 1.00 dlr higher, private sources said.", "st joseph hogs opened 1.00 dlr "
-                     "higher, private sources said.")
+    assert rewritten(
+        "joliet hogs opened 1.00 dlr higher, private sources said.",
+        "st joseph hogs opened 1.00 dlr higher, private sources said.",
+    )
     # still copies: a typo at the edge, the last word cut short, the first cut at its start, an excerpt, and the
     # shorter text's own footer where the other ends
     full = "the company said it would raise prices by five pct"
