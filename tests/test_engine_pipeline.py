@@ -285,6 +285,7 @@ def test_the_text_check_split_over_two_processes_says_what_it_says_in_one(monkey
 
     monkeypatch.setattr(parallel, "_FORK_ALLOWED", True)
     monkeypatch.setattr(pipeline_module, "FORK_CHECK_PAIRS", 2)
+    monkeypatch.setattr(pipeline_module, "FORK_CHECK_LONG_PAIRS", 2)
     monkeypatch.setattr(pipeline_module, "PLAN_FIRST_CHARS", 0 if plan_first else 10**9)
     planning = telling(textcheck_module.plan_reports, told_plan)
     monkeypatch.setattr(pipeline_module, "plan_reports", planning)
@@ -310,6 +311,40 @@ def test_the_text_check_split_over_two_processes_says_what_it_says_in_one(monkey
     assert [(c.kept, c.members) for c in split.clusters] == [(c.kept, c.members) for c in alone.clusters]
 
 
+@pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and hasattr(os, "fork") and parallel.WORKERS >= 2),
+    reason="a second process by fork: Linux with two cores or more",
+)
+@pytest.mark.parametrize("long_texts", [False, True])
+def test_pairs_of_long_texts_are_split_over_two_processes_from_fewer_pairs(monkeypatch, tmp_path, long_texts):
+    """The check forks from ``FORK_CHECK_PAIRS`` pairs, and pairs of long texts (planned first) from
+    ``FORK_CHECK_LONG_PAIRS``: with as many pairs as the second and fewer than the first, only long texts fork."""
+    from dedup_gui.core import pipeline as pipeline_module
+    from dedup_gui.core import textcheck as textcheck_module
+
+    told = tmp_path / "pids"
+
+    def read(*args, **kwargs):
+        with open(told, "a") as f:
+            f.write(f"{os.getpid()}\n")
+        return reading(*args, **kwargs)
+
+    reading = textcheck_module.ReportReads.read
+    texts = checked_corpus()
+    pairs = len(Pipeline(texts).run(Settings(algorithm="ngram")).candidates.a)
+    monkeypatch.setattr(parallel, "_FORK_ALLOWED", True)
+    monkeypatch.setattr(pipeline_module, "FORK_CHECK_PAIRS", pairs + 1)
+    monkeypatch.setattr(pipeline_module, "FORK_CHECK_LONG_PAIRS", 2)
+    monkeypatch.setattr(pipeline_module, "PLAN_FIRST_CHARS", 0 if long_texts else 10**9)
+    monkeypatch.setattr(textcheck_module.ReportReads, "read", read)
+    split = Pipeline(texts).run(Settings(algorithm="ngram"))
+    if long_texts:
+        assert len(set(told.read_text().split())) == 2  # this process and one other
+    else:
+        assert set(told.read_text().split()) == {str(os.getpid())}  # every pair read in this process
+    assert len(split.candidates.a) == pairs > 2
+
+
 def test_a_cancel_while_the_text_check_plans_stops_before_any_pair_is_read(monkeypatch):
     """Pairs of long texts are planned before the check forks (``textcheck.plan_reports``, over a second on a
     large file): a cancel pressed meanwhile ends the run there - no pair is read text by text, no process forked."""
@@ -324,7 +359,7 @@ def test_a_cancel_while_the_text_check_plans_stops_before_any_pair_is_read(monke
         return plan
 
     monkeypatch.setattr(parallel, "_FORK_ALLOWED", True)
-    monkeypatch.setattr(pipeline_module, "FORK_CHECK_PAIRS", 2)
+    monkeypatch.setattr(pipeline_module, "FORK_CHECK_LONG_PAIRS", 2)
     monkeypatch.setattr(pipeline_module, "PLAN_FIRST_CHARS", 0)
     monkeypatch.setattr(pipeline_module, "plan_reports", planning)
     monkeypatch.setattr(textcheck_module.ReportReads, "read", lambda *a, **k: pytest.fail("a pair read after a cancel"))

@@ -54,6 +54,10 @@ from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, ReportReads, TextCheck, pla
 # Pairs from which the text check's last word (figures, names, negations) is worth a second process: at 100k short
 # texts (30,685 pairs) 0.21 s -> 0.14 s; at 4k articles (1,194 pairs) the halves each took as long as the whole.
 FORK_CHECK_PAIRS = 20_000
+# ... and for pairs of long texts (``PLAN_FIRST_CHARS``), planned before the fork, from far fewer (alternating, the
+# same rows removed: 15k bench English articles, 5,128 pairs, 0.51-0.52 -> 0.36-0.44 s; 4k English articles
+# 0.136-0.139 -> 0.105-0.110 s; the 4k Chinese articles, 1,194 pairs, 0.075-0.080 -> 0.070-0.075 s).
+FORK_CHECK_LONG_PAIRS = 1_000
 # Pairs whose first texts average this many characters or more are planned before the text check forks
 # (``_Verified.reports_agree``): a text of 500 Chinese characters takes a quarter of a page.
 PLAN_FIRST_CHARS = 500
@@ -136,7 +140,9 @@ class _Verified:
         # their verifying 1.08-1.21 -> 0.88-1.02 s, 100k short Chinese texts 0.54-0.57 -> 0.40-0.49 s).
         # (A rerun whose pairs the check has all read stays in this process: their doubt alone is not worth a
         # fork - 100k short texts, a threshold change 0.12-0.19 s in one process, 0.20-0.25 s forked.)
-        least = FORK_CHECK_PAIRS if len(todo) >= FORK_CHECK_PAIRS else len(pairs) + 1
+        long_texts = bool(len(todo)) and lengths.take(a[todo]).mean() >= PLAN_FIRST_CHARS
+        fork_from = FORK_CHECK_LONG_PAIRS if long_texts else FORK_CHECK_PAIRS
+        least = fork_from if len(todo) >= fork_from else len(pairs) + 1
         # Pairs of long texts (articles) have what can be told of every pair at once told here first, on both
         # cores, before the fork, and each process then reads only the pairs a step reads text by text
         # (``ReportReads``, ``DoubtReads``): a forked child copies each page it writes, and reading an object
@@ -147,7 +153,7 @@ class _Verified:
         # 2.8-3.0 s).
         plan: ReportReads | None = None
         doubts: DoubtReads | None = None
-        long_texts = len(pairs) >= least and lengths.take(a[pairs]).mean() >= PLAN_FIRST_CHARS
+        long_texts = long_texts and len(pairs) >= least
         # Places are read on the pairs' content too: where one is an excerpt of the other, or boilerplate was cut
         # from either (``plan_reports``).
         content, cut = prep.content, prep.cut
