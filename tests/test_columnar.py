@@ -242,6 +242,67 @@ def test_sampled_scores_equal_the_score_of_each_pairs_coordinated_sample(texts, 
     )
 
 
+def _pieces_of(texts: list[str], data) -> columnar.GramPieces:
+    """The texts' gram sets made a chunk at a time (drawn chunk bounds), kept as pieces (``GramPieces``)."""
+    bounds = sorted(set(data.draw(st.lists(st.integers(1, max(1, len(texts) - 1)), max_size=4))) - {len(texts)})
+    firsts = [0, *bounds]
+    chunks = [gram_prefix_columns(texts[lo:hi], 4) for lo, hi in zip(firsts, [*bounds, len(texts)], strict=True)]
+    sizes = np.concatenate([c.sizes for c in chunks])
+    return columnar.GramPieces.of(firsts, [c.hashes for c in chunks], sizes)
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts=related_texts(), data=st.data())
+def test_gram_pieces_give_the_sets_of_the_texts_asked_for(texts, data):
+    """Gram sets kept as a fingerprint's chunks made them give any texts' sets as ``gram_prefix_columns`` of those
+    texts alone."""
+    pieces = _pieces_of(texts, data)
+    used = np.array(sorted(data.draw(st.sets(st.integers(0, len(texts) - 1)))), dtype=np.int64)
+    got, want = pieces.columns(used), gram_prefix_columns([texts[i] for i in used.tolist()], 4)
+    assert got.offsets.tolist() == want.offsets.tolist()
+    assert got.hashes.tolist() == want.hashes.tolist() and got.prefix
+
+
+def test_an_article_fingerprint_keeps_its_gram_sets_as_pieces_up_to_a_bound(monkeypatch):
+    """Articles' fingerprint (texts above ``LONG_TEXT_CHARS`` on average) keeps every text's gram set as its chunks
+    made them (``GramKeys.pieces``; no joined ``grams``), while they hold at most ``KEEP_GRAMS`` hashes."""
+    from dedup_gui.core.algorithms import ngram
+
+    rng = np.random.default_rng(5)
+    texts = ["".join(rng.choice(list(ALPHABET), size=int(rng.integers(250, 900)))) for _ in range(60)]
+    monkeypatch.setattr(ngram, "LONG_CHUNK_CHARS", 4000)  # (several chunks)
+    settings_ = Settings(algorithm="ngram").resolved()
+    fp = NGram().fingerprint(texts, settings_, Reporter())
+    assert fp.grams is None and fp.pieces is not None and len(fp.pieces.pieces) > 1
+    want = gram_prefix_columns(texts, settings_.n_value)
+    got = fp.pieces.columns(np.arange(len(texts)))
+    assert got.hashes.tolist() == want.hashes.tolist() and got.offsets.tolist() == want.offsets.tolist()
+    monkeypatch.setattr(ngram, "KEEP_GRAMS", int(want.sizes.sum()) - 1)
+    assert NGram().fingerprint(texts, settings_, Reporter()).pieces is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts=related_texts(), data=st.data(), recurring=st.booleans())
+def test_pairs_scored_on_kept_pieces_score_as_on_sets_made_again(texts, data, recurring):
+    """``score_pairs_of_counted`` given the fingerprint's pieces (articles) gives the same scores and counts as with
+    the pairs' texts hashed again - the texts' sets made once (recurring) or pair batch by pair batch."""
+    a, b = _drawn_pairs(data, len(texts), 1, 60)
+    check = TextCheck(0.8, True, 0.5)
+    old = columnar.RECURRING
+    columnar.RECURRING = 0 if recurring else 10**9
+    try:
+        want, want_counts = columnar.score_pairs_of_counted(check, texts, a, b, 4, floor=0.5)
+        got, counts = columnar.score_pairs_of_counted(check, texts, a, b, 4, floor=0.5, pieces=_pieces_of(texts, data))
+    finally:
+        columnar.RECURRING = old
+    assert got.tolist() == want.tolist()
+    assert [counts.overlap.tolist(), counts.size_a.tolist(), counts.size_b.tolist()] == [
+        want_counts.overlap.tolist(),
+        want_counts.size_a.tolist(),
+        want_counts.size_b.tolist(),
+    ]
+
+
 @settings(max_examples=60, deadline=None)
 @given(texts=related_texts(), data=st.data())
 def test_pairs_estimated_below_the_floor_keep_their_estimate_and_the_rest_their_score(texts, data):

@@ -23,7 +23,7 @@ import numpy as np
 
 from .cpu import wide_sorts_slow
 from .parallel import map_ranges, share
-from .text import _GRAM_MUL, _WHOLE_TAG, MIX_BLOCK, mix64, ranges_by_size, sorted_unique, utf32
+from .text import _GRAM_MUL, _WHOLE_TAG, MIX_BLOCK, mix64, ranges_by_size, sorted_unique, span_positions, utf32
 
 CHUNK_CHARS = 500_000  # characters hashed at once (~40 bytes each); smaller chunks sort in the CPU cache (measured)
 CHUNK_ELEMENTS = 4_000_000  # gram hashes of pairs compared at once
@@ -67,6 +67,43 @@ class GramColumns:
     def doc_of_each(self) -> np.ndarray:
         """The text index of every hash (int64)."""
         return np.repeat(np.arange(len(self), dtype=np.int64), self.sizes)
+
+
+@dataclass
+class GramPieces:
+    """Every text's gram set as ``gram_prefix_columns`` makes it, kept as the chunks of a fingerprint made them: a
+    piece per chunk of consecutive texts, the pieces side by side (joined, they were a copy of every set, on the
+    main thread while both cores waited). A verification gathers the sets of the texts it reads from them
+    (``columns``) instead of hashing and sorting those texts again."""
+
+    firsts: np.ndarray  # int64: the first text of each piece, ascending
+    pieces: list[np.ndarray]  # uint64: each piece's texts' sets, one after the other
+    starts: np.ndarray  # int64 per text: where its set starts in its piece
+    sizes: np.ndarray  # int64 per text: its set's size
+
+    @classmethod
+    def of(cls, firsts: list[int], pieces: list[np.ndarray], sizes: np.ndarray) -> GramPieces:
+        """The pieces of chunks beginning at texts ``firsts`` (``sizes``: every text's set size)."""
+        before = np.zeros(len(sizes) + 1, dtype=np.int64)  # the grams of the texts before each
+        np.cumsum(sizes, out=before[1:])
+        first_of = np.asarray(firsts, dtype=np.int64)
+        piece = np.searchsorted(first_of, np.arange(len(sizes)), side="right") - 1
+        return cls(first_of, pieces, before[:-1] - before[first_of[piece]], np.asarray(sizes, dtype=np.int64))
+
+    def columns(self, used: np.ndarray) -> GramColumns:
+        """The sets of the texts ``used`` (ascending indices) as one ``GramColumns``, in that order."""
+        used = np.asarray(used, dtype=np.int64)
+        sizes = self.sizes[used]
+        offsets = np.zeros(len(used) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=offsets[1:])
+        hashes = np.empty(int(offsets[-1]), dtype=np.uint64)
+        piece = np.searchsorted(self.firsts, used, side="right") - 1
+        cuts = np.searchsorted(piece, np.arange(len(self.pieces) + 1)).tolist()
+        for k, (lo, hi) in enumerate(zip(cuts[:-1], cuts[1:], strict=True)):
+            if hi > lo:
+                at = span_positions(self.starts[used[lo:hi]], sizes[lo:hi])
+                np.take(self.pieces[k], at, out=hashes[offsets[lo] : offsets[hi]])
+        return GramColumns(hashes, offsets, prefix=True)
 
 
 def lengths_of(texts: Sequence[str]) -> np.ndarray:
@@ -667,6 +704,7 @@ def score_pairs_of_counted(
     n: int,
     floor: float | None = None,
     lengths: np.ndarray | None = None,
+    pieces: GramPieces | None = None,
 ) -> tuple[np.ndarray, PairGrams]:
     """``score_pairs_of``, with the gram counts behind each long pair's score (``PairGrams``). A batch of pairs at
     a time (``PAIR_BATCH_CHARS`` characters of their texts): the gram sets of all the pairs' texts at once would
@@ -674,7 +712,8 @@ def score_pairs_of_counted(
     then each text's set is made once.
 
     ``floor``: where the sets are made once, a long pair whose estimated score (``sampled_scores``) is below it
-    is not compared in full; it is given the estimate (its counts -1)."""
+    is not compared in full; it is given the estimate (its counts -1). ``pieces``: every text's set (of these n-grams)
+    made already, gathered from there (``GramPieces.columns``), not made again."""
     a = np.asarray(a, dtype=np.int64)
     b = np.asarray(b, dtype=np.int64)
     lengths = lengths_of(texts) if lengths is None else lengths
@@ -683,7 +722,8 @@ def score_pairs_of_counted(
     if held <= SETS_ONCE_CHARS and int(lengths[a].sum() + lengths[b].sum()) > RECURRING * held:
         # Texts in many pairs: each text's set made once, the pairs compared on the sets (``pair_overlap``).
         sub, ia, ib = _texts_used(texts, used, a, b)
-        cols, sub_lengths = gram_prefix_columns(sub, n), lengths[used]
+        cols = gram_prefix_columns(sub, n) if pieces is None else pieces.columns(used)
+        sub_lengths = lengths[used]
         if floor is None:
             return score_pairs_counted(check, sub, cols, ia, ib, sub_lengths)
         return _score_sampled_first(check, sub, cols, ia, ib, sub_lengths, floor)
@@ -693,6 +733,8 @@ def score_pairs_of_counted(
     def batch(lo: int, hi: int) -> tuple[np.ndarray, PairGrams]:
         used, sub, ia, ib = _batch_texts(texts, a[lo:hi], b[lo:hi])
         sub_lengths = lengths[used]
+        if pieces is not None:
+            return score_pairs_counted(check, sub, pieces.columns(used), ia, ib, sub_lengths)
         return _score_counted(check, sub, ia, ib, sub_lengths, lambda la, lb: pair_counts(sub, la, lb, n, sub_lengths))
 
     for (lo, hi), (scores, part) in map_ranges(batch, pair_batches(lengths, a, b)):
