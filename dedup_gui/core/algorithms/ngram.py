@@ -114,11 +114,13 @@ COMMON_KEY_SETS = 24
 # the 4k bench articles 51, Reuters 55), where probes pay: Reuters' search 1.35-1.48 s with them, 1.66-1.71 without.
 PROBE_SHARE = 0.70
 DOC = np.int32  # text indices of sampled keys and prefixes (2**31 texts is far beyond any table)
-# The gram sets of short texts are kept for verification up to this many hashes (240 MB); else, and for articles
-# (``LONG_TEXT_CHARS``), the texts of the candidate pairs are hashed again. Copying every article's set cost more
-# than hashing again the few in pairs (12,461 real Sina articles, alternating: fingerprint 0.46-0.58 s kept
-# against 0.39-0.40, the whole job 1.69-1.89 against 1.54-1.66; 4k articles with 30 % reposts the same either
-# way; 100k articles hold more than this many); 1M short texts verify 1.2 s faster with theirs kept.
+# The gram sets of short texts are kept for verification up to this many hashes (240 MB); else the texts of the
+# candidate pairs are hashed again. Articles' sets (``LONG_TEXT_CHARS``) are kept as the fingerprint's chunks
+# made them (``GramPieces``), up to as many: copying every article's set into one array cost more than hashing
+# again the few in pairs (12,461 real Sina articles, alternating: fingerprint 0.46-0.58 s kept against 0.39-0.40,
+# the whole job 1.69-1.89 against 1.54-1.66), where keeping the chunks' arrays costs nothing but their memory and
+# spares English articles, most of them in pairs, a second hashing (see ``_gram_keys``); 100k articles hold more
+# than this many. 1M short texts verify 1.2 s faster with theirs kept.
 KEEP_GRAMS = 30_000_000
 # Texts averaging more than LONG_TEXT_CHARS characters (articles) are fingerprinted LONG_CHUNK_CHARS at a time, not
 # CHUNK_CHARS: their rows span ~40 widths, each sorted as a group of its own, and a chunk of 500,000 characters
