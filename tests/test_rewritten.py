@@ -24,6 +24,7 @@ from dedup_gui.core.doubt import (
     latin_words,
     rewritten,
     rewritten_pairs,
+    word_lines,
     words_inserted,
     words_rewritten,
 )
@@ -147,10 +148,23 @@ def test_a_sentence_that_ends_or_begins_in_other_words_where_the_other_goes_on_i
     ):
         assert not edge_rewritten(words(copy), words(full)), copy
         assert not rewritten(copy, full), copy
+    # the other text cut short in a word; a repost cut short with a footer line of its own, where the other goes on
+    assert not rewritten(full, "the company said it would raise prices by fi")
+    table = "shr 12 cts vs 12 cts\nnet 337,000 vs 235,000\nyear\n"
+    assert not rewritten(
+        table + "copyright capital courier. all rights reserved.", table + "shr 69 cts vs 56 cts\nreuter"
+    )
+    # ... but words written otherwise on the shared words' line are read
+    assert rewritten(table + "shr 69 cts vs 56 cts down", table + "shr 69 cts vs 56 cts up\nreuter")
     # above INSERTED_UNDER characters (a story, not a sentence), the words at its edges are its header and footer
     story = "the council met on tuesday and " * 8
     assert len(story) >= INSERTED_UNDER
     assert not rewritten(story + said.lower(), story + ordered.lower())
+
+
+def test_word_lines_are_the_lines_of_the_words():
+    text = "Shr 12 cts\n\n(Reuter) - vs 9\nend"
+    assert word_lines(text) == [0, 0, 0, 2, 2, 2, 3] and len(word_lines(text)) == len(re.findall(r"\w+", text))
 
 
 def test_a_run_keeps_a_sentence_that_ends_otherwise_to_check():
