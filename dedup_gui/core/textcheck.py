@@ -1394,6 +1394,7 @@ class ReportReads:
     negations: PairReads
     opposites: PairReads
     content_places: PairReads = PairReads.none()  # (``_content_places_plan``: read on the texts' content)
+    quoted: PairReads = PairReads.none()  # (``_quoted_plan``: x the shorter text as written, y the longer)
 
     def read(
         self,
@@ -1420,6 +1421,9 @@ class ReportReads:
                     raise ValueError("ReportReads.read: reads of the texts' content planned, and no content given")
                 differ[i - lo] = _content_replaced(content[x], content[y])
         _read_statements(differ, texts, self.negations, self.opposites, lo, hi)
+        for i, x, y in self.quoted.within(lo, hi):
+            if not differ[i - lo]:
+                differ[i - lo] = quoted_in(written[x], written[y])
         return differ
 
 
@@ -1460,7 +1464,93 @@ def plan_reports(
         content_places = content_places.moved(at)
     at = np.flatnonzero(~differ)
     negations, opposites = _statements_plan(texts, a[at], b[at], lengths=lengths)
-    return ReportReads(differ, figures, names, stripped, negations.moved(at), opposites.moved(at), content_places)
+    quoted = _quoted_plan(written, a[at], b[at]).moved(at)
+    return ReportReads(
+        differ, figures, names, stripped, negations.moved(at), opposites.moved(at), content_places, quoted
+    )
+
+
+# A line quoted in a reply: one level of a quote mark before it ("> ", "|> ", ": ", "< ", "} ", "! ", "# ", "GR> ",
+# "dale> " - mail, Usenet and FidoNet readers' marks, each reader its own), the line as its author wrote it after.
+_MARK = r"(?:\|>|[A-Za-z0-9_.-]{0,8}>|[<|:!#}])"
+_QUOTE_MARK = re.compile(r"[ \t]*" + _MARK + r"[ \t]?")
+# (A line break first: the search jumps from one to the next - a tenth of the time of "^" with re.M, 2 ms for the
+# 4k bench articles. The first line is matched on its own.)
+_QUOTED_LINE = re.compile(r"\n[ \t]*" + _MARK)
+# Some readers quote by indenting the lines, after a line that says whose they are ("... writes:", "... wrote:").
+_ATTRIBUTION = re.compile(r"(?:writes|wrote|write|says|said)[ \t]*:[ \t]*\n", re.I)
+QUOTE_INDENT = 2  # ... by this many spaces more than the post's own line (a tab: 8)
+QUOTED_LINE_CHARS = 20  # lines this long or longer are read for a quote (shorter ones: "Thanks,", a signature's)
+QUOTED_SHARE = 0.5  # a text this share of whose lines the other quotes is quoted there (``quoted_in``)
+
+
+def _quoted_plan(written: Sequence[str], a: np.ndarray, b: np.ndarray) -> PairReads:
+    """The pairs ``quoted_in`` reads: those whose shorter text (as written) has lines and whose longer text has a
+    line with a quote mark, told of each text once; x the shorter text, y the longer."""
+    if not len(a):
+        return PairReads.none()
+    docs = sorted_unique(np.concatenate([a, b]))
+    chosen = [written[d] for d in docs.tolist()]
+    lines = np.zeros(int(docs[-1]) + 1, dtype=bool)
+    lines[docs] = np.fromiter(("\n" in t for t in chosen), dtype=bool, count=len(docs))
+    marked = np.zeros(len(lines), dtype=bool)
+    marked[docs] = np.fromiter(map(_quotes_any, chosen), dtype=bool, count=len(docs))
+    size = np.zeros(len(lines), dtype=np.int64)
+    size[docs] = lengths_of(chosen)
+    a_longer = size.take(a) > size.take(b)
+    x, y = np.where(a_longer, b, a), np.where(a_longer, a, b)
+    at = np.flatnonzero(marked.take(y) & lines.take(x))
+    return PairReads(at, x[at], y[at])
+
+
+def quoted_in(short: str, long: str) -> bool:
+    """Whether ``long`` quotes ``short`` - a reply with the post it answers quoted, line by line, after a quote
+    mark the post's own lines do not have ("> ", "|> ", ": "...): at least ``QUOTED_SHARE`` of the shorter text's
+    lines of ``QUOTED_LINE_CHARS`` characters or more (at least two) are lines of the longer after one quote mark
+    (a post that quotes another itself is quoted one mark deeper) - or, where the longer says whose words follow
+    ("... writes:"), indented ``QUOTE_INDENT`` columns deeper than the shorter's own. Such a post is no copy of the
+    reply: it stands whole in it only as what the reply answers (the whole 20 Newsgroups, bodies only: 373 posts
+    removed as copies, 226 of them of another author's post, mostly a reply quoting them; with this 236 and 91)."""
+    indents: dict[str, int] = {}  # each long enough line of the shorter text: its deepest indent
+    own = set()  # every line of the shorter text (a line it quotes itself is no quote of it in the other)
+    for line in short.splitlines():
+        text = line.strip()
+        own.add(text)
+        if len(text) >= QUOTED_LINE_CHARS:
+            indents[text] = max(indents.get(text, 0), _indent(line))
+    if len(indents) < 2:
+        return False
+    quotes = set()
+    indented = _attributed(long)
+    for line in long.splitlines():
+        mark = _QUOTE_MARK.match(line)
+        if mark is not None:
+            if line.strip() not in own:
+                quotes.add(line[mark.end() :].strip())
+        elif indented:
+            text = line.strip()
+            if text in indents and _indent(line) >= indents[text] + QUOTE_INDENT:
+                quotes.add(text)
+    found = sum(text in quotes for text in indents)
+    return found >= 2 and found >= QUOTED_SHARE * len(indents)
+
+
+def _quotes_any(text: str) -> bool:
+    """Whether ``text`` has lines, one of them quoted (a quote mark, or lines after one that says whose they are)."""
+    return "\n" in text and (
+        _QUOTED_LINE.search(text) is not None or _QUOTE_MARK.match(text) is not None or _attributed(text)
+    )
+
+
+def _attributed(text: str) -> bool:
+    """Whether a line of ``text`` ends saying whose words follow ("... writes:")."""
+    return ":\n" in text.replace(" \n", "\n") and _ATTRIBUTION.search(text) is not None
+
+
+def _indent(line: str) -> int:
+    """The columns of a line's leading spaces and tabs (a tab: 8)."""
+    stripped = line.lstrip(" \t")
+    return len(line[: len(line) - len(stripped)].expandtabs(8))
 
 
 def _content_places_plan(
