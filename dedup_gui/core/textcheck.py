@@ -1485,22 +1485,28 @@ QUOTED_SHARE = 0.5  # a text this share of whose lines the other quotes is quote
 
 
 def _quoted_plan(written: Sequence[str], a: np.ndarray, b: np.ndarray) -> PairReads:
-    """The pairs ``quoted_in`` reads: those whose shorter text (as written) has lines and whose longer text has a
-    line with a quote mark, told of each text once; x the shorter text, y the longer."""
+    """The pairs ``quoted_in`` reads: those whose two texts (as written) have lines, and the longer a quoted line
+    (``_quotes_any``), told of each text once; x the shorter text, y the longer. (Short texts are one line: only a
+    line break is looked for in each, 1M short texts ~20 ms.)"""
     if not len(a):
         return PairReads.none()
     docs = sorted_unique(np.concatenate([a, b]))
-    chosen = [written[d] for d in docs.tolist()]
     lines = np.zeros(int(docs[-1]) + 1, dtype=bool)
-    lines[docs] = np.fromiter(("\n" in t for t in chosen), dtype=bool, count=len(docs))
+    lines[docs] = np.fromiter(("\n" in written[d] for d in docs.tolist()), dtype=bool, count=len(docs))
+    at = np.flatnonzero(lines.take(a) & lines.take(b))
+    if not len(at):
+        return PairReads.none()
+    docs = sorted_unique(np.concatenate([a[at], b[at]]))
+    chosen = [written[d] for d in docs.tolist()]
     marked = np.zeros(len(lines), dtype=bool)
     marked[docs] = np.fromiter(map(_quotes_any, chosen), dtype=bool, count=len(docs))
     size = np.zeros(len(lines), dtype=np.int64)
     size[docs] = lengths_of(chosen)
-    a_longer = size.take(a) > size.take(b)
-    x, y = np.where(a_longer, b, a), np.where(a_longer, a, b)
-    at = np.flatnonzero(marked.take(y) & lines.take(x))
-    return PairReads(at, x[at], y[at])
+    pa, pb = a[at], b[at]
+    a_longer = size.take(pa) > size.take(pb)
+    x, y = np.where(a_longer, pb, pa), np.where(a_longer, pa, pb)
+    keep = marked.take(y)
+    return PairReads(at[keep], x[keep], y[keep])
 
 
 def quoted_in(short: str, long: str) -> bool:
