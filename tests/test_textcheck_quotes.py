@@ -70,7 +70,20 @@ def test_copies_are_not_quotes():
     assert not quoted_in("Thanks,\nKurt\nA line long enough to be read as the post's.", "> Thanks,\n> Kurt\nok")
 
 
-def test_the_plan_reads_only_pairs_whose_longer_text_has_a_quote_mark():
+def test_a_reply_shorter_than_the_post_it_quotes_is_read_too():
+    """A reply that quotes a post whole but for its long signature, with a line of its own, is the shorter of the
+    two: the pair is read both ways."""
+    post = POST + "-- \n" + "Kurt Tiedtke, Claremont Colleges, in the physics department's basement lab\n" * 3
+    reply = "Kurt writes:\n" + quoted(POST, "|> ") + "\nSee the FAQ.\n"
+    assert len(reply) < len(post) and quoted_in(POST, reply)
+    plan = _quoted_plan([post, reply], np.array([0]), np.array([1]))
+    assert plan.at.tolist() == [0]
+    assert reports_differ_pairs([post, reply], [post, reply], np.array([0]), np.array([1]), markup=False).tolist() == [
+        True
+    ]
+
+
+def test_the_plan_reads_only_pairs_with_a_quote_mark_in_one_of_their_texts():
     texts = [POST, REPLY, POST + "\nA line of a repost's own, long enough.\n", "one line only, no break at all"]
     a, b = np.array([0, 0, 3]), np.array([1, 2, 1])
     plan = _quoted_plan(texts, a, b)
