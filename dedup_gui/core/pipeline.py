@@ -118,8 +118,9 @@ class _Verified:
         lengths: np.ndarray,
     ) -> tuple[np.ndarray, np.ndarray]:
         """False for the pairs (among ``mask``) whose texts report different figures, names or places, or where one
-        negates what the other says or (a short text) asks the opposite: template or another statement, not copy
-        (``written``: the unique texts as written, where names are read; ``markup``: take their markup out).
+        negates what the other says or (a short text) asks the opposite: template or another statement, not copy -
+        or where one quotes the other, a reply and its post (``written``: the unique texts as written, where names
+        and quotes are read; ``markup``: take their markup out).
 
         Read on the whole text: a line of figures that recurs across notices ("Pay March 31") is boilerplate for
         the similarity, but it is still what the notice says.

@@ -1368,7 +1368,8 @@ def reports_differ_pairs(
     replaced (``names_differ_pairs``, on the texts as ``written``, their markup taken out with ``markup``, and the
     places and opposites of short texts also on their ``content``, counted where the two align: ``plan_reports``), or
     where one negates what the other says or writes a word for its opposite ("exports" / "imports";
-    ``statements_differ_pairs``) - template or another statement, not a copy. Each step reads only the pairs the
+    ``statements_differ_pairs``) - template or another statement, not a copy - or where one quotes the other (a
+    reply and the post it answers, as written: ``quoted_in``). Each step reads only the pairs the
     steps before let through. The desktop and the Spark job both ask this (``plan_reports``, then ``read``).
     ``lengths``: the length of each of ``texts``, when known."""
     return plan_reports(texts, written, a, b, markup, lengths, content, cut).read(texts, written, content=content)
