@@ -1505,17 +1505,18 @@ def _quoted_plan(written: Sequence[str], a: np.ndarray, b: np.ndarray) -> PairRe
     return PairReads.of(at, a, b)
 
 
-def quoted_in(short: str, long: str) -> bool:
-    """Whether ``long`` quotes ``short`` - a reply with the post it answers quoted, line by line, after a quote
-    mark the post's own lines do not have ("> ", "|> ", ": "...): at least ``QUOTED_SHARE`` of the shorter text's
-    lines of ``QUOTED_LINE_CHARS`` characters or more (at least two) are lines of the longer after one quote mark
-    (a post that quotes another itself is quoted one mark deeper) - or, where the longer says whose words follow
-    ("... writes:"), indented ``QUOTE_INDENT`` columns deeper than the shorter's own. Such a post is no copy of the
-    reply: it stands whole in it only as what the reply answers (the whole 20 Newsgroups, bodies only: 373 posts
-    removed as copies, 226 of them of another author's post, mostly a reply quoting them; with this 231 and 86)."""
-    indents: dict[str, int] = {}  # each long enough line of the shorter text: its deepest indent
-    own = set()  # every line of the shorter text (a line it quotes itself is no quote of it in the other)
-    for line in short.splitlines():
+def quoted_in(post: str, reply: str) -> bool:
+    """Whether ``reply`` quotes ``post`` - the post it answers quoted, line by line, after a quote mark the post's
+    own lines do not have ("> ", "|> ", ": "...): at least ``QUOTED_SHARE`` of the post's lines of
+    ``QUOTED_LINE_CHARS`` characters or more (at least two) are lines of the reply after one quote mark (a post that
+    quotes another itself is quoted one mark deeper) - or, where the reply says whose words follow ("...
+    writes:"), indented ``QUOTE_INDENT`` columns deeper than the post's own. Such a post is no copy of the reply: it
+    stands whole in it only as what the reply answers (the whole 20 Newsgroups, bodies only: 373 posts removed as
+    copies, 226 of them of another author's post, mostly a reply quoting them; with this 231 and 86). Either text
+    may be the longer (a reply that leaves out the post's long signature is the shorter)."""
+    indents: dict[str, int] = {}  # each long enough line of the post: its deepest indent
+    own = set()  # every line of the post (a line it quotes itself is no quote of it in the reply)
+    for line in post.splitlines():
         text = line.strip()
         own.add(text)
         if len(text) >= QUOTED_LINE_CHARS:
@@ -1523,8 +1524,8 @@ def quoted_in(short: str, long: str) -> bool:
     if len(indents) < 2:
         return False
     quotes = set()
-    indented = _attributed(long)
-    for line in long.splitlines():
+    indented = _attributed(reply)
+    for line in reply.splitlines():
         mark = _QUOTE_MARK.match(line)
         if mark is not None:
             if line.strip() not in own:
@@ -1546,7 +1547,7 @@ def _quotes_any(text: str) -> bool:
 
 def _attributed(text: str) -> bool:
     """Whether a line of ``text`` ends saying whose words follow ("... writes:")."""
-    return ":\n" in text.replace(" \n", "\n") and _ATTRIBUTION.search(text) is not None
+    return (":\n" in text or ": \n" in text) and _ATTRIBUTION.search(text) is not None
 
 
 def _indent(line: str) -> int:
