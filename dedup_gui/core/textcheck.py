@@ -1539,10 +1539,9 @@ def quoted_in(post: str, reply: str) -> bool:
 
 
 def _quotes_any(text: str) -> bool:
-    """Whether ``text`` has lines, one of them quoted (a quote mark, or lines after one that says whose they are)."""
-    return "\n" in text and (
-        _QUOTED_LINE.search(text) is not None or _QUOTE_MARK.match(text) is not None or _attributed(text)
-    )
+    """Whether a line of ``text`` (one with lines: ``_quoted_plan`` asks no other) is quoted: a quote mark, or lines
+    after one that says whose they are."""
+    return _QUOTED_LINE.search(text) is not None or _QUOTE_MARK.match(text) is not None or _attributed(text)
 
 
 def _attributed(text: str) -> bool:
