@@ -92,7 +92,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, groupby
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -860,6 +860,8 @@ def _own_names(a: str, b: str) -> tuple[set[str], set[str]]:
 
 
 _WORD_CHAR = re.compile(r"[^\W_]")
+_NOT_WORD = re.compile(r"[\W_]+")
+_WORD_RUN = re.compile(r"[^\W_]+")
 
 
 def _opens(text: str, start: int) -> bool:
@@ -1396,6 +1398,7 @@ class ReportReads:
     opposites: PairReads
     content_places: PairReads = PairReads.none()  # (``_content_places_plan``: read on the texts' content)
     quoted: PairReads = PairReads.none()  # (``_quoted_plan``: either quoting the other)
+    swapped: PairReads = PairReads.none()  # (``_swapped_plan``: two parts swapped)
 
     def read(
         self,
@@ -1425,6 +1428,9 @@ class ReportReads:
         for i, x, y in self.quoted.within(lo, hi):
             if not differ[i - lo]:
                 differ[i - lo] = quoted_in(written[x], written[y]) or quoted_in(written[y], written[x])
+        for i, x, y in self.swapped.within(lo, hi):
+            if not differ[i - lo]:
+                differ[i - lo] = parts_swapped(texts[x], texts[y])
         return differ
 
 
@@ -1466,8 +1472,9 @@ def plan_reports(
     at = np.flatnonzero(~differ)
     negations, opposites = _statements_plan(texts, a[at], b[at], lengths=lengths)
     quoted = _quoted_plan(written, a[at], b[at]).moved(at)
+    swapped = _swapped_plan(texts, a[at], b[at], lengths).moved(at)
     return ReportReads(
-        differ, figures, names, stripped, negations.moved(at), opposites.moved(at), content_places, quoted
+        differ, figures, names, stripped, negations.moved(at), opposites.moved(at), content_places, quoted, swapped
     )
 
 
@@ -1553,6 +1560,172 @@ def _indent(line: str) -> int:
     """The columns of a line's leading spaces and tabs (a tab: 8)."""
     stripped = line.lstrip(" \t")
     return len(line[: len(line) - len(stripped)].expandtabs(8))
+
+
+# Two parts swapped (``parts_swapped``): each part at least this many characters of a word (or a figure in each),
+# at most ``SWAP_SPAN`` characters from the first to the last changed character.
+SWAP_PART_CHARS = 2
+SWAP_SPAN = 240
+SWAP_SHARED = 4  # characters the two parts may begin or end alike with (``_swap_reads``)
+SWAP_READ_CHARS = 300  # a pair whose shorter text is shorter than this is read aligned (other things may differ)
+SWAP_JOIN = 3  # two runs of differences fewer than this many characters apart are one run (``parts_swapped``)
+SWAP_RUNS = 40  # a pair aligned into more runs than this is no copy with two parts swapped: not read on
+# What between the two parts leaves their order free: a list, not a statement of who did what to whom.
+SWAP_FREE = frozenset(("和", "与", "及", "以及", "跟", "同", "或", "或者", "并", "、", "and", "or", "nor", "&", "plus"))
+
+
+def _swapped_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, lengths: np.ndarray | None) -> PairReads:
+    """The pairs ``parts_swapped`` reads: its two texts two edits apart or more (told in C, rapidfuzz's ``cpdist``:
+    one edit swaps nothing, and most pairs of short texts are a typo apart), where the shorter is under
+    ``SWAP_READ_CHARS`` characters; of longer texts those as long as each other (two parts swapped, nothing else
+    changed)."""
+    if not len(a):
+        return PairReads.none()
+    if lengths is None:
+        used, ia, ib, _ = _pair_texts(texts, a, b)
+        size = lengths_of(used)
+        size_a, size_b = size[ia], size[ib]
+    else:
+        size_a, size_b = lengths.take(a), lengths.take(b)
+    short = np.minimum(size_a, size_b) < SWAP_READ_CHARS
+    read = ~short & (size_a == size_b) & (a != b)
+    at = np.flatnonzero(short & (a != b))
+    if len(at):
+        from rapidfuzz.distance import Levenshtein
+        from rapidfuzz.process import cpdist
+
+        xs, ys = [texts[i] for i in a[at].tolist()], [texts[i] for i in b[at].tolist()]
+        edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=2, dtype=np.int64, workers=1)
+        read[at[edits >= 2]] = True
+    return PairReads.of(np.flatnonzero(read), a, b)
+
+
+def parts_swapped(a: str, b: str) -> bool:
+    """Whether two parts of ``a`` stand swapped in ``b``: ``a`` = P X M Y S and ``b`` = P Y M X S, X and Y each at
+    least ``SWAP_PART_CHARS`` characters of words or each with a figure or a Chinese character in it, M with a word
+    in it that is not a mere "and" (``SWAP_FREE``: "中国和美国" / "美国和中国" is one list), at most ``SWAP_SPAN``
+    characters from X's start to Y's end. Who did what to whom is the same words in another order - "北京国安队以3比1
+    战胜上海申花队" / "上海申花队以3比1战胜北京国安队", "以3比1战胜" / "以1比3战胜", "净利润增长12%，营业收入下降3%" /
+    "净利润下降12%，营业收入增长3%", "Bayern Munich beat Borussia Dortmund" / "Borussia Dortmund beat Bayern Munich"
+    - another report, however similar its grams (0.85-0.9 on 4-grams in a sentence of 60 characters). Two letters
+    or characters typed in each other's place are a typo, and two sentences swapped (nothing but signs between
+    them) the same report.
+
+    Two texts as long as each other are read whole: nothing else may differ. A pair of texts under
+    ``SWAP_READ_CHARS`` characters is also read where other things differ too - a repost's header, a word added:
+    the two aligned (rapidfuzz's ``opcodes``), the runs where they differ taken apart at ``SWAP_JOIN`` characters
+    alike, two such runs crossed (what one has at the first, the other has at the second) or one run two parts
+    swapped in itself."""
+    if a == b:
+        return False
+    if len(a) == len(b):
+        n = len(a)
+        lo = _common_prefix(a, b)
+        hi = _common_prefix(a[::-1], b[::-1]) if n - lo <= 2 * SWAP_SPAN else 0
+        if _middle_swapped(a, b, lo, lo, n - hi - lo):
+            return True
+    if min(len(a), len(b)) >= SWAP_READ_CHARS:
+        return False
+    from rapidfuzz.distance import Levenshtein
+
+    runs: list[list[int]] = []  # [a start, a end, b start, b end] of each run where the two differ
+    alike = 0  # characters alike since the last run
+    ops = cast(list[tuple[str, int, int, int, int]], Levenshtein.opcodes(a, b).as_list())
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "equal":
+            alike = i2 - i1
+        elif runs and alike < SWAP_JOIN:
+            runs[-1][1], runs[-1][3], alike = i2, j2, 0
+        else:
+            runs.append([i1, i2, j1, j2])
+            alike = 0
+    if len(runs) > SWAP_RUNS:
+        return False
+    for k, (i1, i2, j1, j2) in enumerate(runs):
+        if i2 - i1 == j2 - j1 and _middle_swapped(a, b, i1, j1, i2 - i1):
+            return True
+        for p1, p2, q1, q2 in runs[k + 1 :]:
+            if p2 - i1 > SWAP_SPAN:
+                break
+            # X ends the first run in a and opens the second in b, Y the other way round (what else differs next
+            # to them - a header before X, a word after Y - is in the runs too)
+            x, y = _overlap(a[i1:i2], b[q1:q2]), _overlap(b[j1:j2], a[p1:p2])
+            if x and y and x != y and _swap_reads(a, i2 - len(x), i2, b, j2 - len(y), j2, a[i2:p1]):
+                return True
+    return False
+
+
+def _overlap(first: str, then: str) -> str:
+    """The longest end of ``first`` that ``then`` begins with."""
+    for k in range(min(len(first), len(then)), 0, -1):
+        if then.startswith(first[len(first) - k :]):
+            return then[:k]
+    return ""
+
+
+def _middle_swapped(a: str, b: str, at_a: int, at_b: int, span: int) -> bool:
+    """Whether the ``span`` characters of ``b`` from ``at_b`` are those of ``a`` from ``at_a``, X M Y, written Y M X
+    (``_swap_reads`` of them), the two beginning and ending otherwise (``parts_swapped``)."""
+    if span > SWAP_SPAN or span < 3:
+        return False
+    ma, mb = a[at_a : at_a + span], b[at_b : at_b + span]
+    head_a, head_b = ma[0], mb[0]
+    for i in range(1, span - 1):  # X = ma[:i], at the end of mb
+        if mb[span - i] != head_a or not mb.endswith(ma[:i]):
+            continue
+        for j in range(1, span - i):  # Y = mb[:j], at the end of ma; M between, the same in both
+            if ma[span - j] == head_b and ma.endswith(mb[:j]) and ma[i : span - j] == mb[j : span - i]:
+                if _swap_reads(a, at_a, at_a + i, b, at_b, at_b + j, ma[i : span - j]):
+                    return True
+    return False
+
+
+def _swap_reads(a: str, x1: int, x2: int, b: str, y1: int, y2: int, between: str) -> bool:
+    """Whether parts X (``a[x1:x2]``) and Y (``b[y1:y2]``) swapped around ``between`` change what a text says
+    (``parts_swapped``): each weighs (``_weighs``) and ``between`` holds a word that is not a mere "and"."""
+    if not (_weighs(a, x1, x2) and _weighs(b, y1, y2)) or not _WORD_CHAR.search(between):
+        return False
+    # (Characters the two parts end alike with open ``between``, those they begin alike with close it -
+    # "北京大学和清华大学" / "清华大学和北京大学" swap 北京 and 清华 around "大学和" - so it is read without up to
+    # SWAP_SHARED of either.)
+    n = len(between)
+    for k in range(min(SWAP_SHARED, n - 1) + 1):
+        for m in range(min(SWAP_SHARED, n - 1 - k) + 1):
+            if _NOT_WORD.sub("", between[k : n - m]).lower() in SWAP_FREE:
+                return False
+    return True
+
+
+def _weighs(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` weighs as one of two parts swapped: it holds a figure, a Chinese character (甲 /
+    乙, 上 / 下: a word of its own) or a whole word of ``SWAP_PART_CHARS`` letters or more - not only a piece of one
+    that the alignment of two texts happened to cross (a letter of "listing" for one of "denominations"), nor
+    spaces or signs (a line broken a word further on)."""
+    part = text[start:end]
+    if any(c.isnumeric() for c in part) or _CHINESE.search(part) is not None:
+        return True
+    for m in _WORD_RUN.finditer(part):
+        s, e = start + m.start(), start + m.end()
+        whole = (s == 0 or not _is_word(text[s - 1])) and (e == len(text) or not _is_word(text[e]))
+        if whole and e - s >= SWAP_PART_CHARS:
+            return True
+    return False
+
+
+def _is_word(c: str) -> bool:
+    return c.isalnum()
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` begin with alike (slices compared in C, halving the span)."""
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def _content_places_plan(
