@@ -209,18 +209,21 @@ def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, 
     assert names_replaced(a, b) is opposite and names_replaced(b, a) is opposite
 
 
-def test_opposites_decide_only_in_short_texts():
-    """A longer text with one character for its opposite is a repost that rewrote a day ("今天" / "昨天") or a
-    correction; in a question or a title the character is what it asks."""
-    from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
+def test_in_longer_texts_a_day_rewritten_is_a_repost_and_other_opposites_decide():
+    """A longer text with "今天" for "昨天" is a repost of the day before (or a forecast's "明天" the day itself); in
+    a question or a title the day is what it asks. Other opposites decide in longer texts too: another person,
+    another decision (``OPPOSITE_CHARS``)."""
+    from dedup_gui.core.textcheck import OPPOSITE_CHARS, names_differ_pairs, names_replaced
 
     long_a = "今天上午，市气象台发布消息称，受冷空气影响，本周后半段全市将有一次明显的降温过程，请市民注意添衣保暖。"
     long_b = long_a.replace("今天", "昨天", 1)
-    assert len(long_a) >= 40 and not names_replaced(long_a, long_b)
+    assert 40 <= len(long_a) < OPPOSITE_CHARS and not names_replaced(long_a, long_b)
+    long_c = long_a.replace("降温", "升温", 1)
+    assert names_replaced(long_a, long_c)
     short = ["今天是什么日子", "明天是什么日子"]
     assert names_replaced(*short)
-    pairs = names_differ_pairs([long_a, long_b, *short], np.array([0, 2]), np.array([1, 3]), markup=False)
-    assert pairs.tolist() == [False, True]
+    pairs = names_differ_pairs([long_a, long_b, *short, long_c], np.array([0, 2, 0]), np.array([1, 3, 4]), markup=False)
+    assert pairs.tolist() == [False, True, True]
 
 
 def test_questions_asking_the_opposite_stay_and_a_copy_goes():

@@ -37,7 +37,7 @@ class PairSet:
     # and that text's 4-gram count; -1 for other pairs (None: not known).
     container: np.ndarray | None = None
     container_grams: np.ndarray | None = None
-    # bool: the two texts are a character or a word apart in a short text (``core.doubt``); None: not read.
+    # bool: the two texts are a character or a word apart (``core.doubt``); None: not read.
     doubtful: np.ndarray | None = None
 
     def passed_check(self, floor: float) -> np.ndarray:
@@ -362,9 +362,9 @@ class DedupResult:
         """One line for the CLI and the report on the rows held for checking (``held``)."""
         rows = "1 row" if len(self.held) == 1 else f"{len(self.held):,} rows"
         return (
-            f"kept for you to check: {rows} a character or a word apart from the kept row of their cluster in a short "
-            "text, or partly in other words (they stay in the cleaned file; the annotated file lists them in their "
-            "cluster with dup_kept 1)"
+            f"kept for you to check: {rows} a character or a word apart from the kept row of their cluster, or partly "
+            "in other words (they stay in the cleaned file; the annotated file lists them in their cluster with "
+            "dup_kept 1)"
         )
 
     @property

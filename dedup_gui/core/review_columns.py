@@ -37,8 +37,8 @@ WORDS = (
     "Similarity to the kept row",
     "To check",
     "{held} kept for you to check",
-    "Kept for you to check: a character or a word apart from the kept row in a short text, which is as often "
-    "another question as a copy. It stays in the cleaned file unless you remove it.",
+    "Kept for you to check: a character or a word apart from the kept row, which is as often another question or "
+    "report as a copy. It stays in the cleaned file unless you remove it.",
     "Kept for you to check: partly written in other words than the kept row, which is as often another report of "
     "the same news as a copy. It stays in the cleaned file unless you remove it.",
 )
@@ -142,8 +142,8 @@ def member_columns(
             )
         if m.status == HELD:
             return say(
-                "Kept for you to check: a character or a word apart from the kept row in a short text, which is as "
-                "often another question as a copy. It stays in the cleaned file unless you remove it."
+                "Kept for you to check: a character or a word apart from the kept row, which is as often another "
+                "question or report as a copy. It stays in the cleaned file unless you remove it."
             )
         return say("Removed from the cleaned file as a duplicate of the kept row.")
 

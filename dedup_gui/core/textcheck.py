@@ -587,8 +587,18 @@ OPPOSITES = (
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
     "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏"
 ).split()
+# ... and in longer texts too, up to this many characters (the shorter text): "一名男子" / "一名女子",
+# "下调存款准备金率" / "上调...", "周一上涨" / "周一下跌" in a notice or a report are another person, another
+# decision, another market - but for a day (``DAY_OPPOSITES``): a report reposted the next day says "昨天" for its
+# "今天", a forecast "今天" for "明天".
+OPPOSITE_CHARS = NAME_CHARS
+DAY_OPPOSITES = frozenset(("今明", "今昨", "昨明"))
 _OPPOSITE_PAIRS = frozenset((w[0], w[1]) for w in OPPOSITES) | frozenset((w[1], w[0]) for w in OPPOSITES)
+_LONG_OPPOSITE_PAIRS = frozenset(
+    (x, y) for x, y in _OPPOSITE_PAIRS if x + y not in DAY_OPPOSITES and y + x not in DAY_OPPOSITES
+)
 _OPPOSITE_CODES = np.array(sorted((ord(x) << 21) | ord(y) for x, y in _OPPOSITE_PAIRS), dtype=np.uint64)
+_LONG_OPPOSITE_CODES = np.array(sorted((ord(x) << 21) | ord(y) for x, y in _LONG_OPPOSITE_PAIRS), dtype=np.uint64)
 _CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
 # "Sun's" is "Sun", "'", "s"), a number, any other character on its own. The spaces between are read for line breaks.
@@ -668,9 +678,13 @@ def _replaced(a: str, b: str, latin: bool, places: bool, ops=None) -> bool:
     from rapidfuzz.distance import Levenshtein
 
     chinese = places and _CHINESE.search(a) is not None and _CHINESE.search(b) is not None
+    if chinese and ops is None:  # (one alignment for the places and the opposites)
+        ops = Levenshtein.opcodes(a, b)
     if chinese and _place_replaced(a, b, Levenshtein, ops):
         return True
-    if chinese and min(len(a), len(b)) < SHORT_CHARS and _opposite_replaced(a, b, Levenshtein, ops):
+    shorter = min(len(a), len(b))
+    pairs = _OPPOSITE_PAIRS if shorter < SHORT_CHARS else _LONG_OPPOSITE_PAIRS
+    if chinese and shorter < OPPOSITE_CHARS and _opposite_replaced(a, b, Levenshtein, ops, pairs):
         return True
     own_a, own_b = _own_names(a, b) if latin else (set(), set())
     if not (own_a and own_b):
@@ -820,10 +834,10 @@ def _edited_places(text: str, other: str, edited: list[tuple[int, int]], is_plac
     return out
 
 
-def _opposite_replaced(a: str, b: str, levenshtein, ops=None) -> bool:
+def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset = _OPPOSITE_PAIRS) -> bool:
     """Whether, in the character-by-character alignment of ``a`` and ``b``, one character is replaced by its opposite
-    (``OPPOSITES``) between ``REPLACED_FLANK`` equal characters on each side (or the text's start or end) - and not
-    swapped with it ("女人和男人的区别" / "男人和女人的区别": the same question)."""
+    (``pairs``: of ``OPPOSITES``) between ``REPLACED_FLANK`` equal characters on each side (or the text's start or
+    end) - and not swapped with it ("女人和男人的区别" / "男人和女人的区别": the same question)."""
     ops = levenshtein.opcodes(a, b) if ops is None else ops
     replaced, swaps = set(), []
     for i, j in _edit_runs(ops):
@@ -831,7 +845,7 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None) -> bool:
         x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
         replaced.add((x, y))
         if (
-            (x, y) in _OPPOSITE_PAIRS
+            (x, y) in pairs
             and (_equal_words(ops, i - 1) >= REPLACED_FLANK or _opens(a, start))
             and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end))
         ):
@@ -1043,7 +1057,10 @@ def _opposite_swapped(s: _Swaps) -> np.ndarray:
     texts (``SHORT_CHARS``): the two characters where they differ looked up among the opposites at once."""
     at = s.offset + s.p
     pair = (s.x[at].astype(np.uint64) << np.uint64(21)) | s.y[at].astype(np.uint64)
-    return (s.n < SHORT_CHARS) & s.flanked & find_sorted(_OPPOSITE_CODES, pair)[1]
+    opposite = np.where(
+        s.n < SHORT_CHARS, find_sorted(_OPPOSITE_CODES, pair)[1], find_sorted(_LONG_OPPOSITE_CODES, pair)[1]
+    )
+    return (s.n < OPPOSITE_CHARS) & s.flanked & opposite
 
 
 def _is_admin(cps: np.ndarray) -> np.ndarray:
@@ -1596,7 +1613,17 @@ def _swapped_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, lengths: n
 
         xs, ys = [texts[i] for i in a[at].tolist()], [texts[i] for i in b[at].tolist()]
         edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=2, dtype=np.int64, workers=1)
-        read[at[edits >= 2]] = True
+        far = np.flatnonzero(edits >= 2)
+        # (a text found whole in the other - a repost's header, footer or cut - has nothing swapped: not aligned)
+        inside = np.fromiter(
+            (
+                (x in y) if len(x) <= len(y) else (y in x)
+                for x, y in zip(map(xs.__getitem__, far.tolist()), map(ys.__getitem__, far.tolist()), strict=True)
+            ),
+            dtype=bool,
+            count=len(far),
+        )
+        read[at[far[~inside]]] = True
     return PairReads.of(np.flatnonzero(read), a, b)
 
 

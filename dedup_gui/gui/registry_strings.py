@@ -115,8 +115,8 @@ REVIEW_STRINGS = (
     QT_TRANSLATE_NOOP("review", "{held} kept for you to check"),
     QT_TRANSLATE_NOOP(
         "review",
-        "Kept for you to check: a character or a word apart from the kept row in a short text, which is as often "
-        "another question as a copy. It stays in the cleaned file unless you remove it.",
+        "Kept for you to check: a character or a word apart from the kept row, which is as often another question or "
+        "report as a copy. It stays in the cleaned file unless you remove it.",
     ),
     QT_TRANSLATE_NOOP(
         "review",

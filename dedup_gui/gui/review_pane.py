@@ -385,7 +385,7 @@ class ReviewPane(QWidget):
             else:
                 status = self.tr("kept for you to check — partly in other words")
         elif member.status == HELD:
-            status = self.tr("kept for you to check — a character or a word apart in a short text")
+            status = self.tr("kept for you to check — a character or a word apart")
         elif member.status != KEPT:
             status = self.tr("not a duplicate — stays") if member.row in session.decisions.not_duplicate else ""
             status = status or self.tr("will be removed")
@@ -540,13 +540,10 @@ class ReviewPane(QWidget):
             )
         if s.rows_to_check:
             notes.append(
-                self.tr(
-                    "1 row kept for you to check: a character or a word apart in a short text, or partly in other words"
-                )
+                self.tr("1 row kept for you to check: a character or a word apart, or partly in other words")
                 if s.rows_to_check == 1
                 else self.tr(
-                    "{n} rows kept for you to check: a character or a word apart in a short text, "
-                    "or partly in other words"
+                    "{n} rows kept for you to check: a character or a word apart, or partly in other words"
                 ).format(n=f"{s.rows_to_check:,}")
             )
         if s.not_applying:

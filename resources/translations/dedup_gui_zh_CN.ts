@@ -828,8 +828,8 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>保留待您核查 — 部分文字被改写</translation>
     </message>
     <message>
-        <source>kept for you to check — a character or a word apart in a short text</source>
-        <translation>保留待您核查 — 短文本中仅差一个字或一个词</translation>
+        <source>kept for you to check — a character or a word apart</source>
+        <translation>保留待您核查 — 仅差一个字或一个词</translation>
     </message>
     <message>
         <source>not a duplicate — stays</source>
@@ -888,12 +888,12 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>您已决定 {n} 行</translation>
     </message>
     <message>
-        <source>1 row kept for you to check: a character or a word apart in a short text, or partly in other words</source>
-        <translation>1 行保留待您核查：短文本中仅差一个字或一个词，或部分文字被改写</translation>
+        <source>1 row kept for you to check: a character or a word apart, or partly in other words</source>
+        <translation>1 行保留待您核查：仅差一个字或一个词，或部分文字被改写</translation>
     </message>
     <message>
-        <source>{n} rows kept for you to check: a character or a word apart in a short text, or partly in other words</source>
-        <translation>{n} 行保留待您核查：短文本中仅差一个字或一个词，或部分文字被改写</translation>
+        <source>{n} rows kept for you to check: a character or a word apart, or partly in other words</source>
+        <translation>{n} 行保留待您核查：仅差一个字或一个词，或部分文字被改写</translation>
     </message>
     <message>
         <source>{n} of them in no cluster at these settings</source>
@@ -2432,8 +2432,8 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>{held} 行保留待您核查</translation>
     </message>
     <message>
-        <source>Kept for you to check: a character or a word apart from the kept row in a short text, which is as often another question as a copy. It stays in the cleaned file unless you remove it.</source>
-        <translation>保留待您核查：在短文本中与保留行仅差一个字或一个词——这既可能是副本，也同样可能是另一个问题。除非您将其删除，它会留在清理后的文件中。</translation>
+        <source>Kept for you to check: a character or a word apart from the kept row, which is as often another question or report as a copy. It stays in the cleaned file unless you remove it.</source>
+        <translation>保留待您核查：与保留行仅差一个字或一个词——这既可能是副本，也同样可能是另一个问题或另一篇报道。除非您将其删除，它会留在清理后的文件中。</translation>
     </message>
     <message>
         <source>Kept for you to check: partly written in other words than the kept row, which is as often another report of the same news as a copy. It stays in the cleaned file unless you remove it.</source>

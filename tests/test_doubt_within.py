@@ -1,0 +1,113 @@
+"""A word written for another in a longer Chinese text (``doubt.word_replaced_within``) keeps the row for the user
+to check, and a character written for its opposite there (``textcheck.OPPOSITES``, up to ``OPPOSITE_CHARS``) makes
+another report: a template's next notice - another person appointed, another company's results, a rate raised
+instead of cut - is no copy of the first, however many of its grams it shares."""
+
+import pytest
+
+from dedup_gui.core.doubt import (
+    LONG_WORD_MAX,
+    WORD_EDITS,
+    WORD_READ_UNDER,
+    doubt_plan,
+    held_pairs,
+    word_replaced_within,
+)
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.settings import Settings
+from dedup_gui.core.textcheck import SHORT_CHARS
+
+APPOINTED = (
+    "新华社北京10月3日电 国务院日前任命王伟为交通运输部部长，免去李明的交通运输部部长职务。"
+    "王伟此前担任交通运输部副部长，长期从事交通运输管理工作。"
+)
+RESULTS = (
+    "阿里巴巴集团今日发布第三季度财报，报告显示该季度营收同比增长百分之十五，"
+    "净利润超出市场预期，公司股价在盘后交易中上涨。"
+)
+BOARD = "该公司董事会同意收购这家创业公司的全部股份，交易金额约为二十亿元人民币，预计将在明年第一季度完成交割。"
+
+REPLACED = [
+    (APPOINTED, APPOINTED.replace("王伟", "张强")),  # another person (twice: one change)
+    (RESULTS, RESULTS.replace("阿里巴巴集团", "腾讯控股")),  # another company, at the text's start
+    (BOARD, BOARD.replace("同意", "拒绝")),  # another decision
+    ("转自新华网 " + BOARD, BOARD.replace("同意", "拒绝")),  # ... with a header only one has
+]
+
+
+@pytest.mark.parametrize(("a", "b"), REPLACED)
+def test_a_word_written_for_another_in_a_longer_chinese_text_is_in_doubt(a, b):
+    assert word_replaced_within(a, b)
+    assert word_replaced_within(b, a)
+    assert held_pairs([a], [b]).tolist() == [True]
+
+
+NOT_REPLACED = [
+    # one character replaced (a typo), or a word sharing a character with the other ("表示" / "表明")
+    (BOARD, BOARD.replace("收购", "收构")),
+    (BOARD, BOARD.replace("预计", "估计")),
+    # a figure is the text check's, not a word
+    (BOARD, BOARD.replace("二十亿", "三十亿")),
+    # a header or a footer only one text has, and the rest alike
+    (BOARD, "新华网讯 " + BOARD),
+    (BOARD, BOARD + "（责任编辑：王伟）"),
+    # an article reposted under another headline: the title line alone differs
+    ("睡觉流口水是什么原因\n" + BOARD, "睡觉流口水当心这儿有病\n" + BOARD),
+    # many other changes besides: judged by its similarity alone
+    (BOARD, BOARD.replace("同意", "拒绝").replace("全部股份", "部分资产").replace("明年第一季度", "今年年底前")),
+    # a word longer than LONG_WORD_MAX
+    (RESULTS, RESULTS.replace("阿里巴巴集团", "中国石油天然气集团")),
+    # Latin texts are read for being rewritten, not here
+    (
+        "The board agreed to buy all the shares of the start-up for about two billion yuan, closing next year.",
+        "The board refused to buy all the shares of the start-up for about two billion yuan, closing next year.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), NOT_REPLACED)
+def test_a_typo_a_figure_a_header_a_headline_or_a_rewrite_is_not_a_word_replaced_within(a, b):
+    assert not word_replaced_within(a, b)
+    assert not word_replaced_within(b, a)
+
+
+def test_the_rule_reads_texts_between_the_short_ones_and_long_articles():
+    """Under SHORT_CHARS a word apart is ``in_doubt``'s; from WORD_READ_UNDER on a long article is not read."""
+    short = "董事会同意收购这家公司"
+    assert len(short) < SHORT_CHARS and not word_replaced_within(short, short.replace("同意", "拒绝"))
+    long = BOARD * (WORD_READ_UNDER // len(BOARD) + 1)
+    assert not word_replaced_within(long, long.replace("同意", "拒绝", 1))
+    assert LONG_WORD_MAX >= len("阿里巴巴集团") and WORD_EDITS >= 2 * len("王伟")
+
+
+def test_the_doubt_plan_reads_such_pairs_and_no_pair_a_typo_apart():
+    texts = [BOARD, BOARD.replace("同意", "拒绝"), BOARD.replace("收购", "收构")]
+    plan = doubt_plan(texts, [0, 0], [1, 2])
+    assert plan.within.at.tolist() == [0]
+    assert plan.read(texts).tolist() == [True, False]
+
+
+def test_the_engine_keeps_a_templates_next_notice_for_the_user_to_check():
+    texts = [APPOINTED, APPOINTED.replace("王伟", "张强"), APPOINTED.replace("部长职务", "部长的职务")]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert [sorted(c.members) for c in result.clusters] == [[0, 1, 2]]
+    assert result.held.tolist() == [1]  # held; the copy with a character added is removed
+
+
+OPPOSED = [
+    ("警方通报称，一名男子在地铁站内突发疾病晕倒，工作人员立即拨打急救电话，目前该男子已被送往医院救治。", "男", "女"),
+    (
+        "据气象台预报，受冷空气影响，本周后半段全市将有一次明显的降温过程，局部地区伴有雷电和短时强降水，请市民注意安全。",
+        "降温",
+        "升温",
+    ),
+    ("央行宣布下调金融机构存款准备金率0.5个百分点，此次降准将释放长期资金约一万亿元。", "下", "上"),
+]
+
+
+@pytest.mark.parametrize(("text", "x", "y"), OPPOSED)
+def test_a_character_written_for_its_opposite_in_a_longer_text_makes_another_report(text, x, y):
+    assert len(text) >= SHORT_CHARS
+    other = text.replace(x, y)
+    result = Pipeline([text, other, text + "新华社"]).run(Settings(algorithm="ngram"))
+    assert [sorted(c.members) for c in result.clusters] == [[0, 2]]
