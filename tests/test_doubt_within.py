@@ -105,6 +105,14 @@ OPPOSED = [
 ]
 
 
+MARKET = (
+    "沪深两市周一早盘上涨，截至午间收盘，上证综指报2650点，深证成指报8100点，创业板指报1400点。"
+    + "两市成交额合计约3200亿元，较上一交易日有所放大。盘面上，券商、保险、银行等金融板块表现活跃，"
+    + "半导体、新能源汽车板块走势分化。分析人士指出，近期市场情绪有所修复，但外部不确定性仍存。" * 5
+)
+OPPOSED.append((MARKET, "上涨", "下跌"))  # a word for its opposite word, in a text of 300 characters or more
+
+
 @pytest.mark.parametrize(("text", "x", "y"), OPPOSED)
 def test_a_character_written_for_its_opposite_in_a_longer_text_makes_another_report(text, x, y):
     assert len(text) >= SHORT_CHARS

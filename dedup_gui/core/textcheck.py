@@ -593,12 +593,28 @@ OPPOSITES = (
 # "今天", a forecast "今天" for "明天".
 OPPOSITE_CHARS = NAME_CHARS
 DAY_OPPOSITES = frozenset(("今明", "今昨", "昨明"))
-_OPPOSITE_PAIRS = frozenset((w[0], w[1]) for w in OPPOSITES) | frozenset((w[1], w[0]) for w in OPPOSITES)
+# Words of two characters of opposite sense that share none (one character of each is no opposite of the other):
+# read as the characters above, one written for the other between the same characters ("股价上涨5%" / "股价下跌5%").
+OPPOSITE_WORDS_ZH = (
+    "上涨/下跌 上升/下降 增长/下降 增长/下滑 增加/减少 提高/降低 扩大/缩小 盈利/亏损 买入/卖出 增持/减持 同意/拒绝 "
+    "同意/反对 支持/反对 批准/否决 通过/否决 接受/拒绝 获胜/失利 收购/出售 扩张/收缩 顺差/逆差 利好/利空 牛市/熊市 "
+    "多头/空头 升值/贬值 加息/降息 胜诉/败诉 录取/落榜 及格/不及格 成功/失败 出生/死亡 逮捕/释放 开盘/收盘"
+).split()
+_OPPOSITE_PAIRS = (
+    frozenset((w[0], w[1]) for w in OPPOSITES)
+    | frozenset((w[1], w[0]) for w in OPPOSITES)
+    | frozenset(tuple(w.split("/")) for w in OPPOSITE_WORDS_ZH)
+    | frozenset(tuple(w.split("/")[::-1]) for w in OPPOSITE_WORDS_ZH)
+)
 _LONG_OPPOSITE_PAIRS = frozenset(
     (x, y) for x, y in _OPPOSITE_PAIRS if x + y not in DAY_OPPOSITES and y + x not in DAY_OPPOSITES
 )
-_OPPOSITE_CODES = np.array(sorted((ord(x) << 21) | ord(y) for x, y in _OPPOSITE_PAIRS), dtype=np.uint64)
-_LONG_OPPOSITE_CODES = np.array(sorted((ord(x) << 21) | ord(y) for x, y in _LONG_OPPOSITE_PAIRS), dtype=np.uint64)
+_OPPOSITE_CODES = np.array(
+    sorted((ord(x) << 21) | ord(y) for x, y in _OPPOSITE_PAIRS if len(x) == len(y) == 1), dtype=np.uint64
+)
+_LONG_OPPOSITE_CODES = np.array(
+    sorted((ord(x) << 21) | ord(y) for x, y in _LONG_OPPOSITE_PAIRS if len(x) == len(y) == 1), dtype=np.uint64
+)
 _CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
 # "Sun's" is "Sun", "'", "s"), a number, any other character on its own. The spaces between are read for line breaks.
@@ -836,7 +852,7 @@ def _edited_places(text: str, other: str, edited: list[tuple[int, int]], is_plac
 
 def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset = _OPPOSITE_PAIRS) -> bool:
     """Whether, in the character-by-character alignment of ``a`` and ``b``, one character is replaced by its opposite
-    (``pairs``: of ``OPPOSITES``) between ``REPLACED_FLANK`` equal characters on each side (or the text's start or
+    (``pairs``: of ``OPPOSITES``, or a word of ``OPPOSITE_WORDS_ZH`` by its opposite) between ``REPLACED_FLANK`` equal characters on each side (or the text's start or
     end) - and not swapped with it ("女人和男人的区别" / "男人和女人的区别": the same question)."""
     ops = levenshtein.opcodes(a, b) if ops is None else ops
     replaced, swaps = set(), []
