@@ -852,8 +852,9 @@ def _edited_places(text: str, other: str, edited: list[tuple[int, int]], is_plac
 
 def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset = _OPPOSITE_PAIRS) -> bool:
     """Whether, in the character-by-character alignment of ``a`` and ``b``, one character is replaced by its opposite
-    (``pairs``: of ``OPPOSITES``, or a word of ``OPPOSITE_WORDS_ZH`` by its opposite) between ``REPLACED_FLANK`` equal characters on each side (or the text's start or
-    end) - and not swapped with it ("女人和男人的区别" / "男人和女人的区别": the same question)."""
+    (``pairs``: of ``OPPOSITES``, or a word of ``OPPOSITE_WORDS_ZH`` by its opposite) between ``REPLACED_FLANK`` equal
+    characters on each side (or the text's start or end) - and not swapped with it ("女人和男人的区别" /
+    "男人和女人的区别": the same question)."""
     ops = levenshtein.opcodes(a, b) if ops is None else ops
     replaced, swaps = set(), []
     for i, j in _edit_runs(ops):
