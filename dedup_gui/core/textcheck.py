@@ -1920,6 +1920,13 @@ def opposite_word_replaced(a: str, b: str) -> bool:
     the two swapped ("imports and exports" / "exports and imports": the same words)."""
     from rapidfuzz.distance import Levenshtein
 
+    # Each text holds a word of OPPOSITE_WORDS more often than the other (as ``_statements_plan`` asks of every pair):
+    # of two alignments as good, one may replace "year" by "day" where the other adds "day" ("rose rose year rose" /
+    # "rose year rose day rose"), and a word added replaces none.
+    held_a = Counter(w for w in _LATIN_WORD.findall(a.lower()) if w in _OPPOSITE_GROUPS)
+    held_b = Counter(w for w in _LATIN_WORD.findall(b.lower()) if w in _OPPOSITE_GROUPS)
+    if not (held_a - held_b) or not (held_b - held_a):
+        return False
     a, b = _differing_passages(a, b, Levenshtein)
     wa, wb = _LATIN_WORD.findall(a.lower()), _LATIN_WORD.findall(b.lower())
     ops = Levenshtein.opcodes(wa, wb)
