@@ -86,7 +86,16 @@ import numpy as np
 from .columnar import lengths_of
 from .result import ClusterList, PairSet
 from .text import find_sorted, sorted_unique, utf32
-from .textcheck import CHINESE_NUMERALS, EXCERPT_PLACE_CHARS, NEGATIONS, REPLACED_FLANK, SHORT_CHARS, PairReads
+from .textcheck import (
+    CHINESE_NUMERALS,
+    EXCERPT_PLACE_CHARS,
+    NEGATIONS,
+    REPLACED_FLANK,
+    SHORT_CHARS,
+    PairReads,
+    _edit_runs,
+    edited_pairs,
+)
 
 SUBSTITUTED_UNDER = 12  # a character replaced in a text of fewer characters (signs not counted) is in doubt ...
 ADDED_UNDER = 8  # ... and one added to (or dropped from) a text of fewer
@@ -180,17 +189,7 @@ def word_replaced_within(a: str, b: str) -> bool:
     from rapidfuzz.distance import Levenshtein
 
     ops = Levenshtein.opcodes(a, b)
-    runs = []  # (first op, last op) of each run of edits side by side
-    k = 0
-    while k < len(ops):
-        if ops[k].tag == "equal":
-            k += 1
-            continue
-        j = k
-        while j + 1 < len(ops) and ops[j + 1].tag != "equal":
-            j += 1
-        runs.append((k, j))
-        k = j + 1
+    runs = _edit_runs(ops)  # (first op, last op) of each run of edits side by side
     if runs and runs[0][0] == 0 and all(ops[m].tag in ("insert", "delete") for m in range(runs[0][0], runs[0][1] + 1)):
         runs.pop(0)
     if (
@@ -368,8 +367,8 @@ def _within_reads(
     texts_a: Sequence[str], texts_b: Sequence[str], lengths_a: np.ndarray, lengths_b: np.ndarray
 ) -> np.ndarray:
     """The pairs ``word_replaced_within`` reads (their places, ascending): the shorter text of ``SHORT_CHARS`` to
-    ``WORD_READ_UNDER`` characters, both not Latin (``latin_texts``) and at least two edits apart (told in C,
-    rapidfuzz's ``cpdist``: a word of two characters for another is two edits)."""
+    ``WORD_READ_UNDER`` characters, both not Latin (``latin_texts``), at least two edits apart and neither found
+    whole in the other (``textcheck.edited_pairs``: a word of two characters for another is two edits)."""
     shorter = np.minimum(lengths_a, lengths_b)
     at = np.flatnonzero((shorter >= SHORT_CHARS) & (shorter < WORD_READ_UNDER))
     if not len(at):
@@ -378,22 +377,8 @@ def _within_reads(
     at = at[~latin_texts(xs) & ~latin_texts(ys)]
     if not len(at):
         return at
-    from rapidfuzz.distance import Levenshtein
-    from rapidfuzz.process import cpdist
-
     xs, ys = [texts_a[k] for k in at.tolist()], [texts_b[k] for k in at.tolist()]
-    edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=2, dtype=np.int64, workers=1)
-    far = np.flatnonzero(edits >= 2)
-    # (a text found whole in the other - a repost's header, footer or cut - has no word replaced: not aligned)
-    inside = np.fromiter(
-        (
-            (x in y) if len(x) <= len(y) else (y in x)
-            for x, y in zip(map(xs.__getitem__, far.tolist()), map(ys.__getitem__, far.tolist()), strict=True)
-        ),
-        dtype=bool,
-        count=len(far),
-    )
-    return at[far[~inside]]
+    return at[edited_pairs(xs, ys)]
 
 
 def rewritten_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:

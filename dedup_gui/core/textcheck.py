@@ -1625,23 +1625,30 @@ def _swapped_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, lengths: n
     read = ~short & (size_a == size_b) & (a != b)
     at = np.flatnonzero(short & (a != b))
     if len(at):
-        from rapidfuzz.distance import Levenshtein
-        from rapidfuzz.process import cpdist
-
         xs, ys = [texts[i] for i in a[at].tolist()], [texts[i] for i in b[at].tolist()]
-        edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=2, dtype=np.int64, workers=1)
-        far = np.flatnonzero(edits >= 2)
-        # (a text found whole in the other - a repost's header, footer or cut - has nothing swapped: not aligned)
-        inside = np.fromiter(
-            (
-                (x in y) if len(x) <= len(y) else (y in x)
-                for x, y in zip(map(xs.__getitem__, far.tolist()), map(ys.__getitem__, far.tolist()), strict=True)
-            ),
-            dtype=bool,
-            count=len(far),
-        )
-        read[at[far[~inside]]] = True
+        read[at[edited_pairs(xs, ys)]] = True
     return PairReads.of(np.flatnonzero(read), a, b)
+
+
+def edited_pairs(xs: Sequence[str], ys: Sequence[str]) -> np.ndarray:
+    """Which pairs ``(xs[i], ys[i])`` (their places, ascending) are at least two edits apart (told in C, rapidfuzz's
+    ``cpdist``: one edit - most pairs of short texts, a typo - swaps or replaces no word) and neither text is found
+    whole in the other (a repost's header, footer or cut: nothing else changed). What ``parts_swapped`` and
+    ``doubt.word_replaced_within`` align."""
+    from rapidfuzz.distance import Levenshtein
+    from rapidfuzz.process import cpdist
+
+    edits = cpdist(xs, ys, scorer=Levenshtein.distance, score_cutoff=2, dtype=np.int64, workers=1)
+    far = np.flatnonzero(edits >= 2)
+    inside = np.fromiter(
+        (
+            (x in y) if len(x) <= len(y) else (y in x)
+            for x, y in zip(map(xs.__getitem__, far.tolist()), map(ys.__getitem__, far.tolist()), strict=True)
+        ),
+        dtype=bool,
+        count=len(far),
+    )
+    return far[~inside]
 
 
 def parts_swapped(a: str, b: str) -> bool:
