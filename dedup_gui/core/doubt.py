@@ -139,6 +139,17 @@ MOVED_WORDS = 4  # a run of this many words found elsewhere in the other text wa
 INSERTED_SHARE = 0.15
 INSERTED_MIN_WORDS = 3
 INSERTED_UNDER = 200
+# A question under this many characters with one word written for another - no typo of it (two edits or more), no
+# function word, not cut short - is held (``word_for_word``): "What is the best way to lose weight" / "... to gain
+# weight", "Why do cats sleep so much" / "Why do dogs sleep so much", "the advantages of living in a big city" /
+# "the disadvantages".
+WORD_FOR_WORD_UNDER = 150
+FUNCTION_WORDS = frozenset(
+    """a an the do does did can could would should will shall may might must is are was were be been am to of in on
+    at for with by from into about as and or but if than then so how what why when where which who whom whose that
+    this these those there here i you he she it we they me him her us them my your his its our their mine yours
+    get got make made way ways""".split()
+)
 
 
 def content_char(c: str) -> bool:
@@ -393,7 +404,9 @@ def rewritten_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarra
 
 
 def _rewritten_reads(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:
-    """The pairs ``rewritten_pairs`` reads (their places, ascending)."""
+    """The pairs ``rewritten_pairs`` reads (their places, ascending): two Latin texts at least twice
+    ``REWRITE_MIN_WORDS`` character edits apart, or two questions (``is_question``), the shorter under
+    ``WORD_FOR_WORD_UNDER`` characters, two."""
     if not len(texts_a):
         return np.zeros(0, dtype=np.int64)
     from rapidfuzz.distance import Levenshtein
@@ -401,7 +414,13 @@ def _rewritten_reads(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarr
 
     cutoff = 2 * REWRITE_MIN_WORDS
     edits = cpdist(texts_a, texts_b, scorer=Levenshtein.distance, score_cutoff=cutoff, dtype=np.int64, workers=1)
-    at = np.flatnonzero(edits >= cutoff)
+    # (a short question is read from two edits: one word for another, "advantages" / "disadvantages", is three)
+    shorter = np.minimum(lengths_of(texts_a), lengths_of(texts_b))
+    close = np.flatnonzero((edits >= 2) & (edits < cutoff) & (shorter < WORD_FOR_WORD_UNDER))
+    asks = np.fromiter(
+        (is_question(texts_a[k]) and is_question(texts_b[k]) for k in close.tolist()), dtype=bool, count=len(close)
+    )
+    at = np.union1d(np.flatnonzero(edits >= cutoff), close[asks])
     latin = latin_texts([texts_a[k] for k in at.tolist()]) & latin_texts([texts_b[k] for k in at.tolist()])
     return at[latin]
 
@@ -434,6 +453,7 @@ def latin_words(a: str, b: str) -> tuple[list, list]:
 
 
 REWRITTEN = "rewritten"  # (``rewrite_kind``) words of the shorter text left out of the other
+WORD_FOR_WORD = "word for word"  # ... or, a short sentence, one word written for another (``word_for_word``)
 INSERTED = "inserted"  # ... or words put between its words
 ENDS_OTHERWISE = "ends otherwise"  # ... or, a sentence, its edge words written as others (``edge_rewritten``)
 
@@ -457,6 +477,10 @@ def rewrite_kind(a: str, b: str) -> str | None:
     if len(wa) > len(wb):
         wa, wb, a, b = wb, wa, b, a
     ops = Levenshtein.opcodes(wa, wb)
+    if Levenshtein.distance(a, b, score_cutoff=2 * REWRITE_MIN_WORDS) < 2 * REWRITE_MIN_WORDS:
+        # (a pair this close is read for a question's one word only: ``_rewritten_reads``)
+        short = min(len(a), len(b)) < WORD_FOR_WORD_UNDER and is_question(a) and is_question(b)
+        return WORD_FOR_WORD if short and word_for_word(wa, wb, ops) else None
     least = max(REWRITE_MIN_WORDS, math.floor(REWRITE_SHARE * len(wa)) + 1)
     if words_rewritten(wa, wb, least, ops) >= least:
         return REWRITTEN
@@ -464,8 +488,59 @@ def rewrite_kind(a: str, b: str) -> str | None:
         return None
     if edge_rewritten(wa, wb, ops, word_lines(a), word_lines(b)):
         return ENDS_OTHERWISE
+    if min(len(a), len(b)) < WORD_FOR_WORD_UNDER and is_question(a) and is_question(b) and word_for_word(wa, wb, ops):
+        return WORD_FOR_WORD
     most = max(INSERTED_MIN_WORDS, math.floor(INSERTED_SHARE * len(wa)) + 1)
     return INSERTED if words_inserted(wa, wb, ops) >= most else None
+
+
+def word_for_word(wa: Sequence, wb: Sequence, ops) -> bool:
+    """Whether the word lists ``wa`` and ``wb`` (aligned as ``ops``, rapidfuzz's Levenshtein opcodes) differ in one
+    word written for another and nothing else: both words of letters, neither a function word (``FUNCTION_WORDS``:
+    "How do I" / "How can I" asks the same), not one cut short of the other, and no typo of it (three letter edits or
+    more, and a third of the longer word's letters) - or the other word with a negating prefix ("disadvantages"). In
+    a question that word is what it asks about - another animal, the opposite aim - as often as a synonym ("fast" /
+    "quickly"): the row is kept for the user to check."""
+    from rapidfuzz.distance import OSA
+
+    changes = [op for op in ops if op.tag != "equal"]
+    if len(changes) != 1 or changes[0].tag != "replace":
+        return False
+    op = changes[0]
+    if op.src_end - op.src_start != 1 or op.dest_end - op.dest_start != 1:
+        return False
+    x, y = wa[op.src_start], wb[op.dest_start]
+    x, y = (
+        (x.decode("ascii") if isinstance(x, bytes) else x).lower(),
+        (y.decode("ascii") if isinstance(y, bytes) else y).lower(),
+    )
+    if not (x.isalpha() and y.isalpha()) or x in FUNCTION_WORDS or y in FUNCTION_WORDS:
+        return False
+    short, long = sorted((x, y), key=len)
+    if long[: -len(short)] in NEGATING_PREFIXES and long.endswith(short):  # ("advantages" / "disadvantages")
+        return True
+    if long.startswith(short):  # (a word cut short: "Corp" / "Corporation")
+        return False
+    # Another word, not a typo of it: three edits or more, and a third of the longer word's letters ("agreemement" /
+    # "agreemvnt", two typos of one word, are three edits of eleven letters)
+    edits = OSA.distance(x, y)
+    return edits >= 3 and 3 * edits >= len(long)
+
+
+NEGATING_PREFIXES = frozenset(("dis", "un", "in", "im", "il", "ir", "non", "non-"))
+
+
+QUESTION_WORDS = frozenset(
+    "how what why when where which who whom whose is are was were can could do does did should would will shall "
+    "may might must".split()
+)
+
+
+def is_question(text: str) -> bool:
+    """Whether a Latin ``text`` asks: it ends with a question mark or opens with a question word."""
+    stripped = text.strip()
+    first = stripped.split(None, 1)[0].lower() if stripped else ""
+    return stripped.endswith("?") or first in QUESTION_WORDS
 
 
 def word_lines(text: str) -> list[int]:

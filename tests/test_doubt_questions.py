@@ -1,0 +1,62 @@
+"""One word written for another in a short English question (``doubt.word_for_word``) keeps the row for the user
+to check: "Why do cats sleep so much" / "Why do dogs sleep so much" ask about another animal, "lose weight" / "gain
+weight" the opposite aim, as often as "fast" / "quickly" ask the same. A typo, a function word and a word cut short
+are the same question; sentences that ask nothing are read as before."""
+
+import pytest
+
+from dedup_gui.core.doubt import WORD_FOR_WORD, WORD_FOR_WORD_UNDER, held_pairs, is_question, rewrite_kind
+from dedup_gui.core.pipeline import Pipeline
+from dedup_gui.core.settings import Settings
+
+ANOTHER_WORD = [
+    ("Why do cats sleep so much during the day and stay awake at night?", "cats", "dogs"),
+    ("What is the best way to lose weight quickly without going to the gym?", "lose", "gain"),
+    ("What are the advantages of living in a big city compared to a small town?", "advantages", "disadvantages"),
+    ("how do i make my tomato plants grow faster in a small garden", "faster", "taller"),
+]
+
+
+@pytest.mark.parametrize(("text", "x", "y"), ANOTHER_WORD)
+def test_a_word_for_another_in_a_short_question_is_held(text, x, y):
+    other = text.replace(x, y)
+    assert rewrite_kind(text, other) == WORD_FOR_WORD
+    assert held_pairs([text], [other]).tolist() == [True]
+
+
+SAME_QUESTION = [
+    # a typo, or two typos of one word
+    ("Why do cats sleep so much during the day and stay awake at night?", "sleep", "slepe"),
+    ("Will Japan abide by the agreement opening its markets to American goods?", "agreement", "agreemvnt"),
+    # a function word
+    ("How do I learn to play the guitar as an adult beginner?", "do", "can"),
+    # a word cut short
+    ("What does the Federal Deposit Insurance Corporation do for banks?", "Corporation", "Corp"),
+]
+
+
+@pytest.mark.parametrize(("text", "x", "y"), SAME_QUESTION)
+def test_a_typo_a_function_word_or_a_word_cut_short_is_the_same_question(text, x, y):
+    assert rewrite_kind(text, text.replace(x, y)) is None
+
+
+def test_a_sentence_that_asks_nothing_keeps_its_word_for_word_as_a_copy():
+    """In news sentences one word for another is a synonym as often ("dropped" / "declined"): not read so."""
+    text = "The composite survey index dropped to 51.9 pct in February from 55.8 pct in January, the group said."
+    assert not is_question(text)
+    assert rewrite_kind(text, text.replace("dropped", "declined")) is None
+
+
+def test_questions_are_told_by_their_mark_or_their_first_word():
+    assert is_question("Why do cats sleep so much")
+    assert is_question("cats or dogs?")
+    assert not is_question("Cats sleep a lot.")
+    assert len(ANOTHER_WORD[2][0]) < WORD_FOR_WORD_UNDER
+
+
+def test_the_engine_keeps_another_question_for_the_user_to_check():
+    text = ANOTHER_WORD[0][0]
+    texts = [text, text.replace("cats", "dogs"), text.replace("sleep", "slepe")]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert [sorted(c.members) for c in result.clusters] == [[0, 1, 2]]
+    assert result.held.tolist() == [1]
