@@ -415,14 +415,24 @@ def _rewritten_reads(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarr
     cutoff = 2 * REWRITE_MIN_WORDS
     edits = cpdist(texts_a, texts_b, scorer=Levenshtein.distance, score_cutoff=cutoff, dtype=np.int64, workers=1)
     # (a short question is read from two edits: one word for another, "advantages" / "disadvantages", is three)
-    shorter = np.minimum(lengths_of(texts_a), lengths_of(texts_b))
-    close = np.flatnonzero((edits >= 2) & (edits < cutoff) & (shorter < WORD_FOR_WORD_UNDER))
-    asks = np.fromiter(
-        (is_question(texts_a[k]) and is_question(texts_b[k]) for k in close.tolist()), dtype=bool, count=len(close)
-    )
-    at = np.union1d(np.flatnonzero(edits >= cutoff), close[asks])
+    far = edits >= cutoff
+    at = np.flatnonzero(far | (edits >= 2))
     latin = latin_texts([texts_a[k] for k in at.tolist()]) & latin_texts([texts_b[k] for k in at.tolist()])
-    return at[latin]
+    at = at[latin]
+    close = np.flatnonzero(~far[at])
+    asks = np.fromiter(
+        (
+            min(len(texts_a[k]), len(texts_b[k])) < WORD_FOR_WORD_UNDER
+            and is_question(texts_a[k])
+            and is_question(texts_b[k])
+            for k in at[close].tolist()
+        ),
+        dtype=bool,
+        count=len(close),
+    )
+    keep = np.ones(len(at), dtype=bool)
+    keep[close[~asks]] = False
+    return at[keep]
 
 
 def latin_texts(texts: Sequence[str]) -> np.ndarray:

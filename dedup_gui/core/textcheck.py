@@ -1495,6 +1495,8 @@ def plan_reports(
     edits = np.full(len(at), -1, dtype=np.int64)
     names_differ, names, stripped = _names_plan(written, a[at], b[at], markup, edits)
     differ[at] = names_differ
+    apart = np.full(len(a), -1, dtype=np.int64)  # (per pair: its texts' edits as written, where counted)
+    apart[at] = edits
     names = names.moved(at)
     content_places = PairReads.none()
     if content is not None:
@@ -1506,7 +1508,7 @@ def plan_reports(
     at = np.flatnonzero(~differ)
     negations, opposites = _statements_plan(texts, a[at], b[at], lengths=lengths)
     quoted = _quoted_plan(written, a[at], b[at]).moved(at)
-    swapped = _swapped_plan(texts, a[at], b[at], lengths).moved(at)
+    swapped = _swapped_plan(texts, a[at], b[at], lengths, apart[at]).moved(at)
     return ReportReads(
         differ, figures, names, stripped, negations.moved(at), opposites.moved(at), content_places, quoted, swapped
     )
@@ -1608,11 +1610,14 @@ SWAP_RUNS = 40  # a pair aligned into more runs than this is no copy with two pa
 SWAP_FREE = frozenset(("和", "与", "及", "以及", "跟", "同", "或", "或者", "并", "、", "and", "or", "nor", "&", "plus"))
 
 
-def _swapped_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, lengths: np.ndarray | None) -> PairReads:
+def _swapped_plan(
+    texts: Sequence[str], a: np.ndarray, b: np.ndarray, lengths: np.ndarray | None, apart: np.ndarray | None = None
+) -> PairReads:
     """The pairs ``parts_swapped`` reads: its two texts two edits apart or more (told in C, rapidfuzz's ``cpdist``:
     one edit swaps nothing, and most pairs of short texts are a typo apart), where the shorter is under
     ``SWAP_READ_CHARS`` characters; of longer texts those as long as each other (two parts swapped, nothing else
-    changed)."""
+    changed). ``apart`` (per pair): the two texts' edits as written where the names step counted them (-1 where
+    not): pairs under two are not gathered at all (100k short texts: most pairs, a typo apart)."""
     if not len(a):
         return PairReads.none()
     if lengths is None:
@@ -1623,6 +1628,8 @@ def _swapped_plan(texts: Sequence[str], a: np.ndarray, b: np.ndarray, lengths: n
         size_a, size_b = lengths.take(a), lengths.take(b)
     short = np.minimum(size_a, size_b) < SWAP_READ_CHARS
     read = ~short & (size_a == size_b) & (a != b)
+    if apart is not None:  # (a pair the names step found one edit apart as written swaps nothing: not gathered)
+        short &= (apart < 0) | (apart >= 2)
     at = np.flatnonzero(short & (a != b))
     if len(at):
         xs, ys = [texts[i] for i in a[at].tolist()], [texts[i] for i in b[at].tolist()]
