@@ -70,7 +70,10 @@ another city differs in the city and a few words). One character is enough ("杭
 happens to write another place keeps the pair too; a place's level written another way ("九江县" / "九江市") is the
 same place. A source ("据新华社消息" / "据中新社消息") or a person is no place. In a short text (a question, a
 title) one character written for its opposite (``OPPOSITES``: 高/低, 上/下, 男/女...) between the same characters is
-another question too ("额头低的女明星" / "额头高的女明星"); the two swapped ("女人和男人" / "男人和女人") are not.
+another question too ("额头低的女明星" / "额头高的女明星"); the two swapped ("女人和男人" / "男人和女人") are not. In a
+longer text (under ``OPPOSITE_CHARS``) so is every opposite but a day's (``DAY_OPPOSITES``: "今天" / "昨天" is a
+repost of the day after), and a word written for its opposite word (``OPPOSITE_WORDS_ZH``: "上涨" / "下跌"). Two
+parts swapped (``parts_swapped``: "甲队3比1战胜乙队" / "乙队3比1战胜甲队") say who did what to whom the other way round.
 In English, in texts under ``NAME_CHARS`` characters, a word written for its opposite (``OPPOSITE_WORDS``:
 "increase" / "decrease", "exports" / "imports", "a year" / "a day") between the same words is another statement
 (``opposite_word_replaced``).
@@ -598,7 +601,7 @@ DAY_OPPOSITES = frozenset(("今明", "今昨", "昨明"))
 OPPOSITE_WORDS_ZH = (
     "上涨/下跌 上升/下降 增长/下降 增长/下滑 增加/减少 提高/降低 扩大/缩小 盈利/亏损 买入/卖出 增持/减持 同意/拒绝 "
     "同意/反对 支持/反对 批准/否决 通过/否决 接受/拒绝 获胜/失利 收购/出售 扩张/收缩 顺差/逆差 利好/利空 牛市/熊市 "
-    "多头/空头 升值/贬值 加息/降息 胜诉/败诉 录取/落榜 及格/不及格 成功/失败 出生/死亡 逮捕/释放 开盘/收盘"
+    "多头/空头 升值/贬值 加息/降息 胜诉/败诉 录取/落榜 成功/失败 出生/死亡 逮捕/释放 开盘/收盘"
 ).split()
 _OPPOSITE_PAIRS = (
     frozenset((w[0], w[1]) for w in OPPOSITES)
@@ -677,9 +680,10 @@ def names_replaced(a: str, b: str) -> bool:
     (``_differing_passages``), a replacement (edits side by side) of at most ``REPLACED_SPAN`` words by at most as
     many, with ``REPLACED_FLANK`` equal words right before and after it, where each side holds a name
     (``_name_words``) of its own that is far from each name of the other's own (``_own_names``); or a Chinese place
-    name replaced by another (``_place_replaced``), or in a short text a character by its opposite
-    (``_opposite_replaced``), in two texts at most ``PLACE_EDITS`` characters apart. (Names
-    are read in texts at least ``NAME_EDITS`` characters apart: two typos in one word make no other name.)"""
+    name replaced by another (``_place_replaced``), or a character by its opposite (``_opposite_replaced``: in a
+    text under ``OPPOSITE_CHARS``, a day's only in a short one), in two texts at most ``PLACE_EDITS`` characters
+    apart. (Names are read in texts at least ``NAME_EDITS`` characters apart: two typos in one word make no other
+    name.)"""
     from rapidfuzz.distance import Levenshtein
 
     edits = Levenshtein.distance(a, b, score_cutoff=PLACE_EDITS + 1)
