@@ -110,7 +110,11 @@ MARKET = (
     + "两市成交额合计约3200亿元，较上一交易日有所放大。盘面上，券商、保险、银行等金融板块表现活跃，"
     + "半导体、新能源汽车板块走势分化。分析人士指出，近期市场情绪有所修复，但外部不确定性仍存。" * 5
 )
-OPPOSED.append((MARKET, "上涨", "下跌"))  # a word for its opposite word, in a text of 300 characters or more
+OPPOSED.append((MARKET, "上涨", "下跌"))
+# 有 / 无: guilty or not (the negation replaces a character: in a longer text an opposite)
+OPPOSED.append(
+    ("法院一审判决被告人有罪，判处有期徒刑三年，被告人当庭表示不服，将提起上诉，案件将进入二审程序。", "有罪", "无罪")
+)  # a word for its opposite word, in a text of 300 characters or more
 
 
 @pytest.mark.parametrize(("text", "x", "y"), OPPOSED)

@@ -588,7 +588,7 @@ OPPOSITES = (
     "高低 大小 多少 上下 前后 左右 男女 胖瘦 长短 新旧 早晚 买卖 来去 进出 开关 冷热 好坏 真假 难易 快慢 深浅 远近 "
     "轻重 生死 黑白 东西 南北 内外 正反 加减 增减 升降 涨跌 胜负 输赢 是否 对错 美丑 贫富 强弱 明暗 干湿 宽窄 粗细 "
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
-    "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏"
+    "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无"
 ).split()
 # ... and in longer texts too, up to this many characters (the shorter text): "一名男子" / "一名女子",
 # "下调存款准备金率" / "上调...", "周一上涨" / "周一下跌" in a notice or a report are another person, another
@@ -1908,6 +1908,8 @@ OPPOSITE_WORDS = (
     "gains declines, gained lost, gained fell, gained declined, advanced declined, advances declines, "
     "day week month quarter year, days weeks months quarters years, daily weekly monthly quarterly yearly annual, "
     "yesterday today tomorrow tonight, "
+    "arrest release, arrested released, convict acquit, convicted acquitted, guilty innocent, hire fire, hired "
+    "fired, join leave, joined left, enter exit, entered exited, raise cut, raised cut, raises cuts, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
 ).split(", ")
