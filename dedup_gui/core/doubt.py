@@ -139,8 +139,8 @@ MOVED_WORDS = 4  # a run of this many words found elsewhere in the other text wa
 INSERTED_SHARE = 0.15
 INSERTED_MIN_WORDS = 3
 INSERTED_UNDER = 200
-# A question under this many characters with one word written for another - no typo of it (two edits or more), no
-# function word, not cut short - is held (``word_for_word``): "What is the best way to lose weight" / "... to gain
+# A question under this many characters with one word written for another - no typo of it, no function word, not
+# cut short - is held (``word_for_word``): "What is the best way to lose weight" / "... to gain
 # weight", "Why do cats sleep so much" / "Why do dogs sleep so much", "the advantages of living in a big city" /
 # "the disadvantages".
 WORD_FOR_WORD_UNDER = 150
@@ -463,7 +463,7 @@ def latin_words(a: str, b: str) -> tuple[list, list]:
 
 
 REWRITTEN = "rewritten"  # (``rewrite_kind``) words of the shorter text left out of the other
-WORD_FOR_WORD = "word for word"  # ... or, a short sentence, one word written for another (``word_for_word``)
+WORD_FOR_WORD = "word for word"  # ... or, a short question, one word written for another (``word_for_word``)
 INSERTED = "inserted"  # ... or words put between its words
 ENDS_OTHERWISE = "ends otherwise"  # ... or, a sentence, its edge words written as others (``edge_rewritten``)
 
