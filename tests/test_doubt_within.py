@@ -111,6 +111,10 @@ MARKET = (
     + "半导体、新能源汽车板块走势分化。分析人士指出，近期市场情绪有所修复，但外部不确定性仍存。" * 5
 )
 OPPOSED.append((MARKET, "上涨", "下跌"))
+# two colours: another warning level
+OPPOSED.append(
+    ("市气象台今天上午10时发布暴雨蓝色预警信号，预计未来6小时内本市大部分地区将出现50毫米以上降雨。", "蓝色", "黄色")
+)
 # 有 / 无: guilty or not (the negation replaces a character: in a longer text an opposite)
 OPPOSED.append(
     ("法院一审判决被告人有罪，判处有期徒刑三年，被告人当庭表示不服，将提起上诉，案件将进入二审程序。", "有罪", "无罪")

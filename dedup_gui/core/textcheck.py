@@ -584,12 +584,14 @@ _ADMIN_CODES = np.array(sorted(map(ord, _ADMIN)), dtype=np.uint64)
 # Characters of opposite sense: in a question or a title (a short text) one written for the other asks or says the
 # opposite ("额头低的女明星" / "额头高的女明星", "右嘴角有痣" / "左嘴角有痣", "上一句" / "下一句", "这个男主持人" /
 # "这个女主持人", "今天是什么日子" / "明天..."), where a typo rarely writes exactly the opposite character.
+# Colours, any two: a warning's level ("暴雨蓝色预警" / "暴雨黄色预警"), a product's colour.
+_COLOURS = "红橙黄绿蓝紫"
 OPPOSITES = (
     "高低 大小 多少 上下 前后 左右 男女 胖瘦 长短 新旧 早晚 买卖 来去 进出 开关 冷热 好坏 真假 难易 快慢 深浅 远近 "
     "轻重 生死 黑白 东西 南北 内外 正反 加减 增减 升降 涨跌 胜负 输赢 是否 对错 美丑 贫富 强弱 明暗 干湿 宽窄 粗细 "
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
     "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无"
-).split()
+).split() + [x + y for i, x in enumerate(_COLOURS) for y in _COLOURS[i + 1 :]]
 # ... and in longer texts too, up to this many characters (the shorter text): "一名男子" / "一名女子",
 # "下调存款准备金率" / "上调...", "周一上涨" / "周一下跌" in a notice or a report are another person, another
 # decision, another market - but for a day (``DAY_OPPOSITES``): a report reposted the next day says "昨天" for its
