@@ -262,6 +262,8 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("Wheat was steady while corn was lower", "Wheat was steady while corn was higher", True),  # at the end
         ("The upper house voted on the bill.", "The lower house voted on the bill.", True),  # lower: in two groups
         ("Police said the suspect was arrested on Tuesday.", "Police said the suspect was released on Tuesday.", True),
+        ("Completion is expected in the third quarter.", "Completion is expected in the second quarter.", True),
+        ("It named Smith as chief executive officer.", "It named Smith as chief financial officer.", True),
         ("Both imports and exports rose in May.", "Both exports and imports rose in May.", False),  # swapped
         ("Prices rose in the first quarter.", "Prices rose in the first quarter, it said.", False),  # words added
         ("Shares rose sharply in early trade.", "Shares rose sharply in late trading.", False),  # a second word too

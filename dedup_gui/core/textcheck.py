@@ -1910,6 +1910,7 @@ OPPOSITE_WORDS = (
     "gains declines, gained lost, gained fell, gained declined, advanced declined, advances declines, "
     "day week month quarter year, days weeks months quarters years, daily weekly monthly quarterly yearly annual, "
     "yesterday today tomorrow tonight, "
+    "first second third fourth fifth sixth seventh eighth ninth tenth, executive financial operating, "
     "arrest release, arrested released, convict acquit, convicted acquitted, guilty innocent, hire fire, hired "
     "fired, join leave, joined left, enter exit, entered exited, raise cut, raised cut, raises cuts, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
