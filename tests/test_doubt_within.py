@@ -111,6 +111,13 @@ MARKET = (
     + "半导体、新能源汽车板块走势分化。分析人士指出，近期市场情绪有所修复，但外部不确定性仍存。" * 5
 )
 OPPOSED.append((MARKET, "上涨", "下跌"))
+# 死亡 / 受伤: another toll; 上涨 / 下降: a word whose characters are each the other's opposite (上/下, 涨/降)
+OPPOSED.append(
+    ("当地时间周二下午，一辆大巴在高速公路上发生侧翻事故，造成3人死亡，另有10余人被送往医院救治。", "死亡", "受伤")
+)
+OPPOSED.append(
+    ("多家航空公司宣布，自下月起国内航线燃油附加费将上涨，其中800公里以下航线每位旅客收取10元。", "上涨", "下降")
+)
 # two colours: another warning level
 OPPOSED.append(
     ("市气象台今天上午10时发布暴雨蓝色预警信号，预计未来6小时内本市大部分地区将出现50毫米以上降雨。", "蓝色", "黄色")

@@ -263,6 +263,11 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("The upper house voted on the bill.", "The lower house voted on the bill.", True),  # lower: in two groups
         ("Police said the suspect was arrested on Tuesday.", "Police said the suspect was released on Tuesday.", True),
         ("Completion is expected in the third quarter.", "Completion is expected in the second quarter.", True),
+        (
+            "Three people were killed when the bus overturned.",
+            "Three people were injured when the bus overturned.",
+            True,
+        ),
         ("It named Smith as chief executive officer.", "It named Smith as chief financial officer.", True),
         ("Both imports and exports rose in May.", "Both exports and imports rose in May.", False),  # swapped
         ("Prices rose in the first quarter.", "Prices rose in the first quarter, it said.", False),  # words added

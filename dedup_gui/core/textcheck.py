@@ -590,7 +590,7 @@ OPPOSITES = (
     "高低 大小 多少 上下 前后 左右 男女 胖瘦 长短 新旧 早晚 买卖 来去 进出 开关 冷热 好坏 真假 难易 快慢 深浅 远近 "
     "轻重 生死 黑白 东西 南北 内外 正反 加减 增减 升降 涨跌 胜负 输赢 是否 对错 美丑 贫富 强弱 明暗 干湿 宽窄 粗细 "
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
-    "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无"
+    "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客"
 ).split() + [x + y for i, x in enumerate(_COLOURS) for y in _COLOURS[i + 1 :]]
 # ... and in longer texts too, up to this many characters (the shorter text): "一名男子" / "一名女子",
 # "下调存款准备金率" / "上调...", "周一上涨" / "周一下跌" in a notice or a report are another person, another
@@ -603,7 +603,8 @@ DAY_OPPOSITES = frozenset(("今明", "今昨", "昨明"))
 OPPOSITE_WORDS_ZH = (
     "上涨/下跌 上升/下降 增长/下降 增长/下滑 增加/减少 提高/降低 扩大/缩小 盈利/亏损 买入/卖出 增持/减持 同意/拒绝 "
     "同意/反对 支持/反对 批准/否决 通过/否决 接受/拒绝 获胜/失利 收购/出售 扩张/收缩 顺差/逆差 利好/利空 牛市/熊市 "
-    "多头/空头 升值/贬值 加息/降息 胜诉/败诉 录取/落榜 成功/失败 出生/死亡 逮捕/释放 开盘/收盘"
+    "多头/空头 升值/贬值 加息/降息 胜诉/败诉 录取/落榜 成功/失败 出生/死亡 逮捕/释放 开盘/收盘 批准/驳回 通过/驳回 "
+    "死亡/受伤 遇难/受伤 上市/退市"
 ).split()
 _OPPOSITE_PAIRS = (
     frozenset((w[0], w[1]) for w in OPPOSITES)
@@ -858,7 +859,8 @@ def _edited_places(text: str, other: str, edited: list[tuple[int, int]], is_plac
 
 def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset = _OPPOSITE_PAIRS) -> bool:
     """Whether, in the character-by-character alignment of ``a`` and ``b``, one character is replaced by its opposite
-    (``pairs``: of ``OPPOSITES``, or a word of ``OPPOSITE_WORDS_ZH`` by its opposite) between ``REPLACED_FLANK`` equal
+    (``pairs``: of ``OPPOSITES``, or a word of ``OPPOSITE_WORDS_ZH`` by its opposite, or a word by one whose differing
+    characters are each the opposite: ``_opposite_word``) between ``REPLACED_FLANK`` equal
     characters on each side (or the text's start or end) - and not swapped with it ("女人和男人的区别" /
     "男人和女人的区别": the same question)."""
     ops = levenshtein.opcodes(a, b) if ops is None else ops
@@ -868,12 +870,18 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
         replaced.add((x, y))
         if (
-            (x, y) in pairs
+            ((x, y) in pairs or _opposite_word(x, y, pairs))
             and (_equal_words(ops, i - 1) >= REPLACED_FLANK or _opens(a, start))
             and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end))
         ):
             swaps.append((y, x))
     return any(swap not in replaced for swap in swaps)
+
+
+def _opposite_word(x: str, y: str, pairs: frozenset) -> bool:
+    """Whether word ``y`` is word ``x`` with each of its characters that differ written as its opposite (of
+    ``pairs``): "上涨" / "下降" (上/下, 涨/降), "上半年" / "下半年"."""
+    return 1 < len(x) == len(y) <= 4 and x != y and all(c == d or (c, d) in pairs for c, d in zip(x, y, strict=True))
 
 
 def _own_names(a: str, b: str) -> tuple[set[str], set[str]]:
@@ -1911,6 +1919,7 @@ OPPOSITE_WORDS = (
     "day week month quarter year, days weeks months quarters years, daily weekly monthly quarterly yearly annual, "
     "yesterday today tomorrow tonight, "
     "first second third fourth fifth sixth seventh eighth ninth tenth, executive financial operating, "
+    "died injured, dead injured, killed injured wounded, men women, men's women's, home away, "
     "arrest release, arrested released, convict acquit, convicted acquitted, guilty innocent, hire fire, hired "
     "fired, join leave, joined left, enter exit, entered exited, raise cut, raised cut, raises cuts, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
