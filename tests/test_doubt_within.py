@@ -118,6 +118,13 @@ OPPOSED.append(
 OPPOSED.append(
     ("多家航空公司宣布，自下月起国内航线燃油附加费将上涨，其中800公里以下航线每位旅客收取10元。", "上涨", "下降")
 )
+# 同比 / 环比 (one character apart: the words read with the character they share), 暂停 / 恢复
+OPPOSED.append(
+    ("国家统计局今天发布数据，10月份全国居民消费价格同比上涨2.5%，其中城市上涨2.4%，农村上涨2.7%。", "同比", "环比")
+)
+OPPOSED.append(
+    ("受台风影响，本市所有地铁线路今天下午起暂停运营，具体时间将视天气情况另行通知，请合理安排出行。", "暂停", "恢复")
+)
 # two colours: another warning level
 OPPOSED.append(
     ("市气象台今天上午10时发布暴雨蓝色预警信号，预计未来6小时内本市大部分地区将出现50毫米以上降雨。", "蓝色", "黄色")

@@ -598,13 +598,14 @@ OPPOSITES = (
 # "今天", a forecast "今天" for "明天".
 OPPOSITE_CHARS = NAME_CHARS
 DAY_OPPOSITES = frozenset(("今明", "今昨", "昨明"))
-# Words of two characters of opposite sense that share none (one character of each is no opposite of the other):
-# read as the characters above, one written for the other between the same characters ("股价上涨5%" / "股价下跌5%").
+# Words of opposite sense, one written for the other between the same characters ("股价上涨5%" / "股价下跌5%"; the
+# alignment replaces only the characters two such words do not share: "同比" / "环比" is read with its "比",
+# ``_in_word``).
 OPPOSITE_WORDS_ZH = (
     "上涨/下跌 上升/下降 增长/下降 增长/下滑 增加/减少 提高/降低 扩大/缩小 盈利/亏损 买入/卖出 增持/减持 同意/拒绝 "
     "同意/反对 支持/反对 批准/否决 通过/否决 接受/拒绝 获胜/失利 收购/出售 扩张/收缩 顺差/逆差 利好/利空 牛市/熊市 "
     "多头/空头 升值/贬值 加息/降息 胜诉/败诉 录取/落榜 成功/失败 出生/死亡 逮捕/释放 开盘/收盘 批准/驳回 通过/驳回 "
-    "死亡/受伤 遇难/受伤 上市/退市"
+    "死亡/受伤 遇难/受伤 上市/退市 同比/环比 全部/部分 暂停/恢复 启动/停止 开始/结束 国内/国外 国内/海外 公开/内部"
 ).split()
 _OPPOSITE_PAIRS = (
     frozenset((w[0], w[1]) for w in OPPOSITES)
@@ -620,6 +621,28 @@ _OPPOSITE_CODES = np.array(
 )
 _LONG_OPPOSITE_CODES = np.array(
     sorted((ord(x) << 21) | ord(y) for x, y in _LONG_OPPOSITE_PAIRS if len(x) == len(y) == 1), dtype=np.uint64
+)
+# Opposite words of two characters that share one (``_opposite_swapped``): the shared character (above), the two that
+# differ (below), one code each - for the words sharing their first character, and for those sharing their last.
+_WORD_BEFORE_CODES = np.array(
+    sorted(
+        {
+            (ord(x[0]) << 42) | (ord(x[1]) << 21) | ord(y[1])
+            for x, y in _OPPOSITE_PAIRS
+            if len(x) == len(y) == 2 and x[0] == y[0] and x[1] != y[1]
+        }
+    ),
+    dtype=np.uint64,
+)
+_WORD_AFTER_CODES = np.array(
+    sorted(
+        {
+            (ord(x[1]) << 42) | (ord(x[0]) << 21) | ord(y[0])
+            for x, y in _OPPOSITE_PAIRS
+            if len(x) == len(y) == 2 and x[1] == y[1] and x[0] != y[0]
+        }
+    ),
+    dtype=np.uint64,
 )
 _CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
@@ -870,12 +893,24 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
         replaced.add((x, y))
         if (
-            ((x, y) in pairs or _opposite_word(x, y, pairs))
+            ((x, y) in pairs or _opposite_word(x, y, pairs) or _in_word(a, b, ops[i], ops[j], pairs))
             and (_equal_words(ops, i - 1) >= REPLACED_FLANK or _opens(a, start))
             and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end))
         ):
             swaps.append((y, x))
     return any(swap not in replaced for swap in swaps)
+
+
+def _in_word(a: str, b: str, first, last, pairs: frozenset) -> bool:
+    """Whether the change from ``first`` to ``last`` (opcodes of ``a`` and ``b``), with the equal character before it
+    or after it, is a word written for its opposite word (of ``pairs``): "同比" / "环比", "加息" / "降息" share a
+    character, and the alignment replaces the other one alone."""
+    x, y = a[first.src_start : last.src_end], b[first.dest_start : last.dest_end]
+    s, d = first.src_start, first.dest_start
+    if s > 0 and d > 0 and (a[s - 1] + x, b[d - 1] + y) in pairs:
+        return True
+    e, f = last.src_end, last.dest_end
+    return e < len(a) and f < len(b) and (x + a[e], y + b[f]) in pairs
 
 
 def _opposite_word(x: str, y: str, pairs: frozenset) -> bool:
@@ -1091,6 +1126,13 @@ def _opposite_swapped(s: _Swaps) -> np.ndarray:
     opposite = np.where(
         s.n < SHORT_CHARS, find_sorted(_OPPOSITE_CODES, pair)[1], find_sorted(_LONG_OPPOSITE_CODES, pair)[1]
     )
+    # ... or the character with the one before (after) it a word written for its opposite word ("同比" / "环比")
+    before, after = s.p > 0, s.p < s.n - 1
+    shift = np.uint64(42)
+    prev = s.x[np.where(before, at - 1, at)].astype(np.uint64) << shift
+    nxt = s.x[np.where(after, at + 1, at)].astype(np.uint64) << shift
+    opposite |= before & find_sorted(_WORD_BEFORE_CODES, prev | pair)[1]
+    opposite |= after & find_sorted(_WORD_AFTER_CODES, nxt | pair)[1]
     return (s.n < OPPOSITE_CHARS) & s.flanked & opposite
 
 
@@ -1920,6 +1962,8 @@ OPPOSITE_WORDS = (
     "yesterday today tomorrow tonight, "
     "first second third fourth fifth sixth seventh eighth ninth tenth, executive financial operating, "
     "died injured, dead injured, killed injured wounded, men women, men's women's, home away, "
+    "suspend resume, suspended resumed, start stop, started stopped, begin end, began ended, full partial, "
+    "public private, domestic foreign, internal external, "
     "arrest release, arrested released, convict acquit, convicted acquitted, guilty innocent, hire fire, hired "
     "fired, join leave, joined left, enter exit, entered exited, raise cut, raised cut, raises cuts, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
