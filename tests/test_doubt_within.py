@@ -125,6 +125,10 @@ OPPOSED.append(
 OPPOSED.append(
     ("受台风影响，本市所有地铁线路今天下午起暂停运营，具体时间将视天气情况另行通知，请合理安排出行。", "暂停", "恢复")
 )
+# 推迟 / 提前, six times in a notice of 270 characters (read where the two align, each change counted once)
+OPPOSED.append(
+    ("教育部发布通知，要求各地中小学推迟开学时间，具体开学时间将根据当地疫情防控形势另行通知。" * 6, "推迟", "提前")
+)
 # two colours: another warning level
 OPPOSED.append(
     ("市气象台今天上午10时发布暴雨蓝色预警信号，预计未来6小时内本市大部分地区将出现50毫米以上降雨。", "蓝色", "黄色")

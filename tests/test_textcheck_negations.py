@@ -270,6 +270,7 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ),
         ("It named Smith as chief executive officer.", "It named Smith as chief financial officer.", True),
         ("Trading in the shares was suspended on Monday.", "Trading in the shares was resumed on Monday.", True),
+        ("The council voted to ban scooters on sidewalks.", "The council voted to allow scooters on sidewalks.", True),
         ("Both imports and exports rose in May.", "Both exports and imports rose in May.", False),  # swapped
         ("Prices rose in the first quarter.", "Prices rose in the first quarter, it said.", False),  # words added
         ("Shares rose sharply in early trade.", "Shares rose sharply in late trading.", False),  # a second word too

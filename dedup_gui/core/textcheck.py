@@ -605,7 +605,8 @@ OPPOSITE_WORDS_ZH = (
     "上涨/下跌 上升/下降 增长/下降 增长/下滑 增加/减少 提高/降低 扩大/缩小 盈利/亏损 买入/卖出 增持/减持 同意/拒绝 "
     "同意/反对 支持/反对 批准/否决 通过/否决 接受/拒绝 获胜/失利 收购/出售 扩张/收缩 顺差/逆差 利好/利空 牛市/熊市 "
     "多头/空头 升值/贬值 加息/降息 胜诉/败诉 录取/落榜 成功/失败 出生/死亡 逮捕/释放 开盘/收盘 批准/驳回 通过/驳回 "
-    "死亡/受伤 遇难/受伤 上市/退市 同比/环比 全部/部分 暂停/恢复 启动/停止 开始/结束 国内/国外 国内/海外 公开/内部"
+    "死亡/受伤 遇难/受伤 上市/退市 同比/环比 全部/部分 暂停/恢复 启动/停止 开始/结束 国内/国外 国内/海外 公开/内部 "
+    "提前/推迟 允许/禁止 合法/违法 赞成/反对 获得/失去 赢得/输掉"
 ).split()
 _OPPOSITE_PAIRS = (
     frozenset((w[0], w[1]) for w in OPPOSITES)
@@ -1963,7 +1964,7 @@ OPPOSITE_WORDS = (
     "first second third fourth fifth sixth seventh eighth ninth tenth, executive financial operating, "
     "died injured, dead injured, killed injured wounded, men women, men's women's, home away, "
     "suspend resume, suspended resumed, start stop, started stopped, begin end, began ended, full partial, "
-    "public private, domestic foreign, internal external, "
+    "public private, domestic foreign, internal external, allow ban, allowed banned, legal illegal, "
     "arrest release, arrested released, convict acquit, convicted acquitted, guilty innocent, hire fire, hired "
     "fired, join leave, joined left, enter exit, entered exited, raise cut, raised cut, raises cuts, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
