@@ -623,28 +623,22 @@ _OPPOSITE_CODES = np.array(
 _LONG_OPPOSITE_CODES = np.array(
     sorted((ord(x) << 21) | ord(y) for x, y in _LONG_OPPOSITE_PAIRS if len(x) == len(y) == 1), dtype=np.uint64
 )
-# Opposite words of two characters that share one (``_opposite_swapped``): the shared character (above), the two that
-# differ (below), one code each - for the words sharing their first character, and for those sharing their last.
-_WORD_BEFORE_CODES = np.array(
-    sorted(
-        {
-            (ord(x[0]) << 42) | (ord(x[1]) << 21) | ord(y[1])
-            for x, y in _OPPOSITE_PAIRS
-            if len(x) == len(y) == 2 and x[0] == y[0] and x[1] != y[1]
-        }
-    ),
-    dtype=np.uint64,
-)
-_WORD_AFTER_CODES = np.array(
-    sorted(
-        {
-            (ord(x[1]) << 42) | (ord(x[0]) << 21) | ord(y[0])
-            for x, y in _OPPOSITE_PAIRS
-            if len(x) == len(y) == 2 and x[1] == y[1] and x[0] != y[0]
-        }
-    ),
-    dtype=np.uint64,
-)
+
+
+def _word_codes(shared: int) -> np.ndarray:
+    """Opposite words of two characters that share one, at place ``shared`` (0: their first, 1: their last), as
+    ``_opposite_swapped`` looks them up: the shared character, then the two that differ, one code each."""
+    other = 1 - shared
+    codes = {
+        (ord(x[shared]) << 42) | (ord(x[other]) << 21) | ord(y[other])
+        for x, y in _OPPOSITE_PAIRS
+        if len(x) == len(y) == 2 and x[shared] == y[shared] and x[other] != y[other]
+    }
+    return np.array(sorted(codes), dtype=np.uint64)
+
+
+_WORD_BEFORE_CODES = _word_codes(0)
+_WORD_AFTER_CODES = _word_codes(1)
 _CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
 # "Sun's" is "Sun", "'", "s"), a number, any other character on its own. The spaces between are read for line breaks.
