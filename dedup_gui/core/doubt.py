@@ -93,7 +93,10 @@ from .textcheck import (
     REPLACED_FLANK,
     SHORT_CHARS,
     PairReads,
+    _apart,
+    _changes,
     _edit_runs,
+    _one_sided,
     edited_pairs,
 )
 
@@ -201,28 +204,23 @@ def word_replaced_within(a: str, b: str) -> bool:
 
     ops = Levenshtein.opcodes(a, b)
     runs = _edit_runs(ops)  # (first op, last op) of each run of edits side by side
-    if runs and runs[0][0] == 0 and all(ops[m].tag in ("insert", "delete") for m in range(runs[0][0], runs[0][1] + 1)):
+    if runs and runs[0][0] == 0 and _one_sided(ops, runs[0]):
         runs.pop(0)
-    if (
-        runs
-        and runs[-1][1] == len(ops) - 1
-        and all(ops[m].tag in ("insert", "delete") for m in range(runs[-1][0], runs[-1][1] + 1))
-    ):
+    if runs and runs[-1][1] == len(ops) - 1 and _one_sided(ops, runs[-1]):
         runs.pop()
     # A change within the first line of both texts, or within their last, is a title or a credit line of its own:
     # an article reposted under another headline ("睡觉流口水是什么原因" / "睡觉流口水当心这儿有病", the body alike).
     first_a, first_b = a.find("\n"), b.find("\n")
     last_a, last_b = a.rfind("\n"), b.rfind("\n")
-    changes = {}
-    for i, j in runs:
-        if first_a >= 0 and first_b >= 0:
-            if ops[j].src_end <= first_a and ops[j].dest_end <= first_b:
-                continue
-            if ops[i].src_start > last_a and ops[i].dest_start > last_b:
-                continue
-        x, y = a[ops[i].src_start : ops[j].src_end], b[ops[i].dest_start : ops[j].dest_end]
-        changes[(x, y)] = (i, j)
-    if sum(max(len(x), len(y)) for x, y in changes) > WORD_EDITS:
+    if first_a >= 0 and first_b >= 0:
+        runs = [
+            (i, j)
+            for i, j in runs
+            if not (ops[j].src_end <= first_a and ops[j].dest_end <= first_b)
+            and not (ops[i].src_start > last_a and ops[i].dest_start > last_b)
+        ]
+    changes = _changes(a, b, ops, runs)
+    if _apart(changes) > WORD_EDITS:
         return False
     for (x, y), (i, j) in changes.items():
         if not (2 <= len(x) <= LONG_WORD_MAX and 2 <= len(y) <= LONG_WORD_MAX) or set(x) & set(y):
@@ -385,11 +383,10 @@ def _within_reads(
     if not len(at):
         return at
     xs, ys = [texts_a[k] for k in at.tolist()], [texts_b[k] for k in at.tolist()]
-    at = at[~latin_texts(xs) & ~latin_texts(ys)]
-    if not len(at):
-        return at
-    xs, ys = [texts_a[k] for k in at.tolist()], [texts_b[k] for k in at.tolist()]
-    return at[edited_pairs(xs, ys)]
+    east = np.flatnonzero(~latin_texts(xs) & ~latin_texts(ys))
+    if not len(east):
+        return east
+    return at[east[edited_pairs([xs[k] for k in east.tolist()], [ys[k] for k in east.tolist()])]]
 
 
 def rewritten_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:
@@ -421,14 +418,7 @@ def _rewritten_reads(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarr
     at = at[latin]
     close = np.flatnonzero(~far[at])
     asks = np.fromiter(
-        (
-            min(len(texts_a[k]), len(texts_b[k])) < WORD_FOR_WORD_UNDER
-            and is_question(texts_a[k])
-            and is_question(texts_b[k])
-            for k in at[close].tolist()
-        ),
-        dtype=bool,
-        count=len(close),
+        (_short_questions(texts_a[k], texts_b[k]) for k in at[close].tolist()), dtype=bool, count=len(close)
     )
     keep = np.ones(len(at), dtype=bool)
     keep[close[~asks]] = False
@@ -489,8 +479,7 @@ def rewrite_kind(a: str, b: str) -> str | None:
     ops = Levenshtein.opcodes(wa, wb)
     if Levenshtein.distance(a, b, score_cutoff=2 * REWRITE_MIN_WORDS) < 2 * REWRITE_MIN_WORDS:
         # (a pair this close is read for a question's one word only: ``_rewritten_reads``)
-        short = min(len(a), len(b)) < WORD_FOR_WORD_UNDER and is_question(a) and is_question(b)
-        return WORD_FOR_WORD if short and word_for_word(wa, wb, ops) else None
+        return WORD_FOR_WORD if _short_questions(a, b) and word_for_word(wa, wb, ops) else None
     least = max(REWRITE_MIN_WORDS, math.floor(REWRITE_SHARE * len(wa)) + 1)
     if words_rewritten(wa, wb, least, ops) >= least:
         return REWRITTEN
@@ -498,7 +487,7 @@ def rewrite_kind(a: str, b: str) -> str | None:
         return None
     if edge_rewritten(wa, wb, ops, word_lines(a), word_lines(b)):
         return ENDS_OTHERWISE
-    if min(len(a), len(b)) < WORD_FOR_WORD_UNDER and is_question(a) and is_question(b) and word_for_word(wa, wb, ops):
+    if _short_questions(a, b) and word_for_word(wa, wb, ops):
         return WORD_FOR_WORD
     most = max(INSERTED_MIN_WORDS, math.floor(INSERTED_SHARE * len(wa)) + 1)
     return INSERTED if words_inserted(wa, wb, ops) >= most else None
@@ -544,6 +533,12 @@ QUESTION_WORDS = frozenset(
     "how what why when where which who whom whose is are was were can could do does did should would will shall "
     "may might must".split()
 )
+
+
+def _short_questions(a: str, b: str) -> bool:
+    """Whether two Latin texts are questions (``is_question``), the shorter under ``WORD_FOR_WORD_UNDER``
+    characters: what ``word_for_word`` is read in."""
+    return min(len(a), len(b)) < WORD_FOR_WORD_UNDER and is_question(a) and is_question(b)
 
 
 def is_question(text: str) -> bool:

@@ -1916,18 +1916,27 @@ def _content_replaced(x: str, y: str) -> bool:
 
     ops = Levenshtein.opcodes(x, y)
     runs = _edit_runs(ops)
-    if runs and all(ops[k].tag in ("insert", "delete") for k in range(*_span(runs[0]))):
+    if runs and _one_sided(ops, runs[0]):
         runs.pop(0)
-    if runs and all(ops[k].tag in ("insert", "delete") for k in range(*_span(runs[-1]))):
+    if runs and _one_sided(ops, runs[-1]):
         runs.pop()
-    changes = {(x[ops[i].src_start : ops[j].src_end], y[ops[i].dest_start : ops[j].dest_end]) for i, j in runs}
-    apart = sum(max(len(old), len(new)) for old, new in changes)
-    return 0 < apart <= PLACE_EDITS and _replaced(x, y, False, True, ops)
+    return 0 < _apart(_changes(x, y, ops, runs)) <= PLACE_EDITS and _replaced(x, y, False, True, ops)
 
 
-def _span(run: tuple[int, int]) -> tuple[int, int]:
-    """The opcodes of an edit run (first and last index) as a range."""
-    return run[0], run[1] + 1
+def _one_sided(ops, run: tuple[int, int]) -> bool:
+    """Whether an edit run (first and last index of its opcodes) only adds or drops: one text alone has it."""
+    return all(ops[k].tag in ("insert", "delete") for k in range(run[0], run[1] + 1))
+
+
+def _changes(x: str, y: str, ops, runs: list[tuple[int, int]]) -> dict[tuple[str, str], tuple[int, int]]:
+    """Each change the edit ``runs`` make (what ``x`` has there, what ``y`` has), once however often it is made,
+    with the run it was last seen in."""
+    return {(x[ops[i].src_start : ops[j].src_end], y[ops[i].dest_start : ops[j].dest_end]): (i, j) for i, j in runs}
+
+
+def _apart(changes) -> int:
+    """How many characters ``changes`` (``_changes``) set two texts apart, each change counted once."""
+    return sum(max(len(old), len(new)) for old, new in changes)
 
 
 # -- opposite words ----------------------------------------------------------------------------------------------
