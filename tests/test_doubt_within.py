@@ -26,12 +26,24 @@ RESULTS = (
     "净利润超出市场预期，公司股价在盘后交易中上涨。"
 )
 BOARD = "该公司董事会同意收购这家创业公司的全部股份，交易金额约为二十亿元人民币，预计将在明年第一季度完成交割。"
+# A press release of over 400 characters whose meeting one person chaired in one and another in the other.
+RELEASE = (
+    "新华社北京3月15日电 国家统计局15日发布数据显示，今年前两个月，全国规模以上工业增加值同比增长5.3%，"
+    "社会消费品零售总额同比增长3.5%，固定资产投资同比增长5.5%。国家统计局新闻发言人在发布会上表示，"
+    "总的来看，国民经济开局良好，主要指标恢复向好，市场预期明显改善，但也要看到，外部环境依然复杂严峻，"
+    "国内需求仍然不足，经济回升的基础尚不牢固。下一阶段，要坚持稳中求进工作总基调，加快构建新发展格局，"
+    "着力推动高质量发展，全面深化改革开放，大力提振市场信心，推动经济运行整体好转。此次会议由王伟主持。"
+    "据介绍，分行业看，41个大类行业中有22个行业增加值保持同比增长。分产品看，620种产品中有285种产品产量"
+    "同比增长。其中，新能源汽车、太阳能电池等绿色产品产量保持较快增长。从就业情况看，1-2月份，全国城镇调查"
+    "失业率平均值为5.6%，31个大城市城镇调查失业率为5.7%。"
+)
 
 REPLACED = [
     (APPOINTED, APPOINTED.replace("王伟", "张强")),  # another person (twice: one change)
     (RESULTS, RESULTS.replace("阿里巴巴集团", "腾讯控股")),  # another company, at the text's start
     (BOARD, BOARD.replace("同意", "拒绝")),  # another decision
     ("转自新华网 " + BOARD, BOARD.replace("同意", "拒绝")),  # ... with a header only one has
+    (RELEASE, RELEASE.replace("王伟", "张强")),  # another chair, in an article of over 400 characters
 ]
 
 
@@ -94,6 +106,16 @@ def test_the_engine_keeps_a_templates_next_notice_for_the_user_to_check():
     assert result.held.tolist() == [1]  # held; the copy with a character added is removed
 
 
+def test_the_engine_keeps_an_article_with_another_name_for_the_user_to_check():
+    """Names decide pairs up to NAME_CHARS in Latin text (capitals); a Chinese name is a word written for another,
+    read as far: a press release of over 400 characters, chaired by another person, is no copy to remove."""
+    assert 300 < len(RELEASE) < WORD_READ_UNDER
+    texts = [RELEASE, RELEASE.replace("王伟", "张强"), RELEASE.replace("主持。", "主持了会议。")]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert [sorted(c.members) for c in result.clusters] == [[0, 1, 2]]
+    assert result.held.tolist() == [1]
+
+
 OPPOSED = [
     ("警方通报称，一名男子在地铁站内突发疾病晕倒，工作人员立即拨打急救电话，目前该男子已被送往医院救治。", "男", "女"),
     (
@@ -137,6 +159,10 @@ OPPOSED.append(
 OPPOSED.append(
     ("法院一审判决被告人有罪，判处有期徒刑三年，被告人当庭表示不服，将提起上诉，案件将进入二审程序。", "有罪", "无罪")
 )  # a word for its opposite word, in a text of 300 characters or more
+# in an article of over 400 characters: an economy recovering or sliding, a policy taking effect or repealed
+OPPOSED.append((RELEASE.replace("此次会议由王伟主持。", "发言人说，一季度经济预计将继续回升。"), "回升", "下滑"))
+OPPOSED.append((RELEASE.replace("此次会议由王伟主持。", "该政策自4月1日起施行。"), "施行", "废止"))
+OPPOSED.append((RELEASE.replace("此次会议由王伟主持。", "主队凭借下半场的进球取得胜利。"), "胜利", "失利"))
 
 
 @pytest.mark.parametrize(("text", "x", "y"), OPPOSED)

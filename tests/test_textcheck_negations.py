@@ -64,6 +64,30 @@ _NOTICE = (
 )
 
 
+_RESCUED = "患者经过医护人员的全力抢救，目前{}脱离生命危险，转入普通病房继续接受治疗，家属对医院表示感谢。"
+_BUILT = "据介绍，该工程的主体结构{}完成，预计明年六月底前全面竣工并投入使用，届时将有效缓解周边地区的交通压力。"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "negated"),
+    [
+        (_RESCUED.format("已"), _RESCUED.format("仍未"), True),  # out of danger / still not
+        (_RESCUED.format("已"), _RESCUED.format("尚未"), True),
+        (_RESCUED.format("已"), _RESCUED.format("未"), True),  # "already" written as "not": no typo of it
+        (_BUILT.format("已经"), _BUILT.format("还没有"), True),
+        (_BUILT.format("已经"), _BUILT.format("已"), False),  # the same statement
+        (_BUILT.format("已经"), _BUILT.format("基本"), False),  # another word, no negation
+        (_BUILT.format("已经"), _BUILT.format("非常"), False),  # 非常: "very"
+    ],
+)
+def test_in_a_longer_text_not_yet_for_already_makes_another_statement(a, b, negated):
+    """A longer text's "已" (already) written as "仍未", "尚未", "还没有" (not yet) says the opposite: it was removed
+    as a copy, the alignment replacing a word by two with the negation among them."""
+    assert len(a) >= 40
+    assert negation_replaced(a, b) is negated and negation_replaced(b, a) is negated
+    assert ngram_clusters([a, b, a + "。"]) == ([[0, 2]] if negated else [[0, 1, 2]])
+
+
 def test_in_a_longer_text_a_negation_added_counts_a_character_typed_for_one_or_one_of_many_typos_does_not():
     a = _NOTICE.format("不")
     assert len(a) >= 40  # (no short pair: judged by grams)
@@ -290,6 +314,21 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ),
         ("Notes of 1,000 and 10,000 dlrs will be listed.", "Notes of 1,000 and 10,000 stg will be listed.", True),
         ("Notes of 1,000 and 10,000 dlrs will be listed.", "Notes of 1,000 and 10,000 dollars will be listed.", False),
+        # A rating, a result against forecasts, a policy, a ruling, a market's day (hand-written news sentences
+        # that were removed as copies before these were opposites)
+        ("Analysts upgraded the stock to buy from hold.", "Analysts downgraded the stock to buy from hold.", True),
+        (
+            "First-quarter earnings beat analysts' forecasts.",
+            "First-quarter earnings missed analysts' forecasts.",
+            True,
+        ),
+        ("The central bank tightened policy on Friday.", "The central bank eased policy on Friday.", True),
+        ("The regulator approved the merger on Friday.", "The regulator blocked the merger on Friday.", True),
+        (
+            "Oil prices surged on Monday after the OPEC meeting.",
+            "Oil prices slumped on Monday after the OPEC meeting.",
+            True,
+        ),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

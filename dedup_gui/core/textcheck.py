@@ -606,7 +606,12 @@ OPPOSITE_WORDS_ZH = (
     "同意/反对 支持/反对 批准/否决 通过/否决 接受/拒绝 获胜/失利 收购/出售 扩张/收缩 顺差/逆差 利好/利空 牛市/熊市 "
     "多头/空头 升值/贬值 加息/降息 胜诉/败诉 录取/落榜 成功/失败 出生/死亡 逮捕/释放 开盘/收盘 批准/驳回 通过/驳回 "
     "死亡/受伤 遇难/受伤 上市/退市 同比/环比 全部/部分 暂停/恢复 启动/停止 开始/结束 国内/国外 国内/海外 公开/内部 "
-    "提前/推迟 允许/禁止 合法/违法 赞成/反对 获得/失去 赢得/输掉"
+    "提前/推迟 允许/禁止 合法/违法 赞成/反对 获得/失去 赢得/输掉 回升/下滑 回升/回落 回升/下降 反弹/回落 反弹/下跌 "
+    "攀升/下滑 攀升/下降 飙升/暴跌 上涨/回落 上涨/下滑 增长/减少 复苏/衰退 好转/恶化 改善/恶化 增强/减弱 加强/减弱 "
+    "放宽/收紧 放松/收紧 宽松/紧缩 扩大/收窄 通胀/通缩 赤字/盈余 利多/利空 看多/看空 做多/做空 鹰派/鸽派 领先/落后 "
+    "胜利/失利 胜利/失败 取胜/落败 获胜/落败 晋级/出局 晋级/淘汰 当选/落选 入选/落选 施行/废止 实施/废止 生效/失效 "
+    "开放/关闭 开通/关闭 开启/关闭 开业/停业 复工/停工 开工/停工 复课/停课 取消/保留 取消/恢复 承认/否认 证实/否认 "
+    "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员"
 ).split()
 _OPPOSITE_PAIRS = (
     frozenset((w[0], w[1]) for w in OPPOSITES)
@@ -1181,6 +1186,11 @@ _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
 # sides), one at the end of a question (好玩不？), one typed twice (不不用), words that hold the character for another
 # sense.
 _NOT_NEGATED = frozenset({"非常", "未来", "除非", "无非", "莫非", "是非", "要不", "不过"})
+# A statement of what is done or has been ("已脱离生命危险", "已经完成", "曾获奖") written as what is not yet or never
+# was: "目前已脱离生命危险" / "目前仍未脱离生命危险", "已于昨日被抓获" / "尚未被抓获", "已经完成" / "还没有完成" - the
+# negation after an adverb of its own (仍未, 尚未, 还没, 从未, 并不), the "已" it stands for written otherwise.
+_DONE_WORDS = frozenset({"", "已", "已经", "曾", "曾经"})
+_NOT_YET = re.compile("[仍尚还并从也都]?(?:[未不非無无]|[没沒]有?)")
 # A text read as words for ``negation_replaced``: "n't" a word of its own ("didn't" is "did" and "n't"; "cannot" is
 # "can" and "not"), a run of Latin letters, a number, any other character on its own (a Chinese character is a word).
 _NEGATION_WORD = re.compile(r"n['’]t(?![a-z])|[a-z]+(?=n['’]t(?![a-z]))|can(?=not(?![a-z]))|[a-z]+|\d+|\S")
@@ -1214,12 +1224,28 @@ def negation_replaced(a: str, b: str) -> bool:
         y = wb[ops[i].dest_start : ops[j].dest_end]
         for words, at, mine, other in ((wa, ops[i].src_start, x, y), (wb, ops[i].dest_start, y, x)):
             if len(mine) == 1 and mine[0] in _NEGATION_SET and len(other) <= 1 and _NEGATION_SET.isdisjoint(other):
-                # A word written for another: a Chinese character only ("not" / "nht" is a typo of the same word).
-                if other and not (replaced and len(mine[0]) == 1):
+                # A word written for another: a Chinese character only ("not" / "nht" is a typo of the same word),
+                # in a longer text only for "already" ("目前已脱离危险" / "目前未脱离危险").
+                if other and not (replaced and len(mine[0]) == 1) and "".join(other) not in _DONE_WORDS:
                     continue
                 if _negates(words, at):
                     return True
+            elif _not_yet(mine, other):
+                k = next(k for k, w in enumerate(mine) if w in _NEGATION_SET)
+                if _negates(words, at + k):
+                    return True
     return False
+
+
+def _not_yet(mine: list[str], other: list[str]) -> bool:
+    """Whether the words ``mine`` say "not yet" or "never" where ``other`` says "already" or "once" (or nothing):
+    "仍未" / "已", "还没有" / "已经", "从未" / "曾" (``_DONE_WORDS``, ``_NOT_YET``)."""
+    return (
+        2 <= len(mine) <= 3
+        and "".join(other) in _DONE_WORDS
+        and _NOT_YET.fullmatch("".join(mine)) is not None
+        and _NEGATION_SET.isdisjoint(other)
+    )
 
 
 def _negates(words: list[str], k: int) -> bool:
@@ -1970,6 +1996,10 @@ OPPOSITE_WORDS = (
     "public private, domestic foreign, internal external, allow ban, allowed banned, legal illegal, "
     "arrest release, arrested released, convict acquit, convicted acquitted, guilty innocent, hire fire, hired "
     "fired, join leave, joined left, enter exit, entered exited, raise cut, raised cut, raises cuts, "
+    "upgrade downgrade, upgraded downgraded, upgrades downgrades, beat miss, beats misses, beat missed, tighten "
+    "ease, tightened eased, tightening easing, approve block, approved blocked, surge slump, surged slumped, surged "
+    "plunged, soar plunge, soared plunged, soared slumped, jumped tumbled, jumped plunged, rallied slumped, rallied "
+    "plunged, expand shrink, expanded shrank, expansion contraction, widen narrow, widened narrowed, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
 ).split(", ")
