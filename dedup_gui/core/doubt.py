@@ -88,6 +88,7 @@ from .result import ClusterList, PairSet
 from .text import find_sorted, sorted_unique, utf32
 from .textcheck import (
     CHINESE_NUMERALS,
+    EXCERPT_PLACE_CHARS,
     NAME_CHARS,
     NEGATIONS,
     REPLACED_FLANK,
@@ -117,6 +118,10 @@ READ_UNDER = SHORT_CHARS + 3 * WORD_MAX
 # each word two to LONG_WORD_MAX characters (a company's name: "阿里巴巴集团" / "腾讯控股"), the two texts at most
 # WORD_EDITS characters apart where they align (a header or a footer only one has not counted).
 WORD_READ_UNDER = NAME_CHARS
+# ... from this many characters (the shorter text) the word the only change (in as many places as it stands): a
+# template's next release has its name, and an editor's repost a few touches ("在刚刚结束的" / "在不久前结束的" and
+# "四人" / "4人" in a Sina game report, held when any pair under 8 characters apart was read).
+WORD_ALONE_FROM = EXCERPT_PLACE_CHARS
 LONG_WORD_MAX = 6
 WORD_EDITS = 8
 PARTICLES = frozenset("的了吗呢啊吧呀嘛哦哈啦呗")
@@ -197,8 +202,9 @@ def word_replaced_within(a: str, b: str) -> bool:
     each side - a person, a company, a verb ("国务院任命王伟为…部长" / "任命张强为…", "阿里巴巴集团发布第三季度财报" /
     "腾讯控股发布…", "董事会同意收购" / "董事会拒绝收购") - in two texts otherwise alike: at most ``WORD_EDITS``
     characters apart, each change counted once, a run at either end that only one text has (a header, a footer, the
-    rest of a longer text) not counted. Such a pair is a template's next report as often as a repost touched up by
-    an editor ("表示" / "指出"): kept for the user to check. Two words that ask the same (``SAME_WORDS``) or two labels
+    rest of a longer text) not counted - from ``WORD_ALONE_FROM`` characters on, the word the only change. Such a
+    pair is a template's next report as often as a repost touched up by an editor ("表示" / "指出"): kept for the
+    user to check. Two words that ask the same (``SAME_WORDS``) or two labels
     of a headline (``TAGS``) are one word; figures, places, negations and opposites are the text check's."""
     if not SHORT_CHARS <= min(len(a), len(b)) < WORD_READ_UNDER:
         return False
@@ -222,7 +228,7 @@ def word_replaced_within(a: str, b: str) -> bool:
             and not (ops[i].src_start > last_a and ops[i].dest_start > last_b)
         ]
     changes = _changes(a, b, ops, runs)
-    if _apart(changes) > WORD_EDITS:
+    if _apart(changes) > WORD_EDITS or (len(changes) > 1 and min(len(a), len(b)) >= WORD_ALONE_FROM):
         return False
     for (x, y), (i, j) in changes.items():
         if not (2 <= len(x) <= LONG_WORD_MAX and 2 <= len(y) <= LONG_WORD_MAX) or set(x) & set(y):
