@@ -166,6 +166,17 @@ OPPOSED.append(
 OPPOSED.append((RELEASE.replace("此次会议由王伟主持。", "发言人说，一季度经济预计将继续回升。"), "回升", "下滑"))
 OPPOSED.append((RELEASE.replace("此次会议由王伟主持。", "该政策自4月1日起施行。"), "施行", "废止"))
 OPPOSED.append((RELEASE.replace("此次会议由王伟主持。", "主队凭借下半场的进球取得胜利。"), "胜利", "失利"))
+# the first time or again; a match on Saturday or on Sunday
+OPPOSED.append(
+    ("据新华社报道，我国科学家近日在国际上首次成功培育出耐盐碱水稻新品种，亩产超过六百公斤。", "首次", "再次")
+)
+OPPOSED.append(
+    (
+        "本场比赛将于本周六晚七点在市体育中心举行，届时主办方将为现场观众准备精彩的中场表演，门票已在各大平台开售。",
+        "周六",
+        "周日",
+    )
+)
 
 
 @pytest.mark.parametrize(("text", "x", "y"), OPPOSED)

@@ -221,6 +221,8 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("世界上最胖的人", "世界上最瘦的人", True),  # at the end, but for one character
         ("成绩好的学生老师关注得更多吗", "成绩差的学生老师关注得多一些吗", True),  # and other words changed
         ("医药改革：可及性提升与价值创新（上）", "医药改革：可及性提升与价值创新（下）", True),  # signs only after it
+        ("这周六去哪里玩比较好", "这周日去哪里玩比较好", True),  # a day of the week for Sunday
+        ("这周日去哪里玩比较好", "这周天去哪里玩比较好", False),  # Sunday either way
         ("温州的牙科哪个好？", "温州的战科哪个好？", False),  # a typo: no opposite
         ("苹果平板电脑怎样打电话", "苹果平板电脑怎么打电话", False),
         ("额头低的女明星", "额头很高的女明星", False),  # the opposite and a word more: not one for the other
@@ -329,6 +331,7 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "Oil prices slumped on Monday after the OPEC meeting.",
             True,
         ),
+        ("It will cut one third of its workforce by 2026.", "It will cut one half of its workforce by 2026.", True),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

@@ -592,6 +592,8 @@ OPPOSITES = (
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
     "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客"
 ).split() + [x + y for i, x in enumerate(_COLOURS) for y in _COLOURS[i + 1 :]]
+# A day of the week written for Sunday ("本周六晚七点" / "本周日晚七点": another day; two numerals are the figures')
+OPPOSITES += [d + sunday for d in "一二三四五六" for sunday in "日天"]
 # ... and in longer texts too, up to this many characters (the shorter text): "一名男子" / "一名女子",
 # "下调存款准备金率" / "上调...", "周一上涨" / "周一下跌" in a notice or a report are another person, another
 # decision, another market - but for a day (``DAY_OPPOSITES``): a report reposted the next day says "昨天" for its
@@ -611,7 +613,7 @@ OPPOSITE_WORDS_ZH = (
     "放宽/收紧 放松/收紧 宽松/紧缩 扩大/收窄 通胀/通缩 赤字/盈余 利多/利空 看多/看空 做多/做空 鹰派/鸽派 领先/落后 "
     "胜利/失利 胜利/失败 取胜/落败 获胜/落败 晋级/出局 晋级/淘汰 当选/落选 入选/落选 施行/废止 实施/废止 生效/失效 "
     "开放/关闭 开通/关闭 开启/关闭 开业/停业 复工/停工 开工/停工 复课/停课 取消/保留 取消/恢复 承认/否认 证实/否认 "
-    "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员"
+    "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次"
 ).split()
 _OPPOSITE_PAIRS = (
     frozenset((w[0], w[1]) for w in OPPOSITES)
@@ -1999,7 +2001,8 @@ OPPOSITE_WORDS = (
     "upgrade downgrade, upgraded downgraded, upgrades downgrades, beat miss, beats misses, beat missed, tighten "
     "ease, tightened eased, tightening easing, approve block, approved blocked, surge slump, surged slumped, surged "
     "plunged, soar plunge, soared plunged, soared slumped, jumped tumbled, jumped plunged, rallied slumped, rallied "
-    "plunged, expand shrink, expanded shrank, expansion contraction, widen narrow, widened narrowed, "
+    "plunged, expand shrink, expanded shrank, expansion contraction, widen narrow, widened narrowed, half third "
+    "quarter, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
 ).split(", ")
