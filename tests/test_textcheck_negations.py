@@ -88,6 +88,30 @@ def test_in_a_longer_text_not_yet_for_already_makes_another_statement(a, b, nega
     assert ngram_clusters([a, b, a + "。"]) == ([[0, 2]] if negated else [[0, 1, 2]])
 
 
+_APPOINTED = "新华社北京10月3日电 国务院日前任命王伟为交通运输部{0}部长，免去李明的交通运输部{0}部长职务。"
+_NAMED = "The board named John Smith {}president of marketing, effective immediately, replacing Robert Brown."
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "another"),
+    [
+        (_APPOINTED.format("副"), _APPOINTED.format(""), True),  # a deputy minister, a minister
+        (_NAMED.format("vice "), _NAMED.format(""), True),
+        ("He met the former chairman of the bank on Monday.", "He met the chairman of the bank on Monday.", True),
+        ("He met the acting chairman of the bank on Monday.", "He met the chairman of the bank on Monday.", True),
+        ("这种药物有副作用吗", "这种药物有作用吗", False),  # 副 before no post
+        ("这个是黄花梨木吗", "这个副是黄花梨木吗", False),  # a random character put in
+        ("客厅里挂着一幅山水画", "客厅里挂着一副山水画", False),  # a character typed for another: a typo
+    ],
+)
+def test_a_qualifier_of_a_post_added_or_dropped_names_another_post(a, b, another):
+    """ "副部长" / "部长", "vice president" / "president", "former chairman" / "chairman" are other posts (both were
+    removed as copies); the check reads them as it reads a negation, column-at-once too."""
+    assert negation_replaced(a, b) is another and negation_replaced(b, a) is another
+    got = negations_differ_pairs([a, b], np.array([0, 1]), np.array([1, 0]))
+    assert got.tolist() == [another, another]
+
+
 def test_in_a_longer_text_a_negation_added_counts_a_character_typed_for_one_or_one_of_many_typos_does_not():
     a = _NOTICE.format("不")
     assert len(a) >= 40  # (no short pair: judged by grams)
@@ -332,6 +356,7 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("It will cut one third of its workforce by 2026.", "It will cut one half of its workforce by 2026.", True),
+        ("The man was charged with murder on Friday.", "The man was charged with manslaughter on Friday.", True),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

@@ -1184,6 +1184,14 @@ def _slice_names(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
 # (沒 and 無: 没 and 无 as traditional characters write them)
 NEGATIONS = ("不", "没", "沒", "未", "非", "无", "無", "not", "n't", "never", "no")
 _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
+# A word that makes a post another one, added or dropped as a negation is: "任命王伟为交通运输部副部长" / "…部长",
+# "named John Smith vice president" / "president", "the former chairman" / "the chairman" (a deputy, a predecessor
+# or a stand-in is another person; both were removed as copies). Only added or dropped: a character typed for
+# one ("一幅画" / "一副画") is a typo; and 副 only before a post (``_POSTS``: "副部长", "副主任", "副总经理"), not in
+# "副作用" or wherever a planted random edit puts it ("这个副是黄花梨木吗": the 100k bench short texts).
+QUALIFIERS = ("副", "vice", "deputy", "former", "acting", "interim")
+_QUALIFIER_SET = frozenset(QUALIFIERS)
+_POSTS = frozenset("部主市总院局省县区镇乡校教厅处科经书秘司队会董行团委社州长官军师旅营连班站所馆台署室")
 # Where one of them is no negation: a question asked as "A-not-A" (有没有, 是不是, 好不好: the same word on both
 # sides), one at the end of a question (好玩不？), one typed twice (不不用), words that hold the character for another
 # sense.
@@ -1208,7 +1216,8 @@ def negation_replaced(a: str, b: str) -> bool:
     The negation is what the two differ in, or nearly: a repost with a dozen typos, one of which erases a 不 ("不
     难" / "了难", "不仅" / "事仅"), is a copy with typos; so is a longer text where one character was typed for
     a 不 - only in a question or a title is a word written in place of another ("大象最喜欢吃什么" / "大象不喜欢吃
-    什么") another question."""
+    什么") another question. "Already" written as "not yet" (``_not_yet``) and a qualifier of a post added or dropped
+    (``QUALIFIERS``: "副部长" / "部长") count as a negation does."""
     from rapidfuzz.distance import Levenshtein
 
     if Levenshtein.distance(a, b, score_cutoff=PLACE_EDITS + 1) > PLACE_EDITS:
@@ -1231,6 +1240,10 @@ def negation_replaced(a: str, b: str) -> bool:
                 if other and not (replaced and len(mine[0]) == 1) and "".join(other) not in _DONE_WORDS:
                     continue
                 if _negates(words, at):
+                    return True
+            elif len(mine) == 1 and mine[0] in _QUALIFIER_SET and not other:
+                # (between the same words: "部副部长" is no question asked as "A-not-A")
+                if mine[0] != "副" or (at + 1 < len(words) and words[at + 1] in _POSTS):
                     return True
             elif _not_yet(mine, other):
                 k = next(k for k, w in enumerate(mine) if w in _NEGATION_SET)
@@ -1387,12 +1400,12 @@ _LETTER = 255  # ``_negation_tables``' mark of a Latin letter
 def _negation_tables() -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     """Per code point of the BMP, which Chinese negation it is (an index into the second array, of their hashes),
     ``_LETTER`` for a Latin letter (A-Z, a-z), 0 for anything else; and the English words with their hashes."""
-    chinese = [w for w in NEGATIONS if len(w) == 1]
+    chinese = [w for w in NEGATIONS + QUALIFIERS if len(w) == 1]
     table = np.zeros(0x10000, dtype=np.uint8)
     table[[ord(w) for w in chinese]] = np.arange(1, len(chinese) + 1)
     table[ord("A") : ord("Z") + 1] = table[ord("a") : ord("z") + 1] = _LETTER
     hashes = np.array([0] + [string_hash(w) for w in chinese], dtype=np.uint64)
-    return table, hashes, {w: string_hash(w) for w in NEGATIONS if w.isalpha() and w.isascii()}
+    return table, hashes, {w: string_hash(w) for w in NEGATIONS + QUALIFIERS if w.isalpha() and w.isascii()}
 
 
 def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -2002,7 +2015,7 @@ OPPOSITE_WORDS = (
     "ease, tightened eased, tightening easing, approve block, approved blocked, surge slump, surged slumped, surged "
     "plunged, soar plunge, soared plunged, soared slumped, jumped tumbled, jumped plunged, rallied slumped, rallied "
     "plunged, expand shrink, expanded shrank, expansion contraction, widen narrow, widened narrowed, half third "
-    "quarter, "
+    "quarter, murder manslaughter, felony misdemeanor, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
 ).split(", ")
