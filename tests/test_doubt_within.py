@@ -166,6 +166,14 @@ OPPOSED.append(
 OPPOSED.append((RELEASE.replace("此次会议由王伟主持。", "发言人说，一季度经济预计将继续回升。"), "回升", "下滑"))
 OPPOSED.append((RELEASE.replace("此次会议由王伟主持。", "该政策自4月1日起施行。"), "施行", "废止"))
 OPPOSED.append((RELEASE.replace("此次会议由王伟主持。", "主队凭借下半场的进球取得胜利。"), "胜利", "失利"))
+# another market, another currency, another supply
+OPPOSED.append(
+    ("受美联储加息预期影响，今日A股三大指数集体低开，截至午盘，沪指跌0.8%，两市成交额明显萎缩。", "A股", "港股")
+)
+OPPOSED.append(("国际金价周五收盘上涨，每盎司报1950美元，本周累计涨幅超过2%，避险需求推动金价上行。", "美元", "港元"))
+OPPOSED.append(
+    ("小区业主反映，近一周来小区内多次出现停水现象，每次持续时间长达数小时，给居民生活带来不便。", "停水", "停电")
+)
 # the first time or again; a match on Saturday or on Sunday
 OPPOSED.append(
     ("据新华社报道，我国科学家近日在国际上首次成功培育出耐盐碱水稻新品种，亩产超过六百公斤。", "首次", "再次")

@@ -592,8 +592,9 @@ OPPOSITES = (
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
     "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客"
 ).split() + [x + y for i, x in enumerate(_COLOURS) for y in _COLOURS[i + 1 :]]
-# A day of the week written for Sunday ("本周六晚七点" / "本周日晚七点": another day; two numerals are the figures')
-OPPOSITES += [d + sunday for d in "一二三四五六" for sunday in "日天"]
+# A day of the week written for Sunday ("本周六晚七点" / "本周日晚七点": another day; two numerals are the figures'),
+# another supply ("小区内多次出现停水现象" / "停电现象", "百公里油耗" / "电耗").
+OPPOSITES += [d + sunday for d in "一二三四五六" for sunday in "日天"] + ["水电", "油电"]
 # ... and in longer texts too, up to this many characters (the shorter text): "一名男子" / "一名女子",
 # "下调存款准备金率" / "上调...", "周一上涨" / "周一下跌" in a notice or a report are another person, another
 # decision, another market - but for a day (``DAY_OPPOSITES``): a report reposted the next day says "昨天" for its
@@ -615,8 +616,14 @@ OPPOSITE_WORDS_ZH = (
     "开放/关闭 开通/关闭 开启/关闭 开业/停业 复工/停工 开工/停工 复课/停课 取消/保留 取消/恢复 承认/否认 证实/否认 "
     "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次"
 ).split()
+# ... and words of which any two differ: another currency ("每盎司报1950美元" / "港元"), another market ("今日A股三大指
+# 数" / "今日港股…": a Latin letter in either case, one case for the other no change).
+OPPOSITE_GROUPS_ZH = ("美元 港元 欧元 日元 英镑 人民币 韩元 澳元 加元 卢布", "A股 B股 H股 港股 美股")
+_GROUP_WORDS = [sorted({w for word in g.split() for w in (word, word.lower())}) for g in OPPOSITE_GROUPS_ZH]
+_GROUP_PAIRS = frozenset((x, y) for g in _GROUP_WORDS for x in g for y in g if x.lower() != y.lower())
 _OPPOSITE_PAIRS = (
-    frozenset((w[0], w[1]) for w in OPPOSITES)
+    _GROUP_PAIRS
+    | frozenset((w[0], w[1]) for w in OPPOSITES)
     | frozenset((w[1], w[0]) for w in OPPOSITES)
     | frozenset(tuple(w.split("/")) for w in OPPOSITE_WORDS_ZH)
     | frozenset(tuple(w.split("/")[::-1]) for w in OPPOSITE_WORDS_ZH)
@@ -2015,7 +2022,8 @@ OPPOSITE_WORDS = (
     "ease, tightened eased, tightening easing, approve block, approved blocked, surge slump, surged slumped, surged "
     "plunged, soar plunge, soared plunged, soared slumped, jumped tumbled, jumped plunged, rallied slumped, rallied "
     "plunged, expand shrink, expanded shrank, expansion contraction, widen narrow, widened narrowed, half third "
-    "quarter, murder manslaughter, felony misdemeanor, "
+    "quarter, murder manslaughter, felony misdemeanor, barrels tonnes gallons bushels ounces, miles kilometers "
+    "feet yards, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
 ).split(", ")
