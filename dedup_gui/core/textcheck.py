@@ -617,8 +617,22 @@ OPPOSITE_WORDS_ZH = (
     "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次"
 ).split()
 # ... and words of which any two differ: another currency ("每盎司报1950美元" / "港元"), another market ("今日A股三大指
-# 数" / "今日港股…": a Latin letter in either case, one case for the other no change).
-OPPOSITE_GROUPS_ZH = ("美元 港元 欧元 日元 英镑 人民币 韩元 澳元 加元 卢布", "A股 B股 H股 港股 美股")
+# 数" / "今日港股…": a Latin letter in either case, one case for the other no change), another place in a contest
+# ("以47秒65的成绩获得冠军" / "获得亚军", "摘得金牌" / "摘得铜牌"), school ("全市初中学生" / "高中学生", "招收本科生" /
+# "专科生"), exam ("期末考试" / "期中考试"), people ("城镇居民人均可支配收入" / "农村居民…").
+OPPOSITE_GROUPS_ZH = (
+    "美元 港元 欧元 日元 英镑 人民币 韩元 澳元 加元 卢布",
+    "A股 B股 H股 港股 美股",
+    "冠军 亚军 季军",
+    "金牌 银牌 铜牌",
+    "小学 初中 高中 大学",
+    "本科 专科 硕士 博士",
+    "期中 期末",
+    "城镇 农村",
+    "城市 农村",
+    "首发 替补",
+    "白天 夜间",
+)
 _GROUP_WORDS = [sorted({w for word in g.split() for w in (word, word.lower())}) for g in OPPOSITE_GROUPS_ZH]
 _GROUP_PAIRS = frozenset((x, y) for g in _GROUP_WORDS for x in g for y in g if x.lower() != y.lower())
 _OPPOSITE_PAIRS = (
@@ -2023,7 +2037,7 @@ OPPOSITE_WORDS = (
     "plunged, soar plunge, soared plunged, soared slumped, jumped tumbled, jumped plunged, rallied slumped, rallied "
     "plunged, expand shrink, expanded shrank, expansion contraction, widen narrow, widened narrowed, half third "
     "quarter, murder manslaughter, felony misdemeanor, barrels tonnes gallons bushels ounces, miles kilometers "
-    "feet yards, "
+    "feet yards, gold silver bronze, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
 ).split(", ")
