@@ -187,6 +187,13 @@ OPPOSED.append(
 OPPOSED.append(
     ("教育局通知，全市初中学生将于下周一开始期末考试，考试科目包括语文、数学、英语，请家长督促复习。", "期末", "期中")
 )
+# a criminal or a civil case; a death sentence or one suspended
+OPPOSED.append(
+    ("据悉，该案件已由当地警方按刑事案件立案侦查，目前犯罪嫌疑人已被控制，案件正在进一步审理中。", "刑事", "民事")
+)
+OPPOSED.append(
+    ("该市中级人民法院一审以故意杀人罪判处被告人死刑，剥夺政治权利终身，被告人当庭表示将提起上诉。", "死刑", "死缓")
+)
 # the first time or again; a match on Saturday or on Sunday
 OPPOSED.append(
     ("据新华社报道，我国科学家近日在国际上首次成功培育出耐盐碱水稻新品种，亩产超过六百公斤。", "首次", "再次")

@@ -360,6 +360,9 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("It will carry 500,000 barrels of crude a day.", "It will carry 500,000 tonnes of crude a day.", True),
         ("The new highway will be 120 miles long.", "The new highway will be 120 kilometers long.", True),
         ("He won the gold medal in the 100 metres.", "He won the silver medal in the 100 metres.", True),
+        ("A spokesman confirmed the report on Monday.", "A spokesman denied the report on Monday.", True),
+        ("The bill passed in the Senate on Friday.", "The bill failed in the Senate on Friday.", True),
+        ("The agency raised its forecast for growth.", "The agency lowered its forecast for growth.", True),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

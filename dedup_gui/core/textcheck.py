@@ -632,6 +632,17 @@ OPPOSITE_GROUPS_ZH = (
     "城市 农村",
     "首发 替补",
     "白天 夜间",
+    "刑事 民事 行政",
+    "公立 私立",
+    "公办 民办",
+    "国有 民营",
+    "批发 零售",
+    "新房 二手房",
+    "新车 二手车",
+    "死刑 死缓",
+    "确诊 疑似",
+    "主动 被动",
+    "直接 间接",
 )
 _GROUP_WORDS = [sorted({w for word in g.split() for w in (word, word.lower())}) for g in OPPOSITE_GROUPS_ZH]
 _GROUP_PAIRS = frozenset((x, y) for g in _GROUP_WORDS for x in g for y in g if x.lower() != y.lower())
@@ -2037,7 +2048,11 @@ OPPOSITE_WORDS = (
     "plunged, soar plunge, soared plunged, soared slumped, jumped tumbled, jumped plunged, rallied slumped, rallied "
     "plunged, expand shrink, expanded shrank, expansion contraction, widen narrow, widened narrowed, half third "
     "quarter, murder manslaughter, felony misdemeanor, barrels tonnes gallons bushels ounces, miles kilometers "
-    "feet yards, gold silver bronze, "
+    "feet yards, gold silver bronze, confirm deny, confirmed denied, admitted denied, raise lower, raised "
+    "lowered, raises lowers, overweight underweight, outperform underperform, victory defeat, winner loser, pass "
+    "fail, passed failed, married divorced, inbound outbound, rural urban, male female, hawkish dovish, upside "
+    "downside, appreciate depreciate, appreciated depreciated, appreciation depreciation, devalued revalued, "
+    "devaluation revaluation, inflation deflation, expansion recession, accelerated slowed, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
 ).split(", ")
