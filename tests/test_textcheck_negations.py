@@ -166,6 +166,8 @@ _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("
     pairs=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20),
 )
 @example(texts=["可以吃鱼吗吗", "不可以吃鱼吗吗"], pairs=[(0, 1), (1, 0)])
+# (the 非 of 非常 no negation in the column-at-once plan either: each text has one 非, the read tells them apart)
+@example(texts=["没非常没可以不", "常没不可以没非"], pairs=[(0, 1), (1, 0)])
 @example(texts=["did agree. 5", "didn't agree. 5", "did not agree. 5"], pairs=[(0, 1), (1, 2), (0, 2)])
 @example(texts=["No 5 did agree", "5 did agree"], pairs=[(0, 1)])
 @example(texts=["不n't不", "不notn't不", "不n'tnot不"], pairs=[(0, 1), (0, 2)])  # "notn't" is "not" and "n't"

@@ -1228,6 +1228,7 @@ _POSTS = frozenset("部主市总院局省县区镇乡校教厅处科经书秘司
 # sides), one at the end of a question (好玩不？), one typed twice (不不用), words that hold the character for another
 # sense.
 _NOT_NEGATED = frozenset({"非常", "未来", "除非", "无非", "莫非", "是非", "要不", "不过"})
+_NOT_NEGATED_CODES = np.array(sorted((ord(w[0]) << 21) | ord(w[1]) for w in _NOT_NEGATED), dtype=np.uint64)
 # A statement of what is done or has been ("已脱离生命危险", "已经完成", "曾获奖") written as what is not yet or never
 # was: "目前已脱离生命危险" / "目前仍未脱离生命危险", "已于昨日被抓获" / "尚未被抓获", "已经完成" / "还没有完成" - the
 # negation after an adverb of its own (仍未, 尚未, 还没, 从未, 并不), the "已" it stands for written otherwise.
@@ -1390,6 +1391,14 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     chinese = which < _LETTER
     cn_at = hit[chinese]
     cn_hashes = hashes[which[chinese]]
+    if len(cn_at):  # (a negation's character in a word of another sense, "非常", "未来": none, as the read says)
+        prev = cps[np.maximum(cn_at - 1, 0)].astype(np.uint64) << np.uint64(21)
+        nxt = cps[np.minimum(cn_at + 1, len(cps) - 1)].astype(np.uint64)
+        own = cps[cn_at].astype(np.uint64)
+        word = ((cn_at > 0) & find_sorted(_NOT_NEGATED_CODES, prev | own)[1]) | (
+            (cn_at + 1 < len(cps)) & find_sorted(_NOT_NEGATED_CODES, (own << np.uint64(21)) | nxt)[1]
+        )
+        cn_at, cn_hashes = cn_at[~word], cn_hashes[~word]
     letters = hit[~chinese]
     low = (cps[letters] | np.uint32(0x20)).astype(np.uint64)
     starts, ends = position_runs(letters)
