@@ -213,3 +213,13 @@ def test_a_character_written_for_its_opposite_in_a_longer_text_makes_another_rep
     other = text.replace(x, y)
     result = Pipeline([text, other, text + "新华社"]).run(Settings(algorithm="ngram"))
     assert [sorted(c.members) for c in result.clusters] == [[0, 2]]
+
+
+def test_a_day_of_the_week_counts_only_after_its_word():
+    """六 / 天 is another day after 周, 星期 or 礼拜; elsewhere a typo (a random edit planted in a bench copy)."""
+    sentence = "被判处有期徒刑六年，另一被告人被判处三年，两人均表示不上诉，目前该判决已经生效，将送监狱服刑。"
+    result = Pipeline([sentence, sentence.replace("六年", "天年")]).run(Settings(algorithm="ngram"))
+    assert [sorted(c.members) for c in result.clusters] == [[0, 1]]
+    notice = "本场比赛将于下星期六晚七点在市体育中心举行，届时主办方将为现场观众准备精彩的中场表演，门票已开售。"
+    result = Pipeline([notice, notice.replace("星期六", "星期天")]).run(Settings(algorithm="ngram"))
+    assert result.clusters == []

@@ -592,9 +592,8 @@ OPPOSITES = (
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
     "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客"
 ).split() + [x + y for i, x in enumerate(_COLOURS) for y in _COLOURS[i + 1 :]]
-# A day of the week written for Sunday ("本周六晚七点" / "本周日晚七点": another day; two numerals are the figures'),
-# another supply ("小区内多次出现停水现象" / "停电现象", "百公里油耗" / "电耗").
-OPPOSITES += [d + sunday for d in "一二三四五六" for sunday in "日天"] + ["水电", "油电"]
+# Another supply ("小区内多次出现停水现象" / "停电现象", "百公里油耗" / "电耗").
+OPPOSITES += ["水电", "油电"]
 # ... and in longer texts too, up to this many characters (the shorter text): "一名男子" / "一名女子",
 # "下调存款准备金率" / "上调...", "周一上涨" / "周一下跌" in a notice or a report are another person, another
 # decision, another market - but for a day (``DAY_OPPOSITES``): a report reposted the next day says "昨天" for its
@@ -646,8 +645,19 @@ OPPOSITE_GROUPS_ZH = (
 )
 _GROUP_WORDS = [sorted({w for word in g.split() for w in (word, word.lower())}) for g in OPPOSITE_GROUPS_ZH]
 _GROUP_PAIRS = frozenset((x, y) for g in _GROUP_WORDS for x in g for y in g if x.lower() != y.lower())
+# A day of the week written for Sunday ("本周六晚七点" / "本周日晚七点": another day; two numerals are the figures'),
+# after 周, 星期 or 礼拜 only: "有期徒刑六年" / "有期徒刑天年" is a typo (a planted random edit of the 100k bench
+# articles, kept apart when any 六 / 天 was an opposite).
+_WEEKDAY_PAIRS = frozenset(
+    pair
+    for before in "周期拜"
+    for day in "一二三四五六"
+    for sunday in "日天"
+    for pair in ((before + day, before + sunday), (before + sunday, before + day))
+)
 _OPPOSITE_PAIRS = (
     _GROUP_PAIRS
+    | _WEEKDAY_PAIRS
     | frozenset((w[0], w[1]) for w in OPPOSITES)
     | frozenset((w[1], w[0]) for w in OPPOSITES)
     | frozenset(tuple(w.split("/")) for w in OPPOSITE_WORDS_ZH)
