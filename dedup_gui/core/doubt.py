@@ -113,14 +113,15 @@ READ_UNDER = SHORT_CHARS + 3 * WORD_MAX
 # A word written for another in a longer Chinese text (``word_replaced_within``): the shorter text under this many
 # characters - a notice, a news flash, an article up to the length where names decide a pair (``NAME_CHARS``: a
 # press release whose chair is "王伟" in one and "张强" in the other, 424 characters, was removed as a copy when
-# only texts under 300 were read; read so far, the Sina articles hold no more rows and the 100k bench articles'
-# alignments cost 0.47 s of one core, their planted two-character garbles "专著" / "宝中" held: 27 of 29,041) -
+# only texts under 300 were read; read so far, the Sina articles hold no more rows, and the 100k bench articles'
+# alignments cost 0.47 s of one core, 0.3 s of their text check on two) -
 # each word two to LONG_WORD_MAX characters (a company's name: "阿里巴巴集团" / "腾讯控股"), the two texts at most
 # WORD_EDITS characters apart where they align (a header or a footer only one has not counted).
 WORD_READ_UNDER = NAME_CHARS
 # ... from this many characters (the shorter text) the word the only change (in as many places as it stands): a
 # template's next release has its name, and an editor's repost a few touches ("在刚刚结束的" / "在不久前结束的" and
-# "四人" / "4人" in a Sina game report, held when any pair under 8 characters apart was read).
+# "四人" / "4人" in a Sina game report, held when any pair under 8 characters apart was read, and so were 27 planted
+# copies of the 100k bench articles whose random edits garbled two characters, "专著" / "宝中", among others).
 WORD_ALONE_FROM = EXCERPT_PLACE_CHARS
 LONG_WORD_MAX = 6
 WORD_EDITS = 8
@@ -204,8 +205,8 @@ def word_replaced_within(a: str, b: str) -> bool:
     characters apart, each change counted once, a run at either end that only one text has (a header, a footer, the
     rest of a longer text) not counted - from ``WORD_ALONE_FROM`` characters on, the word the only change. Such a
     pair is a template's next report as often as a repost touched up by an editor ("表示" / "指出"): kept for the
-    user to check. Two words that ask the same (``SAME_WORDS``) or two labels
-    of a headline (``TAGS``) are one word; figures, places, negations and opposites are the text check's."""
+    user to check. Two words that ask the same (``SAME_WORDS``) or two labels of a headline (``TAGS``) are one word;
+    figures, places, negations and opposites are the text check's."""
     if not SHORT_CHARS <= min(len(a), len(b)) < WORD_READ_UNDER:
         return False
     from rapidfuzz.distance import Levenshtein
