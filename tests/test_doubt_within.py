@@ -187,6 +187,10 @@ OPPOSED.append(
 OPPOSED.append(
     ("教育局通知，全市初中学生将于下周一开始期末考试，考试科目包括语文、数学、英语，请家长督促复习。", "期末", "期中")
 )
+# a product new or second-hand (a product title of 40 characters or more)
+OPPOSED.append(
+    ("全新未拆封原装正品蓝牙耳机降噪运动跑步入耳式，支持快充，续航长达三十小时，赠送收纳盒。", "全新", "二手")
+)
 # a criminal or a civil case; a death sentence or one suspended
 OPPOSED.append(
     ("据悉，该案件已由当地警方按刑事案件立案侦查，目前犯罪嫌疑人已被控制，案件正在进一步审理中。", "刑事", "民事")

@@ -247,6 +247,7 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("世界上最胖的人", "世界上最瘦的人", True),  # at the end, but for one character
         ("成绩好的学生老师关注得更多吗", "成绩差的学生老师关注得多一些吗", True),  # and other words changed
         ("医药改革：可及性提升与价值创新（上）", "医药改革：可及性提升与价值创新（下）", True),  # signs only after it
+        ("2024新款秋季男士休闲夹克外套", "2024新款春季男士休闲夹克外套", True),  # another season (a product title)
         ("这周六去哪里玩比较好", "这周日去哪里玩比较好", True),  # a day of the week for Sunday
         ("这周日去哪里玩比较好", "这周天去哪里玩比较好", False),  # Sunday either way
         ("温州的牙科哪个好？", "温州的战科哪个好？", False),  # a typo: no opposite

@@ -592,8 +592,10 @@ OPPOSITES = (
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
     "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客"
 ).split() + [x + y for i, x in enumerate(_COLOURS) for y in _COLOURS[i + 1 :]]
-# Another supply ("小区内多次出现停水现象" / "停电现象", "百公里油耗" / "电耗").
-OPPOSITES += ["水电", "油电"]
+# Another supply ("小区内多次出现停水现象" / "停电现象", "百公里油耗" / "电耗"), another season ("2024新款秋季男士夹克" /
+# "春季…", "夏季冰丝凉席" / "冬季…": product titles), any two.
+_SEASONS = "春夏秋冬"
+OPPOSITES += ["水电", "油电"] + [x + y for i, x in enumerate(_SEASONS) for y in _SEASONS[i + 1 :]]
 # ... and in longer texts too, up to this many characters (the shorter text): "一名男子" / "一名女子",
 # "下调存款准备金率" / "上调...", "周一上涨" / "周一下跌" in a notice or a report are another person, another
 # decision, another market - but for a day (``DAY_OPPOSITES``): a report reposted the next day says "昨天" for its
@@ -642,6 +644,9 @@ OPPOSITE_GROUPS_ZH = (
     "确诊 疑似",
     "主动 被动",
     "直接 间接",
+    "全新 二手",
+    "进口 国产",
+    "儿童 成人",
 )
 _GROUP_WORDS = [sorted({w for word in g.split() for w in (word, word.lower())}) for g in OPPOSITE_GROUPS_ZH]
 _GROUP_PAIRS = frozenset((x, y) for g in _GROUP_WORDS for x in g for y in g if x.lower() != y.lower())
