@@ -592,7 +592,7 @@ OPPOSITES = (
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
     "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客"
 ).split() + [x + y for i, x in enumerate(_COLOURS) for y in _COLOURS[i + 1 :]]
-# Another supply ("小区内多次出现停水现象" / "停电现象", "百公里油耗" / "电耗"), another season ("2024新款秋季男士夹克" /
+# Another supply ("小区内多次出现停水现象" / "停电现象", "百公里油耗" / "电耗"), another season ("新款秋季男士夹克" /
 # "春季…", "夏季冰丝凉席" / "冬季…": product titles), any two.
 _SEASONS = "春夏秋冬"
 OPPOSITES += ["水电", "油电"] + [x + y for i, x in enumerate(_SEASONS) for y in _SEASONS[i + 1 :]]
