@@ -156,7 +156,8 @@ def test_negations_do_not_decide_for_long_texts():
 
 
 _NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "？", "not", "never", "no", "n't", "did", "can",
-                    "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n"]  # fmt: skip
+                    "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n", "副", "部长", "作用", "former",
+                    "vice"]  # fmt: skip
 _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
 
 
@@ -168,6 +169,8 @@ _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("
 @example(texts=["可以吃鱼吗吗", "不可以吃鱼吗吗"], pairs=[(0, 1), (1, 0)])
 # (the 非 of 非常 no negation in the column-at-once plan either: each text has one 非, the read tells them apart)
 @example(texts=["没非常没可以不", "常没不可以没非"], pairs=[(0, 1), (1, 0)])
+# (a 副 before no post no qualifier in the plan either: each text has one 副, the read tells them apart)
+@example(texts=["任命他为副部长，这种药没有作用", "任命他为部长，这种药没有副作用"], pairs=[(0, 1), (1, 0)])
 @example(texts=["did agree. 5", "didn't agree. 5", "did not agree. 5"], pairs=[(0, 1), (1, 2), (0, 2)])
 @example(texts=["No 5 did agree", "5 did agree"], pairs=[(0, 1)])
 @example(texts=["不n't不", "不notn't不", "不n'tnot不"], pairs=[(0, 1), (0, 2)])  # "notn't" is "not" and "n't"

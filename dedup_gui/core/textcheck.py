@@ -1239,6 +1239,7 @@ _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
 QUALIFIERS = ("副", "vice", "deputy", "former", "acting", "interim")
 _QUALIFIER_SET = frozenset(QUALIFIERS)
 _POSTS = frozenset("部主市总院局省县区镇乡校教厅处科经书秘司队会董行团委社州长官军师旅营连班站所馆台署室")
+_POST_CODES = np.array(sorted(map(ord, _POSTS)), dtype=np.uint64)
 # Where one of them is no negation: a question asked as "A-not-A" (有没有, 是不是, 好不好: the same word on both
 # sides), one at the end of a question (好玩不？), one typed twice (不不用), words that hold the character for another
 # sense.
@@ -1413,6 +1414,8 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         word = ((cn_at > 0) & find_sorted(_NOT_NEGATED_CODES, prev | own)[1]) | (
             (cn_at + 1 < len(cps)) & find_sorted(_NOT_NEGATED_CODES, (own << np.uint64(21)) | nxt)[1]
         )
+        # (a 副 before no post is no qualifier, as the read says: "副作用")
+        word |= (own == ord("副")) & ~find_sorted(_POST_CODES, nxt)[1]
         cn_at, cn_hashes = cn_at[~word], cn_hashes[~word]
     letters = hit[~chinese]
     low = (cps[letters] | np.uint32(0x20)).astype(np.uint64)
