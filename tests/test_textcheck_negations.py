@@ -169,6 +169,8 @@ _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("
 @example(texts=["可以吃鱼吗吗", "不可以吃鱼吗吗"], pairs=[(0, 1), (1, 0)])
 # (the 非 of 非常 no negation in the column-at-once plan either: each text has one 非, the read tells them apart)
 @example(texts=["没非常没可以不", "常没不可以没非"], pairs=[(0, 1), (1, 0)])
+# (a negation moved: each text has one 不, in other words)
+@example(texts=["孕妇不可以吃香蕉和饼干吗好吃", "孕妇可以吃香蕉和饼干吗不好吃"], pairs=[(0, 1), (1, 0)])
 # (a 副 before no post no qualifier in the plan either: each text has one 副, the read tells them apart)
 @example(texts=["任命他为副部长，这种药没有作用", "任命他为部长，这种药没有副作用"], pairs=[(0, 1), (1, 0)])
 @example(texts=["did agree. 5", "didn't agree. 5", "did not agree. 5"], pairs=[(0, 1), (1, 2), (0, 2)])

@@ -106,6 +106,7 @@ from .text import (
     find_sorted,
     has_markup,
     join_column,
+    mix64,
     overlap,
     per_slice,
     position_runs,
@@ -1417,6 +1418,10 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         # (a 副 before no post is no qualifier, as the read says: "副作用")
         word |= (own == ord("副")) & ~find_sorted(_POST_CODES, nxt)[1]
         cn_at, cn_hashes = cn_at[~word], cn_hashes[~word]
+        # Each with the characters beside it: a negation moved ("孕妇不可以吃…吗好吃" / "孕妇可以吃…吗不好吃") is one
+        # the other text lacks where it stands, as the read says, though both have one.
+        with np.errstate(over="ignore"):
+            cn_hashes = cn_hashes + mix64((prev | nxt)[~word])
     letters = hit[~chinese]
     low = (cps[letters] | np.uint32(0x20)).astype(np.uint64)
     starts, ends = position_runs(letters)
