@@ -150,10 +150,45 @@ def figures(text: str) -> Counter[str]:
     return Counter(_figure_strings(text))
 
 
+EDGE_LINE_CHARS = 60  # a header or a credit line is shorter than this (``_edge_dates``)
+_DIGITS = re.compile(r"\d+")
+# A date or a time as a repost's own header or credit line writes it: "来源：今日快报　2018年11月6日", "2018-11-06
+# 10:30 来源：…", "声明：本文转载自…，2018年11月6日".
+_DATE_SPAN = re.compile(
+    r"\d{2,4}年\d{1,2}月(?:\d{1,2}[日号])?|\d{1,2}月\d{1,2}[日号]|\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?"
+)
+
+
+def _edge_dates(short: str, long: str) -> Counter[str]:
+    """The figures of the dates and times (``_DATE_SPAN``) in the first and the last line of ``short`` where
+    ``long`` lacks that line and it is a line of its own, under ``EDGE_LINE_CHARS`` characters: a repost's own
+    header or credit line, which dates it ("来源：今日快报　2018年11月6日" over a truncated article: its 2018, 11 and
+    6 were numbers the article lacks, and the repost another report). (A longer line is the article itself: "新浪娱
+    乐讯 北京时间10月31日消息，…发布新海报" / "…11月1日消息，…发布IMAX版海报" are two reports.)"""
+    if "\n" not in short:
+        return Counter()
+    first, _, rest = short.partition("\n")
+    last = rest.rpartition("\n")[2]
+    out: Counter[str] = Counter()
+    for line in (first, last):
+        if not (line.strip() and len(line) < EDGE_LINE_CHARS and _DATE_SPAN.search(line)):
+            continue
+        # (a line the other text has with other figures is no repost's own: "MIDWEST GRAIN FUTURES 12:01 EDT" /
+        # "... 11:10 EDT" are two reports of the day)
+        if _DIGITS.sub("", line).strip() not in _DIGITS.sub("", long):
+            for m in _DATE_SPAN.finditer(line):
+                out.update(_figure_strings(m[0]))
+    return out
+
+
 def figures_differ(a: str, b: str) -> bool:
-    """True when the shorter text carries numbers the longer one does not (see the module docstring)."""
+    """True when the shorter text carries numbers the longer one does not (see the module docstring); the dates of
+    a header or a credit line only the shorter has (``_edge_dates``) do not count."""
     short, long = (a, b) if len(a) <= len(b) else (b, a)
     mine, theirs = figures(short), figures(long)
+    own = _edge_dates(short, long)
+    if own:
+        mine -= own
     missing = sum((mine - theirs).values()) if mine else 0
     if missing >= 1 and missing >= FIGURES_MISSING * sum(mine.values()):
         return True
@@ -1501,6 +1536,14 @@ def _figures_plan(
     chinese = distinct >= _CHINESE_FIGURE  # runs of Chinese numerals (``chinese_figures``), counted apart
     missing, total, chinese_missing = _lacking(keys, counts, first, width, chinese, short, long)
     differ = (missing >= 1) & (missing >= FIGURES_MISSING * total)
+    # ... but for a header or a credit line only the shorter text has, with its own date (``_edge_dates``): such
+    # pairs are told by ``figures_differ`` itself (few: reposts cut short).
+    decided = np.zeros(len(differ), dtype=bool)
+    for i in np.flatnonzero(differ).tolist():
+        x, y = used[int(short[i])], used[int(long[i])]
+        if "\n" in x and _edge_dates(x, y):
+            decided[i] = True
+            differ[i] = figures_differ(x, y)
     # A Chinese numeral the longer text lacks counts only when the longer one has a figure the shorter lacks too:
     # a replacement changes both sides, where a character edit that puts a numeral in (a typo, a bad scan, "求一个" /
     # "求个") changes one.
@@ -1509,7 +1552,7 @@ def _figures_plan(
         theirs, _, their_chinese = _lacking(keys, counts, first, width, chinese, long, short)
         replaced &= (theirs + their_chinese) >= 1
     # Fewer numbers missing: those pairs are read word by word for a figure replaced in place (few pairs: templates).
-    at = np.flatnonzero(((missing >= 1) | replaced) & ~differ)
+    at = np.flatnonzero(((missing >= 1) | replaced) & ~differ & ~decided)
     first_short = a_short[at]
     return differ, PairReads(at, np.where(first_short, a[at], b[at]), np.where(first_short, b[at], a[at]))
 
