@@ -99,6 +99,8 @@ _NAMED = "The board named John Smith {}president of marketing, effective immedia
         (_NAMED.format("vice "), _NAMED.format(""), True),
         ("He met the former chairman of the bank on Monday.", "He met the chairman of the bank on Monday.", True),
         ("He met the acting chairman of the bank on Monday.", "He met the chairman of the bank on Monday.", True),
+        ("Apple iPhone 15 Pro Max 256GB Natural Titanium", "Apple iPhone 15 Pro 256GB Natural Titanium", True),
+        ("华为Mate60 Pro 12GB+512GB 雅川青 5G全网通智能手机", "华为Mate60 12GB+512GB 雅川青 5G全网通智能手机", True),
         ("这种药物有副作用吗", "这种药物有作用吗", False),  # 副 before no post
         ("这个是黄花梨木吗", "这个副是黄花梨木吗", False),  # a random character put in
         ("客厅里挂着一幅山水画", "客厅里挂着一副山水画", False),  # a character typed for another: a typo
@@ -368,6 +370,7 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("It will carry 500,000 barrels of crude a day.", "It will carry 500,000 tonnes of crude a day.", True),
         ("The new highway will be 120 miles long.", "The new highway will be 120 kilometers long.", True),
         ("He won the gold medal in the 100 metres.", "He won the silver medal in the 100 metres.", True),
+        ("Crew neck T-shirt, white, size XL, cotton", "Crew neck T-shirt, white, size XXL, cotton", True),
         ("A spokesman confirmed the report on Monday.", "A spokesman denied the report on Monday.", True),
         ("The bill passed in the Senate on Friday.", "The bill failed in the Senate on Friday.", True),
         ("The agency raised its forecast for growth.", "The agency lowered its forecast for growth.", True),

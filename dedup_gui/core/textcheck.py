@@ -1267,12 +1267,14 @@ def _slice_names(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
 # (沒 and 無: 没 and 无 as traditional characters write them)
 NEGATIONS = ("不", "没", "沒", "未", "非", "无", "無", "not", "n't", "never", "no")
 _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
-# A word that makes a post another one, added or dropped as a negation is: "任命王伟为交通运输部副部长" / "…部长",
-# "named John Smith vice president" / "president", "the former chairman" / "the chairman" (a deputy, a predecessor
-# or a stand-in is another person; both were removed as copies). Only added or dropped: a character typed for
-# one ("一幅画" / "一副画") is a typo; and 副 only before a post (``_POSTS``: "副部长", "副主任", "副总经理"), not in
-# "副作用" or wherever a planted random edit puts it ("这个副是黄花梨木吗": the 100k bench short texts).
-QUALIFIERS = ("副", "vice", "deputy", "former", "acting", "interim")
+# A word that makes a post or a product another one, added or dropped as a negation is: "任命王伟为交通运输部副部长"
+# / "…部长", "named John Smith vice president" / "president", "the former chairman" / "the chairman" (a deputy, a
+# predecessor or a stand-in is another person), "Apple iPhone 15 Pro Max 256GB" / "…15 Pro 256GB", "华为Mate60 Pro
+# 12GB+512GB" / "华为Mate60 12GB+512GB" (another model: all were removed as copies). Only added or dropped: a
+# character typed for one ("一幅画" / "一副画") is a typo; and 副 only before a post (``_POSTS``: "副部长", "副主任",
+# "副总经理"), not in "副作用" or wherever a planted random edit puts it ("这个副是黄花梨木吗": the 100k bench short
+# texts).
+QUALIFIERS = ("副", "vice", "deputy", "former", "acting", "interim", "pro", "max", "ultra", "mini", "lite")
 _QUALIFIER_SET = frozenset(QUALIFIERS)
 _POSTS = frozenset("部主市总院局省县区镇乡校教厅处科经书秘司队会董行团委社州长官军师旅营连班站所馆台署室")
 _POST_CODES = np.array(sorted(map(ord, _POSTS)), dtype=np.uint64)
@@ -2127,7 +2129,7 @@ OPPOSITE_WORDS = (
     "lowered, raises lowers, overweight underweight, outperform underperform, victory defeat, winner loser, pass "
     "fail, passed failed, married divorced, inbound outbound, rural urban, male female, hawkish dovish, upside "
     "downside, appreciate depreciate, appreciated depreciated, appreciation depreciation, devalued revalued, "
-    "devaluation revaluation, inflation deflation, expansion recession, accelerated slowed, "
+    "devaluation revaluation, inflation deflation, expansion recession, accelerated slowed, xs xl xxl xxxl, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
 ).split(", ")
