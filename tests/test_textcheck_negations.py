@@ -255,6 +255,7 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("成绩好的学生老师关注得更多吗", "成绩差的学生老师关注得多一些吗", True),  # and other words changed
         ("医药改革：可及性提升与价值创新（上）", "医药改革：可及性提升与价值创新（下）", True),  # signs only after it
         ("2024新款秋季男士休闲夹克外套", "2024新款春季男士休闲夹克外套", True),  # another season (a product title)
+        ("黑色裤子配什么颜色衣服好看", "红色裤子配什么颜色衣服好看", True),  # another colour (LCQMC: another question)
         ("这周六去哪里玩比较好", "这周日去哪里玩比较好", True),  # a day of the week for Sunday
         ("这周日去哪里玩比较好", "这周天去哪里玩比较好", False),  # Sunday either way
         ("温州的牙科哪个好？", "温州的战科哪个好？", False),  # a typo: no opposite
@@ -371,6 +372,7 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("The new highway will be 120 miles long.", "The new highway will be 120 kilometers long.", True),
         ("He won the gold medal in the 100 metres.", "He won the silver medal in the 100 metres.", True),
         ("Crew neck T-shirt, white, size XL, cotton", "Crew neck T-shirt, white, size XXL, cotton", True),
+        ("Running shoes, black, mesh upper, size 10", "Running shoes, white, mesh upper, size 10", True),
         ("A spokesman confirmed the report on Monday.", "A spokesman denied the report on Monday.", True),
         ("The bill passed in the Senate on Friday.", "The bill failed in the Senate on Friday.", True),
         ("The agency raised its forecast for growth.", "The agency lowered its forecast for growth.", True),

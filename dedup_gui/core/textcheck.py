@@ -621,7 +621,7 @@ _ADMIN_CODES = np.array(sorted(map(ord, _ADMIN)), dtype=np.uint64)
 # opposite ("额头低的女明星" / "额头高的女明星", "右嘴角有痣" / "左嘴角有痣", "上一句" / "下一句", "这个男主持人" /
 # "这个女主持人", "今天是什么日子" / "明天..."), where a typo rarely writes exactly the opposite character.
 # Colours, any two: a warning's level ("暴雨蓝色预警" / "暴雨黄色预警"), a product's colour.
-_COLOURS = "红橙黄绿蓝紫"
+_COLOURS = "红橙黄绿蓝紫黑白灰金银粉棕"
 OPPOSITES = (
     "高低 大小 多少 上下 前后 左右 男女 胖瘦 长短 新旧 早晚 买卖 来去 进出 开关 冷热 好坏 真假 难易 快慢 深浅 远近 "
     "轻重 生死 黑白 东西 南北 内外 正反 加减 增减 升降 涨跌 胜负 输赢 是否 对错 美丑 贫富 强弱 明暗 干湿 宽窄 粗细 "
@@ -2129,7 +2129,8 @@ OPPOSITE_WORDS = (
     "lowered, raises lowers, overweight underweight, outperform underperform, victory defeat, winner loser, pass "
     "fail, passed failed, married divorced, inbound outbound, rural urban, male female, hawkish dovish, upside "
     "downside, appreciate depreciate, appreciated depreciated, appreciation depreciation, devalued revalued, "
-    "devaluation revaluation, inflation deflation, expansion recession, accelerated slowed, xs xl xxl xxxl, "
+    "devaluation revaluation, inflation deflation, expansion recession, accelerated slowed, xs xl xxl xxxl, black white red blue green yellow pink purple orange "
+    "brown grey, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
 ).split(", ")
