@@ -2129,8 +2129,8 @@ OPPOSITE_WORDS = (
     "lowered, raises lowers, overweight underweight, outperform underperform, victory defeat, winner loser, pass "
     "fail, passed failed, married divorced, inbound outbound, rural urban, male female, hawkish dovish, upside "
     "downside, appreciate depreciate, appreciated depreciated, appreciation depreciation, devalued revalued, "
-    "devaluation revaluation, inflation deflation, expansion recession, accelerated slowed, xs xl xxl xxxl, black white red blue green yellow pink purple orange "
-    "brown grey, "
+    "devaluation revaluation, inflation deflation, expansion recession, accelerated slowed, xs xl xxl xxxl, "
+    "black white red blue green yellow pink purple orange brown grey, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
 ).split(", ")
