@@ -35,6 +35,8 @@ from dedup_gui.core.table import Table
         ("孙俪什么脸型？", "孙俪是什么脸型"),  # signs are not read
         ("峨眉山在哪个省", "峨眉山在哪个区"),
         ("以成开头的成语", "以四开头的成语"),  # a numeral for a character that is none: no figure replaced
+        ("浙江财经大学怎么了？", "浙江财经大学怎么样？"),  # the 了 of 怎么了 is no particle: what is wrong / how is it
+        ("开心消消乐怎么了", "开心消消乐怎么玩"),
     ],
 )
 def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):
@@ -48,6 +50,7 @@ def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):
         ("粉刺跟痘痘有什么区别", "粉刺和痘痘有什么区别", "跟 / 和"),
         ("余额宝安全吗", "余额宝安全吗？", "a sign only"),
         ("余额宝安全吗", "余额宝安全呢", "a particle"),
+        ("你今天吃饭了吗", "你今天吃饭的吗", "a particle, 了 after no 怎么"),
         ("一言不发的意思", "一一言不发的意思", "a character typed twice"),
         ("Terms were undisclosed", "Terms wera undisclosed", "Latin letters are not read"),
         ("世界上最瘦的人", "世界上最瘦的人", "the same text"),
