@@ -754,6 +754,9 @@ def test_a_reposts_own_dated_header_is_no_figure_of_its_article():
     assert not figures_differ(repost, _ARTICLE)
     assert figures_differ_pairs([repost, _ARTICLE], np.array([0]), np.array([1])).tolist() == [False]
     assert ngram_clusters([_ARTICLE, repost]) == [[0, 1]]
+    # an original title over the repost (a credit line: every figure of it the repost's own)
+    titled = "原标题：音集协公告要求下架6000多部作品\n" + _ARTICLE[:120]
+    assert not figures_differ(titled, _ARTICLE)
     # the same line with another time: two reports of the day
     futures = "MIDWEST GRAIN FUTURES {} EDT\nMINNEAPOLIS WHEAT\nMAY7 285 UP 1 1/2\nSEP7 {} UP {}\n"
     assert figures_differ(futures.format("11:10", "277", "1"), futures.format("12:01", "276 1/2", "1/2"))

@@ -163,21 +163,33 @@ def _edge_dates(short: str, long: str) -> Counter[str]:
     """The figures of the dates and times (``_DATE_SPAN``) in the first and the last line of ``short`` where
     ``long`` lacks that line and it is a line of its own, under ``EDGE_LINE_CHARS`` characters: a repost's own
     header or credit line, which dates it ("来源：今日快报　2018年11月6日" over a truncated article: its 2018, 11 and
-    6 were numbers the article lacks, and the repost another report). (A longer line is the article itself: "新浪娱
-    乐讯 北京时间10月31日消息，…发布新海报" / "…11月1日消息，…发布IMAX版海报" are two reports.)"""
+    6 were numbers the article lacks, and the repost another report) - every figure of such a line when it credits
+    a source or gives the original title (``keep.has_repost_marker``: "原标题：明年5大自由球员预测…"). (A longer line
+    is the article itself: "新浪娱乐讯 北京时间10月31日消息，…发布新海报" / "…11月1日消息，…发布IMAX版海报" are two
+    reports.)"""
     if "\n" not in short:
         return Counter()
     first, _, rest = short.partition("\n")
     last = rest.rpartition("\n")[2]
     out: Counter[str] = Counter()
+    from .keep import has_repost_marker
+
     for line in (first, last):
-        if not (line.strip() and len(line) < EDGE_LINE_CHARS and _DATE_SPAN.search(line)):
+        if not (line.strip() and len(line) < EDGE_LINE_CHARS and _DIGITS.search(line)):
+            continue
+        # A repost's credit or the article's original title ("原标题：明年5大自由球员预测…", "来源：…"): all its figures
+        # are the repost's own; any other line, its dates and times.
+        credit = has_repost_marker(line)
+        if not credit and not _DATE_SPAN.search(line):
             continue
         # (a line the other text has with other figures is no repost's own: "MIDWEST GRAIN FUTURES 12:01 EDT" /
         # "... 11:10 EDT" are two reports of the day)
         if _DIGITS.sub("", line).strip() not in _DIGITS.sub("", long):
-            for m in _DATE_SPAN.finditer(line):
-                out.update(_figure_strings(m[0]))
+            if credit:
+                out.update(_figure_strings(line))
+            else:
+                for m in _DATE_SPAN.finditer(line):
+                    out.update(_figure_strings(m[0]))
     return out
 
 
