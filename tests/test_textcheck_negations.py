@@ -65,6 +65,7 @@ _NOTICE = (
 
 
 _RESCUED = "患者经过医护人员的全力抢救，目前{}脱离生命危险，转入普通病房继续接受治疗，家属对医院表示感谢。"
+_MERGER = "The merger has {}been approved by regulators in both countries, the companies said in a statement."
 _BUILT = "据介绍，该工程的主体结构{}完成，预计明年六月底前全面竣工并投入使用，届时将有效缓解周边地区的交通压力。"
 
 
@@ -78,11 +79,15 @@ _BUILT = "据介绍，该工程的主体结构{}完成，预计明年六月底�
         (_BUILT.format("已经"), _BUILT.format("已"), False),  # the same statement
         (_BUILT.format("已经"), _BUILT.format("基本"), False),  # another word, no negation
         (_BUILT.format("已经"), _BUILT.format("非常"), False),  # 非常: "very"
+        (_MERGER.format(""), _MERGER.format("not yet "), True),  # ... in English too
+        (_MERGER.format("already "), _MERGER.format("not yet "), True),
+        (_MERGER.format(""), _MERGER.format("already "), False),
     ],
 )
 def test_in_a_longer_text_not_yet_for_already_makes_another_statement(a, b, negated):
     """A longer text's "已" (already) written as "仍未", "尚未", "还没有" (not yet) says the opposite: it was removed
-    as a copy, the alignment replacing a word by two with the negation among them."""
+    as a copy, the alignment replacing a word by two with the negation among them; so was "has not yet been
+    approved" / "has been approved"."""
     assert len(a) >= 40
     assert negation_replaced(a, b) is negated and negation_replaced(b, a) is negated
     assert ngram_clusters([a, b, a + "。"]) == ([[0, 2]] if negated else [[0, 1, 2]])

@@ -1300,6 +1300,7 @@ _NOT_NEGATED_CODES = np.array(sorted((ord(w[0]) << 21) | ord(w[1]) for w in _NOT
 # negation after an adverb of its own (仍未, 尚未, 还没, 从未, 并不), the "已" it stands for written otherwise.
 _DONE_WORDS = frozenset({"", "已", "已经", "曾", "曾经"})
 _NOT_YET = re.compile("[仍尚还并从也都]?(?:[未不非無无]|[没沒]有?)")
+_NOT_YET_EN = frozenset({"not yet", "still not"})
 # A text read as words for ``negation_replaced``: "n't" a word of its own ("didn't" is "did" and "n't"; "cannot" is
 # "can" and "not"), a run of Latin letters, a number, any other character on its own (a Chinese character is a word).
 _NEGATION_WORD = re.compile(r"n['’]t(?![a-z])|[a-z]+(?=n['’]t(?![a-z]))|can(?=not(?![a-z]))|[a-z]+|\d+|\S")
@@ -1353,13 +1354,13 @@ def negation_replaced(a: str, b: str) -> bool:
 
 def _not_yet(mine: list[str], other: list[str]) -> bool:
     """Whether the words ``mine`` say "not yet" or "never" where ``other`` says "already" or "once" (or nothing):
-    "仍未" / "已", "还没有" / "已经", "从未" / "曾" (``_DONE_WORDS``, ``_NOT_YET``)."""
-    return (
-        2 <= len(mine) <= 3
-        and "".join(other) in _DONE_WORDS
-        and _NOT_YET.fullmatch("".join(mine)) is not None
-        and _NEGATION_SET.isdisjoint(other)
-    )
+    "仍未" / "已", "还没有" / "已经", "从未" / "曾" (``_DONE_WORDS``, ``_NOT_YET``); "has not yet been approved" /
+    "has been approved", "is not yet in production" / "is already in production" (``_NOT_YET_EN``)."""
+    if not 2 <= len(mine) <= 3 or not _NEGATION_SET.isdisjoint(other):
+        return False
+    if " ".join(mine) in _NOT_YET_EN:
+        return " ".join(other) in ("", "already")
+    return "".join(other) in _DONE_WORDS and _NOT_YET.fullmatch("".join(mine)) is not None
 
 
 def _negates(words: list[str], k: int) -> bool:
