@@ -94,7 +94,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, groupby
+from itertools import chain, combinations, groupby
 from typing import NamedTuple, cast
 
 import numpy as np
@@ -629,6 +629,13 @@ _SCRIPT = frozenset("语文")
 _SCRIPT_CODES = np.array(sorted(map(ord, _SCRIPT)), dtype=np.uint64)
 PLACE_GAP = 2  # edits this many equal characters apart are one replacement where a place name spans them
 _ADMIN_CODES = np.array(sorted(map(ord, _ADMIN)), dtype=np.uint64)
+
+
+def _any_two(chars: str) -> list[str]:
+    """Every two of ``chars``, each pair once, as ``OPPOSITES`` writes a pair ("红橙", "红黄", ...)."""
+    return ["".join(pair) for pair in combinations(chars, 2)]
+
+
 # Characters of opposite sense: in a question or a title (a short text) one written for the other asks or says the
 # opposite ("额头低的女明星" / "额头高的女明星", "右嘴角有痣" / "左嘴角有痣", "上一句" / "下一句", "这个男主持人" /
 # "这个女主持人", "今天是什么日子" / "明天..."), where a typo rarely writes exactly the opposite character.
@@ -639,11 +646,11 @@ OPPOSITES = (
     "轻重 生死 黑白 东西 南北 内外 正反 加减 增减 升降 涨跌 胜负 输赢 是否 对错 美丑 贫富 强弱 明暗 干湿 宽窄 粗细 "
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
     "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客"
-).split() + [x + y for i, x in enumerate(_COLOURS) for y in _COLOURS[i + 1 :]]
+).split() + _any_two(_COLOURS)
 # Another supply ("小区内多次出现停水现象" / "停电现象", "百公里油耗" / "电耗"), another season ("新款秋季男士夹克" /
 # "春季…", "夏季冰丝凉席" / "冬季…": product titles), any two.
 _SEASONS = "春夏秋冬"
-OPPOSITES += ["水电", "油电"] + [x + y for i, x in enumerate(_SEASONS) for y in _SEASONS[i + 1 :]]
+OPPOSITES += ["水电", "油电"] + _any_two(_SEASONS)
 # ... and in longer texts too, up to this many characters (the shorter text): "一名男子" / "一名女子",
 # "下调存款准备金率" / "上调...", "周一上涨" / "周一下跌" in a notice or a report are another person, another
 # decision, another market - but for a day (``DAY_OPPOSITES``): a report reposted the next day says "昨天" for its
