@@ -28,6 +28,7 @@ def test_zen4_is_amd_family_25_with_avx512(text, expected):
 
 
 def test_on_zen4_numpy_is_started_without_avx512_unless_the_user_chose(monkeypatch):
+    monkeypatch.setenv("NUMPY_MADVISE_HUGEPAGE", "1")  # the user's own choice: nothing to add for huge pages
     monkeypatch.delenv("NPY_DISABLE_CPU_FEATURES", raising=False)
     monkeypatch.delenv("NPY_ENABLE_CPU_FEATURES", raising=False)
     monkeypatch.setenv("OPENBLAS_NUM_THREADS", "2")  # the user's own thread count: nothing to add for OpenBLAS
@@ -46,12 +47,36 @@ def test_on_zen4_numpy_is_started_without_avx512_unless_the_user_chose(monkeypat
 
 @pytest.mark.parametrize("chosen", [None, "OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"])
 def test_openblas_gets_one_thread_unless_the_user_chose_a_count(monkeypatch, chosen):
+    monkeypatch.setenv("NUMPY_MADVISE_HUGEPAGE", "1")
     for name in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(cpu, "on_zen4", lambda: False)
     if chosen:
         monkeypatch.setenv(chosen, "4")
     assert cpu.numpy_environment() == ({} if chosen else {"OPENBLAS_NUM_THREADS": "1"})
+
+
+@pytest.mark.parametrize("chosen", [None, "0", "1"])
+def test_numpy_asks_for_no_huge_pages_unless_the_user_chose(monkeypatch, chosen):
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "2")
+    monkeypatch.setattr(cpu, "on_zen4", lambda: False)
+    if chosen is None:
+        monkeypatch.delenv("NUMPY_MADVISE_HUGEPAGE", raising=False)
+    else:
+        monkeypatch.setenv("NUMPY_MADVISE_HUGEPAGE", chosen)
+    assert cpu.numpy_environment() == ({"NUMPY_MADVISE_HUGEPAGE": "0"} if chosen is None else {})
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads counted in /proc/self/task")
+def test_dedup_cli_starts_numpy_without_huge_pages():
+    """``dedup-cli`` sets the environment before its first numpy import: an array of 4 MB or more made in it is
+    given no huge pages (numpy's own switch reads False)."""
+    code = (
+        "import os\nos.environ.pop('NUMPY_MADVISE_HUGEPAGE', None)\nimport dedup_gui.cli\n"
+        "from numpy._core.multiarray import _get_madvise_hugepage\nprint(_get_madvise_hugepage())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["False"]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads counted in /proc/self/task")

@@ -13,7 +13,8 @@ AVX-512 kernels left out (``NPY_DISABLE_CPU_FEATURES``, which numpy reads once, 
 with AVX-512 on Zen 4 all the same (a script importing the engine, an older numpy), ``columnar`` sorts long rows a
 network's width at a time and merges them (``wide_sorts_slow``).
 
-Also read before numpy is imported: how many threads its linear algebra library starts (``blas_environment``)."""
+Also read before numpy is imported: how many threads its linear algebra library starts (``blas_environment``) and
+whether it asks the kernel for huge pages (``hugepage_environment``)."""
 
 from __future__ import annotations
 
@@ -66,9 +67,10 @@ def numpy_version() -> tuple[int, int] | None:
 
 def numpy_environment() -> dict[str, str]:
     """What an engine process's environment needs before numpy is imported: one thread for numpy's linear algebra
-    library (``blas_environment``), and on Zen 4 with a numpy that names the target (2.4 on), AVX-512 left out of
-    its kernels - not when the user set ``NPY_DISABLE_CPU_FEATURES`` (or ``NPY_ENABLE_CPU_FEATURES``) already."""
-    env = blas_environment()
+    library (``blas_environment``), no huge pages asked for (``hugepage_environment``), and on Zen 4 with a numpy
+    that names the target (2.4 on), AVX-512 left out of its kernels - not when the user set
+    ``NPY_DISABLE_CPU_FEATURES`` (or ``NPY_ENABLE_CPU_FEATURES``) already."""
+    env = {**blas_environment(), **hugepage_environment()}
     if "NPY_DISABLE_CPU_FEATURES" in os.environ or "NPY_ENABLE_CPU_FEATURES" in os.environ or not on_zen4():
         return env
     version = numpy_version()
@@ -91,6 +93,25 @@ def blas_environment() -> dict[str, str]:
     if any(name in os.environ for name in _BLAS_THREAD_VARIABLES):
         return {}
     return {"OPENBLAS_NUM_THREADS": "1"}
+
+
+def hugepage_environment() -> dict[str, str]:
+    """numpy's arrays without transparent huge pages (``NUMPY_MADVISE_HUGEPAGE=0``, which numpy reads when it is
+    imported; nothing when the user chose).
+
+    numpy asks the kernel for 2 MB pages for every array of 4 MB or more (``madvise(MADV_HUGEPAGE)``). Where the
+    kernel's policy is ``madvise`` (many distributions' default) the first touch of each such page must find 2 MB
+    of contiguous memory, compacting for it or, on a virtual machine, having the host back all of it at once:
+    there a fault can cost a thousand times that of a 4 kB page. The engine makes and drops arrays of tens of MB
+    at every stage. Measured on this project's 2-core VM (Intel Xeon, kernel 6.18), ``dedup-cli`` whole job,
+    alternating with and without, median of 3-5: 1M short texts (n-gram) 12.6 -> 10.7 s, the kernel's time
+    4.7 -> 2.6 s; 100k English sentences 3.61 -> 2.95 s; 100k articles 14.9 -> 13.8 s; 4k articles 0.75 ->
+    0.72 s; 100k short texts 1.03 s both. One GiB of ``np.ones`` took 0.19-5.5 s with huge pages, 0.38 s
+    without. (On a machine where huge pages come cheap they save about half the page faults' time: a few per
+    cent of a job.)"""
+    if "NUMPY_MADVISE_HUGEPAGE" in os.environ:
+        return {}
+    return {"NUMPY_MADVISE_HUGEPAGE": "0"}
 
 
 def wide_sorts_slow() -> bool:
