@@ -211,6 +211,46 @@ OPPOSED.append(
 )
 
 
+# a unit for another after the same figure (or after 每): another sentence, another quantity, another dose
+OPPOSED.append(
+    (
+        "法院经审理认为，被告人张某多次盗窃他人财物，数额较大，其行为已构成盗窃罪，依法判处有期徒刑3年，并处罚金。",
+        "3年",
+        "3个月",
+    )
+)
+OPPOSED.append(
+    (
+        "法院经审理认为，被告人张某多次盗窃他人财物，数额较大，其行为已构成盗窃罪，依法判处有期徒刑三年，并处罚金。",
+        "三年",
+        "三个月",
+    )
+)
+OPPOSED.append(
+    ("据悉，该路段封闭施工期间，过往车辆需绕行约3公里，预计工期为15天，请驾驶员提前规划出行路线。", "15天", "15个月")
+)
+OPPOSED.append(
+    ("据悉，该路段封闭施工期间，过往车辆需绕行约3公里，预计工期为15天，请驾驶员提前规划出行路线。", "3公里", "3米")
+)
+OPPOSED.append(
+    ("海关在查验一批入境货物时，发现夹藏的濒危物种制品约2吨，案件已移交缉私部门作进一步调查。", "2吨", "2克")
+)
+OPPOSED.append(
+    ("该药品适用于成人及12岁以上儿童，每日3次，每次1片，饭后服用；孕妇禁用，如有不适请立即停药并就医。", "每日", "每周")
+)
+# a drug forbidden or to be used with care; another grade of rain
+OPPOSED.append(
+    ("该药品适用于成人及12岁以上儿童，每日3次，每次1片，饭后服用；孕妇禁用，如有不适请立即停药并就医。", "禁用", "慎用")
+)
+OPPOSED.append(
+    (
+        "明天白天到夜间，全市阴有小雨，局部地区有中雨，偏北风3到4级，请市民出行注意携带雨具，注意交通安全。",
+        "中雨",
+        "大雨",
+    )
+)
+
+
 @pytest.mark.parametrize(("text", "x", "y"), OPPOSED)
 def test_a_character_written_for_its_opposite_in_a_longer_text_makes_another_report(text, x, y):
     assert len(text) >= SHORT_CHARS
@@ -227,3 +267,15 @@ def test_a_day_of_the_week_counts_only_after_its_word():
     notice = "本场比赛将于下星期六晚七点在市体育中心举行，届时主办方将为现场观众准备精彩的中场表演，门票已开售。"
     result = Pipeline([notice, notice.replace("星期六", "星期天")]).run(Settings(algorithm="ngram"))
     assert result.clusters == []
+
+
+@pytest.mark.parametrize(
+    ("x", "y"), [("每日", "每天"), ("2吨", "2顿"), ("3公斤", "3千克"), ("3个月", "3月"), ("11月6日", "11年6日")]
+)
+def test_a_unit_written_as_the_same_unit_or_a_typo_beside_it_is_still_a_copy(x, y):
+    """One unit in other words ("每日" / "每天", "公斤" / "千克"), or a typo that writes no unit (a date's 月 typed
+    年: left to the figures): the same quantity, still a copy."""
+    text = "11月6日海关查验时发现夹藏制品约2吨，每日3次，3公斤装，3个月内，案件已移交缉私部门作进一步调查处理。"
+    assert x in text
+    result = Pipeline([text, text.replace(x, y)]).run(Settings(algorithm="ngram"))
+    assert [sorted(c.members) for c in result.clusters] == [[0, 1]]

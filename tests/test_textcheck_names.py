@@ -270,12 +270,23 @@ _PLACE_PIECES = [
     "。",
     "a",
     " ",
+    "3",
+    "每",
+    "吨",
+    "日",
+    "次",
 ]
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_PLACE_PIECES), min_size=1, max_size=10).map("".join), st.data())
 @example("在杭州的会议", None)
+@example("服用3吨的会议", {"at": 3, "char": "克"})
+@example("每日次北京", {"at": 1, "char": "周"})
+@example("每日次", {"at": 1, "char": "周"})
+@example("3日的会议在北京", {"at": 1, "char": "年"})
+@example("每日的会议在北京", {"at": 1, "char": "年"})
+@example("每日次北", {"at": 1, "char": "周"})
 def test_one_character_replaced_at_once_is_what_the_pair_by_pair_reading_says(text, data):
     """The places and opposites of all pairs one character apart, read at once (``_place_swapped``,
     ``_opposite_swapped``), against ``names_replaced`` pair by pair."""
@@ -283,9 +294,11 @@ def test_one_character_replaced_at_once_is_what_the_pair_by_pair_reading_says(te
 
     if data is None:
         at, char = 1, "广"
+    elif isinstance(data, dict):
+        at, char = data["at"], data["char"]
     else:
         at = data.draw(st.integers(0, len(text) - 1))
-        char = data.draw(st.sampled_from("北上杭广苏京海州市县的航a南下德法语文"))
+        char = data.draw(st.sampled_from("北上杭广苏京海州市县的航a南下德法语文日周克吨年"))
     other = text[:at] + char + text[at + 1 :]
     if other == text:
         return

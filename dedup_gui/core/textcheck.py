@@ -104,6 +104,7 @@ from .text import (
     SEP,
     cached_code_points,
     find_sorted,
+    from_utf32,
     has_markup,
     join_column,
     mix64,
@@ -670,7 +671,7 @@ OPPOSITE_WORDS_ZH = (
     "放宽/收紧 放松/收紧 宽松/紧缩 扩大/收窄 通胀/通缩 赤字/盈余 利多/利空 看多/看空 做多/做空 鹰派/鸽派 领先/落后 "
     "胜利/失利 胜利/失败 取胜/落败 获胜/落败 晋级/出局 晋级/淘汰 当选/落选 入选/落选 施行/废止 实施/废止 生效/失效 "
     "开放/关闭 开通/关闭 开启/关闭 开业/停业 复工/停工 开工/停工 复课/停课 取消/保留 取消/恢复 承认/否认 证实/否认 "
-    "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次"
+    "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次 禁止/可以"
 ).split()
 # ... and words of which any two differ: another currency ("每盎司报1950美元" / "港元"), another market ("今日A股三大指
 # 数" / "今日港股…": a Latin letter in either case, one case for the other no change), another place in a contest
@@ -702,7 +703,49 @@ OPPOSITE_GROUPS_ZH = (
     "全新 二手",
     "进口 国产",
     "儿童 成人",
+    "小雨 中雨 大雨 暴雨",
+    "小雪 中雪 大雪 暴雪",
+    "禁用 慎用 忌用",
 )
+# A unit written for another right after the same figure - "依法判处有期徒刑3年" / "3个月", "预计工期为15天" /
+# "15个月", "需绕行约3公里" / "3米", "查获约2吨" / "2公斤" - or after 每 ("每日3次" / "每周3次"): another quantity,
+# where a repost keeps the words it has. The words of one class are one unit ("天" / "日", "公斤" / "千克").
+UNIT_CLASSES_ZH = (
+    "秒",
+    "分钟",
+    "小时 个小时 钟头",
+    "天 日",
+    "周 星期 个星期 礼拜 个礼拜",
+    "月 个月",
+    "季度 个季度",
+    "年",
+    "毫米",
+    "厘米 公分",
+    "米 公尺",
+    "公里 千米",
+    "克",
+    "公斤 千克",
+    "斤",
+    "吨",
+    "毫升",
+    "升",
+    "亩",
+    "公顷",
+)
+_UNIT_CLASS_WORDS = [c.split() for c in UNIT_CLASSES_ZH]
+_UNIT_PAIRS = frozenset(
+    (x, y)
+    for i, xs in enumerate(_UNIT_CLASS_WORDS)
+    for j, ys in enumerate(_UNIT_CLASS_WORDS)
+    if i != j
+    for x in xs
+    for y in ys
+)
+# What a unit is read after: a digit, a Chinese numeral, 半, 几, 数, 多 ("十多年"), or 每.
+_COUNTING = frozenset("0123456789零〇一二三四五六七八九十百千万亿两半几数多每")
+# ... but 年, 月 and 日 one for another after a figure are a date's, left to the figures: "11月6日" typed "11年6日"
+# (a planted edit of the 1M bench texts) is a typo. After 每 they count ("每日3次" / "每月3次").
+_DATE_UNITS = frozenset("年月日")
 _GROUP_WORDS = [sorted({w for word in g.split() for w in (word, word.lower())}) for g in OPPOSITE_GROUPS_ZH]
 _GROUP_PAIRS = frozenset((x, y) for g in _GROUP_WORDS for x in g for y in g if x.lower() != y.lower())
 # A day of the week written for Sunday ("本周六晚七点" / "本周日晚七点": another day; two numerals are the figures'),
@@ -726,6 +769,18 @@ _OPPOSITE_PAIRS = (
 _LONG_OPPOSITE_PAIRS = frozenset(
     (x, y) for x, y in _OPPOSITE_PAIRS if x + y not in DAY_OPPOSITES and y + x not in DAY_OPPOSITES
 )
+_UNIT_CODES = np.array(
+    sorted(
+        (ord(x) << 21) | ord(y)
+        for x, y in _UNIT_PAIRS
+        if len(x) == len(y) == 1 and not (x in _DATE_UNITS and y in _DATE_UNITS)
+    ),
+    dtype=np.uint64,
+)
+_DATE_UNIT_CODES = np.array(
+    sorted((ord(x) << 21) | ord(y) for x in _DATE_UNITS for y in _DATE_UNITS if x != y), dtype=np.uint64
+)
+_COUNTING_CODES = np.array(sorted(map(ord, _COUNTING)), dtype=np.uint64)
 _OPPOSITE_CODES = np.array(
     sorted((ord(x) << 21) | ord(y) for x, y in _OPPOSITE_PAIRS if len(x) == len(y) == 1), dtype=np.uint64
 )
@@ -996,6 +1051,8 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         start, end = ops[i].src_start, ops[j].src_end
         x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
         replaced.add((x, y))
+        if _unit_replaced(a, x, y, start, end, ops, j):
+            return True
         if (
             ((x, y) in pairs or _opposite_word(x, y, pairs) or _in_word(a, b, ops[i], ops[j], pairs))
             and (_equal_words(ops, i - 1) >= REPLACED_FLANK or _opens(a, start))
@@ -1003,6 +1060,19 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         ):
             swaps.append((y, x))
     return any(swap not in replaced for swap in swaps)
+
+
+def _unit_replaced(a: str, x: str, y: str, start: int, end: int, ops, j: int) -> bool:
+    """Whether the change of ``x`` (``a[start:end]``) into ``y`` writes a unit for another of another class
+    (``UNIT_CLASSES_ZH``) right after a figure or 每 that both texts have (``_COUNTING``), with ``REPLACED_FLANK``
+    equal characters after it (``ops[j]``: the change's last edit) or the text's end."""
+    return (
+        (x, y) in _UNIT_PAIRS
+        and start > 0
+        and a[start - 1] in _COUNTING
+        and (a[start - 1] == "每" or not (x in _DATE_UNITS and y in _DATE_UNITS))
+        and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end))
+    )
 
 
 def _in_word(a: str, b: str, first, last, pairs: frozenset) -> bool:
@@ -1237,7 +1307,22 @@ def _opposite_swapped(s: _Swaps) -> np.ndarray:
     nxt = s.x[np.where(after, at + 1, at)].astype(np.uint64) << shift
     opposite |= before & find_sorted(_WORD_BEFORE_CODES, prev | pair)[1]
     opposite |= after & find_sorted(_WORD_AFTER_CODES, nxt | pair)[1]
-    return (s.n < OPPOSITE_CHARS) & s.flanked & opposite
+    # ... or a unit for another after a figure or 每 (``_unit_replaced``: only the flank after it is asked for)
+    counting = prev >> shift
+    unit = before & find_sorted(_UNIT_CODES, pair)[1] & find_sorted(_COUNTING_CODES, counting)[1]
+    unit |= before & find_sorted(_DATE_UNIT_CODES, pair)[1] & (counting == ord("每"))
+    unit &= _flanked_after(s)
+    return (s.n < OPPOSITE_CHARS) & ((s.flanked & opposite) | unit)
+
+
+def _flanked_after(s: _Swaps) -> np.ndarray:
+    """Of pairs of texts that differ in one character (``_Swaps``), which have ``REPLACED_FLANK`` equal characters
+    after it, or only signs there (``_closes``)."""
+    out = s.n - s.p - 1 >= REPLACED_FLANK
+    for at in np.flatnonzero(~out).tolist():
+        start = int(s.offset[at] + s.p[at]) + 1
+        out[at] = _closes(from_utf32(s.x[start : int(s.offset[at] + s.n[at])]), 0)
+    return out
 
 
 def _is_admin(cps: np.ndarray) -> np.ndarray:
