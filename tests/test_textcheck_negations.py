@@ -381,6 +381,9 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("A spokesman confirmed the report on Monday.", "A spokesman denied the report on Monday.", True),
         ("The bill passed in the Senate on Friday.", "The bill failed in the Senate on Friday.", True),
         ("The agency raised its forecast for growth.", "The agency lowered its forecast for growth.", True),
+        # a party of a lawsuit, a post
+        ("The court ruled for the plaintiff on Monday.", "The court ruled for the defendant on Monday.", True),
+        ("He was named chairman of the bank in May.", "He was named president of the bank in May.", True),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

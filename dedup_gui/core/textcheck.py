@@ -706,6 +706,10 @@ OPPOSITE_GROUPS_ZH = (
     "小雨 中雨 大雨 暴雨",
     "小雪 中雪 大雪 暴雪",
     "禁用 慎用 忌用",
+    "原告 被告",
+    "甲方 乙方 丙方",
+    "应届 往届",
+    "董事长 总经理 财务总监 董事会秘书 监事会主席",
 )
 # A unit written for another right after the same figure - "依法判处有期徒刑3年" / "3个月", "预计工期为15天" /
 # "15个月", "需绕行约3公里" / "3米", "查获约2吨" / "2公斤" - or after 每 ("每日3次" / "每周3次"): another quantity,
@@ -2237,7 +2241,8 @@ OPPOSITE_WORDS = (
     "devaluation revaluation, inflation deflation, expansion recession, accelerated slowed, xs xl xxl xxxl, "
     "black white red blue green yellow pink purple orange brown grey, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
-    "dollars stg yen marks francs lire guilders pesos yuan rupees euros"
+    "dollars stg yen marks francs lire guilders pesos yuan rupees euros, plaintiff defendant, plaintiffs "
+    "defendants, chairman president"
 ).split(", ")
 
 
