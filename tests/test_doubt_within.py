@@ -242,6 +242,14 @@ OPPOSED.append(
 OPPOSED.append(
     ("该药品适用于成人及12岁以上儿童，每日3次，每次1片，饭后服用；孕妇禁用，如有不适请立即停药并就医。", "禁用", "慎用")
 )
+# a match won or lost
+OPPOSED.append(
+    (
+        "在昨晚结束的一场焦点战中，主场作战的上海队以3比1战胜北京队，积分升至联赛第二位，北京队则遭遇两连败。",
+        "战胜",
+        "负于",
+    )
+)
 # a party to a suit or a contract, a graduate of this year or an earlier one
 OPPOSED.append(
     ("法院审理后认为，原告提交的证据足以证明其主张，遂判决支持其诉讼请求，案件受理费由被告承担。", "由被告", "由原告")
