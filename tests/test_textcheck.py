@@ -312,6 +312,9 @@ _figure_texts = st.lists(
 @example(
     texts=["来源：2018年11月6日\n营收12", "营收12增长", "营收12"], pairs=[(0, 1), (0, 2), (2, 0)]
 )  # a header's date
+@example(texts=["以3比1战胜", "以1比3战胜", "以3比1战胜对手"], pairs=[(0, 1), (1, 0), (0, 2)])  # a score reversed
+@example(texts=["今年十岁，姐姐十五岁", "今年十五岁，姐姐十岁"], pairs=[(0, 1)])  # Chinese numerals reordered
+@example(texts=["seven and 7 and 3", "3 and 7 and seven"], pairs=[(0, 1)])  # a figure and its word: one figure
 def test_figures_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
 
     from dedup_gui.core.textcheck import figures_differ, figures_differ_pairs
@@ -763,3 +766,48 @@ def test_a_reposts_own_dated_header_is_no_figure_of_its_article():
     # a date in the article's own text (a line of 60 characters or more): another report
     other = _ARTICLE.replace("11月6日电", "11月7日电").replace("6609部", "6000多部")[:150]
     assert figures_differ(other, _ARTICLE)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "reordered"),
+    [
+        (
+            "在昨晚的比赛中，上海队以3比1战胜北京队，取得三连胜。",
+            "在昨晚的比赛中，上海队以1比3战胜北京队，取得三连胜。",
+            True,
+        ),
+        ("昨日全市新增确诊病例5例，新增无症状感染者12例。", "昨日全市新增确诊病例12例，新增无症状感染者5例。", True),
+        ("Pay April 30 Record April 10 Reuter", "Pay April 10 Record March 30 Reuter", True),
+        (
+            "Net was 12.5 mln dlrs against 10.2 mln a year ago.",
+            "Net was 10.2 mln dlrs against 12.5 mln a year ago.",
+            True,
+        ),
+        # the same figures in the same order; one figure alone; sentences a repost moved (further apart); Chinese
+        # numerals, mostly parts of words, that two typos move (a planted copy of the 100k bench articles)
+        (
+            "为书画家萧平题字笑称班门弄斧，在排名中一跃进入前列",
+            "为书画家萧平题字笑一班门弄斧，在排名中不跃进入前列",
+            False,
+        ),
+        ("上海队以3比1战胜北京队，取得三连胜。", "上海队以3比1击败北京队，取得三连胜。", False),
+        ("上海队以3比0战胜北京队。", "上海队以0比0战胜北京队。", False),
+        (
+            "全市新增确诊病例5例。本市今日天气晴朗，气温适宜。新增无症状感染者12例。",
+            "新增无症状感染者12例。本市今日天气晴朗，气温适宜。全市新增确诊病例5例。",
+            False,
+        ),
+    ],
+)
+def test_the_same_figures_in_another_order_make_another_statement(a, b, reordered):
+    """A score or a count written the other way round, in texts a few characters apart, says something else; a
+    repost that moves its sentences moves its figures with them, and stays a copy."""
+    from dedup_gui.core.textcheck import figures_differ, figures_differ_pairs, figures_reordered
+
+    assert figures_reordered(a, b) is reordered
+    if reordered:
+        assert figures_differ(a, b) and figures_differ(b, a)
+    assert figures_differ_pairs([a, b], np.array([0, 1]), np.array([1, 0])).tolist() == [figures_differ(a, b)] * 2
+    if reordered:
+        result = Pipeline([a, b]).run(Settings(algorithm="ngram"))
+        assert result.clusters == []

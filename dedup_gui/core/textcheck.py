@@ -151,6 +151,44 @@ def figures(text: str) -> Counter[str]:
     return Counter(_figure_strings(text))
 
 
+def _figure_sequence(text: str) -> list[str]:
+    """The figures of a text (``_figure_strings``) and its runs of Chinese numerals (``chinese_figures``, marked
+    apart) in the order they stand."""
+    found = []
+    for m in _NUMBER_OR_WORD.finditer(text):
+        w = m.group()
+        value = w.replace(",", "") if w[0].isdecimal() else FIGURE_WORDS.get(w.lower())
+        if value is not None:
+            found.append((m.start(), value))
+    found += [(m.start(), _MULTIPLIED + _MULTIPLIED + m.group()) for m in _CN_RUN_RE.finditer(text)]
+    found.sort()
+    return [w for _, w in found]
+
+
+def _digit_figures(sequence: list[str]) -> list[str]:
+    """The figures of ``_figure_sequence`` written in digits or as words, without its runs of Chinese numerals:
+    most of those are part of a word ("一些", "十分"), and two typos that write one and take another away
+    ("笑称" typed "笑一", "一跃" typed "不跃": planted edits of the 100k bench articles) move it."""
+    return [w for w in sequence if not w.startswith(_MULTIPLIED * 2)]
+
+
+def figures_reordered(a: str, b: str) -> bool:
+    """True when two texts at most ``PLACE_EDITS`` characters apart have the same figures (in digits or words:
+    ``_digit_figures``) in another order: a score or a count written the other way round ("上海队以3比1战胜北京队"
+    / "以1比3", "新增确诊病例5例，无症状感染者12例" / "病例12例，无症状感染者5例", "Pay April 30 Record April 10"
+    / "Pay April 10 Record March 30"): the same words and numbers, another statement. (Further apart, figures move
+    with the sentences a repost moves.)"""
+    from rapidfuzz.distance import Levenshtein
+
+    x, y = _digit_figures(_figure_sequence(a)), _digit_figures(_figure_sequence(b))
+    return (
+        len(x) >= 2
+        and x != y
+        and Counter(x) == Counter(y)
+        and Levenshtein.distance(a, b, score_cutoff=PLACE_EDITS + 1) <= PLACE_EDITS
+    )
+
+
 EDGE_LINE_CHARS = 60  # a header or a credit line is shorter than this (``_edge_dates``)
 _DIGITS = re.compile(r"\d+")
 # A date or a time as a repost's own header or credit line writes it: "来源：今日快报　2018年11月6日", "2018-11-06
@@ -199,6 +237,8 @@ def figures_differ(a: str, b: str) -> bool:
     a header or a credit line only the shorter has (``_edge_dates``) do not count."""
     short, long = (a, b) if len(a) <= len(b) else (b, a)
     mine, theirs = figures(short), figures(long)
+    if mine == theirs and figures_reordered(short, long):
+        return True
     own = _edge_dates(short, long)
     if own:
         mine -= own
@@ -1642,7 +1682,8 @@ def _figures_plan(
     used, la, lb, docs = _pair_texts(texts, a, b)
     # (text, number) -> how often, as sorted keys.
     lengths = lengths_of(used) if lengths is None else lengths.take(docs)
-    keys, counts, first, width, distinct = _text_keys(*per_slice(used, _slice_numbers, lengths), len(used))
+    found, found_in = per_slice(used, _slice_numbers, lengths)
+    keys, counts, first, width, distinct = _text_keys(found, found_in, len(used))
     a_short = lengths[la] <= lengths[lb]
     short, long = np.where(a_short, la, lb), np.where(a_short, lb, la)
     chinese = distinct >= _CHINESE_FIGURE  # runs of Chinese numerals (``chinese_figures``), counted apart
@@ -1656,6 +1697,12 @@ def _figures_plan(
         if "\n" in x and _edge_dates(x, y):
             decided[i] = True
             differ[i] = figures_differ(x, y)
+    # The same figures in another order (``figures_reordered``): the pairs whose texts' figures hash alike as a set
+    # and not as a sequence, each read (few: a score or a count the other way round).
+    reordered = _reorder_candidates(found, found_in, len(used), la, lb) & ~differ & ~decided
+    for i in np.flatnonzero(reordered).tolist():
+        decided[i] = True
+        differ[i] = figures_reordered(used[int(la[i])], used[int(lb[i])])
     # A Chinese numeral the longer text lacks counts only when the longer one has a figure the shorter lacks too:
     # a replacement changes both sides, where a character edit that puts a numeral in (a typo, a bad scan, "求一个" /
     # "求个") changes one.
@@ -1667,6 +1714,26 @@ def _figures_plan(
     at = np.flatnonzero(((missing >= 1) | replaced) & ~differ & ~decided)
     first_short = a_short[at]
     return differ, PairReads(at, np.where(first_short, a[at], b[at]), np.where(first_short, b[at], a[at]))
+
+
+def _reorder_candidates(
+    found: np.ndarray, found_in: np.ndarray, n_texts: int, la: np.ndarray, lb: np.ndarray
+) -> np.ndarray:
+    """Per pair (texts ``la[i]``, ``lb[i]``): whether the two may have the same figures in another order - two
+    figures or more each (in digits or words), equal sums of their mixed hashes (``found``, text ``found_in[k]``,
+    in the order they stand), unequal sums of their hashes mixed with their places."""
+    digits = (found & _CHINESE_FIGURE) == 0  # (``_digit_figures``)
+    found, found_in = found[digits], found_in[digits]
+    if not len(found):
+        return np.zeros(len(la), dtype=bool)
+    starts = np.flatnonzero(np.r_[True, found_in[1:] != found_in[:-1]])
+    place = np.arange(len(found)) - np.repeat(starts, np.diff(np.r_[starts, len(found)]))
+    as_set = np.zeros(n_texts, dtype=np.uint64)
+    as_sequence = np.zeros(n_texts, dtype=np.uint64)
+    np.add.at(as_set, found_in, mix64(found))
+    np.add.at(as_sequence, found_in, mix64(found ^ mix64(place.astype(np.uint64) + np.uint64(1))))
+    many = np.bincount(found_in, minlength=n_texts) >= 2
+    return many[la] & (as_set[la] == as_set[lb]) & (as_sequence[la] != as_sequence[lb])
 
 
 class PairReads(NamedTuple):
@@ -2394,16 +2461,18 @@ _FIGURE_HASH = np.uint64((1 << 63) - 1)
 
 
 def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """A hash of each figure of a slice of texts (as ``figures`` reads them: equal for equal figures) and the
-    index of the text each is in, from the code points of the texts joined: a number is a run of digits and of
-    separators that stand between two digits (what the pattern ``\\d+(?:[.,:/]\\d+)*`` finds), hashed without
-    its commas; a run of Latin letters that is one of ``FIGURE_WORDS`` (in any case) is hashed as what it stands
-    for."""
+    """A hash of each figure of a slice of texts (as ``figures`` reads them: equal for equal figures), in the order
+    they stand in each text (``_figure_sequence``), and the index of the text each is in, from the code points of
+    the texts joined: a number is a run of digits and of separators that stand between two digits (what the
+    pattern ``\\d+(?:[.,:/]\\d+)*`` finds), hashed without its commas; a run of Latin letters that is one of
+    ``FIGURE_WORDS`` (in any case) is hashed as what it stands for."""
     joined = join_column(texts)
     if joined is None:  # a text holds the separator: text by text
         found = [
-            [string_hash(m) & _FIGURE_HASH for m in _figure_strings(t)]
-            + [string_hash(m) | _CHINESE_FIGURE for m in chinese_figures(t).elements()]
+            [
+                string_hash(m[2:]) | _CHINESE_FIGURE if m.startswith(_MULTIPLIED * 2) else string_hash(m) & _FIGURE_HASH
+                for m in _figure_sequence(t)
+            ]
             for t in texts
         ]
         doc_of = np.repeat(np.arange(len(texts)), np.fromiter(map(len, found), dtype=np.int64, count=len(texts)))
@@ -2423,7 +2492,9 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     numerals, numeral_at = _chinese_numerals(cps, kind)
     seps = np.flatnonzero(cps == ord(SEP))
     found_at = np.concatenate([at[starts], word_at, numeral_at])
-    return np.concatenate([hashes, words & _FIGURE_HASH, numerals | _CHINESE_FIGURE]), np.searchsorted(seps, found_at)
+    order = np.argsort(found_at, kind="stable")  # in the order they stand (``_figure_sequence``)
+    values = np.concatenate([hashes, words & _FIGURE_HASH, numerals | _CHINESE_FIGURE])
+    return values[order], np.searchsorted(seps, found_at[order])
 
 
 def _chinese_numerals(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
