@@ -1720,19 +1720,26 @@ def _reorder_candidates(
     found: np.ndarray, found_in: np.ndarray, n_texts: int, la: np.ndarray, lb: np.ndarray
 ) -> np.ndarray:
     """Per pair (texts ``la[i]``, ``lb[i]``): whether the two may have the same figures in another order - two
-    figures or more each (in digits or words), equal sums of their mixed hashes (``found``, text ``found_in[k]``,
-    in the order they stand), unequal sums of their hashes mixed with their places."""
+    figures or more each (in digits or words), equal sums of their hashes (``found``, text ``found_in[k]``, in
+    the order they stand), unequal sums of their hashes weighted by their places."""
     digits = (found & _CHINESE_FIGURE) == 0  # (``_digit_figures``)
     found, found_in = found[digits], found_in[digits]
     if not len(found):
         return np.zeros(len(la), dtype=bool)
+    # Each text's figures are consecutive: summed by runs, as they are (hashes already) and each times its place
+    # plus one (two figures x, y exchanged change the sum by y - x).
     starts = np.flatnonzero(np.r_[True, found_in[1:] != found_in[:-1]])
-    place = np.arange(len(found)) - np.repeat(starts, np.diff(np.r_[starts, len(found)]))
+    sizes = np.diff(np.r_[starts, len(found)])
+    texts = found_in[starts]
     as_set = np.zeros(n_texts, dtype=np.uint64)
     as_sequence = np.zeros(n_texts, dtype=np.uint64)
-    np.add.at(as_set, found_in, mix64(found))
-    np.add.at(as_sequence, found_in, mix64(found ^ mix64(place.astype(np.uint64) + np.uint64(1))))
-    many = np.bincount(found_in, minlength=n_texts) >= 2
+    as_set[texts] = np.add.reduceat(found, starts)
+    weighted = np.arange(1, len(found) + 1, dtype=np.uint64)
+    weighted -= np.repeat(starts, sizes).astype(np.uint64)
+    weighted *= found
+    as_sequence[texts] = np.add.reduceat(weighted, starts)
+    many = np.zeros(n_texts, dtype=bool)
+    many[texts] = sizes >= 2
     return many[la] & (as_set[la] == as_set[lb]) & (as_sequence[la] != as_sequence[lb])
 
 
