@@ -242,6 +242,13 @@ OPPOSED.append(
 OPPOSED.append(
     ("该药品适用于成人及12岁以上儿童，每日3次，每次1片，饭后服用；孕妇禁用，如有不适请立即停药并就医。", "禁用", "慎用")
 )
+# a father or a mother; a plan or a thing done
+OPPOSED.append(
+    ("据了解，该男孩的父亲在外地务工，平时由爷爷奶奶照顾，事发当天男孩独自在家，目前已被送往医院救治。", "父亲", "母亲")
+)
+OPPOSED.append(
+    ("公司方面表示，将于下月起对部分业务部门进行调整，具体方案尚在研究之中，员工补偿将依法执行。", "将于", "已于")
+)
 # a match won or lost
 OPPOSED.append(
     (

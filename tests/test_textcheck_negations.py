@@ -384,6 +384,9 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         # a party of a lawsuit, a post
         ("The court ruled for the plaintiff on Monday.", "The court ruled for the defendant on Monday.", True),
         ("He was named chairman of the bank in May.", "He was named president of the bank in May.", True),
+        # a vote, a plan and a fact
+        ("He said he would vote for the bill next week.", "He said he would vote against the bill next week.", True),
+        ("The company said it may cut 500 jobs this year.", "The company said it will cut 500 jobs this year.", True),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

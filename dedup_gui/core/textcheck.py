@@ -686,7 +686,7 @@ OPPOSITES = (
     "高低 大小 多少 上下 前后 左右 男女 胖瘦 长短 新旧 早晚 买卖 来去 进出 开关 冷热 好坏 真假 难易 快慢 深浅 远近 "
     "轻重 生死 黑白 东西 南北 内外 正反 加减 增减 升降 涨跌 胜负 输赢 是否 对错 美丑 贫富 强弱 明暗 干湿 宽窄 粗细 "
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
-    "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客"
+    "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客 父母 爸妈 爷奶 哥弟 姐妹"
 ).split() + _any_two(_COLOURS)
 # Another supply ("小区内多次出现停水现象" / "停电现象", "百公里油耗" / "电耗"), another season ("新款秋季男士夹克" /
 # "春季…", "夏季冰丝凉席" / "冬季…": product titles), any two.
@@ -712,7 +712,7 @@ OPPOSITE_WORDS_ZH = (
     "胜利/失利 胜利/失败 取胜/落败 获胜/落败 晋级/出局 晋级/淘汰 当选/落选 入选/落选 施行/废止 实施/废止 生效/失效 "
     "开放/关闭 开通/关闭 开启/关闭 开业/停业 复工/停工 开工/停工 复课/停课 取消/保留 取消/恢复 承认/否认 证实/否认 "
     "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次 禁止/可以 "
-    "战胜/负于 击败/负于 战胜/不敌 击败/不敌 战胜/输给 击败/输给"
+    "战胜/负于 击败/负于 战胜/不敌 击败/不敌 战胜/输给 击败/输给 将于/已于"
 ).split()
 # ... and words of which any two differ: another currency ("每盎司报1950美元" / "港元"), another market ("今日A股三大指
 # 数" / "今日港股…": a Latin letter in either case, one case for the other no change), another place in a contest
@@ -2317,7 +2317,7 @@ OPPOSITE_WORDS = (
     "black white red blue green yellow pink purple orange brown grey, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros, plaintiff defendant, plaintiffs "
-    "defendants, chairman president"
+    "defendants, chairman president, may will, for against"
 ).split(", ")
 
 
