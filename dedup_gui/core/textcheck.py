@@ -41,7 +41,10 @@ or a corrected report, not a copy; figures changed right beside it are part of t
 3/4"). A repost's own lines do not count: a figure that is part of a date or a time ("2018年10月3日", "上午10点",
 "April 30", "11:50") may differ between two reposts of one article; so may a figure written another way ("9,148,000" /
 "9.1 mln", "案例110万元" / "案例1 10万元"). A count before a character that also writes dates and times is no date:
-"有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下32分" / "28分" are different reports.
+"有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下32分" / "28分" are different reports. So are the same figures in
+another order in texts a few characters apart (``figures_reordered``: "以3比1战胜" / "以1比3战胜", "Pay April 30
+Record April 10" / "Pay April 10 Record March 30"), and the same figure with another unit after it
+(``UNIT_CLASSES_ZH``: "有期徒刑3年" / "3个月", "绕行3公里" / "3米", "每日3次" / "每周3次").
 
 Names decide the same way. "...Agriculture Department's officer in Sao Paulo said in a field report." and "...in
 Mexico City said..." are two reports from one template, as are "10,000 Canadian dlrs" / "Australian dlrs" and
