@@ -1702,10 +1702,11 @@ def _figures_plan(
             differ[i] = figures_differ(x, y)
     # The same figures in another order (``figures_reordered``): the pairs whose texts' figures hash alike as a set
     # and not as a sequence, each read (few: a score or a count the other way round).
+    # (those that are not go on as any other pair: ``figures_differ`` reads on)
     reordered = _reorder_candidates(found, found_in, len(used), la, lb) & ~differ & ~decided
     for i in np.flatnonzero(reordered).tolist():
-        decided[i] = True
-        differ[i] = figures_reordered(used[int(la[i])], used[int(lb[i])])
+        if figures_reordered(used[int(la[i])], used[int(lb[i])]):
+            decided[i] = differ[i] = True
     # A Chinese numeral the longer text lacks counts only when the longer one has a figure the shorter lacks too:
     # a replacement changes both sides, where a character edit that puts a numeral in (a typo, a bad scan, "求一个" /
     # "求个") changes one.
