@@ -387,6 +387,8 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         # a vote, a plan and a fact
         ("He said he would vote for the bill next week.", "He said he would vote against the bill next week.", True),
         ("The company said it may cut 500 jobs this year.", "The company said it will cut 500 jobs this year.", True),
+        ("It plans to increase its stake to 51 pct.", "It plans to reduce its stake to 51 pct.", True),
+        ("It reported net income of 5.2 mln dlrs.", "It reported a net loss of 5.2 mln dlrs.", True),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

@@ -2321,7 +2321,8 @@ OPPOSITE_WORDS = (
     "black white red blue green yellow pink purple orange brown grey, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros, plaintiff defendant, plaintiffs "
-    "defendants, chairman president, may will, for against"
+    "defendants, chairman president, may will, for against, increase reduce, increased reduced, increases "
+    "reduces, increasing reducing, raise reduce, raised reduced, income loss"
 ).split(", ")
 
 
