@@ -262,6 +262,7 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("2024新款秋季男士休闲夹克外套", "2024新款春季男士休闲夹克外套", True),  # another season (a product title)
         ("黑色裤子配什么颜色衣服好看", "红色裤子配什么颜色衣服好看", True),  # another colour (LCQMC: another question)
         ("这周六去哪里玩比较好", "这周日去哪里玩比较好", True),  # a day of the week for Sunday
+        ("皮肤白的适合什么颜色的口红", "皮肤黄的人适合什么颜色的口红", True),  # a word put in one character past it
         ("这周日去哪里玩比较好", "这周天去哪里玩比较好", False),  # Sunday either way
         ("温州的牙科哪个好？", "温州的战科哪个好？", False),  # a typo: no opposite
         ("苹果平板电脑怎样打电话", "苹果平板电脑怎么打电话", False),

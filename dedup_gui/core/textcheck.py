@@ -1103,8 +1103,8 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
             return True
         if (
             ((x, y) in pairs or _opposite_word(x, y, pairs) or _in_word(a, b, ops[i], ops[j], pairs))
-            and (_equal_words(ops, i - 1) >= REPLACED_FLANK or _opens(a, start))
-            and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end))
+            and (_flank_words(ops, i - 1, -1) >= REPLACED_FLANK or _opens(a, start))
+            and (_flank_words(ops, j + 1, 1) >= REPLACED_FLANK or _closes(a, end))
         ):
             swaps.append((y, x))
     return any(swap not in replaced for swap in swaps)
