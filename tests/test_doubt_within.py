@@ -242,6 +242,14 @@ OPPOSED.append(
 OPPOSED.append(
     ("该药品适用于成人及12岁以上儿童，每日3次，每次1片，饭后服用；孕妇禁用，如有不适请立即停药并就医。", "禁用", "慎用")
 )
+# a ratio raised or lowered to a level
+OPPOSED.append(
+    (
+        "央行宣布，自下月起将金融机构存款准备金率增至百分之十，此举预计将释放长期资金，以支持实体经济发展。",
+        "增至",
+        "降至",
+    )
+)
 # a father or a mother; a plan or a thing done
 OPPOSED.append(
     ("据了解，该男孩的父亲在外地务工，平时由爷爷奶奶照顾，事发当天男孩独自在家，目前已被送往医院救治。", "父亲", "母亲")
