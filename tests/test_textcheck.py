@@ -110,8 +110,8 @@ def test_the_check_summary_counts_what_the_fingerprints_alone_would_have_got_wro
     assert result.check_summary().startswith(summary)
     # The floors it names: the setting's, and the short texts' (judged by edits, at least SHORT_FLOOR).
     assert (
-        "(similarity below 0.80, 0.85 for texts under 40 characters, or different figures, names or negations, "
-        "or two parts swapped)" in result.check_summary()
+        "(similarity below 0.80, 0.85 for texts under 40 characters, or different figures, units, names or "
+        "negations, a word for its opposite, or two parts swapped)" in result.check_summary()
     )
     stricter = Pipeline([ZH_A, half]).run(Settings(algorithm="nshash", min_similarity=0.9))
     assert "(similarity below 0.90, 0.90 for texts under 40 characters" in stricter.check_summary()

@@ -355,7 +355,7 @@ class DedupResult:
             f"{self.settings.algorithm} proposed {self.proposed:,} pairs; "
             f"{self.rejected:,} failed the text check (similarity below {check.floor_for(False):.2f}, "
             f"{check.floor_for(True):.2f} for texts under {SHORT_CHARS} characters, "
-            "or different figures, names or negations, or two parts swapped)"
+            "or different figures, units, names or negations, a word for its opposite, or two parts swapped)"
         )
 
     def held_summary(self) -> str:

@@ -476,8 +476,8 @@ class MainWindow(QMainWindow):
                 ),
                 self.tr(
                     "{algorithm} proposed {pairs} pairs; {rejected} failed the text check (similarity below {floor}, "
-                    "{short_floor} for texts under {chars} characters, or different figures, names or negations, "
-                    "or two parts swapped)"
+                    "{short_floor} for texts under {chars} characters, or different figures, units, names or "
+                    "negations, a word for its opposite, or two parts swapped)"
                 ).format(
                     algorithm=translated_algorithm(get_algorithm(r.settings.algorithm)).title,
                     pairs=f"{r.proposed:,}",
