@@ -257,6 +257,14 @@ OPPOSED.append(
 OPPOSED.append(
     ("公司方面表示，将于下月起对部分业务部门进行调整，具体方案尚在研究之中，员工补偿将依法执行。", "将于", "已于")
 )
+# two opposites one character apart, flanked as one change
+OPPOSED.append(
+    (
+        "公司方面表示，将于下月起对部分业务部门进行调整，具体方案尚在研究之中，员工补偿将依法执行。",
+        "将于下月",
+        "已于上月",
+    )
+)
 # a match won or lost
 OPPOSED.append(
     (

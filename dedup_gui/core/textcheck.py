@@ -1092,21 +1092,34 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
     (``pairs``: of ``OPPOSITES``, or a word of ``OPPOSITE_WORDS_ZH`` by its opposite, or a word by one whose differing
     characters are each the opposite: ``_opposite_word``) between ``REPLACED_FLANK`` equal
     characters on each side (or the text's start or end) - and not swapped with it ("女人和男人的区别" /
-    "男人和女人的区别": the same question)."""
+    "男人和女人的区别": the same question). Opposites side by side, fewer than that many equal characters apart, are
+    one change flanked as one ("将于下月" / "已于上月")."""
     ops = levenshtein.opcodes(a, b) if ops is None else ops
     replaced, swaps = set(), []
+    block: list[tuple[int, int, str, str]] = []  # opposites side by side, fewer than a flank of characters apart
+
+    def close() -> None:
+        first, last = block[0], block[-1]
+        if (_flank_words(ops, first[0] - 1, -1) >= REPLACED_FLANK or _opens(a, ops[first[0]].src_start)) and (
+            _flank_words(ops, last[1] + 1, 1) >= REPLACED_FLANK or _closes(a, ops[last[1]].src_end)
+        ):
+            swaps.extend((y, x) for _, _, x, y in block)
+        block.clear()
+
     for i, j in _edit_runs(ops):
+        if block and (i != block[-1][1] + 2 or _equal_words(ops, i - 1) >= REPLACED_FLANK):
+            close()
         start, end = ops[i].src_start, ops[j].src_end
         x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
         replaced.add((x, y))
         if _unit_replaced(a, x, y, start, end, ops, j):
             return True
-        if (
-            ((x, y) in pairs or _opposite_word(x, y, pairs) or _in_word(a, b, ops[i], ops[j], pairs))
-            and (_flank_words(ops, i - 1, -1) >= REPLACED_FLANK or _opens(a, start))
-            and (_flank_words(ops, j + 1, 1) >= REPLACED_FLANK or _closes(a, end))
-        ):
-            swaps.append((y, x))
+        if (x, y) in pairs or _opposite_word(x, y, pairs) or _in_word(a, b, ops[i], ops[j], pairs):
+            block.append((i, j, x, y))
+        elif block:  # (an edit of another kind next to it: the block ends before it)
+            close()
+    if block:
+        close()
     return any(swap not in replaced for swap in swaps)
 
 
