@@ -1095,7 +1095,8 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
     "男人和女人的区别": the same question). Opposites side by side, fewer than that many equal characters apart, are
     one change flanked as one ("将于下月" / "已于上月")."""
     ops = levenshtein.opcodes(a, b) if ops is None else ops
-    replaced, swaps = set(), []
+    replaced: set[tuple[str, str]] = set()
+    swaps: list[tuple[str, str]] = []
     block: list[tuple[int, int, str, str]] = []  # opposites side by side, fewer than a flank of characters apart
 
     def close() -> None:
