@@ -135,18 +135,19 @@ _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 _NUMBER_OR_WORD = re.compile(_NUMBER.pattern + "|[A-Za-z]+")
 
 
+def _figure_matches(text: str) -> Iterator[tuple[int, str]]:
+    """Where each figure of a text begins, and the figure: each number without its commas, each figure written as
+    an English word as what it stands for (``FIGURE_WORDS``: "seven" is "7", "mln" is "million")."""
+    for m in _NUMBER_OR_WORD.finditer(text):
+        w = m.group()
+        value = w.replace(",", "") if w[0].isdecimal() else FIGURE_WORDS.get(w.lower())
+        if value is not None:
+            yield m.start(), value
+
+
 def _figure_strings(text: str) -> list[str]:
-    """The figures of a text in order: each number without its commas, each figure written as an English word as
-    what it stands for (``FIGURE_WORDS``: "seven" is "7", "mln" is "million")."""
-    out = []
-    for m in _NUMBER_OR_WORD.findall(text):
-        if m[0].isdecimal():
-            out.append(m.replace(",", ""))
-        else:
-            value = FIGURE_WORDS.get(m.lower())
-            if value is not None:
-                out.append(value)
-    return out
+    """The figures of a text in order (``_figure_matches``)."""
+    return [value for _, value in _figure_matches(text)]
 
 
 def figures(text: str) -> Counter[str]:
@@ -155,35 +156,25 @@ def figures(text: str) -> Counter[str]:
 
 
 def _figure_sequence(text: str) -> list[str]:
-    """The figures of a text (``_figure_strings``) and its runs of Chinese numerals (``chinese_figures``, marked
-    apart) in the order they stand."""
-    found = []
-    for m in _NUMBER_OR_WORD.finditer(text):
-        w = m.group()
-        value = w.replace(",", "") if w[0].isdecimal() else FIGURE_WORDS.get(w.lower())
-        if value is not None:
-            found.append((m.start(), value))
-    found += [(m.start(), _MULTIPLIED + _MULTIPLIED + m.group()) for m in _CN_RUN_RE.finditer(text)]
+    """The figures of a text (``_figure_matches``) and its runs of Chinese numerals (``chinese_figures``, marked
+    ``_CN_RUN_MARK``) in the order they stand."""
+    found = list(_figure_matches(text))
+    found += [(m.start(), _CN_RUN_MARK + m.group()) for m in _CN_RUN_RE.finditer(text)]
     found.sort()
     return [w for _, w in found]
 
 
-def _digit_figures(sequence: list[str]) -> list[str]:
-    """The figures of ``_figure_sequence`` written in digits or as words, without its runs of Chinese numerals:
-    most of those are part of a word ("一些", "十分"), and two typos that write one and take another away
-    ("笑称" typed "笑一", "一跃" typed "不跃": planted edits of the 100k bench articles) move it."""
-    return [w for w in sequence if not w.startswith(_MULTIPLIED * 2)]
-
-
 def figures_reordered(a: str, b: str) -> bool:
     """True when two texts at most ``PLACE_EDITS`` characters apart have the same figures (in digits or words:
-    ``_digit_figures``) in another order: a score or a count written the other way round ("上海队以3比1战胜北京队"
+    ``_figure_strings``) in another order: a score or a count written the other way round ("上海队以3比1战胜北京队"
     / "以1比3", "新增确诊病例5例，无症状感染者12例" / "病例12例，无症状感染者5例", "Pay April 30 Record April 10"
     / "Pay April 10 Record March 30"): the same words and numbers, another statement. (Further apart, figures move
-    with the sentences a repost moves.)"""
+    with the sentences a repost moves.) Runs of Chinese numerals are not read: most are part of a word ("一些",
+    "十分"), and two typos that write one and take another away ("笑称" typed "笑一", "一跃" typed "不跃": planted
+    edits of the 100k bench articles) move it."""
     from rapidfuzz.distance import Levenshtein
 
-    x, y = _digit_figures(_figure_sequence(a)), _digit_figures(_figure_sequence(b))
+    x, y = _figure_strings(a), _figure_strings(b)
     return (
         len(x) >= 2
         and x != y
@@ -239,10 +230,14 @@ def figures_differ(a: str, b: str) -> bool:
     """True when the shorter text carries numbers the longer one does not (see the module docstring); the dates of
     a header or a credit line only the shorter has (``_edge_dates``) do not count."""
     short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return _figures_differ(short, long, _edge_dates(short, long))
+
+
+def _figures_differ(short: str, long: str, own: Counter[str]) -> bool:
+    """``figures_differ`` of a shorter and a longer text, ``own`` the shorter one's ``_edge_dates``."""
     mine, theirs = figures(short), figures(long)
     if mine == theirs and figures_reordered(short, long):
         return True
-    own = _edge_dates(short, long)
     if own:
         mine -= own
     missing = sum((mine - theirs).values()) if mine else 0
@@ -307,6 +302,8 @@ def chinese_value(run: str) -> str:
 # 万 and 亿 after a figure (in digits or Chinese numerals) are read as a word of their own that is a figure, as
 # "million" is: "300万" and "三百万" are "300" and "×万"; "万" elsewhere ("万一", "千万不要") is a character.
 _MULTIPLIED = "×"
+# A run of Chinese numerals among the figures of ``_figure_sequence``: marked apart from a figure's digits.
+_CN_RUN_MARK = _MULTIPLIED * 2
 _CN_SECTIONS = re.compile("[万亿]+|[^万亿]+")
 
 
@@ -1711,9 +1708,10 @@ def _figures_plan(
     decided = np.zeros(len(differ), dtype=bool)
     for i in np.flatnonzero(differ).tolist():
         x, y = used[int(short[i])], used[int(long[i])]
-        if "\n" in x and _edge_dates(x, y):
+        own = _edge_dates(x, y)  # (nothing for a text of one line)
+        if own:
             decided[i] = True
-            differ[i] = figures_differ(x, y)
+            differ[i] = _figures_differ(x, y, own)
     # The same figures in another order (``figures_reordered``): the pairs whose texts' figures hash alike as a set
     # and not as a sequence, each read (few: a score or a count the other way round).
     # (those that are not go on as any other pair: ``figures_differ`` reads on)
@@ -1740,7 +1738,7 @@ def _reorder_candidates(
     """Per pair (texts ``la[i]``, ``lb[i]``): whether the two may have the same figures in another order - two
     figures or more each (in digits or words), equal sums of their hashes (``found``, text ``found_in[k]``, in
     the order they stand), unequal sums of their hashes weighted by their places."""
-    digits = (found & _CHINESE_FIGURE) == 0  # (``_digit_figures``)
+    digits = (found & _CHINESE_FIGURE) == 0  # (no runs of Chinese numerals: ``figures_reordered``)
     found, found_in = found[digits], found_in[digits]
     if not len(found):
         return np.zeros(len(la), dtype=bool)
@@ -2496,7 +2494,9 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     if joined is None:  # a text holds the separator: text by text
         found = [
             [
-                string_hash(m[2:]) | _CHINESE_FIGURE if m.startswith(_MULTIPLIED * 2) else string_hash(m) & _FIGURE_HASH
+                string_hash(m[len(_CN_RUN_MARK) :]) | _CHINESE_FIGURE
+                if m.startswith(_CN_RUN_MARK)
+                else string_hash(m) & _FIGURE_HASH
                 for m in _figure_sequence(t)
             ]
             for t in texts
