@@ -107,7 +107,6 @@ from .text import (
     SEP,
     cached_code_points,
     find_sorted,
-    from_utf32,
     has_markup,
     join_column,
     mix64,
@@ -1282,7 +1281,8 @@ class _Swaps:
     """Pairs of texts that differ in one character, in place (``xs[i]`` and ``ys[i]`` of one length): each side's
     texts joined and read as code points (``x``, ``y``), where each pair's texts begin (``offset``), their length
     (``n``), and where the one character differs (``p``); ``flanked``: with ``REPLACED_FLANK`` equal characters on
-    each side of it, or the text's start or end (with only signs before or after it: ``_opens``, ``_closes``)."""
+    each side of it, or the text's start or end (with only signs before or after it: ``_opens``, ``_closes``);
+    ``flanked_after``: so on the side after it."""
 
     x: np.ndarray
     y: np.ndarray
@@ -1290,6 +1290,7 @@ class _Swaps:
     offset: np.ndarray
     p: np.ndarray
     flanked: np.ndarray
+    flanked_after: np.ndarray
 
     @classmethod
     def of(cls, xs: Sequence[str], ys: Sequence[str]) -> _Swaps:
@@ -1300,15 +1301,16 @@ class _Swaps:
         # Fewer than a flank of characters before (after) it: only signs there will do (``_opens``, ``_closes``) -
         # the few characters between it and the text's start or end read, no other.
         at = offset + p
-        flanked = np.ones(len(n), dtype=bool)
+        flanked_before = np.ones(len(n), dtype=bool)
+        flanked_after = np.ones(len(n), dtype=bool)
         for k in range(1, REPLACED_FLANK):
             before = np.flatnonzero(p >= k)
             before = before[p[before] < REPLACED_FLANK]
-            flanked[before[_word_chars(x[at[before] - k])]] = False
+            flanked_before[before[_word_chars(x[at[before] - k])]] = False
             after = np.flatnonzero(n - p - 1 >= k)
             after = after[n[after] - p[after] - 1 < REPLACED_FLANK]
-            flanked[after[_word_chars(x[at[after] + k])]] = False
-        return cls(x, y, n, offset, p, flanked)
+            flanked_after[after[_word_chars(x[at[after] + k])]] = False
+        return cls(x, y, n, offset, p, flanked_before & flanked_after, flanked_after)
 
 
 def _word_chars(cps: np.ndarray) -> np.ndarray:
@@ -1370,18 +1372,8 @@ def _opposite_swapped(s: _Swaps) -> np.ndarray:
     counting = prev >> shift
     unit = before & find_sorted(_UNIT_CODES, pair)[1] & find_sorted(_COUNTING_CODES, counting)[1]
     unit |= before & find_sorted(_DATE_UNIT_CODES, pair)[1] & (counting == ord("每"))
-    unit &= _flanked_after(s)
+    unit &= s.flanked_after
     return (s.n < OPPOSITE_CHARS) & ((s.flanked & opposite) | unit)
-
-
-def _flanked_after(s: _Swaps) -> np.ndarray:
-    """Of pairs of texts that differ in one character (``_Swaps``), which have ``REPLACED_FLANK`` equal characters
-    after it, or only signs there (``_closes``)."""
-    out = s.n - s.p - 1 >= REPLACED_FLANK
-    for at in np.flatnonzero(~out).tolist():
-        start = int(s.offset[at] + s.p[at]) + 1
-        out[at] = _closes(from_utf32(s.x[start : int(s.offset[at] + s.n[at])]), 0)
-    return out
 
 
 def _is_admin(cps: np.ndarray) -> np.ndarray:
