@@ -229,14 +229,10 @@ def figures_differ(a: str, b: str) -> bool:
     """True when the shorter text carries numbers the longer one does not (see the module docstring); the dates of
     a header or a credit line only the shorter has (``_edge_dates``) do not count."""
     short, long = (a, b) if len(a) <= len(b) else (b, a)
-    return _figures_differ(short, long, _edge_dates(short, long))
-
-
-def _figures_differ(short: str, long: str, own: Counter[str]) -> bool:
-    """``figures_differ`` of a shorter and a longer text, ``own`` the shorter one's ``_edge_dates``."""
     mine, theirs = figures(short), figures(long)
     if mine == theirs and figures_reordered(short, long):
         return True
+    own = _edge_dates(short, long)
     if own:
         mine -= own
     missing = sum((mine - theirs).values()) if mine else 0
@@ -1671,8 +1667,8 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     text's numbers are looked up in the longer one's by sorted search (``_figures_plan``); the few pairs with fewer
     numbers missing are then read word by word."""
     differ, reads = _figures_plan(texts, a, b)
-    for i, short, long in reads.within(0, len(differ)):
-        differ[i] = figure_replaced(texts[short], texts[long])
+    for i, short, long, whole in reads.within(0, len(differ)):
+        differ[i] = _figures_read(texts[short], texts[long], whole)
     return differ
 
 
@@ -1696,21 +1692,21 @@ def _figures_plan(
     missing, total, chinese_missing = _lacking(keys, counts, first, width, chinese, short, long)
     differ = (missing >= 1) & (missing >= FIGURES_MISSING * total)
     # ... but for a header or a credit line only the shorter text has, with its own date (``_edge_dates``): such
-    # pairs are told by ``figures_differ`` itself (few: reposts cut short).
-    decided = np.zeros(len(differ), dtype=bool)
-    for i in np.flatnonzero(differ).tolist():
-        x, y = used[int(short[i])], used[int(long[i])]
-        own = _edge_dates(x, y)  # (nothing for a text of one line)
-        if own:
-            decided[i] = True
-            differ[i] = _figures_differ(x, y, own)
+    # pairs are read by ``figures_differ`` whole (few: reposts cut short; ``PairReads`` flag) - each with a number
+    # or a Chinese numeral missing, as without the line's figures the share missing can grow as well as shrink, and
+    # what the longer text has that the shorter lacks changes too ("营收增长2018年11月6日12营收12" /
+    # "12营收2018年11月6日12\n12": three 12s less two is a third missing, not a sixth).
+    whole = np.zeros(len(differ), dtype=bool)
+    for i in np.flatnonzero((missing >= 1) | (chinese_missing >= 1)).tolist():
+        x = used[int(short[i])]
+        whole[i] = "\n" in x and bool(_edge_dates(x, used[int(long[i])]))
+    differ &= ~whole
     # The same figures in another order (``figures_reordered``): the pairs whose texts' figures hash alike as a set
     # and not as a sequence, each read (few: a score or a count the other way round).
     # (those that are not go on as any other pair: ``figures_differ`` reads on)
-    reordered = _reorder_candidates(found, found_in, len(used), la, lb) & ~differ & ~decided
+    reordered = _reorder_candidates(found, found_in, len(used), la, lb) & ~differ & ~whole
     for i in np.flatnonzero(reordered).tolist():
-        if figures_reordered(used[int(la[i])], used[int(lb[i])]):
-            decided[i] = differ[i] = True
+        differ[i] = figures_reordered(used[int(la[i])], used[int(lb[i])])
     # A Chinese numeral the longer text lacks counts only when the longer one has a figure the shorter lacks too:
     # a replacement changes both sides, where a character edit that puts a numeral in (a typo, a bad scan, "求一个" /
     # "求个") changes one.
@@ -1719,9 +1715,17 @@ def _figures_plan(
         theirs, _, their_chinese = _lacking(keys, counts, first, width, chinese, long, short)
         replaced &= (theirs + their_chinese) >= 1
     # Fewer numbers missing: those pairs are read word by word for a figure replaced in place (few pairs: templates).
-    at = np.flatnonzero(((missing >= 1) | replaced) & ~differ & ~decided)
+    at = np.flatnonzero((((missing >= 1) | replaced) & ~differ) | whole)
     first_short = a_short[at]
-    return differ, PairReads(at, np.where(first_short, a[at], b[at]), np.where(first_short, b[at], a[at]))
+    reads = PairReads(at, np.where(first_short, a[at], b[at]), np.where(first_short, b[at], a[at]), (whole[at],))
+    return differ, reads
+
+
+def _figures_read(short: str, long: str, whole: bool) -> bool:
+    """A pair's reading that ``_figures_plan`` leaves to be done text by text: a figure replaced in place
+    (``figure_replaced``), or for a pair whose shorter text has a dated header or credit line of its own
+    (``whole``), ``figures_differ``."""
+    return figures_differ(short, long) if whole else figure_replaced(short, long)
 
 
 def _reorder_candidates(
@@ -1840,8 +1844,8 @@ class ReportReads:
         ``content``: the texts' content, as ``plan_reports`` was given it (needed when it planned reads of it)."""
         hi = len(self.differ) if hi is None else hi
         differ = self.differ[lo:hi].copy()
-        for i, short, long in self.figures.within(lo, hi):
-            differ[i - lo] = figure_replaced(texts[short], texts[long])
+        for i, short, long, whole in self.figures.within(lo, hi):
+            differ[i - lo] = _figures_read(texts[short], texts[long], whole)
         for i, x, y, latin, places in self.names.within(lo, hi):
             if not differ[i - lo]:
                 x_read, y_read = _as_read(written[x], self.stripped), _as_read(written[y], self.stripped)
