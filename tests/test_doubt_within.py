@@ -39,12 +39,20 @@ RELEASE = (
     "失业率平均值为5.6%，31个大城市城镇调查失业率为5.7%。"
 )
 
+APPOINTED_AS = (
+    "公司公告称，董事会同意聘任张华为公司总经理，任期三年，自董事会审议通过之日起至本届董事会任期届满之日止。"
+)
+ROAD = "交警提醒，即日起该路段禁止重型货车通行，请过往车辆提前绕行，注意交通安全，服从现场民警指挥。"
+
 REPLACED = [
     (APPOINTED, APPOINTED.replace("王伟", "张强")),  # another person (twice: one change)
     (RESULTS, RESULTS.replace("阿里巴巴集团", "腾讯控股")),  # another company, at the text's start
     (BOARD, BOARD.replace("同意", "拒绝")),  # another decision
     ("转自新华网 " + BOARD, BOARD.replace("同意", "拒绝")),  # ... with a header only one has
     (RELEASE, RELEASE.replace("王伟", "张强")),  # another chair, in an article of over 400 characters
+    # one word for another that keeps a character of it in place: what changes around it is the word
+    (APPOINTED_AS, APPOINTED_AS.replace("总经理", "财务总监")),  # 总 kept
+    (ROAD, ROAD.replace("重型货车", "小型轿车")),  # 型 kept
 ]
 
 
@@ -59,6 +67,8 @@ NOT_REPLACED = [
     # one character replaced (a typo), or a word sharing a character with the other ("表示" / "表明")
     (BOARD, BOARD.replace("收购", "收构")),
     (BOARD, BOARD.replace("预计", "估计")),
+    # two typos a sign apart are no word ("股份，交易" / "股权，贸易")
+    (BOARD, BOARD.replace("股份，交易", "股权，贸易")),
     # a figure is the text check's, not a word
     (BOARD, BOARD.replace("二十亿", "三十亿")),
     # a header or a footer only one text has, and the rest alike

@@ -99,6 +99,7 @@ from .textcheck import (
     _edit_runs,
     _one_sided,
     edited_pairs,
+    scale_changed_pairs,
 )
 
 SUBSTITUTED_UNDER = 12  # a character replaced in a text of fewer characters (signs not counted) is in doubt ...
@@ -203,7 +204,9 @@ def word_replaced_within(a: str, b: str) -> bool:
     each side - a person, a company, a verb ("国务院任命王伟为…部长" / "任命张强为…", "阿里巴巴集团发布第三季度财报" /
     "腾讯控股发布…", "董事会同意收购" / "董事会拒绝收购") - in two texts otherwise alike: at most ``WORD_EDITS``
     characters apart, each change counted once, a run at either end that only one text has (a header, a footer, the
-    rest of a longer text) not counted - from ``WORD_ALONE_FROM`` characters on, the word the only change. Such a
+    rest of a longer text) not counted - from ``WORD_ALONE_FROM`` characters on, the word the only change. Two
+    runs of edits one Chinese character apart are one word (``_one_apart``: "重型货车" / "小型轿车"), and the
+    characters both words have are not counted ("总经理" / "财务总监": the alignment puts 总 anywhere). Such a
     pair is a template's next report as often as a repost touched up by an editor ("表示" / "指出"): kept for the
     user to check. Two words that ask the same (``SAME_WORDS``) or two labels of a headline (``TAGS``) are one word;
     figures, places, negations and opposites are the text check's."""
@@ -229,10 +232,17 @@ def word_replaced_within(a: str, b: str) -> bool:
             and not (ops[i].src_start > last_a and ops[i].dest_start > last_b)
         ]
     changes = _changes(a, b, ops, runs)
-    if _apart(changes) > WORD_EDITS or (len(changes) > 1 and min(len(a), len(b)) >= WORD_ALONE_FROM):
+    words = _changes(a, b, ops, _one_apart(a, ops, runs))
+    if _apart(changes) > WORD_EDITS or (len(words) > 1 and min(len(a), len(b)) >= WORD_ALONE_FROM):
         return False
-    for (x, y), (i, j) in changes.items():
-        if not (2 <= len(x) <= LONG_WORD_MAX and 2 <= len(y) <= LONG_WORD_MAX) or set(x) & set(y):
+    for i, j in words.values():
+        x, y = _changed(a, ops, i, j, source=True), _changed(b, ops, i, j, source=False)
+        # A character both words have is one the alignment may put anywhere ("财务总监" / "总经理" align 总 with 总
+        # one way round and not the other): what is left of each is the word.
+        shared = set(x) & set(y)
+        if shared:
+            x, y = "".join(c for c in x if c not in shared), "".join(c for c in y if c not in shared)
+        if not (2 <= len(x) <= LONG_WORD_MAX and 2 <= len(y) <= LONG_WORD_MAX):
             continue
         if not all(map(content_char, x + y)) or (x, y) in _SAME_WORDS or (x in TAGS and y in TAGS):
             continue
@@ -242,6 +252,36 @@ def word_replaced_within(a: str, b: str) -> bool:
         if before >= REPLACED_FLANK and after >= REPLACED_FLANK:
             return True
     return False
+
+
+def _one_apart(a: str, ops, runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Edit ``runs`` (first and last opcode of each) joined where one Chinese character alone stands equal between
+    two: one word written for another that keeps a character of it in place ("重型货车" / "小型轿车": 型 kept,
+    "总经理" / "财务总监": 总 kept). What the two words change (``_changed``) is then read as one word for another."""
+    out: list[tuple[int, int]] = []
+    for i, j in runs:
+        gap = ops[i - 1] if i > 0 else None
+        if (
+            out
+            and out[-1][1] == i - 2
+            and gap is not None
+            and gap.src_end - gap.src_start == 1
+            and "\u4e00" <= a[gap.src_start] <= "\u9fff"
+        ):
+            out[-1] = (out[-1][0], j)
+        else:
+            out.append((i, j))
+    return out
+
+
+def _changed(text: str, ops, i: int, j: int, *, source: bool) -> str:
+    """The characters of ``text`` (the opcodes' source, or their destination) that opcodes ``i`` to ``j`` edit:
+    a word written for another, less the characters both keep between its runs (``_one_apart``)."""
+    return "".join(
+        text[op.src_start : op.src_end] if source else text[op.dest_start : op.dest_end]
+        for op in map(ops.__getitem__, range(i, j + 1))
+        if op.tag != "equal"
+    )
 
 
 def frame_of(a: str, b: str) -> tuple[str, str, str, str] | None:
@@ -759,8 +799,10 @@ def _sure_table() -> np.ndarray:
 
 def held_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:
     """Whether each pair of texts is held for the user to check (a mask): ``in_doubt`` (pairs with a text of
-    ``READ_UNDER`` characters or more never are), ``rewritten`` (``rewritten_pairs``) or ``word_replaced_within``."""
-    held = _short_doubts(texts_a, texts_b) | rewritten_pairs(texts_a, texts_b)
+    ``READ_UNDER`` characters or more never are), ``rewritten`` (``rewritten_pairs``), ``word_replaced_within``, or
+    a figure written with a multiplier in one and not in the other (``textcheck.scale_changed``, which the desktop
+    engine reads with the text check: ``pipeline``)."""
+    held = _short_doubts(texts_a, texts_b) | rewritten_pairs(texts_a, texts_b) | scale_changed_pairs(texts_a, texts_b)
     lengths_a, lengths_b = lengths_of(texts_a), lengths_of(texts_b)
     for k in _within_reads(texts_a, texts_b, lengths_a, lengths_b).tolist():
         held[k] = held[k] or word_replaced_within(texts_a[k], texts_b[k])

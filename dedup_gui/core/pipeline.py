@@ -49,7 +49,7 @@ from .text import (
     gram_hashes,
     normalise_all,
 )
-from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, ReportReads, TextCheck, plan_reports, reports_differ_pairs
+from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, ReportReads, TextCheck, plan_reports
 
 # Pairs from which the text check's last word (figures, names, negations) is worth a second process: at 100k short
 # texts (30,685 pairs) 0.21 s -> 0.14 s; at 4k articles (1,194 pairs) the halves each took as long as the whole.
@@ -69,10 +69,14 @@ AHEAD_UNDER_CHARS = 200
 
 
 def _joined_parts(
-    first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Two parts' (differ, doubtful) masks, each one after the other (``_Verified.reports_agree``)."""
-    return np.concatenate([first[0], second[0]]), np.concatenate([first[1], second[1]])
+    first: tuple[np.ndarray, np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Two parts' (differ, scaled, doubtful) masks, each one after the other (``_Verified.reports_agree``)."""
+    return (
+        np.concatenate([first[0], second[0]]),
+        np.concatenate([first[1], second[1]]),
+        np.concatenate([first[2], second[2]]),
+    )
 
 
 @dataclass
@@ -104,7 +108,9 @@ class _Verified:
     key: tuple  # what ``similarity`` depends on beyond the pairs
     similarity: np.ndarray
     short: np.ndarray
-    agree: np.ndarray  # int8 per pair: 1 the two report alike (figures, names, negations), 0 not, -1 not read yet
+    # int8 per pair: 1 the two report alike (figures, names, negations), 0 not, -1 not read yet; 2 alike, but a figure
+    # is written with a multiplier in one and not in the other (``textcheck.scale_changed``): in doubt
+    agree: np.ndarray
     grams: PairGrams | None = None  # the gram counts behind the long pairs' similarity, when it was counted here
 
     def reports_agree(
@@ -165,28 +171,30 @@ class _Verified:
         before = np.zeros(len(pairs) + 1, dtype=np.int64)  # the fresh pairs before each place
         np.cumsum(fresh, out=before[1:])
 
-        def part(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+        def part(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             at, new = pairs[lo:hi], fresh[lo:hi]
             if plan is not None:
                 differ = plan.read(texts, written, int(before[lo]), int(before[hi]), content)
+                scaled = plan.held(texts, int(before[lo]), int(before[hi]))
             else:
-                differ = reports_differ_pairs(texts, written, a[at[new]], b[at[new]], markup, lengths, content, cut)
+                check = plan_reports(texts, written, a[at[new]], b[at[new]], markup, lengths, content, cut)
+                differ, scaled = check.read(texts, written, content=content), check.held(texts)
             # Doubt only of the pairs the text check lets through: those it stops are mostly the costliest to read
             # for it - Latin texts many words apart (100k English sentences: 0.27 s for the pairs let through,
             # 0.43 s for half the pairs above the floor).
             through = self.agree[at] != 0
             through[new] = ~differ
             if doubts is not None:
-                return differ, doubts.read(texts, lo, hi, among=through)
+                return differ, scaled, doubts.read(texts, lo, hi, among=through)
             doubtful = np.zeros(hi - lo, dtype=bool)
             doubtful[through] = doubt(at[through]).read(texts)
-            return differ, doubtful
+            return differ, scaled, doubtful
 
-        differ, doubtful = in_two_processes(part, len(pairs), _joined_parts, least=least, check=reporter.check)
-        self.agree[todo] = ~differ
+        differ, scaled, doubtful = in_two_processes(part, len(pairs), _joined_parts, least=least, check=reporter.check)
+        self.agree[todo] = np.where(differ, 0, np.where(scaled, 2, 1))
         reporter.report("Verifying", len(todo), len(todo))
         out = np.zeros(len(self.agree), dtype=bool)
-        out[pairs] = doubtful
+        out[pairs] = doubtful | (self.agree[pairs] == 2)
         return self.agree != 0, out
 
 

@@ -362,9 +362,9 @@ class DedupResult:
         """One line for the CLI and the report on the rows held for checking (``held``)."""
         rows = "1 row" if len(self.held) == 1 else f"{len(self.held):,} rows"
         return (
-            f"kept for you to check: {rows} a character or a word apart from the kept row of their cluster, or partly "
-            "in other words (they stay in the cleaned file; the annotated file lists them in their cluster with "
-            "dup_kept 1)"
+            f"kept for you to check: {rows} a character or a word apart from the kept row of their cluster, partly "
+            "in other words, or with a figure's multiplier (万, million) dropped (they stay in the cleaned file; the "
+            "annotated file lists them in their cluster with dup_kept 1)"
         )
 
     @property

@@ -103,6 +103,7 @@ from typing import NamedTuple, cast
 import numpy as np
 
 from .columnar import lengths_of
+from .parallel import map_ranges
 from .text import (
     SEP,
     cached_code_points,
@@ -120,6 +121,7 @@ from .text import (
     string_hash,
     strip_html,
     strip_html_each,
+    text_slices,
     unique_counts,
     utf32,
 )
@@ -137,11 +139,17 @@ _NUMBER_OR_WORD = re.compile(_NUMBER.pattern + "|[A-Za-z]+")
 def _figure_matches(text: str) -> Iterator[tuple[int, str]]:
     """Where each figure of a text begins, and the figure: each number without its commas, each figure written as
     an English word as what it stands for (``FIGURE_WORDS``: "seven" is "7", "mln" is "million")."""
+    for at, value, _ in _figure_spans(text):
+        yield at, value
+
+
+def _figure_spans(text: str) -> Iterator[tuple[int, str, str]]:
+    """``_figure_matches``, each with the figure as written."""
     for m in _NUMBER_OR_WORD.finditer(text):
         w = m.group()
         value = w.replace(",", "") if w[0].isdecimal() else FIGURE_WORDS.get(w.lower())
         if value is not None:
-            yield m.start(), value
+            yield m.start(), value, w
 
 
 def _figure_strings(text: str) -> list[str]:
@@ -157,10 +165,16 @@ def figures(text: str) -> Counter[str]:
 def _figure_sequence(text: str) -> list[str]:
     """The figures of a text (``_figure_matches``) and its runs of Chinese numerals (``chinese_figures``, marked
     ``_CN_RUN_MARK``) in the order they stand."""
-    found = list(_figure_matches(text))
-    found += [(m.start(), _CN_RUN_MARK + m.group()) for m in _CN_RUN_RE.finditer(text)]
+    return [w for w, _ in _figure_items(text)]
+
+
+def _figure_items(text: str) -> list[tuple[str, int]]:
+    """``_figure_sequence``, each figure with the multiplier written after it when it is in digits
+    (``_scale_code``), 0 for the others."""
+    found = [(at, w, _scale_code(text, at + len(m)) if m[0].isdecimal() else 0) for at, w, m in _figure_spans(text)]
+    found += [(m.start(), _CN_RUN_MARK + m.group(), 0) for m in _CN_RUN_RE.finditer(text)]
     found.sort()
-    return [w for _, w in found]
+    return [(w, code) for _, w, code in found]
 
 
 def figures_reordered(a: str, b: str) -> bool:
@@ -311,6 +325,90 @@ def chinese_figures(text: str) -> Counter[str]:
 
 
 _CN_RUN_RE = re.compile(f"[{_CN_NUMERALS}]+")
+
+# -- a figure's multiplier ---------------------------------------------------------------------------------------
+
+# The multiplier written right after a figure in digits: one or two of these ("5000万元", "3千万", "1万亿"), or a
+# multiplier word (``_MULTIPLIERS``: "12.5 mln dlrs", "3 billion"), after at most one of ``_SCALE_SKIP``.
+_MULTIPLIER_CHARS = "万亿千百"
+_SCALE_SKIP = "余多- \n\t\r\u3000"  # ("5000余万", "12.5 mln", "50-mln-dlr", a line broken between: "16\nmln")
+_LATIN_RUN = re.compile(r"[A-Za-z]+")
+_TWO_MULTIPLIERS = 21  # a second multiplier's code point is put above the first's (below 2**21)
+
+
+SCALE_CONTEXT = 3  # characters (spaces not counted) before a figure that say where it stands (``scale_changed``)
+
+
+def _scale_code(text: str, end: int) -> int:
+    """The multiplier written after the figure in digits that ends at ``end`` of ``text``, as a number: 1 for
+    none; the multiplier's code point (a second one's above it) or the hash of the word's value (``FIGURE_WORDS``:
+    "mln" is "million"), with bit 1 set. ``_slice_numbers`` works the same out for a column at once."""
+    return _scale_at(text, end)[0]
+
+
+def _scale_at(text: str, end: int) -> tuple[int, int]:
+    """``_scale_code``, and where the text goes on after the multiplier (after the figure, and a character of
+    ``_SCALE_SKIP``, when it has none)."""
+    if end < len(text) and text[end] in _SCALE_SKIP:
+        end += 1
+    if end >= len(text):
+        return 1, end
+    c = text[end]
+    if c in _MULTIPLIER_CHARS:
+        second = end + 1 < len(text) and text[end + 1] in _MULTIPLIER_CHARS
+        return (ord(c) | (ord(text[end + 1]) << _TWO_MULTIPLIERS if second else 0)) | 2, end + 1 + second
+    if "A" <= c <= "Z" or "a" <= c <= "z":
+        word = cast(re.Match, _LATIN_RUN.match(text, end)).group()
+        value = FIGURE_WORDS.get(word.lower())
+        if value in _MULTIPLIERS:
+            return (string_hash(value) & int(_FIGURE_HASH)) | 2, end + len(word)
+    return 1, end
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def _scaled_numbers(text: str) -> list[tuple[str, int, str, str]]:
+    """Each figure in digits of a text (without its commas, as ``figures`` reads it) with the multiplier written
+    after it (``_scale_code``), and where it stands: the ``SCALE_CONTEXT`` characters before it and the two after
+    its multiplier (spaces not counted)."""
+    out = []
+    for m in _NUMBER.finditer(text):
+        code, after = _scale_at(text, m.end())
+        before = _SPACES.sub("", text[max(0, m.start() - 4 * SCALE_CONTEXT) : m.start()])[-SCALE_CONTEXT:]
+        out.append((m.group().replace(",", ""), code, before, _SPACES.sub("", text[after : after + 8])[:2]))
+    return out
+
+
+def scale_changed(a: str, b: str) -> bool:
+    """True when a figure in digits is written with a multiplier in one text and without it, or with another, in
+    the other, where it stands in both: "罚金5000万元" / "罚金5000元", "约520万人次" / "约520人次", "12.5 mln dlrs" /
+    "12.5 dlrs". ``figures_differ`` reads the figures alone (a multiplier the longer text adds is a figure more
+    there, which an excerpt may have), and a random edit may take such a character out as well as a typo in
+    another word: such a pair is kept for the user to check (``pipeline``, ``core.doubt.held_pairs``).
+
+    Read for a figure both texts have as often, with other multipliers (what ``_scale_candidates`` finds of every
+    pair at once): then one of its places in one text (the characters before the figure and after its multiplier)
+    is one of the other's, where the figure has none of the multipliers it has there. (A header that repeats a
+    title's "3万元" in a repost cut short, which lacks a "3年" further on, has the figure as often with other
+    multipliers, each where it stands in the other text.)"""
+    x, y = _scaled_numbers(a), _scaled_numbers(b)
+    if not any(code > 1 for _, code, _, _ in x) and not any(code > 1 for _, code, _, _ in y):
+        return False
+    counts_x, counts_y = Counter(f for f, _, _, _ in x), Counter(f for f, _, _, _ in y)
+    for figure in counts_x.keys() & counts_y.keys():
+        if counts_x[figure] != counts_y[figure]:
+            continue
+        mine = [(code, place) for f, code, *place in x if f == figure]
+        theirs = [(code, place) for f, code, *place in y if f == figure]
+        if sorted(c for c, _ in mine) == sorted(c for c, _ in theirs):
+            continue
+        for one, other in ((mine, theirs), (theirs, mine)):
+            for code, place in one:
+                there = {c for c, p in other if p == place}
+                if there and code not in there:
+                    return True
+    return False
 
 
 _MONTHS = frozenset(
@@ -1666,25 +1764,36 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
     once (``_slice_numbers``, a slice of the column at a time), numbered by one sort, and every pair's shorter
     text's numbers are looked up in the longer one's by sorted search (``_figures_plan``); the few pairs with fewer
     numbers missing are then read word by word."""
-    differ, reads = _figures_plan(texts, a, b)
+    differ, reads, _ = _figures_plan(texts, a, b)
     for i, short, long, whole in reads.within(0, len(differ)):
         differ[i] = _figures_read(texts[short], texts[long], whole)
     return differ
 
 
+def _numbers(texts: list[str], lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``_slice_numbers`` of a column, a slice at a time on the pool's threads (``text.per_slice``, three arrays)."""
+    values, docs, scales = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0, np.uint64)]
+    slices = text_slices(texts, lengths=lengths)
+    for (lo, _), (v, d, c) in map_ranges(lambda lo, hi: _slice_numbers(texts[lo:hi]), slices):
+        values.append(v)
+        docs.append(d + lo)
+        scales.append(c)
+    return np.concatenate(values), np.concatenate(docs), np.concatenate(scales)
+
+
 def _figures_plan(
     texts: Sequence[str], a: np.ndarray, b: np.ndarray, lengths: np.ndarray | None = None
-) -> tuple[np.ndarray, PairReads]:
+) -> tuple[np.ndarray, PairReads, PairReads]:
     """What ``figures_differ_pairs`` tells of every pair at once (True: numbers missing), and the pairs it reads
     word by word for a figure replaced in place (``figure_replaced`` of their shorter text, then the longer).
     ``lengths``: every text's length, when known (else the pairs' texts are asked theirs)."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     if not len(a):
-        return np.zeros(0, dtype=bool), PairReads.none()
+        return np.zeros(0, dtype=bool), PairReads.none(), PairReads.none()
     used, la, lb, docs = _pair_texts(texts, a, b)
     # (text, number) -> how often, as sorted keys.
     lengths = lengths_of(used) if lengths is None else lengths.take(docs)
-    found, found_in = per_slice(used, _slice_numbers, lengths)
+    found, found_in, scales = _numbers(used, lengths)
     keys, counts, first, width, distinct = _text_keys(found, found_in, len(used))
     a_short = lengths[la] <= lengths[lb]
     short, long = np.where(a_short, la, lb), np.where(a_short, lb, la)
@@ -1718,7 +1827,66 @@ def _figures_plan(
     at = np.flatnonzero((((missing >= 1) | replaced) & ~differ) | whole)
     first_short = a_short[at]
     reads = PairReads(at, np.where(first_short, a[at], b[at]), np.where(first_short, b[at], a[at]), (whole[at],))
-    return differ, reads
+    scaled = np.flatnonzero(_scale_candidates(found, found_in, scales, len(used), la, lb))
+    return differ, reads, PairReads.of(scaled, a, b)
+
+
+def scale_changed_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:
+    """``scale_changed`` of each pair of texts (a mask), read only where ``_scale_candidates`` finds it may be so."""
+    n = len(texts_a)
+    out = np.zeros(n, dtype=bool)
+    if not n:
+        return out
+    texts = [*texts_a, *texts_b]
+    found, found_in, scales = _numbers(texts, lengths_of(texts))
+    first = np.arange(n, dtype=np.int64)
+    for k in np.flatnonzero(_scale_candidates(found, found_in, scales, 2 * n, first, first + n)).tolist():
+        out[k] = scale_changed(texts_a[k], texts_b[k])
+    return out
+
+
+def _scale_candidates(
+    found: np.ndarray, found_in: np.ndarray, scales: np.ndarray, n_texts: int, la: np.ndarray, lb: np.ndarray
+) -> np.ndarray:
+    """Which pairs (texts ``la[i]``, ``lb[i]``) may have a figure written with a multiplier in one text and not in
+    the other (``scale_changed``; ``found``, ``found_in``, ``scales``: the texts' figures as ``_slice_numbers``
+    gives them). Only figures in digits written with a multiplier somewhere are counted, each text's as figures
+    and as figures with their multipliers: a text lacking more of the other's figures with their multipliers than
+    without them holds one of them with another multiplier (a hash of the two tells them apart). Few pairs:
+    those that read them (``scale_changed``) are near copies with a figure's multiplier dropped, and excerpts that
+    drop the figure with it are not among them."""
+    scaled = scales > 1
+    out = np.zeros(len(la), dtype=bool)
+    if not scaled.any():
+        return out
+    # Two texts with the same figures with multipliers (a sum of their hashes, and how many) are no such pair: with
+    # a figure as often in both, it is as often without one.
+    mixed = mix64(found[scaled] ^ (scales[scaled] * np.uint64(0x9E3779B97F4A7C15)), copy=False)
+    sums = np.zeros(n_texts, dtype=np.uint64)
+    np.add.at(sums, found_in[scaled], mixed)
+    many = np.bincount(found_in[scaled], minlength=n_texts)
+    at = np.flatnonzero(((sums.take(la) != sums.take(lb)) | (many.take(la) != many.take(lb))) & (la != lb))
+    if not len(at):
+        return out
+    read = np.zeros(n_texts, dtype=bool)
+    read[la[at]] = read[lb[at]] = True
+    chosen = np.flatnonzero((scales > 0) & read.take(found_in))  # (figures in digits of the texts read)
+    chosen = chosen[find_sorted(sorted_unique(found[scaled]), found[chosen])[1]]
+    values, docs = found[chosen], found_in[chosen]
+    with_scale = mix64(values ^ (scales[chosen] * np.uint64(0x9E3779B97F4A7C15)), copy=False)
+    lacks = []
+    for keyed in (values, with_scale):
+        keys, counts, first, width, _ = _text_keys(keyed, docs, n_texts)
+        plain = np.zeros(width, dtype=bool)
+        lacks.append(
+            (
+                _lacking(keys, counts, first, width, plain, la[at], lb[at])[0],
+                _lacking(keys, counts, first, width, plain, lb[at], la[at])[0],
+            )
+        )
+    (ab, ba), (ab_scaled, ba_scaled) = lacks
+    out[at] = (ab_scaled != ab) | (ba_scaled != ba)
+    return out
 
 
 def _figures_read(short: str, long: str, whole: bool) -> bool:
@@ -1830,6 +1998,7 @@ class ReportReads:
     content_places: PairReads = PairReads.none()  # (``_content_places_plan``: read on the texts' content)
     quoted: PairReads = PairReads.none()  # (``_quoted_plan``: either quoting the other)
     swapped: PairReads = PairReads.none()  # (``_swapped_plan``: two parts swapped)
+    scaled: PairReads = PairReads.none()  # (``_scale_candidates``: a figure's multiplier, for ``held``)
 
     def read(
         self,
@@ -1864,6 +2033,16 @@ class ReportReads:
                 differ[i - lo] = parts_swapped(texts[x], texts[y])
         return differ
 
+    def held(self, texts: Sequence[str], lo: int = 0, hi: int | None = None) -> np.ndarray:
+        """Which pairs at places ``lo`` to ``hi`` (to the end: None) have a figure written with a multiplier in one
+        text and not in the other (``scale_changed``): not told apart by the check, kept for the user to check
+        (``pipeline``). Read whatever the check's word on them."""
+        hi = len(self.differ) if hi is None else hi
+        out = np.zeros(hi - lo, dtype=bool)
+        for i, x, y in self.scaled.within(lo, hi):
+            out[i - lo] = scale_changed(texts[x], texts[y])
+        return out
+
 
 def plan_reports(
     texts: Sequence[str],
@@ -1887,7 +2066,7 @@ def plan_reports(
     in which either text lost boilerplate, has them read on the two contents, where they align
     (``_content_places_plan``)."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-    differ, figures = _figures_plan(texts, a, b, lengths)
+    differ, figures, scaled = _figures_plan(texts, a, b, lengths)
     at = np.flatnonzero(~differ)
     edits = np.full(len(at), -1, dtype=np.int64)
     names_differ, names, stripped = _names_plan(written, a[at], b[at], markup, edits)
@@ -1907,7 +2086,16 @@ def plan_reports(
     quoted = _quoted_plan(written, a[at], b[at]).moved(at)
     swapped = _swapped_plan(texts, a[at], b[at], lengths, apart[at]).moved(at)
     return ReportReads(
-        differ, figures, names, stripped, negations.moved(at), opposites.moved(at), content_places, quoted, swapped
+        differ,
+        figures,
+        names,
+        stripped,
+        negations.moved(at),
+        opposites.moved(at),
+        content_places,
+        quoted,
+        swapped,
+        scaled,
     )
 
 
@@ -2480,25 +2668,34 @@ _CHINESE_FIGURE = np.uint64(1 << 63)
 _FIGURE_HASH = np.uint64((1 << 63) - 1)
 
 
-def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A hash of each figure of a slice of texts (as ``figures`` reads them: equal for equal figures), in the order
-    they stand in each text (``_figure_sequence``), and the index of the text each is in, from the code points of
-    the texts joined: a number is a run of digits and of separators that stand between two digits (what the
-    pattern ``\\d+(?:[.,:/]\\d+)*`` finds), hashed without its commas; a run of Latin letters that is one of
+    they stand in each text (``_figure_sequence``), the index of the text each is in, and the multiplier written
+    after each figure in digits (``_scale_code``; 0 for the others), from the code points of the texts joined: a
+    number is a run of digits and of separators that stand between two digits (what the pattern
+    ``\\d+(?:[.,:/]\\d+)*`` finds), hashed without its commas; a run of Latin letters that is one of
     ``FIGURE_WORDS`` (in any case) is hashed as what it stands for."""
     joined = join_column(texts)
     if joined is None:  # a text holds the separator: text by text
         found = [
             [
-                string_hash(m[len(_CN_RUN_MARK) :]) | _CHINESE_FIGURE
-                if m.startswith(_CN_RUN_MARK)
-                else string_hash(m) & _FIGURE_HASH
-                for m in _figure_sequence(t)
+                (
+                    string_hash(m[len(_CN_RUN_MARK) :]) | _CHINESE_FIGURE
+                    if m.startswith(_CN_RUN_MARK)
+                    else string_hash(m) & _FIGURE_HASH,
+                    code,
+                )
+                for m, code in _figure_items(t)
             ]
             for t in texts
         ]
         doc_of = np.repeat(np.arange(len(texts)), np.fromiter(map(len, found), dtype=np.int64, count=len(texts)))
-        return np.array(list(chain.from_iterable(found)), dtype=np.uint64), doc_of
+        items = list(chain.from_iterable(found))
+        return (
+            np.array([v for v, _ in items], dtype=np.uint64),
+            doc_of,
+            np.array([c for _, c in items], dtype=np.uint64),
+        )
     cps = utf32(joined)
     kind = _number_classes().take(cps)
     joins = np.flatnonzero(kind[1:-1] == 2) + 1
@@ -2516,7 +2713,51 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     found_at = np.concatenate([at[starts], word_at, numeral_at])
     order = np.argsort(found_at, kind="stable")  # in the order they stand (``_figure_sequence``)
     values = np.concatenate([hashes, words & _FIGURE_HASH, numerals | _CHINESE_FIGURE])
-    return values[order], np.searchsorted(seps, found_at[order])
+    others = np.zeros(len(word_at) + len(numeral_at), dtype=np.uint64)
+    scales = np.concatenate([_scales(cps, at[ends - 1] + 1, words, word_at), others])
+    return values[order], np.searchsorted(seps, found_at[order]), scales[order]
+
+
+def _scales(cps: np.ndarray, after: np.ndarray, words: np.ndarray, word_at: np.ndarray) -> np.ndarray:
+    """``_scale_code`` of each figure in digits that ends before position ``after`` of the code points ``cps``
+    (``words``, ``word_at``: the figure words there and where each starts, ``_figure_words``)."""
+    n = len(cps)
+    table = _scale_classes()
+    pos = after.copy()
+    inside = np.flatnonzero(pos < n)
+    pos[inside] += table.take(cps[pos[inside]]) == 1  # (a character between: "5000余万")
+    first = np.zeros(len(pos), dtype=np.uint64)
+    inside = np.flatnonzero(pos < n)
+    first[inside] = cps[pos[inside]]
+    multiplied = table.take(first.astype(np.int64)) == 2
+    second = np.zeros(len(pos), dtype=np.uint64)
+    inside = np.flatnonzero(pos + 1 < n)
+    second[inside] = cps[pos[inside] + 1]
+    second[table.take(second.astype(np.int64)) != 2] = 0
+    out = np.ones(len(pos), dtype=np.uint64)
+    out[multiplied] = first[multiplied] | (second[multiplied] << np.uint64(_TWO_MULTIPLIERS)) | np.uint64(2)
+    where, found = find_sorted(word_at, pos)
+    scale_words = _scale_word_hashes()
+    found &= ~multiplied
+    found[found] = find_sorted(scale_words, words[where[found]])[1]
+    out[found] = (words[where[found]] & _FIGURE_HASH) | np.uint64(2)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _scale_classes() -> np.ndarray:
+    """Per code point: 1 a character that may stand between a figure and its multiplier (``_SCALE_SKIP``), 2 a
+    multiplier (``_MULTIPLIER_CHARS``), else 0."""
+    table = np.zeros(0x110000, dtype=np.uint8)
+    table[[ord(c) for c in _SCALE_SKIP]] = 1
+    table[[ord(c) for c in _MULTIPLIER_CHARS]] = 2
+    return table
+
+
+@lru_cache(maxsize=1)
+def _scale_word_hashes() -> np.ndarray:
+    """The hashes (``string_hash``, sorted) of the multiplier words ``_figure_words`` finds (``_MULTIPLIERS``)."""
+    return np.array(sorted(string_hash(w) for w in _MULTIPLIERS), dtype=np.uint64)
 
 
 def _chinese_numerals(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

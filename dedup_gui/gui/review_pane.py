@@ -32,6 +32,7 @@ from dedup_gui.core.doubt import INSERTED, held_as_rewritten, rewrite_kind
 from dedup_gui.core.engine_process import RemotePipeline
 from dedup_gui.core.review import HELD, KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
 from dedup_gui.core.review_columns import member_fields
+from dedup_gui.core.textcheck import scale_changed
 
 from .app_state import AppState
 from .cluster_list import ClusterListModel, MembersModel
@@ -377,7 +378,11 @@ class ReviewPane(QWidget):
         member = self.members_model.member(index.row())
         kept = session.kept_row(cluster_id)
         status = {KEPT: self.tr("kept")}.get(member.status, "")
-        if member.status == HELD and held_as_rewritten(session.texts[member.row]):
+        if member.status == HELD and scale_changed(session.texts[kept].lower(), session.texts[member.row].lower()):
+            status = self.tr(
+                "kept for you to check — a figure with its multiplier (万, 亿, million) dropped or changed"
+            )
+        elif member.status == HELD and held_as_rewritten(session.texts[member.row]):
             # (which of the two the kept row and this one are: a sentence with words put between its words is no
             # excerpt of the other, nor a rewrite of it)
             if rewrite_kind(session.texts[kept].lower(), session.texts[member.row].lower()) == INSERTED:
@@ -540,10 +545,14 @@ class ReviewPane(QWidget):
             )
         if s.rows_to_check:
             notes.append(
-                self.tr("1 row kept for you to check: a character or a word apart, or partly in other words")
+                self.tr(
+                    "1 row kept for you to check: a character or a word apart, partly in other words, or a "
+                    "figure's multiplier dropped"
+                )
                 if s.rows_to_check == 1
                 else self.tr(
-                    "{n} rows kept for you to check: a character or a word apart, or partly in other words"
+                    "{n} rows kept for you to check: a character or a word apart, partly in other words, or a figure's "
+                    "multiplier dropped"
                 ).format(n=f"{s.rows_to_check:,}")
             )
         if s.not_applying:

@@ -832,6 +832,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>保留待您核查 — 仅差一个字或一个词</translation>
     </message>
     <message>
+        <source>kept for you to check — a figure with its multiplier (万, 亿, million) dropped or changed</source>
+        <translation>保留待您核查 — 某个数字的量级（万、亿、million）被删去或改动</translation>
+    </message>
+    <message>
         <source>not a duplicate — stays</source>
         <translation>不是重复，保留</translation>
     </message>
@@ -888,12 +892,12 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>您已决定 {n} 行</translation>
     </message>
     <message>
-        <source>1 row kept for you to check: a character or a word apart, or partly in other words</source>
-        <translation>1 行保留待您核查：仅差一个字或一个词，或部分文字被改写</translation>
+        <source>1 row kept for you to check: a character or a word apart, partly in other words, or a figure&apos;s multiplier dropped</source>
+        <translation>1 行保留待您核查：仅差一个字或一个词、部分文字被改写，或某个数字的量级（万、亿等）被删去</translation>
     </message>
     <message>
-        <source>{n} rows kept for you to check: a character or a word apart, or partly in other words</source>
-        <translation>{n} 行保留待您核查：仅差一个字或一个词，或部分文字被改写</translation>
+        <source>{n} rows kept for you to check: a character or a word apart, partly in other words, or a figure&apos;s multiplier dropped</source>
+        <translation>{n} 行保留待您核查：仅差一个字或一个词、部分文字被改写，或某个数字的量级（万、亿等）被删去</translation>
     </message>
     <message>
         <source>{n} of them in no cluster at these settings</source>
