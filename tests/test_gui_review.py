@@ -962,3 +962,31 @@ def test_a_row_kept_to_check_is_shown_counted_and_removed_with_one_key(qtbot, wi
     assert window.rows_model.index(1, 2).data() == "Duplicate of 1"
     qtbot.keyClick(window.members_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.session.status(1, 1) == HELD and window.rows_model.index(1, 2).data() == "To check"
+
+
+def test_a_copy_with_a_multiplier_dropped_is_kept_to_check_and_says_why(qtbot, window, tmp_path):
+    """A copy that writes "5000元" for "5000万元" (``textcheck.scale_changed``) is held, and says it is a figure's
+    multiplier, above the compared text and in its status's tooltip - not that it is a character apart."""
+    from test_scale import FINE
+
+    texts = [
+        FINE,
+        FINE.replace("5000万元", "5000元"),
+        FINE.replace("违法所得", "违法所德"),
+        "今天天气很好，适合出门散步。",
+    ]
+    path = tmp_path / "court.csv"
+    pd.DataFrame({"text": texts}).to_csv(path, index=False)
+    window.settings_panel.set_settings(Settings(algorithm="ngram"))
+    open_and_wait(qtbot, window, path)
+    assert window.session.result.held.tolist() == [1] and window.session.rows_to_remove == 1
+    window.select_cluster(window.session.cluster_of(1))
+    click_members(qtbot, window, [1])
+    title = window.compare.right.title.text()
+    assert "a figure with its multiplier (万, 亿, million) dropped or changed" in title
+    assert "a character or a word apart" not in title
+    model = window.pane.members_model
+    tip = model.data(model.index(member_rows(window).index(1), 1), Qt.ItemDataRole.ToolTipRole)
+    assert "another multiplier" in tip
+    click_members(qtbot, window, [2])  # the typo'd copy: removed, and no multiplier said of it
+    assert "multiplier" not in window.compare.right.title.text()

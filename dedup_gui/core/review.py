@@ -25,6 +25,7 @@ from .result import ONE_HOLDER, Cluster, ClusterList, Decisions, DedupResult, Re
 from .review_decisions import RowDecisions, apply, apply_to_cluster, from_decisions
 from .settings import KEEP_POLICIES
 from .text import distinct_count, find_sorted, sorted_unique, span_positions
+from .textcheck import scale_changed
 
 SimilarityFn = Callable[[int, int], float]
 
@@ -63,6 +64,7 @@ class MemberRow:
     snippet: str
     manual: bool = False  # the status is the user's decision, not the algorithm's
     reason: str = ""  # the kept row: why the keep rule chose it (``DedupResult.keep_reasons``)
+    scaled: bool = False  # held: a figure's multiplier dropped or changed from the kept row (``scale_changed``)
 
 
 _ASCII_CASELESS = frozenset(string.digits + string.punctuation + " ")
@@ -351,7 +353,10 @@ class ReviewSession:
                 status, manual = REMOVED, m in self.decisions.removed
             text = self.texts[m]
             reason = reasons.get(cluster_id, "") if status == KEPT and not manual else ""
-            out.append(MemberRow(m, status, self.similarity(cluster_id, m), len(text), snippet(text), manual, reason))
+            scaled = status == HELD and scale_changed(self.texts[kept].lower(), text.lower())
+            out.append(
+                MemberRow(m, status, self.similarity(cluster_id, m), len(text), snippet(text), manual, reason, scaled)
+            )
         return out
 
     def status(self, cluster_id: int, row: int) -> str:

@@ -41,6 +41,8 @@ WORDS = (
     "report as a copy. It stays in the cleaned file unless you remove it.",
     "Kept for you to check: partly written in other words than the kept row, which is as often another report of "
     "the same news as a copy. It stays in the cleaned file unless you remove it.",
+    "Kept for you to check: a figure of it is written with another multiplier (万, 亿, million) than in the kept "
+    "row, or without one - a typo or another figure. It stays in the cleaned file unless you remove it.",
 )
 
 _ORDER = (TITLE_NAME_HINTS, SOURCE_NAME_HINTS, DATE_NAME_HINTS)
@@ -135,6 +137,12 @@ def member_columns(
             return f"{kept}\n{reason(m.reason)}" if m.reason else kept
         if m.status == NOT_DUPLICATE:
             return say("You marked this row “not a duplicate”: it stays in the cleaned file.")
+        if m.status == HELD and m.scaled:
+            return say(
+                "Kept for you to check: a figure of it is written with another multiplier (万, 亿, million) than in "
+                "the kept row, or without one - a typo or another figure. It stays in the cleaned file unless you "
+                "remove it."
+            )
         if m.status == HELD and held_as_rewritten(m.snippet):
             return say(
                 "Kept for you to check: partly written in other words than the kept row, which is as often another "

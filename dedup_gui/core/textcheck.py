@@ -249,9 +249,11 @@ def figures_differ(a: str, b: str) -> bool:
     own = _edge_dates(short, long)
     if own:
         mine -= own
-    missing = sum((mine - theirs).values()) if mine else 0
+    lacking = mine - theirs
+    missing = sum(lacking.values()) if mine else 0
     if missing >= 1 and missing >= FIGURES_MISSING * sum(mine.values()):
-        return True
+        # (figures the longer text writes in Chinese numerals are read in place: "拿下26分" / "拿下二十六分")
+        return not _in_numerals(lacking, short, long) or figure_replaced(short, long)
     if missing >= 1:
         return figure_replaced(short, long)
     # A Chinese numeral the longer text lacks, when it has a figure the shorter one lacks too (a replacement changes
@@ -260,6 +262,19 @@ def figures_differ(a: str, b: str) -> bool:
     if mine_cn - theirs_cn and (theirs - mine or theirs_cn - mine_cn):
         return figure_replaced(short, long)
     return False
+
+
+def _in_numerals(lacking: Counter[str], short: str, long: str) -> bool:
+    """Whether every figure ``lacking`` (of ``short``, with repeats) is the value of a run of Chinese numerals that
+    ``long`` has and ``short`` lacks (``chinese_words``: "二十六" is 26, "三百万" is 300 and 万): the same figure
+    written in words in the longer text, when ``figure_replaced`` reads it so in place. (Only the shorter text's
+    figures are counted: where the shorter one has the numerals, ``figures_differ`` reads the pair in place too.)"""
+    values: Counter[str] = Counter()
+    for run, n in (chinese_figures(long) - chinese_figures(short)).items():
+        for word in chinese_words(run):
+            if word[0] != _MULTIPLIED:
+                values[word] += n
+    return not lacking - values
 
 
 # Figures written as words, by what they stand for: "four months" is "4 months", "200 mln" is "200 million".
@@ -1809,6 +1824,11 @@ def _figures_plan(
     for i in np.flatnonzero((missing >= 1) | (chinese_missing >= 1)).tolist():
         x = used[int(short[i])]
         whole[i] = "\n" in x and bool(_edge_dates(x, used[int(long[i])]))
+    # ... and for the pairs whose longer text has Chinese numerals the shorter lacks: they may be its missing
+    # figures, written in words there ("拿下26分" / "拿下二十六分": ``_in_numerals``).
+    at = np.flatnonzero(differ & ~whole)
+    if len(at):
+        whole[at] = _lacking(keys, counts, first, width, chinese, long[at], short[at])[2] >= 1
     differ &= ~whole
     # The same figures in another order (``figures_reordered``): the pairs whose texts' figures hash alike as a set
     # and not as a sequence, each read (few: a score or a count the other way round).

@@ -123,6 +123,11 @@ REVIEW_STRINGS = (
         "Kept for you to check: partly written in other words than the kept row, which is as often another report of "
         "the same news as a copy. It stays in the cleaned file unless you remove it.",
     ),
+    QT_TRANSLATE_NOOP(
+        "review",
+        "Kept for you to check: a figure of it is written with another multiplier (万, 亿, million) than in the kept "
+        "row, or without one - a typo or another figure. It stays in the cleaned file unless you remove it.",
+    ),
 )
 
 KEEP_POLICY_STRINGS = (

@@ -2443,6 +2443,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <source>Kept for you to check: partly written in other words than the kept row, which is as often another report of the same news as a copy. It stays in the cleaned file unless you remove it.</source>
         <translation>保留待您核查：与保留行相比部分文字被改写——这既可能是副本，也同样可能是同一新闻的另一篇报道。除非您将其删除，它会留在清理后的文件中。</translation>
     </message>
+    <message>
+        <source>Kept for you to check: a figure of it is written with another multiplier (万, 亿, million) than in the kept row, or without one - a typo or another figure. It stays in the cleaned file unless you remove it.</source>
+        <translation>保留待您核查：其中某个数字的量级（万、亿、million）与保留行不同或被删去——可能是笔误，也可能是另一个数字。除非您将其删除，它会留在清理后的文件中。</translation>
+    </message>
 </context>
 <context>
     <name>stages</name>
