@@ -5,7 +5,7 @@ user to check (``textcheck.scale_changed``), told of every pair at once (``_scal
 import numpy as np
 from engine_texts import pair_arrays
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from test_check_reads import texts_and_pairs
 
 from dedup_gui.core.doubt import held_pairs
 from dedup_gui.core.pipeline import Pipeline
@@ -100,29 +100,10 @@ def test_held_pairs_holds_a_multiplier_dropped_as_the_engine_does():
 WORDS = "5000 520 12.5 3 1,000 万 亿 千 百 余 多 mln million billion dlrs 元 人次 公司 罚金 the said ， .".split()
 
 
-@st.composite
-def texts_and_pairs(draw):
-    base = draw(st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=20), min_size=1, max_size=5))
-    texts = []
-    for words in base:
-        texts.append(words)
-        for _ in range(draw(st.integers(0, 3))):
-            copy = list(words)
-            at = draw(st.integers(0, len(copy) - 1))
-            if draw(st.booleans()):
-                del copy[at]
-            else:
-                copy.insert(at, draw(st.sampled_from(WORDS)))
-            texts.append(copy)
-    joined = [("" if draw(st.booleans()) else " ").join(words) for words in texts]
-    pairs = draw(st.lists(st.tuples(st.integers(0, 99), st.integers(0, 99)), min_size=1, max_size=30))
-    return joined, pairs
-
-
 @settings(max_examples=80, deadline=None)
-@given(texts_and_pairs())
+@given(texts_and_pairs(WORDS))
 def test_the_column_reads_the_multipliers_and_finds_every_pair_with_one_changed(drawn):
-    texts, pairs = drawn
+    texts, pairs, _ = drawn
     # Each figure's multiplier, read from the column at once, is the one read text by text.
     values, docs, scales = _slice_numbers(texts)
     assert scales.tolist() == [code for t in texts for _, code in _figure_items(t)]
