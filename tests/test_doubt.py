@@ -12,7 +12,9 @@ from dedup_gui.core.annotation import AnnotationSpec, StatusWords, row_status
 from dedup_gui.core.doubt import (
     ADDED_UNDER,
     SUBSTITUTED_UNDER,
+    doubt_plan,
     doubtful_pairs,
+    figure_added,
     held_pairs,
     in_doubt,
     word_replaced,
@@ -37,10 +39,18 @@ from dedup_gui.core.table import Table
         ("以成开头的成语", "以四开头的成语"),  # a numeral for a character that is none: no figure replaced
         ("浙江财经大学怎么了？", "浙江财经大学怎么样？"),  # the 了 of 怎么了 is no particle: what is wrong / how is it
         ("开心消消乐怎么了", "开心消消乐怎么玩"),
+        # a figure put into a short text: another model, part or sequel as often as the same thing
+        ("苹果什么时候上市", "苹果6什么时候上市"),
+        ("帝国时代联机问题", "帝国时代二联机问题"),
+        ("神庙逃亡的兑换码是什么？", "神庙逃亡二的兑换码是什么？"),
+        ("苹果手机怎么恢复出厂设置", "苹果四手机怎么恢复出厂设置"),
     ],
 )
 def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):
     assert in_doubt(a, b) and in_doubt(b, a)
+
+
+MARATHON = "大连城市马拉松比赛将于下周日上午在星海广场鸣枪起跑，预计将有来自全国各地的两万名跑者参加比赛"
 
 
 @pytest.mark.parametrize(
@@ -57,6 +67,14 @@ def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):
         ("世界上最瘦的男人", "世界上最胖的女人", "two characters apart"),
         ("驾照考试科目四", "驾照考试科目一", "a figure is the text check's"),
         ("以三开头的成语", "以四开头的成语", "a numeral for a numeral: the text check's figure"),
+        ("求个好听的宝宝名字", "求一个好听的宝宝名字", "a lone 一 put in: the same request"),
+        ("苹果什么时候上市了", "苹果6什么时候上市", "a figure put in, and another change"),
+        ("苹果什么时候上市", "苹果123456什么时候上市", "a figure longer than FIGURE_ADDED_MAX"),
+        ("身体状况符合相关要求", "③身体状况符合相关要求", "a list's number before the text"),
+        ("逾期不再补报，也不得再修改报名信息", "逾期不再补报，也不得再修改报名信息3", "a note's number after it"),
+        ("网上报名每天9：00开始", "网上报名每天09：00开始", "a figure made longer"),
+        ("2019年还有哪些考生必须办理报名手续", "2、 2019年还有哪些考生必须办理报名手续", "a list's number, signs out"),
+        (MARATHON, MARATHON.replace("马拉松", "第2届马拉松"), "not a short text: the text check's"),
     ],
 )
 def test_what_is_not_in_doubt(a, b, why):
@@ -275,6 +293,31 @@ def test_held_rows_are_found_in_linked_mode_too():
     result = Pipeline(ROWS).run(Settings(algorithm="ngram", mode="linked"))
     assert result.held.tolist() == [3]
     assert np.array_equal(result.resolve().keep, [True, False, True, True, True])
+
+
+def test_the_pairs_with_a_figure_put_in_found_at_once_are_those_read_pair_by_pair():
+    """``doubt_plan`` reads for ``figure_added`` the pairs whose counts of figure characters differ by one to
+    ``FIGURE_ADDED_MAX``: on random short texts (12 characters or more, one character put in: too many to be read
+    for a character apart, too close to be a word apart), with their similarity as the engine gives it, it finds
+    what reading every pair finds."""
+    from rapidfuzz.distance import Levenshtein
+
+    rng = np.random.default_rng(11)
+    alphabet = list("北京天气苹果手机怎么上市的了吗，？ 6二一三") + ["12", "一二三四五"]
+    put = ["6", "二", "一", "12", "一二三四五", "三万", "的", "？"]
+    texts, a, b = [], [], []
+    for _ in range(400):
+        base = "".join(rng.choice(alphabet, size=rng.integers(12, 30)))
+        at = int(rng.integers(len(base) + 1))
+        texts += [base, base[:at] + str(rng.choice(put)) + base[at:]]
+        a.append(len(texts) - 2)
+        b.append(len(texts) - 1)
+    a, b = np.array(a), np.array(b)
+    similarity = np.array([Levenshtein.normalized_similarity(texts[i], texts[j]) for i, j in zip(a, b, strict=True)])
+    pair_by_pair = held_pairs([texts[i] for i in a], [texts[i] for i in b])
+    assert doubt_plan(texts, a, b, similarity).read(texts).tolist() == pair_by_pair.tolist()
+    figures = [figure_added(texts[i], texts[j]) for i, j in zip(a.tolist(), b.tolist(), strict=True)]
+    assert sum(figures) > 20 and not (np.array(figures) & ~pair_by_pair).any()
 
 
 def test_the_pairs_found_doubtful_at_once_are_those_read_pair_by_pair():
