@@ -321,7 +321,7 @@ def test_the_pairs_with_a_figure_put_in_found_at_once_are_those_read_pair_by_pai
 
 
 def test_the_pairs_found_doubtful_at_once_are_those_read_pair_by_pair():
-    """``doubtful_pairs`` passes over pairs by the characters it surely reads (``_sure_content``): on random short
+    """``doubtful_pairs`` passes over pairs by the characters it surely reads (``doubt._counted``): on random short
     texts with signs, particles and letters, the pairs it finds are those ``held_pairs`` (``in_doubt`` under
     ``READ_UNDER`` characters) finds reading every pair."""
     rng = np.random.default_rng(7)

@@ -377,7 +377,7 @@ def doubtful_pairs(
     """Which pairs of unique texts (``texts``; indices ``a``, ``b``) are ``in_doubt`` (a mask; ``among``: only
     these pairs are read, the others are False). Only pairs of two texts under ``READ_UNDER`` characters are read,
     and of those only the ones that may be: a text holding fewer than ``SUBSTITUTED_UNDER`` characters surely read
-    (``_sure_content``, counted from the code points of all the texts at once: most short texts of a large run are
+    (``_counted``, counted from the code points of all the texts at once: most short texts of a large run are
     sentences of 20-60 characters; at a million short texts, 0.58 s when every pair was read, 0.27 s so), or - a
     word replaced - the shorter under ``SHORT_CHARS`` and the two at least two edits apart by their ``similarity``
     (by edits: below one edit's; None: not known, every such pair read: ``may_be_a_word_apart``). The other pairs
@@ -437,20 +437,18 @@ def doubt_plan(
         word = np.minimum(la, lb) < SHORT_CHARS
     else:
         word = may_be_a_word_apart(la, lb, similarity[at])
-    few = np.zeros(len(at), dtype=bool)
-    small = np.flatnonzero(np.maximum(la, lb) < CHARACTER_READ_UNDER)  # (no other pair can be a character apart)
-    ids = sorted_unique(np.concatenate([a[at[small]], b[at[small]]]))
-    sure = _sure_content(texts, ids)
-    few[small] = sure[np.searchsorted(ids, a[at[small]])] < SUBSTITUTED_UNDER
-    few[small] |= sure[np.searchsorted(ids, b[at[small]])] < SUBSTITUTED_UNDER
+    # Each text's characters surely read by ``in_doubt`` and its figures' characters, counted in one pass over them
+    # (``_counted``: a 16-bit count, the second above 8 bits; texts under READ_UNDER characters).
+    ids = sorted_unique(np.concatenate([a[at], b[at]]))
+    counts = _counted(texts, ids, _sure_and_figure_table())
+    of_a, of_b = counts[np.searchsorted(ids, a[at])], counts[np.searchsorted(ids, b[at])]
+    small = np.maximum(la, lb) < CHARACTER_READ_UNDER  # (no other pair can be a character apart)
+    few = small & (((of_a & 0xFF) < SUBSTITUTED_UNDER) | ((of_b & 0xFF) < SUBSTITUTED_UNDER))
     # A figure put into a short text (``figure_added``, which counts no signs: any pair read here may be one): its
     # figures' characters counted in each text differ by that many (few pairs: most edits of a large run of short
     # texts are no figure).
-    added = np.ones(len(at), dtype=bool)
-    ids = sorted_unique(np.concatenate([a[at[added]], b[at[added]]]))
-    figured = _counted(texts, ids, _figure_table())
-    apart = np.abs(figured[np.searchsorted(ids, a[at[added]])] - figured[np.searchsorted(ids, b[at[added]])])
-    added[added] = (apart >= 1) & (apart <= FIGURE_ADDED_MAX)
+    apart = np.abs((of_a >> 8) - (of_b >> 8))
+    added = (apart >= 1) & (apart <= FIGURE_ADDED_MAX)
     rest = np.flatnonzero(a != b)
     texts_a, texts_b = [texts[i] for i in a[rest].tolist()], [texts[i] for i in b[rest].tolist()]
     to_rewrite = _rewritten_reads(texts_a, texts_b)
@@ -813,17 +811,11 @@ def held_texts(u: np.ndarray, k: np.ndarray, a: np.ndarray, b: np.ndarray) -> np
     return (u != k) & find_sorted(keys, np.minimum(u, k) * n + np.maximum(u, k))[1]
 
 
-def _sure_content(texts: Sequence[str], ids: np.ndarray) -> np.ndarray:
-    """For the texts ``ids``: how many of their characters are surely read by ``in_doubt`` (a Chinese character, a
-    Latin letter or a digit; other characters may be signs)."""
-    return _counted(texts, ids, _sure_table())
-
-
 def _counted(texts: Sequence[str], ids: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """For the texts ``ids``: how many of their characters ``table`` (uint8 per code point, 0 or 1) counts."""
+    """For the texts ``ids``: the sum of ``table`` (a number per code point) over their characters."""
     chosen = [texts[i] for i in ids.tolist()]
     lengths = lengths_of(chosen)
-    sure = np.append(table[utf32("".join(chosen))], np.uint8(0))  # (a last start past every character)
+    sure = np.append(table[utf32("".join(chosen))], table.dtype.type(0))  # (a last start past every character)
     starts = np.zeros(len(chosen), dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
     counts = np.add.reduceat(sure, starts, dtype=np.int64)
@@ -832,20 +824,15 @@ def _counted(texts: Sequence[str], ids: np.ndarray, table: np.ndarray) -> np.nda
 
 
 @cache
-def _figure_table() -> np.ndarray:
-    """Per code point (uint8): 1 for a character of a figure ``figure_added`` reads (a digit, a Chinese numeral)."""
-    table = np.zeros(0x110000, dtype=np.uint8)
-    table[[ord(c) for c in "0123456789" + "".join(CHINESE_NUMERALS)]] = 1
-    return table
-
-
-@cache
-def _sure_table() -> np.ndarray:
-    """Per code point (uint8): 1 for a Chinese character, a Latin letter or a digit."""
-    table = np.zeros(0x110000, dtype=np.uint8)
+def _sure_and_figure_table() -> np.ndarray:
+    """Per code point (uint16): 1 for a character surely read by ``in_doubt`` (a Chinese character, a Latin letter
+    or a digit; other characters may be signs), plus 256 for a character of a figure ``figure_added`` reads (a
+    digit, a Chinese numeral)."""
+    table = np.zeros(0x110000, dtype=np.uint16)
     table[0x4E00:0xA000] = 1
     for first, last in (("a", "z"), ("A", "Z"), ("0", "9")):
         table[ord(first) : ord(last) + 1] = 1
+    table[[ord(c) for c in "0123456789" + "".join(CHINESE_NUMERALS)]] += 256
     return table
 
 
