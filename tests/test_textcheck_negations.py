@@ -390,6 +390,30 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("The company said it may cut 500 jobs this year.", "The company said it will cut 500 jobs this year.", True),
         ("It plans to increase its stake to 51 pct.", "It plans to reduce its stake to 51 pct.", True),
         ("It reported net income of 5.2 mln dlrs.", "It reported a net loss of 5.2 mln dlrs.", True),
+        # a word of one direction for any of the other (``OPPOSITE_CLASSES``); two of one direction are synonyms
+        (
+            "Shares of the company jumped 5 pct in early trading.",
+            "Shares of the company slid 5 pct in early trading.",
+            True,
+        ),
+        (
+            "Shares of the company climbed 5 pct in early trading.",
+            "Shares of the company rose 5 pct in early trading.",
+            False,
+        ),
+        ("Its board had welcomed the proposed acquisition.", "Its board had opposed the proposed acquisition.", True),
+        ("Its board had accepted the offer on Monday.", "Its board had declined the offer on Monday.", True),
+        ("The company completed the sale of its unit.", "The company abandoned the sale of its unit.", True),
+        (
+            "The bank hiked interest rates by a quarter point.",
+            "The bank trimmed interest rates by a quarter point.",
+            True,
+        ),
+        (
+            "The bank lowered interest rates by a quarter point.",
+            "The bank trimmed interest rates by a quarter point.",
+            False,
+        ),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

@@ -2554,7 +2554,27 @@ def _groups_of_words(groups: list[str]) -> dict[str, frozenset[int]]:
 
 
 # word -> the groups it is in ("lower": higher / lower, upper / lower)
-_OPPOSITE_GROUPS = _groups_of_words(OPPOSITE_WORDS)
+# Words of one direction and words of the other, each of one any of the other's opposite (two of one class are
+# synonyms, "rose" / "climbed"): found in hand-written market and board reports that were removed as copies - "Shares
+# jumped 5 pct" / "slid 5 pct", "the board had welcomed the proposed acquisition" / "opposed", "completed" /
+# "abandoned", "hiked interest rates" / "trimmed".
+OPPOSITE_CLASSES = (
+    (
+        "rose climbed jumped surged soared gained advanced rallied rebounded firmed climbs jumps surges soars climb "
+        "jump surge soar",
+        "fell dropped slid slipped sank declined tumbled plunged plummeted dipped slumped retreated eased falls drops "
+        "slides slips sinks tumbles plunges dips fall drop slide slip sink tumble plunge dip",
+    ),
+    (
+        "approved accepted welcomed supported backed endorsed ratified",
+        "rejected declined opposed blocked vetoed refused",
+    ),
+    ("completed finished concluded", "abandoned terminated cancelled canceled scrapped"),
+    ("raised hiked lifted boosted increased", "cut lowered trimmed reduced slashed"),
+)
+_OPPOSITE_GROUPS = _groups_of_words(
+    [*OPPOSITE_WORDS, *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split())]
+)
 # A text read as words for ``opposite_word_replaced``: a run of Latin letters, a number, any other character.
 _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
 
