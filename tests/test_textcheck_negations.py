@@ -414,6 +414,11 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The bank trimmed interest rates by a quarter point.",
             False,
         ),
+        ("Its finance chief had been appointed on Monday.", "Its finance chief had been dismissed on Monday.", True),
+        ("Police said the suspect was detained on Friday.", "Police said the suspect was freed on Friday.", True),
+        ("Police said the suspect was arrested on Friday.", "Police said the suspect was detained on Friday.", False),
+        ("It said it would impose the tax on imported cars.", "It said it would lift the tax on imported cars.", True),
+        ("The team won the final match on Sunday evening.", "The team drew the final match on Sunday evening.", True),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

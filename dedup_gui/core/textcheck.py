@@ -2557,7 +2557,9 @@ def _groups_of_words(groups: list[str]) -> dict[str, frozenset[int]]:
 # Words of one direction and words of the other, each of one any of the other's opposite (two of one class are
 # synonyms, "rose" / "climbed"): found in hand-written market and board reports that were removed as copies - "Shares
 # jumped 5 pct" / "slid 5 pct", "the board had welcomed the proposed acquisition" / "opposed", "completed" /
-# "abandoned", "hiked interest rates" / "trimmed".
+# "abandoned", "hiked interest rates" / "trimmed", "had been appointed" / "dismissed", "the suspect was detained" /
+# "freed", "impose the tax" / "lift", "won the final" / "drew". ("lifted" is a raise and a lifting: never two of one
+# class.)
 OPPOSITE_CLASSES = (
     (
         "rose climbed jumped surged soared gained advanced rallied rebounded firmed climbs jumps surges soars climb "
@@ -2571,6 +2573,13 @@ OPPOSITE_CLASSES = (
     ),
     ("completed finished concluded", "abandoned terminated cancelled canceled scrapped"),
     ("raised hiked lifted boosted increased", "cut lowered trimmed reduced slashed"),
+    ("appointed named hired promoted reinstated elected", "dismissed fired sacked ousted demoted"),
+    ("arrested detained jailed charged convicted indicted", "released freed cleared acquitted exonerated pardoned"),
+    (
+        "impose imposed introduce introduced extend extended",
+        "abolish abolished lift lifted scrap scrapped end ended",
+    ),
+    ("won", "lost drew tied"),
 )
 _OPPOSITE_GROUPS = _groups_of_words(
     [*OPPOSITE_WORDS, *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split())]
