@@ -255,6 +255,7 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("额头低的女明星", "额头高的女明星", True),
         ("右嘴角有痣的男人", "左嘴角有痣的男人", True),  # at the start
         ("良药苦口利于病的上一句", "良药苦口利于病的下一句", True),
+        ("人生若只如初见下一句是什么？", "人生若只如初见，上一句是什么？", True),  # a sign beside it is none of it
         ("这个男主持人叫什么？", "这个女主持人叫什么？", True),
         ("世界上最胖的人", "世界上最瘦的人", True),  # at the end, but for one character
         ("成绩好的学生老师关注得更多吗", "成绩差的学生老师关注得多一些吗", True),  # and other words changed
