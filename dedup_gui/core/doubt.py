@@ -25,6 +25,9 @@ action when it is a copy. Which characters count:
 - a character typed twice ("一言不发" / "一一言不发") is a typo;
 - only Chinese characters are read: one letter of an English sentence replaced is nearly always a typo.
 
+**A figure put in** is the same doubt (``figure_added``): "苹果什么时候上市" / "苹果6什么时候上市" asks about another
+model as often as the same thing.
+
 **A word for a word** is the same doubt, a size up (``word_replaced``): in a title or a question under
 ``SHORT_CHARS`` characters, one word of two to four characters written for another that shares none of its
 characters - "小米" / "京东将于11月19日发布2018年第三季度财报" (another company), "大乐透" / "双色球" (another lottery),
@@ -174,7 +177,8 @@ def content_char(c: str) -> bool:
 def in_doubt(a: str, b: str) -> bool:
     """True when the texts are one content character apart in a short text - the character replaced in a text
     under ``SUBSTITUTED_UNDER`` characters, or added in one under ``ADDED_UNDER`` (signs not counted) - or one word
-    apart in a text under ``SHORT_CHARS`` (``word_replaced``). See the module docstring."""
+    apart in a text under ``SHORT_CHARS`` (``word_replaced``), or a figure put into one (``figure_added``). See the
+    module docstring."""
     return _character_apart(a, b) or word_replaced(a, b) or figure_added(a, b)
 
 
@@ -380,8 +384,9 @@ def doubtful_pairs(
     (``_counted``, counted from the code points of all the texts at once: most short texts of a large run are
     sentences of 20-60 characters; at a million short texts, 0.58 s when every pair was read, 0.27 s so), or - a
     word replaced - the shorter under ``SHORT_CHARS`` and the two at least two edits apart by their ``similarity``
-    (by edits: below one edit's; None: not known, every such pair read: ``may_be_a_word_apart``). The other pairs
-    are read for being ``rewritten`` (``rewritten_pairs``). ``lengths``: the texts' (``columnar.lengths_of``),
+    (by edits: below one edit's; None: not known, every such pair read: ``may_be_a_word_apart``), or - a figure
+    put in - texts whose figures' characters, counted the same way, are one to ``FIGURE_ADDED_MAX`` apart. The
+    other pairs are read for being ``rewritten`` (``rewritten_pairs``). ``lengths``: the texts' (``columnar.lengths_of``),
     when the caller has them. (``doubt_plan``, then ``DoubtReads.read``.)"""
     return doubt_plan(texts, a, b, similarity, lengths).read(texts, among=among)
 
