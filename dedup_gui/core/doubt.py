@@ -386,8 +386,8 @@ def doubtful_pairs(
     word replaced - the shorter under ``SHORT_CHARS`` and the two at least two edits apart by their ``similarity``
     (by edits: below one edit's; None: not known, every such pair read: ``may_be_a_word_apart``), or - a figure
     put in - texts whose figures' characters, counted the same way, are one to ``FIGURE_ADDED_MAX`` apart. The
-    other pairs are read for being ``rewritten`` (``rewritten_pairs``). ``lengths``: the texts' (``columnar.lengths_of``),
-    when the caller has them. (``doubt_plan``, then ``DoubtReads.read``.)"""
+    other pairs are read for being ``rewritten`` (``rewritten_pairs``). ``lengths``: the texts'
+    (``columnar.lengths_of``), when the caller has them. (``doubt_plan``, then ``DoubtReads.read``.)"""
     return doubt_plan(texts, a, b, similarity, lengths).read(texts, among=among)
 
 
