@@ -256,6 +256,8 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("右嘴角有痣的男人", "左嘴角有痣的男人", True),  # at the start
         ("良药苦口利于病的上一句", "良药苦口利于病的下一句", True),
         ("人生若只如初见下一句是什么？", "人生若只如初见，上一句是什么？", True),  # a sign beside it is none of it
+        ("交易金额为5000万元，资金来源为自有资金", "交易金额为5000万美元，资金来源为自有资金", True),  # currency
+        ("奖金共计5000元人民币，当场发放", "奖金共计5000元，当场发放", False),  # 元 is 人民币's
         ("这个男主持人叫什么？", "这个女主持人叫什么？", True),
         ("世界上最胖的人", "世界上最瘦的人", True),  # at the end, but for one character
         ("成绩好的学生老师关注得更多吗", "成绩差的学生老师关注得多一些吗", True),  # and other words changed

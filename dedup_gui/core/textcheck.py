@@ -828,6 +828,10 @@ OPPOSITE_WORDS_ZH = (
 # "专科生"), exam ("期末考试" / "期中考试"), people ("城镇居民人均可支配收入" / "农村居民…").
 OPPOSITE_GROUPS_ZH = (
     "美元 港元 欧元 日元 英镑 人民币 韩元 澳元 加元 卢布",
+    # 元 (yuan) against any other currency but 人民币, its own: "交易金额为5000万元" / "5000万美元", where the
+    # alignment puts the 美 in before 元 (``_in_word``), read where the two texts are two edits apart or more (one
+    # character put in replaces nothing: ``_names_plan``).
+    "元 美元 港元 欧元 日元 英镑 韩元 澳元 加元 卢布",
     "A股 B股 H股 港股 美股",
     "冠军 亚军 季军",
     "金牌 银牌 铜牌",
