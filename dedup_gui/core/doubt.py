@@ -837,7 +837,7 @@ def _sure_and_figure_table() -> np.ndarray:
     table[0x4E00:0xA000] = 1
     for first, last in (("a", "z"), ("A", "Z"), ("0", "9")):
         table[ord(first) : ord(last) + 1] = 1
-    table[[ord(c) for c in "0123456789" + "".join(CHINESE_NUMERALS)]] += 256
+    table[[ord(c) for c in _FIGURE_CHARS]] += 256
     return table
 
 

@@ -72,11 +72,8 @@ def _joined_parts(
     first: tuple[np.ndarray, np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray, np.ndarray]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Two parts' (differ, scaled, doubtful) masks, each one after the other (``_Verified.reports_agree``)."""
-    return (
-        np.concatenate([first[0], second[0]]),
-        np.concatenate([first[1], second[1]]),
-        np.concatenate([first[2], second[2]]),
-    )
+    differ, scaled, doubtful = (np.concatenate(masks) for masks in zip(first, second, strict=True))
+    return differ, scaled, doubtful
 
 
 @dataclass

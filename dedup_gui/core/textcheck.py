@@ -1887,9 +1887,8 @@ def _scale_candidates(
         return out
     # Two texts with the same figures with multipliers (a sum of their hashes, and how many) are no such pair: with
     # a figure as often in both, it is as often without one.
-    mixed = mix64(found[scaled] ^ (scales[scaled] * np.uint64(0x9E3779B97F4A7C15)), copy=False)
     sums = np.zeros(n_texts, dtype=np.uint64)
-    np.add.at(sums, found_in[scaled], mixed)
+    np.add.at(sums, found_in[scaled], _with_scale(found[scaled], scales[scaled]))
     many = np.bincount(found_in[scaled], minlength=n_texts)
     at = np.flatnonzero(((sums.take(la) != sums.take(lb)) | (many.take(la) != many.take(lb))) & (la != lb))
     if not len(at):
@@ -1899,9 +1898,8 @@ def _scale_candidates(
     chosen = np.flatnonzero((scales > 0) & read.take(found_in))  # (figures in digits of the texts read)
     chosen = chosen[find_sorted(sorted_unique(found[scaled]), found[chosen])[1]]
     values, docs = found[chosen], found_in[chosen]
-    with_scale = mix64(values ^ (scales[chosen] * np.uint64(0x9E3779B97F4A7C15)), copy=False)
     lacks = []
-    for keyed in (values, with_scale):
+    for keyed in (values, _with_scale(values, scales[chosen])):
         keys, counts, first, width, _ = _text_keys(keyed, docs, n_texts)
         plain = np.zeros(width, dtype=bool)
         lacks.append(
@@ -1913,6 +1911,11 @@ def _scale_candidates(
     (ab, ba), (ab_scaled, ba_scaled) = lacks
     out[at] = (ab_scaled != ab) | (ba_scaled != ba)
     return out
+
+
+def _with_scale(values: np.ndarray, scales: np.ndarray) -> np.ndarray:
+    """A hash of each figure (``values``) with its multiplier (``scales``, ``_slice_numbers``)."""
+    return mix64(values ^ (scales * np.uint64(0x9E3779B97F4A7C15)), copy=False)
 
 
 def _figures_read(short: str, long: str, whole: bool) -> bool:

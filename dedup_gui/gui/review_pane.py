@@ -32,7 +32,6 @@ from dedup_gui.core.doubt import INSERTED, held_as_rewritten, rewrite_kind
 from dedup_gui.core.engine_process import RemotePipeline
 from dedup_gui.core.review import HELD, KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
 from dedup_gui.core.review_columns import member_fields
-from dedup_gui.core.textcheck import scale_changed
 
 from .app_state import AppState
 from .cluster_list import ClusterListModel, MembersModel
@@ -378,7 +377,7 @@ class ReviewPane(QWidget):
         member = self.members_model.member(index.row())
         kept = session.kept_row(cluster_id)
         status = {KEPT: self.tr("kept")}.get(member.status, "")
-        if member.status == HELD and scale_changed(session.texts[kept].lower(), session.texts[member.row].lower()):
+        if member.status == HELD and member.scaled:
             status = self.tr(
                 "kept for you to check — a figure with its multiplier (万, 亿, million) dropped or changed"
             )
