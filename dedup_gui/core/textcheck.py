@@ -1224,8 +1224,9 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         replaced.add((x, y))
         if _unit_replaced(a, x, y, start, end, ops, j):
             return True
-        # (a sign beside it is no part of it: "初见下一句" / "初见，上一句")
+        # (a sign beside it is no part of it: "初见下一句" / "初见，上一句"; the swaps, read so, are compared so)
         x, y = _NOT_WORD.sub("", x), _NOT_WORD.sub("", y)
+        replaced.add((x, y))
         if (x, y) in pairs or _opposite_word(x, y, pairs) or _in_word(a, b, ops[i], ops[j], pairs):
             block.append((i, j, x, y))
         elif block:  # (an edit of another kind next to it: the block ends before it)
