@@ -109,6 +109,17 @@ _NAMED = "The board named John Smith {}president of marketing, effective immedia
         ("这种药物有副作用吗", "这种药物有作用吗", False),  # 副 before no post
         ("这个是黄花梨木吗", "这个副是黄花梨木吗", False),  # a random character put in
         ("客厅里挂着一幅山水画", "客厅里挂着一副山水画", False),  # a character typed for another: a typo
+        # 原 / 前 (former) and 代 (acting) before a post; 前 before a figure (the months so far, not one month)
+        ("记者了解到，该市原市长王建华涉嫌严重违纪违法", "记者了解到，该市市长王建华涉嫌严重违纪违法", True),
+        ("他的父亲是该国前总统，曾经两次访华", "他的父亲是该国总统，曾经两次访华", True),
+        ("数据显示，今年前10月我国进出口总值达到3.7万亿元", "数据显示，今年10月我国进出口总值达到3.7万亿元", True),
+        ("统计显示，该省前三季度地区生产总值同比增长", "统计显示，该省三季度地区生产总值同比增长", True),
+        ("他明天前往北京参加会议", "他明天往北京参加会议", False),  # 前 before no post or figure
+        ("这次事故原因正在调查之中", "这次事故因正在调查之中", False),  # 原 before no post
+        ("目前两家公司都已经完成了拆分", "目两家公司都已经完成了拆分", False),  # 前 in a word of its own
+        ("太原市中医医院防保科主任介绍", "太市中医医院防保科主任介绍", False),  # 原 in a place's name
+        ("我们的生活前所未有地方便了", "我们的生活所未有地方便了", False),
+        ("奢侈品消费增长最快的市场", "奢侈品消费增前长最快的市场", False),  # 前 before a post's last character
     ],
 )
 def test_a_qualifier_of_a_post_added_or_dropped_names_another_post(a, b, another):
@@ -164,7 +175,7 @@ def test_negations_do_not_decide_for_long_texts():
 
 _NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "？", "not", "never", "no", "n't", "did", "can",
                     "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n", "副", "部长", "作用", "former",
-                    "vice"]  # fmt: skip
+                    "vice", "原", "前", "目", "太", "市长", "10", "三", "因", "长", "所"]  # fmt: skip
 _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
 
 
@@ -271,12 +282,52 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("苹果平板电脑怎样打电话", "苹果平板电脑怎么打电话", False),
         ("额头低的女明星", "额头很高的女明星", False),  # the opposite and a word more: not one for the other
         ("女人和男人最大的区别是什么？", "男人和女人最大的区别是什么？", False),  # swapped: the same question
+        # more than against less than, or nearly (two of one side are one claim); the first against the last
+        ("全市累计接待游客超过2000万人次，创历史新高", "全市累计接待游客不足2000万人次，创历史新高", True),
+        ("全市累计接待游客超过2000万人次，创历史新高", "全市累计接待游客近2000万人次，创历史新高", True),
+        ("全市累计接待游客超过2000万人次，创历史新高", "全市累计接待游客逾2000万人次，创历史新高", False),
+        ("这是该队本赛季第一次在客场击败对手", "这是该队本赛季最后一次在客场击败对手", True),
+        ("这是该队本赛季第一次在客场击败对手", "这是该队本赛季首次在客场击败对手", False),
+        # a share against a difference of shares (a unit for another after the figure)
+        ("工业增加值增长5%，高于全国平均水平", "工业增加值增长5个百分点，高于全国平均水平", True),
+        ("工业增加值增长5%，高于全国平均水平", "工业增加值增长5％，高于全国平均水平", False),
     ],
 )
 def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):
     from dedup_gui.core.textcheck import names_replaced
 
     assert names_replaced(a, b) is opposite and names_replaced(b, a) is opposite
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "another"),
+    [
+        ("交易金额为5000万元，资金来源为自有资金", "交易金额为5000万美元，资金来源为自有资金", True),
+        ("奖金共计5000元，当场发放给获奖者", "奖金共计5000港元，当场发放给获奖者", True),
+        ("以5000万美元成交，资金来源为自有资金", "以5000万美元成交，资金来源为其自有资金", False),  # put in elsewhere
+        ("交易金额为5000万元，资金来源为自有资金", "交易金额为5000万元，资金来源为其自有资金", False),
+    ],
+)
+def test_one_character_put_in_that_writes_another_currency_is_read_in_the_plan(a, b, another):
+    """Texts one character apart are read for a place or an opposite only where one character is written for
+    another; one put in before 元 writes another currency ("5000万元" / "5000万美元", removed as a copy), so such
+    pairs are read whole."""
+    from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
+
+    assert names_replaced(a, b) is another and names_replaced(b, a) is another
+    got = names_differ_pairs([a, b], np.array([0, 1]), np.array([1, 0]), markup=False)
+    assert got.tolist() == [another, another]
+
+
+def test_reports_another_figure_qualified_or_another_currency_stay_apart_and_a_copy_goes():
+    texts = [
+        "海关总署数据显示，今年前10月我国进出口总值达到3.7万亿元，同比增长0.9%，其中出口2.1万亿元，贸易顺差扩大。",
+        "海关总署数据显示，今年10月我国进出口总值达到3.7万亿元，同比增长0.9%，其中出口2.1万亿元，贸易顺差扩大。",
+        "公司公告称，本次交易金额为5000万元，交易完成后公司将持有目标公司51%的股权，预计对本年度业绩产生积极影响。",
+        "公司公告称，本次交易金额为5000万美元，交易完成后公司将持有目标公司51%的股权，预计对本年度业绩产生积极影响。",
+        "海关总署数据显示，今年前10月我国进出口总值达到3.7万亿元，同比增长0.9%，其中出口2.1万亿元，贸易顺差扩大",
+    ]
+    assert ngram_clusters(texts) == [[0, 4]]
 
 
 def test_in_longer_texts_a_day_rewritten_is_a_repost_and_other_opposites_decide():
@@ -302,7 +353,8 @@ def test_questions_asking_the_opposite_stay_and_a_copy_goes():
     assert ngram_clusters(texts) == [[0, 2]]
 
 
-_OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "明星", "今", "明", "天", "？", "好", "坏", "了"]
+_OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "明星", "今", "明", "天", "？", "好", "坏", "了",
+                    "元", "美", "5"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
@@ -422,6 +474,8 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("Police said the suspect was arrested on Friday.", "Police said the suspect was detained on Friday.", False),
         ("It said it would impose the tax on imported cars.", "It said it would lift the tax on imported cars.", True),
         ("The team won the final match on Sunday evening.", "The team drew the final match on Sunday evening.", True),
+        ("It said it would acquire the assets for cash.", "It said it would sell the assets for cash.", True),
+        ("It said it would acquire the assets for cash.", "It said it would buy the assets for cash.", False),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

@@ -822,6 +822,14 @@ OPPOSITE_WORDS_ZH = (
     "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次 禁止/可以 "
     "战胜/负于 击败/负于 战胜/不敌 击败/不敌 战胜/输给 击败/输给 将于/已于"
 ).split()
+# ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
+# "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
+# the first against the last ("本赛季第一次在客场击败对手" / "最后一次": the alignment writes "最后" for "第"). All
+# four were removed as copies.
+OPPOSITE_CLASSES_ZH = (
+    ("超过 超 逾 多于 高于 大于 以上 突破 不止", "不足 不到 低于 少于 小于 以下 近 将近 接近 逼近 未满 未达"),
+    ("第 第一 首次 首个 首位 首批", "最后 最后一 末次 最后一次 最后一个 最后一位 最后一批"),
+)
 # ... and words of which any two differ: another currency ("每盎司报1950美元" / "港元"), another market ("今日A股三大指
 # 数" / "今日港股…": a Latin letter in either case, one case for the other no change), another place in a contest
 # ("以47秒65的成绩获得冠军" / "获得亚军", "摘得金牌" / "摘得铜牌"), school ("全市初中学生" / "高中学生", "招收本科生" /
@@ -888,6 +896,9 @@ UNIT_CLASSES_ZH = (
     "升",
     "亩",
     "公顷",
+    # a share against a difference of shares: "工业增加值增长5%" / "增长5个百分点" (removed as a copy)
+    "% ％",
+    "个百分点 百分点",
 )
 _UNIT_CLASS_WORDS = [c.split() for c in UNIT_CLASSES_ZH]
 _UNIT_PAIRS = frozenset(
@@ -922,6 +933,13 @@ _OPPOSITE_PAIRS = (
     | frozenset((w[1], w[0]) for w in OPPOSITES)
     | frozenset(tuple(w.split("/")) for w in OPPOSITE_WORDS_ZH)
     | frozenset(tuple(w.split("/")[::-1]) for w in OPPOSITE_WORDS_ZH)
+    | frozenset(
+        pair
+        for ones, others in OPPOSITE_CLASSES_ZH
+        for x in ones.split()
+        for y in others.split()
+        for pair in ((x, y), (y, x))
+    )
 )
 _LONG_OPPOSITE_PAIRS = frozenset(
     (x, y) for x, y in _OPPOSITE_PAIRS if x + y not in DAY_OPPOSITES and y + x not in DAY_OPPOSITES
@@ -1374,15 +1392,35 @@ def _names_plan(
     # One character replaced (most pairs: a typo): a name is at least three edits from another, so only a place
     # or an opposite can be replaced, read for all such pairs at once. (One character added or dropped replaces
     # nothing.)
-    one = np.flatnonzero((edits == 1) & (sizes[ia[both]] == sizes[ib[both]]))
+    swapped = sizes[ia[both]] == sizes[ib[both]]
+    one = np.flatnonzero((edits == 1) & swapped)
     if len(one):
         differ[at[both[one]]] = _one_swapped(xs, ys, one)
     if edits_out is not None:
         edits_out[at[both]] = edits
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
-    read = np.flatnonzero((edits >= 2) & ((edits <= PLACE_EDITS) | latin))
+    to_read = (edits >= 2) & ((edits <= PLACE_EDITS) | latin)
+    # ... but one character put in can make a word another ("5000万元" / "5000万美元"): such pairs are read whole
+    # where the longer text has a word of ``_PUT_IN_WORDS``.
+    put_in = np.flatnonzero((edits == 1) & ~swapped)
+    if len(put_in):
+        longer = (xs[k] if len(xs[k]) > len(ys[k]) else ys[k] for k in put_in.tolist())
+        to_read[put_in[np.fromiter(map(_has_put_in_word, longer), dtype=bool, count=len(put_in))]] = True
+    read = np.flatnonzero(to_read)
     places = at[both[read]]
     return differ, PairReads.of(places, a, b, (latin[read], edits[read] <= PLACE_EDITS)), stripped
+
+
+# Words that are another word of ``_OPPOSITE_PAIRS`` with one character put in: 美元, 港元, 日元... (元 with the
+# currency's character before it). A pair of texts one character apart, the longer with one of them, is read whole.
+_PUT_IN_WORDS = sorted(
+    {y for x, y in _OPPOSITE_PAIRS if len(y) == len(x) + 1 and any(y[:i] + y[i + 1 :] == x for i in range(len(y)))}
+)
+_HAS_PUT_IN_WORD = re.compile("|".join(map(re.escape, _PUT_IN_WORDS))) if _PUT_IN_WORDS else None
+
+
+def _has_put_in_word(text: str) -> bool:
+    return _HAS_PUT_IN_WORD is not None and _HAS_PUT_IN_WORD.search(text) is not None
 
 
 def _one_swapped(xs: list[str], ys: list[str], one: np.ndarray) -> np.ndarray:
@@ -1544,15 +1582,34 @@ _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
 # 12GB+512GB" / "华为Mate60 12GB+512GB" (another model: all were removed as copies). Only added or dropped: a
 # character typed for one ("一幅画" / "一副画") is a typo; and 副 only before a post (``_POSTS``: "副部长", "副主任",
 # "副总经理"), not in "副作用" or wherever a planted random edit puts it ("这个副是黄花梨木吗": the 100k bench short
-# texts).
-QUALIFIERS = ("副", "vice", "deputy", "former", "acting", "interim", "pro", "max", "ultra", "mini", "lite")
+# texts). So 原 and 前 (former): "该市原市长王建华涉嫌严重违纪" / "该市市长王建华…" accuses another man (removed as a
+# copy), not "原因" or "前往", nor in a word of its own ("目前", "此前", "太原市": ``_NOT_NEGATED``). 前 before a figure
+# too: "今年前10月进出口总值" / "今年10月…", "前三季度" / "三季度" (the months so far against one month), "前10名" /
+# "10名" (both were removed as copies). (代, acting, was tried: "这代主机" / "这主机" is no "acting head".)
+QUALIFIERS = ("副", "原", "前", "vice", "deputy", "former", "acting", "interim", "pro", "max", "ultra", "mini", "lite")
 _QUALIFIER_SET = frozenset(QUALIFIERS)
 _POSTS = frozenset("部主市总院局省县区镇乡校教厅处科经书秘司队会董行团委社州长官军师旅营连班站所馆台署室")
 _POST_CODES = np.array(sorted(map(ord, _POSTS)), dtype=np.uint64)
+_OF_POSTS = frozenset(w for w in QUALIFIERS if len(w) == 1 and not w.isascii())  # (a Chinese one: before a post)
+_OF_POST_CODES = np.array(sorted(map(ord, _OF_POSTS)), dtype=np.uint64)
+# ... and the others not before 长, a post's last character more often than its first: "消费增前长最快" (a planted
+# random edit of the 100k bench short texts) is no "former head"
+_LONG_POSTS = _POSTS - {"长"}
+_LONG_POST_CODES = np.array(sorted(map(ord, _LONG_POSTS)), dtype=np.uint64)
+_OF_FIGURES = "前"  # ... or before a figure: digits or a Chinese numeral (``_FIGURE_STARTS``)
+_FIGURE_STARTS = frozenset("0123456789０１２３４５６７８９一二三四五六七八九十两几")
+_FIGURE_START_CODES = np.array(sorted(map(ord, _FIGURE_STARTS)), dtype=np.uint64)
 # Where one of them is no negation: a question asked as "A-not-A" (有没有, 是不是, 好不好: the same word on both
 # sides), one at the end of a question (好玩不？), one typed twice (不不用), words that hold the character for another
 # sense.
 _NOT_NEGATED = frozenset({"非常", "未来", "除非", "无非", "莫非", "是非", "要不", "不过"})
+# ... nor a qualifier in a word of its own: 前 or 原 dropped from one is a typo ("目前两家" / "目两家", "此前5年" /
+# "此5年", "太原市" / "太市", "在门前6米处" / "在门6米处": planted random edits of the 1M bench short texts)
+_NOT_NEGATED |= (
+    frozenset(w + "前" for w in "目此之以提当眼面日先空事生跟从向往史门窗床身胸台")
+    | frozenset(w + "原" for w in "太平中高草还复病")
+    | {"前所"}  # (前所未有)
+)
 _NOT_NEGATED_CODES = np.array(sorted((ord(w[0]) << 21) | ord(w[1]) for w in _NOT_NEGATED), dtype=np.uint64)
 # A statement of what is done or has been ("已脱离生命危险", "已经完成", "曾获奖") written as what is not yet or never
 # was: "目前已脱离生命危险" / "目前仍未脱离生命危险", "已于昨日被抓获" / "尚未被抓获", "已经完成" / "还没有完成" - the
@@ -1602,13 +1659,25 @@ def negation_replaced(a: str, b: str) -> bool:
                     return True
             elif len(mine) == 1 and mine[0] in _QUALIFIER_SET and not other:
                 # (between the same words: "部副部长" is no question asked as "A-not-A")
-                if mine[0] != "副" or (at + 1 < len(words) and words[at + 1] in _POSTS):
+                before = words[at - 1] if at > 0 else ""
+                after = words[at + 1] if at + 1 < len(words) else ""
+                if _qualifies(mine[0], after) and not {before + mine[0], mine[0] + after} & _NOT_NEGATED:
                     return True
             elif _not_yet(mine, other):
                 k = next(k for k, w in enumerate(mine) if w in _NEGATION_SET)
                 if _negates(words, at + k):
                     return True
     return False
+
+
+def _qualifies(word: str, after: str) -> bool:
+    """Whether the qualifier ``word`` (``QUALIFIERS``) qualifies where it stands, before the word ``after``: a
+    Chinese one before a post (``_POSTS``: "副部长", not "副作用"), 前 also before a figure ("前10月")."""
+    if word not in _OF_POSTS:
+        return True
+    return after[:1] in (_POSTS if word == "副" else _LONG_POSTS) or (
+        word in _OF_FIGURES and after[:1] in _FIGURE_STARTS
+    )
 
 
 def _not_yet(mine: list[str], other: list[str]) -> bool:
@@ -1724,8 +1793,10 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         word = ((cn_at > 0) & find_sorted(_NOT_NEGATED_CODES, prev | own)[1]) | (
             (cn_at + 1 < len(cps)) & find_sorted(_NOT_NEGATED_CODES, (own << np.uint64(21)) | nxt)[1]
         )
-        # (a 副 before no post is no qualifier, as the read says: "副作用")
-        word |= (own == ord("副")) & ~find_sorted(_POST_CODES, nxt)[1]
+        # (a 副 before no post is no qualifier, as the read says: "副作用"; a 前 before no post or figure: "前往")
+        qualifies = np.where(own == ord("副"), find_sorted(_POST_CODES, nxt)[1], find_sorted(_LONG_POST_CODES, nxt)[1])
+        qualifies |= np.isin(own, [ord(c) for c in _OF_FIGURES]) & find_sorted(_FIGURE_START_CODES, nxt)[1]
+        word |= find_sorted(_OF_POST_CODES, own)[1] & ~qualifies
         cn_at, cn_hashes = cn_at[~word], cn_hashes[~word]
         # Each with the characters beside it: a negation moved ("孕妇不可以吃…吗好吃" / "孕妇可以吃…吗不好吃") is one
         # the other text lacks where it stands, as the read says, though both have one.
@@ -2530,7 +2601,8 @@ OPPOSITE_WORDS = (
     "yesterday today tomorrow tonight, "
     "first second third fourth fifth sixth seventh eighth ninth tenth, executive financial operating, "
     "died injured, dead injured, killed injured wounded, men women, men's women's, home away, "
-    "suspend resume, suspended resumed, start stop, started stopped, begin end, began ended, full partial, "
+    "suspend resume, suspended resumed, resume end, resumed ended, start stop, started stopped, begin end, began "
+    "ended, full partial, net operating pretax, "
     "public private, domestic foreign, internal external, allow ban, allowed banned, legal illegal, "
     "arrest release, arrested released, convict acquit, convicted acquitted, guilty innocent, hire fire, hired "
     "fired, join leave, joined left, enter exit, entered exited, raise cut, raised cut, raises cuts, "
@@ -2590,6 +2662,10 @@ OPPOSITE_CLASSES = (
         "abolish abolished lift lifted scrap scrapped end ended",
     ),
     ("won", "lost drew tied"),
+    (
+        "buy buys bought buying acquire acquires acquired acquiring purchase purchases purchased purchasing",
+        "sell sells sold selling divest divests divested divesting",
+    ),
 )
 _OPPOSITE_GROUPS = _groups_of_words(
     [*OPPOSITE_WORDS, *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split())]
