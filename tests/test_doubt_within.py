@@ -47,6 +47,7 @@ ROAD = "交警提醒，即日起该路段禁止重型货车通行，请过往车
 REPLACED = [
     (APPOINTED, APPOINTED.replace("王伟", "张强")),  # another person (twice: one change)
     (RESULTS, RESULTS.replace("阿里巴巴集团", "腾讯控股")),  # another company, at the text's start
+    ("据" + RESULTS, "据" + RESULTS.replace("阿里巴巴集团", "腾讯控股")),  # ... or a character after it
     (BOARD, BOARD.replace("同意", "拒绝")),  # another decision
     ("转自新华网 " + BOARD, BOARD.replace("同意", "拒绝")),  # ... with a header only one has
     (RELEASE, RELEASE.replace("王伟", "张强")),  # another chair, in an article of over 400 characters

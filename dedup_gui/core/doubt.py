@@ -281,9 +281,10 @@ def word_replaced_within(a: str, b: str) -> bool:
             continue
         if not all(map(content_char, x + y)) or (x, y) in _SAME_WORDS or (x in TAGS and y in TAGS):
             continue
-        # (the text's start or end will do for a flank: "阿里巴巴集团今日发布…" / "腾讯控股今日发布…")
-        before = ops[i - 1].src_end - ops[i - 1].src_start if i > 0 else REPLACED_FLANK
-        after = ops[j + 1].src_end - ops[j + 1].src_start if j + 1 < len(ops) else REPLACED_FLANK
+        # (the text's start or end will do for a flank, with fewer characters between: "阿里巴巴集团今日发布…" /
+        # "腾讯控股今日发布…", "据阿里巴巴集团披露…" / "据腾讯集团披露…")
+        before = ops[i - 1].src_end - ops[i - 1].src_start if i > 1 else REPLACED_FLANK
+        after = ops[j + 1].src_end - ops[j + 1].src_start if j + 2 < len(ops) else REPLACED_FLANK
         if before >= REPLACED_FLANK and after >= REPLACED_FLANK:
             return True
     return False
