@@ -104,6 +104,12 @@ _NAMED = "The board named John Smith {}president of marketing, effective immedia
         (_NAMED.format("vice "), _NAMED.format(""), True),
         ("He met the former chairman of the bank on Monday.", "He met the chairman of the bank on Monday.", True),
         ("He met the acting chairman of the bank on Monday.", "He met the chairman of the bank on Monday.", True),
+        # an ordinal put in (an opposite word too, "second" / "third": the plan reads it as a qualifier as well)
+        (
+            "It will be the largest maker of paper in the country.",
+            "It will be the second largest maker of paper in the country.",
+            True,
+        ),  # fmt: skip
         ("Apple iPhone 15 Pro Max 256GB Natural Titanium", "Apple iPhone 15 Pro 256GB Natural Titanium", True),
         ("华为Mate60 Pro 12GB+512GB 雅川青 5G全网通智能手机", "华为Mate60 12GB+512GB 雅川青 5G全网通智能手机", True),
         ("这种药物有副作用吗", "这种药物有作用吗", False),  # 副 before no post
@@ -476,6 +482,21 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("The team won the final match on Sunday evening.", "The team drew the final match on Sunday evening.", True),
         ("It said it would acquire the assets for cash.", "It said it would sell the assets for cash.", True),
         ("It said it would acquire the assets for cash.", "It said it would buy the assets for cash.", False),
+        (
+            "The president would veto the bill if it reached him.",
+            "The president would sign the bill if it reached him.",
+            True,
+        ),  # fmt: skip
+        (
+            "Its board authorized the repurchase of 2 mln shares.",
+            "Its board authorized the sale of 2 mln shares.",
+            True,
+        ),
+        (
+            "The move was likely to increase pressure on rates.",
+            "The move was unlikely to increase pressure on rates.",
+            True,
+        ),  # fmt: skip
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -528,7 +549,7 @@ def test_opposite_words_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
 
 
 _STATEMENT_PIECES = ["won", "n't", "'", "t", " ", "down", "up", "rose", "fell", "no", "not", "can", "cannot", "did",
-                     "不", "可以", "exports", "imports", "Down", ".", "5"]  # fmt: skip
+                     "不", "可以", "exports", "imports", "Down", ".", "5", "second", "third", "largest"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)

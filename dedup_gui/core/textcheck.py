@@ -1586,7 +1586,10 @@ _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
 # copy), not "原因" or "前往", nor in a word of its own ("目前", "此前", "太原市": ``_NOT_NEGATED``). 前 before a figure
 # too: "今年前10月进出口总值" / "今年10月…", "前三季度" / "三季度" (the months so far against one month), "前10名" /
 # "10名" (both were removed as copies). (代, acting, was tried: "这代主机" / "这主机" is no "acting head".)
-QUALIFIERS = ("副", "原", "前", "vice", "deputy", "former", "acting", "interim", "pro", "max", "ultra", "mini", "lite")
+QUALIFIERS = (
+    *("副", "原", "前", "vice", "deputy", "former", "acting", "interim", "pro", "max", "ultra", "mini", "lite"),
+    *("second", "third", "fourth", "fifth"),  # "the largest maker" / "the second largest maker"
+)
 _QUALIFIER_SET = frozenset(QUALIFIERS)
 _POSTS = frozenset("部主市总院局省县区镇乡校教厅处科经书秘司队会董行团委社州长官军师旅营连班站所馆台署室")
 _POST_CODES = np.array(sorted(map(ord, _POSTS)), dtype=np.uint64)
@@ -1744,11 +1747,13 @@ def _statements_plan(
     if not len(at):
         return negation, opposite_word
     hashes, doc_of = per_slice(used, _slice_statement_words, lengths)
-    opposite = find_sorted(_opposite_hashes(), hashes)[1]  # (no negation is an opposite word)
+    opposite = find_sorted(_opposite_hashes(), hashes)[1]  # (no negation is an opposite word ...)
     if negations:
         near = np.flatnonzero(np.abs(lengths[ia] - lengths[ib]) <= PLACE_EDITS)
         held = np.zeros(len(used), dtype=np.uint64)
-        np.add.at(held, doc_of[~opposite], hashes[~opposite])  # (wrapping: a sum of hashes, equal for equal negations)
+        # (... but a qualifier may be: "second" - "the second largest" / "the largest", "second" / "third")
+        negating = ~opposite | find_sorted(_english_qualifier_hashes(), hashes)[1]
+        np.add.at(held, doc_of[negating], hashes[negating])  # (wrapping: a sum of hashes, equal for equal negations)
         places = at[near[held[ia[near]] != held[ib[near]]]]
         negation = PairReads.of(places, a, b)
     if opposites:
@@ -1838,6 +1843,12 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
 
 
 _LETTER = 255  # ``_negation_tables``' mark of a Latin letter
+
+
+@lru_cache(maxsize=1)
+def _english_qualifier_hashes() -> np.ndarray:
+    """The hashes of the English ``QUALIFIERS`` (sorted), as ``_slice_statement_words`` reads them."""
+    return np.array(sorted(string_hash(w) for w in QUALIFIERS if w.isascii()), dtype=np.uint64)
 
 
 @lru_cache(maxsize=1)
@@ -2600,7 +2611,7 @@ OPPOSITE_WORDS = (
     "day week month quarter year, days weeks months quarters years, daily weekly monthly quarterly yearly annual, "
     "yesterday today tomorrow tonight, "
     "first second third fourth fifth sixth seventh eighth ninth tenth, executive financial operating, "
-    "died injured, dead injured, killed injured wounded, men women, men's women's, home away, "
+    "died injured, dead injured wounded, killed injured wounded, men women, men's women's, home away, "
     "suspend resume, suspended resumed, resume end, resumed ended, start stop, started stopped, begin end, began "
     "ended, full partial, net operating pretax, "
     "public private, domestic foreign, internal external, allow ban, allowed banned, legal illegal, "
@@ -2620,7 +2631,15 @@ OPPOSITE_WORDS = (
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros, plaintiff defendant, plaintiffs "
     "defendants, chairman president, may will, for against, increase reduce, increased reduced, increases "
-    "reduces, increasing reducing, raise reduce, raised reduced, income loss"
+    "reduces, increasing reducing, raise reduce, raised reduced, income loss, sign veto, signed vetoed, signs "
+    "vetoes, purchase sale, purchases sales, repurchase sale, repurchases sales, buyback sale, acquisition sale, "
+    "acquisitions sales, acquisition divestiture, likely unlikely, able unable, changed unchanged, profitable "
+    "unprofitable, successful unsuccessful, confirmed unconfirmed, usual unusual, expected unexpected, employed "
+    "unemployed, known unknown, certain uncertain, limited unlimited, secured unsecured, audited unaudited, "
+    "favorable unfavorable, favourable unfavourable, available unavailable, acceptable unacceptable, official "
+    "unofficial, fair unfair, lawful unlawful, regulated unregulated, restricted unrestricted, willing unwilling, "
+    "authorized unauthorized, paid unpaid, sold unsold, solved unsolved, named unnamed, consolidated "
+    "unconsolidated, qualified unqualified"
 ).split(", ")
 
 
