@@ -294,6 +294,14 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("全市累计接待游客超过2000万人次，创历史新高", "全市累计接待游客逾2000万人次，创历史新高", False),
         ("这是该队本赛季第一次在客场击败对手", "这是该队本赛季最后一次在客场击败对手", True),
         ("这是该队本赛季第一次在客场击败对手", "这是该队本赛季首次在客场击败对手", False),
+        # another index, a deposit against a loan, another school
+        (
+            "截至收盘，沪指涨1.2%报3250点，两市成交额超过9000亿元",
+            "截至收盘，深成指涨1.2%报3250点，两市成交额超过9000亿元",
+            True,
+        ),
+        ("央行下调金融机构人民币存款基准利率0.25个百分点", "央行下调金融机构人民币贷款基准利率0.25个百分点", True),
+        ("教育部门通知，全市中学将于下周一起恢复线下教学", "教育部门通知，全市小学将于下周一起恢复线下教学", True),
         # a share against a difference of shares (a unit for another after the figure)
         ("工业增加值增长5%，高于全国平均水平", "工业增加值增长5个百分点，高于全国平均水平", True),
         ("工业增加值增长5%，高于全国平均水平", "工业增加值增长5％，高于全国平均水平", False),
@@ -572,3 +580,19 @@ def test_negations_and_opposite_words_read_in_one_pass_are_each_pairs_own(texts,
         for i, j in pairs
     ]
     assert got.tolist() == want
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("央行下调金融机构人民币存款基准利率0.25个百分点", "央行下调金融机构人民币贷款基准利率0.25个百分点"),
+        ("教育部门通知，全市中学将于下周一起恢复线下教学", "教育部门通知，全市小学将于下周一起恢复线下教学"),
+    ],
+)
+def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a, b):
+    """Texts one character apart, where it makes a word of ``OPPOSITE_GROUPS_ZH`` another ("存款" / "贷款", "中学" /
+    "小学"), are told apart at once by the plan's table of such words, as the whole read tells them."""
+    from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
+
+    assert names_replaced(a, b) and names_replaced(b, a)
+    assert names_differ_pairs([a, b], np.array([0, 1]), np.array([1, 0]), markup=False).tolist() == [True, True]

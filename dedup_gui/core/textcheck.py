@@ -841,9 +841,14 @@ OPPOSITE_GROUPS_ZH = (
     # character put in replaces nothing: ``_names_plan``).
     "元 美元 港元 欧元 日元 英镑 韩元 澳元 加元 卢布",
     "A股 B股 H股 港股 美股",
+    # another index, another exchange ("沪指涨1.2%" / "深成指涨1.2%": removed as a copy)
+    "沪指 深成指 创业板指 科创50 上证指数 深证成指 沪深300 恒指 恒生指数",
+    "沪市 深市",
+    # a deposit against a loan ("下调人民币存款基准利率" / "贷款基准利率": removed as a copy)
+    "存款 贷款",
     "冠军 亚军 季军",
     "金牌 银牌 铜牌",
-    "小学 初中 高中 大学",
+    "幼儿园 小学 中学 初中 高中 大学",  # ("全市中学…" / "全市小学…": removed as a copy)
     "本科 专科 硕士 博士",
     "期中 期末",
     "城镇 农村",
