@@ -826,9 +826,13 @@ OPPOSITE_WORDS_ZH = (
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
 # the first against the last ("本赛季第一次在客场击败对手" / "最后一次": the alignment writes "最后" for "第"). All
 # four were removed as copies.
+# Each entry: classes of words, any word of one class another than any word of another (two of one class are one:
+# "沪指" / "上证指数").
 OPPOSITE_CLASSES_ZH = (
     ("超过 超 逾 多于 高于 大于 以上 突破 不止", "不足 不到 低于 少于 小于 以下 近 将近 接近 逼近 未满 未达"),
     ("第 第一 首次 首个 首位 首批", "最后 最后一 末次 最后一次 最后一个 最后一位 最后一批"),
+    # another index ("沪指涨1.2%" / "深成指涨1.2%": removed as a copy)
+    ("沪指 上证指数 上证综指", "深成指 深证成指", "创业板指 创业板指数", "科创50", "沪深300", "恒指 恒生指数"),
 )
 # ... and words of which any two differ: another currency ("每盎司报1950美元" / "港元"), another market ("今日A股三大指
 # 数" / "今日港股…": a Latin letter in either case, one case for the other no change), another place in a contest
@@ -841,12 +845,16 @@ OPPOSITE_GROUPS_ZH = (
     # character put in replaces nothing: ``_names_plan``).
     "元 美元 港元 欧元 日元 英镑 韩元 澳元 加元 卢布",
     "A股 B股 H股 港股 美股",
-    # another index, another exchange ("沪指涨1.2%" / "深成指涨1.2%": removed as a copy)
-    "沪指 深成指 创业板指 科创50 上证指数 深证成指 沪深300 恒指 恒生指数",
     "沪市 深市",
     # a deposit against a loan ("下调人民币存款基准利率" / "贷款基准利率": removed as a copy)
     "存款 贷款",
     "冠军 亚军 季军",
+    # another round, another scope, another level ("晋级决赛" / "晋级半决赛", "全国首个" / "全省首个", "国家级示范村" /
+    # "省级示范村"), another vehicle ("一辆白色轿车" / "一辆白色货车"): all were removed as copies
+    "决赛 半决赛 四分之一决赛 预赛 初赛 复赛 资格赛",
+    "全球 全国 全省 全市 全县 全区",
+    "国家级 省级 市级 县级 区级",
+    "轿车 货车 客车 卡车 面包车 越野车 摩托车 电动车 公交车 出租车 救护车 消防车 警车",
     "金牌 银牌 铜牌",
     "幼儿园 小学 中学 初中 高中 大学",  # ("全市中学…" / "全市小学…": removed as a copy)
     "本科 专科 硕士 博士",
@@ -940,7 +948,9 @@ _OPPOSITE_PAIRS = (
     | frozenset(tuple(w.split("/")[::-1]) for w in OPPOSITE_WORDS_ZH)
     | frozenset(
         pair
-        for ones, others in OPPOSITE_CLASSES_ZH
+        for classes in OPPOSITE_CLASSES_ZH
+        for i, ones in enumerate(classes)
+        for others in classes[i + 1 :]
         for x in ones.split()
         for y in others.split()
         for pair in ((x, y), (y, x))
@@ -1273,15 +1283,26 @@ def _unit_replaced(a: str, x: str, y: str, start: int, end: int, ops, j: int) ->
 
 
 def _in_word(a: str, b: str, first, last, pairs: frozenset) -> bool:
-    """Whether the change from ``first`` to ``last`` (opcodes of ``a`` and ``b``), with the equal character before it
-    or after it, is a word written for its opposite word (of ``pairs``): "同比" / "环比", "加息" / "降息" share a
-    character, and the alignment replaces the other one alone."""
+    """Whether the change from ``first`` to ``last`` (opcodes of ``a`` and ``b``), with up to two of the equal
+    characters before it, after it or both, is a word written for its opposite word (of ``pairs``): "同比" / "环比",
+    "加息" / "降息" share a character, and the alignment replaces the other one alone; "决赛" / "半决赛" share two,
+    and the alignment puts 半 in."""
     x, y = a[first.src_start : last.src_end], b[first.dest_start : last.dest_end]
-    s, d = first.src_start, first.dest_start
-    if s > 0 and d > 0 and (a[s - 1] + x, b[d - 1] + y) in pairs:
-        return True
-    e, f = last.src_end, last.dest_end
-    return e < len(a) and f < len(b) and (x + a[e], y + b[f]) in pairs
+    s, d, e, f = first.src_start, first.dest_start, last.src_end, last.dest_end
+    for before in range(min(_IN_WORD_SHARED, s, d) + 1):
+        head_a, head_b = a[s - before : s], b[d - before : d]
+        if head_a != head_b:
+            break
+        for after in range(min(_IN_WORD_SHARED, len(a) - e, len(b) - f) + 1):
+            tail_a, tail_b = a[e : e + after], b[f : f + after]
+            if tail_a != tail_b:
+                break
+            if (before or after) and (head_a + x + tail_a, head_b + y + tail_b) in pairs:
+                return True
+    return False
+
+
+_IN_WORD_SHARED = 2  # the characters an opposite word may share with its opposite around the change (``_in_word``)
 
 
 def _opposite_word(x: str, y: str, pairs: frozenset) -> bool:
