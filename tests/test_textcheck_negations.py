@@ -510,6 +510,7 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "Its board authorized the sale of 2 mln shares.",
             True,
         ),
+        ("It said wheat exports totaled 450,000 tonnes.", "It said corn exports totaled 450,000 tonnes.", True),
         (
             "The move was likely to increase pressure on rates.",
             "The move was unlikely to increase pressure on rates.",

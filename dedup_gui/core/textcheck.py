@@ -2665,7 +2665,9 @@ OPPOSITE_WORDS = (
     "favorable unfavorable, favourable unfavourable, available unavailable, acceptable unacceptable, official "
     "unofficial, fair unfair, lawful unlawful, regulated unregulated, restricted unrestricted, willing unwilling, "
     "authorized unauthorized, paid unpaid, sold unsold, solved unsolved, named unnamed, consolidated "
-    "unconsolidated, qualified unqualified"
+    "unconsolidated, qualified unqualified, wheat corn soybeans oats barley sorghum rice cotton sugar coffee cocoa "
+    "cattle hogs copper aluminium aluminum zinc nickel tin platinum palladium rubber, soybean wheat corn, oil gas "
+    "coal"
 ).split(", ")
 
 
