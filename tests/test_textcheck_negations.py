@@ -511,6 +511,22 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("It said wheat exports totaled 450,000 tonnes.", "It said corn exports totaled 450,000 tonnes.", True),
+        # one word for another with "and" or an auxiliary beside it
+        (
+            "Police said the man was shot dead by officers.",
+            "Police said the man was shot and wounded by officers.",
+            True,
+        ),
+        (
+            "It said its finance chief had resigned on Friday.",
+            "It said its finance chief had been fired on Friday.",
+            True,
+        ),
+        (
+            "It said its finance chief had resigned on Friday.",
+            "It said its finance chief has resigned on Friday.",
+            False,
+        ),
         (
             "The move was likely to increase pressure on rates.",
             "The move was unlikely to increase pressure on rates.",

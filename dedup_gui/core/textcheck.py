@@ -2665,7 +2665,8 @@ OPPOSITE_WORDS = (
     "favorable unfavorable, favourable unfavourable, available unavailable, acceptable unacceptable, official "
     "unofficial, fair unfair, lawful unlawful, regulated unregulated, restricted unrestricted, willing unwilling, "
     "authorized unauthorized, paid unpaid, sold unsold, solved unsolved, named unnamed, consolidated "
-    "unconsolidated, qualified unqualified, wheat corn soybeans oats barley sorghum rice cotton sugar coffee cocoa "
+    "unconsolidated, qualified unqualified, resigned fired, resigned dismissed, resigned sacked, resigned ousted, "
+    "wheat corn soybeans oats barley sorghum rice cotton sugar coffee cocoa "
     "cattle hogs copper aluminium aluminum zinc nickel tin platinum palladium rubber, soybean wheat corn, oil gas "
     "coal"
 ).split(", ")
@@ -2721,6 +2722,11 @@ _OPPOSITE_GROUPS = _groups_of_words(
 _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
 
 
+# Words that one side of a replacement may have besides its word: "was shot dead" / "was shot and wounded", "he
+# had resigned" / "he had been fired" are one word for another.
+_AUXILIARIES = frozenset({"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had"})
+
+
 def opposite_word_replaced(a: str, b: str) -> bool:
     """True when a word of one text stands in the other as its opposite (``OPPOSITE_WORDS``): in the word-by-word
     alignment of the passages where the two differ (``_differing_passages``), one word replaced by one of its group,
@@ -2742,6 +2748,8 @@ def opposite_word_replaced(a: str, b: str) -> bool:
     replaced, found = set(), []
     for i, j in _edit_runs(ops):
         x, y = wa[ops[i].src_start : ops[j].src_end], wb[ops[i].dest_start : ops[j].dest_end]
+        if len(x) != len(y):  # ("shot dead" / "shot and wounded", "had resigned" / "had been fired")
+            x, y = [w for w in x if w not in _AUXILIARIES], [w for w in y if w not in _AUXILIARIES]
         if len(x) != 1 or len(y) != 1:
             continue
         replaced.add((x[0], y[0]))
