@@ -311,6 +311,11 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("这是全国首个获批建设的人工智能先导区", "这是全省首个获批建设的人工智能先导区", True),
         ("该村近日被评为国家级生态文明示范村", "该村近日被评为省级生态文明示范村", True),
         ("嫌疑人驾驶一辆白色轿车逃离现场", "嫌疑人驾驶一辆白色货车逃离现场", True),
+        (
+            "该剧将于周五在湖南卫视首播，由知名导演执导",
+            "该剧将于周五在湖南卫视重播，由知名导演执导",
+            True,
+        ),  # a premiere, a rerun
         # a share against a difference of shares (a unit for another after the figure)
         ("工业增加值增长5%，高于全国平均水平", "工业增加值增长5个百分点，高于全国平均水平", True),
         ("工业增加值增长5%，高于全国平均水平", "工业增加值增长5％，高于全国平均水平", False),

@@ -855,6 +855,9 @@ OPPOSITE_GROUPS_ZH = (
     "全球 全国 全省 全市 全县 全区",
     "国家级 省级 市级 县级 区级",
     "轿车 货车 客车 卡车 面包车 越野车 摩托车 电动车 公交车 出租车 救护车 消防车 警车",
+    # a premiere against a rerun ("将于本周五晚8点在湖南卫视首播" / "重播": removed as a copy), live against recorded
+    "首播 重播",
+    "直播 录播",
     "金牌 银牌 铜牌",
     "幼儿园 小学 中学 初中 高中 大学",  # ("全市中学…" / "全市小学…": removed as a copy)
     "本科 专科 硕士 博士",
