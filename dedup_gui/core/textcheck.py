@@ -999,12 +999,15 @@ _WORD_AFTER_CODES = _word_codes(1)
 _CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
 # "Sun's" is "Sun", "'", "s"), a number, any other character on its own. The spaces between are read for line breaks.
-_NAME_WORD = re.compile(r"[A-Za-z]+|\d+(?:[.,:/]\d+)*|\S")
+# Capitals with a full stop after each, two or more, are one word and a name: "50 mln U.S. dlrs" / "50 mln Canadian
+# dlrs" (removed as a copy: "U.S." was four words, none a name).
+_DOTTED = r"(?:[A-Z]\.){2,}"
+_NAME_WORD = re.compile(_DOTTED + r"|[A-Za-z]+|\d+(?:[.,:/]\d+)*|\S")
 # A word after one of these (or at a line's start) opens a sentence, a quotation or a heading: capitalised anyway.
 _OPENERS = frozenset(".!?:;\"'“”‘’([<{«《「『-–—。！？：；")
 # A capitalised word as ``_name_words`` reads one, found anywhere (a sentence's first word too): the cheap test of
 # ``names_differ_pairs``.
-_CAPITALISED = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]*[a-z][A-Za-z]*")
+_CAPITALISED = re.compile(r"(?<![A-Za-z.])" + _DOTTED + r"|(?<![A-Za-z])[A-Z][A-Za-z]*[a-z][A-Za-z]*")
 
 
 def _name_words(text: str) -> tuple[list[str], list[bool]]:
@@ -1025,7 +1028,7 @@ def _name_words(text: str) -> tuple[list[str], list[bool]]:
             "A" <= w[0] <= "Z"
             and (before[-1] not in _OPENERS or (opens and lower not in _FUNCTION_WORDS))
             and "\n" not in gap
-            and not w.isupper()
+            and (not w.isupper() or w.endswith("."))  # ("IBM" is none, "U.S." is one)
         )
         words.append(lower)
         before = w
@@ -1320,7 +1323,9 @@ def _own_names(a: str, b: str) -> tuple[set[str], set[str]]:
     the longer word's letters) and neither inside the other (an abbreviation: "Colo" / "Colorado", "Corp" /
     "Corporation"; a name run together: "Horn" / "VanHorn"). A change of case changes nothing."""
     names_a, names_b = set(_CAPITALISED.findall(a)), set(_CAPITALISED.findall(b))
-    xs, ys = {w.lower() for w in names_a - names_b}, {w.lower() for w in names_b - names_a}
+    # (capitals with full stops, spelt out in the other text, are its name: "the U.S." / "the United States")
+    xs = {w.lower() for w in names_a - names_b if not (w.endswith(".") and _spelt_out(w, b))}
+    ys = {w.lower() for w in names_b - names_a if not (w.endswith(".") and _spelt_out(w, a))}
     if not xs or not ys:
         return set(), set()
     from rapidfuzz.distance import Levenshtein
@@ -1332,6 +1337,13 @@ def _own_names(a: str, b: str) -> tuple[set[str], set[str]]:
         return edits >= NAME_EDITS and 3 * edits >= max(len(x), len(y))
 
     return {x for x in xs if all(far(x, y) for y in ys)}, {y for y in ys if all(far(x, y) for x in xs)}
+
+
+def _spelt_out(dotted: str, text: str) -> bool:
+    """Whether ``text`` has capitalised words one after another whose first letters are those of ``dotted``
+    ("U.S.": "United States", "E.U.": "European Union")."""
+    letters = dotted.replace(".", "")
+    return re.search(r"(?<![A-Za-z])" + r"[a-z]+\s+".join(letters) + r"[a-z]+", text) is not None
 
 
 _WORD_CHAR = re.compile(r"[^\W_]")
@@ -1591,8 +1603,32 @@ def _slice_names(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     words = c[span_positions(starts[keep], sizes)].astype(np.uint64)
     word_ends = np.cumsum(sizes)
     hashes = span_hashes(words, word_ends - sizes, word_ends)
+    found_at = at[starts[keep]]
+    # ... and each run of two capitals or more with a full stop after each, not after a letter or a full stop
+    # ("U.S.", "U.S.A."; ``_DOTTED``), hashed as the pattern finds it, full stops and all
+    dot = np.uint8(ord("."))
+    pair = at[c <= ord("Z")]  # (a capital before a full stop: looked for among the capitals, not every character)
+    pair = pair[pair + 1 < len(codes)]
+    pair = pair[codes[pair + 1] == dot]
+    if len(pair) > 1:
+        follows = np.zeros(len(pair), dtype=bool)  # (the pair two places after another)
+        follows[1:] = pair[1:] - pair[:-1] == 2
+        run = np.flatnonzero(~follows)
+        run_len = np.diff(np.r_[run, len(pair)])
+        start = pair[run]
+        before = codes[np.maximum(start - 1, 0)]
+        alone = (start == 0) | ~((((before | np.uint8(0x20)) - np.uint8(ord("a"))) < 26) | (before == dot))
+        keep_run = np.flatnonzero((run_len >= 2) & alone)
+        if len(keep_run):
+            start, size = start[keep_run], 2 * run_len[keep_run]
+            letters = codes[span_positions(start, size)].astype(np.uint64)
+            run_ends = np.cumsum(size)
+            hashes = np.concatenate([hashes, span_hashes(letters, run_ends - size, run_ends)])
+            found_at = np.concatenate([found_at, start])
+            order = np.argsort(found_at, kind="stable")  # (in the order the pattern finds them)
+            hashes, found_at = hashes[order], found_at[order]
     text_ends = np.cumsum(lengths + 1)  # each text's end, its line break included
-    return hashes, np.searchsorted(text_ends, at[starts[keep]], side="right")
+    return hashes, np.searchsorted(text_ends, found_at, side="right")
 
 
 # -- negations ----------------------------------------------------------------------------------------------------
