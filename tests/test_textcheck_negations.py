@@ -288,6 +288,9 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("苹果平板电脑怎样打电话", "苹果平板电脑怎么打电话", False),
         ("额头低的女明星", "额头很高的女明星", False),  # the opposite and a word more: not one for the other
         ("女人和男人最大的区别是什么？", "男人和女人最大的区别是什么？", False),  # swapped: the same question
+        # ... but swapped about a word of direction: the other way round
+        ("该公司去年由盈转亏，全年净亏损达3.5亿元", "该公司去年由亏转盈，全年净亏损达3.5亿元", True),
+        ("市场走势从上涨转为下跌，投资者情绪转弱", "市场走势从下跌转为上涨，投资者情绪转弱", True),
         # more than against less than, or nearly (two of one side are one claim); the first against the last
         ("全市累计接待游客超过2000万人次，创历史新高", "全市累计接待游客不足2000万人次，创历史新高", True),
         ("全市累计接待游客超过2000万人次，创历史新高", "全市累计接待游客近2000万人次，创历史新高", True),

@@ -1240,12 +1240,14 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
     (``pairs``: of ``OPPOSITES``, or a word of ``OPPOSITE_WORDS_ZH`` by its opposite, or a word by one whose differing
     characters are each the opposite: ``_opposite_word``) between ``REPLACED_FLANK`` equal
     characters on each side (or the text's start or end) - and not swapped with it ("女人和男人的区别" /
-    "男人和女人的区别": the same question). Opposites side by side, fewer than that many equal characters apart, are
-    one change flanked as one ("将于下月" / "已于上月")."""
+    "男人和女人的区别": the same question) but where a word of direction stands between the two ("由盈转亏" /
+    "由亏转盈", "从上涨转为下跌": ``_DIRECTED``). Opposites side by side, fewer than that many equal characters apart,
+    are one change flanked as one ("将于下月" / "已于上月")."""
     ops = levenshtein.opcodes(a, b) if ops is None else ops
     replaced: set[tuple[str, str]] = set()
     swaps: list[tuple[str, str]] = []
     block: list[tuple[int, int, str, str]] = []  # opposites side by side, fewer than a flank of characters apart
+    found: list[tuple[int, int, str, str]] = []  # every opposite, in order
 
     def close() -> None:
         first, last = block[0], block[-1]
@@ -1268,11 +1270,22 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         replaced.add((x, y))
         if (x, y) in pairs or _opposite_word(x, y, pairs) or _in_word(a, b, ops[i], ops[j], pairs):
             block.append((i, j, x, y))
+            found.append((i, j, x, y))
         elif block:  # (an edit of another kind next to it: the block ends before it)
             close()
     if block:
         close()
+    flanked = set(swaps)
+    for (_, j, x, y), (i, _, x2, y2) in zip(found, found[1:], strict=False):
+        if (x, y) == (y2, x2) and (y, x) in flanked and _DIRECTED.fullmatch(a[ops[j].src_end : ops[i].src_start]):
+            return True
     return any(swap not in replaced for swap in swaps)
+
+
+# What stands between two opposites swapped that makes the swap another statement: a change from one to the other
+# ("由盈转亏" / "由亏转盈", "从上涨转为下跌" / "从下跌转为上涨", "由升到降"), not two things named together
+# ("男人和女人").
+_DIRECTED = re.compile("转为|转成|转入|转向|变为|变成|转|变|到|至|向|→|->")
 
 
 def _unit_replaced(a: str, x: str, y: str, start: int, end: int, ops, j: int) -> bool:
