@@ -535,6 +535,13 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "It said its finance chief has resigned on Friday.",
             False,
         ),
+        ("Its members had agreed to the latest wage offer.", "Its members had refused the latest wage offer.", True),
+        (
+            "The two sides failed to reach an agreement on it.",
+            "The two sides managed to reach an agreement on it.",
+            True,
+        ),
+        ("The stock was overvalued at that level.", "The stock was undervalued at that level.", True),
         (
             "The move was likely to increase pressure on rates.",
             "The move was unlikely to increase pressure on rates.",

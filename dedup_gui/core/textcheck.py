@@ -2718,7 +2718,8 @@ OPPOSITE_WORDS = (
     "unofficial, fair unfair, lawful unlawful, regulated unregulated, restricted unrestricted, willing unwilling, "
     "authorized unauthorized, paid unpaid, sold unsold, solved unsolved, named unnamed, consolidated "
     "unconsolidated, qualified unqualified, resigned fired, resigned dismissed, resigned sacked, resigned ousted, "
-    "wheat corn soybeans oats barley sorghum rice cotton sugar coffee cocoa "
+    "failed managed, failed succeeded, fails succeeds, fail succeed, overvalued undervalued, overestimated "
+    "underestimated, overbought oversold, wheat corn soybeans oats barley sorghum rice cotton sugar coffee cocoa "
     "cattle hogs copper aluminium aluminum zinc nickel tin platinum palladium rubber, soybean wheat corn, oil gas "
     "coal"
 ).split(", ")
@@ -2750,7 +2751,7 @@ OPPOSITE_CLASSES = (
         "slides slips sinks tumbles plunges dips fall drop slide slip sink tumble plunge dip",
     ),
     (
-        "approved accepted welcomed supported backed endorsed ratified",
+        "approved accepted welcomed supported backed endorsed ratified agreed",
         "rejected declined opposed blocked vetoed refused",
     ),
     ("completed finished concluded", "abandoned terminated cancelled canceled scrapped"),
@@ -2776,7 +2777,7 @@ _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
 
 # Words that one side of a replacement may have besides its word: "was shot dead" / "was shot and wounded", "he
 # had resigned" / "he had been fired" are one word for another.
-_AUXILIARIES = frozenset({"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had"})
+_AUXILIARIES = frozenset({"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had", "to"})
 
 
 def opposite_word_replaced(a: str, b: str) -> bool:
