@@ -317,6 +317,13 @@ def test_questions_about_another_numbered_item_stay_apart():
         # another weather, a half for the whole
         ("今天夜里到明天白天，晴，偏北风3到4级", "今天夜里到明天白天，多云，偏北风3到4级", True),
         ("中山路实行全封闭施工，请过往车辆绕行", "中山路实行半封闭施工，请过往车辆绕行", True),
+        # trading suspended or resumed, another exam
+        (
+            "公司股票将于明日开市起停牌，预计停牌时间不超过5个交易日",
+            "公司股票将于明日开市起复牌，预计停牌时间不超过5个交易日",
+            True,
+        ),
+        ("根据安排，今年高考将于6月7日至8日举行", "根据安排，今年中考将于6月7日至8日举行", True),
         (
             "该剧将于周五在湖南卫视首播，由知名导演执导",
             "该剧将于周五在湖南卫视重播，由知名导演执导",
