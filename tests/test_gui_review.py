@@ -112,6 +112,17 @@ def click_members(qtbot, window, rows):
     assert sorted(window.pane.selected_members()) == sorted(rows)
 
 
+def open_texts_and_compare(qtbot, window, path, texts, row) -> str:
+    """Open ``texts`` (a CSV's text column, at ``path``) with N-gram, select the cluster of ``row`` and click its
+    member: the title above it in the compare view."""
+    pd.DataFrame({"text": texts}).to_csv(path, index=False)
+    window.settings_panel.set_settings(Settings(algorithm="ngram"))
+    open_and_wait(qtbot, window, path)
+    window.select_cluster(window.session.cluster_of(row))
+    click_members(qtbot, window, [row])
+    return window.compare.right.title.text()
+
+
 def undo_text(window) -> str:
     return window.review_actions.undo.text().replace("&", "")
 
@@ -921,14 +932,8 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
         "purposes, the company said.",
         "Shares of the company rose sharply in early trading on the New York Stock Exchange on Monday.",
     ]
-    path = tmp_path / "notices.csv"
-    pd.DataFrame({"text": texts}).to_csv(path, index=False)
-    window.settings_panel.set_settings(Settings(algorithm="ngram"))
-    open_and_wait(qtbot, window, path)
+    title = open_texts_and_compare(qtbot, window, tmp_path / "notices.csv", texts, 0)
     assert window.session.result.held.tolist() == [0] and window.session.rows_to_remove == 0
-    window.select_cluster(window.session.cluster_of(0))
-    click_members(qtbot, window, [0])
-    title = window.compare.right.title.text()
     assert "kept for you to check — the same words with other words put between them" in title
     assert "partly in other words" not in title
 
@@ -975,14 +980,8 @@ def test_a_copy_with_a_multiplier_dropped_is_kept_to_check_and_says_why(qtbot, w
         FINE.replace("违法所得", "违法所德"),
         "今天天气很好，适合出门散步。",
     ]
-    path = tmp_path / "court.csv"
-    pd.DataFrame({"text": texts}).to_csv(path, index=False)
-    window.settings_panel.set_settings(Settings(algorithm="ngram"))
-    open_and_wait(qtbot, window, path)
+    title = open_texts_and_compare(qtbot, window, tmp_path / "court.csv", texts, 1)
     assert window.session.result.held.tolist() == [1] and window.session.rows_to_remove == 1
-    window.select_cluster(window.session.cluster_of(1))
-    click_members(qtbot, window, [1])
-    title = window.compare.right.title.text()
     assert "a figure with its multiplier (万, 亿, million) dropped or changed" in title
     assert "a character or a word apart" not in title
     model = window.pane.members_model

@@ -1289,7 +1289,7 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         close()
     flanked = set(swaps)
     for (_, j, x, y), (i, _, x2, y2) in zip(found, found[1:], strict=False):
-        if (x, y) == (y2, x2) and (y, x) in flanked and _DIRECTED.fullmatch(a[ops[j].src_end : ops[i].src_start]):
+        if (x, y) == (y2, x2) and (y, x) in flanked and a[ops[j].src_end : ops[i].src_start] in _DIRECTED:
             return True
     return any(swap not in replaced for swap in swaps)
 
@@ -1297,7 +1297,7 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
 # What stands between two opposites swapped that makes the swap another statement: a change from one to the other
 # ("由盈转亏" / "由亏转盈", "从上涨转为下跌" / "从下跌转为上涨", "由升到降"), not two things named together
 # ("男人和女人").
-_DIRECTED = re.compile("转为|转成|转入|转向|变为|变成|转|变|到|至|向|→|->")
+_DIRECTED = frozenset(("转为", "转成", "转入", "转向", "变为", "变成", "转", "变", "到", "至", "向", "→", "->"))
 
 
 def _unit_replaced(a: str, x: str, y: str, start: int, end: int, ops, j: int) -> bool:
@@ -1467,26 +1467,26 @@ def _names_plan(
     latin = latin[both] & (edits >= NAME_EDITS)  # (a name far from another is at least that many edits)
     to_read = (edits >= 2) & ((edits <= PLACE_EDITS) | latin)
     # ... but one character put in can make a word another ("5000万元" / "5000万美元"): such pairs are read whole
-    # where the longer text has a word of ``_PUT_IN_WORDS``.
+    # where the longer text has such a word (``_put_in_words``).
     put_in = np.flatnonzero((edits == 1) & ~swapped)
     if len(put_in):
         longer = (xs[k] if len(xs[k]) > len(ys[k]) else ys[k] for k in put_in.tolist())
-        to_read[put_in[np.fromiter(map(_has_put_in_word, longer), dtype=bool, count=len(put_in))]] = True
+        has = _put_in_words().search
+        to_read[put_in[np.fromiter((has(t) is not None for t in longer), dtype=bool, count=len(put_in))]] = True
     read = np.flatnonzero(to_read)
     places = at[both[read]]
     return differ, PairReads.of(places, a, b, (latin[read], edits[read] <= PLACE_EDITS)), stripped
 
 
-# Words that are another word of ``_OPPOSITE_PAIRS`` with one character put in: 美元, 港元, 日元... (元 with the
-# currency's character before it). A pair of texts one character apart, the longer with one of them, is read whole.
-_PUT_IN_WORDS = sorted(
-    {y for x, y in _OPPOSITE_PAIRS if len(y) == len(x) + 1 and any(y[:i] + y[i + 1 :] == x for i in range(len(y)))}
-)
-_HAS_PUT_IN_WORD = re.compile("|".join(map(re.escape, _PUT_IN_WORDS))) if _PUT_IN_WORDS else None
-
-
-def _has_put_in_word(text: str) -> bool:
-    return _HAS_PUT_IN_WORD is not None and _HAS_PUT_IN_WORD.search(text) is not None
+@lru_cache(maxsize=1)
+def _put_in_words() -> re.Pattern:
+    """The words that are another word of ``_OPPOSITE_PAIRS`` with one character put in - 美元, 港元, 日元... (元 with
+    the currency's character before it), 半决赛 - as one pattern: a pair of texts one character apart, the longer with
+    one of them, is read whole (``_names_plan``)."""
+    words = {
+        y for x, y in _OPPOSITE_PAIRS if len(y) == len(x) + 1 and any(y[:i] + y[i + 1 :] == x for i in range(len(y)))
+    }
+    return re.compile("|".join(map(re.escape, sorted(words))))
 
 
 def _one_swapped(xs: list[str], ys: list[str], one: np.ndarray) -> np.ndarray:
@@ -1690,6 +1690,7 @@ _OF_POST_CODES = np.array(sorted(map(ord, _OF_POSTS)), dtype=np.uint64)
 _LONG_POSTS = _POSTS - {"长"}
 _LONG_POST_CODES = np.array(sorted(map(ord, _LONG_POSTS)), dtype=np.uint64)
 _OF_FIGURES = "前"  # ... or before a figure: digits or a Chinese numeral (``_FIGURE_STARTS``)
+_OF_FIGURE_CODES = np.array(sorted(map(ord, _OF_FIGURES)), dtype=np.uint64)
 _FIGURE_STARTS = frozenset("0123456789０１２３４５６７８９一二三四五六七八九十两几")
 _FIGURE_START_CODES = np.array(sorted(map(ord, _FIGURE_STARTS)), dtype=np.uint64)
 # Where one of them is no negation: a question asked as "A-not-A" (有没有, 是不是, 好不好: the same word on both
@@ -1890,7 +1891,7 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         )
         # (a 副 before no post is no qualifier, as the read says: "副作用"; a 前 before no post or figure: "前往")
         qualifies = np.where(own == ord("副"), find_sorted(_POST_CODES, nxt)[1], find_sorted(_LONG_POST_CODES, nxt)[1])
-        qualifies |= np.isin(own, [ord(c) for c in _OF_FIGURES]) & find_sorted(_FIGURE_START_CODES, nxt)[1]
+        qualifies |= find_sorted(_OF_FIGURE_CODES, own)[1] & find_sorted(_FIGURE_START_CODES, nxt)[1]
         word |= find_sorted(_OF_POST_CODES, own)[1] & ~qualifies
         cn_at, cn_hashes = cn_at[~word], cn_hashes[~word]
         # Each with the characters beside it: a negation moved ("孕妇不可以吃…吗好吃" / "孕妇可以吃…吗不好吃") is one
@@ -1937,8 +1938,10 @@ _LETTER = 255  # ``_negation_tables``' mark of a Latin letter
 
 @lru_cache(maxsize=1)
 def _english_qualifier_hashes() -> np.ndarray:
-    """The hashes of the English ``QUALIFIERS`` (sorted), as ``_slice_statement_words`` reads them."""
-    return np.array(sorted(string_hash(w) for w in QUALIFIERS if w.isascii()), dtype=np.uint64)
+    """The hashes of the English ``QUALIFIERS`` (sorted), as ``_slice_statement_words`` reads them (``_negation_tables``
+    made them)."""
+    english = _negation_tables()[2]
+    return np.array(sorted(english[w] for w in QUALIFIERS if w in english), dtype=np.uint64)
 
 
 @lru_cache(maxsize=1)
