@@ -989,3 +989,19 @@ def test_a_copy_with_a_multiplier_dropped_is_kept_to_check_and_says_why(qtbot, w
     assert "another multiplier" in tip
     click_members(qtbot, window, [2])  # the typo'd copy: removed, and no multiplier said of it
     assert "multiplier" not in window.compare.right.title.text()
+
+
+def test_the_summary_counts_exact_copies_in_words_that_agree_with_their_number(qtbot, window, tmp_path):
+    one = "公司公告称，本次交易金额为5000万元，交易完成后公司将持有目标公司51%的股权。"
+    other = "今天天气很好，适合出门散步，公园里的人比平时多了不少。"
+    path = tmp_path / "copies.csv"
+    pd.DataFrame({"text": [one, one, other]}).to_csv(path, index=False)
+    window.settings_panel.set_settings(Settings(algorithm="ngram"))
+    open_and_wait(qtbot, window, path)
+    assert window.session.result.exact_duplicates == 1
+    assert "1 row is an exact copy" in window.pane.summary.text()
+    path = tmp_path / "more_copies.csv"
+    pd.DataFrame({"text": [one, one, other, other, other]}).to_csv(path, index=False)
+    open_and_wait(qtbot, window, path)
+    assert window.session.result.exact_duplicates == 3
+    assert "3 rows are exact copies" in window.pane.summary.text()

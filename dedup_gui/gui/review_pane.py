@@ -533,8 +533,13 @@ class ReviewPane(QWidget):
             return
         text = f"<b>{summary_text(s.clusters_to_review, s.rows_to_remove, s.result.n_rows, s.rows_to_check)}</b>"
         notes = []
-        if s.result.exact_duplicates:
-            notes.append(self.tr("{n} rows are exact copies").format(n=f"{s.result.exact_duplicates:,}"))
+        exact = s.result.exact_duplicates
+        if exact:
+            notes.append(
+                self.tr("1 row is an exact copy")
+                if exact == 1
+                else self.tr("{n} rows are exact copies").format(n=f"{exact:,}")
+            )
         decided = len(s.intent.rows)
         if decided:
             notes.append(

@@ -880,6 +880,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>您正在核对的重复组已不存在；改为显示最接近的重复组 {id}。</translation>
     </message>
     <message>
+        <source>1 row is an exact copy</source>
+        <translation>其中 1 行完全相同</translation>
+    </message>
+    <message>
         <source>{n} rows are exact copies</source>
         <translation>其中 {n} 行完全相同</translation>
     </message>
