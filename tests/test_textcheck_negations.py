@@ -332,6 +332,20 @@ def test_questions_about_another_numbered_item_stay_apart():
         # a share against a difference of shares (a unit for another after the figure)
         ("工业增加值增长5%，高于全国平均水平", "工业增加值增长5个百分点，高于全国平均水平", True),
         ("工业增加值增长5%，高于全国平均水平", "工业增加值增长5％，高于全国平均水平", False),
+        # the start, the middle or the end of a year or a month (the end written two ways is one)
+        ("该项目预计将于今年年初正式开工建设", "该项目预计将于今年年中正式开工建设", True),
+        ("该批货物将于本月月初运抵天津港", "该批货物将于本月月底运抵天津港", True),
+        ("该批货物将于本月上旬运抵天津港", "该批货物将于本月下旬运抵天津港", True),
+        ("该项目预计将于今年年底正式开工建设", "该项目预计将于今年年末正式开工建设", False),
+        # another stream of students, another head, the last place, another waste, another metal, a loss for a profit
+        ("其中文科考生1.8万人，比去年略有增加", "其中理科考生1.8万人，比去年略有增加", True),
+        ("研究部署全省经济工作，省委书记主持会议并讲话", "研究部署全省经济工作，省长主持会议并讲话", True),
+        ("累计票房已突破20亿元，位列年度票房榜首位", "累计票房已突破20亿元，位列年度票房榜末位", True),
+        ("该企业存在超标排放废水的违法行为", "该企业存在超标排放废气的违法行为", True),
+        ("宣布将对进口钢铁加征25%的关税", "宣布将对进口铝加征25%的关税", True),
+        ("第三季度净利润同比扭亏为盈，达到8.5亿元", "第三季度净利润同比由盈转亏，达到8.5亿元", True),
+        ("中国银行今日宣布，下调个人住房贷款利率", "中国建设银行今日宣布，下调个人住房贷款利率", True),  # a bank
+        ("这部电影改编自同名小说，将于明年春节档上映", "这部电视剧改编自同名小说，将于明年春节档上映", True),
     ],
 )
 def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):
@@ -354,6 +368,38 @@ def test_one_character_put_in_that_writes_another_currency_is_read_in_the_plan(a
     """Texts one character apart are read for a place or an opposite only where one character is written for
     another; one put in before 元 writes another currency ("5000万元" / "5000万美元", removed as a copy), so such
     pairs are read whole."""
+    from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
+
+    assert names_replaced(a, b) is another and names_replaced(b, a) is another
+    got = names_differ_pairs([a, b], np.array([0, 1]), np.array([1, 0]), markup=False)
+    assert got.tolist() == [another, another]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "another"),
+    [
+        ("展览面积达12万平方米，比上届有所增加", "展览面积达12万平方公里，比上届有所增加", True),  # with 平方
+        ("该水库目前蓄水量为1.2亿立方米，较去年同期增加", "该水库目前蓄水量为1.2亿平方米，较去年同期增加", True),
+        ("据测量，该裂缝宽约3毫米，专家认为暂不影响安全", "据测量，该裂缝宽约3厘米，专家认为暂不影响安全", True),
+        ("需绕行约3米才能到达对面的停车场入口", "需绕行约3千米才能到达对面的停车场入口", True),  # 千 put in
+        ("查获疑似毒品约2克，目前案件正在侦办中", "查获疑似毒品约2千克，目前案件正在侦办中", True),
+        ("展览面积达12万平方公里，比上届有所增加", "展览面积达12万平方千米，比上届有所增加", False),  # one unit
+        (
+            "据测量，该裂缝宽约3毫米，专家认为暂不影响桥梁安全",
+            "据测量，该裂缝宽约3毫米，专家认为暂不影响桥粱安全",
+            False,
+        ),
+        ("小区绿化面积达3万平方米以上", "小区绿化面积达3万平方米已上", False),  # a typo beside a unit
+        ("警方当场查获各类物品约3公斤，目前案件正在侦办中", "警方当场查获各类物品约3公里，目前案件正在侦办中", True),
+        # another bank: one character written for another in a word of four
+        ("中信银行今日宣布下调个人住房贷款利率", "中国银行今日宣布下调个人住房贷款利率", True),
+    ],
+)
+def test_a_unit_for_another_where_the_change_is_a_part_of_it_is_read_in_the_plan(a, b, another):
+    """A unit of more than one character written for another where the alignment changes a part of it - after
+    平方 or 立方 that both texts have, one character put in (千米 for 米), one written for another (毫米 / 厘米, 立方米
+    / 平方米) - is another quantity (all five were removed as copies); the plan reads the one-character pairs whole
+    (``_swapped_words``, ``_put_in_words``) and agrees with the read."""
     from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
 
     assert names_replaced(a, b) is another and names_replaced(b, a) is another
@@ -396,7 +442,8 @@ def test_questions_asking_the_opposite_stay_and_a_copy_goes():
 
 
 _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "明星", "今", "明", "天", "？", "好", "坏", "了",
-                    "元", "美", "5", "决赛", "半"]  # fmt: skip
+                    "元", "美", "5", "决赛", "半", "首", "末", "位", "同", "环", "比", "米", "毫", "厘", "千", "平方",
+                    "立方", "克", "公", "斤", "里", "中", "国", "信", "银行"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
@@ -405,6 +452,9 @@ _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "
     pairs=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20),
 )
 @example(texts=["额头低的女明星", "额头高的女明星", "高的", "低的"], pairs=[(0, 1), (2, 3), (1, 0)])
+@example(texts=["票房榜首位", "票房榜末位", "来自同比", "来自环比", "首位的", "末位的"], pairs=[(0, 1), (2, 3), (4, 5)])
+@example(texts=["约3毫米长", "约3厘米长", "3平方米", "3立方米", "约3米", "约3千米"], pairs=[(0, 1), (2, 3), (4, 5)])
+@example(texts=["3公斤", "3公里", "中信银行", "中国银行"], pairs=[(0, 1), (2, 3)])
 def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
 
@@ -556,6 +606,31 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The move was likely to increase pressure on rates.",
             "The move was unlikely to increase pressure on rates.",
             True,
+        ),  # fmt: skip
+        # hiring against laying off, a dividend paid against one omitted, growth against a fall, another time of day
+        ("It said it would hire 500 workers at its plant.", "It said it would lay off 500 workers at its plant.", True),
+        ("It said it would omit its quarterly dividend.", "It said it would raise its quarterly dividend.", True),
+        (
+            "It expects sales to grow by about 10 pct this year.",
+            "It expects sales to fall by about 10 pct this year.",
+            True,
+        ),  # fmt: skip
+        (
+            "Shares closed higher in morning trading on Monday.",
+            "Shares closed higher in afternoon trading on Monday.",
+            True,
+        ),  # fmt: skip
+        ("It will pay 15 dlrs for each common share.", "It will pay 15 dlrs for each preferred share.", True),
+        ("It needs approval by the shareholders of both.", "It needs approval by the directors of both.", True),
+        (
+            "It expects sales to grow by about 10 pct this year.",
+            "It expects sales to rise by about 10 pct this year.",
+            False,
+        ),  # (one direction)  # fmt: skip
+        (
+            "It said it would lay off 500 workers at its plant.",
+            "It said it would lay 500 workers off at its plant.",
+            False,
         ),  # fmt: skip
     ],
 )

@@ -820,7 +820,8 @@ OPPOSITE_WORDS_ZH = (
     "胜利/失利 胜利/失败 取胜/落败 获胜/落败 晋级/出局 晋级/淘汰 当选/落选 入选/落选 施行/废止 实施/废止 生效/失效 "
     "开放/关闭 开通/关闭 开启/关闭 开业/停业 复工/停工 开工/停工 复课/停课 取消/保留 取消/恢复 承认/否认 证实/否认 "
     "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次 禁止/可以 "
-    "战胜/负于 击败/负于 战胜/不敌 击败/不敌 战胜/输给 击败/输给 将于/已于 停牌/复牌 停产/复产 停运/复运 停航/复航"
+    "战胜/负于 击败/负于 战胜/不敌 击败/不敌 战胜/输给 击败/输给 将于/已于 停牌/复牌 停产/复产 停运/复运 停航/复航 "
+    "扭亏为盈/由盈转亏 扭亏/转亏"
 ).split()
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
@@ -830,7 +831,12 @@ OPPOSITE_WORDS_ZH = (
 # "沪指" / "上证指数").
 OPPOSITE_CLASSES_ZH = (
     ("超过 超 逾 多于 高于 大于 以上 突破 不止", "不足 不到 低于 少于 小于 以下 近 将近 接近 逼近 未满 未达"),
-    ("第 第一 首次 首个 首位 首批", "最后 最后一 末次 最后一次 最后一个 最后一位 最后一批"),
+    ("第 第一 首次 首个 首位 首批", "最后 最后一 末次 末位 最后一次 最后一个 最后一位 最后一批"),
+    # the start, the middle or the end of a year or a month ("将于今年年初正式开工" / "年中…", "本月月初运抵" / "月底…":
+    # removed as copies), where the end written two ways is one ("年底" / "年末")
+    ("年初", "年中", "年底 年末"),
+    ("月初", "月中", "月底 月末"),
+    ("上旬", "中旬", "下旬"),
     # another weather ("明天白天，晴，偏北风3到4级" / "明天白天，多云，…": removed as a copy)
     (
         "晴",
@@ -867,11 +873,14 @@ OPPOSITE_GROUPS_ZH = (
     "国家级 省级 市级 县级 区级",
     "轿车 货车 客车 卡车 面包车 越野车 摩托车 电动车 公交车 出租车 救护车 消防车 警车",
     # a premiere against a rerun ("将于本周五晚8点在湖南卫视首播" / "重播": removed as a copy), live against recorded
+    # a film against a series ("这部电影改编自同名小说" / "这部电视剧…": removed as a copy)
+    "电影 电视剧 网剧 纪录片 动画片",
     "首播 重播",
     "直播 录播",
     "金牌 银牌 铜牌",
     "幼儿园 小学 中学 初中 高中 大学",  # ("全市中学…" / "全市小学…": removed as a copy)
     "本科 专科 硕士 博士",
+    "文科 理科",  # ("其中文科考生1.8万人" / "理科考生…": removed as a copy)
     "期中 期末",
     "高考 中考 考研 会考",  # ("今年高考将于6月7日至8日举行" / "今年中考…": removed as a copy)
     "城镇 农村",
@@ -899,6 +908,16 @@ OPPOSITE_GROUPS_ZH = (
     "甲方 乙方 丙方",
     "应届 往届",
     "董事长 总经理 财务总监 董事会秘书 监事会主席",
+    # a party secretary against the head of government ("省委书记主持会议" / "省长…"), waste water against waste gas,
+    # steel against aluminium ("对进口钢铁加征25%的关税" / "对进口铝…"): all were removed as copies
+    # another bank ("中国银行今日宣布…下调个人住房贷款利率" / "中国建设银行今日宣布…": removed as a copy)
+    "中国银行 中国建设银行 中国工商银行 中国农业银行 交通银行 中国邮政储蓄银行 招商银行 中信银行 兴业银行 浦发银行 "
+    "民生银行 光大银行 平安银行 华夏银行 广发银行",
+    "省委书记 省长",
+    "市委书记 市长",
+    "县委书记 县长",
+    "废水 废气 废渣",
+    "钢铁 钢材 铝 铜 铁矿石 煤炭 原油 天然气 黄金 白银 大豆 玉米 小麦 棉花",
 )
 # A unit written for another right after the same figure - "依法判处有期徒刑3年" / "3个月", "预计工期为15天" /
 # "15个月", "需绕行约3公里" / "3米", "查获约2吨" / "2公斤" - or after 每 ("每日3次" / "每周3次"): another quantity,
@@ -924,6 +943,9 @@ UNIT_CLASSES_ZH = (
     "升",
     "亩",
     "公顷",
+    "平方米",  # ("展览面积达12万平方米" / "12万平方公里": removed as a copy)
+    "平方公里 平方千米",
+    "立方米",
     # a share against a difference of shares: "工业增加值增长5%" / "增长5个百分点" (removed as a copy)
     "% ％",
     "个百分点 百分点",
@@ -1261,10 +1283,14 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
     block: list[tuple[int, int, str, str]] = []  # opposites side by side, fewer than a flank of characters apart
     found: list[tuple[int, int, str, str]] = []  # every opposite, in order
 
+    around: dict[int, tuple[int, int]] = {}  # per opposite's first and last edit: the characters its word shares
+
     def close() -> None:
         first, last = block[0], block[-1]
-        if (_flank_words(ops, first[0] - 1, -1) >= REPLACED_FLANK or _opens(a, ops[first[0]].src_start)) and (
-            _flank_words(ops, last[1] + 1, 1) >= REPLACED_FLANK or _closes(a, ops[last[1]].src_end)
+        # (the text's start or end will do where the word reaches it: "位列年度票房榜首位" / "…榜末位")
+        start, end = ops[first[0]].src_start - around[first[0]][0], ops[last[1]].src_end + around[last[1]][1]
+        if (_flank_words(ops, first[0] - 1, -1) >= REPLACED_FLANK or _opens(a, start)) and (
+            _flank_words(ops, last[1] + 1, 1) >= REPLACED_FLANK or _closes(a, end)
         ):
             swaps.extend((y, x) for _, _, x, y in block)
         block.clear()
@@ -1275,12 +1301,14 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         start, end = ops[i].src_start, ops[j].src_end
         x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
         replaced.add((x, y))
-        if _unit_replaced(a, x, y, start, end, ops, j):
+        if _unit_replaced(a, x, y, start, end, ops, i, j):
             return True
         # (a sign beside it is no part of it: "初见下一句" / "初见，上一句"; the swaps, read so, are compared so)
         x, y = _NOT_WORD.sub("", x), _NOT_WORD.sub("", y)
         replaced.add((x, y))
-        if (x, y) in pairs or _opposite_word(x, y, pairs) or _in_word(a, b, ops[i], ops[j], pairs):
+        shared = (0, 0) if (x, y) in pairs or _opposite_word(x, y, pairs) else _in_word(a, b, ops[i], ops[j], pairs)
+        if shared is not None:
+            around[i], around[j] = shared, shared
             block.append((i, j, x, y))
             found.append((i, j, x, y))
         elif block:  # (an edit of another kind next to it: the block ends before it)
@@ -1300,24 +1328,33 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
 _DIRECTED = frozenset(("转为", "转成", "转入", "转向", "变为", "变成", "转", "变", "到", "至", "向", "→", "->"))
 
 
-def _unit_replaced(a: str, x: str, y: str, start: int, end: int, ops, j: int) -> bool:
+def _unit_replaced(a: str, x: str, y: str, start: int, end: int, ops, i: int, j: int) -> bool:
     """Whether the change of ``x`` (``a[start:end]``) into ``y`` writes a unit for another of another class
     (``UNIT_CLASSES_ZH``) right after a figure or 每 that both texts have (``_COUNTING``), with ``REPLACED_FLANK``
-    equal characters after it (``ops[j]``: the change's last edit) or the text's end."""
-    return (
-        (x, y) in _UNIT_PAIRS
-        and start > 0
-        and a[start - 1] in _COUNTING
-        and (a[start - 1] == "每" or not (x in _DATE_UNITS and y in _DATE_UNITS))
-        and (_equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end))
-    )
+    equal characters after it (``ops[j]``: the change's last edit; ``ops[i]`` its first) or the text's end. Where
+    the change is only a part of a unit, the unit is read with up to ``_UNIT_SHARED`` of the characters both texts
+    have before and after it: "12万平方米" / "12万平方公里", "约3米" / "约3千米", "3毫米" / "3厘米", "1.2亿立方米" /
+    "1.2亿平方米", "3公斤" / "3公里"."""
+    for head in range(min(_equal_words(ops, i - 1), _UNIT_SHARED) + 1):
+        at = start - head
+        if at <= 0 or a[at - 1] not in _COUNTING:
+            continue
+        for tail in range(min(_equal_words(ops, j + 1), _UNIT_SHARED) + 1):
+            u, v = a[at:start] + x + a[end : end + tail], a[at:start] + y + a[end : end + tail]
+            if (u, v) in _UNIT_PAIRS and (a[at - 1] == "每" or not (u in _DATE_UNITS and v in _DATE_UNITS)):
+                return _equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end + tail)
+    return False
 
 
-def _in_word(a: str, b: str, first, last, pairs: frozenset) -> bool:
+_UNIT_SHARED = 2  # characters of a unit both texts have beside a change in it ("平方", "方米": ``_unit_replaced``)
+
+
+def _in_word(a: str, b: str, first, last, pairs: frozenset) -> tuple[int, int] | None:
     """Whether the change from ``first`` to ``last`` (opcodes of ``a`` and ``b``), with up to two of the equal
     characters before it, after it or both, is a word written for its opposite word (of ``pairs``): "同比" / "环比",
     "加息" / "降息" share a character, and the alignment replaces the other one alone; "决赛" / "半决赛" share two,
-    and the alignment puts 半 in."""
+    and the alignment puts 半 in. Returns how many equal characters the word has before and after the change (None:
+    no such word)."""
     x, y = a[first.src_start : last.src_end], b[first.dest_start : last.dest_end]
     s, d, e, f = first.src_start, first.dest_start, last.src_end, last.dest_end
     for before in range(min(_IN_WORD_SHARED, s, d) + 1):
@@ -1329,8 +1366,8 @@ def _in_word(a: str, b: str, first, last, pairs: frozenset) -> bool:
             if tail_a != tail_b:
                 break
             if (before or after) and (head_a + x + tail_a, head_b + y + tail_b) in pairs:
-                return True
-    return False
+                return before, after
+    return None
 
 
 _IN_WORD_SHARED = 2  # the characters an opposite word may share with its opposite around the change (``_in_word``)
@@ -1468,6 +1505,13 @@ def _names_plan(
     to_read = (edits >= 2) & ((edits <= PLACE_EDITS) | latin)
     # ... but one character put in can make a word another ("5000万元" / "5000万美元"): such pairs are read whole
     # where the longer text has such a word (``_put_in_words``).
+    # ... and one character written for another in a unit of more than one ("3毫米" / "3厘米", "1.2亿立方米" /
+    # "1.2亿平方米") or a word of more than two ("中信银行" / "中国银行"), which ``_one_swapped`` does not read: such
+    # pairs are read whole where either text has one (``_swapped_words``).
+    if len(one):
+        has_word = _swapped_words().search
+        many = ((has_word(xs[k]) is not None or has_word(ys[k]) is not None) for k in one.tolist())
+        to_read[one[np.fromiter(many, dtype=bool, count=len(one))]] = True
     put_in = np.flatnonzero((edits == 1) & ~swapped)
     if len(put_in):
         longer = (xs[k] if len(xs[k]) > len(ys[k]) else ys[k] for k in put_in.tolist())
@@ -1484,7 +1528,24 @@ def _put_in_words() -> re.Pattern:
     the currency's character before it), 半决赛 - as one pattern: a pair of texts one character apart, the longer with
     one of them, is read whole (``_names_plan``)."""
     words = {
-        y for x, y in _OPPOSITE_PAIRS if len(y) == len(x) + 1 and any(y[:i] + y[i + 1 :] == x for i in range(len(y)))
+        y
+        for x, y in _OPPOSITE_PAIRS | _UNIT_PAIRS
+        if len(y) == len(x) + 1 and any(y[:i] + y[i + 1 :] == x for i in range(len(y)))
+    }
+    return re.compile("|".join(map(re.escape, sorted(words))))
+
+
+@lru_cache(maxsize=1)
+def _swapped_words() -> re.Pattern:
+    """The words that are another with one character written for another, beyond what ``_one_swapped`` looks up:
+    units of more than one character (``_UNIT_PAIRS``: 毫米, 厘米, 平方米, 立方米...) and opposite words of more than
+    two (``_OPPOSITE_PAIRS``: 中信银行, 中国银行...), as one pattern: a pair of texts one such character apart is read
+    whole (``_names_plan``)."""
+    words = {
+        x
+        for pairs, shortest in ((_UNIT_PAIRS, 2), (_OPPOSITE_PAIRS, 3))
+        for x, y in pairs
+        if len(x) == len(y) >= shortest and sum(p != q for p, q in zip(x, y, strict=True)) == 1
     }
     return re.compile("|".join(map(re.escape, sorted(words))))
 
@@ -1502,7 +1563,8 @@ class _Swaps:
     texts joined and read as code points (``x``, ``y``), where each pair's texts begin (``offset``), their length
     (``n``), and where the one character differs (``p``); ``flanked``: with ``REPLACED_FLANK`` equal characters on
     each side of it, or the text's start or end (with only signs before or after it: ``_opens``, ``_closes``);
-    ``flanked_after``: so on the side after it."""
+    ``flanked_after``: so on the side after it; ``word_flanked_before`` (``word_flanked_after``): flanked where the
+    character before (after) it is read with it, as one word (``_in_word``)."""
 
     x: np.ndarray
     y: np.ndarray
@@ -1511,6 +1573,8 @@ class _Swaps:
     p: np.ndarray
     flanked: np.ndarray
     flanked_after: np.ndarray
+    word_flanked_before: np.ndarray
+    word_flanked_after: np.ndarray
 
     @classmethod
     def of(cls, xs: Sequence[str], ys: Sequence[str]) -> _Swaps:
@@ -1521,16 +1585,23 @@ class _Swaps:
         # Fewer than a flank of characters before (after) it: only signs there will do (``_opens``, ``_closes``) -
         # the few characters between it and the text's start or end read, no other.
         at = offset + p
-        flanked_before = np.ones(len(n), dtype=bool)
-        flanked_after = np.ones(len(n), dtype=bool)
-        for k in range(1, REPLACED_FLANK):
-            before = np.flatnonzero(p >= k)
-            before = before[p[before] < REPLACED_FLANK]
-            flanked_before[before[_word_chars(x[at[before] - k])]] = False
-            after = np.flatnonzero(n - p - 1 >= k)
-            after = after[n[after] - p[after] - 1 < REPLACED_FLANK]
-            flanked_after[after[_word_chars(x[at[after] + k])]] = False
-        return cls(x, y, n, offset, p, flanked_before & flanked_after, flanked_after)
+        flanked_before, flanked_after = _flank_side(x, at, p, -1), _flank_side(x, at, n - p - 1, 1)
+        # ... and so with the character before (after) it, for a word of two that holds it (``_in_word``)
+        word_before, word_after = _flank_side(x, at, p, -1, 1), _flank_side(x, at, n - p - 1, 1, 1)
+        return cls(
+            x, y, n, offset, p, flanked_before & flanked_after, flanked_after,
+            word_before & flanked_after, flanked_before & word_after,
+        )  # fmt: skip
+
+
+def _flank_side(x: np.ndarray, at: np.ndarray, room: np.ndarray, step: int, skip: int = 0) -> np.ndarray:
+    """Per swap (at ``at`` in ``x``, ``room`` characters on the side of ``step``: -1 before, 1 after), whether that
+    side is flanked: ``REPLACED_FLANK`` characters or more there, or no word character past the ``skip`` next."""
+    out = np.ones(len(room), dtype=bool)
+    for k in range(1 + skip, REPLACED_FLANK):
+        rows = np.flatnonzero((room >= k) & (room < REPLACED_FLANK))
+        out[rows[_word_chars(x[at[rows] + step * k])]] = False
+    return out
 
 
 def _word_chars(cps: np.ndarray) -> np.ndarray:
@@ -1586,14 +1657,18 @@ def _opposite_swapped(s: _Swaps) -> np.ndarray:
     shift = np.uint64(42)
     prev = s.x[np.where(before, at - 1, at)].astype(np.uint64) << shift
     nxt = s.x[np.where(after, at + 1, at)].astype(np.uint64) << shift
-    opposite |= before & find_sorted(_WORD_BEFORE_CODES, prev | pair)[1]
-    opposite |= after & find_sorted(_WORD_AFTER_CODES, nxt | pair)[1]
+    # (the read asks for the word with the one after first; its flank is the word's: "…票房榜首位" / "…榜末位" at the
+    # text's end)
+    word_after = after & ~opposite & find_sorted(_WORD_AFTER_CODES, nxt | pair)[1]
+    word_before = before & ~opposite & ~word_after & find_sorted(_WORD_BEFORE_CODES, prev | pair)[1]
+    opposite &= s.flanked
+    opposite |= (word_after & s.word_flanked_after) | (word_before & s.word_flanked_before)
     # ... or a unit for another after a figure or 每 (``_unit_replaced``: only the flank after it is asked for)
     counting = prev >> shift
     unit = before & find_sorted(_UNIT_CODES, pair)[1] & find_sorted(_COUNTING_CODES, counting)[1]
     unit |= before & find_sorted(_DATE_UNIT_CODES, pair)[1] & (counting == ord("每"))
     unit &= s.flanked_after
-    return (s.n < OPPOSITE_CHARS) & ((s.flanked & opposite) | unit)
+    return (s.n < OPPOSITE_CHARS) & (opposite | unit)
 
 
 def _is_admin(cps: np.ndarray) -> np.ndarray:
@@ -2736,7 +2811,8 @@ OPPOSITE_WORDS = (
     "failed managed, failed succeeded, fails succeeds, fail succeed, overvalued undervalued, overestimated "
     "underestimated, overbought oversold, wheat corn soybeans oats barley sorghum rice cotton sugar coffee cocoa "
     "cattle hogs copper aluminium aluminum zinc nickel tin platinum palladium rubber, soybean wheat corn, oil gas "
-    "coal"
+    "coal, morning afternoon evening, mornings afternoons evenings, add drain, added drained, adds drains, common "
+    "preferred, shareholders directors, stockholders directors, shareholder director, stockholder director"
 ).split(", ")
 
 
@@ -2761,9 +2837,9 @@ def _groups_of_words(groups: list[str]) -> dict[str, frozenset[int]]:
 OPPOSITE_CLASSES = (
     (
         "rose climbed jumped surged soared gained advanced rallied rebounded firmed climbs jumps surges soars climb "
-        "jump surge soar",
+        "jump surge soar grow grows grew",
         "fell dropped slid slipped sank declined tumbled plunged plummeted dipped slumped retreated eased falls drops "
-        "slides slips sinks tumbles plunges dips fall drop slide slip sink tumble plunge dip",
+        "slides slips sinks tumbles plunges dips fall drop slide slip sink tumble plunge dip shrink shrinks shrank",
     ),
     (
         "approved accepted welcomed supported backed endorsed ratified agreed",
@@ -2772,6 +2848,10 @@ OPPOSITE_CLASSES = (
     ("completed finished concluded", "abandoned terminated cancelled canceled scrapped"),
     ("raised hiked lifted boosted increased", "cut lowered trimmed reduced slashed"),
     ("appointed named hired promoted reinstated elected", "dismissed fired sacked ousted demoted"),
+    # "would hire 500 workers" / "would lay off 500 workers", "would omit its quarterly dividend" / "would raise
+    # its…", "expects sales to grow" / "to fall" (all three were removed as copies)
+    ("hire hires hired hiring", "lay lays laid laying"),
+    ("pay pays paid declare declares declared raise raises raised", "omit omits omitted skip skips skipped"),
     ("arrested detained jailed charged convicted indicted", "released freed cleared acquitted exonerated pardoned"),
     (
         "impose imposed introduce introduced extend extended",
@@ -2791,8 +2871,9 @@ _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
 
 
 # Words that one side of a replacement may have besides its word: "was shot dead" / "was shot and wounded", "he
-# had resigned" / "he had been fired" are one word for another.
-_AUXILIARIES = frozenset({"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had", "to"})
+# had resigned" / "he had been fired", "would hire 500 workers" / "would lay off 500 workers" are one word for
+# another.
+_AUXILIARIES = frozenset({"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had", "to", "off"})
 
 
 def opposite_word_replaced(a: str, b: str) -> bool:
