@@ -346,6 +346,13 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("第三季度净利润同比扭亏为盈，达到8.5亿元", "第三季度净利润同比由盈转亏，达到8.5亿元", True),
         ("中国银行今日宣布，下调个人住房贷款利率", "中国建设银行今日宣布，下调个人住房贷款利率", True),  # a bank
         ("这部电影改编自同名小说，将于明年春节档上映", "这部电视剧改编自同名小说，将于明年春节档上映", True),
+        # a plan against a deed (not a typo of 已经), another year, local or not, another dynasty, a road or a railway
+        ("公司拟以自有资金2亿元收购该公司51%的股权", "公司已以自有资金2亿元收购该公司51%的股权", True),
+        ("她的电影《桃色》拟经为此加码", "她的电影《桃色》已经为此加码", False),
+        ("据知情人士透露，该公司计划于明年在香港上市", "据知情人士透露，该公司已于今年在香港上市", True),
+        ("自下月1日起，对外地牌照小客车实施限行措施", "自下月1日起，对本地牌照小客车实施限行措施", True),
+        ("一幅明代山水画以1.2亿元成交，创下最高纪录", "一幅清代山水画以1.2亿元成交，创下最高纪录", True),
+        ("该省今年将新增高速公路通车里程500公里", "该省今年将新增高速铁路通车里程500公里", True),
     ],
 )
 def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):

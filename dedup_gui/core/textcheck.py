@@ -821,7 +821,7 @@ OPPOSITE_WORDS_ZH = (
     "开放/关闭 开通/关闭 开启/关闭 开业/停业 复工/停工 开工/停工 复课/停课 取消/保留 取消/恢复 承认/否认 证实/否认 "
     "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次 禁止/可以 "
     "战胜/负于 击败/负于 战胜/不敌 击败/不敌 战胜/输给 击败/输给 将于/已于 停牌/复牌 停产/复产 停运/复运 停航/复航 "
-    "扭亏为盈/由盈转亏 扭亏/转亏"
+    "扭亏为盈/由盈转亏 扭亏/转亏 拟以/已以 拟于/已于 拟将/已将 拟向/已向 拟对/已对 拟在/已在 计划于/已于"
 ).split()
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
@@ -873,6 +873,14 @@ OPPOSITE_GROUPS_ZH = (
     "国家级 省级 市级 县级 区级",
     "轿车 货车 客车 卡车 面包车 越野车 摩托车 电动车 公交车 出租车 救护车 消防车 警车",
     # a premiere against a rerun ("将于本周五晚8点在湖南卫视首播" / "重播": removed as a copy), live against recorded
+    # another year ("该公司计划于明年在香港上市" / "已于今年…"), a plan against a deed ("公司拟以自有资金2亿元收购" /
+    # "公司已以…"), local against from elsewhere ("对外地牌照小客车实施限行" / "对本地…"), another dynasty ("一幅明代山水
+    # 画" / "清代…"), a road against a railway ("高速公路通车里程" / "高速铁路…"): all were removed as copies
+    "今年 明年 去年 前年 后年",
+    "本地 外地",
+    "汉代 唐代 宋代 元代 明代 清代",
+    "汉朝 唐朝 宋朝 元朝 明朝 清朝",
+    "公路 铁路",
     # a film against a series ("这部电影改编自同名小说" / "这部电视剧…": removed as a copy)
     "电影 电视剧 网剧 纪录片 动画片",
     "首播 重播",
