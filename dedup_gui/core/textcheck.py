@@ -808,7 +808,8 @@ OPPOSITE_CHARS = NAME_CHARS
 DAY_OPPOSITES = frozenset(("今明", "今昨", "昨明"))
 # Words of opposite sense, one written for the other between the same characters ("股价上涨5%" / "股价下跌5%"; the
 # alignment replaces only the characters two such words do not share: "同比" / "环比" is read with its "比",
-# ``_in_word``).
+# ``_in_word``). A plan against a deed ("公司拟以自有资金2亿元收购" / "公司已以…": removed as a copy) only in such
+# words, not 拟 for 已 wherever it stands ("拟经" for "已经": a typo of the 1M bench short texts).
 OPPOSITE_WORDS_ZH = (
     "上涨/下跌 上升/下降 增长/下降 增长/下滑 增加/减少 提高/降低 扩大/缩小 盈利/亏损 买入/卖出 增持/减持 同意/拒绝 "
     "同意/反对 支持/反对 批准/否决 通过/否决 接受/拒绝 获胜/失利 收购/出售 扩张/收缩 顺差/逆差 利好/利空 牛市/熊市 "
@@ -872,17 +873,16 @@ OPPOSITE_GROUPS_ZH = (
     "全球 全国 全省 全市 全县 全区",
     "国家级 省级 市级 县级 区级",
     "轿车 货车 客车 卡车 面包车 越野车 摩托车 电动车 公交车 出租车 救护车 消防车 警车",
-    # a premiere against a rerun ("将于本周五晚8点在湖南卫视首播" / "重播": removed as a copy), live against recorded
-    # another year ("该公司计划于明年在香港上市" / "已于今年…"), a plan against a deed ("公司拟以自有资金2亿元收购" /
-    # "公司已以…"), local against from elsewhere ("对外地牌照小客车实施限行" / "对本地…"), another dynasty ("一幅明代山水
-    # 画" / "清代…"), a road against a railway ("高速公路通车里程" / "高速铁路…"): all were removed as copies
+    # another year ("该公司计划于明年在香港上市" / "已于今年…"), local against from elsewhere ("对外地牌照小客车实施限
+    # 行" / "对本地…"), another dynasty ("一幅明代山水画" / "清代…"), a road against a railway ("高速公路通车里程" /
+    # "高速铁路…"), a film against a series ("这部电影改编自同名小说" / "这部电视剧…"): all were removed as copies
     "今年 明年 去年 前年 后年",
     "本地 外地",
     "汉代 唐代 宋代 元代 明代 清代",
     "汉朝 唐朝 宋朝 元朝 明朝 清朝",
     "公路 铁路",
-    # a film against a series ("这部电影改编自同名小说" / "这部电视剧…": removed as a copy)
     "电影 电视剧 网剧 纪录片 动画片",
+    # a premiere against a rerun ("将于本周五晚8点在湖南卫视首播" / "重播": removed as a copy), live against recorded
     "首播 重播",
     "直播 录播",
     "金牌 银牌 铜牌",
