@@ -2820,7 +2820,8 @@ OPPOSITE_WORDS = (
     "underestimated, overbought oversold, wheat corn soybeans oats barley sorghum rice cotton sugar coffee cocoa "
     "cattle hogs copper aluminium aluminum zinc nickel tin platinum palladium rubber, soybean wheat corn, oil gas "
     "coal, morning afternoon evening, mornings afternoons evenings, add drain, added drained, adds drains, common "
-    "preferred, shareholders directors, stockholders directors, shareholder director, stockholder director"
+    "preferred, shareholders directors, stockholders directors, shareholder director, stockholder director, output "
+    "orders, redeem issue, redeemed issued, redeems issues, wheat flour"
 ).split(", ")
 
 
