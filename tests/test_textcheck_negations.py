@@ -353,6 +353,11 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("自下月1日起，对外地牌照小客车实施限行措施", "自下月1日起，对本地牌照小客车实施限行措施", True),
         ("一幅明代山水画以1.2亿元成交，创下最高纪录", "一幅清代山水画以1.2亿元成交，创下最高纪录", True),
         ("该省今年将新增高速公路通车里程500公里", "该省今年将新增高速铁路通车里程500公里", True),
+        # another round of funding (one letter for another: the plan's too), letting against selling
+        ("该公司近日宣布完成B轮融资，融资金额为5亿元", "该公司近日宣布完成C轮融资，融资金额为5亿元", True),
+        ("该公司近日宣布完成A轮融资，融资金额为5亿元", "该公司近日宣布完成天使轮融资，融资金额为5亿元", True),
+        ("该公司近日宣布完成b轮融资，融资金额为5亿元", "该公司近日宣布完成B轮融资，融资金额为5亿元", False),
+        ("上月全市二手房出租成交量环比上涨12%", "上月全市二手房出售成交量环比上涨12%", True),
     ],
 )
 def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):
@@ -462,6 +467,7 @@ _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "
 @example(texts=["票房榜首位", "票房榜末位", "来自同比", "来自环比", "首位的", "末位的"], pairs=[(0, 1), (2, 3), (4, 5)])
 @example(texts=["约3毫米长", "约3厘米长", "3平方米", "3立方米", "约3米", "约3千米"], pairs=[(0, 1), (2, 3), (4, 5)])
 @example(texts=["3公斤", "3公里", "中信银行", "中国银行"], pairs=[(0, 1), (2, 3)])
+@example(texts=["完成B轮融资", "完成C轮融资", "完成b轮融资"], pairs=[(0, 1), (0, 2), (2, 1)])
 def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
 

@@ -882,6 +882,11 @@ OPPOSITE_GROUPS_ZH = (
     "汉朝 唐朝 宋朝 元朝 明朝 清朝",
     "公路 铁路",
     "电影 电视剧 网剧 纪录片 动画片",
+    # another round of funding ("宣布完成B轮融资" / "C轮融资"), letting against selling ("二手房出租成交量" / "出售…"):
+    # both were removed as copies
+    "天使轮 种子轮 A轮 B轮 C轮 D轮 E轮 F轮",
+    "出租 出售",
+    "租房 买房",
     # a premiere against a rerun ("将于本周五晚8点在湖南卫视首播" / "重播": removed as a copy), live against recorded
     "首播 重播",
     "直播 录播",
