@@ -358,6 +358,22 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("该公司近日宣布完成A轮融资，融资金额为5亿元", "该公司近日宣布完成天使轮融资，融资金额为5亿元", True),
         ("该公司近日宣布完成b轮融资，融资金额为5亿元", "该公司近日宣布完成B轮融资，融资金额为5亿元", False),
         ("上月全市二手房出租成交量环比上涨12%", "上月全市二手房出售成交量环比上涨12%", True),
+        # another group of a draw, another tool of policy, a case filed or withdrawn
+        (
+            "根据抽签结果，中国队被分在A组，同组对手包括日本队",
+            "根据抽签结果，中国队被分在B组，同组对手包括日本队",
+            True,
+        ),
+        (
+            "宣布下调存款准备金率，此次降准预计释放资金约5000亿元",
+            "宣布下调存款准备金率，此次降息预计释放资金约5000亿元",
+            True,
+        ),
+        (
+            "原告已于昨日向法院提起诉讼，要求赔偿经济损失50万元",
+            "原告已于昨日向法院撤回诉讼，要求赔偿经济损失50万元",
+            True,
+        ),
     ],
 )
 def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):

@@ -822,7 +822,8 @@ OPPOSITE_WORDS_ZH = (
     "开放/关闭 开通/关闭 开启/关闭 开业/停业 复工/停工 开工/停工 复课/停课 取消/保留 取消/恢复 承认/否认 证实/否认 "
     "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次 禁止/可以 "
     "战胜/负于 击败/负于 战胜/不敌 击败/不敌 战胜/输给 击败/输给 将于/已于 停牌/复牌 停产/复产 停运/复运 停航/复航 "
-    "扭亏为盈/由盈转亏 扭亏/转亏 拟以/已以 拟于/已于 拟将/已将 拟向/已向 拟对/已对 拟在/已在 计划于/已于"
+    "扭亏为盈/由盈转亏 扭亏/转亏 拟以/已以 拟于/已于 拟将/已将 拟向/已向 拟对/已对 拟在/已在 计划于/已于 "
+    "降准/降息 立案/撤案 起诉/撤诉 提起/撤回 上诉/撤诉"
 ).split()
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
@@ -885,6 +886,7 @@ OPPOSITE_GROUPS_ZH = (
     # another round of funding ("宣布完成B轮融资" / "C轮融资"), letting against selling ("二手房出租成交量" / "出售…"):
     # both were removed as copies
     "天使轮 种子轮 A轮 B轮 C轮 D轮 E轮 F轮",
+    "A组 B组 C组 D组 E组 F组 G组 H组",  # ("中国队被分在A组" / "B组": removed as a copy)
     "出租 出售",
     "租房 买房",
     # a premiere against a rerun ("将于本周五晚8点在湖南卫视首播" / "重播": removed as a copy), live against recorded
