@@ -653,6 +653,12 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("It would offer 500,000 tonnes of wheat to Egypt.", "It would offer 500,000 tonnes of flour to Egypt.", True),
         ("Industrial output rose 1.2 pct in January.", "Industrial orders rose 1.2 pct in January.", True),
         ("It will redeem all of its 12 pct debentures.", "It will issue all of its 12 pct debentures.", True),
+        ("It will keep rates on hold until at least June.", "It will keep rates on hold until at least July.", True),
+        (
+            "The plant would operate at full capacity from May.",
+            "The plant would operate at half capacity from May.",
+            True,
+        ),
         ("It needs approval by the shareholders of both.", "It needs approval by the directors of both.", True),
         (
             "It expects sales to grow by about 10 pct this year.",

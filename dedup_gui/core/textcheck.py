@@ -2828,7 +2828,8 @@ OPPOSITE_WORDS = (
     "cattle hogs copper aluminium aluminum zinc nickel tin platinum palladium rubber, soybean wheat corn, oil gas "
     "coal, morning afternoon evening, mornings afternoons evenings, add drain, added drained, adds drains, common "
     "preferred, shareholders directors, stockholders directors, shareholder director, stockholder director, output "
-    "orders, redeem issue, redeemed issued, redeems issues, wheat flour"
+    "orders, redeem issue, redeemed issued, redeems issues, wheat flour, full half, january february march april "
+    "may june july august september october november december, jan feb mar apr jun jul aug sep sept oct nov dec"
 ).split(", ")
 
 
