@@ -358,7 +358,12 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("该公司近日宣布完成A轮融资，融资金额为5亿元", "该公司近日宣布完成天使轮融资，融资金额为5亿元", True),
         ("该公司近日宣布完成b轮融资，融资金额为5亿元", "该公司近日宣布完成B轮融资，融资金额为5亿元", False),
         ("上月全市二手房出租成交量环比上涨12%", "上月全市二手房出售成交量环比上涨12%", True),
-        # another group of a draw, another tool of policy, a case filed or withdrawn
+        # tickets on sale or withdrawn from sale; another group of a draw, another tool of policy, a case withdrawn
+        (
+            "门票将于本周五中午12点在各大平台开售，票价为380元",
+            "门票将于本周五中午12点在各大平台停售，票价为380元",
+            True,
+        ),
         (
             "根据抽签结果，中国队被分在A组，同组对手包括日本队",
             "根据抽签结果，中国队被分在B组，同组对手包括日本队",
