@@ -379,6 +379,9 @@ def test_questions_about_another_numbered_item_stay_apart():
             "原告已于昨日向法院撤回诉讼，要求赔偿经济损失50万元",
             True,
         ),
+        # an opposite word with another word written right beside it: flanked through that word (not a character)
+        ("目前已对该案立案侦查，相关涉案人员已被控制", "目前已对该案撤案处理，相关涉案人员已被控制", True),
+        ("目前已对该案立案侦查，相关涉案人员已被控制", "目前已对该案撤案征查，相关涉案人员已被控制", False),
     ],
 )
 def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):

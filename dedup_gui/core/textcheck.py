@@ -1304,8 +1304,14 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         first, last = block[0], block[-1]
         # (the text's start or end will do where the word reaches it: "位列年度票房榜首位" / "…榜末位")
         start, end = ops[first[0]].src_start - around[first[0]][0], ops[last[1]].src_end + around[last[1]][1]
-        if (_flank_words(ops, first[0] - 1, -1) >= REPLACED_FLANK or _opens(a, start)) and (
-            _flank_words(ops, last[1] + 1, 1) >= REPLACED_FLANK or _closes(a, end)
+        if (
+            _flank_words(ops, first[0] - 1, -1) >= REPLACED_FLANK
+            or _opens(a, start)
+            or _past_word(a, b, ops, first[0] - 1, -1)
+        ) and (
+            _flank_words(ops, last[1] + 1, 1) >= REPLACED_FLANK
+            or _closes(a, end)
+            or _past_word(a, b, ops, last[1] + 1, 1)
         ):
             swaps.extend((y, x) for _, _, x, y in block)
         block.clear()
@@ -1426,6 +1432,23 @@ def _spelt_out(dotted: str, text: str) -> bool:
 _WORD_CHAR = re.compile(r"[^\W_]")
 _NOT_WORD = re.compile(r"[\W_]+")
 _WORD_RUN = re.compile(r"[^\W_]+")
+
+
+def _past_word(a: str, b: str, ops, k: int, step: int) -> bool:
+    """Whether ``ops[k]`` (equal characters beside a change, fewer than a flank: ``step`` -1 before it, 1 after it)
+    stands between the change and a Chinese word of two characters or more written for another (``ops[k + step]``),
+    past which a flank of equal characters stands (or the text's start or end): the change is flanked through the
+    word ("已对该案立案侦查，相关…" / "已对该案撤案处理，相关…": 立案 / 撤案 then 侦查 / 处理). A word, not a character:
+    a typo beside a character of opposite sense is garbled text, the opposite perhaps a typo too."""
+    w = k + step
+    if not (_equal_words(ops, k) and 0 <= w < len(ops) and ops[w].tag == "replace"):
+        return False
+    x, y = a[ops[w].src_start : ops[w].src_end], b[ops[w].dest_start : ops[w].dest_end]
+    if min(len(x), len(y)) < 2 or not (_CHINESE_RUN.fullmatch(x) and _CHINESE_RUN.fullmatch(y)):
+        return False
+    if _flank_words(ops, w + step, step) >= REPLACED_FLANK:
+        return True
+    return _opens(a, ops[w].src_start) if step < 0 else _closes(a, ops[w].src_end)
 
 
 def _opens(text: str, start: int) -> bool:
