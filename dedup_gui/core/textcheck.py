@@ -923,11 +923,11 @@ OPPOSITE_GROUPS_ZH = (
     "甲方 乙方 丙方",
     "应届 往届",
     "董事长 总经理 财务总监 董事会秘书 监事会主席",
-    # a party secretary against the head of government ("省委书记主持会议" / "省长…"), waste water against waste gas,
-    # steel against aluminium ("对进口钢铁加征25%的关税" / "对进口铝…"): all were removed as copies
     # another bank ("中国银行今日宣布…下调个人住房贷款利率" / "中国建设银行今日宣布…": removed as a copy)
     "中国银行 中国建设银行 中国工商银行 中国农业银行 交通银行 中国邮政储蓄银行 招商银行 中信银行 兴业银行 浦发银行 "
     "民生银行 光大银行 平安银行 华夏银行 广发银行",
+    # a party secretary against the head of government ("省委书记主持会议" / "省长…"), waste water against waste gas,
+    # steel against aluminium ("对进口钢铁加征25%的关税" / "对进口铝…"): all were removed as copies
     "省委书记 省长",
     "市委书记 市长",
     "县委书记 县长",
