@@ -379,6 +379,10 @@ def test_questions_about_another_numbered_item_stay_apart():
             "原告已于昨日向法院撤回诉讼，要求赔偿经济损失50万元",
             True,
         ),
+        # product titles: electric or gas, another pack, fixed or variable speed
+        ("美的电热水器 60升 一级能效 速热 家用储水式", "美的燃气热水器 60升 一级能效 速热 家用储水式", True),
+        ("三只松鼠坚果大礼包 每日坚果 混合装 750g 30袋", "三只松鼠坚果大礼包 每日坚果 混合装 750g 30盒", True),
+        ("格力空调 1.5匹 挂机 定频 冷暖 家用 卧室", "格力空调 1.5匹 挂机 变频 冷暖 家用 卧室", True),
         # an opposite word with another word written right beside it: flanked through that word (not a character)
         ("目前已对该案立案侦查，相关涉案人员已被控制", "目前已对该案撤案处理，相关涉案人员已被控制", True),
         ("目前已对该案立案侦查，相关涉案人员已被控制", "目前已对该案撤案征查，相关涉案人员已被控制", False),

@@ -823,7 +823,7 @@ OPPOSITE_WORDS_ZH = (
     "确认/否认 肯定/否定 加入/退出 进入/退出 签约/解约 结婚/离婚 任命/免去 上任/离任 招聘/裁员 首次/再次 禁止/可以 "
     "战胜/负于 击败/负于 战胜/不敌 击败/不敌 战胜/输给 击败/输给 将于/已于 停牌/复牌 停产/复产 停运/复运 停航/复航 "
     "扭亏为盈/由盈转亏 扭亏/转亏 拟以/已以 拟于/已于 拟将/已将 拟向/已向 拟对/已对 拟在/已在 计划于/已于 "
-    "降准/降息 立案/撤案 起诉/撤诉 提起/撤回 上诉/撤诉 开售/停售 发售/停售"
+    "降准/降息 立案/撤案 起诉/撤诉 提起/撤回 上诉/撤诉 开售/停售 发售/停售 定频/变频"
 ).split()
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
@@ -883,6 +883,8 @@ OPPOSITE_GROUPS_ZH = (
     "汉朝 唐朝 宋朝 元朝 明朝 清朝",
     "公路 铁路",
     "电影 电视剧 网剧 纪录片 动画片",
+    # electric against gas ("美的电热水器 60升" / "美的燃气热水器 60升": a product title removed as a copy)
+    "电 燃气",
     # another round of funding ("宣布完成B轮融资" / "C轮融资"), letting against selling ("二手房出租成交量" / "出售…"):
     # both were removed as copies
     "天使轮 种子轮 A轮 B轮 C轮 D轮 E轮 F轮",
@@ -961,6 +963,12 @@ UNIT_CLASSES_ZH = (
     "平方米",  # ("展览面积达12万平方米" / "12万平方公里": removed as a copy)
     "平方公里 平方千米",
     "立方米",
+    # packs ("坚果大礼包 750g 30袋" / "30盒": a product title removed as a copy)
+    "袋",
+    "盒",
+    "瓶",
+    "箱",
+    "罐",
     # a share against a difference of shares: "工业增加值增长5%" / "增长5个百分点" (removed as a copy)
     "% ％",
     "个百分点 百分点",
