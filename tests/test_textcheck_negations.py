@@ -666,6 +666,15 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("Industrial output rose 1.2 pct in January.", "Industrial orders rose 1.2 pct in January.", True),
         ("It will redeem all of its 12 pct debentures.", "It will issue all of its 12 pct debentures.", True),
         ("It will keep rates on hold until at least June.", "It will keep rates on hold until at least July.", True),
+        ("The Senate voted 52 to 48 to confirm the nominee.", "The Senate voted 52 to 48 to reject the nominee.", True),
+        ("The opposition party won a majority of seats.", "The ruling party won a majority of seats.", True),
+        (
+            "It would add daily flights between London and Paris.",
+            "It would cancel daily flights between London and Paris.",
+            True,
+        ),  # fmt: skip
+        ("Inflation eased to 2.1 pct in March, it said.", "Inflation accelerated to 2.1 pct in March, it said.", True),
+        ("Inflation slowed to 2.1 pct in March, it said.", "Inflation eased to 2.1 pct in March, it said.", False),
         (
             "The plant would operate at full capacity from May.",
             "The plant would operate at half capacity from May.",

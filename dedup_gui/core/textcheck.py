@@ -2860,7 +2860,8 @@ OPPOSITE_WORDS = (
     "coal, morning afternoon evening, mornings afternoons evenings, add drain, added drained, adds drains, common "
     "preferred, shareholders directors, stockholders directors, shareholder director, stockholder director, output "
     "orders, redeem issue, redeemed issued, redeems issues, wheat flour, full half, january february march april "
-    "may june july august september october november december, jan feb mar apr jun jul aug sep sept oct nov dec"
+    "may june july august september october november december, jan feb mar apr jun jul aug sep sept oct nov dec, "
+    "confirm reject, confirmed rejected, opposition ruling, add cancel, added cancelled canceled"
 ).split(", ")
 
 
@@ -2885,9 +2886,10 @@ def _groups_of_words(groups: list[str]) -> dict[str, frozenset[int]]:
 OPPOSITE_CLASSES = (
     (
         "rose climbed jumped surged soared gained advanced rallied rebounded firmed climbs jumps surges soars climb "
-        "jump surge soar grow grows grew",
+        "jump surge soar grow grows grew accelerated quickened",
         "fell dropped slid slipped sank declined tumbled plunged plummeted dipped slumped retreated eased falls drops "
-        "slides slips sinks tumbles plunges dips fall drop slide slip sink tumble plunge dip shrink shrinks shrank",
+        "slides slips sinks tumbles plunges dips fall drop slide slip sink tumble plunge dip shrink shrinks shrank "
+        "slowed",
     ),
     (
         "approved accepted welcomed supported backed endorsed ratified agreed",
