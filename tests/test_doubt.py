@@ -44,6 +44,11 @@ from dedup_gui.core.table import Table
         ("帝国时代联机问题", "帝国时代二联机问题"),
         ("神庙逃亡的兑换码是什么？", "神庙逃亡二的兑换码是什么？"),
         ("苹果手机怎么恢复出厂设置", "苹果四手机怎么恢复出厂设置"),
+        # a sex or a new version added to a question under SUBSTITUTED_UNDER characters (any other character: under
+        # ADDED_UNDER)
+        ("什么牌子的手表好", "什么牌子的女手表好"),
+        ("求好听的宝宝乳名", "求好听的男宝宝乳名"),
+        ("天龙八部逍遥怎么加点", "新天龙八部逍遥怎么加点"),
     ],
 )
 def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):
@@ -68,6 +73,8 @@ MARATHON = "大连城市马拉松比赛将于下周日上午在星海广场鸣�
         ("驾照考试科目四", "驾照考试科目一", "a figure is the text check's"),
         ("以三开头的成语", "以四开头的成语", "a numeral for a numeral: the text check's figure"),
         ("求个好听的宝宝名字", "求一个好听的宝宝名字", "a lone 一 put in: the same request"),
+        ("什么牌子的运动手表好", "什么牌子的运动手表最好", "another character added to a question of 8 or more"),
+        ("求好听的宝宝乳名大全一百个", "求好听的男宝宝乳名大全一百个", "a sex added to a text of 12 or more"),
         ("苹果什么时候上市了", "苹果6什么时候上市", "a figure put in, and another change"),
         ("苹果什么时候上市", "苹果123456什么时候上市", "a figure longer than FIGURE_ADDED_MAX"),
         ("身体状况符合相关要求", "③身体状况符合相关要求", "a list's number before the text"),
@@ -331,12 +338,14 @@ def test_the_pairs_found_doubtful_at_once_are_those_read_pair_by_pair():
     texts with signs, particles and letters, the pairs it finds are those ``held_pairs`` (``in_doubt`` under
     ``READ_UNDER`` characters) finds reading every pair."""
     rng = np.random.default_rng(7)
-    alphabet = list("北京天气电表怎么读用苹果手机的了吗，。？！ ab1") + ["请问北京明天的天气"]
+    alphabet = list("北京天气电表怎么读用苹果手机的了吗，。？！ ab1男新") + ["请问北京明天的天气"]
     texts, a, b = [], [], []
-    for _ in range(400):
+    for k in range(400):
         base = "".join(rng.choice(alphabet, size=rng.integers(1, 14)))
         other = list(base)
-        if other:
+        if other and k % 3 == 0:  # one put in (男 or 新 in texts of 8 to 11 characters: TELLING_ADDED)
+            other.insert(int(rng.integers(len(other) + 1)), str(rng.choice(alphabet)))
+        elif other:
             other[rng.integers(len(other))] = str(rng.choice(alphabet))
         texts += [base, "".join(other)]
         a.append(len(texts) - 1)

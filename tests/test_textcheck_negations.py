@@ -379,6 +379,9 @@ def test_questions_about_another_numbered_item_stay_apart():
             "原告已于昨日向法院撤回诉讼，要求赔偿经济损失50万元",
             True,
         ),
+        # another shade of a colour (LCQMC: another question each; one character put in is read whole)
+        ("砖红色衣服配什么颜色裤子好看", "铁红色衣服配什么颜色裤子好看", True),
+        ("红色裙子配什么鞋子", "玫红色裙子配什么鞋子", True),
         # product titles: electric or gas, another pack, fixed or variable speed
         ("美的电热水器 60升 一级能效 速热 家用储水式", "美的燃气热水器 60升 一级能效 速热 家用储水式", True),
         ("三只松鼠坚果大礼包 每日坚果 混合装 750g 30袋", "三只松鼠坚果大礼包 每日坚果 混合装 750g 30盒", True),

@@ -885,6 +885,9 @@ OPPOSITE_GROUPS_ZH = (
     "电影 电视剧 网剧 纪录片 动画片",
     # electric against gas ("美的电热水器 60升" / "美的燃气热水器 60升": a product title removed as a copy)
     "电 燃气",
+    "红色 玫红色 粉红色 大红色 深红色 酒红色 砖红色 铁红色 桃红色 枣红色",
+    "绿色 粉绿色 墨绿色 浅绿色 深绿色 军绿色 草绿色",
+    "蓝色 深蓝色 浅蓝色 天蓝色 宝蓝色 藏蓝色 湖蓝色",
     # another round of funding ("宣布完成B轮融资" / "C轮融资"), letting against selling ("二手房出租成交量" / "出售…"):
     # both were removed as copies
     "天使轮 种子轮 A轮 B轮 C轮 D轮 E轮 F轮",
