@@ -44,11 +44,12 @@ from dedup_gui.core.table import Table
         ("帝国时代联机问题", "帝国时代二联机问题"),
         ("神庙逃亡的兑换码是什么？", "神庙逃亡二的兑换码是什么？"),
         ("苹果手机怎么恢复出厂设置", "苹果四手机怎么恢复出厂设置"),
-        # a sex or a new version added to a question under SUBSTITUTED_UNDER characters (any other character: under
-        # ADDED_UNDER)
+        # a sex, a new version or a death added to a question under SUBSTITUTED_UNDER characters (any other
+        # character: under ADDED_UNDER)
         ("什么牌子的手表好", "什么牌子的女手表好"),
         ("求好听的宝宝乳名", "求好听的男宝宝乳名"),
         ("天龙八部逍遥怎么加点", "新天龙八部逍遥怎么加点"),
+        ("梦见别人掉水里了", "梦见别人掉水里死了"),  # a death
     ],
 )
 def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):

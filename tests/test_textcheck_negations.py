@@ -382,6 +382,9 @@ def test_questions_about_another_numbered_item_stay_apart():
         # another shade of a colour (LCQMC: another question each; one character put in is read whole)
         ("砖红色衣服配什么颜色裤子好看", "铁红色衣服配什么颜色裤子好看", True),
         ("红色裙子配什么鞋子", "玫红色裙子配什么鞋子", True),
+        ("男士红色上衣配什么颜色裤子", "男士深蓝色上衣配什么颜色裤子", True),
+        ("一骑红尘妃子笑的前一句是什么", "一骑红尘妃子笑的下一句是什么", True),  # another line asked for
+        ("一骑红尘妃子笑的前一句是什么", "一骑红尘妃子笑的上一句是什么", False),
         # product titles: electric or gas, another pack, fixed or variable speed
         ("美的电热水器 60升 一级能效 速热 家用储水式", "美的燃气热水器 60升 一级能效 速热 家用储水式", True),
         ("三只松鼠坚果大礼包 每日坚果 混合装 750g 30袋", "三只松鼠坚果大礼包 每日坚果 混合装 750g 30盒", True),
@@ -499,6 +502,7 @@ _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "
 @example(texts=["约3毫米长", "约3厘米长", "3平方米", "3立方米", "约3米", "约3千米"], pairs=[(0, 1), (2, 3), (4, 5)])
 @example(texts=["3公斤", "3公里", "中信银行", "中国银行"], pairs=[(0, 1), (2, 3)])
 @example(texts=["完成B轮融资", "完成C轮融资", "完成b轮融资"], pairs=[(0, 1), (0, 2), (2, 1)])
+@example(texts=["笑的前一句", "笑的下一句", "红色裙子", "玫红色裙子", "粉红色裙子"], pairs=[(0, 1), (2, 3), (3, 4)])
 def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
 

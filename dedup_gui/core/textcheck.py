@@ -836,6 +836,7 @@ OPPOSITE_CLASSES_ZH = (
     ("第 第一 首次 首个 首位 首批", "最后 最后一 末次 末位 最后一次 最后一个 最后一位 最后一批"),
     # the start, the middle or the end of a year or a month ("将于今年年初正式开工" / "年中…", "本月月初运抵" / "月底…":
     # removed as copies), where the end written two ways is one ("年底" / "年末")
+    ("上一句 前一句", "下一句 后一句"),  # ("一骑红尘妃子笑的前一句是什么" / "…，下一句是什么": another line asked for)
     ("年初", "年中", "年底 年末"),
     ("月初", "月中", "月底 月末"),
     ("上旬", "中旬", "下旬"),
@@ -885,9 +886,12 @@ OPPOSITE_GROUPS_ZH = (
     "电影 电视剧 网剧 纪录片 动画片",
     # electric against gas ("美的电热水器 60升" / "美的燃气热水器 60升": a product title removed as a copy)
     "电 燃气",
-    "红色 玫红色 粉红色 大红色 深红色 酒红色 砖红色 铁红色 桃红色 枣红色",
-    "绿色 粉绿色 墨绿色 浅绿色 深绿色 军绿色 草绿色",
-    "蓝色 深蓝色 浅蓝色 天蓝色 宝蓝色 藏蓝色 湖蓝色",
+    # colours and their shades, any two ("红色裙子配什么鞋子" / "玫红色裙子…", "男士红色上衣" / "男士深蓝色上衣": LCQMC
+    # labels each another question)
+    "红色 玫红色 粉红色 大红色 深红色 酒红色 砖红色 铁红色 桃红色 枣红色 "
+    "绿色 粉绿色 墨绿色 浅绿色 深绿色 军绿色 草绿色 "
+    "蓝色 深蓝色 浅蓝色 天蓝色 宝蓝色 藏蓝色 湖蓝色 "
+    "黑色 白色 黄色 紫色 灰色 粉色 橙色 棕色 金色 银色 米色 卡其色",
     # another round of funding ("宣布完成B轮融资" / "C轮融资"), letting against selling ("二手房出租成交量" / "出售…"):
     # both were removed as copies
     "天使轮 种子轮 A轮 B轮 C轮 D轮 E轮 F轮",
