@@ -676,6 +676,18 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ("The Senate voted 52 to 48 to confirm the nominee.", "The Senate voted 52 to 48 to reject the nominee.", True),
         ("The opposition party won a majority of seats.", "The ruling party won a majority of seats.", True),
         (
+            "The court upheld the lower court's ruling on Monday.",
+            "The court overturned the lower court's ruling on Monday.",
+            True,
+        ),  # fmt: skip
+        ("The talks ended without an agreement on Friday.", "The talks ended with an agreement on Friday.", True),
+        (
+            "The minister resigned on Tuesday amid allegations.",
+            "The minister was reappointed on Tuesday amid allegations.",
+            True,
+        ),  # fmt: skip
+        ("Trading in the stock was halted pending news.", "Trading in the stock was resumed pending news.", True),
+        (
             "It would add daily flights between London and Paris.",
             "It would cancel daily flights between London and Paris.",
             True,

@@ -2868,7 +2868,9 @@ OPPOSITE_WORDS = (
     "preferred, shareholders directors, stockholders directors, shareholder director, stockholder director, output "
     "orders, redeem issue, redeemed issued, redeems issues, wheat flour, full half, january february march april "
     "may june july august september october november december, jan feb mar apr jun jul aug sep sept oct nov dec, "
-    "confirm reject, confirmed rejected, opposition ruling, add cancel, added cancelled canceled"
+    "confirm reject, confirmed rejected, opposition ruling, add cancel, added cancelled canceled, upheld overturned, "
+    "uphold overturn, upholds overturns, upheld reversed, with without, resigned reappointed, resigned appointed, "
+    "resigned elected, halted resumed, halt resume, halts resumes"
 ).split(", ")
 
 
