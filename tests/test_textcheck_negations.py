@@ -385,6 +385,9 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("男士红色上衣配什么颜色裤子", "男士深蓝色上衣配什么颜色裤子", True),
         ("一骑红尘妃子笑的前一句是什么", "一骑红尘妃子笑的下一句是什么", True),  # another line asked for
         ("一骑红尘妃子笑的前一句是什么", "一骑红尘妃子笑的上一句是什么", False),
+        # the first stop or the last, through to a final or out of it
+        ("这也是其出道十周年巡回演唱会的首站。", "这也是其出道十周年巡回演唱会的终站。", True),
+        ("该选手以总成绩第一名的身份晋级全国总决赛", "该选手以总成绩第一名的身份无缘全国总决赛", True),
         # product titles: electric or gas, another pack, fixed or variable speed
         ("美的电热水器 60升 一级能效 速热 家用储水式", "美的燃气热水器 60升 一级能效 速热 家用储水式", True),
         ("三只松鼠坚果大礼包 每日坚果 混合装 750g 30袋", "三只松鼠坚果大礼包 每日坚果 混合装 750g 30盒", True),
