@@ -385,6 +385,17 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("男士红色上衣配什么颜色裤子", "男士深蓝色上衣配什么颜色裤子", True),
         ("一骑红尘妃子笑的前一句是什么", "一骑红尘妃子笑的下一句是什么", True),  # another line asked for
         ("一骑红尘妃子笑的前一句是什么", "一骑红尘妃子笑的上一句是什么", False),
+        # free or paid for, a must or no need
+        (
+            "今年全市将为适龄女生免费接种HPV疫苗，预计覆盖2万人",
+            "今年全市将为适龄女生自费接种HPV疫苗，预计覆盖2万人",
+            True,
+        ),
+        (
+            "自下月起外卖骑手必须佩戴头盔，违者将被处以50元罚款",
+            "自下月起外卖骑手无需佩戴头盔，违者将被处以50元罚款",
+            True,
+        ),
         # the first stop or the last, through to a final or out of it
         ("这也是其出道十周年巡回演唱会的首站。", "这也是其出道十周年巡回演唱会的终站。", True),
         ("该选手以总成绩第一名的身份晋级全国总决赛", "该选手以总成绩第一名的身份无缘全国总决赛", True),
