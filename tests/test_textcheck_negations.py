@@ -406,6 +406,9 @@ def test_questions_about_another_numbered_item_stay_apart():
         # an opposite word with another word written right beside it: flanked through that word (not a character)
         ("目前已对该案立案侦查，相关涉案人员已被控制", "目前已对该案撤案处理，相关涉案人员已被控制", True),
         ("目前已对该案立案侦查，相关涉案人员已被控制", "目前已对该案撤案征查，相关涉案人员已被控制", False),
+        # ... or in one run with it, the opposite at the run's end
+        ("该股今日开盘后迅速涨停，成交额明显放大", "该股今日开盘后一度跌停，成交额明显放大", True),
+        ("该股今日开盘后迅速上涨，成交额明显放大", "该股今日开盘后一度上涨，成交额明显放大", False),
     ],
 )
 def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):

@@ -1344,6 +1344,8 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         x, y = _NOT_WORD.sub("", x), _NOT_WORD.sub("", y)
         replaced.add((x, y))
         shared = (0, 0) if (x, y) in pairs or _opposite_word(x, y, pairs) else _in_word(a, b, ops[i], ops[j], pairs)
+        if shared is None:
+            shared = _opposite_at_edge(a, ops[i], ops[j], x, y, pairs)
         if shared is not None:
             around[i], around[j] = shared, shared
             block.append((i, j, x, y))
@@ -1448,6 +1450,26 @@ def _spelt_out(dotted: str, text: str) -> bool:
 _WORD_CHAR = re.compile(r"[^\W_]")
 _NOT_WORD = re.compile(r"[\W_]+")
 _WORD_RUN = re.compile(r"[^\W_]+")
+
+
+def _opposite_at_edge(a: str, first, last, x: str, y: str, pairs: frozenset) -> tuple[int, int] | None:
+    """Whether a run of Chinese characters replaced one for one (``x`` for ``y``, three or more: ``first`` to
+    ``last``, opcodes of ``a``) ends or begins with a character written for its opposite - alone or as a word with
+    the equal character after (before) it - the rest of the run a word written for another beside it: "开盘后迅速涨停"
+    / "盘后一度跌停" (迅速 / 一度, then 涨停 / 跌停, one run). Returns the equal characters the opposite's word has
+    before and after the run (as ``_in_word``), None where it has none."""
+    if len(x) != len(y) or len(x) < 3 or not (_CHINESE_RUN.fullmatch(x) and _CHINESE_RUN.fullmatch(y)):
+        return None
+    after, before = a[last.src_end : last.src_end + 1], a[first.src_start - 1 : first.src_start]
+    if (x[-1], y[-1]) in pairs:
+        return 0, 0
+    if after and (x[-1] + after, y[-1] + after) in pairs:
+        return 0, 1
+    if (x[0], y[0]) in pairs:
+        return 0, 0
+    if before and (before + x[0], before + y[0]) in pairs:
+        return 1, 0
+    return None
 
 
 def _past_word(a: str, b: str, ops, k: int, step: int) -> bool:
