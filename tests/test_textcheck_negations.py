@@ -705,6 +705,11 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ),  # fmt: skip
         ("Trading in the stock was halted pending news.", "Trading in the stock was resumed pending news.", True),
         (
+            "It reported a larger than expected build in crude stocks.",
+            "It reported a larger than expected draw in crude stocks.",
+            True,
+        ),  # fmt: skip
+        (
             "It would add daily flights between London and Paris.",
             "It would cancel daily flights between London and Paris.",
             True,

@@ -2893,7 +2893,8 @@ OPPOSITE_WORDS = (
     "may june july august september october november december, jan feb mar apr jun jul aug sep sept oct nov dec, "
     "confirm reject, confirmed rejected, opposition ruling, add cancel, added cancelled canceled, upheld overturned, "
     "uphold overturn, upholds overturns, upheld reversed, with without, resigned reappointed, resigned appointed, "
-    "resigned elected, halted resumed, halt resume, halts resumes"
+    "resigned elected, halted resumed, halt resume, halts resumes, build draw, builds draws, lend borrow, lent "
+    "borrowed, lending borrowing"
 ).split(", ")
 
 
