@@ -385,6 +385,13 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("男士红色上衣配什么颜色裤子", "男士深蓝色上衣配什么颜色裤子", True),
         ("一骑红尘妃子笑的前一句是什么", "一骑红尘妃子笑的下一句是什么", True),  # another line asked for
         ("一骑红尘妃子笑的前一句是什么", "一骑红尘妃子笑的上一句是什么", False),
+        # another organ, a risk raised or lowered
+        (
+            "该医院成功完成首例机器人辅助心脏手术，患者术后恢复良好",
+            "该医院成功完成首例机器人辅助肝脏手术，患者术后恢复良好",
+            True,
+        ),
+        ("研究发现，长期熬夜会增加患心血管疾病的风险", "研究发现，长期熬夜会降低患心血管疾病的风险", True),
         # free or paid for, a must or no need
         (
             "今年全市将为适龄女生免费接种HPV疫苗，预计覆盖2万人",

@@ -824,7 +824,7 @@ OPPOSITE_WORDS_ZH = (
     "战胜/负于 击败/负于 战胜/不敌 击败/不敌 战胜/输给 击败/输给 将于/已于 停牌/复牌 停产/复产 停运/复运 停航/复航 "
     "扭亏为盈/由盈转亏 扭亏/转亏 拟以/已以 拟于/已于 拟将/已将 拟向/已向 拟对/已对 拟在/已在 计划于/已于 "
     "降准/降息 立案/撤案 起诉/撤诉 提起/撤回 上诉/撤诉 开售/停售 发售/停售 定频/变频 首站/终站 "
-    "首站/末站 晋级/无缘 入围/无缘 总资产/总负债 免费/自费 免费/收费 必须/无需 必须/不必 需要/无需 实行/取消"
+    "首站/末站 晋级/无缘 入围/无缘 总资产/总负债 免费/自费 免费/收费 必须/无需 必须/不必 需要/无需 实行/取消 增加/降低"
 ).split()
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
@@ -887,6 +887,7 @@ OPPOSITE_GROUPS_ZH = (
     "电影 电视剧 网剧 纪录片 动画片",
     # electric against gas ("美的电热水器 60升" / "美的燃气热水器 60升": a product title removed as a copy)
     "电 燃气",
+    "心脏 肝脏 肾脏 脾脏",  # ("成功完成首例机器人辅助心脏手术" / "…肝脏手术": removed as a copy)
     # colours and their shades, any two ("红色裙子配什么鞋子" / "玫红色裙子…", "男士红色上衣" / "男士深蓝色上衣": LCQMC
     # labels each another question)
     "红色 玫红色 粉红色 大红色 深红色 酒红色 砖红色 铁红色 桃红色 枣红色 "
