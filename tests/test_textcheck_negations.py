@@ -385,7 +385,8 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("男士红色上衣配什么颜色裤子", "男士深蓝色上衣配什么颜色裤子", True),
         ("一骑红尘妃子笑的前一句是什么", "一骑红尘妃子笑的下一句是什么", True),  # another line asked for
         ("一骑红尘妃子笑的前一句是什么", "一骑红尘妃子笑的上一句是什么", False),
-        # another organ, a risk raised or lowered
+        # another holiday, another organ, a risk raised or lowered
+        ("元旦假期全市道路交通事故起数同比下降15%", "春节假期全市道路交通事故起数同比下降15%", True),
         (
             "该医院成功完成首例机器人辅助心脏手术，患者术后恢复良好",
             "该医院成功完成首例机器人辅助肝脏手术，患者术后恢复良好",

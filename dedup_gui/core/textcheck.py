@@ -888,6 +888,7 @@ OPPOSITE_GROUPS_ZH = (
     # electric against gas ("美的电热水器 60升" / "美的燃气热水器 60升": a product title removed as a copy)
     "电 燃气",
     "心脏 肝脏 肾脏 脾脏",  # ("成功完成首例机器人辅助心脏手术" / "…肝脏手术": removed as a copy)
+    "元旦 春节 清明 端午 中秋 国庆 寒假 暑假",  # ("元旦假期全市道路交通事故…" / "春节假期…": another holiday)
     # colours and their shades, any two ("红色裙子配什么鞋子" / "玫红色裙子…", "男士红色上衣" / "男士深蓝色上衣": LCQMC
     # labels each another question)
     "红色 玫红色 粉红色 大红色 深红色 酒红色 砖红色 铁红色 桃红色 枣红色 "
