@@ -718,6 +718,16 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),  # fmt: skip
         (
+            "It said sales were expected to be flat compared with a year ago.",
+            "It said sales were expected to be higher compared with a year ago.",
+            True,
+        ),
+        (
+            "The Fed is expected to leave rates unchanged at its next meeting.",
+            "The Fed is expected to raise rates at its next meeting.",
+            True,
+        ),
+        (
             "It would add daily flights between London and Paris.",
             "It would cancel daily flights between London and Paris.",
             True,

@@ -2896,7 +2896,8 @@ OPPOSITE_WORDS = (
     "confirm reject, confirmed rejected, opposition ruling, add cancel, added cancelled canceled, upheld overturned, "
     "uphold overturn, upholds overturns, upheld reversed, with without, resigned reappointed, resigned appointed, "
     "resigned elected, halted resumed, halt resume, halts resumes, build draw, builds draws, lend borrow, lent "
-    "borrowed, lending borrowing"
+    "borrowed, lending borrowing, flat higher, flat lower, unchanged higher, unchanged lower, leave raise, leave cut, "
+    "leave lower, leave hike"
 ).split(", ")
 
 
