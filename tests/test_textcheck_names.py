@@ -438,3 +438,16 @@ def test_a_template_line_with_a_boilerplate_sentence_is_read_for_places_on_its_c
     told = reports_differ_pairs(texts, texts, a, b, False, None, content, np.array([True, False, True]))
     assert told.tolist() == [True, False]  # another language; the same one with a typo
     assert reports_differ_pairs(texts, texts, a, b, False, None, content).tolist() == [True, False]
+
+
+def test_a_unit_written_for_another_in_part_is_told_on_the_content_as_on_the_whole_texts():
+    """The plan on the texts' content decides one-character pairs as the plan on the whole texts does
+    (``_one_swapped``): "3毫米" / "3厘米" another quantity, as ``_content_replaced`` reads it."""
+    from dedup_gui.core.textcheck import _content_places_plan, _content_replaced
+
+    a = "据测量，该裂缝宽约3毫米，专家认为暂不影响桥梁的整体安全"
+    b = "据测量，该裂缝宽约3厘米，专家认为暂不影响桥梁的整体安全"
+    texts = [a + "。本报记者报道", b + "。本报记者报道"]
+    differ, _ = _content_places_plan(texts, [a, b], None, np.array([0]), np.array([1]), np.array([False]))
+    assert _content_replaced(a, b)
+    assert differ.tolist() == [True]

@@ -470,7 +470,7 @@ def test_a_unit_for_another_where_the_change_is_a_part_of_it_is_read_in_the_plan
     """A unit of more than one character written for another where the alignment changes a part of it - after
     平方 or 立方 that both texts have, one character put in (千米 for 米), one written for another (毫米 / 厘米, 立方米
     / 平方米) - is another quantity (all five were removed as copies); the plan reads the one-character pairs whole
-    (``_swapped_words``, ``_put_in_words``) and agrees with the read."""
+    (``_swapped_word_codes``, ``_put_in_words``) and agrees with the read."""
     from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
 
     assert names_replaced(a, b) is another and names_replaced(b, a) is another

@@ -1583,13 +1583,6 @@ def _names_plan(
     to_read = (edits >= 2) & ((edits <= PLACE_EDITS) | latin)
     # ... but one character put in can make a word another ("5000万元" / "5000万美元"): such pairs are read whole
     # where the longer text has such a word (``_put_in_words``).
-    # ... and one character written for another in a unit of more than one ("3毫米" / "3厘米", "1.2亿立方米" /
-    # "1.2亿平方米") or a word of more than two ("中信银行" / "中国银行"), which ``_one_swapped`` does not read: such
-    # pairs are read whole where either text has one (``_swapped_words``).
-    if len(one):
-        has_word = _swapped_words().search
-        many = ((has_word(xs[k]) is not None or has_word(ys[k]) is not None) for k in one.tolist())
-        to_read[one[np.fromiter(many, dtype=bool, count=len(one))]] = True
     put_in = np.flatnonzero((edits == 1) & ~swapped)
     if len(put_in):
         longer = (xs[k] if len(xs[k]) > len(ys[k]) else ys[k] for k in put_in.tolist())
@@ -1614,25 +1607,43 @@ def _put_in_words() -> re.Pattern:
 
 
 @lru_cache(maxsize=1)
-def _swapped_words() -> re.Pattern:
-    """The words that are another with one character written for another, beyond what ``_one_swapped`` looks up:
-    units of more than one character (``_UNIT_PAIRS``: 毫米, 厘米, 平方米, 立方米...) and opposite words of more than
-    two (``_OPPOSITE_PAIRS``: 中信银行, 中国银行...), as one pattern: a pair of texts one such character apart is read
-    whole (``_names_plan``)."""
-    words = {
-        x
+def _swapped_word_codes() -> np.ndarray:
+    """The two characters (one code, as ``_opposite_swapped`` packs them) that differ between words that are another
+    with one character written for another, beyond what ``_opposite_swapped`` looks up: units of more than one
+    character (``_UNIT_PAIRS``: 毫米 / 厘米, 平方米 / 立方米...) and opposite words of more than two
+    (``_OPPOSITE_PAIRS``: 中信银行 / 中国银行...)."""
+    codes = {
+        (ord(p) << 21) | ord(q)
         for pairs, shortest in ((_UNIT_PAIRS, 2), (_OPPOSITE_PAIRS, 3))
         for x, y in pairs
-        if len(x) == len(y) >= shortest and sum(p != q for p, q in zip(x, y, strict=True)) == 1
+        if len(x) == len(y) >= shortest and sum(c != d for c, d in zip(x, y, strict=True)) == 1
+        for p, q in zip(x, y, strict=True)
+        if p != q
     }
-    return re.compile("|".join(map(re.escape, sorted(words))))
+    return np.array(sorted(codes), dtype=np.uint64)
 
 
 def _one_swapped(xs: list[str], ys: list[str], one: np.ndarray) -> np.ndarray:
     """Of the pairs ``(xs[i], ys[i])`` at places ``one`` (each two texts of one length, one character apart),
-    which replace a place or an opposite with that character (``_place_swapped``, ``_opposite_swapped``)."""
-    swaps = _Swaps.of(list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist())))
-    return _place_swapped(swaps) | _opposite_swapped(swaps)
+    which replace a place or an opposite with that character (``_place_swapped``, ``_opposite_swapped``) - and,
+    where the two characters are those a longer unit or opposite word differs in ("3毫米" / "3厘米", "1.2亿立方米" /
+    "1.2亿平方米", "中信银行" / "中国银行": ``_swapped_word_codes``), the few such pairs read as ``_replaced`` reads
+    them (``_opposite_replaced``)."""
+    xs, ys = list(map(xs.__getitem__, one.tolist())), list(map(ys.__getitem__, one.tolist()))
+    swaps = _Swaps.of(xs, ys)
+    out = _place_swapped(swaps) | _opposite_swapped(swaps)
+    at = swaps.offset + swaps.p
+    pair = (swaps.x[at].astype(np.uint64) << np.uint64(21)) | swaps.y[at].astype(np.uint64)
+    word = np.flatnonzero(find_sorted(_swapped_word_codes(), pair)[1] & ~out & (swaps.n < OPPOSITE_CHARS))
+    if len(word):
+        from rapidfuzz.distance import Levenshtein
+
+        for k in word.tolist():
+            x, y = xs[k], ys[k]
+            pairs = _OPPOSITE_PAIRS if len(x) < SHORT_CHARS else _LONG_OPPOSITE_PAIRS
+            chinese = _CHINESE.search(x) is not None and _CHINESE.search(y) is not None
+            out[k] = chinese and _opposite_replaced(x, y, Levenshtein, None, pairs)
+    return out
 
 
 @dataclass
