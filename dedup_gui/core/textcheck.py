@@ -1340,7 +1340,7 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         start, end = ops[i].src_start, ops[j].src_end
         x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
         replaced.add((x, y))
-        if _unit_replaced(a, x, y, start, end, ops, i, j):
+        if _unit_replaced(a, b, ops, i, j):
             return True
         # (a sign beside it is no part of it: "初见下一句" / "初见，上一句"; the swaps, read so, are compared so)
         x, y = _NOT_WORD.sub("", x), _NOT_WORD.sub("", y)
@@ -1369,21 +1369,21 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
 _DIRECTED = frozenset(("转为", "转成", "转入", "转向", "变为", "变成", "转", "变", "到", "至", "向", "→", "->"))
 
 
-def _unit_replaced(a: str, x: str, y: str, start: int, end: int, ops, i: int, j: int) -> bool:
-    """Whether the change of ``x`` (``a[start:end]``) into ``y`` writes a unit for another of another class
-    (``UNIT_CLASSES_ZH``) right after a figure or 每 that both texts have (``_COUNTING``), with ``REPLACED_FLANK``
-    equal characters after it (``ops[j]``: the change's last edit; ``ops[i]`` its first) or the text's end. Where
+def _unit_replaced(a: str, b: str, ops, i: int, j: int) -> bool:
+    """Whether the change from ``ops[i]`` to ``ops[j]`` (opcodes of ``a`` and ``b``) writes a unit for another of
+    another class (``UNIT_CLASSES_ZH``) right after a figure or 每 that both texts have (``_COUNTING``), with
+    ``REPLACED_FLANK`` equal characters after it or the text's end. Where
     the change is only a part of a unit, the unit is read with up to ``_UNIT_SHARED`` of the characters both texts
     have before and after it: "12万平方米" / "12万平方公里", "约3米" / "约3千米", "3毫米" / "3厘米", "1.2亿立方米" /
     "1.2亿平方米", "3公斤" / "3公里"."""
-    for head in range(min(_equal_words(ops, i - 1), _UNIT_SHARED) + 1):
+    start, end = ops[i].src_start, ops[j].src_end
+    most = (min(_equal_words(ops, i - 1), _UNIT_SHARED), min(_equal_words(ops, j + 1), _UNIT_SHARED))
+    for head, tail, u, v in _widened(a, b, ops[i], ops[j], *most):
         at = start - head
         if at <= 0 or a[at - 1] not in _COUNTING:
             continue
-        for tail in range(min(_equal_words(ops, j + 1), _UNIT_SHARED) + 1):
-            u, v = a[at:start] + x + a[end : end + tail], a[at:start] + y + a[end : end + tail]
-            if (u, v) in _UNIT_PAIRS and (a[at - 1] == "每" or not (u in _DATE_UNITS and v in _DATE_UNITS)):
-                return _equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end + tail)
+        if (u, v) in _UNIT_PAIRS and (a[at - 1] == "每" or not (u in _DATE_UNITS and v in _DATE_UNITS)):
+            return _equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end + tail)
     return False
 
 
@@ -1396,22 +1396,28 @@ def _in_word(a: str, b: str, first, last, pairs: frozenset) -> tuple[int, int] |
     "加息" / "降息" share a character, and the alignment replaces the other one alone; "决赛" / "半决赛" share two,
     and the alignment puts 半 in. Returns how many equal characters the word has before and after the change (None:
     no such word)."""
-    x, y = a[first.src_start : last.src_end], b[first.dest_start : last.dest_end]
-    s, d, e, f = first.src_start, first.dest_start, last.src_end, last.dest_end
-    for before in range(min(_IN_WORD_SHARED, s, d) + 1):
-        head_a, head_b = a[s - before : s], b[d - before : d]
-        if head_a != head_b:
-            break
-        for after in range(min(_IN_WORD_SHARED, len(a) - e, len(b) - f) + 1):
-            tail_a, tail_b = a[e : e + after], b[f : f + after]
-            if tail_a != tail_b:
-                break
-            if (before or after) and (head_a + x + tail_a, head_b + y + tail_b) in pairs:
-                return before, after
+    for before, after, u, v in _widened(a, b, first, last, _IN_WORD_SHARED, _IN_WORD_SHARED):
+        if (before or after) and (u, v) in pairs:
+            return before, after
     return None
 
 
 _IN_WORD_SHARED = 2  # the characters an opposite word may share with its opposite around the change (``_in_word``)
+
+
+def _widened(a: str, b: str, first, last, most_before: int, most_after: int):
+    """The change from ``first`` to ``last`` (opcodes of ``a`` and ``b``) with up to ``most_before`` of the
+    characters before it and ``most_after`` after it that both texts have there: (characters before, characters
+    after, ``a``'s word, ``b``'s word), the fewer before first, then the fewer after (``_in_word``,
+    ``_unit_replaced``)."""
+    s, d, e, f = first.src_start, first.dest_start, last.src_end, last.dest_end
+    for before in range(min(most_before, s, d) + 1):
+        if a[s - before : s] != b[d - before : d]:
+            return
+        for after in range(min(most_after, len(a) - e, len(b) - f) + 1):
+            if a[e : e + after] != b[f : f + after]:
+                break
+            yield before, after, a[s - before : e + after], b[d - before : f + after]
 
 
 def _opposite_word(x: str, y: str, pairs: frozenset) -> bool:
