@@ -417,6 +417,19 @@ def test_questions_about_another_numbered_item_stay_apart():
         # ... or in one run with it, the opposite at the run's end
         ("该股今日开盘后迅速涨停，成交额明显放大", "该股今日开盘后一度跌停，成交额明显放大", True),
         ("该股今日开盘后迅速上涨，成交额明显放大", "该股今日开盘后一度上涨，成交额明显放大", False),
+        # whole milk or skimmed, a refrigerator of another build, rain or a fall in temperature, consumer prices or
+        # producer prices
+        # never against always
+        ("他在接受采访时表示，自己从未后悔当初的选择", "他在接受采访时表示，自己一直后悔当初的选择", True),
+        ("伊利纯牛奶 250ml*24盒 整箱装 全脂", "伊利纯牛奶 250ml*24盒 整箱装 脱脂", True),
+        ("海尔冰箱 双开门 风冷无霜 变频 一级能效 家用", "海尔冰箱 三门 风冷无霜 变频 一级能效 家用", True),
+        ("海尔冰箱 双开门 风冷无霜 变频 一级能效 家用", "海尔冰箱 对开门 风冷无霜 变频 一级能效 家用", False),
+        ("北京今日最高气温37度 明日起将迎来降雨", "北京今日最高气温37度 明日起将迎来降温", True),
+        (
+            "国家统计局今天发布数据，10月份全国居民消费价格同比上涨2.1%，其中城市上涨2.0%",
+            "国家统计局今天发布数据，10月份全国工业生产者出厂价格同比上涨2.1%，其中城市上涨2.0%",
+            True,
+        ),
     ],
 )
 def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):
@@ -514,7 +527,8 @@ def test_questions_asking_the_opposite_stay_and_a_copy_goes():
 
 _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "明星", "今", "明", "天", "？", "好", "坏", "了",
                     "元", "美", "5", "决赛", "半", "首", "末", "位", "同", "环", "比", "米", "毫", "厘", "千", "平方",
-                    "立方", "克", "公", "斤", "里", "中", "国", "信", "银行"]  # fmt: skip
+                    "立方", "克", "公", "斤", "里", "中", "国", "信", "银行", "暂停", "取消", "营业", "降", "雨",
+                    "雪", "温", "双", "开门", "三门", "全", "脱", "脂"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
@@ -528,6 +542,10 @@ _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "
 @example(texts=["3公斤", "3公里", "中信银行", "中国银行"], pairs=[(0, 1), (2, 3)])
 @example(texts=["完成B轮融资", "完成C轮融资", "完成b轮融资"], pairs=[(0, 1), (0, 2), (2, 1)])
 @example(texts=["笑的前一句", "笑的下一句", "红色裙子", "玫红色裙子", "粉红色裙子"], pairs=[(0, 1), (2, 3), (3, 4)])
+@example(
+    texts=["明天起暂停营业了", "明天起营业了", "将迎来降雨", "将迎来降雪", "冰箱 双开门", "冰箱 三门"],
+    pairs=[(0, 1), (2, 3), (4, 5)],
+)
 def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
 
@@ -750,6 +768,34 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "It said it would lay 500 workers off at its plant.",
             False,
         ),  # fmt: skip
+        # flights cancelled or run, prices of another trade, a closure for good or for now, a request granted or
+        # denied, an offer on a condition or on none
+        (
+            "It would cancel all flights to the region from Monday.",
+            "It would operate all flights to the region from Monday.",
+            True,
+        ),  # fmt: skip
+        (
+            "It would suspend all flights to the region from Monday.",
+            "It would cancel all flights to the region from Monday.",
+            False,
+        ),  # (one direction)  # fmt: skip
+        ("Japan's wholesale prices rose 0.3 pct in March.", "Japan's retail prices rose 0.3 pct in March.", True),
+        (
+            "The plant will be closed permanently by the end of the year.",
+            "The plant will be closed temporarily by the end of the year.",
+            True,
+        ),  # fmt: skip
+        (
+            "The court granted the request for an injunction, he said.",
+            "The court denied the request for an injunction, he said.",
+            True,
+        ),  # fmt: skip
+        (
+            "The offer is conditional on acceptances for 90 pct of the shares.",
+            "The offer is unconditional on acceptances for 90 pct of the shares.",
+            True,
+        ),  # fmt: skip
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -841,3 +887,71 @@ def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a
 
     assert names_replaced(a, b) and names_replaced(b, a)
     assert names_differ_pairs([a, b], np.array([0, 1]), np.array([1, 0]), markup=False).tolist() == [True, True]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "another"),
+    [
+        # a word that stops, cancels or forbids what follows it, put in or left out
+        (
+            "受台风影响，本市所有景区将从明天起暂停营业，具体时间另行通知",
+            "受台风影响，本市所有景区将从明天起营业，具体时间另行通知",
+            True,
+        ),
+        (
+            "受暴雪影响，机场今天下午取消进出港航班86架次，旅客可办理退票",
+            "受暴雪影响，机场今天下午进出港航班86架次，旅客可办理退票",
+            True,
+        ),
+        (
+            "该厂因环保检查不达标，已被责令停止生产，负责人表示将尽快整改",
+            "该厂因环保检查不达标，已被责令生产，负责人表示将尽快整改",
+            True,
+        ),
+        # ... put in, and another word left out elsewhere
+        (
+            "公司股票将于下周一起在深圳证券交易所终止上市，简称保持不变",
+            "公司股票将于下周一起在深圳证券交易所上市交易，简称保持不变",
+            True,
+        ),
+        # ... at the text's start
+        ("暂停营业期间，本店所有会员卡有效期自动顺延", "营业期间，本店所有会员卡有效期自动顺延", True),
+        # not where anything else is put in with it, nor a word of no such sense
+        (
+            "受台风影响，本市所有景区将从明天起暂停营业，具体时间另行通知",
+            "受台风影响，本市所有景区将从明天起正常营业，具体时间另行通知",
+            False,
+        ),
+        (
+            "受台风影响，本市所有景区将从明天起全面营业，具体时间另行通知",
+            "受台风影响，本市所有景区将从明天起营业，具体时间另行通知",
+            False,
+        ),
+        # another scope, another head of state
+        (
+            "据悉，这项技术在国内尚属首创，填补了相关领域的空白",
+            "据悉，这项技术在国际尚属首创，填补了相关领域的空白",
+            True,
+        ),
+        (
+            "据报道，该国总统今天宣布解散议会，并将举行提前大选",
+            "据报道，该国总理今天宣布解散议会，并将举行提前大选",
+            True,
+        ),
+    ],
+)
+def test_a_word_that_stops_or_cancels_put_in_makes_another_statement(a, b, another):
+    """ "暂停营业" / "营业", "取消…航班" / "…航班", "终止上市" / "上市交易": what opens, flies or trades against what
+    stops (all were removed as copies); the plan of every pair at once reads such pairs and agrees with the read."""
+    from dedup_gui.core.textcheck import names_differ_pairs, names_replaced
+
+    assert names_replaced(a, b) is another and names_replaced(b, a) is another
+    got = names_differ_pairs([a, b], np.array([0, 1]), np.array([1, 0]), markup=False)
+    assert got.tolist() == [another, another]
+
+
+def test_notices_that_stop_what_another_opens_stay_apart_and_a_copy_goes():
+    open_ = "受台风影响，本市所有景区将从明天起营业，具体恢复时间将另行通知，请广大游客合理安排出行计划。"
+    stop = open_.replace("起营业", "起暂停营业")
+    copy = open_.replace("合理安排", "合理地安排")
+    assert ngram_clusters([open_, stop, copy]) == [[0, 2]]

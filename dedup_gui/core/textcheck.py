@@ -824,8 +824,14 @@ OPPOSITE_WORDS_ZH = (
     "战胜/负于 击败/负于 战胜/不敌 击败/不敌 战胜/输给 击败/输给 将于/已于 停牌/复牌 停产/复产 停运/复运 停航/复航 "
     "扭亏为盈/由盈转亏 扭亏/转亏 拟以/已以 拟于/已于 拟将/已将 拟向/已向 拟对/已对 拟在/已在 计划于/已于 "
     "降准/降息 立案/撤案 起诉/撤诉 提起/撤回 上诉/撤诉 开售/停售 发售/停售 定频/变频 首站/终站 "
-    "首站/末站 晋级/无缘 入围/无缘 总资产/总负债 免费/自费 免费/收费 必须/无需 必须/不必 需要/无需 实行/取消 增加/降低"
+    "首站/末站 晋级/无缘 入围/无缘 总资产/总负债 免费/自费 免费/收费 必须/无需 必须/不必 需要/无需 实行/取消 增加/降低 "
+    "国内/国际 从未/一直 从未/曾经 从不/总是 从不/经常 从不/一直"
 ).split()
+# A word that stops, cancels or forbids what follows it, put in or left out: "景区将从明天起暂停营业" /
+# "…起营业", "机场今天下午取消进出港航班86架次" / "…下午进出港航班…", "已被责令停止生产" / "已被责令生产",
+# "在深圳证券交易所终止上市" / "…所上市交易" - the other statement, as a negation put in is (all four were removed
+# as copies). Read by ``_reversal_put_in``.
+REVERSALS_ZH = frozenset("暂停 停止 终止 中止 取消 叫停 撤销 暂缓 禁止 放弃 撤回".split())
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
 # the first against the last ("本赛季第一次在客场击败对手" / "最后一次": the alignment writes "最后" for "第"). All
@@ -841,6 +847,8 @@ OPPOSITE_CLASSES_ZH = (
     ("年初", "年中", "年底 年末"),
     ("月初", "月中", "月底 月末"),
     ("上旬", "中旬", "下旬"),
+    # a refrigerator of another build ("海尔冰箱 双开门 风冷无霜" / "海尔冰箱 三门 …": removed as a copy)
+    ("单门", "双门", "双开门 对开门", "三门", "四门"),
     # another weather ("明天白天，晴，偏北风3到4级" / "明天白天，多云，…": removed as a copy)
     (
         "晴",
@@ -940,6 +948,16 @@ OPPOSITE_GROUPS_ZH = (
     "民生银行 光大银行 平安银行 华夏银行 广发银行",
     # a party secretary against the head of government ("省委书记主持会议" / "省长…"), waste water against waste gas,
     # steel against aluminium ("对进口钢铁加征25%的关税" / "对进口铝…"): all were removed as copies
+    # whole milk against skimmed ("伊利纯牛奶 250ml*24盒 整箱装 全脂" / "… 脱脂"), rain against a fall in temperature
+    # ("明日起将迎来降雨" / "…降温"): both were removed as copies
+    "全脂 脱脂 低脂",
+    "降雨 降雪 降温 升温 大风 冰雹",
+    # consumer prices against producer prices ("10月份全国居民消费价格同比上涨2.1%" / "…全国工业生产者出厂价格…":
+    # removed as a copy)
+    "居民消费价格 工业生产者出厂价格 工业生产者购进价格",
+    # a president against a premier ("该国总统今天宣布解散议会" / "该国总理…": removed as a copy)
+    "总统 总理",
+    "总统 首相",
     "省委书记 省长",
     "市委书记 市长",
     "县委书记 县长",
@@ -1152,7 +1170,11 @@ def _replaced(a: str, b: str, latin: bool, places: bool, ops=None) -> bool:
         return True
     shorter = min(len(a), len(b))
     pairs = _OPPOSITE_PAIRS if shorter < SHORT_CHARS else _LONG_OPPOSITE_PAIRS
-    if chinese and shorter < OPPOSITE_CHARS and _opposite_replaced(a, b, Levenshtein, ops, pairs):
+    if (
+        chinese
+        and shorter < OPPOSITE_CHARS
+        and (_opposite_replaced(a, b, Levenshtein, ops, pairs) or _reversal_put_in(a, b))
+    ):
         return True
     own_a, own_b = _own_names(a, b) if latin else (set(), set())
     if not (own_a and own_b):
@@ -1171,6 +1193,28 @@ def _replaced(a: str, b: str, latin: bool, places: bool, ops=None) -> bool:
             and (_flank_words(ops, j + 1, 1) >= REPLACED_FLANK or _at_edge(ops, j, 1))
             and any(na[k] and wa[k] in own_a for k in src)
             and any(nb[k] and wb[k] in own_b for k in dest)
+        ):
+            return True
+    return False
+
+
+def _reversal_put_in(a: str, b: str) -> bool:
+    """Whether a word of ``REVERSALS_ZH`` (暂停, 取消...) is put in or left out, and nothing else there, between
+    ``REPLACED_FLANK`` equal characters on each side (or the text's start or end): "景区将从明天起暂停营业" /
+    "景区将从明天起营业". Read in the alignment of characters put in and left out only (``Indel``): the one that may
+    write a character for another aligns "所终止上市，" with "所上市交易，" as four written for four."""
+    from rapidfuzz.distance import Indel
+
+    if all(a.count(w) == b.count(w) for w in REVERSALS_ZH):
+        return False
+    ops = Indel.opcodes(a, b)
+    for i, j in _edit_runs(ops):
+        start, end = ops[i].src_start, ops[j].src_end
+        x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
+        if (x and y) or _NOT_WORD.sub("", x or y) not in REVERSALS_ZH:
+            continue
+        if (_equal_words(ops, i - 1) >= REPLACED_FLANK or _opens(a, start)) and (
+            _equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end)
         ):
             return True
     return False
@@ -2914,7 +2958,8 @@ OPPOSITE_WORDS = (
     "uphold overturn, upholds overturns, upheld reversed, with without, resigned reappointed, resigned appointed, "
     "resigned elected, halted resumed, halt resume, halts resumes, build draw, builds draws, lend borrow, lent "
     "borrowed, lending borrowing, flat higher, flat lower, unchanged higher, unchanged lower, leave raise, leave cut, "
-    "leave lower, leave hike"
+    "leave lower, leave hike, wholesale retail, permanently temporarily, permanent temporary, granted "
+    "denied, grant deny, grants denies, conditional unconditional"
 ).split(", ")
 
 
@@ -2961,6 +3006,11 @@ OPPOSITE_CLASSES = (
         "abolish abolished lift lifted scrap scrapped end ended",
     ),
     ("won", "lost drew tied"),
+    # "would cancel all flights to the region" / "would operate all flights…" (removed as a copy)
+    (
+        "cancel cancels cancelled canceled cancelling canceling suspend suspends suspended suspending",
+        "operate operates operated operating resume resumes resumed resuming restore restores restored restoring",
+    ),
     (
         "buy buys bought buying acquire acquires acquired acquiring purchase purchases purchased purchasing",
         "sell sells sold selling divest divests divested divesting",
