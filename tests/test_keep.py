@@ -106,11 +106,26 @@ def test_original_without_dates_keeps_the_unmarked_row_that_contains_the_others(
 
 
 def test_original_keeps_the_first_of_unmarked_texts_of_about_the_same_length():
-    # An appended "（完）" is not evidence of which came first: file order decides either way round.
-    for texts in ([ZH_A, ZH_A + "（完）"], [ZH_A + "（完）", ZH_A]):
+    # An appended "（完）" is not evidence of which came first: file order decides either way round - and the reason
+    # says so where the kept text is the shorter, which does not contain the other's "（完）".
+    for texts, reason in (
+        ([ZH_A, ZH_A + "（完）"], "first in file"),
+        ([ZH_A + "（完）", ZH_A], "contains the others"),
+    ):
         result = Pipeline(texts).run(Settings(algorithm="ngram"))
         assert [c.kept for c in result.clusters] == [0]
-        assert result.keep_reasons == {1: "contains the others"}
+        assert result.keep_reasons == {1: reason}
+
+
+def test_of_two_texts_as_long_a_word_apart_neither_contains_the_other():
+    """Each holds most of the other's grams, but the kept row was chosen by file order, and the reason says so (it
+    said "contains the others", which read as though the kept row held more)."""
+    other = ZH_A.replace("表示", "指出", 1)
+    assert other != ZH_A and len(other) == len(ZH_A)
+    for texts in ([ZH_A, other], [ZH_A, ZH_A]):
+        result = Pipeline(texts).run(Settings(algorithm="ngram"))
+        assert [c.kept for c in result.clusters] == [0]
+        assert result.keep_reasons == {1: "first in file"}
 
 
 def test_original_breaks_a_date_tie_with_the_repost_marker():
@@ -245,7 +260,8 @@ def test_a_bound_rule_gives_the_reasons_of_many_clusters_at_once():
     texts = [ZH_A, repost_with_header(ZH_A), ZH_B, ZH_B]
     result = Pipeline(texts).run(Settings(algorithm="ngram", keep="first"))
     rule = KeepRule.of("original", texts)
-    assert rule.reasons(result.clusters) == {1: "no repost marker and contains the others", 2: "contains the others"}
+    # (ZH_B twice: an exact copy, kept by file order)
+    assert rule.reasons(result.clusters) == {1: "no repost marker and contains the others", 2: "first in file"}
     assert np.array_equal(rule.rank, rank_rows("original", texts))
 
 

@@ -320,7 +320,12 @@ class KeepRule:
         assert self.marked is not None
         n, marked, kept_of = len(kept), self.marked, kept[cluster]
         unmarked_wins = ~marked[kept] & _any_per(n, cluster, considered & marked[others])
-        all_contained = ~_any_per(n, cluster, considered & ~contains)
+        # A row marked as the kept row is (unmarked, or a repost too) is contained only when it is also shorter: of
+        # two texts as long, each holding most of the other's (a copy, two reports a word apart), neither contains
+        # the other - file order chose between them, and the reason says so. (A repost is longer by its marker.)
+        alike = marked[others] == marked[kept_of]
+        shorter = self.lengths[others] < self.lengths[kept_of]
+        all_contained = ~_any_per(n, cluster, considered & ~(contains & (shorter | ~alike)))
         peers = considered & (marked[others] == marked[kept_of])
         classes = _length_class(self.lengths)
         longest = ~_any_per(n, cluster, peers & (classes[others] >= classes[kept_of]))
