@@ -93,6 +93,39 @@ def test_in_a_longer_text_not_yet_for_already_makes_another_statement(a, b, nega
     assert ngram_clusters([a, b, a + "。"]) == ([[0, 2]] if negated else [[0, 1, 2]])
 
 
+_APPEAL = "一审宣判后，被告人当庭表示将{}上诉，案件将进入二审程序，中级人民法院将依法审理。"
+_BID = "该公司今天表示，公司将{}参与本次土地竞拍，并已缴纳相关保证金，竞拍将于下月举行。"
+_CURE = "专家表示，这种药物{}有效治疗该疾病，但需要在医生指导下使用，切勿自行购买服用。"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "negated"),
+    [
+        (_APPEAL.format("提起"), _APPEAL.format("不再"), True),  # will appeal / will no longer
+        (_BID.format("继续"), _BID.format("不再"), True),
+        (_CURE.format("可以"), _CURE.format("无法"), True),
+        (_RESCUED.format("已成功"), _RESCUED.format("仍未能"), True),
+        (_BID.format("继续"), _BID.format("积极"), False),  # another word, no negation
+        (_BID.format("继续"), _BID.format("不断"), False),  # 不断: on and on
+        (_BID.format("继续"), _BID.format("仍将"), False),
+        (
+            "北京时间11月9日，火箭在客场80-98输给雷霆，遭遇三连败，排名跌至西部第十位",
+            "北京时间11月9日，火箭在客场以80-98不敌雷霆，遭遇三连败，排名跌至西部第十位",
+            False,
+        ),
+        (_CURE.format("可以"), _CURE.format("不能"), True),
+        (_CURE.format("可以"), _CURE.format("不"), False),  # one character for a negation: read as a typo
+    ],
+)
+def test_in_a_longer_text_a_word_with_a_negation_written_for_one_without_makes_another_statement(a, b, negated):
+    """A longer text's "将提起上诉" written "将不再上诉", "可以有效治疗" written "无法有效治疗": the alignment
+    replaces a word by another, the negation among its characters (all were removed as copies)."""
+    assert len(a) >= 40
+    assert negation_replaced(a, b) is negated and negation_replaced(b, a) is negated
+    got = negations_differ_pairs([a, b], np.array([0, 1]), np.array([1, 0]))
+    assert got.tolist() == [negated, negated]
+
+
 _APPOINTED = "新华社北京10月3日电 国务院日前任命王伟为交通运输部{0}部长，免去李明的交通运输部{0}部长职务。"
 _NAMED = "The board named John Smith {}president of marketing, effective immediately, replacing Robert Brown."
 
@@ -181,7 +214,8 @@ def test_negations_do_not_decide_for_long_texts():
 
 _NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "？", "not", "never", "no", "n't", "did", "can",
                     "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n", "副", "部长", "作用", "former",
-                    "vice", "原", "前", "目", "太", "市长", "10", "三", "因", "长", "所"]  # fmt: skip
+                    "vice", "原", "前", "目", "太", "市长", "10", "三", "因", "长", "所", "不再", "提起", "继续",
+                    "断", "无法", "上诉"]  # fmt: skip
 _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
 
 
@@ -419,6 +453,9 @@ def test_questions_about_another_numbered_item_stay_apart():
         ("该股今日开盘后迅速上涨，成交额明显放大", "该股今日开盘后一度上涨，成交额明显放大", False),
         # whole milk or skimmed, a refrigerator of another build, rain or a fall in temperature, consumer prices or
         # producer prices
+        # a decision revoked or upheld, a verdict upheld or changed
+        ("法院裁定撤销该公司此前作出的行政处罚决定", "法院裁定维持该公司此前作出的行政处罚决定", True),
+        ("二审法院裁定维持原判，驳回上诉，该判决为终审判决", "二审法院裁定改判，驳回上诉，该判决为终审判决", True),
         # never against always
         ("他在接受采访时表示，自己从未后悔当初的选择", "他在接受采访时表示，自己一直后悔当初的选择", True),
         ("伊利纯牛奶 250ml*24盒 整箱装 全脂", "伊利纯牛奶 250ml*24盒 整箱装 脱脂", True),
@@ -528,7 +565,8 @@ def test_questions_asking_the_opposite_stay_and_a_copy_goes():
 _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "明星", "今", "明", "天", "？", "好", "坏", "了",
                     "元", "美", "5", "决赛", "半", "首", "末", "位", "同", "环", "比", "米", "毫", "厘", "千", "平方",
                     "立方", "克", "公", "斤", "里", "中", "国", "信", "银行", "暂停", "取消", "营业", "降", "雨",
-                    "雪", "温", "双", "开门", "三门", "全", "脱", "脂"]  # fmt: skip
+                    "雪", "温", "双", "开门", "三门", "全", "脱", "脂", "XL码", "L码", "S", "X", "码", "版", "NFC",
+                    "标准", "款"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
@@ -796,6 +834,27 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The offer is unconditional on acceptances for 90 pct of the shares.",
             True,
         ),  # fmt: skip
+        (
+            "Ministers agreed to extend the current ceiling to the end of the year.",
+            "Ministers agreed to reduce the current ceiling to the end of the year.",
+            True,
+        ),  # fmt: skip
+        (
+            "It expects a sharp improvement in earnings in the second half.",
+            "It expects a sharp deterioration in earnings in the second half.",
+            True,
+        ),  # fmt: skip
+        (
+            "The talks between the two sides broke down on Tuesday, he said.",
+            "The talks between the two sides resumed on Tuesday, he said.",
+            True,
+        ),  # fmt: skip
+        ("How do I lose weight fast without exercise?", "How do I gain weight fast without exercise?", True),
+        (
+            "Prices went down sharply on Tuesday, dealers said.",
+            "Prices went sharply on Tuesday, dealers said.",
+            False,
+        ),  # ("down" alone is no word of its own replaced)  # fmt: skip
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -927,6 +986,19 @@ def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a
             "受台风影响，本市所有景区将从明天起营业，具体时间另行通知",
             False,
         ),
+        # half a marathon put in
+        (
+            "他在今年的半程马拉松比赛中以1小时05分的成绩获得冠军",
+            "他在今年的马拉松比赛中以1小时05分的成绩获得冠军",
+            True,
+        ),
+        # another make of a product, another size
+        ("小米手环8 NFC版 运动心率监测 黑色", "小米手环8 标准版 运动心率监测 黑色", True),
+        ("iPad Air 第5代 10.9英寸 WLAN版 64GB 星光色", "iPad Air 第5代 10.9英寸 蜂窝版 64GB 星光色", True),
+        ("这款手机搭载了最新的处理器，续航能力大幅提升", "那款手机搭载了最新的处理器，续航能力大幅提升", False),
+        ("据介绍，该款手机搭载了最新的处理器", "据介绍，这一款手机搭载了最新的处理器", False),
+        ("优衣库男装 圆领T恤 纯棉短袖 白色 XL码", "优衣库男装 圆领T恤 纯棉短袖 白色 L码", True),
+        ("优衣库男装 圆领T恤 纯棉短袖 白色 S码", "优衣库男装 圆领T恤 纯棉短袖 白色 M码", True),
         # another scope, another head of state
         (
             "据悉，这项技术在国内尚属首创，填补了相关领域的空白",

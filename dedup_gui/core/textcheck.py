@@ -825,13 +825,20 @@ OPPOSITE_WORDS_ZH = (
     "扭亏为盈/由盈转亏 扭亏/转亏 拟以/已以 拟于/已于 拟将/已将 拟向/已向 拟对/已对 拟在/已在 计划于/已于 "
     "降准/降息 立案/撤案 起诉/撤诉 提起/撤回 上诉/撤诉 开售/停售 发售/停售 定频/变频 首站/终站 "
     "首站/末站 晋级/无缘 入围/无缘 总资产/总负债 免费/自费 免费/收费 必须/无需 必须/不必 需要/无需 实行/取消 增加/降低 "
-    "国内/国际 从未/一直 从未/曾经 从不/总是 从不/经常 从不/一直"
+    "国内/国际 从未/一直 从未/曾经 从不/总是 从不/经常 从不/一直 撤销/维持 维持原判/改判 维持原判/发回重审"
 ).split()
 # A word that stops, cancels or forbids what follows it, put in or left out: "景区将从明天起暂停营业" /
 # "…起营业", "机场今天下午取消进出港航班86架次" / "…下午进出港航班…", "已被责令停止生产" / "已被责令生产",
 # "在深圳证券交易所终止上市" / "…所上市交易" - the other statement, as a negation put in is (all four were removed
 # as copies). Read by ``_reversal_put_in``.
+# What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
+# "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
+# each side ("这款" / "那款", "该款" / "这一款" say one thing), read by ``_edition_replaced``.
+EDITION_MARKS = frozenset("版款型")
 REVERSALS_ZH = frozenset("暂停 停止 终止 中止 取消 叫停 撤销 暂缓 禁止 放弃 撤回".split())
+# ... and so does half of a race put in ("全程马拉松、半程马拉松和迷你跑" / "全程马拉松、马拉松和…",
+# "在今年的半程马拉松比赛中" / "在今年的马拉松比赛中": both were removed as copies)
+REVERSALS_ZH |= {"半程"}
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
 # the first against the last ("本赛季第一次在客场击败对手" / "最后一次": the alignment writes "最后" for "第"). All
@@ -948,6 +955,8 @@ OPPOSITE_GROUPS_ZH = (
     "民生银行 光大银行 平安银行 华夏银行 广发银行",
     # a party secretary against the head of government ("省委书记主持会议" / "省长…"), waste water against waste gas,
     # steel against aluminium ("对进口钢铁加征25%的关税" / "对进口铝…"): all were removed as copies
+    # a size of clothing ("优衣库男装 圆领T恤 纯棉短袖 白色 XL码" / "… L码": removed as a copy)
+    "XS码 S码 M码 L码 XL码 XXL码 XXXL码 2XL码 3XL码 4XL码",
     # whole milk against skimmed ("伊利纯牛奶 250ml*24盒 整箱装 全脂" / "… 脱脂"), rain against a fall in temperature
     # ("明日起将迎来降雨" / "…降温"): both were removed as copies
     "全脂 脱脂 低脂",
@@ -1173,7 +1182,9 @@ def _replaced(a: str, b: str, latin: bool, places: bool, ops=None) -> bool:
     if (
         chinese
         and shorter < OPPOSITE_CHARS
-        and (_opposite_replaced(a, b, Levenshtein, ops, pairs) or _reversal_put_in(a, b))
+        and (
+            _opposite_replaced(a, b, Levenshtein, ops, pairs) or _reversal_put_in(a, b) or _edition_replaced(a, b, ops)
+        )
     ):
         return True
     own_a, own_b = _own_names(a, b) if latin else (set(), set())
@@ -1195,6 +1206,21 @@ def _replaced(a: str, b: str, latin: bool, places: bool, ops=None) -> bool:
             and any(nb[k] and wb[k] in own_b for k in dest)
         ):
             return True
+    return False
+
+
+def _edition_replaced(a: str, b: str, ops) -> bool:
+    """Whether, in the character-by-character alignment ``ops`` of ``a`` and ``b``, two characters or more are
+    written for two or more others right before a mark of a product's make (``EDITION_MARKS``) that both texts
+    have, with ``REPLACED_FLANK`` equal characters before them (or the text's start): "小米手环8 NFC版" /
+    "小米手环8 标准版"."""
+    for i, j in _edit_runs(ops):
+        start, end = ops[i].src_start, ops[j].src_end
+        if min(end - start, ops[j].dest_end - ops[i].dest_start) < 2:
+            continue
+        if end < len(a) and a[end] in EDITION_MARKS and j + 1 < len(ops) and ops[j + 1].tag == "equal":
+            if _equal_words(ops, i - 1) >= REPLACED_FLANK or _opens(a, start):
+                return True
     return False
 
 
@@ -1975,7 +2001,34 @@ def negation_replaced(a: str, b: str) -> bool:
                 k = next(k for k, w in enumerate(mine) if w in _NEGATION_SET)
                 if _negates(words, at + k):
                     return True
+            elif _negation_written_for(mine, other):
+                k = at + next(k for k, w in enumerate(mine) if w in _NEGATION_SET)
+                if _negates(words, k) and "".join(words[k : k + 2]) not in _NO_NEGATION_WRITTEN:
+                    return True
     return False
+
+
+# Words that hold a negation's character and say more, or on and on, or soon, or lost to: one written for another
+# word is no negation written in its place ("不断提高" / "持续提高", "不少网友" / "许多网友", "80-98输给雷霆" /
+# "以80-98不敌雷霆": a real repost of the 1M bench texts). (Only here: "不少" / "很少", "不久" / "很久" - the
+# negation's character alone replaced - still say the opposite.)
+_NO_NEGATION_WRITTEN = frozenset(
+    {"不断", "不少", "不久", "不仅", "不但", "不管", "无论", "不错", "不停", "不禁", "不料", "不妨", "无比", "无数"}
+    | {"不敌", "不幸", "不已"}
+)
+
+
+def _negation_written_for(mine: list[str], other: list[str]) -> bool:
+    """Whether the Chinese characters ``mine`` hold a negation where ``other`` - as many or one fewer or more, two or
+    three characters each - holds none: a word with a negation written for a word without one, "将提起上诉" /
+    "将不再上诉", "将继续参与" / "将不再参与", "可以有效治疗" / "无法有效治疗", "已成功脱离" / "仍未能脱离" (all four
+    were removed as copies: in a longer text only a negation put in or left out was read). Two characters at least
+    on each side: one typed for a 不 is a typo ("不难" / "了难")."""
+    if not (2 <= len(mine) <= 3 and 2 <= len(other) <= 3) or not _NEGATION_SET.isdisjoint(other):
+        return False
+    if not all(len(w) == 1 and not w.isascii() for w in mine + other):
+        return False
+    return not _NEGATION_SET.isdisjoint(mine)
 
 
 def _qualifies(word: str, after: str) -> bool:
@@ -2959,7 +3012,10 @@ OPPOSITE_WORDS = (
     "resigned elected, halted resumed, halt resume, halts resumes, build draw, builds draws, lend borrow, lent "
     "borrowed, lending borrowing, flat higher, flat lower, unchanged higher, unchanged lower, leave raise, leave cut, "
     "leave lower, leave hike, wholesale retail, permanently temporarily, permanent temporary, granted "
-    "denied, grant deny, grants denies, conditional unconditional"
+    "denied, grant deny, grants denies, conditional unconditional, improvement deterioration, improve deteriorate, "
+    "improves deteriorates, improved deteriorated, improving deteriorating, extend reduce, extends reduces, extended "
+    "reduced, extend cut, extended cut, broke resumed, collapsed resumed, stalled resumed, lose gain, loses "
+    "gains, losing gaining"
 ).split(", ")
 
 
@@ -3025,8 +3081,10 @@ _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
 
 # Words that one side of a replacement may have besides its word: "was shot dead" / "was shot and wounded", "he
 # had resigned" / "he had been fired", "would hire 500 workers" / "would lay off 500 workers" are one word for
-# another.
-_AUXILIARIES = frozenset({"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had", "to", "off"})
+# another; so are "the talks broke down on Tuesday" / "resumed".
+_AUXILIARIES = frozenset(
+    {"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had", "to", "off", "down"}
+)
 
 
 def opposite_word_replaced(a: str, b: str) -> bool:
