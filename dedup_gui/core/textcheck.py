@@ -825,20 +825,28 @@ OPPOSITE_WORDS_ZH = (
     "扭亏为盈/由盈转亏 扭亏/转亏 拟以/已以 拟于/已于 拟将/已将 拟向/已向 拟对/已对 拟在/已在 计划于/已于 "
     "降准/降息 立案/撤案 起诉/撤诉 提起/撤回 上诉/撤诉 开售/停售 发售/停售 定频/变频 首站/终站 "
     "首站/末站 晋级/无缘 入围/无缘 总资产/总负债 免费/自费 免费/收费 必须/无需 必须/不必 需要/无需 实行/取消 增加/降低 "
-    "国内/国际 从未/一直 从未/曾经 从不/总是 从不/经常 从不/一直 撤销/维持 维持原判/改判 维持原判/发回重审"
+    "国内/国际 从未/一直 从未/曾经 从不/总是 从不/经常 从不/一直 撤销/维持 维持原判/改判 维持原判/发回重审 "
+    "已/可能 已经/可能 已/或将"
 ).split()
-# A word that stops, cancels or forbids what follows it, put in or left out: "景区将从明天起暂停营业" /
-# "…起营业", "机场今天下午取消进出港航班86架次" / "…下午进出港航班…", "已被责令停止生产" / "已被责令生产",
-# "在深圳证券交易所终止上市" / "…所上市交易" - the other statement, as a negation put in is (all four were removed
-# as copies). Read by ``_reversal_put_in``.
 # What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
 # "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
 # each side ("这款" / "那款", "该款" / "这一款" say one thing), read by ``_edition_replaced``.
 EDITION_MARKS = frozenset("版款型")
+# A word that stops, cancels or forbids what follows it, put in or left out: "景区将从明天起暂停营业" /
+# "…起营业", "机场今天下午取消进出港航班86架次" / "…下午进出港航班…", "已被责令停止生产" / "已被责令生产",
+# "在深圳证券交易所终止上市" / "…所上市交易" - the other statement, as a negation put in is (all four were removed
+# as copies). Read by ``_reversal_put_in``.
 REVERSALS_ZH = frozenset("暂停 停止 终止 中止 取消 叫停 撤销 暂缓 禁止 放弃 撤回".split())
 # ... and so does half of a race put in ("全程马拉松、半程马拉松和迷你跑" / "全程马拉松、马拉松和…",
-# "在今年的半程马拉松比赛中" / "在今年的马拉松比赛中": both were removed as copies)
-REVERSALS_ZH |= {"半程"}
+# "在今年的半程马拉松比赛中" / "在今年的马拉松比赛中": both were removed as copies), and what is suspected, expected
+# or possible against what is: "新增疑似病例3例" / "新增病例3例", "该男子涉嫌故意杀人" / "该男子故意杀人", "营业收入
+# 预计增长15%" / "营业收入增长15%", "价格或将上调" / "价格将上调", "地震可能造成超过100人死亡" / "地震造成…" (all
+# were removed as copies)
+REVERSALS_ZH |= {"半程", "疑似", "涉嫌", "预计", "可能", "或将"}
+# ... and 或 (may) or 拟 (plans to) put in before a character both texts have: "价格或将上调" / "价格将上调",
+# "公司拟以自有资金2亿元收购" / "公司以自有资金…" (both were removed as copies; one character put in:
+# ``_put_in_words`` has them)
+PUT_IN_BEFORE_ZH = frozenset({"或将", "拟以", "拟于", "拟将", "拟向", "拟对", "拟在"})
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
 # the first against the last ("本赛季第一次在客场击败对手" / "最后一次": the alignment writes "最后" for "第"). All
@@ -1231,13 +1239,17 @@ def _reversal_put_in(a: str, b: str) -> bool:
     write a character for another aligns "所终止上市，" with "所上市交易，" as four written for four."""
     from rapidfuzz.distance import Indel
 
-    if all(a.count(w) == b.count(w) for w in REVERSALS_ZH):
+    if all(a.count(w) == b.count(w) for w in REVERSALS_ZH | PUT_IN_BEFORE_ZH):
         return False
     ops = Indel.opcodes(a, b)
     for i, j in _edit_runs(ops):
         start, end = ops[i].src_start, ops[j].src_end
         x, y = a[start:end], b[ops[i].dest_start : ops[j].dest_end]
-        if (x and y) or _NOT_WORD.sub("", x or y) not in REVERSALS_ZH:
+        if x and y:
+            continue
+        word = _NOT_WORD.sub("", x or y)
+        after = a[end : end + 1] if x else b[ops[j].dest_end : ops[j].dest_end + 1]  # (a character both have)
+        if word not in REVERSALS_ZH and (len(word) != 1 or word + after not in PUT_IN_BEFORE_ZH):
             continue
         if (_equal_words(ops, i - 1) >= REPLACED_FLANK or _opens(a, start)) and (
             _equal_words(ops, j + 1) >= REPLACED_FLANK or _closes(a, end)
@@ -1672,13 +1684,13 @@ def _names_plan(
 @lru_cache(maxsize=1)
 def _put_in_words() -> re.Pattern:
     """The words that are another word of ``_OPPOSITE_PAIRS`` with one character put in - 美元, 港元, 日元... (元 with
-    the currency's character before it), 半决赛 - as one pattern: a pair of texts one character apart, the longer with
-    one of them, is read whole (``_names_plan``)."""
+    the currency's character before it), 半决赛 - and the words of ``PUT_IN_BEFORE_ZH`` (或将, 拟以...) as one
+    pattern: a pair of texts one character apart, the longer with one of them, is read whole (``_names_plan``)."""
     words = {
         y
         for x, y in _OPPOSITE_PAIRS | _UNIT_PAIRS
         if len(y) == len(x) + 1 and any(y[:i] + y[i + 1 :] == x for i in range(len(y)))
-    }
+    } | PUT_IN_BEFORE_ZH
     return re.compile("|".join(map(re.escape, sorted(words))))
 
 
@@ -3062,6 +3074,9 @@ OPPOSITE_CLASSES = (
         "abolish abolished lift lifted scrap scrapped end ended",
     ),
     ("won", "lost drew tied"),
+    # what will be against what may be ("The central bank will raise interest rates" / "could raise": removed as a
+    # copy)
+    ("will would", "may might could"),
     # "would cancel all flights to the region" / "would operate all flights…" (removed as a copy)
     (
         "cancel cancels cancelled canceled cancelling canceling suspend suspends suspended suspending",
