@@ -108,6 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="compare lines quoted with '>' and e-mail signatures (below a '-- ' line) too (ignored by default)",
     )
+    p.add_argument(
+        "--keep-traditional",
+        action="store_true",
+        help="compare traditional Chinese characters as written (folded to simplified ones by default, so that a "
+        "story converted from one to the other is a copy)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
@@ -133,6 +139,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         normalise=NormaliseOptions(
             strip_html=not args.no_html,
             drop_quoted=not args.keep_quoted,
+            simplify=not args.keep_traditional,
             boilerplate_patterns=tuple(args.boilerplate),
         ),
         **options,

@@ -57,6 +57,7 @@ def run_selftest(out: TextIO | None = None) -> int:
     state: dict = {}
     checks.run("resources", _check_resources)
     checks.run("read", lambda: _check_read(state))
+    checks.run("fold", _check_traditional)
     from dedup_gui.core.algorithms.registry import ALGORITHMS
 
     for name in ALGORITHMS:
@@ -91,6 +92,21 @@ def _check_resources() -> str:
         raise RuntimeError("the SVG icon does not render")
     catalogue = qm.name if qm.exists() else ts.name
     return f"demo workbook, icons, {catalogue} in {resource_root()}, image formats png/svg/ico"
+
+
+def _check_traditional() -> str:
+    """Traditional Chinese folded to simplified where OpenCC is installed: its tables found and read."""
+    import importlib.util
+
+    from dedup_gui.core.text import _t2s_table, simplify
+
+    if importlib.util.find_spec("opencc") is None:
+        return "OpenCC not installed on this platform: traditional Chinese is compared as written"
+    if _t2s_table() is None:
+        raise RuntimeError("OpenCC is installed but its tables could not be read")
+    if simplify("恒生指數上漲") != "恒生指数上涨":
+        raise AssertionError(f"恒生指數上漲 folded to {simplify('恒生指數上漲')}")
+    return "OpenCC's table: 恒生指數上漲 → 恒生指数上涨"
 
 
 def _check_read(state: dict) -> str:

@@ -566,6 +566,7 @@ def test_byte_sketch_never_estimates_below_the_full_sketch(texts, data):
 _NOISY = (
     "新闻中国ａｂＣ１２ Ab.\n\r\t\u3000\u00a0\u200b\u2028\x1c\x0b\x0c>{};:<>&amp;&#20013;…ﬁ①é\u0301가각ΣΑ"
     "<p></p><br/><script>x</script><style>a{b:c}</style>var  function window. // 𠀀\ud800"
+    "漲點億們乾著裡\uf900"  # traditional Chinese (folded to simplified), a compatibility ideograph
 )
 noisy_texts = st.lists(
     st.one_of(
@@ -598,19 +599,46 @@ noisy_texts = st.lists(
     nfkc=st.booleans(),
     casefold=st.booleans(),
     drop_quoted=st.booleans(),
+    simplify=st.booleans(),
 )
 # (the column split on its whole separator lines, spaces at the ends of its first and last texts; and a text left
 # empty, whose neighbours' separators share a line break: the column cut at each separator alone)
-@example(texts=["  首 尾  ", "中\n间", "\t末尾 \n"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True)
-@example(texts=["甲", " \n ", "> 引用", "乙"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True)
+@example(
+    texts=["  首 尾  ", "中\n间", "\t末尾 \n"],
+    strip_html=True,
+    nfkc=True,
+    casefold=True,
+    drop_quoted=True,
+    simplify=True,
+)
+@example(
+    texts=["甲", " \n ", "> 引用", "乙"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True, simplify=True
+)
 # (a text quoted throughout keeps its lines, and they are read for page chrome as every text's are)
-@example(texts=[">> a.nav{color:#333}", "正文"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True)
-def test_normalise_all_equals_normalise_of_each_text(texts, strip_html, nfkc, casefold, drop_quoted):
+@example(
+    texts=[">> a.nav{color:#333}", "正文"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True, simplify=True
+)
+# (traditional Chinese in texts joined as a column, one of them with markup; the compatibility ideograph U+F900)
+@example(
+    texts=["恒生指數上漲", "<p>沒有</p>", "简体", "\uf900們"],
+    strip_html=True,
+    nfkc=True,
+    casefold=True,
+    drop_quoted=True,
+    simplify=True,
+)
+def test_normalise_all_equals_normalise_of_each_text(texts, strip_html, nfkc, casefold, drop_quoted, simplify):
     from dedup_gui.core.settings import NormaliseOptions
     from dedup_gui.core.text import normalise, normalise_all
+    from dedup_gui.core.text import simplify as simplify_text
 
-    opts = NormaliseOptions(strip_html=strip_html, nfkc=nfkc, casefold=casefold, drop_quoted=drop_quoted)
-    assert normalise_all(texts, opts) == [normalise(t, opts) for t in texts]
+    opts = NormaliseOptions(
+        strip_html=strip_html, nfkc=nfkc, casefold=casefold, drop_quoted=drop_quoted, simplify=simplify
+    )
+    folded = np.zeros(len(texts), dtype=bool)
+    assert normalise_all(texts, opts, folded) == [normalise(t, opts) for t in texts]
+    # ... and it tells which texts held a character it folded, as folding each alone tells
+    assert folded.tolist() == [simplify and simplify_text(t) != t for t in texts]
 
 
 @settings(max_examples=300, deadline=None)

@@ -361,7 +361,12 @@ def headlines(
     otherwise. ``cache`` (text -> headline, for one ``result``'s settings and ``width``) keeps what was worked out:
     the hot stories after a review decision need only the headlines of rows newly kept (100k articles: all of
     them took 0.8 s)."""
-    opts = replace(result.settings.normalise if result is not None else NormaliseOptions(), casefold=False, nfkc=False)
+    opts = replace(
+        result.settings.normalise if result is not None else NormaliseOptions(),
+        casefold=False,
+        nfkc=False,
+        simplify=False,
+    )
     found: list[str | None] = [cache.get(t) for t in texts] if cache is not None else [None] * len(texts)
     todo = [i for i, h in enumerate(found) if h is None]
     heads = [_head(texts[i], opts) for i in todo]

@@ -258,7 +258,7 @@ def _child_main(conn: Connection, flag: Any) -> None:
 
     allow_forked_work()  # this process runs nothing but the engine: no Qt, no window
     segment.keywords("预热分词词典", 1)  # dictionaries load once, here rather than inside the first run
-    text.nfkc_lower_collapse("预热")  # builds the normalisation tables once
+    text.nfkc_lower_collapse("预热", simplified=True)  # builds the normalisation tables once
     gc.freeze()  # the dictionaries live as long as the child: keep them out of full collections
     _Child(conn, flag).serve()
 

@@ -48,6 +48,7 @@ from .text import (
     first_of_codes,
     gram_hashes,
     normalise_all,
+    simplify,
 )
 from .textcheck import SHORT_CHARS, SIMILARITY_GRAM, ReportReads, TextCheck, plan_reports
 
@@ -91,6 +92,7 @@ class _Prepared:
     lengths: np.ndarray | None = None  # characters of each content_compact text, computed when first needed
     written: list[str] | None = None  # each unique text as written (its first row's), taken when first needed
     cut: np.ndarray | None = None  # bool per unique text: its content lost a boilerplate sentence (set by _prepare)
+    folded: np.ndarray | None = None  # bool per unique text: it held traditional Chinese, folded (set by _prepare)
 
 
 @dataclass
@@ -419,7 +421,7 @@ class Pipeline:
             self._last_norm = pkey
             return prep
         reporter.report("Normalising", 0, len(self.texts))
-        unique_texts, compact_texts, row_unique = exact_pass(self.texts, opts)
+        unique_texts, compact_texts, row_unique, folded = exact_pass(self.texts, opts, folded=True)
         reporter.report("Normalising", len(self.texts), len(self.texts))
         # (what boilerplate's slices, the series and the doubt read, every run on this input: kept read-only)
         unique_lengths = lengths_of(unique_texts)
@@ -434,6 +436,7 @@ class Pipeline:
             content_compact[i] = c
         prep = _Prepared(unique_texts, compact_texts, row_unique, boilerplate, content, content_compact, unique_lengths)
         prep.cut = np.zeros(len(unique_texts), dtype=bool)
+        prep.folded = folded
         prep.cut[stripped] = True
         if opts.collapse_whitespace:
             # A compact form of a text normalised so is as long as the text (its line breaks made spaces): only the
@@ -448,9 +451,15 @@ class Pipeline:
 
     def _written(self, prep: _Prepared) -> list[str]:
         """Each unique text as written (the text of its first row): what the text check reads names in, where case
-        tells them."""
+        tells them - its traditional Chinese characters folded to simplified ones where the normalisation folds
+        them (a story converted from one to the other, the copy of another that writes "下跌" for "上漲", has its
+        places and opposites read as the other's are)."""
         if prep.written is None:
-            prep.written = _taken(self.texts, first_of_codes(prep.row_unique))
+            written = _taken(self.texts, first_of_codes(prep.row_unique))
+            if prep.folded is not None:
+                for u in np.flatnonzero(prep.folded).tolist():
+                    written[u] = simplify(written[u])
+            prep.written = written
         return prep.written
 
     @staticmethod
@@ -647,7 +656,7 @@ def paused_gc(freeze: bool = False, young_first: bool = False) -> Iterator[None]
             gc.enable()
 
 
-def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
+def exact_pass(texts: Sequence[str], opts: NormaliseOptions, folded: bool = False):
     """The unique normalised texts (first occurrence order; "" for rows with no text, each its own), their compact
     forms and the unique text of every row - without a Python loop over rows:
     identical raw texts are normalised once, and texts equal once normalised and compacted are one.
@@ -655,10 +664,12 @@ def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
     Texts equal but for the signs at their ends ("北京欢迎你" / "北京欢迎你!!!", "你好" / "你好？": ``ends_stripped``)
     are one too. A text with nothing left once normalised but markup, page chrome or such signs ("<p></p>", an
     image tag, "？？？") is one unique text with its exact copies - they are copies, as a spreadsheet's Remove
-    Duplicates finds - and no other; a blank cell (spaces at most) is its own."""
+    Duplicates finds - and no other; a blank cell (spaces at most) is its own. ``folded``: also which unique texts
+    held a traditional Chinese character the normalisation folded (None when none did)."""
     row_raw, firsts = _number_strings(texts)
     raw = _taken(texts, firsts)  # identical rows cost once
-    norm = normalise_all(raw, opts)
+    folded_raw = np.zeros(len(raw), dtype=bool) if folded and opts.simplify else None
+    norm = normalise_all(raw, opts, folded_raw)
     keys = compact_of_normalised(norm, opts)
     # Unique by compact text less the signs at its ends; every empty text is its own unique text (empty texts are
     # never duplicates).
@@ -679,6 +690,9 @@ def exact_pass(texts: Sequence[str], opts: NormaliseOptions):
         ident[of_markup] = -1 - len(texts) - row_raw[of_markup]
     row_unique, _ = factorize(ident)
     unique_raw = row_raw[first_of_codes(row_unique)]
+    if folded:  # (and which of them held traditional Chinese characters the normalisation folded: None for none)
+        held = None if folded_raw is None or not folded_raw.any() else folded_raw[unique_raw]
+        return _taken(norm, unique_raw), _taken(keys, unique_raw), row_unique, held
     return _taken(norm, unique_raw), _taken(keys, unique_raw), row_unique
 
 

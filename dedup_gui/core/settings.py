@@ -26,6 +26,7 @@ class NormaliseOptions:
     nfkc: bool = True  # fold full-width/half-width forms
     collapse_whitespace: bool = True
     casefold: bool = True  # Latin letters only; CJK has no case
+    simplify: bool = True  # fold traditional Chinese characters to simplified (OpenCC's table of characters)
     # Lines quoted from another message ("> ...", as e-mail and forum replies quote): a citation, not a copy.
     drop_quoted: bool = True
     boilerplate_patterns: tuple[str, ...] = ()  # user regexes; matching lines are dropped ("来源：…")

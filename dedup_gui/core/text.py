@@ -301,10 +301,122 @@ class _FusedTables:
     starts: np.ndarray  # int64: where expansion i starts in ``expansions`` (and ends: starts[i + 1])
 
 
+# Traditional Chinese characters folded to simplified ones, as NFKC folds full-width forms: a story of a Hong Kong
+# or Taiwan paper reposted by a mainland site, converted character by character, is a copy ("恒生指數今日收市上漲
+# 320點" / "恒生指数今日收市上涨320点": no two characters alike, kept apart as two texts). OpenCC's table of
+# characters (``opencc``, its "t2s" conversion) gives, for each character of the BMP's CJK blocks, its simplified
+# form - one character for one, so a text keeps its length. Without OpenCC (a platform it has no wheel for),
+# nothing is folded. Kept in the user's cache folder, named after OpenCC's version.
+_T2S_BLOCKS = ((0x3400, 0x4DC0), (0x4E00, 0xA000), (0xF900, 0xFB00))
+
+
+@lru_cache(maxsize=1)
+def _t2s_table() -> np.ndarray | None:
+    """uint32[0x10001]: the simplified form of each BMP code point (itself where it has none; index 0x10000, every
+    astral character, itself: none is folded), or None without OpenCC."""
+    try:
+        import opencc
+    except ImportError:
+        return None
+    name = f"t2s-opencc{getattr(opencc, '__version__', '0')}-v1.npz"
+    cached = cache.load_arrays(name, ("table",))
+    if cached is not None and cached["table"].dtype == np.uint32 and cached["table"].shape == (0x10001,):
+        return cached["table"]
+    convert = None
+    for config in ("t2s", "t2s.json"):  # (an older OpenCC names its configurations with ".json")
+        try:
+            convert = opencc.OpenCC(config).convert
+            break
+        except Exception:  # its tables missing or unreadable: no folding (the selftest says so)
+            continue
+    if convert is None:
+        return None
+    table = np.arange(0x10001, dtype=np.uint32)
+    codes = np.concatenate([np.arange(lo, hi) for lo, hi in _T2S_BLOCKS])
+    chars = [chr(c) for c in codes.tolist()]
+    folded = convert("\n".join(chars)).split("\n")
+    if len(folded) == len(chars):  # (one line for each: else the conversion joined or split some, and none is used)
+        for c, f in zip(chars, folded, strict=True):
+            if len(f) == 1 and f != c and ord(f) < 0x10000:
+                table[ord(c)] = ord(f)
+    cache.save_arrays(name, table=table)
+    return table
+
+
+@lru_cache(maxsize=1)
+def _t2s_map() -> dict[int, int]:
+    """``_t2s_table`` as ``str.translate`` takes it: only the characters it folds."""
+    table = _t2s_table()
+    if table is None:
+        return {}
+    changed = np.flatnonzero(table[:0x10000] != np.arange(0x10000, dtype=np.uint32))
+    return dict(zip(changed.tolist(), table[changed].tolist(), strict=True))
+
+
+def simplify(text: str) -> str:
+    """``text`` with its traditional Chinese characters folded to simplified ones (``_t2s_table``)."""
+    if text.isascii():
+        return text
+    fold = _t2s_map()
+    if len(text) < _SIMPLIFY_ARRAY_CHARS or not fold:
+        return text.translate(fold) if fold else text
+    table = _t2s_table()
+    assert table is not None
+    cps = utf32(text)
+    mapped = table.take(cps, mode="clip")
+    astral = cps > 0xFFFF
+    if astral.any():
+        mapped[astral] = cps[astral]
+    return from_utf32(mapped)
+
+
+_SIMPLIFY_ARRAY_CHARS = 100  # longer texts are folded as an array (str.translate: 74 against 9.5 µs at 1,260)
+
+
+@lru_cache(maxsize=1)
+def _t2s_changes() -> np.ndarray:
+    """bool[0x10001]: the BMP characters ``simplify`` folds (index 0x10000, every astral character: none)."""
+    table = _t2s_table()
+    changes = np.zeros(0x10001, dtype=bool)
+    if table is not None:
+        changes[:0x10000] = table[:0x10000] != np.arange(0x10000, dtype=np.uint32)
+    return changes
+
+
+def _folded_texts(cps: np.ndarray, lengths: Iterable[int], first: int) -> np.ndarray:
+    """Which texts of a joined column hold a character ``simplify`` folds: ``cps`` the code points of the column,
+    its texts ``lengths`` long, the first from ``first`` on, each followed by a separator line (``_JOIN``)."""
+    hit = np.flatnonzero(_t2s_changes().take(cps, mode="clip"))
+    sizes = np.fromiter(lengths, dtype=np.int64)
+    out = np.zeros(len(sizes), dtype=bool)
+    if len(hit):
+        starts = first + np.r_[0, np.cumsum(sizes + len(_JOIN))[:-1]]
+        out[np.searchsorted(starts, hit, side="right") - 1] = True
+    return out
+
+
 # Kept in the user's cache folder (``core.cache``): a run loads it in a millisecond instead of building it and the
 # NFKC tables it comes from (~60 ms). Named after the Unicode version of this Python (NFKC and lower case both come
 # from it) and the layout below.
 _FUSED_LAYOUT = 1
+
+
+@lru_cache(maxsize=1)
+def _simplified_fused_tables() -> _FusedTables:
+    """``_fused_tables`` with each character it maps to (and each of its expansions) folded to simplified Chinese
+    (``_t2s_table``) - lower(nfkc(c)), then folded, as ``normalise`` does it - or the tables themselves without
+    OpenCC."""
+    f = _fused_tables()
+    t2s = _t2s_table()
+    if t2s is None:
+        return f
+    table = f.table.copy()
+    bmp = table < 0x10000  # (a character of the BMP; the marks, all above 0x10FFFF, and astral results stay)
+    table[bmp] = t2s[table[bmp]]
+    expansions = f.expansions.copy()
+    low = expansions < 0x10000
+    expansions[low] = t2s[expansions[low]]
+    return _FusedTables(table, expansions, f.starts)
 
 
 @lru_cache(maxsize=1)
@@ -355,16 +467,20 @@ def _build_fused_tables() -> _FusedTables:
     return _FusedTables(table, utf32("".join(pieces)), np.r_[0, np.cumsum(lengths)])
 
 
-def nfkc_lower_collapse(text: str) -> str | None:
+def nfkc_lower_collapse(text: str, simplified: bool = False, code_points: list | None = None) -> str | None:
     """``collapse_whitespace(nfkc(text).lower())`` with one trip to code points and back: the three steps are a
     lookup per character where nothing depends on the characters around it. Lines holding a character whose
     result does (combining marks and other composition partners, Hangul, Σ) take the three steps one by one, as
     nothing composes or changes case across a line break; None when most lines hold one (the caller then takes
-    the steps over the whole text)."""
+    the steps over the whole text). ``simplified``: traditional Chinese characters folded too (``simplify``, after
+    the lower case), in the same lookup. ``code_points``: the text's code points are put in it (for the caller to
+    look at them again without another trip)."""
     cps = utf32(text)
+    if code_points is not None:
+        code_points.append(cps)
     if not len(cps):
         return text
-    f = _fused_tables()
+    f = _simplified_fused_tables() if simplified else _fused_tables()
     mapped = f.table.take(cps, mode="clip")
     if int(mapped.max()) <= 0x10FFFF:
         return from_utf32(_collapse_code_points(mapped, own=True))
@@ -372,12 +488,18 @@ def nfkc_lower_collapse(text: str) -> str | None:
     astral = special[mapped[special] == _FUSED_ASTRAL]
     if len(astral):
         distinct, which = np.unique(cps[astral], return_inverse=True)
-        mapped[astral] = np.array([_astral_lower(c) for c in distinct.tolist()], dtype=np.uint32)[which]
+        lowered = np.array([_astral_lower(c) for c in distinct.tolist()], dtype=np.uint32)
+        t2s = _t2s_table() if simplified else None
+        if t2s is not None:  # (a compatibility ideograph beyond the BMP is a BMP character once normalised)
+            bmp = lowered < 0x10000
+            lowered[bmp] = t2s[lowered[bmp]]
+        mapped[astral] = lowered[which]
     context = _lines_holding(cps, special[mapped[special] == _FUSED_FULL])
     if context is None:
         return None
     # A line holding such a character: the full algorithm (the lookup tables of ``nfkc`` would send it there too).
-    hard = [(lo, hi, utf32(unicodedata.normalize("NFKC", text[lo:hi]).lower())) for lo, hi in context[1]]
+    fold = simplify if simplified else _unchanged
+    hard = [(lo, hi, utf32(fold(unicodedata.normalize("NFKC", text[lo:hi]).lower()))) for lo, hi in context[1]]
     for lo, hi, _ in hard:
         mapped[lo:hi] = 0x61  # any one character: the line's own result replaces these below
     multi = special[(mapped[special] >= _FUSED_MULTI) & (mapped[special] < _FUSED_ASTRAL)]
@@ -393,6 +515,10 @@ def nfkc_lower_collapse(text: str) -> str | None:
         pieces.append(mapped[prev:])
         mapped = np.concatenate(pieces)
     return from_utf32(_collapse_code_points(mapped, own=True))
+
+
+def _unchanged(text: str) -> str:
+    return text
 
 
 def _astral_lower(cp: int) -> int:
@@ -429,6 +555,8 @@ def normalise(text: str, opts: NormaliseOptions) -> str:
         text = nfkc(text)
     if opts.casefold:
         text = text.lower()
+    if opts.simplify:
+        text = simplify(text)
     if opts.collapse_whitespace:
         # str.split() knows every Unicode space (ideographic, no-break...); zero-width spaces are not spaces.
         lines = [" ".join(line.split()) for line in text.replace("\u200b", "").splitlines()]
@@ -710,20 +838,27 @@ def ranges_by_size(sizes: np.ndarray, limit: int, max_items: int | None = None) 
     return out
 
 
-def normalise_all(texts: list[str], opts: NormaliseOptions) -> list[str]:
+def normalise_all(texts: list[str], opts: NormaliseOptions, folded: np.ndarray | None = None) -> list[str]:
     """``[normalise(t, opts) for t in texts]``, a slice of the column at a time (``_normalise_slice``), two slices
     side by side: the lookups and whitespace runs are numpy's, which lets go of the interpreter lock (100k
     articles: 2.37-2.45 s on one thread, 1.85-1.91 s on two; with str.lower and two trips to code points per
-    slice, two threads had been no faster)."""
+    slice, two threads had been no faster). ``folded`` (bool, one per text): set True for each text that held a
+    traditional Chinese character the normalisation folded (``opts.simplify``), told from the code points it
+    looks up anyway (a pass over the column's text to tell it afterwards took 0.5 s at 100k articles)."""
     out: list[str] = []
-    for _, normalised in map_ranges(lambda lo, hi: _normalise_slice(texts[lo:hi], opts), text_slices(texts)):
+
+    def part(lo: int, hi: int) -> list[str]:
+        return _normalise_slice(texts[lo:hi], opts, None if folded is None else folded[lo:hi])
+
+    for _, normalised in map_ranges(part, text_slices(texts)):
         out.extend(normalised)
     return out
 
 
-def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
+def _normalise_slice(texts: list[str], opts: NormaliseOptions, folded: np.ndarray | None = None) -> list[str]:
     """``[normalise(t, opts) for t in texts]``, the whole slice at once: the texts joined on a separator line and
     each step run once over the joined text (tests/test_columnar.py proves the two equal on random texts).
+    ``folded``: ``normalise_all``'s, of these texts.
 
     Per text only where a step depends on the text as a whole: HTML stripping (for the texts that have markup)
     and page-chrome lines (for the texts with braces). User patterns and uncollapsed whitespace take the per-text
@@ -731,14 +866,28 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
     if not texts:
         return []
     joined = join_column(texts)
+    tell = folded is not None and opts.simplify
     if not opts.collapse_whitespace or opts.boilerplate_patterns or joined is None:
+        if tell:
+            assert folded is not None
+            folded[:] = [simplify(t) != t for t in texts]
         return [normalise(t, opts) for t in texts]
+    parts = texts
     if opts.strip_html and has_markup(joined):
-        joined = join_column(strip_html_each(texts))
+        parts = strip_html_each(texts)
+        joined = join_column(parts)
         if joined is None:  # markup spelled the separator (&#xe000;)
+            if tell:
+                assert folded is not None
+                folded[:] = [simplify(t) != t for t in texts]
             return [normalise(t, opts) for t in texts]
     # A leading \n: the first line is a line like the others.
-    fused = nfkc_lower_collapse("\n" + joined) if opts.nfkc and opts.casefold else None
+    seen: list = []
+    fused = nfkc_lower_collapse("\n" + joined, opts.simplify, seen) if opts.nfkc and opts.casefold else None
+    if tell:
+        assert folded is not None
+        cps = seen[0] if seen else utf32("\n" + joined)
+        folded[:] = _folded_texts(cps, map(len, parts), 1)
     if fused is not None:
         joined = fused
     else:
@@ -746,6 +895,8 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions) -> list[str]:
             joined = nfkc(joined)
         if opts.casefold:
             joined = joined.lower()
+        if opts.simplify:
+            joined = simplify(joined)
         joined = collapse_whitespace("\n" + joined)
     if opts.drop_quoted and _after_a_line_break(joined, ">"):
         joined = drop_quoted_lines(joined, column=True)

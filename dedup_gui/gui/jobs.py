@@ -50,7 +50,7 @@ def warm_up() -> None:
 
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     segment.keywords("预热分词词典", 1)
-    text.nfkc_lower_collapse("预热")  # builds its lookup tables once
+    text.nfkc_lower_collapse("预热", simplified=True)  # builds its lookup tables once
     keep_out_of_full_collections()
 
 

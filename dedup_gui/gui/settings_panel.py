@@ -204,6 +204,13 @@ class SettingsPanel(QWidget):
         self.nfkc = QCheckBox(self.tr("Fold full-width / half-width forms"))
         self.collapse_whitespace = QCheckBox(self.tr("Collapse whitespace"))
         self.casefold = QCheckBox(self.tr("Ignore letter case"))
+        self.simplify = QCheckBox(self.tr("Fold traditional Chinese to simplified"))
+        self.simplify.setToolTip(
+            self.tr(
+                "A story converted from traditional to simplified characters (or back) is compared as one text. "
+                "Only the comparison is folded: every exported cell stays as written."
+            )
+        )
         self.drop_quoted = QCheckBox(self.tr("Ignore quoted lines and signatures"))
         self.drop_quoted.setToolTip(
             self.tr(
@@ -217,6 +224,7 @@ class SettingsPanel(QWidget):
             (self.nfkc, defaults.nfkc),
             (self.collapse_whitespace, defaults.collapse_whitespace),
             (self.casefold, defaults.casefold),
+            (self.simplify, defaults.simplify),
             (self.drop_quoted, defaults.drop_quoted),
         ):
             box.setChecked(on)
@@ -385,6 +393,7 @@ class SettingsPanel(QWidget):
                 nfkc=self.nfkc.isChecked(),
                 collapse_whitespace=self.collapse_whitespace.isChecked(),
                 casefold=self.casefold.isChecked(),
+                simplify=self.simplify.isChecked(),
                 drop_quoted=self.drop_quoted.isChecked(),
                 boilerplate_patterns=self._patterns(),
             ),
@@ -413,6 +422,7 @@ class SettingsPanel(QWidget):
         self.nfkc.setChecked(s.normalise.nfkc)
         self.collapse_whitespace.setChecked(s.normalise.collapse_whitespace)
         self.casefold.setChecked(s.normalise.casefold)
+        self.simplify.setChecked(s.normalise.simplify)
         self.drop_quoted.setChecked(s.normalise.drop_quoted)
         self.boilerplate.setPlainText("\n".join(s.normalise.boilerplate_patterns))
         self.min_sentence.setValue(s.min_sentence)

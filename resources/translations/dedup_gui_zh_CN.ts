@@ -997,6 +997,14 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>忽略英文大小写</translation>
     </message>
     <message>
+        <source>Fold traditional Chinese to simplified</source>
+        <translation>统一繁体字为简体字</translation>
+    </message>
+    <message>
+        <source>A story converted from traditional to simplified characters (or back) is compared as one text. Only the comparison is folded: every exported cell stays as written.</source>
+        <translation>繁体转简体（或简体转繁体）的同一篇稿件按一篇比较。只在比较时统一，导出的每个单元格保持原样。</translation>
+    </message>
+    <message>
         <source>Ignore quoted lines and signatures</source>
         <translation>忽略引用行和签名</translation>
     </message>
