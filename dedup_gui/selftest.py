@@ -98,14 +98,17 @@ def _check_traditional() -> str:
     """Traditional Chinese folded to simplified where OpenCC is installed: its tables found and read."""
     import importlib.util
 
-    from dedup_gui.core.text import _t2s_table, simplify
+    from dedup_gui.core.text import _t2s_table, simplify, t2s_converter
 
     if importlib.util.find_spec("opencc") is None:
         return "OpenCC not installed on this platform: traditional Chinese is compared as written"
-    if _t2s_table() is None:
+    # (OpenCC itself, not the table kept in the user's cache folder: its tables are in the bundle)
+    convert = t2s_converter()
+    if convert is None or _t2s_table() is None:
         raise RuntimeError("OpenCC is installed but its tables could not be read")
-    if simplify("恒生指數上漲") != "恒生指数上涨":
-        raise AssertionError(f"恒生指數上漲 folded to {simplify('恒生指數上漲')}")
+    converted = convert("恒生指數上漲")
+    if simplify("恒生指數上漲") != "恒生指数上涨" or converted != "恒生指数上涨":
+        raise AssertionError(f"恒生指數上漲 folded to {simplify('恒生指數上漲')}, converted to {converted}")
     return "OpenCC's table: 恒生指數上漲 → 恒生指数上涨"
 
 

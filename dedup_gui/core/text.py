@@ -322,13 +322,7 @@ def _t2s_table() -> np.ndarray | None:
     cached = cache.load_arrays(name, ("table",))
     if cached is not None and cached["table"].dtype == np.uint32 and cached["table"].shape == (0x10001,):
         return cached["table"]
-    convert = None
-    for config in ("t2s", "t2s.json"):  # (an older OpenCC names its configurations with ".json")
-        try:
-            convert = opencc.OpenCC(config).convert
-            break
-        except Exception:  # its tables missing or unreadable: no folding (the selftest says so)
-            continue
+    convert = t2s_converter()
     if convert is None:
         return None
     table = np.arange(0x10001, dtype=np.uint32)
@@ -341,6 +335,20 @@ def _t2s_table() -> np.ndarray | None:
                 table[ord(c)] = ord(f)
     cache.save_arrays(name, table=table)
     return table
+
+
+def t2s_converter() -> Callable[[str], str] | None:
+    """OpenCC's conversion of traditional Chinese to simplified, or None without OpenCC or its tables."""
+    try:
+        import opencc
+    except ImportError:
+        return None
+    for config in ("t2s", "t2s.json"):  # (an older OpenCC names its configurations with ".json")
+        try:
+            return opencc.OpenCC(config).convert
+        except Exception:  # its tables missing or unreadable: no folding (the selftest says so)
+            continue
+    return None
 
 
 @lru_cache(maxsize=1)
