@@ -627,6 +627,8 @@ noisy_texts = st.lists(
     drop_quoted=True,
     simplify=True,
 )
+# (a traditional character inside markup: the text as it came held it)
+@example(texts=["<p 漲>正文</p>", "简体"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True, simplify=True)
 def test_normalise_all_equals_normalise_of_each_text(texts, strip_html, nfkc, casefold, drop_quoted, simplify):
     from dedup_gui.core.settings import NormaliseOptions
     from dedup_gui.core.text import normalise, normalise_all

@@ -880,10 +880,9 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions, folded: np.ndarra
             assert folded is not None
             folded[:] = [simplify(t) != t for t in texts]
         return [normalise(t, opts) for t in texts]
-    parts = texts
+    raw = joined
     if opts.strip_html and has_markup(joined):
-        parts = strip_html_each(texts)
-        joined = join_column(parts)
+        joined = join_column(strip_html_each(texts))
         if joined is None:  # markup spelled the separator (&#xe000;)
             if tell:
                 assert folded is not None
@@ -892,10 +891,10 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions, folded: np.ndarra
     # A leading \n: the first line is a line like the others.
     seen: list = []
     fused = nfkc_lower_collapse("\n" + joined, opts.simplify, seen) if opts.nfkc and opts.casefold else None
-    if tell:
+    if tell:  # (of the texts as they came: their markup taken out, from another trip to code points)
         assert folded is not None
-        cps = seen[0] if seen else utf32("\n" + joined)
-        folded[:] = _folded_texts(cps, map(len, parts), 1)
+        cps = seen[0] if seen and joined is raw else utf32("\n" + raw)
+        folded[:] = _folded_texts(cps, map(len, texts), 1)
     if fused is not None:
         joined = fused
     else:
