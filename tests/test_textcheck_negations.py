@@ -144,6 +144,30 @@ _NAMED = "The board named John Smith {}president of marketing, effective immedia
             True,
         ),  # fmt: skip
         ("Apple iPhone 15 Pro Max 256GB Natural Titanium", "Apple iPhone 15 Pro 256GB Natural Titanium", True),
+        # what is alleged or suspected against what is: a word longer than the edits a negation's pair may be apart
+        (
+            "Police said the man had killed his neighbour after an argument over parking.",
+            "Police said the man had allegedly killed his neighbour after an argument over parking.",
+            True,
+        ),  # fmt: skip
+        (
+            "Officials confirmed three new cases of the disease in the province.",
+            "Officials confirmed three new suspected cases of the disease in the province.",
+            True,
+        ),  # fmt: skip
+        # ... but no more than it: a negation put in with as many other edits is one of many typos, and so is a Chinese
+        # qualifier, one character ("不过接下来这前局" among nine typos of a planted copy, 100k bench articles)
+        (
+            "不过接下来这局。并按照青海省的要求，这样一种风险意识，所以吃前要用淡盐水煮，支付宝官方发布了提醒消息",
+            "不这接下来这前局。并按照青海省的要秋，这一种风险意识，所之吃前要用谈盐水煮，支付官方发布了提消西",
+            False,
+        ),
+        # ... but no more than it: a negation put in with as many other edits is one of many typos
+        (
+            "The merger was approved by regulators in both countries, the companies said.",
+            "The merjer was not aproved by regulatrs in both contries, the compnies sayd.",
+            False,
+        ),  # fmt: skip
         ("华为Mate60 Pro 12GB+512GB 雅川青 5G全网通智能手机", "华为Mate60 12GB+512GB 雅川青 5G全网通智能手机", True),
         ("这种药物有副作用吗", "这种药物有作用吗", False),  # 副 before no post
         ("这个是黄花梨木吗", "这个副是黄花梨木吗", False),  # a random character put in
@@ -215,7 +239,7 @@ def test_negations_do_not_decide_for_long_texts():
 _NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "？", "not", "never", "no", "n't", "did", "can",
                     "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n", "副", "部长", "作用", "former",
                     "vice", "原", "前", "目", "太", "市长", "10", "三", "因", "长", "所", "不再", "提起", "继续",
-                    "断", "无法", "上诉"]  # fmt: skip
+                    "断", "无法", "上诉", "allegedly", " killed him", "typo"]  # fmt: skip
 _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
 
 

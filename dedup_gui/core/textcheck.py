@@ -1931,8 +1931,15 @@ _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
 QUALIFIERS = (
     *("副", "原", "前", "vice", "deputy", "former", "acting", "interim", "pro", "max", "ultra", "mini", "lite"),
     *("second", "third", "fourth", "fifth"),  # "the largest maker" / "the second largest maker"
+    # what is alleged, reported, suspected or likely against what is: "the man had allegedly killed his neighbour"
+    # / "had killed", "three new suspected cases" / "three new cases" (both were removed as copies; a word longer
+    # than the edits a negation's pair may be apart, ``QUALIFIER_EDITS``)
+    *("allegedly", "reportedly", "purportedly", "suspected", "possibly", "probably"),
 )
 _QUALIFIER_SET = frozenset(QUALIFIERS)
+# A pair with a qualifier put in may be this many characters apart: the qualifier and a space besides the edits of
+# any other pair (``PLACE_EDITS``).
+QUALIFIER_EDITS = PLACE_EDITS + max(len(w) for w in QUALIFIERS) + 1
 _POSTS = frozenset("部主市总院局省县区镇乡校教厅处科经书秘司队会董行团委社州长官军师旅营连班站所馆台署室")
 _POST_CODES = np.array(sorted(map(ord, _POSTS)), dtype=np.uint64)
 _OF_POSTS = frozenset(w for w in QUALIFIERS if len(w) == 1 and not w.isascii())  # (a Chinese one: before a post)
@@ -1973,7 +1980,8 @@ def negation_replaced(a: str, b: str) -> bool:
     word-by-word alignment of the passages where the two differ (``_differing_passages``), a negation added or
     dropped (or, in a short pair, a Chinese one written in place of another character), with ``REPLACED_FLANK``
     equal words before it (or the text's start) and after it - where it is a negation (``_NOT_NEGATED``) - in texts
-    at most ``PLACE_EDITS`` characters apart.
+    at most ``PLACE_EDITS`` characters apart (or further apart by a qualifier put in and no more: "allegedly",
+    ``QUALIFIER_EDITS``).
 
     The negation is what the two differ in, or nearly: a repost with a dozen typos, one of which erases a 不 ("不
     难" / "了难", "不仅" / "事仅"), is a copy with typos; so is a longer text where one character was typed for
@@ -1982,8 +1990,10 @@ def negation_replaced(a: str, b: str) -> bool:
     (``QUALIFIERS``: "副部长" / "部长") count as a negation does."""
     from rapidfuzz.distance import Levenshtein
 
-    if Levenshtein.distance(a, b, score_cutoff=PLACE_EDITS + 1) > PLACE_EDITS:
+    edits = Levenshtein.distance(a, b, score_cutoff=QUALIFIER_EDITS + 1)
+    if edits > QUALIFIER_EDITS:
         return False
+    over = max(0, edits - PLACE_EDITS)  # (beyond them: only a qualifier as long as that, put in, can say another)
     replaced = min(len(a), len(b)) < SHORT_CHARS  # (a word written for another counts)
     a, b = _differing_passages(a, b, Levenshtein)
     wa, wb = _NEGATION_WORD.findall(a.lower()), _NEGATION_WORD.findall(b.lower())
@@ -1996,6 +2006,10 @@ def negation_replaced(a: str, b: str) -> bool:
         x = wa[ops[i].src_start : ops[j].src_end]
         y = wb[ops[i].dest_start : ops[j].dest_end]
         for words, at, mine, other in ((wa, ops[i].src_start, x, y), (wb, ops[i].dest_start, y, x)):
+            if over and not (len(mine) == 1 and mine[0] in _QUALIFIER_SET and not other and len(mine[0]) >= over):
+                continue
+            if over and not mine[0].isascii():  # (a Chinese one is a character: a typo among many, "这前局")
+                continue
             if len(mine) == 1 and mine[0] in _NEGATION_SET and len(other) <= 1 and _NEGATION_SET.isdisjoint(other):
                 # A word written for another: a Chinese character only ("not" / "nht" is a typo of the same word),
                 # in a longer text only for "already" ("目前已脱离危险" / "目前未脱离危险").
@@ -2119,7 +2133,7 @@ def _statements_plan(
     hashes, doc_of = per_slice(used, _slice_statement_words, lengths)
     opposite = find_sorted(_opposite_hashes(), hashes)[1]  # (no negation is an opposite word ...)
     if negations:
-        near = np.flatnonzero(np.abs(lengths[ia] - lengths[ib]) <= PLACE_EDITS)
+        near = np.flatnonzero(np.abs(lengths[ia] - lengths[ib]) <= QUALIFIER_EDITS)
         held = np.zeros(len(used), dtype=np.uint64)
         # (... but a qualifier may be: "second" - "the second largest" / "the largest", "second" / "third")
         negating = ~opposite | find_sorted(_english_qualifier_hashes(), hashes)[1]
