@@ -67,6 +67,7 @@ _NOTICE = (
 _RESCUED = "患者经过医护人员的全力抢救，目前{}脱离生命危险，转入普通病房继续接受治疗，家属对医院表示感谢。"
 _MERGER = "The merger has {}been approved by regulators in both countries, the companies said in a statement."
 _BUILT = "据介绍，该工程的主体结构{}完成，预计明年六月底前全面竣工并投入使用，届时将有效缓解周边地区的交通压力。"
+_INTENT = "The minister said the government had {} intention of devaluing the currency in the near future."
 
 
 @pytest.mark.parametrize(
@@ -82,6 +83,12 @@ _BUILT = "据介绍，该工程的主体结构{}完成，预计明年六月底�
         (_MERGER.format(""), _MERGER.format("not yet "), True),  # ... in English too
         (_MERGER.format("already "), _MERGER.format("not yet "), True),
         (_MERGER.format(""), _MERGER.format("already "), False),
+        # an English negation written as another word: "no intention" / "every intention", "not" / "also"; a typo
+        # of it ("not" / "now") is no other word
+        (_INTENT.format("no"), _INTENT.format("every"), True),
+        (_MERGER.format("not "), _MERGER.format("also "), True),
+        (_MERGER.format("not "), _MERGER.format("now "), False),
+        (_MERGER.format("not "), _MERGER.format("mowt "), False),
     ],
 )
 def test_in_a_longer_text_not_yet_for_already_makes_another_statement(a, b, negated):
@@ -874,6 +881,21 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),  # fmt: skip
         ("How do I lose weight fast without exercise?", "How do I gain weight fast without exercise?", True),
+        (
+            "Exports rose 5.2 pct, the fastest pace in three years, it said.",
+            "Exports rose 5.2 pct, the slowest pace in three years, it said.",
+            True,
+        ),  # fmt: skip
+        (
+            "The plant will be closed for two weeks in August, he said.",
+            "The plant will be open for two weeks in August, he said.",
+            True,
+        ),  # fmt: skip
+        (
+            "It said it had completed the sale of its European unit.",
+            "It said it had agreed to the sale of its European unit.",
+            True,
+        ),  # fmt: skip
         (
             "The central bank will raise interest rates at its next meeting.",
             "The central bank could raise interest rates at its next meeting.",

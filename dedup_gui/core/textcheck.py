@@ -1978,7 +1978,8 @@ _NEGATION_WORD = re.compile(r"n['’]t(?![a-z])|[a-z]+(?=n['’]t(?![a-z]))|can(
 def negation_replaced(a: str, b: str) -> bool:
     """True when one text has a negation (``NEGATIONS``) that the other lacks, in the same words: in the
     word-by-word alignment of the passages where the two differ (``_differing_passages``), a negation added or
-    dropped (or, in a short pair, a Chinese one written in place of another character), with ``REPLACED_FLANK``
+    dropped (or, in a short pair, a Chinese one written in place of another character; an English one written for
+    another word, ``_word_for_negation``), with ``REPLACED_FLANK``
     equal words before it (or the text's start) and after it - where it is a negation (``_NOT_NEGATED``) - in texts
     at most ``PLACE_EDITS`` characters apart (or further apart by a qualifier put in and no more: "allegedly",
     ``QUALIFIER_EDITS``).
@@ -2013,7 +2014,12 @@ def negation_replaced(a: str, b: str) -> bool:
             if len(mine) == 1 and mine[0] in _NEGATION_SET and len(other) <= 1 and _NEGATION_SET.isdisjoint(other):
                 # A word written for another: a Chinese character only ("not" / "nht" is a typo of the same word),
                 # in a longer text only for "already" ("目前已脱离危险" / "目前未脱离危险").
-                if other and not (replaced and len(mine[0]) == 1) and "".join(other) not in _DONE_WORDS:
+                if (
+                    other
+                    and not (replaced and len(mine[0]) == 1)
+                    and "".join(other) not in _DONE_WORDS
+                    and not _word_for_negation(mine[0], other[0], Levenshtein)
+                ):
                     continue
                 if _negates(words, at):
                     return True
@@ -2055,6 +2061,15 @@ def _negation_written_for(mine: list[str], other: list[str]) -> bool:
     if not all(len(w) == 1 and not w.isascii() for w in mine + other):
         return False
     return not _NEGATION_SET.isdisjoint(mine)
+
+
+def _word_for_negation(negation: str, word: str, levenshtein) -> bool:
+    """Whether an English ``word`` written where the other text has the ``negation`` is another word, not a typo of
+    it (as many letters apart as the negation has, two at least): "the government had no intention of devaluing" /
+    "had every intention" (removed as a copy), "was not approved" / "was also approved"; "not" / "nht", "not" /
+    "now", "not" / "mowt" (a planted typo of the English bench sentences) are typos."""
+    apart = max(2, len(negation))
+    return negation.isascii() and word.isascii() and word.isalpha() and levenshtein.distance(negation, word) >= apart
 
 
 def _qualifies(word: str, after: str) -> bool:
@@ -3041,7 +3056,8 @@ OPPOSITE_WORDS = (
     "denied, grant deny, grants denies, conditional unconditional, improvement deterioration, improve deteriorate, "
     "improves deteriorates, improved deteriorated, improving deteriorating, extend reduce, extends reduces, extended "
     "reduced, extend cut, extended cut, broke resumed, collapsed resumed, stalled resumed, lose gain, loses "
-    "gains, losing gaining"
+    "gains, losing gaining, highest lowest, fastest slowest, strongest weakest, largest smallest, biggest smallest, "
+    "best worst, closed open, completed agreed, completed planned, completed proposed"
 ).split(", ")
 
 
