@@ -897,6 +897,26 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),  # fmt: skip
         (
+            "It said it would buy back up to 10 pct of its shares.",
+            "It said it would issue up to 10 pct of its shares.",
+            True,
+        ),  # fmt: skip
+        (
+            "Analysts expect the bank to hold interest rates steady next week.",
+            "Analysts expect the bank to raise interest rates next week.",
+            True,
+        ),  # fmt: skip
+        (
+            "The offer is a premium of 30 pct to Friday's closing price.",
+            "The offer is a discount of 30 pct to Friday's closing price.",
+            True,
+        ),  # fmt: skip
+        (
+            "It expects earnings to improve in the second half, he said.",
+            "It expects earnings to weaken in the second half, he said.",
+            True,
+        ),  # fmt: skip
+        (
             "The central bank will raise interest rates at its next meeting.",
             "The central bank could raise interest rates at its next meeting.",
             True,

@@ -3057,7 +3057,9 @@ OPPOSITE_WORDS = (
     "improves deteriorates, improved deteriorated, improving deteriorating, extend reduce, extends reduces, extended "
     "reduced, extend cut, extended cut, broke resumed, collapsed resumed, stalled resumed, lose gain, loses "
     "gains, losing gaining, highest lowest, fastest slowest, strongest weakest, largest smallest, biggest smallest, "
-    "best worst, closed open, completed agreed, completed planned, completed proposed"
+    "best worst, closed open, completed agreed, completed planned, completed proposed, hold raise, hold cut, hold "
+    "lower, hold hike, buy issue, repurchase issue, improve weaken, improve worsen, improves weakens, improves "
+    "worsens, improved weakened, improved worsened, premium discount, premiums discounts, constructive difficult"
 ).split(", ")
 
 
@@ -3126,9 +3128,10 @@ _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
 
 # Words that one side of a replacement may have besides its word: "was shot dead" / "was shot and wounded", "he
 # had resigned" / "he had been fired", "would hire 500 workers" / "would lay off 500 workers" are one word for
-# another; so are "the talks broke down on Tuesday" / "resumed".
+# another; so are "the talks broke down on Tuesday" / "resumed", "would buy back up to 10 pct of its shares" /
+# "would issue".
 _AUXILIARIES = frozenset(
-    {"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had", "to", "off", "down"}
+    {"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had", "to", "off", "down", "back"}
 )
 
 
