@@ -128,3 +128,18 @@ def test_the_settings_panel_turns_the_folding_off_and_shows_it(qtbot):
     assert panel.settings().normalise.simplify is False
     panel.set_settings(Settings())
     assert panel.simplify.isChecked()
+
+
+def test_the_compare_view_folds_as_the_run_on_screen_did(qtbot):
+    """Folded where the run folded (a converted story: only what it changed besides is marked), as written where the
+    user turned the folding off (every character the two scripts write otherwise is marked)."""
+    from dedup_gui.gui.compare_view import CompareView
+
+    view = CompareView()
+    qtbot.addWidget(view)
+    changed = SIMPLIFIED.replace("上涨", "下跌")
+    view.set_texts(TRADITIONAL, changed, "kept", "other")
+    assert view.diff is not None and len(view.diff.differences) == 1
+    view.fold_traditional = False
+    view.set_texts(TRADITIONAL, changed, "kept", "other")  # (the same texts: diffed again, as written)
+    assert view.diff is not None and len(view.diff.differences) > 10

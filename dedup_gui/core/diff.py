@@ -70,16 +70,18 @@ def granularity_of(a: str, b: str) -> str:
     return "char" if cjk * 3 >= len(sample) else "word"
 
 
-def diff_texts(a: str, b: str, max_chars: int = DEFAULT_MAX_CHARS) -> DiffResult:
-    """Opcodes turning ``a`` into ``b`` in character offsets, comparing at most ``max_chars`` of each. Chinese text
-    is compared with its traditional characters folded to simplified ones (``text.simplify``, one character for
-    one: the offsets stay the texts'), as the engine compares it: a story converted from one to the other shows
-    what it changed besides, not every character."""
+def diff_texts(a: str, b: str, max_chars: int = DEFAULT_MAX_CHARS, fold: bool = True) -> DiffResult:
+    """Opcodes turning ``a`` into ``b`` in character offsets, comparing at most ``max_chars`` of each. ``fold``:
+    Chinese text is compared with its traditional characters folded to simplified ones (``text.simplify``, one
+    character for one: the offsets stay the texts'), as the engine compares it when it folds them: a story
+    converted from one to the other shows what it changed besides, not every character."""
     truncated = len(a) > max_chars or len(b) > max_chars
     a, b = a[:max_chars], b[:max_chars]
     granularity = granularity_of(a, b)
     if granularity == "char":
-        return DiffResult(opcodes=opcodes(simplify(a), simplify(b)), truncated=truncated, granularity=granularity)
+        if fold:
+            a, b = simplify(a), simplify(b)
+        return DiffResult(opcodes=opcodes(a, b), truncated=truncated, granularity=granularity)
     ta, tb = tokenize(a), tokenize(b)
     offa, offb = _offsets(ta), _offsets(tb)
     ops = [(tag, offa[i0], offa[i1], offb[j0], offb[j1]) for tag, i0, i1, j0, j1 in opcodes(ta, tb)]

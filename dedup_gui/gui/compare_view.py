@@ -101,15 +101,15 @@ class _DiffSink(QObject):
 
 
 class _DiffTask(QRunnable):
-    def __init__(self, sink: _DiffSink, generation: int, a: str, b: str):
+    def __init__(self, sink: _DiffSink, generation: int, a: str, b: str, fold: bool = True):
         super().__init__()
-        self.sink, self.generation, self.a, self.b = sink, generation, a, b
+        self.sink, self.generation, self.a, self.b, self.fold = sink, generation, a, b, fold
 
     def run(self) -> None:
         try:
             if self.sink.generation != self.generation:
                 return  # the user selected another pair before this one started
-            result = diff_texts(self.a, self.b, max_chars=COMPARE_MAX_CHARS)
+            result = diff_texts(self.a, self.b, max_chars=COMPARE_MAX_CHARS, fold=self.fold)
             self.sink.done.emit(self.generation, result)
         except RuntimeError:  # the view was deleted meanwhile
             pass
@@ -225,6 +225,9 @@ class CompareView(QWidget):
         self._syncing = False
         self._texts = ("", "")
         self.diff_pending = False  # the texts on screen wait for their diff from the pool
+        # Traditional Chinese compared folded to simplified, as the run on screen compared it (the review pane sets it)
+        self.fold_traditional = True
+        self._diffed_folded = True  # ... and as the diff on screen compared it
         self._sink = _DiffSink(self)
         self._sink.done.connect(self._diff_done)
         self._pool = QThreadPool(self)
@@ -330,7 +333,11 @@ class CompareView(QWidget):
         user was at: laying two 5,000-character articles out again took ~27 ms of each such click, and brought
         the view back to the first difference."""
         panes = (self.left, self.right)
-        same = (kept, other) == self._texts and (self.diff is not None or self.diff_pending)
+        same = (
+            (kept, other) == self._texts
+            and (self.diff is not None or self.diff_pending)
+            and self._diffed_folded == self.fold_traditional
+        )
         for pane, f in zip(panes, fields, strict=True):
             pane.set_fields(f)
         self.left.title.setText(kept_title)
@@ -345,6 +352,7 @@ class CompareView(QWidget):
                 self._set_boilerplate(sentences)
             return
         self._texts = (kept, other)
+        self._diffed_folded = self.fold_traditional
         for pane, b in zip(panes, sentences, strict=True):
             pane.boilerplate_sentences = b
         self._sink.generation += 1
@@ -358,12 +366,12 @@ class CompareView(QWidget):
             pane.edit.moveCursor(QTextCursor.MoveOperation.Start)
         if len(kept) + len(other) <= INLINE_CHARS or kept == other:
             self.diff_pending = False
-            self._show_diff(diff_texts(kept, other, max_chars=COMPARE_MAX_CHARS))
+            self._show_diff(diff_texts(kept, other, max_chars=COMPARE_MAX_CHARS, fold=self.fold_traditional))
             return
         self.diff_pending = True
         self.note.setText(self.tr("Comparing…"))
         self._paint()  # the boilerplate greyed, no differences yet
-        self._pool.start(_DiffTask(self._sink, self._sink.generation, kept, other))
+        self._pool.start(_DiffTask(self._sink, self._sink.generation, kept, other, self.fold_traditional))
 
     def ask_boilerplate(self, fetch: Callable[[], tuple[list[str], list[str]]]) -> None:
         """The ignored sentences of the pair on screen (``set_texts``) from ``fetch``, called off the window's

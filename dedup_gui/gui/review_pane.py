@@ -396,6 +396,7 @@ class ReviewPane(QWidget):
         columns = self.state.member_columns
         pipeline = next(iter(self.state.pipelines.values()), None)
         boilerplate = _boilerplate(pipeline, kept, member.row, known_only=True)
+        self.compare.fold_traditional = session.result.settings.normalise.simplify
         self.compare.set_texts(
             session.texts[kept],
             session.texts[member.row],
