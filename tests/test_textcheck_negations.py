@@ -162,6 +162,22 @@ _NAMED = "The board named John Smith {}president of marketing, effective immedia
             "Officials confirmed three new suspected cases of the disease in the province.",
             True,
         ),  # fmt: skip
+        # ... may, might or could put in with "have" (and "been"): what may have happened against what did
+        (
+            "The earthquake killed more than 100 people, officials said on Monday.",
+            "The earthquake may have killed more than 100 people, officials said on Monday.",
+            True,
+        ),  # fmt: skip
+        (
+            "The unit was sold to a group of investors, the company said.",
+            "The unit could have been sold to a group of investors, the company said.",
+            True,
+        ),  # (the "was" of one written as the "could have been" of the other)  # fmt: skip
+        (
+            "The earthquake may have killed more than 100 people, officials said.",
+            "The earthquake may have kiled more than 100 people, officials said.",
+            False,
+        ),  # (the modal in both: a typo)  # fmt: skip
         # ... but no more than it: a negation put in with as many other edits is one of many typos, and so is a Chinese
         # qualifier, one character ("不过接下来这前局" among nine typos of a planted copy, 100k bench articles)
         (
@@ -246,7 +262,8 @@ def test_negations_do_not_decide_for_long_texts():
 _NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "？", "not", "never", "no", "n't", "did", "can",
                     "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n", "副", "部长", "作用", "former",
                     "vice", "原", "前", "目", "太", "市长", "10", "三", "因", "长", "所", "不再", "提起", "继续",
-                    "断", "无法", "上诉", "allegedly", " killed him", "typo"]  # fmt: skip
+                    "断", "无法", "上诉", "allegedly", " killed him", "typo", "could", " have", " been",
+                    " was"]  # fmt: skip
 _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
 
 

@@ -1935,8 +1935,14 @@ QUALIFIERS = (
     # / "had killed", "three new suspected cases" / "three new cases" (both were removed as copies; a word longer
     # than the edits a negation's pair may be apart, ``QUALIFIER_EDITS``)
     *("allegedly", "reportedly", "purportedly", "suspected", "possibly", "probably"),
+    # ... and may, might or could with "have" (and "been"): "The earthquake may have killed more than 100 people" /
+    # "The earthquake killed…" (removed as a copy)
+    *("may", "might", "could"),
 )
+# What a modal qualifier (may, might, could) is put in with: "may have killed", "could have been sold".
+_MODAL_WITH = (("have",), ("have", "been"))
 _QUALIFIER_SET = frozenset(QUALIFIERS)
+_MODALS = frozenset(("may", "might", "could"))
 # A pair with a qualifier put in may be this many characters apart: the qualifier and a space besides the edits of
 # any other pair (``PLACE_EDITS``).
 QUALIFIER_EDITS = PLACE_EDITS + max(len(w) for w in QUALIFIERS) + 1
@@ -2007,7 +2013,10 @@ def negation_replaced(a: str, b: str) -> bool:
         x = wa[ops[i].src_start : ops[j].src_end]
         y = wb[ops[i].dest_start : ops[j].dest_end]
         for words, at, mine, other in ((wa, ops[i].src_start, x, y), (wb, ops[i].dest_start, y, x)):
-            if over and not (len(mine) == 1 and mine[0] in _QUALIFIER_SET and not other and len(mine[0]) >= over):
+            if over and not (
+                ((len(mine) == 1 and mine[0] in _QUALIFIER_SET and not other) or _modal_put_in(mine, other))
+                and len(" ".join(mine)) >= over
+            ):
                 continue
             if over and not mine[0].isascii():  # (a Chinese one is a character: a typo among many, "这前局")
                 continue
@@ -2029,6 +2038,8 @@ def negation_replaced(a: str, b: str) -> bool:
                 after = words[at + 1] if at + 1 < len(words) else ""
                 if _qualifies(mine[0], after) and not {before + mine[0], mine[0] + after} & _NOT_NEGATED:
                     return True
+            elif _modal_put_in(mine, other):
+                return True
             elif _not_yet(mine, other):
                 k = next(k for k, w in enumerate(mine) if w in _NEGATION_SET)
                 if _negates(words, at + k):
@@ -2061,6 +2072,20 @@ def _negation_written_for(mine: list[str], other: list[str]) -> bool:
     if not all(len(w) == 1 and not w.isascii() for w in mine + other):
         return False
     return not _NEGATION_SET.isdisjoint(mine)
+
+
+def _modal_put_in(mine: list[str], other: list[str]) -> bool:
+    """Whether the words ``mine`` are may, might or could with "have" (and "been") where ``other`` has nothing or a
+    form of be or have alone: "may have killed" / "killed", "could have been sold" / "was sold"."""
+    return (
+        len(mine) >= 2
+        and mine[0] in _MODALS
+        and tuple(mine[1:]) in _MODAL_WITH
+        and (not other or (len(other) == 1 and other[0] in _BE_OR_HAVE))
+    )
+
+
+_BE_OR_HAVE = frozenset(("was", "were", "is", "are", "had", "has", "been"))
 
 
 def _word_for_negation(negation: str, word: str, levenshtein) -> bool:
