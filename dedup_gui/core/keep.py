@@ -326,7 +326,7 @@ class KeepRule:
         alike = marked[others] == marked[kept_of]
         shorter = self.lengths[others] < self.lengths[kept_of]
         all_contained = ~_any_per(n, cluster, considered & ~(contains & (shorter | ~alike)))
-        peers = considered & (marked[others] == marked[kept_of])
+        peers = considered & alike
         classes = _length_class(self.lengths)
         longest = ~_any_per(n, cluster, peers & (classes[others] >= classes[kept_of]))
         code = np.where(

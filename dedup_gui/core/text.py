@@ -357,7 +357,7 @@ def _t2s_map() -> dict[int, int]:
     table = _t2s_table()
     if table is None:
         return {}
-    changed = np.flatnonzero(table[:0x10000] != np.arange(0x10000, dtype=np.uint32))
+    changed = np.flatnonzero(_t2s_changes())
     return dict(zip(changed.tolist(), table[changed].tolist(), strict=True))
 
 
@@ -875,19 +875,20 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions, folded: np.ndarra
         return []
     joined = join_column(texts)
     tell = folded is not None and opts.simplify
-    if not opts.collapse_whitespace or opts.boilerplate_patterns or joined is None:
+
+    def each() -> list[str]:
         if tell:
             assert folded is not None
             folded[:] = [simplify(t) != t for t in texts]
         return [normalise(t, opts) for t in texts]
+
+    if not opts.collapse_whitespace or opts.boilerplate_patterns or joined is None:
+        return each()
     raw = joined
     if opts.strip_html and has_markup(joined):
         joined = join_column(strip_html_each(texts))
         if joined is None:  # markup spelled the separator (&#xe000;)
-            if tell:
-                assert folded is not None
-                folded[:] = [simplify(t) != t for t in texts]
-            return [normalise(t, opts) for t in texts]
+            return each()
     # A leading \n: the first line is a line like the others.
     seen: list = []
     fused = nfkc_lower_collapse("\n" + joined, opts.simplify, seen) if opts.nfkc and opts.casefold else None

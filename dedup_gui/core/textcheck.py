@@ -847,6 +847,7 @@ REVERSALS_ZH |= {"半程", "疑似", "涉嫌", "预计", "可能", "或将"}
 # "公司拟以自有资金2亿元收购" / "公司以自有资金…" (both were removed as copies; one character put in:
 # ``_put_in_words`` has them)
 PUT_IN_BEFORE_ZH = frozenset({"或将", "拟以", "拟于", "拟将", "拟向", "拟对", "拟在"})
+_PUT_IN_WORDS_ZH = REVERSALS_ZH | PUT_IN_BEFORE_ZH  # (what a text must hold more of than the other to be read)
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
 # the first against the last ("本赛季第一次在客场击败对手" / "最后一次": the alignment writes "最后" for "第"). All
@@ -1239,7 +1240,7 @@ def _reversal_put_in(a: str, b: str) -> bool:
     write a character for another aligns "所终止上市，" with "所上市交易，" as four written for four."""
     from rapidfuzz.distance import Indel
 
-    if all(a.count(w) == b.count(w) for w in REVERSALS_ZH | PUT_IN_BEFORE_ZH):
+    if all(a.count(w) == b.count(w) for w in _PUT_IN_WORDS_ZH):
         return False
     ops = Indel.opcodes(a, b)
     for i, j in _edit_runs(ops):
@@ -1928,6 +1929,7 @@ _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
 # copy), not "原因" or "前往", nor in a word of its own ("目前", "此前", "太原市": ``_NOT_NEGATED``). 前 before a figure
 # too: "今年前10月进出口总值" / "今年10月…", "前三季度" / "三季度" (the months so far against one month), "前10名" /
 # "10名" (both were removed as copies). (代, acting, was tried: "这代主机" / "这主机" is no "acting head".)
+_MODALS = ("may", "might", "could")  # (qualifiers read with the words they come with: ``_MODAL_WITH``)
 QUALIFIERS = (
     *("副", "原", "前", "vice", "deputy", "former", "acting", "interim", "pro", "max", "ultra", "mini", "lite"),
     *("second", "third", "fourth", "fifth"),  # "the largest maker" / "the second largest maker"
@@ -1937,12 +1939,11 @@ QUALIFIERS = (
     *("allegedly", "reportedly", "purportedly", "suspected", "possibly", "probably"),
     # ... and may, might or could with "have" (and "been"): "The earthquake may have killed more than 100 people" /
     # "The earthquake killed…" (removed as a copy)
-    *("may", "might", "could"),
+    *_MODALS,
 )
 # What a modal qualifier (may, might, could) is put in with: "may have killed", "could have been sold".
 _MODAL_WITH = (("have",), ("have", "been"))
 _QUALIFIER_SET = frozenset(QUALIFIERS)
-_MODALS = frozenset(("may", "might", "could"))
 # A pair with a qualifier put in may be this many characters apart: the qualifier and a space besides the edits of
 # any other pair (``PLACE_EDITS``).
 QUALIFIER_EDITS = PLACE_EDITS + max(len(w) for w in QUALIFIERS) + 1
@@ -2013,12 +2014,11 @@ def negation_replaced(a: str, b: str) -> bool:
         x = wa[ops[i].src_start : ops[j].src_end]
         y = wb[ops[i].dest_start : ops[j].dest_end]
         for words, at, mine, other in ((wa, ops[i].src_start, x, y), (wb, ops[i].dest_start, y, x)):
+            qualifier = len(mine) == 1 and mine[0] in _QUALIFIER_SET and not other
+            # (a Chinese qualifier is a character: one put in among many typos, "这前局", is a typo too)
             if over and not (
-                ((len(mine) == 1 and mine[0] in _QUALIFIER_SET and not other) or _modal_put_in(mine, other))
-                and len(" ".join(mine)) >= over
+                (qualifier or _modal_put_in(mine, other)) and mine[0].isascii() and len(" ".join(mine)) >= over
             ):
-                continue
-            if over and not mine[0].isascii():  # (a Chinese one is a character: a typo among many, "这前局")
                 continue
             if len(mine) == 1 and mine[0] in _NEGATION_SET and len(other) <= 1 and _NEGATION_SET.isdisjoint(other):
                 # A word written for another: a Chinese character only ("not" / "nht" is a typo of the same word),
@@ -2032,7 +2032,7 @@ def negation_replaced(a: str, b: str) -> bool:
                     continue
                 if _negates(words, at):
                     return True
-            elif len(mine) == 1 and mine[0] in _QUALIFIER_SET and not other:
+            elif qualifier:
                 # (between the same words: "部副部长" is no question asked as "A-not-A")
                 before = words[at - 1] if at > 0 else ""
                 after = words[at + 1] if at + 1 < len(words) else ""
