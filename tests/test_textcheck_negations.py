@@ -33,6 +33,13 @@ from dedup_gui.core.textcheck import (
         ("He said they did agree to the terms.", "He said they didn't agree to the terms."),
         ("Prices have risen this year, he said.", "Prices have never risen this year, he said."),
         ("The company can raise its prices, he said.", "The company cannot raise its prices, he said."),
+        # the word before a "n't" whole, "do" with its negation put in (all three were removed as copies)
+        (
+            "Why do people ask questions that can easily be answered by a search?",
+            "Why do people ask questions that can't easily be answered by a search?",
+        ),
+        ("He will be able to attend the meeting on Friday.", "He won't be able to attend the meeting on Friday."),
+        ("What happens if you don't sleep for three days?", "What happens if you sleep for three days?"),
     ],
 )
 def test_a_negation_one_text_adds_makes_another_statement(a, b):
@@ -51,6 +58,8 @@ def test_a_negation_one_text_adds_makes_another_statement(a, b):
         ("Ranked no. 5 in the list of banks", "Ranked 5 in the list of banks"),  # "no." a number
         ('The plan "is not a solution."', 'The plan "is nht a solution."'),  # a typo of the word
         ("Bundesbank had no comment.", "Bundesbank had nw comment."),
+        ("You can't miss it, he said.", "You cannot miss it, he said."),  # one negation written two ways
+        ("What happens if you don't sleep for three days?", "What happens if you do not sleep for three days?"),
         ("孕妇可以吃香蕉和饼干吗", "孕妇可以吃香蕉和饼干吗？"),  # no negation at all
         ("不可以吃香蕉和饼干吗", "不可以吃香蕉和饼干吗？"),  # the same negation on both sides
     ],
@@ -263,7 +272,7 @@ _NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "
                     "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n", "副", "部长", "作用", "former",
                     "vice", "原", "前", "目", "太", "市长", "10", "三", "因", "长", "所", "不再", "提起", "继续",
                     "断", "无法", "上诉", "allegedly", " killed him", "typo", "could", " have", " been",
-                    " was"]  # fmt: skip
+                    " was", "do", "ca", "wo", "will", " sleep"]  # fmt: skip
 _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
 
 
@@ -614,7 +623,8 @@ _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "
                     "元", "美", "5", "决赛", "半", "首", "末", "位", "同", "环", "比", "米", "毫", "厘", "千", "平方",
                     "立方", "克", "公", "斤", "里", "中", "国", "信", "银行", "暂停", "取消", "营业", "降", "雨",
                     "雪", "温", "双", "开门", "三门", "全", "脱", "脂", "XL码", "L码", "S", "X", "码", "版", "NFC",
-                    "标准", "款", "或", "将", "拟", "以", "疑似"]  # fmt: skip
+                    "标准", "款", "或", "将", "拟", "以", "疑似", "试", "运营", "停运", "酒", "后", "醉", "驾驶",
+                    "停课", "一天", "正常", "上课", "农村", "居民"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
@@ -630,6 +640,17 @@ _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "
 @example(texts=["笑的前一句", "笑的下一句", "红色裙子", "玫红色裙子", "粉红色裙子"], pairs=[(0, 1), (2, 3), (3, 4)])
 @example(
     texts=["明天起暂停营业了", "明天起营业了", "将迎来降雨", "将迎来降雪", "冰箱 双开门", "冰箱 三门"],
+    pairs=[(0, 1), (2, 3), (4, 5)],
+)
+@example(
+    texts=[
+        "将于起试运营了",
+        "将于起停运了",
+        "男子因酒后驾驶被",
+        "男子因醉酒驾驶被",
+        "今天停课一天了",
+        "今天正常上课了",
+    ],
     pairs=[(0, 1), (2, 3), (4, 5)],
 )
 def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
@@ -948,6 +969,42 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "Prices went sharply on Tuesday, dealers said.",
             False,
         ),  # ("down" alone is no word of its own replaced)  # fmt: skip
+        # (all were removed as copies; "over" / "above" is one)
+        (
+            "The vaccine was 95 percent effective among adults over 65.",
+            "The vaccine was 95 percent effective among adults under 65.",
+            True,
+        ),
+        (
+            "The company will cut 2,000 jobs by the end of next year.",
+            "The company will add 2,000 jobs by the end of next year.",
+            True,
+        ),
+        (
+            "Police said the fire was started deliberately last night.",
+            "Police said the fire was started accidentally last night.",
+            True,
+        ),
+        (
+            "The museum is open every day except Mondays and holidays.",
+            "The museum is open every day including Mondays and holidays.",
+            True,
+        ),
+        (
+            "The film was a commercial success, grossing $300 million.",
+            "The film was a commercial failure, grossing $300 million.",
+            True,
+        ),
+        (
+            "The best places to visit in India during the summer holidays",
+            "The best places to visit in India during the winter holidays",
+            True,
+        ),
+        (
+            "The vaccine was 95 percent effective among adults over 65.",
+            "The vaccine was 95 percent effective among adults above 65.",
+            False,
+        ),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -1000,7 +1057,8 @@ def test_opposite_words_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
 
 
 _STATEMENT_PIECES = ["won", "n't", "'", "t", " ", "down", "up", "rose", "fell", "no", "not", "can", "cannot", "did",
-                     "不", "可以", "exports", "imports", "Down", ".", "5", "second", "third", "largest"]  # fmt: skip
+                     "不", "可以", "exports", "imports", "Down", ".", "5", "second", "third", "largest", "over",
+                     "under", "do", "wo", "will"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
@@ -1010,6 +1068,7 @@ _STATEMENT_PIECES = ["won", "n't", "'", "t", " ", "down", "up", "rose", "fell", 
 )
 @example(texts=["prices won't go down", "prices won't go up"], pairs=[(0, 1)])
 @example(texts=["we won't go", "we lost't go"], pairs=[(0, 1)])  # ("won" of "won't" an opposite word as written)
+@example(texts=["we will go", "we won't go", "if you don't go", "if you go"], pairs=[(0, 1), (2, 3)])
 def test_negations_and_opposite_words_read_in_one_pass_are_each_pairs_own(texts, pairs):
     """Both rules read from one gathering of the pairs' texts say what each says of each pair read alone: a negation
     (texts at most PLACE_EDITS characters apart in length), else an opposite word."""
@@ -1117,6 +1176,40 @@ def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a
         (
             "据报道，该国总统今天宣布解散议会，并将举行提前大选",
             "据报道，该国总理今天宣布解散议会，并将举行提前大选",
+            True,
+        ),
+        # a line that opens or stops, classes held or not, an account bound or unbound, another offence: a word
+        # written for its opposite across two edits ("试运营" / "停运", "酒后" / "醉酒"), or among a few other
+        # characters ("停课一天" / "正常上课"); the country's figure or the villages' (all were removed as copies)
+        (
+            "记者从市交通局了解到，地铁3号线将于本月28日起试运营，全长32公里",
+            "记者从市交通局了解到，地铁3号线将于本月28日起停运，全长32公里",
+            True,
+        ),
+        (
+            "受台风影响，今天全市中小学停课一天，具体复课时间另行通知",
+            "受台风影响，今天全市中小学正常上课，具体复课时间另行通知",
+            True,
+        ),
+        (
+            "受台风影响，今天全市中小学停课一天，具体复课时间另行通知",
+            "受台风影响，今天全市中小学停课1天，具体复课时间另行通知",
+            False,
+        ),
+        ("手机号码换了，支付宝账号怎么解绑？", "手机号码换了，支付宝账号怎么绑定？", True),
+        (
+            "这名男子因酒后驾驶被处以行政拘留10日，并处罚款2000元",
+            "这名男子因醉酒驾驶被处以行政拘留10日，并处罚款2000元",
+            True,
+        ),
+        (
+            "这名男子因酒后驾驶被处以行政拘留10日，并处罚款2000元",
+            "这名男子因酒后开车被处以行政拘留10日，并处罚款2000元",
+            False,
+        ),
+        (
+            "今年前三季度，全国居民人均可支配收入30941元，比上年同期名义增长6.3%",
+            "今年前三季度，全国农村居民人均可支配收入30941元，比上年同期名义增长6.3%",
             True,
         ),
     ],

@@ -35,6 +35,12 @@ SWAPPED = [
         "The flight from New York to Miami was delayed by two hours.",
         "The flight from Miami to New York was delayed by two hours.",
     ),
+    # who directed and who starred: the characters around the parts ("，梁朝伟和张曼玉") hold a 和, but are no mere
+    # "and" - only characters the parts themselves share may be read off (removed as a copy when any four were)
+    (
+        "这部电影改编自同名小说，由王家卫执导，梁朝伟和张曼玉主演。",
+        "这部电影改编自同名小说，由王家卫主演，梁朝伟和张曼玉执导。",
+    ),
 ]
 
 NOT_SWAPPED = [
@@ -44,6 +50,8 @@ NOT_SWAPPED = [
         "美国和中国的代表在日内瓦举行会谈，双方就贸易问题交换了意见。",
     ),
     ("北京大学和清华大学的学生参加了比赛。", "清华大学和北京大学的学生参加了比赛。"),
+    ("合同由甲方与乙方共同签署。", "合同由乙方与甲方共同签署。"),  # 方 the parts' own, read off: "与"
+    ("他曾在北京和在上海工作过多年。", "他曾在上海和在北京工作过多年。"),  # 在 the parts' own: "和"
     ("Apples and oranges are on sale this week.", "Oranges and apples are on sale this week."),
     ("苹果、香蕉的价格都在上涨。", "香蕉、苹果的价格都在上涨。"),
     # two characters typed in each other's place

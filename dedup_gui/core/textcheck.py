@@ -826,7 +826,10 @@ OPPOSITE_WORDS_ZH = (
     "降准/降息 立案/撤案 起诉/撤诉 提起/撤回 上诉/撤诉 开售/停售 发售/停售 定频/变频 首站/终站 "
     "首站/末站 晋级/无缘 入围/无缘 总资产/总负债 免费/自费 免费/收费 必须/无需 必须/不必 需要/无需 实行/取消 增加/降低 "
     "国内/国际 从未/一直 从未/曾经 从不/总是 从不/经常 从不/一直 撤销/维持 维持原判/改判 维持原判/发回重审 "
-    "已/可能 已经/可能 已/或将"
+    "已/可能 已经/可能 已/或将 "
+    # (all were removed as copies: "地铁3号线将于本月28日起试运营" / "…起停运", "今天全市中小学停课一天" / "…正常上课",
+    # "支付宝账号怎么解绑" / "…怎么绑定", "因酒后驾驶被处以行政拘留" / "因醉酒驾驶…": another offence)
+    "停运/运营 停运/试运营 停运/通车 停运/运行 停课/上课 解绑/绑定 酒后/醉酒"
 ).split()
 # What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
 # "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
@@ -843,6 +846,9 @@ REVERSALS_ZH = frozenset("暂停 停止 终止 中止 取消 叫停 撤销 暂�
 # 预计增长15%" / "营业收入增长15%", "价格或将上调" / "价格将上调", "地震可能造成超过100人死亡" / "地震造成…" (all
 # were removed as copies)
 REVERSALS_ZH |= {"半程", "疑似", "涉嫌", "预计", "可能", "或将"}
+# ... and the town or the country put in: "全国居民人均可支配收入30941元" / "全国农村居民…" (removed as a copy) is
+# another figure
+REVERSALS_ZH |= {"农村", "城镇"}
 # ... and 或 (may) or 拟 (plans to) put in before a character both texts have: "价格或将上调" / "价格将上调",
 # "公司拟以自有资金2亿元收购" / "公司以自有资金…" (both were removed as copies; one character put in:
 # ``_put_in_words`` has them)
@@ -1417,7 +1423,7 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
             swaps.extend((y, x) for _, _, x, y in block)
         block.clear()
 
-    for i, j in _edit_runs(ops):
+    for i, j in _opposite_runs(a, b, ops, pairs):
         if block and (i != block[-1][1] + 2 or _equal_words(ops, i - 1) >= REPLACED_FLANK):
             close()
         start, end = ops[i].src_start, ops[j].src_end
@@ -1431,6 +1437,8 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         shared = (0, 0) if (x, y) in pairs or _opposite_word(x, y, pairs) else _in_word(a, b, ops[i], ops[j], pairs)
         if shared is None:
             shared = _opposite_at_edge(a, ops[i], ops[j], x, y, pairs)
+        if shared is None and _opposite_inside(x, y, pairs):
+            shared = (0, 0)
         if shared is not None:
             around[i], around[j] = shared, shared
             block.append((i, j, x, y))
@@ -1444,6 +1452,58 @@ def _opposite_replaced(a: str, b: str, levenshtein, ops=None, pairs: frozenset =
         if (x, y) == (y2, x2) and (y, x) in flanked and a[ops[j].src_end : ops[i].src_start] in _DIRECTED:
             return True
     return any(swap not in replaced for swap in swaps)
+
+
+def _opposite_runs(a: str, b: str, ops, pairs: frozenset) -> list[tuple[int, int]]:
+    """The runs of edits of ``ops`` (``_edit_runs``) as ``_opposite_replaced`` reads them: two runs one character
+    apart that together write a word for its opposite (of ``pairs``) one run - "因酒后驾驶被处以" / "因醉酒驾驶…"
+    (醉 put in before 酒, 后 left out after it), "本月28日起试运营" / "…起停运" (试 for 停, 营 left out): both were
+    removed as copies."""
+    runs = _edit_runs(ops)
+    out: list[tuple[int, int]] = []
+    k = 0
+    while k < len(runs):
+        i, j = runs[k]
+        if k + 1 < len(runs) and runs[k + 1][0] == j + 2 and _equal_words(ops, j + 1) < REPLACED_FLANK:
+            end = runs[k + 1][1]
+            x = _NOT_WORD.sub("", a[ops[i].src_start : ops[end].src_end])
+            y = _NOT_WORD.sub("", b[ops[i].dest_start : ops[end].dest_end])
+            if (x, y) in pairs:
+                out.append((i, end))
+                k += 2
+                continue
+        out.append((i, j))
+        k += 1
+    return out
+
+
+def _opposite_inside(x: str, y: str, pairs: frozenset) -> bool:
+    """Whether a few characters ``x`` written for as few ``y`` (``OPPOSITE_INSIDE_CHARS`` each at most) hold a word of
+    two characters or more and its opposite (of ``pairs``), each only on its side: "今天全市中小学停课一天" /
+    "…正常上课" (removed as a copy) writes 停课 for 上课 and more around them."""
+    if not (2 <= len(x) <= OPPOSITE_INSIDE_CHARS and 2 <= len(y) <= OPPOSITE_INSIDE_CHARS):
+        return False
+    opposites = _opposite_words_of(pairs)
+    for size in range(2, len(x) + 1):
+        for start in range(len(x) - size + 1):
+            word = x[start : start + size]
+            for other in opposites.get(word, ()):
+                if other in y and other not in x and word not in y:
+                    return True
+    return False
+
+
+OPPOSITE_INSIDE_CHARS = 5
+
+
+@lru_cache(maxsize=2)
+def _opposite_words_of(pairs: frozenset) -> dict[str, list[str]]:
+    """Each word of two Chinese characters or more among ``pairs`` -> its opposites of two characters or more."""
+    out: dict[str, list[str]] = {}
+    for x, y in pairs:
+        if len(x) >= 2 and len(y) >= 2 and _CHINESE.search(x) and _CHINESE.search(y):
+            out.setdefault(x, []).append(y)
+    return out
 
 
 # What stands between two opposites swapped that makes the swap another statement: a change from one to the other
@@ -1980,6 +2040,19 @@ _NOT_YET_EN = frozenset({"not yet", "still not"})
 # A text read as words for ``negation_replaced``: "n't" a word of its own ("didn't" is "did" and "n't"; "cannot" is
 # "can" and "not"), a run of Latin letters, a number, any other character on its own (a Chinese character is a word).
 _NEGATION_WORD = re.compile(r"n['’]t(?![a-z])|[a-z]+(?=n['’]t(?![a-z]))|can(?=not(?![a-z]))|[a-z]+|\d+|\S")
+# The word before a "n't" that is no word without it: "can't" is "can" and "n't", "won't" "will" and "n't".
+_CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}
+
+
+def _negation_words(text: str) -> list[str]:
+    """``text`` (lower-case) as ``negation_replaced`` reads it: words, numbers and signs, a "n't" a word of its own
+    (``_NEGATION_WORD``), the word before it whole ("can't easily be answered" / "can easily be answered": removed as
+    a copy, "ca" and "n't" read as a word written for "can")."""
+    words = _NEGATION_WORD.findall(text)
+    for k in range(len(words) - 1):
+        if words[k] in _CONTRACTED and words[k + 1] in ("n't", "n’t"):
+            words[k] = _CONTRACTED[words[k]]
+    return words
 
 
 def negation_replaced(a: str, b: str) -> bool:
@@ -2004,7 +2077,7 @@ def negation_replaced(a: str, b: str) -> bool:
     over = max(0, edits - PLACE_EDITS)  # (beyond them: only a qualifier as long as that, put in, can say another)
     replaced = min(len(a), len(b)) < SHORT_CHARS  # (a word written for another counts)
     a, b = _differing_passages(a, b, Levenshtein)
-    wa, wb = _NEGATION_WORD.findall(a.lower()), _NEGATION_WORD.findall(b.lower())
+    wa, wb = _negation_words(a.lower()), _negation_words(b.lower())
     ops = Levenshtein.opcodes(wa, wb)
     for i, j in _edit_runs(ops):
         if not (_equal_words(ops, i - 1) >= REPLACED_FLANK or i == 0 or (i == 1 and ops[0].tag == "equal")):
@@ -2040,6 +2113,10 @@ def negation_replaced(a: str, b: str) -> bool:
                     return True
             elif _modal_put_in(mine, other):
                 return True
+            elif len(mine) == 2 and not other and mine[0] in _DO and mine[1] in _NEGATION_SET:
+                # "do", "does" or "did" with its negation put in: "what happens if you don't sleep" / "if you sleep"
+                if _negates(words, at + 1):
+                    return True
             elif _not_yet(mine, other):
                 k = next(k for k, w in enumerate(mine) if w in _NEGATION_SET)
                 if _negates(words, at + k):
@@ -2085,6 +2162,7 @@ def _modal_put_in(mine: list[str], other: list[str]) -> bool:
     )
 
 
+_DO = frozenset(("do", "does", "did"))
 _BE_OR_HAVE = frozenset(("was", "were", "is", "are", "had", "has", "been"))
 
 
@@ -2831,7 +2909,7 @@ def parts_swapped(a: str, b: str) -> bool:
             # X ends the first run in a and opens the second in b, Y the other way round (what else differs next
             # to them - a header before X, a word after Y - is in the runs too)
             x, y = _overlap(a[i1:i2], b[q1:q2]), _overlap(b[j1:j2], a[p1:p2])
-            if x and y and x != y and _swap_reads(a, i2 - len(x), i2, b, j2 - len(y), j2, a[i2:p1]):
+            if x and y and x != y and _swap_reads(a, i2 - len(x), i2, b, j2 - len(y), j2, a[i2:p1], p1 + len(y)):
                 return True
     return False
 
@@ -2856,22 +2934,28 @@ def _middle_swapped(a: str, b: str, at_a: int, at_b: int, span: int) -> bool:
             continue
         for j in range(1, span - i):  # Y = mb[:j], at the end of ma; M between, the same in both
             if ma[span - j] == head_b and ma.endswith(mb[:j]) and ma[i : span - j] == mb[j : span - i]:
-                if _swap_reads(a, at_a, at_a + i, b, at_b, at_b + j, ma[i : span - j]):
+                if _swap_reads(a, at_a, at_a + i, b, at_b, at_b + j, ma[i : span - j], at_a + span):
                     return True
     return False
 
 
-def _swap_reads(a: str, x1: int, x2: int, b: str, y1: int, y2: int, between: str) -> bool:
-    """Whether parts X (``a[x1:x2]``) and Y (``b[y1:y2]``) swapped around ``between`` change what a text says
-    (``parts_swapped``): each weighs (``_weighs``) and ``between`` holds a word that is not a mere "and"."""
+def _swap_reads(a: str, x1: int, x2: int, b: str, y1: int, y2: int, between: str, y_end: int) -> bool:
+    """Whether parts X (``a[x1:x2]``) and Y (``b[y1:y2]``; in ``a`` it ends at ``y_end``) swapped around ``between``
+    change what a text says (``parts_swapped``): each weighs (``_weighs``) and ``between`` holds a word that is not
+    a mere "and"."""
     if not (_weighs(a, x1, x2) and _weighs(b, y1, y2)) or not _WORD_CHAR.search(between):
         return False
-    # (Characters the two parts end alike with open ``between``, those they begin alike with close it -
-    # "北京大学和清华大学" / "清华大学和北京大学" swap 北京 and 清华 around "大学和" - so it is read without up to
-    # SWAP_SHARED of either.)
+    # (Characters the two parts end alike with open ``between`` - what follows Y in ``a`` begins with them - and those
+    # they begin alike with close it - what precedes X ends with them: "北京大学和清华大学" / "清华大学和北京大学"
+    # swap 北京 and 清华 around "大学和" - so it is read without up to SWAP_SHARED of either. Only those:
+    # "由王家卫执导，梁朝伟和张曼玉主演" / "由王家卫主演，梁朝伟和张曼玉执导" swap 执导 and 主演 around
+    # "，梁朝伟和张曼玉", which is no "和" - read without any four characters at either end, it was, and the two were
+    # removed as copies.)
     n = len(between)
-    for k in range(min(SWAP_SHARED, n - 1) + 1):
-        for m in range(min(SWAP_SHARED, n - 1 - k) + 1):
+    opens = _common_prefix(between, a[y_end : y_end + SWAP_SHARED])
+    closes = _common_prefix(between[::-1], a[max(0, x1 - SWAP_SHARED) : x1][::-1])
+    for k in range(min(opens, n - 1) + 1):
+        for m in range(min(closes, n - 1 - k) + 1):
             if _NOT_WORD.sub("", between[k : n - m]).lower() in SWAP_FREE:
                 return False
     return True
@@ -3084,7 +3168,14 @@ OPPOSITE_WORDS = (
     "gains, losing gaining, highest lowest, fastest slowest, strongest weakest, largest smallest, biggest smallest, "
     "best worst, closed open, completed agreed, completed planned, completed proposed, hold raise, hold cut, hold "
     "lower, hold hike, buy issue, repurchase issue, improve weaken, improve worsen, improves weakens, improves "
-    "worsens, improved weakened, improved worsened, premium discount, premiums discounts, constructive difficult"
+    "worsens, improved weakened, improved worsened, premium discount, premiums discounts, constructive difficult, "
+    # (all were removed as copies: "effective among adults over 65" / "under 65", "will cut 2,000 jobs" / "add",
+    # "started deliberately" / "accidentally", "every day except Mondays" / "including", "a commercial success" /
+    # "failure", "during the summer holidays" / "winter")
+    "over under, above under, older younger, oldest youngest, most least, more fewer, senior junior, inside "
+    "outside, ascending descending, heavier lighter, hot cold, hotter colder, warmer colder, wet dry, spring summer "
+    "autumn winter, constitutional unconstitutional, cut add, cuts adds, deliberately accidentally, intentionally "
+    "accidentally, deliberate accidental, except including, success failure, successes failures, left right"
 ).split(", ")
 
 
