@@ -40,6 +40,14 @@ from dedup_gui.core.textcheck import (
         ),
         ("He will be able to attend the meeting on Friday.", "He won't be able to attend the meeting on Friday."),
         ("What happens if you don't sleep for three days?", "What happens if you sleep for three days?"),
+        (
+            "All of the 2,000 participants were non-smokers, they said.",
+            "All of the 2,000 participants were smokers, they said.",
+        ),
+        (
+            "The death toll had risen to 45, with dozens of people still missing, they said.",
+            "The death toll had risen to 45, with no people still missing, they said.",
+        ),
     ],
 )
 def test_a_negation_one_text_adds_makes_another_statement(a, b):
@@ -62,6 +70,7 @@ def test_a_negation_one_text_adds_makes_another_statement(a, b):
         ("What happens if you don't sleep for three days?", "What happens if you do not sleep for three days?"),
         ("孕妇可以吃香蕉和饼干吗", "孕妇可以吃香蕉和饼干吗？"),  # no negation at all
         ("不可以吃香蕉和饼干吗", "不可以吃香蕉和饼干吗？"),  # the same negation on both sides
+        ("All of the participants were non-smokers, they said.", "All of the participants were nonsmokers, they said."),
     ],
 )
 def test_a_question_form_a_word_or_the_same_negation_is_no_negation_added(a, b):
@@ -109,6 +118,10 @@ def test_in_a_longer_text_not_yet_for_already_makes_another_statement(a, b, nega
     assert ngram_clusters([a, b, a + "。"]) == ([[0, 2]] if negated else [[0, 1, 2]])
 
 
+_ARREST = (
+    "经查，犯罪嫌疑人王某利用职务便利，多次挪用公司资金共计230余万元，目前王某已被检察机关{}批准逮捕，案件正在侦办中。"
+)
+_GROUP = "昨晚进行的欧冠小组赛中，皇家马德里主场3比0完胜那不勒斯，{}锁定小组第一，贝林厄姆梅开二度。"
 _APPEAL = "一审宣判后，被告人当庭表示将{}上诉，案件将进入二审程序，中级人民法院将依法审理。"
 _BID = "该公司今天表示，公司将{}参与本次土地竞拍，并已缴纳相关保证金，竞拍将于下月举行。"
 _CURE = "专家表示，这种药物{}有效治疗该疾病，但需要在医生指导下使用，切勿自行购买服用。"
@@ -131,6 +144,11 @@ _CURE = "专家表示，这种药物{}有效治疗该疾病，但需要在医生
         ),
         (_CURE.format("可以"), _CURE.format("不能"), True),
         (_CURE.format("可以"), _CURE.format("不"), False),  # one character for a negation: read as a typo
+        # a word with a negation put in, or written for a longer word (both were removed as copies)
+        (_ARREST.format(""), _ARREST.format("不予"), True),
+        (_ARREST.format(""), _ARREST.format("正式"), False),
+        (_GROUP.format("提前一轮"), _GROUP.format("仍未"), True),
+        (_GROUP.format("提前一轮"), _GROUP.format("已经"), False),
     ],
 )
 def test_in_a_longer_text_a_word_with_a_negation_written_for_one_without_makes_another_statement(a, b, negated):
@@ -272,7 +290,7 @@ _NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "
                     "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n", "副", "部长", "作用", "former",
                     "vice", "原", "前", "目", "太", "市长", "10", "三", "因", "长", "所", "不再", "提起", "继续",
                     "断", "无法", "上诉", "allegedly", " killed him", "typo", "could", " have", " been",
-                    " was", "do", "ca", "wo", "will", " sleep"]  # fmt: skip
+                    " was", "do", "ca", "wo", "will", " sleep", "non", "-"]  # fmt: skip
 _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
 
 
@@ -524,6 +542,7 @@ def test_questions_about_another_numbered_item_stay_apart():
             "国家统计局今天发布数据，10月份全国工业生产者出厂价格同比上涨2.1%，其中城市上涨2.0%",
             True,
         ),
+        ("九阳豆浆机 免滤 全自动 家用 1.2L 破壁 DJ12B", "九阳豆浆机 需滤 全自动 家用 1.2L 破壁 DJ12B", True),
     ],
 )
 def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):
@@ -1005,6 +1024,19 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The vaccine was 95 percent effective among adults above 65.",
             False,
         ),
+        (
+            "The victim was taken to hospital with minor injuries.",
+            "The victim was taken to hospital with serious injuries.",
+            True,
+        ),
+        ("How can I increase my height after 25?", "How can I increase my weight after 25?", True),
+        ("What should I do if my laptop won't turn on?", "What should I do if my laptop won't turn off?", True),
+        (
+            "Is it possible to learn a new language in 3 months?",
+            "Is it impossible to learn a new language in 3 months?",
+            True,
+        ),
+        ("He put the book on the table and left.", "He put the book onto the table and left.", False),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -1212,6 +1244,33 @@ def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a
             "今年前三季度，全国农村居民人均可支配收入30941元，比上年同期名义增长6.3%",
             True,
         ),
+        (
+            "该项目总投资约50亿元，预计明年6月建成投产，投产后年产值可达100亿元",
+            "该项目总投资约50亿元，预计明年6月开工建设，投产后年产值可达100亿元",
+            True,
+        ),
+        (
+            "该项目总投资约50亿元，预计明年6月建成投产，投产后年产值可达100亿元",
+            "该项目总投资约50亿元，预计明年6月建成并投产，投产后年产值可达100亿元",
+            False,
+        ),
+        ("他是这部电影的导演，也是编剧之一。", "他是这部电影的主演，也是编剧之一。", True),
+        (
+            "国家卫健委今天发布通知，要求各地加强对冬季流感的监测。",
+            "国家卫健委今天发布通知，要求各地放松对冬季流感的监测。",
+            True,
+        ),
+        (
+            "宣布自下月1日起，共享单车将实行新的收费标准，起步价由1.5元调整为2元，会员月卡价格保持不变。",
+            "宣布自下月1日起，共享单车将实行新的收费标准，起步价由1.5元调整为2元，会员月卡价格同步上调。",
+            True,
+        ),
+        (
+            "11月份全国规模以上工业增加值同比增长6.6%，增速比上月加快2.0个百分点",
+            "11月份全国规模以上工业增加值同比增长6.6%，增速比上月放缓2.0个百分点",
+            True,
+        ),
+        ("市气象台今天早上发布暴雨黄色预警信号，请注意防范", "市气象台今天早上解除暴雨黄色预警信号，请注意防范", True),
     ],
 )
 def test_a_word_that_stops_or_cancels_put_in_makes_another_statement(a, b, another):

@@ -794,7 +794,8 @@ OPPOSITES = (
     "高低 大小 多少 上下 前后 左右 男女 胖瘦 长短 新旧 早晚 买卖 来去 进出 开关 冷热 好坏 真假 难易 快慢 深浅 远近 "
     "轻重 生死 黑白 东西 南北 内外 正反 加减 增减 升降 涨跌 胜负 输赢 是否 对错 美丑 贫富 强弱 明暗 干湿 宽窄 粗细 "
     "厚薄 首尾 公母 雌雄 阴阳 日夜 今明 今昨 昨明 收支 进退 攻守 爱恨 哭笑 动静 出入 存取 问答 单双 奇偶 凹凸 软硬 "
-    "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客 父母 爸妈 爷奶 哥弟 姐妹 增降 扩缩 全半"
+    "甜苦 咸淡 香臭 松紧 冷暖 好差 优劣 成败 盈亏 有无 涨降 开闭 主客 父母 爸妈 爷奶 哥弟 姐妹 增降 扩缩 全半 "
+    "免需"  # ("九阳豆浆机 免滤 全自动" / "…需滤…": removed as a copy)
 ).split() + _any_two(_COLOURS)
 # Another supply ("小区内多次出现停水现象" / "停电现象", "百公里油耗" / "电耗"), another season ("新款秋季男士夹克" /
 # "春季…", "夏季冰丝凉席" / "冬季…": product titles), any two.
@@ -829,7 +830,11 @@ OPPOSITE_WORDS_ZH = (
     "已/可能 已经/可能 已/或将 "
     # (all were removed as copies: "地铁3号线将于本月28日起试运营" / "…起停运", "今天全市中小学停课一天" / "…正常上课",
     # "支付宝账号怎么解绑" / "…怎么绑定", "因酒后驾驶被处以行政拘留" / "因醉酒驾驶…": another offence)
-    "停运/运营 停运/试运营 停运/通车 停运/运行 停课/上课 解绑/绑定 酒后/醉酒"
+    "停运/运营 停运/试运营 停运/通车 停运/运行 停课/上课 解绑/绑定 酒后/醉酒 "
+    # ("预计明年6月建成投产" / "…开工建设": removed as a copy)
+    "建成/开工 竣工/开工 完工/开工 投产/开工 加强/放松 "
+    # ("会员月卡价格保持不变" / "…同步上调", "增速比上月加快2.0个百分点" / "…放缓…", "发布暴雨黄色预警信号" / "解除…")
+    "不变/上调 不变/下调 不变/上涨 不变/下跌 不变/提高 不变/降低 加快/放缓 加快/减缓 加速/放缓 加速/减速 发布/解除"
 ).split()
 # What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
 # "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
@@ -903,6 +908,8 @@ OPPOSITE_GROUPS_ZH = (
     # another round, another scope, another level ("晋级决赛" / "晋级半决赛", "全国首个" / "全省首个", "国家级示范村" /
     # "省级示范村"), another vehicle ("一辆白色轿车" / "一辆白色货车"): all were removed as copies
     "决赛 半决赛 四分之一决赛 预赛 初赛 复赛 资格赛",
+    # who made a film ("他是这部电影的导演，也是编剧之一" / "…的主演…": removed as a copy)
+    "导演 主演 编剧 制片人 出品人 监制",
     "全球 全国 全省 全市 全县 全区",
     "国家级 省级 市级 县级 区级",
     "轿车 货车 客车 卡车 面包车 越野车 摩托车 电动车 公交车 出租车 救护车 消防车 警车",
@@ -1977,7 +1984,8 @@ def _slice_names(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
 # the 20 labelled pairs a negation apart that the check let through ask different things; the 4 others are a
 # question written as "X不" or "有没有", which are no negations and stay duplicates here.)
 # (沒 and 無: 没 and 无 as traditional characters write them)
-NEGATIONS = ("不", "没", "沒", "未", "非", "无", "無", "not", "n't", "never", "no")
+# ("non" of "non-smokers": "all of whom were non-smokers" / "…were smokers" was removed as a copy)
+NEGATIONS = ("不", "没", "沒", "未", "非", "无", "無", "not", "n't", "never", "no", "non")
 _NEGATION_SET = frozenset(NEGATIONS) | {"n’t"}
 # A word that makes a post or a product another one, added or dropped as a negation is: "任命王伟为交通运输部副部长"
 # / "…部长", "named John Smith vice president" / "president", "the former chairman" / "the chairman" (a deputy, a
@@ -2047,12 +2055,13 @@ _CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}
 def _negation_words(text: str) -> list[str]:
     """``text`` (lower-case) as ``negation_replaced`` reads it: words, numbers and signs, a "n't" a word of its own
     (``_NEGATION_WORD``), the word before it whole ("can't easily be answered" / "can easily be answered": removed as
-    a copy, "ca" and "n't" read as a word written for "can")."""
+    a copy, "ca" and "n't" read as a word written for "can"), the "non" of "non-smokers" without its hyphen."""
     words = _NEGATION_WORD.findall(text)
     for k in range(len(words) - 1):
         if words[k] in _CONTRACTED and words[k + 1] in ("n't", "n’t"):
             words[k] = _CONTRACTED[words[k]]
-    return words
+    # ("non-smokers": "non" a word of its own, without its hyphen)
+    return [w for k, w in enumerate(words) if not (w == "-" and k and words[k - 1] == "non")]
 
 
 def negation_replaced(a: str, b: str) -> bool:
@@ -2093,7 +2102,11 @@ def negation_replaced(a: str, b: str) -> bool:
                 (qualifier or _modal_put_in(mine, other)) and mine[0].isascii() and len(" ".join(mine)) >= over
             ):
                 continue
-            if len(mine) == 1 and mine[0] in _NEGATION_SET and len(other) <= 1 and _NEGATION_SET.isdisjoint(other):
+            # (an English one for two words too: "with dozens of people still missing" / "with no people…", removed
+            # as a copy)
+            negation = len(mine) == 1 and mine[0] in _NEGATION_SET and _NEGATION_SET.isdisjoint(other)
+            two = negation and len(other) == 2 and mine[0].isascii() and all(w.isascii() and w.isalpha() for w in other)
+            if negation and (len(other) <= 1 or two):
                 # A word written for another: a Chinese character only ("not" / "nht" is a typo of the same word),
                 # in a longer text only for "already" ("目前已脱离危险" / "目前未脱离危险").
                 if (
@@ -2121,6 +2134,9 @@ def negation_replaced(a: str, b: str) -> bool:
                 k = next(k for k, w in enumerate(mine) if w in _NEGATION_SET)
                 if _negates(words, at + k):
                     return True
+            elif _negation_word_put_in(mine, other):
+                if _negates(words, at) and "".join(words[at : at + 2]) not in _NO_NEGATION_WRITTEN:
+                    return True
             elif _negation_written_for(mine, other):
                 k = at + next(k for k, w in enumerate(mine) if w in _NEGATION_SET)
                 if _negates(words, k) and "".join(words[k : k + 2]) not in _NO_NEGATION_WRITTEN:
@@ -2138,13 +2154,25 @@ _NO_NEGATION_WRITTEN = frozenset(
 )
 
 
+def _negation_word_put_in(mine: list[str], other: list[str]) -> bool:
+    """Whether the Chinese characters ``mine``, two or three, are a word that begins with a negation, put in where
+    ``other`` has nothing: "已被检察机关批准逮捕" / "…不予批准逮捕" (removed as a copy: only a negation of one
+    character put in was read)."""
+    return (
+        not other
+        and 2 <= len(mine) <= 3
+        and mine[0] in _NEGATION_SET
+        and all(len(w) == 1 and not w.isascii() for w in mine)
+    )
+
+
 def _negation_written_for(mine: list[str], other: list[str]) -> bool:
-    """Whether the Chinese characters ``mine`` hold a negation where ``other`` - as many or one fewer or more, two or
-    three characters each - holds none: a word with a negation written for a word without one, "将提起上诉" /
-    "将不再上诉", "将继续参与" / "将不再参与", "可以有效治疗" / "无法有效治疗", "已成功脱离" / "仍未能脱离" (all four
-    were removed as copies: in a longer text only a negation put in or left out was read). Two characters at least
-    on each side: one typed for a 不 is a typo ("不难" / "了难")."""
-    if not (2 <= len(mine) <= 3 and 2 <= len(other) <= 3) or not _NEGATION_SET.isdisjoint(other):
+    """Whether the Chinese characters ``mine`` hold a negation where ``other`` - two or three characters against two
+    to four - holds none: a word with a negation written for a word without one, "将提起上诉" / "将不再上诉", "将继续
+    参与" / "将不再参与", "可以有效治疗" / "无法有效治疗", "已成功脱离" / "仍未能脱离", "提前一轮锁定小组第一" /
+    "仍未锁定…" (all five were removed as copies: in a longer text only a negation put in or left out was read). Two
+    characters at least on each side: one typed for a 不 is a typo ("不难" / "了难")."""
+    if not (2 <= len(mine) <= 3 and 2 <= len(other) <= 4) or not _NEGATION_SET.isdisjoint(other):
         return False
     if not all(len(w) == 1 and not w.isascii() for w in mine + other):
         return False
@@ -3171,11 +3199,14 @@ OPPOSITE_WORDS = (
     "worsens, improved weakened, improved worsened, premium discount, premiums discounts, constructive difficult, "
     # (all were removed as copies: "effective among adults over 65" / "under 65", "will cut 2,000 jobs" / "add",
     # "started deliberately" / "accidentally", "every day except Mondays" / "including", "a commercial success" /
-    # "failure", "during the summer holidays" / "winter")
+    # "failure", "during the summer holidays" / "winter", "with minor injuries" / "serious", "How can I increase my
+    # height after 25?" / "…weight…", "if my laptop won't turn on" / "off")
     "over under, above under, older younger, oldest youngest, most least, more fewer, senior junior, inside "
     "outside, ascending descending, heavier lighter, hot cold, hotter colder, warmer colder, wet dry, spring summer "
     "autumn winter, constitutional unconstitutional, cut add, cuts adds, deliberately accidentally, intentionally "
-    "accidentally, deliberate accidental, except including, success failure, successes failures, left right"
+    "accidentally, deliberate accidental, except including, success failure, successes failures, left right, "
+    "minor serious, minor major, minor severe, mild severe, slight serious, height weight, heights weights, on off, "
+    "possible impossible, advantages disadvantages, advantage disadvantage"
 ).split(", ")
 
 
