@@ -102,12 +102,12 @@ def short_copies_missed(lengths, per_length: int, seed: int, edit) -> tuple[int,
 
     from rapidfuzz.distance import Levenshtein
 
-    from dedup_gui.core.textcheck import _CN_NUMERAL, NEGATIONS, OPPOSITES, SHORT_FLOOR
+    from dedup_gui.core.textcheck import _CN_NUMERAL, EDITION_MARKS, NEGATIONS, OPPOSITES, SHORT_FLOOR
 
     rng = random.Random(seed)
     # (no negation, numeral or character with an opposite: an edit that adds, drops or replaces one can make another
-    # sentence, not a copy)
-    meaningful = set(_CN_NUMERAL) | set(NEGATIONS) | set("".join(OPPOSITES))
+    # sentence, not a copy; nor 版, 款 or 型, after which two characters replaced are another make of a product)
+    meaningful = set(_CN_NUMERAL) | set(NEGATIONS) | set("".join(OPPOSITES)) | EDITION_MARKS
     alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000) if chr(c) not in meaningful]
     originals, copies = [], []
     for length in lengths:
