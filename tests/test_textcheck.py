@@ -264,6 +264,8 @@ _figure_texts = st.lists(
             "1979000",
             "3.5",
             "2024/3/9",
+            "-",  # (a fraction after a whole number: "6-3/16")
+            "/",
             "３",
             "١٢",
             "𝟘",
@@ -315,6 +317,7 @@ _figure_texts = st.lists(
 @example(texts=["以3比1战胜", "以1比3战胜", "以3比1战胜对手"], pairs=[(0, 1), (1, 0), (0, 2)])  # a score reversed
 @example(texts=["今年十岁，姐姐十五岁", "今年十五岁，姐姐十岁"], pairs=[(0, 1)])  # Chinese numerals reordered
 @example(texts=["seven and 7 and 3", "3 and 7 and seven"], pairs=[(0, 1)])  # a figure and its word: one figure
+@example(texts=["trading at 6 pct", "trading at 6-3/16 pct", "6-3/16-1/2 or 6-3.5/16 or 6-3/"], pairs=[(0, 1), (1, 2)])
 # a header's date counted out makes a larger share of the rest missing
 @example(texts=["营收增长2018年11月6日12营收12", "12营收2018年11月6日12\n12"], pairs=[(0, 1)])
 # figures in another order, too far apart for that to count, and a Chinese numeral replaced in place

@@ -590,6 +590,8 @@ def test_one_character_put_in_that_writes_another_currency_is_read_in_the_plan(a
         ("警方当场查获各类物品约3公斤，目前案件正在侦办中", "警方当场查获各类物品约3公里，目前案件正在侦办中", True),
         # another bank: one character written for another in a word of four
         ("中信银行今日宣布下调个人住房贷款利率", "中国银行今日宣布下调个人住房贷款利率", True),
+        ("这名3岁男童在家中不慎从阳台坠落，仅受轻伤", "这名3个月男童在家中不慎从阳台坠落，仅受轻伤", True),
+        ("这名3岁男童在家中不慎从阳台坠落，仅受轻伤", "这名3周岁男童在家中不慎从阳台坠落，仅受轻伤", False),
     ],
 )
 def test_a_unit_for_another_where_the_change_is_a_part_of_it_is_read_in_the_plan(a, b, another):
@@ -1037,6 +1039,34 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("He put the book on the table and left.", "He put the book onto the table and left.", False),
+        (
+            "The offer is valid for new customers only, it said.",
+            "The offer is valid for existing customers only, it said.",
+            True,
+        ),
+        (
+            "The tumour was found to be benign, doctors said.",
+            "The tumour was found to be malignant, doctors said.",
+            True,
+        ),
+        ("The court sentenced him to death for the murder.", "The court sentenced him to life for the murder.", True),
+        (
+            "The patient is in stable condition after surgery.",
+            "The patient is in critical condition after surgery.",
+            True,
+        ),
+        ("The Democratic candidate won the state narrowly.", "The Republican candidate won the state narrowly.", True),
+        ("The house comes fully furnished and is for rent.", "The house comes unfurnished and is for rent.", True),
+        (
+            "The car has a manual transmission and costs $25,000.",
+            "The car has an automatic transmission and costs $25,000.",
+            True,
+        ),
+        (
+            "The position is full-time, with a salary of $50,000.",
+            "The position is part-time, with a salary of $50,000.",
+            True,
+        ),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -1271,6 +1301,24 @@ def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a
             True,
         ),
         ("市气象台今天早上发布暴雨黄色预警信号，请注意防范", "市气象台今天早上解除暴雨黄色预警信号，请注意防范", True),
+        (
+            "病理检查结果显示，该患者体内的肿瘤为良性，医生建议定期复查",
+            "病理检查结果显示，该患者体内的肿瘤为恶性，医生建议定期复查",
+            True,
+        ),
+        (
+            "法院一审以故意杀人罪判处被告人死刑，剥夺政治权利终身",
+            "法院一审以故意杀人罪判处被告人无期徒刑，剥夺政治权利终身",
+            True,
+        ),
+        (
+            "截至昨日，两市融资余额为1.5万亿元，较前一交易日增加32亿元",
+            "截至昨日，两市融券余额为1.5万亿元，较前一交易日增加32亿元",
+            True,
+        ),
+        ("该基金经理表示，对下半年A股走势持乐观态度", "该基金经理表示，对下半年A股走势持悲观态度", True),
+        ("该车为手动挡车型，售价为8.98万元，目前已经到店", "该车为自动挡车型，售价为8.98万元，目前已经到店", True),
+        ("该课程为必修课，共计2学分，面向全体新生开设", "该课程为选修课，共计2学分，面向全体新生开设", True),
     ],
 )
 def test_a_word_that_stops_or_cancels_put_in_makes_another_statement(a, b, another):

@@ -132,7 +132,9 @@ SHORT_FLOOR = 0.85  # ... and must be at least this similar
 
 
 FIGURES_MISSING = 0.2  # share of the shorter text's numbers that, missing from the longer, makes them different
-_NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
+# (a whole number and a fraction joined by a hyphen are one figure, Reuters' "6-3/16 pct": "trading at six pct" /
+# "trading at 6-3/16 pct" was removed as a copy, the 6 and the 3/16 read as two figures)
+_NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*(?:-\d+/\d+(?:[.,:/]\d+)*)*")
 _NUMBER_OR_WORD = re.compile(_NUMBER.pattern + "|[A-Za-z]+")
 
 
@@ -834,7 +836,14 @@ OPPOSITE_WORDS_ZH = (
     # ("预计明年6月建成投产" / "…开工建设": removed as a copy)
     "建成/开工 竣工/开工 完工/开工 投产/开工 加强/放松 "
     # ("会员月卡价格保持不变" / "…同步上调", "增速比上月加快2.0个百分点" / "…放缓…", "发布暴雨黄色预警信号" / "解除…")
-    "不变/上调 不变/下调 不变/上涨 不变/下跌 不变/提高 不变/降低 加快/放缓 加快/减缓 加速/放缓 加速/减速 发布/解除"
+    "不变/上调 不变/下调 不变/上涨 不变/下跌 不变/提高 不变/降低 加快/放缓 加快/减缓 加速/放缓 加速/减速 发布/解除 "
+    # a diagnosis, a sentence, a market, an outlook ("肿瘤为良性" / "…恶性", "多为急性发作" / "慢性…",
+    # "判处被告人死刑" / "…无期徒刑", "两市融资余额" / "融券…", "持乐观态度" / "悲观…": all were removed as copies)
+    "良性/恶性 急性/慢性 轻症/重症 轻度/重度 轻型/重型 死刑/死缓 死刑/无期徒刑 死刑/有期徒刑 死缓/无期徒刑 "
+    "无期徒刑/有期徒刑 融资/融券 乐观/悲观 积极/消极 民主党/共和党 参议院/众议院 上议院/下议院 "
+    # ("该车为手动挡车型" / "自动挡…", "该软件为免费版本" / "付费…", "该课程为必修课" / "选修课", "要求全职工作" /
+    # "兼职…": all were removed as copies)
+    "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯"
 ).split()
 # What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
 # "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
@@ -1007,6 +1016,7 @@ UNIT_CLASSES_ZH = (
     "月 个月",
     "季度 个季度",
     "年",
+    "岁 周岁",  # (an age: "这名3岁男童" / "这名3个月男童" was removed as a copy)
     "毫米",
     "厘米 公分",
     "米 公尺",
@@ -3200,13 +3210,20 @@ OPPOSITE_WORDS = (
     # (all were removed as copies: "effective among adults over 65" / "under 65", "will cut 2,000 jobs" / "add",
     # "started deliberately" / "accidentally", "every day except Mondays" / "including", "a commercial success" /
     # "failure", "during the summer holidays" / "winter", "with minor injuries" / "serious", "How can I increase my
-    # height after 25?" / "…weight…", "if my laptop won't turn on" / "off")
+    # height after 25?" / "…weight…", "if my laptop won't turn on" / "off", "valid for new customers only" /
+    # "existing")
     "over under, above under, older younger, oldest youngest, most least, more fewer, senior junior, inside "
     "outside, ascending descending, heavier lighter, hot cold, hotter colder, warmer colder, wet dry, spring summer "
     "autumn winter, constitutional unconstitutional, cut add, cuts adds, deliberately accidentally, intentionally "
     "accidentally, deliberate accidental, except including, success failure, successes failures, left right, "
     "minor serious, minor major, minor severe, mild severe, slight serious, height weight, heights weights, on off, "
-    "possible impossible, advantages disadvantages, advantage disadvantage"
+    "possible impossible, advantages disadvantages, advantage disadvantage, new existing, new old, "
+    # ("found to be benign" / "malignant", "sentenced him to death" / "to life", "remain optimistic" /
+    # "pessimistic", "in stable condition" / "critical", "The Democratic candidate" / "Republican": removed as copies)
+    "benign malignant, acute chronic, death life, optimistic pessimistic, optimism pessimism, stable critical, "
+    "democratic republican, democrat republican, democrats republicans, conservative labour, conservatives labour, "
+    "liberal conservative, liberals conservatives, furnished unfurnished, compulsory optional, mandatory optional, "
+    "mandatory voluntary, compulsory voluntary, full part, manual automatic, direct connecting, direct indirect"
 ).split(", ")
 
 
@@ -3279,6 +3296,7 @@ _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
 # "would issue".
 _AUXILIARIES = frozenset(
     {"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had", "to", "off", "down", "back"}
+    | {"fully"}  # ("The house comes fully furnished" / "…unfurnished": removed as a copy)
 )
 
 
@@ -3298,7 +3316,9 @@ def opposite_word_replaced(a: str, b: str) -> bool:
     if not (held_a - held_b) or not (held_b - held_a):
         return False
     a, b = _differing_passages(a, b, Levenshtein)
-    wa, wb = _LATIN_WORD.findall(a.lower()), _LATIN_WORD.findall(b.lower())
+    # ("an" read as "a": "a manual transmission" / "an automatic transmission" writes one word for another)
+    wa = ["a" if w == "an" else w for w in _LATIN_WORD.findall(a.lower())]
+    wb = ["a" if w == "an" else w for w in _LATIN_WORD.findall(b.lower())]
     ops = Levenshtein.opcodes(wa, wb)
     replaced, found = set(), []
     for i, j in _edit_runs(ops):
@@ -3445,7 +3465,16 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray
     kind = _number_classes().take(cps)
     joins = np.flatnonzero(kind[1:-1] == 2) + 1
     joins = joins[(kind[joins - 1] == 1) & (kind[joins + 1] == 1)]
-    at = np.sort(np.concatenate([np.flatnonzero(kind == 1), joins]))  # every character inside a number
+    # ... and a hyphen between digits whose digits after it end at a slash before a digit ("6-3/16": ``_NUMBER``)
+    dash = np.flatnonzero(cps[1:-1] == ord("-")) + 1
+    dash = dash[(kind[dash - 1] == 1) & (kind[dash + 1] == 1)]
+    if len(dash):
+        other = np.flatnonzero(kind != 1)  # (the text ends in the separator: each run of digits ends before one)
+        end = other[np.searchsorted(other, dash + 1)]
+        fits = end + 1 < len(cps)
+        dash, end = dash[fits], end[fits]
+        dash = dash[(cps[end] == ord("/")) & (kind[end + 1] == 1)]
+    at = np.sort(np.concatenate([np.flatnonzero(kind == 1), joins, dash]))  # every character inside a number
     starts, ends = position_runs(at)
     chars = cps[at]
     kept = chars != ord(",")
