@@ -1067,6 +1067,12 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The position is part-time, with a salary of $50,000.",
             True,
         ),
+        ("The app now supports dark mode on all devices.", "The app now supports light mode on all devices.", True),
+        (
+            "The ceasefire took effect at midnight and has largely held.",
+            "The ceasefire took effect at midnight and has largely collapsed.",
+            True,
+        ),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -1319,6 +1325,11 @@ def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a
         ("该基金经理表示，对下半年A股走势持乐观态度", "该基金经理表示，对下半年A股走势持悲观态度", True),
         ("该车为手动挡车型，售价为8.98万元，目前已经到店", "该车为自动挡车型，售价为8.98万元，目前已经到店", True),
         ("该课程为必修课，共计2学分，面向全体新生开设", "该课程为选修课，共计2学分，面向全体新生开设", True),
+        (
+            "央行今日开展1000亿元逆回购操作，实现净投放500亿元",
+            "央行今日开展1000亿元逆回购操作，实现净回笼500亿元",
+            True,
+        ),
     ],
 )
 def test_a_word_that_stops_or_cancels_put_in_makes_another_statement(a, b, another):

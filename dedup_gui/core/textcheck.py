@@ -843,7 +843,7 @@ OPPOSITE_WORDS_ZH = (
     "无期徒刑/有期徒刑 融资/融券 乐观/悲观 积极/消极 民主党/共和党 参议院/众议院 上议院/下议院 "
     # ("该车为手动挡车型" / "自动挡…", "该软件为免费版本" / "付费…", "该课程为必修课" / "选修课", "要求全职工作" /
     # "兼职…": all were removed as copies)
-    "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯"
+    "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯 投放/回笼"
 ).split()
 # What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
 # "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
@@ -3223,7 +3223,10 @@ OPPOSITE_WORDS = (
     "benign malignant, acute chronic, death life, optimistic pessimistic, optimism pessimism, stable critical, "
     "democratic republican, democrat republican, democrats republicans, conservative labour, conservatives labour, "
     "liberal conservative, liberals conservatives, furnished unfurnished, compulsory optional, mandatory optional, "
-    "mandatory voluntary, compulsory voluntary, full part, manual automatic, direct connecting, direct indirect"
+    "mandatory voluntary, compulsory voluntary, full part, manual automatic, direct connecting, direct indirect, "
+    # ("The app now supports dark mode" / "light mode", "the ceasefire has largely held" / "collapsed": removed as
+    # copies)
+    "dark light, held collapsed, holding collapsing"
 ).split(", ")
 
 
