@@ -122,6 +122,7 @@ _ARREST = (
     "经查，犯罪嫌疑人王某利用职务便利，多次挪用公司资金共计230余万元，目前王某已被检察机关{}批准逮捕，案件正在侦办中。"
 )
 _GROUP = "昨晚进行的欧冠小组赛中，皇家马德里主场3比0完胜那不勒斯，{}锁定小组第一，贝林厄姆梅开二度。"
+_COUPON = "公司公告称，该债券本期利息{}于付息日足额兑付，投资者可通过证券账户查询到账情况。"
 _APPEAL = "一审宣判后，被告人当庭表示将{}上诉，案件将进入二审程序，中级人民法院将依法审理。"
 _BID = "该公司今天表示，公司将{}参与本次土地竞拍，并已缴纳相关保证金，竞拍将于下月举行。"
 _CURE = "专家表示，这种药物{}有效治疗该疾病，但需要在医生指导下使用，切勿自行购买服用。"
@@ -149,6 +150,8 @@ _CURE = "专家表示，这种药物{}有效治疗该疾病，但需要在医生
         (_ARREST.format(""), _ARREST.format("正式"), False),
         (_GROUP.format("提前一轮"), _GROUP.format("仍未"), True),
         (_GROUP.format("提前一轮"), _GROUP.format("已经"), False),
+        (_COUPON.format("将"), _COUPON.format("未能"), True),  # two characters with a negation for one
+        (_COUPON.format("将"), _COUPON.format("已经"), False),
     ],
 )
 def test_in_a_longer_text_a_word_with_a_negation_written_for_one_without_makes_another_statement(a, b, negated):
@@ -1073,6 +1076,21 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The ceasefire took effect at midnight and has largely collapsed.",
             True,
         ),
+        (
+            "Shareholders approved the merger at a special meeting.",
+            "Shareholders voted down the merger at a special meeting.",
+            True,
+        ),
+        (
+            "Shareholders rejected the merger at a special meeting.",
+            "Shareholders voted down the merger at a special meeting.",
+            False,
+        ),
+        (
+            "The judge granted bail to the two suspects on Friday.",
+            "The judge refused bail to the two suspects on Friday.",
+            True,
+        ),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -1126,7 +1144,7 @@ def test_opposite_words_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
 
 _STATEMENT_PIECES = ["won", "n't", "'", "t", " ", "down", "up", "rose", "fell", "no", "not", "can", "cannot", "did",
                      "不", "可以", "exports", "imports", "Down", ".", "5", "second", "third", "largest", "over",
-                     "under", "do", "wo", "will"]  # fmt: skip
+                     "under", "do", "wo", "will", "voted ", "approved"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
@@ -1328,6 +1346,16 @@ def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a
         (
             "央行今日开展1000亿元逆回购操作，实现净投放500亿元",
             "央行今日开展1000亿元逆回购操作，实现净回笼500亿元",
+            True,
+        ),
+        (
+            "公司控股股东将其持有的2000万股公司股份办理了质押登记手续",
+            "公司控股股东将其持有的2000万股公司股份办理了解除质押登记手续",
+            True,
+        ),
+        (
+            "公司于近日收到中标通知书，确定公司为该项目的中标单位",
+            "公司于近日收到落标通知书，确定公司为该项目的中标单位",
             True,
         ),
     ],

@@ -843,7 +843,7 @@ OPPOSITE_WORDS_ZH = (
     "无期徒刑/有期徒刑 融资/融券 乐观/悲观 积极/消极 民主党/共和党 参议院/众议院 上议院/下议院 "
     # ("该车为手动挡车型" / "自动挡…", "该软件为免费版本" / "付费…", "该课程为必修课" / "选修课", "要求全职工作" /
     # "兼职…": all were removed as copies)
-    "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯 投放/回笼"
+    "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯 投放/回笼 中标/落标 实施/撤销"
 ).split()
 # What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
 # "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
@@ -863,6 +863,8 @@ REVERSALS_ZH |= {"半程", "疑似", "涉嫌", "预计", "可能", "或将"}
 # ... and the town or the country put in: "全国居民人均可支配收入30941元" / "全国农村居民…" (removed as a copy) is
 # another figure
 REVERSALS_ZH |= {"农村", "城镇"}
+# ... and a pledge, a contract or a lock-up released: "办理了质押登记手续" / "办理了解除质押…" (removed as a copy)
+REVERSALS_ZH |= {"解除"}
 # ... and 或 (may) or 拟 (plans to) put in before a character both texts have: "价格或将上调" / "价格将上调",
 # "公司拟以自有资金2亿元收购" / "公司以自有资金…" (both were removed as copies; one character put in:
 # ``_put_in_words`` has them)
@@ -2177,12 +2179,13 @@ def _negation_word_put_in(mine: list[str], other: list[str]) -> bool:
 
 
 def _negation_written_for(mine: list[str], other: list[str]) -> bool:
-    """Whether the Chinese characters ``mine`` hold a negation where ``other`` - two or three characters against two
+    """Whether the Chinese characters ``mine`` hold a negation where ``other`` - two or three characters against one
     to four - holds none: a word with a negation written for a word without one, "将提起上诉" / "将不再上诉", "将继续
     参与" / "将不再参与", "可以有效治疗" / "无法有效治疗", "已成功脱离" / "仍未能脱离", "提前一轮锁定小组第一" /
-    "仍未锁定…" (all five were removed as copies: in a longer text only a negation put in or left out was read). Two
-    characters at least on each side: one typed for a 不 is a typo ("不难" / "了难")."""
-    if not (2 <= len(mine) <= 3 and 2 <= len(other) <= 4) or not _NEGATION_SET.isdisjoint(other):
+    "仍未锁定…", "利息将于付息日足额兑付" / "利息未能于…" (all six were removed as copies: in a longer text only a
+    negation put in or left out was read). Two characters at least on the negation's side: one typed for a 不 is a
+    typo ("不难" / "了难")."""
+    if not (2 <= len(mine) <= 3 and 1 <= len(other) <= 4) or not _NEGATION_SET.isdisjoint(other):
         return False
     if not all(len(w) == 1 and not w.isascii() for w in mine + other):
         return False
@@ -3226,7 +3229,7 @@ OPPOSITE_WORDS = (
     "mandatory voluntary, compulsory voluntary, full part, manual automatic, direct connecting, direct indirect, "
     # ("The app now supports dark mode" / "light mode", "the ceasefire has largely held" / "collapsed": removed as
     # copies)
-    "dark light, held collapsed, holding collapsing"
+    "dark light, held collapsed, holding collapsing, granted refused, grant refuse, grants refuses"
 ).split(", ")
 
 
@@ -3303,6 +3306,24 @@ _AUXILIARIES = frozenset(
 )
 
 
+# Two words that say one of OPPOSITE_WORDS: "Shareholders voted down the merger" / "…approved the merger" (removed as
+# a copy) writes "rejected".
+_PHRASES = {("voted", "down"): "rejected", ("turned", "down"): "rejected", ("turn", "down"): "reject"}
+
+
+def _opposite_words_read(text: str) -> list[str]:
+    """``text`` (lower-case) as ``opposite_word_replaced`` aligns it: its words (``_LATIN_WORD``), "an" read as "a"
+    ("a manual transmission" / "an automatic transmission" writes one word for another) and two words that say one
+    of ``OPPOSITE_WORDS`` read as it (``_PHRASES``)."""
+    words = ["a" if w == "an" else w for w in _LATIN_WORD.findall(text)]
+    k, out = 0, []
+    while k < len(words):
+        said = _PHRASES.get((words[k], words[k + 1])) if k + 1 < len(words) else None
+        out.append(said or words[k])
+        k += 2 if said else 1
+    return out
+
+
 def opposite_word_replaced(a: str, b: str) -> bool:
     """True when a word of one text stands in the other as its opposite (``OPPOSITE_WORDS``): in the word-by-word
     alignment of the passages where the two differ (``_differing_passages``), one word replaced by one of its group,
@@ -3319,9 +3340,7 @@ def opposite_word_replaced(a: str, b: str) -> bool:
     if not (held_a - held_b) or not (held_b - held_a):
         return False
     a, b = _differing_passages(a, b, Levenshtein)
-    # ("an" read as "a": "a manual transmission" / "an automatic transmission" writes one word for another)
-    wa = ["a" if w == "an" else w for w in _LATIN_WORD.findall(a.lower())]
-    wb = ["a" if w == "an" else w for w in _LATIN_WORD.findall(b.lower())]
+    wa, wb = _opposite_words_read(a.lower()), _opposite_words_read(b.lower())
     ops = Levenshtein.opcodes(wa, wb)
     replaced, found = set(), []
     for i, j in _edit_runs(ops):
