@@ -48,6 +48,10 @@ from dedup_gui.core.textcheck import (
             "The death toll had risen to 45, with dozens of people still missing, they said.",
             "The death toll had risen to 45, with no people still missing, they said.",
         ),
+        # a product renewed, at the text's end and in brackets; another model at the end
+        ("Samsung Galaxy S23 Ultra 256GB Phantom Black (Refurbished)", "Samsung Galaxy S23 Ultra 256GB Phantom Black"),
+        ("Apple iPhone 15 Pro Max 256GB Natural Titanium", "Apple iPhone 15 Pro 256GB Natural Titanium"),
+        ("Apple iPhone 15 256GB Natural Titanium Pro Max", "Apple iPhone 15 256GB Natural Titanium Pro"),
     ],
 )
 def test_a_negation_one_text_adds_makes_another_statement(a, b):
@@ -71,6 +75,11 @@ def test_a_negation_one_text_adds_makes_another_statement(a, b):
         ("孕妇可以吃香蕉和饼干吗", "孕妇可以吃香蕉和饼干吗？"),  # no negation at all
         ("不可以吃香蕉和饼干吗", "不可以吃香蕉和饼干吗？"),  # the same negation on both sides
         ("All of the participants were non-smokers, they said.", "All of the participants were nonsmokers, they said."),
+        ("植物大战僵尸好玩吗", "植物大战僵尸好玩不"),  # a question's last word at the text's end
+        (
+            "Samsung Galaxy S23 Ultra 256GB Phantom Black (Refurbished)",
+            "Samsung Galaxy S23 Ultra 256GB Black (Refurbished)",
+        ),
     ],
 )
 def test_a_question_form_a_word_or_the_same_negation_is_no_negation_added(a, b):
@@ -293,7 +302,7 @@ _NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "
                     "agree", " ", ".", "5", "'", "t", "N", "NOT", "No", "鱼", "\n", "副", "部长", "作用", "former",
                     "vice", "原", "前", "目", "太", "市长", "10", "三", "因", "长", "所", "不再", "提起", "继续",
                     "断", "无法", "上诉", "allegedly", " killed him", "typo", "could", " have", " been",
-                    " was", "do", "ca", "wo", "will", " sleep", "non", "-"]  # fmt: skip
+                    " was", "do", "ca", "wo", "will", " sleep", "non", "-", "(", ")", "refurbished"]  # fmt: skip
 _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
 
 
@@ -1091,6 +1100,7 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The judge refused bail to the two suspects on Friday.",
             True,
         ),
+        ("Apple iPhone 13, 128GB, Midnight - Unlocked", "Apple iPhone 13, 128GB, Midnight - Locked", True),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -1358,6 +1368,8 @@ def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a
             "公司于近日收到落标通知书，确定公司为该项目的中标单位",
             True,
         ),
+        ("华为Mate60 Pro 12+512GB 雅川青 官方标配", "华为Mate60 Pro 12+512GB 雅川青 官方标配 二手", True),
+        ("小米14 Ultra 16GB+512GB 黑色 全新未拆封", "小米14 Ultra 16GB+512GB 黑色 二手九成新", True),
     ],
 )
 def test_a_word_that_stops_or_cancels_put_in_makes_another_statement(a, b, another):

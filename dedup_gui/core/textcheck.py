@@ -843,7 +843,7 @@ OPPOSITE_WORDS_ZH = (
     "无期徒刑/有期徒刑 融资/融券 乐观/悲观 积极/消极 民主党/共和党 参议院/众议院 上议院/下议院 "
     # ("该车为手动挡车型" / "自动挡…", "该软件为免费版本" / "付费…", "该课程为必修课" / "选修课", "要求全职工作" /
     # "兼职…": all were removed as copies)
-    "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯 投放/回笼 中标/落标 实施/撤销"
+    "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯 投放/回笼 中标/落标 实施/撤销 全新/二手 全新/翻新"
 ).split()
 # What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
 # "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
@@ -865,6 +865,8 @@ REVERSALS_ZH |= {"半程", "疑似", "涉嫌", "预计", "可能", "或将"}
 REVERSALS_ZH |= {"农村", "城镇"}
 # ... and a pledge, a contract or a lock-up released: "办理了质押登记手续" / "办理了解除质押…" (removed as a copy)
 REVERSALS_ZH |= {"解除"}
+# ... and a product secondhand or renewed: "华为Mate60 Pro 12+512GB 雅川青 官方标配" / "… 二手" (removed as a copy)
+REVERSALS_ZH |= {"二手", "翻新", "官翻"}
 # ... and 或 (may) or 拟 (plans to) put in before a character both texts have: "价格或将上调" / "价格将上调",
 # "公司拟以自有资金2亿元收购" / "公司以自有资金…" (both were removed as copies; one character put in:
 # ``_put_in_words`` has them)
@@ -2017,6 +2019,8 @@ QUALIFIERS = (
     # / "had killed", "three new suspected cases" / "three new cases" (both were removed as copies; a word longer
     # than the edits a negation's pair may be apart, ``QUALIFIER_EDITS``)
     *("allegedly", "reportedly", "purportedly", "suspected", "possibly", "probably"),
+    # a product renewed or secondhand: "Samsung Galaxy S23 Ultra 256GB (Refurbished)" / "…256GB" (removed as a copy)
+    *("refurbished", "renewed", "secondhand"),
     # ... and may, might or could with "have" (and "been"): "The earthquake may have killed more than 100 people" /
     # "The earthquake killed…" (removed as a copy)
     *_MODALS,
@@ -2103,12 +2107,21 @@ def negation_replaced(a: str, b: str) -> bool:
     for i, j in _edit_runs(ops):
         if not (_equal_words(ops, i - 1) >= REPLACED_FLANK or i == 0 or (i == 1 and ops[0].tag == "equal")):
             continue
-        if _equal_words(ops, j + 1) < REPLACED_FLANK:  # (a question's last word: "好玩不？")
+        # (a question's last word: "好玩不？" - at the text's end only an English qualifier put in is read, "Samsung
+        # Galaxy S23 256GB (Refurbished)" / "…256GB", "iPhone 15 Pro Max" / "iPhone 15 Pro")
+        at_end = _equal_words(ops, j + 1) < REPLACED_FLANK
+        if at_end and j + 1 < len(ops):
             continue
         x = wa[ops[i].src_start : ops[j].src_end]
         y = wb[ops[i].dest_start : ops[j].dest_end]
         for words, at, mine, other in ((wa, ops[i].src_start, x, y), (wb, ops[i].dest_start, y, x)):
+            if not other and len(mine) > 1:  # (an English qualifier in brackets: "(Renewed)")
+                core = [k for k, w in enumerate(mine) if _WORD_CHAR.match(w)]
+                if len(core) == 1 and mine[core[0]].isascii() and mine[core[0]] in _QUALIFIER_SET:
+                    at, mine = at + core[0], [mine[core[0]]]
             qualifier = len(mine) == 1 and mine[0] in _QUALIFIER_SET and not other
+            if at_end and not (qualifier and mine[0].isascii()):
+                continue
             # (a Chinese qualifier is a character: one put in among many typos, "这前局", is a typo too)
             if over and not (
                 (qualifier or _modal_put_in(mine, other)) and mine[0].isascii() and len(" ".join(mine)) >= over
@@ -3229,7 +3242,8 @@ OPPOSITE_WORDS = (
     "mandatory voluntary, compulsory voluntary, full part, manual automatic, direct connecting, direct indirect, "
     # ("The app now supports dark mode" / "light mode", "the ceasefire has largely held" / "collapsed": removed as
     # copies)
-    "dark light, held collapsed, holding collapsing, granted refused, grant refuse, grants refuses"
+    "dark light, held collapsed, holding collapsing, granted refused, grant refuse, grants refuses, unlocked locked, "
+    "new used, new refurbished, new renewed"
 ).split(", ")
 
 
