@@ -2021,6 +2021,11 @@ QUALIFIERS = (
     *("allegedly", "reportedly", "purportedly", "suspected", "possibly", "probably"),
     # a product renewed or secondhand: "Samsung Galaxy S23 Ultra 256GB (Refurbished)" / "…256GB" (removed as a copy)
     *("refurbished", "renewed", "secondhand"),
+    # another post, round or figure: "The assistant coach was sacked" / "The coach…", "The junior minister resigned" /
+    # "The minister…", "an unaudited net profit" / "a net profit", and with a hyphen (``_HYPHENED``) "The singer's
+    # ex-wife" / "…wife", "co-founder" / "founder", "semi-final" / "final", "pre-tax profit" / "profit" (all were
+    # removed as copies)
+    *("assistant", "junior", "unaudited", "pretax", "ex", "co", "semi", "pre"),
     # ... and may, might or could with "have" (and "been"): "The earthquake may have killed more than 100 people" /
     # "The earthquake killed…" (removed as a copy)
     *_MODALS,
@@ -2071,13 +2076,26 @@ _CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}
 def _negation_words(text: str) -> list[str]:
     """``text`` (lower-case) as ``negation_replaced`` reads it: words, numbers and signs, a "n't" a word of its own
     (``_NEGATION_WORD``), the word before it whole ("can't easily be answered" / "can easily be answered": removed as
-    a copy, "ca" and "n't" read as a word written for "can"), the "non" of "non-smokers" without its hyphen."""
-    words = _NEGATION_WORD.findall(text)
+    a copy, "ca" and "n't" read as a word written for "can"), the "non" of "non-smokers" without its hyphen, as the
+    ``_HYPHENED`` qualifiers with theirs, "an" as "a"."""
+    words = ["a" if w == "an" else w for w in _NEGATION_WORD.findall(text)]  # ("an unaudited profit" / "a profit")
     for k in range(len(words) - 1):
         if words[k] in _CONTRACTED and words[k + 1] in ("n't", "n’t"):
             words[k] = _CONTRACTED[words[k]]
-    # ("non-smokers": "non" a word of its own, without its hyphen)
-    return [w for k, w in enumerate(words) if not (w == "-" and k and words[k - 1] == "non")]
+    for k, w in enumerate(words):  # ("Smith Co said": no "co-" of a co-founder)
+        if w in _HYPHENED and (k + 1 == len(words) or words[k + 1] != "-"):
+            words[k] = w + "."
+    # ("non-smokers", "ex-wife": "non" and "ex" words of their own, without their hyphen; "pre-tax" is "pretax")
+    words = [w for k, w in enumerate(words) if not (w == "-" and k and words[k - 1] in _HYPHENED | {"non"})]
+    return [
+        "pretax" if w == "pre" and words[k + 1 : k + 2] == ["tax"] else w
+        for k, w in enumerate(words)
+        if not (w == "tax" and k and words[k - 1] == "pre")
+    ]
+
+
+# Qualifiers read only with a hyphen after them ("ex-wife", "co-founder"): "Co" alone is a company's
+_HYPHENED = frozenset(("ex", "co", "semi", "pre"))
 
 
 def negation_replaced(a: str, b: str) -> bool:
