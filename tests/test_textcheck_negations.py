@@ -1125,6 +1125,12 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("Apple iPhone 13, 128GB, Midnight - Unlocked", "Apple iPhone 13, 128GB, Midnight - Locked", True),
+        (
+            "The band announced a world tour starting in London.",
+            "The band cancelled a world tour starting in London.",
+            True,
+        ),
+        ("The striker is fit to play in Saturday's match.", "The striker is unfit to play in Saturday's match.", True),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -1394,6 +1400,16 @@ def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a
         ),
         ("华为Mate60 Pro 12+512GB 雅川青 官方标配", "华为Mate60 Pro 12+512GB 雅川青 官方标配 二手", True),
         ("小米14 Ultra 16GB+512GB 黑色 全新未拆封", "小米14 Ultra 16GB+512GB 黑色 二手九成新", True),
+        (
+            "该片目前累计票房已突破20亿元，位列今年国产片票房榜首位",
+            "该片目前累计票房已跌破20亿元，位列今年国产片票房榜首位",
+            True,
+        ),
+        (
+            "他在本届奥运会上获得男子100米自由泳金牌，打破奥运会纪录",
+            "他在本届奥运会上获得男子100米蝶泳金牌，打破奥运会纪录",
+            True,
+        ),
     ],
 )
 def test_a_word_that_stops_or_cancels_put_in_makes_another_statement(a, b, another):

@@ -843,7 +843,9 @@ OPPOSITE_WORDS_ZH = (
     "无期徒刑/有期徒刑 融资/融券 乐观/悲观 积极/消极 民主党/共和党 参议院/众议院 上议院/下议院 "
     # ("该车为手动挡车型" / "自动挡…", "该软件为免费版本" / "付费…", "该课程为必修课" / "选修课", "要求全职工作" /
     # "兼职…": all were removed as copies)
-    "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯 投放/回笼 中标/落标 实施/撤销 全新/二手 全新/翻新"
+    "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯 投放/回笼 中标/落标 实施/撤销 全新/二手 全新/翻新 "
+    # ("累计票房已突破20亿元" / "…跌破…", "宣布将于明年举办个人巡回演唱会" / "…取消…": removed as copies)
+    "突破/跌破 举办/取消 举行/取消 召开/取消 满意/失望"
 ).split()
 # What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
 # "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
@@ -923,6 +925,8 @@ OPPOSITE_GROUPS_ZH = (
     "决赛 半决赛 四分之一决赛 预赛 初赛 复赛 资格赛",
     # who made a film ("他是这部电影的导演，也是编剧之一" / "…的主演…": removed as a copy)
     "导演 主演 编剧 制片人 出品人 监制",
+    # a stroke ("获得男子100米自由泳金牌" / "…蝶泳金牌": removed as a copy)
+    "自由泳 蛙泳 蝶泳 仰泳 混合泳",
     "全球 全国 全省 全市 全县 全区",
     "国家级 省级 市级 县级 区级",
     "轿车 货车 客车 卡车 面包车 越野车 摩托车 电动车 公交车 出租车 救护车 消防车 警车",
@@ -3261,7 +3265,11 @@ OPPOSITE_WORDS = (
     # ("The app now supports dark mode" / "light mode", "the ceasefire has largely held" / "collapsed": removed as
     # copies)
     "dark light, held collapsed, holding collapsing, granted refused, grant refuse, grants refuses, unlocked locked, "
-    "new used, new refurbished, new renewed"
+    "new used, new refurbished, new renewed, freestyle breaststroke butterfly backstroke medley, "
+    # ("The band announced a world tour" / "cancelled", "he was delighted with the team's performance" /
+    # "disappointed", "The striker is fit to play" / "unfit": removed as copies)
+    "announced cancelled, announced canceled, announce cancel, delighted disappointed, pleased disappointed, "
+    "satisfied disappointed, happy unhappy, satisfied dissatisfied, fit unfit"
 ).split(", ")
 
 
