@@ -809,6 +809,9 @@ OPPOSITES += ["水电", "油电"] + _any_two(_SEASONS)
 # "今天", a forecast "今天" for "明天".
 OPPOSITE_CHARS = NAME_CHARS
 DAY_OPPOSITES = frozenset(("今明", "今昨", "昨明"))
+# ... and so for a week or a month ("会议将于本周三下午举行" / "…下周三…": removed as a copy - in a longer text a notice
+# reposted a week on)
+DAY_OPPOSITES |= {"本周下周", "本周上周", "上周下周", "本月下月", "本月上月", "上月下月"}
 # Words of opposite sense, one written for the other between the same characters ("股价上涨5%" / "股价下跌5%"; the
 # alignment replaces only the characters two such words do not share: "同比" / "环比" is read with its "比",
 # ``_in_word``). A plan against a deed ("公司拟以自有资金2亿元收购" / "公司已以…": removed as a copy) only in such
@@ -845,7 +848,10 @@ OPPOSITE_WORDS_ZH = (
     # "兼职…": all were removed as copies)
     "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯 投放/回笼 中标/落标 实施/撤销 全新/二手 全新/翻新 "
     # ("累计票房已突破20亿元" / "…跌破…", "宣布将于明年举办个人巡回演唱会" / "…取消…": removed as copies)
-    "突破/跌破 举办/取消 举行/取消 召开/取消 满意/失望"
+    "突破/跌破 举办/取消 举行/取消 召开/取消 满意/失望 "
+    # ("调查显示，大多数受访者支持…" / "…少数受访者…": removed as a copy)
+    "多数/少数 大多数/少数 大多数/极少数 多数/极少数 大部分/小部分 本周/下周 本周/上周 上周/下周 本月/下月 本月/上月 "
+    "上月/下月"
 ).split()
 # What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
 # "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
@@ -1116,13 +1122,13 @@ _LONG_OPPOSITE_CODES = np.array(
 )
 
 
-def _word_codes(shared: int) -> np.ndarray:
-    """Opposite words of two characters that share one, at place ``shared`` (0: their first, 1: their last), as
-    ``_opposite_swapped`` looks them up: the shared character, then the two that differ, one code each."""
+def _word_codes(shared: int, pairs: frozenset = _OPPOSITE_PAIRS) -> np.ndarray:
+    """Opposite words of two characters that share one (of ``pairs``), at place ``shared`` (0: their first, 1: their
+    last), as ``_opposite_swapped`` looks them up: the shared character, then the two that differ, one code each."""
     other = 1 - shared
     codes = {
         (ord(x[shared]) << 42) | (ord(x[other]) << 21) | ord(y[other])
-        for x, y in _OPPOSITE_PAIRS
+        for x, y in pairs
         if len(x) == len(y) == 2 and x[shared] == y[shared] and x[other] != y[other]
     }
     return np.array(sorted(codes), dtype=np.uint64)
@@ -1130,6 +1136,9 @@ def _word_codes(shared: int) -> np.ndarray:
 
 _WORD_BEFORE_CODES = _word_codes(0)
 _WORD_AFTER_CODES = _word_codes(1)
+# ... of longer texts (``SHORT_CHARS``), without another week or month ("本周" / "下周": ``DAY_OPPOSITES``)
+_LONG_WORD_BEFORE_CODES = _word_codes(0, _LONG_OPPOSITE_PAIRS)
+_LONG_WORD_AFTER_CODES = _word_codes(1, _LONG_OPPOSITE_PAIRS)
 _CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
 # "Sun's" is "Sun", "'", "s"), a number, any other character on its own. The spaces between are read for line breaks.
@@ -1922,8 +1931,15 @@ def _opposite_swapped(s: _Swaps) -> np.ndarray:
     nxt = s.x[np.where(after, at + 1, at)].astype(np.uint64) << shift
     # (the read asks for the word with the one after first; its flank is the word's: "…票房榜首位" / "…榜末位" at the
     # text's end)
-    word_after = after & ~opposite & find_sorted(_WORD_AFTER_CODES, nxt | pair)[1]
-    word_before = before & ~opposite & ~word_after & find_sorted(_WORD_BEFORE_CODES, prev | pair)[1]
+    short = s.n < SHORT_CHARS
+    word_after = np.where(
+        short, find_sorted(_WORD_AFTER_CODES, nxt | pair)[1], find_sorted(_LONG_WORD_AFTER_CODES, nxt | pair)[1]
+    )
+    word_after &= after & ~opposite
+    word_before = np.where(
+        short, find_sorted(_WORD_BEFORE_CODES, prev | pair)[1], find_sorted(_LONG_WORD_BEFORE_CODES, prev | pair)[1]
+    )
+    word_before &= before & ~opposite & ~word_after
     opposite &= s.flanked
     opposite |= (word_after & s.word_flanked_after) | (word_before & s.word_flanked_before)
     # ... or a unit for another after a figure or 每 (``_unit_replaced``: only the flank after it is asked for)
