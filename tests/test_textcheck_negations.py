@@ -1425,6 +1425,11 @@ def test_one_character_that_writes_another_word_of_a_group_is_read_in_the_plan(a
             "据介绍，该市将于下周三下午召开新闻发布会，届时将公布最新的防控措施和下一阶段的工作安排，请各媒体记者准时参加",
             False,
         ),
+        (
+            "国务院常务会议决定，延续实施新能源汽车免征车辆购置税政策至2027年底",
+            "国务院常务会议决定，停止实施新能源汽车免征车辆购置税政策至2027年底",
+            True,
+        ),
     ],
 )
 def test_a_word_that_stops_or_cancels_put_in_makes_another_statement(a, b, another):

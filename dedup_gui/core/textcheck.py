@@ -851,7 +851,7 @@ OPPOSITE_WORDS_ZH = (
     "突破/跌破 举办/取消 举行/取消 召开/取消 满意/失望 "
     # ("调查显示，大多数受访者支持…" / "…少数受访者…": removed as a copy)
     "多数/少数 大多数/少数 大多数/极少数 多数/极少数 大部分/小部分 本周/下周 本周/上周 上周/下周 本月/下月 本月/上月 "
-    "上月/下月"
+    "上月/下月 延续/停止 继续/停止 延续/终止 继续/终止"
 ).split()
 # What a product is made as, written for another right before 版, 款 or 型 - "小米手环8 NFC版" / "小米手环8 标准版",
 # "iPad Air 第5代 WLAN版" / "…蜂窝版" (both were removed as copies): another product. Two characters or more on
