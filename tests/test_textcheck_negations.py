@@ -1138,6 +1138,16 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("The striker is fit to play in Saturday's match.", "The striker is unfit to play in Saturday's match.", True),
+        (
+            "About a third of respondents said they would not travel.",
+            "About half of respondents said they would not travel.",
+            True,
+        ),
+        (
+            "The city's GDP doubled over the decade, officials said.",
+            "The city's GDP tripled over the decade, officials said.",
+            True,
+        ),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

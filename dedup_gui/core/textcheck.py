@@ -3285,7 +3285,9 @@ OPPOSITE_WORDS = (
     # ("The band announced a world tour" / "cancelled", "he was delighted with the team's performance" /
     # "disappointed", "The striker is fit to play" / "unfit": removed as copies)
     "announced cancelled, announced canceled, announce cancel, delighted disappointed, pleased disappointed, "
-    "satisfied disappointed, happy unhappy, satisfied dissatisfied, fit unfit"
+    "satisfied disappointed, happy unhappy, satisfied dissatisfied, fit unfit, "
+    # ("The city's GDP doubled over the decade" / "tripled": removed as a copy)
+    "doubled tripled quadrupled halved, double triple quadruple, doubles triples quadruples halves"
 ).split(", ")
 
 
@@ -3359,6 +3361,8 @@ _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
 _AUXILIARIES = frozenset(
     {"and", "be", "been", "being", "was", "were", "is", "are", "has", "have", "had", "to", "off", "down", "back"}
     | {"fully"}  # ("The house comes fully furnished" / "…unfurnished": removed as a copy)
+    # ("About a third of respondents said" / "About half of…", "cut by a quarter" / "by half": removed as copies)
+    | {"a"}
 )
 
 
