@@ -1916,14 +1916,22 @@ def _place_swapped(s: _Swaps) -> np.ndarray:
     return out
 
 
+def _held_by_length(short: np.ndarray, table: np.ndarray, long_table: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Per code, whether it is in ``table`` where ``short`` (a pair of short texts), else in ``long_table``: each
+    looked up in its own table only."""
+    held = np.zeros(len(codes), dtype=bool)
+    held[short] = find_sorted(table, codes[short])[1]
+    held[~short] = find_sorted(long_table, codes[~short])[1]
+    return held
+
+
 def _opposite_swapped(s: _Swaps) -> np.ndarray:
     """``_opposite_replaced`` of pairs of texts that differ in one character (``_Swaps``), for the pairs of short
     texts (``SHORT_CHARS``): the two characters where they differ looked up among the opposites at once."""
     at = s.offset + s.p
     pair = (s.x[at].astype(np.uint64) << np.uint64(21)) | s.y[at].astype(np.uint64)
-    opposite = np.where(
-        s.n < SHORT_CHARS, find_sorted(_OPPOSITE_CODES, pair)[1], find_sorted(_LONG_OPPOSITE_CODES, pair)[1]
-    )
+    short = s.n < SHORT_CHARS
+    opposite = _held_by_length(short, _OPPOSITE_CODES, _LONG_OPPOSITE_CODES, pair)
     # ... or the character with the one before (after) it a word written for its opposite word ("同比" / "环比")
     before, after = s.p > 0, s.p < s.n - 1
     shift = np.uint64(42)
@@ -1931,14 +1939,8 @@ def _opposite_swapped(s: _Swaps) -> np.ndarray:
     nxt = s.x[np.where(after, at + 1, at)].astype(np.uint64) << shift
     # (the read asks for the word with the one after first; its flank is the word's: "…票房榜首位" / "…榜末位" at the
     # text's end)
-    short = s.n < SHORT_CHARS
-    word_after = np.where(
-        short, find_sorted(_WORD_AFTER_CODES, nxt | pair)[1], find_sorted(_LONG_WORD_AFTER_CODES, nxt | pair)[1]
-    )
-    word_after &= after & ~opposite
-    word_before = np.where(
-        short, find_sorted(_WORD_BEFORE_CODES, prev | pair)[1], find_sorted(_LONG_WORD_BEFORE_CODES, prev | pair)[1]
-    )
+    word_after = after & ~opposite & _held_by_length(short, _WORD_AFTER_CODES, _LONG_WORD_AFTER_CODES, nxt | pair)
+    word_before = _held_by_length(short, _WORD_BEFORE_CODES, _LONG_WORD_BEFORE_CODES, prev | pair)
     word_before &= before & ~opposite & ~word_after
     opposite &= s.flanked
     opposite |= (word_after & s.word_flanked_after) | (word_before & s.word_flanked_before)
@@ -2106,7 +2108,7 @@ def _negation_words(text: str) -> list[str]:
         if w in _HYPHENED and (k + 1 == len(words) or words[k + 1] != "-"):
             words[k] = w + "."
     # ("non-smokers", "ex-wife": "non" and "ex" words of their own, without their hyphen; "pre-tax" is "pretax")
-    words = [w for k, w in enumerate(words) if not (w == "-" and k and words[k - 1] in _HYPHENED | {"non"})]
+    words = [w for k, w in enumerate(words) if not (w == "-" and k and words[k - 1] in _HYPHEN_DROPPED)]
     return [
         "pretax" if w == "pre" and words[k + 1 : k + 2] == ["tax"] else w
         for k, w in enumerate(words)
@@ -2116,6 +2118,7 @@ def _negation_words(text: str) -> list[str]:
 
 # Qualifiers read only with a hyphen after them ("ex-wife", "co-founder"): "Co" alone is a company's
 _HYPHENED = frozenset(("ex", "co", "semi", "pre"))
+_HYPHEN_DROPPED = _HYPHENED | {"non"}  # (the words read without the hyphen after them)
 
 
 def negation_replaced(a: str, b: str) -> bool:
