@@ -50,10 +50,30 @@ from dedup_gui.core.table import Table
         ("求好听的宝宝乳名", "求好听的男宝宝乳名"),
         ("天龙八部逍遥怎么加点", "新天龙八部逍遥怎么加点"),
         ("梦见别人掉水里了", "梦见别人掉水里死了"),  # a death
+        # in a longer question, a character of a phrase asked about for another of its characters
+        ("温故而知新的新是什么意思", "温故而知新的而是什么意思"),
+        ("风景旧曾谙的旧是什么意思？", "风景旧曾谙的谙是什么意思"),
+        ("床前明月光疑是地上霜的霜是什么意思", "床前明月光疑是地上霜的光是什么意思"),
     ],
 )
 def test_one_content_character_apart_in_a_short_text_is_in_doubt(a, b):
     assert in_doubt(a, b) and in_doubt(b, a)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("温故而知新的新是什么意思", "温故而知新的心是什么意思"),  # a character not of the phrase: a typo
+        (
+            "如何理解马克思主意中国化的科学内涵和重要意义",
+            "如何理解马克思主义中国化的科学内涵和重要意义",
+        ),  # not after 的
+        ("温故而知新中新是什么意思", "温故而知新中而是什么意思"),  # no 的 before it
+        ("温故而知新的新是什么意思啊", "温故而知新的新是什么意思呀"),  # a particle
+    ],
+)
+def test_a_longer_question_one_character_apart_otherwise_is_no_doubt(a, b):
+    assert not in_doubt(a, b) and not in_doubt(b, a)
 
 
 MARATHON = "大连城市马拉松比赛将于下周日上午在星海广场鸣枪起跑，预计将有来自全国各地的两万名跑者参加比赛"
@@ -358,3 +378,37 @@ def test_the_pairs_found_doubtful_at_once_are_those_read_pair_by_pair():
     assert pair_by_pair.sum() > 20
     among = np.arange(len(a)) % 2 == 0
     assert doubtful_pairs(texts, a, b, among).tolist() == (pair_by_pair & among).tolist()
+
+
+def test_the_quoted_characters_found_at_once_are_those_read_pair_by_pair():
+    """``doubt_plan`` reads, in texts of ``SUBSTITUTED_UNDER`` characters or more, the pairs that may have a
+    character of a phrase asked about written for another (``_quoted_character``) by their counts of characters
+    surely read and of 的: on random questions "<phrase>的<character>是什么意思" with one character written for
+    another (of the phrase or not, figures and signs around), with their similarity as the engine gives it, it
+    finds what reading every pair finds."""
+    from rapidfuzz.distance import Levenshtein
+
+    rng = np.random.default_rng(5)
+    alphabet = list("温故而知新风景旧曾谙的了，？ 7")
+    texts, a, b = [], [], []
+    for k in range(400):
+        phrase = "".join(rng.choice(alphabet, size=rng.integers(4, 30)))
+        if k % 4 == 0:  # many figures: their count must not reach the count of 的 above it
+            phrase = "1234567890" * 4 + phrase[:10]
+        at = int(rng.integers(len(phrase)))
+        base = f"{phrase}的{phrase[at]}是什么意思"
+        other = list(base)
+        where = len(phrase) + 1 if k % 2 else int(rng.integers(len(base)))
+        other[where] = str(rng.choice(list(phrase) + alphabet))
+        texts += [base, "".join(other)]
+        a.append(len(texts) - 2)
+        b.append(len(texts) - 1)
+    a, b = np.array(a), np.array(b)
+    similarity = np.array([Levenshtein.normalized_similarity(texts[i], texts[j]) for i, j in zip(a, b, strict=True)])
+    pair_by_pair = held_pairs([texts[i] for i in a], [texts[i] for i in b])
+    assert doubt_plan(texts, a, b, similarity).read(texts).tolist() == pair_by_pair.tolist()
+    quoted = [
+        len(texts[i]) >= SUBSTITUTED_UNDER + 5 and in_doubt(texts[i], texts[j])
+        for i, j in zip(a.tolist(), b.tolist(), strict=True)
+    ]
+    assert sum(quoted) > 20

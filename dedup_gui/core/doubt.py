@@ -23,6 +23,8 @@ action when it is a copy. Which characters count:
   that is none is a character replaced ("以成开头的成语" / "以四开头的成语"; LCQMC's near pairs: 5 fewer removals
   labelled "asks something else", 1 fewer labelled "the same");
 - a character typed twice ("一言不发" / "一一言不发") is a typo;
+- in a longer question too, a character of a phrase asked about is written for another of its characters
+  ("温故而知新的新是什么意思" / "…的而是什么意思": ``_quoted_character``);
 - only Chinese characters are read: one letter of an English sentence replaced is nearly always a typo.
 
 **A figure put in** is the same doubt (``figure_added``): "苹果什么时候上市" / "苹果6什么时候上市" asks about another
@@ -113,6 +115,9 @@ ADDED_UNDER = 8  # ... and one added to (or dropped from) a text of fewer
 # pairs 1-2 characters apart: N-gram's wrong removals 61 -> 56 with 男女新 (right ones 1,177 -> 1,175 - held, not
 # lost), SimHash's 53 -> 48; with 死 too, and colours in one group, 53 and 46 (the same right ones).
 TELLING_ADDED = frozenset("男女新死")
+# A character of a phrase asked about after it and this (``_quoted_character``): one written for another of the
+# phrase's characters is another question in a text of any length read here.
+QUOTING = "的"
 # A word replaced by another: two to this many characters on each side, in a text under SHORT_CHARS. (With 4,
 # "其中面向高校毕业生的岗位占比超过四成" / "…面向退役军人的岗位…" in a 36-character notice was removed as a copy: one
 # edit short of the edit floor. With 6 - LONG_WORD_MAX, as in longer texts - LCQMC, the Sina articles and the 100k
@@ -125,6 +130,8 @@ CHARACTER_READ_UNDER = 3 * SUBSTITUTED_UNDER
 # Texts of this many characters or more (signs counted) are not read for doubt: room for a replaced word and a few
 # signs beside a text under ``SHORT_CHARS``. A pair is read only when both its texts are shorter.
 READ_UNDER = SHORT_CHARS + 3 * WORD_MAX
+_QUOTING_SHIFT = 14  # (``_sure_and_figure_table``: the figures' count of a text under READ_UNDER, 58, in bits 8-13)
+_FIGURE_MASK = (1 << (_QUOTING_SHIFT - 8)) - 1
 # A word written for another in a longer Chinese text (``word_replaced_within``): the shorter text under this many
 # characters - a notice, a news flash, an article up to the length where names decide a pair (``NAME_CHARS``: a
 # press release whose chair is "王伟" in one and "张强" in the other, 424 characters, was removed as a copy when
@@ -350,15 +357,16 @@ def frame_of(a: str, b: str) -> tuple[str, str, str, str] | None:
 
 
 def _character_apart(a: str, b: str) -> bool:
-    """One content character replaced in a text under ``SUBSTITUTED_UNDER`` characters, or added in one under
-    ``ADDED_UNDER`` - one of ``TELLING_ADDED`` in one under ``SUBSTITUTED_UNDER`` - (signs not counted; texts of
+    """One content character replaced in a text under ``SUBSTITUTED_UNDER`` characters - in a longer one, a
+    character of a phrase asked about for another (``_quoted_character``) - or added in one under ``ADDED_UNDER``
+    - one of ``TELLING_ADDED`` in one under ``SUBSTITUTED_UNDER`` - (signs not counted; texts of
     ``CHARACTER_READ_UNDER`` characters or more not read)."""
     if max(len(a), len(b)) >= CHARACTER_READ_UNDER:
         return False
     a, b = SIGNS.sub("", a), SIGNS.sub("", b)
     if len(a) > len(b):
         a, b = b, a
-    if len(a) >= SUBSTITUTED_UNDER or len(b) - len(a) > 1 or not a:
+    if len(b) - len(a) > 1 or not a or (len(a) >= SUBSTITUTED_UNDER and len(a) != len(b)):
         return False
     i = 0
     while i < len(a) and a[i] == b[i]:
@@ -367,6 +375,8 @@ def _character_apart(a: str, b: str) -> bool:
         if i == len(a) or a[i + 1 :] != b[i + 1 :]:
             return False
         x, y = a[i], b[i]
+        if len(a) >= SUBSTITUTED_UNDER:
+            return _quoted_character(a[: i - 1], a[i - 1 : i], x, y)
         if (x, y) in _SAME_WORD or (x in CHINESE_NUMERALS and y in CHINESE_NUMERALS):  # (numerals: a figure)
             return False
         # The 了 of "怎么了" (what is wrong with it) is no particle: "浙江财经大学怎么了" / "怎么样", "开心消消乐怎么
@@ -382,6 +392,17 @@ def _character_apart(a: str, b: str) -> bool:
         return False
     typed_twice = (i > 0 and b[i - 1] == added) or (i + 1 < len(b) and b[i + 1] == added)
     return content_char(added) and not typed_twice
+
+
+def _quoted_character(phrase: str, before: str, x: str, y: str) -> bool:
+    """Whether ``x`` written for ``y`` after ``before`` (one character) and ``phrase`` (the text before it) is a
+    character of the phrase asked about in place of another of it: "温故而知新的新是什么意思" / "…的而是什么意思",
+    "风景旧曾谙的旧是…" / "…的谙是…" - both characters in the phrase, the one asked about after its 的 (``QUOTING``).
+    On LCQMC's labelled question pairs every one of the 17 such pairs asks something else (13 under
+    ``SUBSTITUTED_UNDER`` characters, which are in doubt anyway, and 4 at 12-13 characters, which were removed),
+    but one labelled the same that is not ("学而时习之的时什么意思" / "…的之什么意思"); a typo writes a character
+    of the phrase for another of it after a 的 hardly ever."""
+    return before == QUOTING and x in phrase and y in phrase and content_char(x) and content_char(y)
 
 
 def doubtful_pairs(
@@ -456,24 +477,28 @@ def doubt_plan(
         word = np.minimum(la, lb) < SHORT_CHARS
     else:
         word = may_be_a_word_apart(la, lb, similarity[at])
-    # Each text's characters surely read by ``in_doubt`` and its figures' characters, counted in one pass over them
-    # (``_counted``: a 16-bit count, the second above 8 bits; texts under READ_UNDER characters).
+    # Each text's characters surely read by ``in_doubt``, its figures' characters and its ``QUOTING`` characters,
+    # counted in one pass over them (``_counted``: the first count in the low 8 bits, the second in the 6 above,
+    # the third above those; texts under READ_UNDER characters).
     ids = sorted_unique(np.concatenate([a[at], b[at]]))
     counts = _counted(texts, ids, _sure_and_figure_table())
     of_a, of_b = counts[np.searchsorted(ids, a[at])], counts[np.searchsorted(ids, b[at])]
     small = np.maximum(la, lb) < CHARACTER_READ_UNDER  # (no other pair can be a character apart)
     few = small & (((of_a & 0xFF) < SUBSTITUTED_UNDER) | ((of_b & 0xFF) < SUBSTITUTED_UNDER))
+    # A character of a phrase asked about for another (``_quoted_character``), in a longer text: as many characters
+    # surely read on each side (both are Chinese), and a QUOTING character in each.
+    quoted = small & ((of_a & 0xFF) == (of_b & 0xFF)) & (of_a >> _QUOTING_SHIFT > 0) & (of_b >> _QUOTING_SHIFT > 0)
     # A figure put into a short text (``figure_added``, which counts no signs: any pair read here may be one): its
     # figures' characters counted in each text differ by that many (few pairs: most edits of a large run of short
     # texts are no figure).
-    apart = np.abs((of_a >> 8) - (of_b >> 8))
+    apart = np.abs(((of_a >> 8) & _FIGURE_MASK) - ((of_b >> 8) & _FIGURE_MASK))
     added = (apart >= 1) & (apart <= FIGURE_ADDED_MAX)
     rest = np.flatnonzero(a != b)
     texts_a, texts_b = [texts[i] for i in a[rest].tolist()], [texts[i] for i in b[rest].tolist()]
     to_rewrite = _rewritten_reads(texts_a, texts_b)
     within = _within_reads(texts_a, texts_b, lengths.take(a[rest]), lengths.take(b[rest]))
     return DoubtReads(
-        PairReads.of(at[few | word | added], a, b),
+        PairReads.of(at[few | quoted | word | added], a, b),
         PairReads.of(rest[to_rewrite], a, b),
         len(a),
         PairReads.of(rest[within], a, b),
@@ -846,12 +871,14 @@ def _counted(texts: Sequence[str], ids: np.ndarray, table: np.ndarray) -> np.nda
 def _sure_and_figure_table() -> np.ndarray:
     """Per code point (uint16): 1 for a character surely read by ``in_doubt`` (a Chinese character, a Latin letter
     or a digit; other characters may be signs), plus 256 for a character of a figure ``figure_added`` reads (a
-    digit, a Chinese numeral)."""
+    digit, a Chinese numeral), plus ``1 << _QUOTING_SHIFT`` for ``QUOTING``. (Texts under READ_UNDER characters:
+    their figures' characters fit in the 6 bits between.)"""
     table = np.zeros(0x110000, dtype=np.uint16)
     table[0x4E00:0xA000] = 1
     for first, last in (("a", "z"), ("A", "Z"), ("0", "9")):
         table[ord(first) : ord(last) + 1] = 1
     table[[ord(c) for c in _FIGURE_CHARS]] += 256
+    table[ord(QUOTING)] += 1 << _QUOTING_SHIFT
     return table
 
 
