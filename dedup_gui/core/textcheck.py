@@ -895,6 +895,10 @@ OPPOSITE_CLASSES_ZH = (
     ("年初", "年中", "年底 年末"),
     ("月初", "月中", "月底 月末"),
     ("上旬", "中旬", "下旬"),
+    # a stage ("怀孕初期有哪些症状" / "怀孕后期…") and a rank ("世界上最高的山峰" / "…第二高的…"): both were removed as
+    # copies
+    ("初期 早期 前期", "中期", "后期 晚期 末期"),
+    ("最 第一", "第二 第三 第四 第五 第六 第七 第八 第九 第十"),
     # a refrigerator of another build ("海尔冰箱 双开门 风冷无霜" / "海尔冰箱 三门 …": removed as a copy)
     ("单门", "双门", "双开门 对开门", "三门", "四门"),
     # another weather ("明天白天，晴，偏北风3到4级" / "明天白天，多云，…": removed as a copy)
