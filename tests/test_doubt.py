@@ -147,7 +147,7 @@ def test_doubt_ends_at_the_lengths_measured():
 
 def test_held_pairs_is_in_doubt_pair_by_pair():
     a = ["世界上最瘦的人", "时空猎人怎么刷王者宝石", "梦幻西游官职", "x" * 50]
-    b = ["世界上最胖的人", "时空猎人怎样刷王者宝石", "梦幻西游刷官职", "y" * 50]
+    b = ["世界上最胖的人", "时空猎人怎样刷王者宝石", "梦幻西游刷官职", "x" * 49 + "y"]
     assert (
         held_pairs(a, b).tolist()
         == [in_doubt(x, y) for x, y in zip(a, b, strict=True)]

@@ -1,11 +1,19 @@
 """One word written for another in a short English question (``doubt.word_for_word``) keeps the row for the user
 to check: "Why do cats sleep so much" / "Why do dogs sleep so much" ask about another animal, "lose weight" / "gain
 weight" the opposite aim, as often as "fast" / "quickly" ask the same. A typo, a function word and a word cut short
-are the same question; sentences that ask nothing are read as before."""
+are the same question. So is a short sentence that asks nothing (``doubt.STATEMENT_WORD_UNDER``); a longer one is
+read as before."""
 
 import pytest
 
-from dedup_gui.core.doubt import WORD_FOR_WORD, WORD_FOR_WORD_UNDER, held_pairs, is_question, rewrite_kind
+from dedup_gui.core.doubt import (
+    STATEMENT_WORD_UNDER,
+    WORD_FOR_WORD,
+    WORD_FOR_WORD_UNDER,
+    held_pairs,
+    is_question,
+    rewrite_kind,
+)
 from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.settings import Settings
 
@@ -40,11 +48,35 @@ def test_a_typo_a_function_word_or_a_word_cut_short_is_the_same_question(text, x
     assert rewrite_kind(text, text.replace(x, y)) is None
 
 
-def test_a_sentence_that_asks_nothing_keeps_its_word_for_word_as_a_copy():
-    """In news sentences one word for another is a synonym as often ("dropped" / "declined"): not read so."""
-    text = "The composite survey index dropped to 51.9 pct in February from 55.8 pct in January, the group said."
-    assert not is_question(text)
+ANOTHER_STATEMENT = [
+    ("The museum is open to the public on weekdays.", "weekdays", "weekends"),
+    ("Police said the suspect was arrested near the border.", "arrested", "shot"),
+    ("The flight was delayed due to bad weather.", "delayed", "diverted"),
+    ("The issue is rated Baa-2 by Moody's and BBB-minus by Standard and Poor's.", "minus", "plus"),
+]
+
+
+@pytest.mark.parametrize(("text", "x", "y"), ANOTHER_STATEMENT)
+def test_a_word_for_another_in_a_short_sentence_is_held(text, x, y):
+    """In a short sentence the word is what it says - another day, another deed, another rating - as often as a
+    synonym ("no other details" / "no further details"): the row is kept for the user to check."""
+    other = text.replace(x, y)
+    assert not is_question(text) and len(text) < STATEMENT_WORD_UNDER
+    assert rewrite_kind(text, other) == WORD_FOR_WORD
+    assert held_pairs([text], [other]).tolist() == [True]
+
+
+def test_a_longer_sentence_that_asks_nothing_keeps_its_word_for_word_as_a_copy():
+    """Past ``STATEMENT_WORD_UNDER`` characters one word for another in a sentence is an editor's ("dropped" /
+    "declined" in a story reposted): not read so; a typo is none in a short sentence either."""
+    text = (
+        "The composite survey index of the purchasing managers' association dropped to 51.9 pct in February from "
+        "55.8 pct in January, the group said."
+    )
+    assert not is_question(text) and len(text) >= STATEMENT_WORD_UNDER
     assert rewrite_kind(text, text.replace("dropped", "declined")) is None
+    short = ANOTHER_STATEMENT[0][0]
+    assert rewrite_kind(short, short.replace("weekdays", "weekdyas")) is None
 
 
 def test_questions_are_told_by_their_mark_or_their_first_word():

@@ -176,10 +176,14 @@ def test_a_run_keeps_a_sentence_that_ends_otherwise_to_check():
 
 
 def test_the_least_rewritten_words_and_share():
-    """A short sentence with one word written for another stays a copy (``REWRITE_MIN_WORDS``); a long text must
-    have more than ``REWRITE_SHARE`` of its words rewritten."""
+    """A sentence with one word written for another stays a copy (``REWRITE_MIN_WORDS``; under
+    ``doubt.STATEMENT_WORD_UNDER`` characters it is held for that word: ``word_for_word``); a long text must have
+    more than ``REWRITE_SHARE`` of its words rewritten."""
     assert REWRITE_MIN_WORDS == 2
-    one = "the company said profit rose sharply in the first quarter"
+    one = (
+        "the company said profit rose sharply in the first quarter as demand for its chips recovered in asia and "
+        "prices held firm all year"
+    )
     assert not rewritten(one, one.replace("company", "firm"))
     assert rewritten(one, one.replace("company", "firm").replace("rose", "climbed"))
     long_text = " ".join(f"word{i}" for i in range(200))

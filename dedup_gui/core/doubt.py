@@ -178,6 +178,15 @@ INSERTED_UNDER = 200
 # weight", "Why do cats sleep so much" / "Why do dogs sleep so much", "the advantages of living in a big city" /
 # "the disadvantages".
 WORD_FOR_WORD_UNDER = 150
+# ... and so is a sentence under this many characters: "The museum is open to the public on weekdays" / "…on
+# weekends", "Police said the suspect was arrested near the border" / "…was shot…", "The flight was delayed due to
+# bad weather" / "…diverted…" (all three were removed as copies). Of the 100k English sentences of ``make bench``
+# (Reuters'), 41 rows more are held so, every one read: about half another statement ("rated BBB-minus" / "BBB-plus",
+# "hog slaughter" / "cattle slaughter", "completion is expected in late 1988" / "mid-1988", "amid increased
+# receipts" / "despite…"), half the same in other words ("no other details" / "no further details", "trucks" /
+# "lorries") - as for a Chinese word (``word_replaced``); Reuters' re-sent stories and 20 Newsgroups hold the same
+# rows.
+STATEMENT_WORD_UNDER = 120
 FUNCTION_WORDS = frozenset(
     """a an the do does did can could would should will shall may might must is are was were be been am to of in on
     at for with by from into about as and or but if than then so how what why when where which who whom whose that
@@ -535,8 +544,8 @@ def rewritten_pairs(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarra
 
 def _rewritten_reads(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarray:
     """The pairs ``rewritten_pairs`` reads (their places, ascending): two Latin texts at least twice
-    ``REWRITE_MIN_WORDS`` character edits apart, or two questions (``is_question``), the shorter under
-    ``WORD_FOR_WORD_UNDER`` characters, two."""
+    ``REWRITE_MIN_WORDS`` character edits apart, or, texts read for one word written for another
+    (``_word_for_word_read``: a sentence or a question), two."""
     if not len(texts_a):
         return np.zeros(0, dtype=np.int64)
     from rapidfuzz.distance import Levenshtein
@@ -544,14 +553,15 @@ def _rewritten_reads(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarr
 
     cutoff = 2 * REWRITE_MIN_WORDS
     edits = cpdist(texts_a, texts_b, scorer=Levenshtein.distance, score_cutoff=cutoff, dtype=np.int64, workers=1)
-    # (a short question is read from two edits: one word for another, "advantages" / "disadvantages", is three)
+    # (a short sentence or question is read from two edits: one word for another, "advantages" /
+    # "disadvantages", is three)
     far = edits >= cutoff
     at = np.flatnonzero(far | (edits >= 2))
     latin = latin_texts([texts_a[k] for k in at.tolist()]) & latin_texts([texts_b[k] for k in at.tolist()])
     at = at[latin]
     close = np.flatnonzero(~far[at])
     asks = np.fromiter(
-        (_short_questions(texts_a[k], texts_b[k]) for k in at[close].tolist()), dtype=bool, count=len(close)
+        (_word_for_word_read(texts_a[k], texts_b[k]) for k in at[close].tolist()), dtype=bool, count=len(close)
     )
     keep = np.ones(len(at), dtype=bool)
     keep[close[~asks]] = False
@@ -586,7 +596,7 @@ def latin_words(a: str, b: str) -> tuple[list, list]:
 
 
 REWRITTEN = "rewritten"  # (``rewrite_kind``) words of the shorter text left out of the other
-WORD_FOR_WORD = "word for word"  # ... or, a short question, one word written for another (``word_for_word``)
+WORD_FOR_WORD = "word for word"  # ... or, a short sentence or question, one word for another (``word_for_word``)
 INSERTED = "inserted"  # ... or words put between its words
 ENDS_OTHERWISE = "ends otherwise"  # ... or, a sentence, its edge words written as others (``edge_rewritten``)
 
@@ -612,7 +622,7 @@ def rewrite_kind(a: str, b: str) -> str | None:
     ops = Levenshtein.opcodes(wa, wb)
     if Levenshtein.distance(a, b, score_cutoff=2 * REWRITE_MIN_WORDS) < 2 * REWRITE_MIN_WORDS:
         # (a pair this close is read for a question's one word only: ``_rewritten_reads``)
-        return WORD_FOR_WORD if _short_questions(a, b) and word_for_word(wa, wb, ops) else None
+        return WORD_FOR_WORD if _word_for_word_read(a, b) and word_for_word(wa, wb, ops) else None
     least = max(REWRITE_MIN_WORDS, math.floor(REWRITE_SHARE * len(wa)) + 1)
     if words_rewritten(wa, wb, least, ops) >= least:
         return REWRITTEN
@@ -620,7 +630,7 @@ def rewrite_kind(a: str, b: str) -> str | None:
         return None
     if edge_rewritten(wa, wb, ops, word_lines(a), word_lines(b)):
         return ENDS_OTHERWISE
-    if _short_questions(a, b) and word_for_word(wa, wb, ops):
+    if _word_for_word_read(a, b) and word_for_word(wa, wb, ops):
         return WORD_FOR_WORD
     most = max(INSERTED_MIN_WORDS, math.floor(INSERTED_SHARE * len(wa)) + 1)
     return INSERTED if words_inserted(wa, wb, ops) >= most else None
@@ -632,7 +642,8 @@ def word_for_word(wa: Sequence, wb: Sequence, ops) -> bool:
     "How do I" / "How can I" asks the same), not one cut short of the other, and no typo of it (three letter edits or
     more, and a third of the longer word's letters) - or the other word with a negating prefix ("disadvantages"). In
     a question that word is what it asks about - another animal, the opposite aim - as often as a synonym ("fast" /
-    "quickly"): the row is kept for the user to check."""
+    "quickly"), and in a short sentence what it says (``STATEMENT_WORD_UNDER``): the row is kept for the user to
+    check."""
     from rapidfuzz.distance import OSA
 
     changes = [op for op in ops if op.tag != "equal"]
@@ -668,10 +679,11 @@ QUESTION_WORDS = frozenset(
 )
 
 
-def _short_questions(a: str, b: str) -> bool:
-    """Whether two Latin texts are questions (``is_question``), the shorter under ``WORD_FOR_WORD_UNDER``
-    characters: what ``word_for_word`` is read in."""
-    return min(len(a), len(b)) < WORD_FOR_WORD_UNDER and is_question(a) and is_question(b)
+def _word_for_word_read(a: str, b: str) -> bool:
+    """Whether two Latin texts are read for ``word_for_word``: the shorter under ``STATEMENT_WORD_UNDER``
+    characters, or two questions (``is_question``), the shorter under ``WORD_FOR_WORD_UNDER``."""
+    shorter = min(len(a), len(b))
+    return shorter < STATEMENT_WORD_UNDER or (shorter < WORD_FOR_WORD_UNDER and is_question(a) and is_question(b))
 
 
 def is_question(text: str) -> bool:
