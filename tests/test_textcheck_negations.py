@@ -1156,6 +1156,24 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The city's GDP tripled over the decade, officials said.",
             True,
         ),
+        # another line of the accounts, a floor against a ceiling ("net" and "at" besides the word); "net" / "gross"
+        # still one word for another, revenue / sales one line
+        (
+            "The company said its net income rose 15 percent in the third quarter.",
+            "The company said its revenue rose 15 percent in the third quarter.",
+            True,
+        ),
+        (
+            "The company said its net profit rose 15 percent in the third quarter.",
+            "The company said its gross profit rose 15 percent in the third quarter.",
+            True,
+        ),
+        ("The company's revenue rose 5 pct in the quarter.", "The company's sales rose 5 pct in the quarter.", False),
+        (
+            "Applicants must be at least 18 years old and hold a valid driver's license.",
+            "Applicants must be under 18 years old and hold a valid driver's license.",
+            True,
+        ),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -1190,7 +1208,8 @@ def test_sentences_saying_the_opposite_stay_and_a_copy_goes(monkeypatch):
 
 
 _OPPOSITE_WORD_PIECES = ["rose ", "fell ", "imports ", "exports ", "and ", "the ", "in ", "May ", "a ", "day ", "year ",
-                         "higher", "lower", ". ", "Rose "]  # fmt: skip
+                         "higher", "lower", ". ", "Rose ", "net ", "income ", "revenue ", "at ", "least ",
+                         "under "]  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None)

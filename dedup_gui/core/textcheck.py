@@ -3353,6 +3353,11 @@ OPPOSITE_CLASSES = (
         "buy buys bought buying acquire acquires acquired acquiring purchase purchases purchased purchasing",
         "sell sells sold selling divest divests divested divesting",
     ),
+    # a figure of another line of the accounts ("its net income rose 15 percent" / "its revenue rose 15 percent"),
+    # a floor against a ceiling ("must be at least 18 years old" / "must be under 18…"): both were removed as copies
+    # (with "net" and "at" among ``_AUXILIARIES``)
+    ("revenue revenues sales turnover", "income profit profits earnings"),
+    ("least", "under below most"),
 )
 _OPPOSITE_GROUPS = _groups_of_words(
     [*OPPOSITE_WORDS, *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split())]
@@ -3370,6 +3375,9 @@ _AUXILIARIES = frozenset(
     | {"fully"}  # ("The house comes fully furnished" / "…unfurnished": removed as a copy)
     # ("About a third of respondents said" / "About half of…", "cut by a quarter" / "by half": removed as copies)
     | {"a"}
+    # ("its net income rose 15 percent" / "its revenue rose…", "must be at least 18" / "must be under 18": removed as
+    # copies; "net" / "gross" for each other is still one word for another)
+    | {"net", "at"}
 )
 
 
