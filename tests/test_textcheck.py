@@ -275,6 +275,8 @@ _figure_texts = st.lists(
             "a",
             "\ue000",
             "seven",  # a figure written as a word ...
+            "twice",
+            " times",
             "SEVEN",
             "mln",
             "7",
@@ -662,6 +664,10 @@ def test_figures_written_as_words_are_figures():
     # ... and a figure is the same figure however it is written; "someone" holds no "one".
     assert figures("Seventeen miners, 200 mln dlrs, someone said") == figures("17 miners, 200 million dlrs, said")
     assert not figures_differ("No oil for 4 months, the official said.", "No oil for FOUR months, the official said.")
+    # twice is two times ("expects to cut rates twice" / "three times" was removed as a copy)
+    a = "The Federal Reserve signaled that it expects to cut rates twice before the end of the year."
+    assert figures_differ(a, a.replace("twice", "three times"))
+    assert not figures_differ(a, a.replace("twice", "two times"))
 
 
 def test_the_digits_of_the_figures_table_are_what_the_pattern_reads_as_digits():

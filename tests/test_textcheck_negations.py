@@ -70,6 +70,18 @@ from dedup_gui.core.textcheck import (
             "The profit rose 10 percent to 2.3 billion dollars.",
         ),
         ("The company reported an unaudited net profit of 5 mln.", "The company reported a net profit of 5 mln."),
+        # "does" and a negation before a verb the other inflects (removed as a copy)
+        (
+            "The company said it does not expect the strike to affect deliveries.",
+            "The company said it expects the strike to affect deliveries.",
+        ),
+        ("He said the rule doesn't apply to small firms.", "He said the rule applies to small firms."),
+        ("The board did not want to sell the unit.", "The board wanted to sell the unit."),
+        # a negation put in among joining words, for joining words (removed as a copy)
+        (
+            "Under the deal, the company will pay a fine of $50 million and admit wrongdoing in the sale.",
+            "Under the deal, the company will pay a fine of $50 million but will not admit wrongdoing in the sale.",
+        ),
     ],
 )
 def test_a_negation_one_text_adds_makes_another_statement(a, b):
@@ -103,6 +115,11 @@ def test_a_negation_one_text_adds_makes_another_statement(a, b):
             "Shares of Smith rose 5 pct on Monday, dealers said.",
         ),  # a company's
         ("The pre-tax profit rose 10 percent to 2.3 billion.", "The pretax profit rose 10 percent to 2.3 billion."),
+        (
+            "Under the deal, the company will pay a fine of $50 million and admit wrongdoing in the sale.",
+            "Under the deal, the company will pay a fine of $50 million and will also admit wrongdoing in the sale.",
+        ),  # joining words, no negation
+        ("The company said it does expect the strike to end.", "The company said it expects the strike to end."),
     ],
 )
 def test_a_question_form_a_word_or_the_same_negation_is_no_negation_added(a, b):
@@ -326,7 +343,7 @@ _NEGATION_PIECES = ["不", "没", "非", "常", "可以", "有", "吃", "吗", "
                     "vice", "原", "前", "目", "太", "市长", "10", "三", "因", "长", "所", "不再", "提起", "继续",
                     "断", "无法", "上诉", "allegedly", " killed him", "typo", "could", " have", " been",
                     " was", "do", "ca", "wo", "will", " sleep", "non", "-", "(", ")", "refurbished", "ex", "co",
-                    "pre", "tax", "an", "a"]  # fmt: skip
+                    "pre", "tax", "an", "a", " and", " but", " admit", " does", " expect", "s", "ed"]  # fmt: skip
 _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("".join)
 
 
@@ -340,6 +357,8 @@ _NEGATION_TEXTS = st.lists(st.sampled_from(_NEGATION_PIECES), max_size=14).map("
 @example(texts=["没非常没可以不", "常没不可以没非"], pairs=[(0, 1), (1, 0)])
 # (a negation moved: each text has one 不, in other words)
 @example(texts=["孕妇不可以吃香蕉和饼干吗好吃", "孕妇可以吃香蕉和饼干吗不好吃"], pairs=[(0, 1), (1, 0)])
+# (a qualifier moved to the text's end: each text has one "could")
+@example(texts=["市长could", "could市长"], pairs=[(0, 1), (1, 0)])
 # (a 副 before no post no qualifier in the plan either: each text has one 副, the read tells them apart)
 @example(texts=["任命他为副部长，这种药没有作用", "任命他为部长，这种药没有副作用"], pairs=[(0, 1), (1, 0)])
 @example(texts=["did agree. 5", "didn't agree. 5", "did not agree. 5"], pairs=[(0, 1), (1, 2), (0, 2)])
@@ -1169,6 +1188,12 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("The company's revenue rose 5 pct in the quarter.", "The company's sales rose 5 pct in the quarter.", False),
+        # a man or a woman (removed as a copy)
+        (
+            "The suspect, a 34-year-old man from Leeds, was arrested on Tuesday and charged with murder.",
+            "The suspect, a 34-year-old woman from Leeds, was arrested on Tuesday and charged with murder.",
+            True,
+        ),
         (
             "Applicants must be at least 18 years old and hold a valid driver's license.",
             "Applicants must be under 18 years old and hold a valid driver's license.",

@@ -288,6 +288,9 @@ FIGURE_WORDS: dict[str, str] = {
     **{w: w for w in "hundred thousand million billion trillion".split()},
     "mln": "million",
     "bln": "billion",
+    # ("expects to cut rates twice before the end of the year" / "…three times…": removed as a copy)
+    "twice": "2",
+    "thrice": "3",
 }
 # Chinese numerals: a run of them is a figure ("十年" is "10年", "三百万元" is "300万元", "双十一" is "双11"). Most
 # are part of a word (一些, 一起, 统一, 十分) or of a date (十月三日), so only one replaced in place by another figure
@@ -2164,12 +2167,22 @@ def negation_replaced(a: str, b: str) -> bool:
                 core = [k for k, w in enumerate(mine) if _WORD_CHAR.match(w)]
                 if len(core) == 1 and mine[core[0]].isascii() and mine[core[0]] in _QUALIFIER_SET:
                     at, mine = at + core[0], [mine[core[0]]]
+            # (put in: the text holds it more often than the other, as the plan asks - not moved, "市长could" /
+            # "could市长")
             qualifier = len(mine) == 1 and mine[0] in _QUALIFIER_SET and not other
+            qualifier = qualifier and words.count(mine[0]) > (wb if words is wa else wa).count(mine[0])
             if at_end and not (qualifier and mine[0].isascii()):
                 continue
             # (a Chinese qualifier is a character: one put in among many typos, "这前局", is a typo too)
             if over and not (
-                (qualifier or _modal_put_in(mine, other)) and mine[0].isascii() and len(" ".join(mine)) >= over
+                (
+                    qualifier
+                    or _modal_put_in(mine, other)
+                    or _negation_joined(mine, other)
+                    or _do_not_inflected(mine, other)
+                )
+                and mine[0].isascii()
+                and len(" ".join(mine)) >= over
             ):
                 continue
             # (an English one for two words too: "with dozens of people still missing" / "with no people…", removed
@@ -2196,8 +2209,14 @@ def negation_replaced(a: str, b: str) -> bool:
                     return True
             elif _modal_put_in(mine, other):
                 return True
+            elif _negation_joined(mine, other):
+                if _negates(words, at + next(k for k, w in enumerate(mine) if w in _NEGATION_SET)):
+                    return True
             elif len(mine) == 2 and not other and mine[0] in _DO and mine[1] in _NEGATION_SET:
                 # "do", "does" or "did" with its negation put in: "what happens if you don't sleep" / "if you sleep"
+                if _negates(words, at + 1):
+                    return True
+            elif _do_not_inflected(mine, other):
                 if _negates(words, at + 1):
                     return True
             elif _not_yet(mine, other):
@@ -2263,6 +2282,39 @@ def _modal_put_in(mine: list[str], other: list[str]) -> bool:
 
 _DO = frozenset(("do", "does", "did"))
 _BE_OR_HAVE = frozenset(("was", "were", "is", "are", "had", "has", "been"))
+# Words a negation may be put in with, and the words they replace: "will pay a fine and admit wrongdoing" / "…but
+# will not admit wrongdoing" (removed as a copy: three words for one).
+_JOINING = frozenset(("and", "but", "yet", "also", "will", "would", "can", "could", "should", "must", "to")) | _DO
+_JOINING |= _BE_OR_HAVE
+
+
+def _do_not_inflected(mine: list[str], other: list[str]) -> bool:
+    """Whether the English words ``mine`` are "does" (or "do", "did") and a negation before a verb that ``other``
+    has inflected instead: "it does not expect the strike to affect deliveries" / "it expects…" (removed as a
+    copy), "doesn't apply" / "applies", "did not want" / "wanted"."""
+    if len(mine) != 3 or len(other) != 1 or mine[0] not in _DO or mine[1] not in _NEGATION_SET:
+        return False
+    verb, inflected = mine[2], other[0]
+    if not (verb.isascii() and verb.isalpha() and inflected.isascii()) or inflected == verb:
+        return False
+    stem = verb[:-1] if verb.endswith(("e", "y")) else verb
+    return inflected.startswith(stem) and inflected[len(stem) :] in _INFLECTIONS
+
+
+_INFLECTIONS = frozenset(("s", "es", "ies", "ys", "d", "ed", "ied", "yed"))  # (after the verb's stem)
+
+
+def _negation_joined(mine: list[str], other: list[str]) -> bool:
+    """Whether the English words ``mine`` are one negation among joining words (``_JOINING``) where ``other`` has
+    joining words only: "and admit" / "but will not admit", "and pay" / "but did not pay"."""
+    core = [w for w in mine if w not in _JOINING]
+    return (
+        len(mine) >= 2
+        and len(core) == 1
+        and core[0] in _NEGATION_SET
+        and core[0].isascii()
+        and all(w in _JOINING for w in other)
+    )
 
 
 def _word_for_negation(negation: str, word: str, levenshtein) -> bool:
@@ -3237,6 +3289,8 @@ OPPOSITE_WORDS = (
     "downside, appreciate depreciate, appreciated depreciated, appreciation depreciation, devalued revalued, "
     "devaluation revaluation, inflation deflation, expansion recession, accelerated slowed, xs xl xxl xxxl, "
     "black white red blue green yellow pink purple orange brown grey, "
+    # ("The suspect, a 34-year-old man from Leeds, was arrested" / "…woman…": removed as a copy)
+    "man woman, boy girl, boys girls, husband wife, son daughter, sons daughters, father mother, brother sister, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros, plaintiff defendant, plaintiffs "
     "defendants, chairman president, may will, for against, increase reduce, increased reduced, increases "
