@@ -1188,6 +1188,13 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("The company's revenue rose 5 pct in the quarter.", "The company's sales rose 5 pct in the quarter.", False),
+        # with or without ("only" besides the word: removed as a copy)
+        (
+            "The drug is available without a prescription in most pharmacies.",
+            "The drug is available only with a prescription in most pharmacies.",
+            True,
+        ),
+        ("He was released on bail with conditions.", "He was released on bail without conditions.", True),
         # a man or a woman (removed as a copy)
         (
             "The suspect, a 34-year-old man from Leeds, was arrested on Tuesday and charged with murder.",

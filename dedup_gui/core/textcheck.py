@@ -3291,6 +3291,8 @@ OPPOSITE_WORDS = (
     "black white red blue green yellow pink purple orange brown grey, "
     # ("The suspect, a 34-year-old man from Leeds, was arrested" / "…woman…": removed as a copy)
     "man woman, boy girl, boys girls, husband wife, son daughter, sons daughters, father mother, brother sister, "
+    # ("The drug is available without a prescription" / "…only with a prescription…": removed as a copy)
+    "with without, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros, plaintiff defendant, plaintiffs "
     "defendants, chairman president, may will, for against, increase reduce, increased reduced, increases "
@@ -3432,6 +3434,7 @@ _AUXILIARIES = frozenset(
     # ("its net income rose 15 percent" / "its revenue rose…", "must be at least 18" / "must be under 18": removed as
     # copies; "net" / "gross" for each other is still one word for another)
     | {"net", "at"}
+    | {"only"}  # ("available without a prescription" / "available only with a prescription")
 )
 
 
