@@ -1195,6 +1195,23 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("He was released on bail with conditions.", "He was released on bail without conditions.", True),
+        # a letter that names (removed as a copy); the article is none ("a" / "b": a typo of it)
+        (
+            "What are the side effects of taking vitamin D every day?",
+            "What are the side effects of taking vitamin C every day?",
+            True,
+        ),
+        (
+            "He said the fund will buy Class B shares of the bank.",
+            "He said the fund will buy Class C shares of the bank.",
+            True,
+        ),
+        ("He said the fund will buy a stake in the bank.", "He said the fund will buy b stake in the bank.", False),
+        (
+            "Officials said the CWE can buy sugar from a bonded warehousing scheme run by E.D.F.",
+            "Officials said the CWE can buy sugar from a bonded warehousing scheme run by E.B.F.",
+            False,
+        ),  # (an abbreviation's: a planted typo of the 100k bench sentences)
         # a man or a woman (removed as a copy)
         (
             "The suspect, a 34-year-old man from Leeds, was arrested on Tuesday and charged with murder.",
@@ -1241,7 +1258,7 @@ def test_sentences_saying_the_opposite_stay_and_a_copy_goes(monkeypatch):
 
 _OPPOSITE_WORD_PIECES = ["rose ", "fell ", "imports ", "exports ", "and ", "the ", "in ", "May ", "a ", "day ", "year ",
                          "higher", "lower", ". ", "Rose ", "net ", "income ", "revenue ", "at ", "least ",
-                         "under "]  # fmt: skip
+                         "under ", "d", "c", "."]  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None)

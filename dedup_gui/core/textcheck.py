@@ -3293,6 +3293,10 @@ OPPOSITE_WORDS = (
     "man woman, boy girl, boys girls, husband wife, son daughter, sons daughters, father mother, brother sister, "
     # ("The drug is available without a prescription" / "…only with a prescription…": removed as a copy)
     "with without, "
+    # a letter that names: "the side effects of taking vitamin D every day" / "vitamin C", "hepatitis B" / "C",
+    # "Class B shares" / "Class C shares" (the first was removed as a copy; "a", the article, is none of them, nor
+    # i, nor s, t or m, a word's end after its apostrophe: "it's" / "it'd" is no d for another letter of these)
+    "b c d e f g h, "
     "dlrs stg yen marks francs lire guilders pesos yuan rupees euros, "
     "dollars stg yen marks francs lire guilders pesos yuan rupees euros, plaintiff defendant, plaintiffs "
     "defendants, chairman president, may will, for against, increase reduce, increased reduced, increases "
@@ -3484,10 +3488,28 @@ def opposite_word_replaced(a: str, b: str) -> bool:
         replaced.add((x[0], y[0]))
         if x[0] == y[0] or _OPPOSITE_GROUPS.get(x[0], frozenset()).isdisjoint(_OPPOSITE_GROUPS.get(y[0], ())):
             continue
+        if len(x[0]) == 1 and (
+            ops[j].src_end - ops[i].src_start != 1
+            or _abbreviated(wa, ops[i].src_start)
+            or _abbreviated(wb, ops[i].dest_start)
+        ):
+            continue  # (a letter that names stands alone: "run by E.D.F." / "E.b.F." is a typo)
         before = _flank_words(ops, i - 1, -1) >= REPLACED_FLANK or _at_edge(ops, i, -1)
         if before and (_flank_words(ops, j + 1, 1) >= REPLACED_FLANK or _at_edge(ops, j, 1)):
             found.append((y[0], x[0]))
     return any(swap not in replaced for swap in found)
+
+
+def _abbreviated(words: list[str], k: int) -> bool:
+    """Whether the letter ``words[k]`` is one of an abbreviation's ("U.S.", "E.D.F."): a letter and a dot before it,
+    or a dot and a letter after it."""
+
+    def letter(at: int) -> bool:
+        return 0 <= at < len(words) and len(words[at]) == 1 and words[at].isalpha()
+
+    return (k >= 2 and words[k - 1] == "." and letter(k - 2)) or (
+        k + 2 < len(words) and words[k + 1] == "." and letter(k + 2)
+    )
 
 
 def opposite_words_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
