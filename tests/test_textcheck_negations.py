@@ -1195,6 +1195,12 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("He was released on bail with conditions.", "He was released on bail without conditions.", True),
+        # between against before and after (removed as a copy)
+        (
+            "The company said the recall affected vehicles built between 2015 and 2018.",
+            "The company said the recall affected vehicles built before 2015 and after 2018.",
+            True,
+        ),
         # a letter that names (removed as a copy); the article is none ("a" / "b": a typo of it)
         (
             "What are the side effects of taking vitamin D every day?",

@@ -3293,6 +3293,8 @@ OPPOSITE_WORDS = (
     "man woman, boy girl, boys girls, husband wife, son daughter, sons daughters, father mother, brother sister, "
     # ("The drug is available without a prescription" / "…only with a prescription…": removed as a copy)
     "with without, "
+    # ("vehicles built between 2015 and 2018" / "…before 2015 and after 2018": removed as a copy)
+    "between before, between after, "
     # a letter that names: "the side effects of taking vitamin D every day" / "vitamin C", "hepatitis B" / "C",
     # "Class B shares" / "Class C shares" (the first was removed as a copy; "a", the article, is none of them, nor
     # i, nor s, t or m, a word's end after its apostrophe: "it's" / "it'd" is no d for another letter of these)
