@@ -70,6 +70,7 @@ from dedup_gui.core.textcheck import (
             "The profit rose 10 percent to 2.3 billion dollars.",
         ),
         ("The company reported an unaudited net profit of 5 mln.", "The company reported a net profit of 5 mln."),
+        ("Visitors must wear masks inside the building.", "Visitors need not wear masks inside the building."),
         # "does" and a negation before a verb the other inflects (removed as a copy)
         (
             "The company said it does not expect the strike to affect deliveries.",
@@ -1195,6 +1196,9 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("He was released on bail with conditions.", "He was released on bail without conditions.", True),
+        # must against may, morning against evening (removed as copies)
+        ("Parents must accompany children under 14.", "Parents may accompany children under 14.", True),
+        ("Tickets will go on sale at 9am on Saturday.", "Tickets will go on sale at 9pm on Saturday.", True),
         # between against before and after (removed as a copy)
         (
             "The company said the recall affected vehicles built between 2015 and 2018.",

@@ -2285,6 +2285,7 @@ _BE_OR_HAVE = frozenset(("was", "were", "is", "are", "had", "has", "been"))
 # Words a negation may be put in with, and the words they replace: "will pay a fine and admit wrongdoing" / "…but
 # will not admit wrongdoing" (removed as a copy: three words for one).
 _JOINING = frozenset(("and", "but", "yet", "also", "will", "would", "can", "could", "should", "must", "to")) | _DO
+_JOINING |= {"need", "needs"}  # ("Visitors must wear masks" / "Visitors need not wear masks": removed as a copy)
 _JOINING |= _BE_OR_HAVE
 
 
@@ -3295,6 +3296,7 @@ OPPOSITE_WORDS = (
     "with without, "
     # ("vehicles built between 2015 and 2018" / "…before 2015 and after 2018": removed as a copy)
     "between before, between after, "
+    "am pm, "  # ("Tickets go on sale at 9am" / "9pm")
     # a letter that names: "the side effects of taking vitamin D every day" / "vitamin C", "hepatitis B" / "C",
     # "Class B shares" / "Class C shares" (the first was removed as a copy; "a", the article, is none of them, nor
     # i, nor s, t or m, a word's end after its apostrophe: "it's" / "it'd" is no d for another letter of these)
@@ -3420,6 +3422,9 @@ OPPOSITE_CLASSES = (
     # (with "net" and "at" among ``_AUXILIARIES``)
     ("revenue revenues sales turnover", "income profit profits earnings"),
     ("least", "under below most"),
+    # what must be against what may be ("Parents must accompany children under 14" / "…may accompany…": removed as a
+    # copy)
+    ("must", "may can"),
 )
 _OPPOSITE_GROUPS = _groups_of_words(
     [*OPPOSITE_WORDS, *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split())]
