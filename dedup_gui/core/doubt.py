@@ -495,8 +495,16 @@ def doubt_plan(
     small = np.maximum(la, lb) < CHARACTER_READ_UNDER  # (no other pair can be a character apart)
     few = small & (((of_a & 0xFF) < SUBSTITUTED_UNDER) | ((of_b & 0xFF) < SUBSTITUTED_UNDER))
     # A character of a phrase asked about for another (``_quoted_character``), in a longer text: as many characters
-    # surely read on each side (both are Chinese), and a QUOTING character in each.
+    # surely read on each side (both are Chinese), a QUOTING character in each, and what follows one of those
+    # another character in each (``_after_quoting``: a typo elsewhere leaves it be; 1M short texts, 304k pairs:
+    # without it the plan read ~100k more pairs, 1.2-1.6 s of the text check).
     quoted = small & ((of_a & 0xFF) == (of_b & 0xFF)) & (of_a >> _QUOTING_SHIFT > 0) & (of_b >> _QUOTING_SHIFT > 0)
+    if quoted.any():
+        maybe = np.flatnonzero(quoted)
+        which = sorted_unique(np.concatenate([a[at[maybe]], b[at[maybe]]]))
+        after = _after_quoting([texts[i] for i in which.tolist()])
+        after_a, after_b = after[np.searchsorted(which, a[at[maybe]])], after[np.searchsorted(which, b[at[maybe]])]
+        quoted[maybe] = (after_a != after_b) | (after_a < 0) | (after_b < 0)
     # A figure put into a short text (``figure_added``, which counts no signs: any pair read here may be one): its
     # figures' characters counted in each text differ by that many (few pairs: most edits of a large run of short
     # texts are no figure).
@@ -865,6 +873,23 @@ def held_texts(u: np.ndarray, k: np.ndarray, a: np.ndarray, b: np.ndarray) -> np
     keys = np.sort(np.minimum(a, b) * n + np.maximum(a, b))
     # (np.isin would load numpy.ma through np.unique: 9 ms of every job with a row to check)
     return (u != k) & find_sorted(keys, np.minimum(u, k) * n + np.maximum(u, k))[1]
+
+
+def _after_quoting(texts: Sequence[str]) -> np.ndarray:
+    """For each text: the sum of the characters right after its ``QUOTING`` characters - or -1 where one is followed
+    by a character not surely read (a sign, which ``in_doubt`` does not read, may stand between it and the character
+    after it), or ends the text. Two texts equal but for a character written right after a QUOTING character differ
+    in it; equal but for a character elsewhere, they do not."""
+    cps = utf32("\n".join(texts) + "\n").astype(np.int64)
+    ends = np.cumsum(lengths_of(texts) + 1)
+    at = np.flatnonzero(cps == ord(QUOTING)) + 1  # (each text is followed by a line break: never past the end)
+    nxt = cps[at]
+    owner = np.searchsorted(ends, at, side="right")  # (the text of the QUOTING character; a break is its text's)
+    sure = (_sure_and_figure_table()[nxt] & 0xFF) > 0
+    out = np.zeros(len(texts), dtype=np.int64)
+    np.add.at(out, owner[sure], nxt[sure])
+    out[owner[~sure]] = -1
+    return out
 
 
 def _counted(texts: Sequence[str], ids: np.ndarray, table: np.ndarray) -> np.ndarray:

@@ -2289,6 +2289,9 @@ _JOINING |= {"need", "needs"}  # ("Visitors must wear masks" / "Visitors need no
 _JOINING |= _BE_OR_HAVE
 
 
+_INFLECTIONS = frozenset(("s", "es", "ies", "ys", "d", "ed", "ied", "yed"))  # (after a verb's stem)
+
+
 def _do_not_inflected(mine: list[str], other: list[str]) -> bool:
     """Whether the English words ``mine`` are "does" (or "do", "did") and a negation before a verb that ``other``
     has inflected instead: "it does not expect the strike to affect deliveries" / "it expects…" (removed as a
@@ -2300,9 +2303,6 @@ def _do_not_inflected(mine: list[str], other: list[str]) -> bool:
         return False
     stem = verb[:-1] if verb.endswith(("e", "y")) else verb
     return inflected.startswith(stem) and inflected[len(stem) :] in _INFLECTIONS
-
-
-_INFLECTIONS = frozenset(("s", "es", "ies", "ys", "d", "ed", "ied", "yed"))  # (after the verb's stem)
 
 
 def _negation_joined(mine: list[str], other: list[str]) -> bool:
@@ -3497,6 +3497,7 @@ def opposite_word_replaced(a: str, b: str) -> bool:
             continue
         if len(x[0]) == 1 and (
             ops[j].src_end - ops[i].src_start != 1
+            or ops[j].dest_end - ops[i].dest_start != 1
             or _abbreviated(wa, ops[i].src_start)
             or _abbreviated(wb, ops[i].dest_start)
         ):
