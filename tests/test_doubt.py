@@ -329,13 +329,22 @@ def test_held_rows_are_found_in_linked_mode_too():
     assert np.array_equal(result.resolve().keep, [True, False, True, True, True])
 
 
+def _planned_as_read_pair_by_pair(texts: list[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``held_pairs`` of the pairs ``(a, b)`` of ``texts``, read pair by pair, after asserting that ``doubt_plan``
+    (given each pair's similarity as the engine gives it) finds the same pairs."""
+    from rapidfuzz.distance import Levenshtein
+
+    similarity = np.array([Levenshtein.normalized_similarity(texts[i], texts[j]) for i, j in zip(a, b, strict=True)])
+    pair_by_pair = held_pairs([texts[i] for i in a], [texts[i] for i in b])
+    assert doubt_plan(texts, a, b, similarity).read(texts).tolist() == pair_by_pair.tolist()
+    return pair_by_pair
+
+
 def test_the_pairs_with_a_figure_put_in_found_at_once_are_those_read_pair_by_pair():
     """``doubt_plan`` reads for ``figure_added`` the pairs whose counts of figure characters differ by one to
     ``FIGURE_ADDED_MAX``: on random short texts (12 characters or more, one character put in: too many to be read
     for a character apart, too close to be a word apart), with their similarity as the engine gives it, it finds
     what reading every pair finds."""
-    from rapidfuzz.distance import Levenshtein
-
     rng = np.random.default_rng(11)
     alphabet = list("北京天气苹果手机怎么上市的了吗，？ 6二一三") + ["12", "一二三四五"]
     put = ["6", "二", "一", "12", "一二三四五", "三万", "的", "？"]
@@ -347,9 +356,7 @@ def test_the_pairs_with_a_figure_put_in_found_at_once_are_those_read_pair_by_pai
         a.append(len(texts) - 2)
         b.append(len(texts) - 1)
     a, b = np.array(a), np.array(b)
-    similarity = np.array([Levenshtein.normalized_similarity(texts[i], texts[j]) for i, j in zip(a, b, strict=True)])
-    pair_by_pair = held_pairs([texts[i] for i in a], [texts[i] for i in b])
-    assert doubt_plan(texts, a, b, similarity).read(texts).tolist() == pair_by_pair.tolist()
+    pair_by_pair = _planned_as_read_pair_by_pair(texts, a, b)
     figures = [figure_added(texts[i], texts[j]) for i, j in zip(a.tolist(), b.tolist(), strict=True)]
     assert sum(figures) > 20 and not (np.array(figures) & ~pair_by_pair).any()
 
@@ -383,11 +390,9 @@ def test_the_pairs_found_doubtful_at_once_are_those_read_pair_by_pair():
 def test_the_quoted_characters_found_at_once_are_those_read_pair_by_pair():
     """``doubt_plan`` reads, in texts of ``SUBSTITUTED_UNDER`` characters or more, the pairs that may have a
     character of a phrase asked about written for another (``_quoted_character``) by their counts of characters
-    surely read and of 的: on random questions "<phrase>的<character>是什么意思" with one character written for
-    another (of the phrase or not, figures and signs around), with their similarity as the engine gives it, it
-    finds what reading every pair finds."""
-    from rapidfuzz.distance import Levenshtein
-
+    surely read, of 的 and of what follows it (``_after_quoting``): on random questions
+    "<phrase>的<character>是什么意思" with one character written for another (of the phrase or not, figures and
+    signs around), with their similarity as the engine gives it, it finds what reading every pair finds."""
     rng = np.random.default_rng(5)
     alphabet = list("温故而知新风景旧曾谙的了，？ 7")
     texts, a, b = [], [], []
@@ -404,9 +409,7 @@ def test_the_quoted_characters_found_at_once_are_those_read_pair_by_pair():
         a.append(len(texts) - 2)
         b.append(len(texts) - 1)
     a, b = np.array(a), np.array(b)
-    similarity = np.array([Levenshtein.normalized_similarity(texts[i], texts[j]) for i, j in zip(a, b, strict=True)])
-    pair_by_pair = held_pairs([texts[i] for i in a], [texts[i] for i in b])
-    assert doubt_plan(texts, a, b, similarity).read(texts).tolist() == pair_by_pair.tolist()
+    _planned_as_read_pair_by_pair(texts, a, b)
     quoted = [
         len(texts[i]) >= SUBSTITUTED_UNDER + 5 and in_doubt(texts[i], texts[j])
         for i, j in zip(a.tolist(), b.tolist(), strict=True)
