@@ -1196,6 +1196,34 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("He was released on bail with conditions.", "He was released on bail without conditions.", True),
+        # a size, a share, a reopening, in sentences too long to be held for one word (removed as copies); two of one
+        # class are one
+        (
+            "In a statement released on Wednesday evening, the ministry said the smaller of the two reactors had been "
+            "shut down for routine maintenance and would restart in early June.",
+            "In a statement released on Wednesday evening, the ministry said the larger of the two reactors had been "
+            "shut down for routine maintenance and would restart in early June.",
+            True,
+        ),
+        (
+            "The survey of 2,000 adults, conducted by the research group in March, found that most respondents "
+            "supported the plan to build a new hospital on the site of the old factory.",
+            "The survey of 2,000 adults, conducted by the research group in March, found that few respondents "
+            "supported the plan to build a new hospital on the site of the old factory.",
+            True,
+        ),
+        (
+            "The company, which employs about 5,000 people worldwide, said on Tuesday that it would reopen its factory "
+            "in Ohio next month after a three-week shutdown caused by a fire.",
+            "The company, which employs about 5,000 people worldwide, said on Tuesday that it would close its factory "
+            "in Ohio next month after a three-week shutdown caused by a fire.",
+            True,
+        ),
+        (
+            "The shop was shut for two days last week after the flood.",
+            "The shop was closed for two days last week after the flood.",
+            False,
+        ),
         # must against may, morning against evening (removed as copies)
         ("Parents must accompany children under 14.", "Parents may accompany children under 14.", True),
         ("Tickets will go on sale at 9am on Saturday.", "Tickets will go on sale at 9pm on Saturday.", True),

@@ -3425,6 +3425,11 @@ OPPOSITE_CLASSES = (
     # what must be against what may be ("Parents must accompany children under 14" / "…may accompany…": removed as a
     # copy)
     ("must", "may can"),
+    # a size, a share, a reopening ("the smaller of the two reactors" / "the larger…", "most respondents supported"
+    # / "few respondents…", "would reopen its factory in Ohio" / "would close…": removed as copies)
+    ("larger bigger largest biggest large big", "smaller smallest small"),
+    ("most many", "few"),
+    ("reopen reopens reopened reopening", "close closes closed closing shut"),
 )
 _OPPOSITE_GROUPS = _groups_of_words(
     [*OPPOSITE_WORDS, *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split())]
