@@ -1224,6 +1224,56 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The shop was closed for two days last week after the flood.",
             False,
         ),
+        # how badly, how many, how long, whether a target is met, which travel, how much, how soon (removed as copies)
+        (
+            "The new bridge, which will carry both road and rail traffic, is expected to be completed ahead of "
+            "schedule in the autumn of next year, officials said.",
+            "The new bridge, which will carry both road and rail traffic, is expected to be completed behind schedule "
+            "in the autumn of next year, officials said.",
+            True,
+        ),
+        (
+            "The airline expected to return to profit in the second half of the year as demand for international "
+            "travel continued to recover strongly, its chief executive said on Monday.",
+            "The airline expected to return to profit in the second half of the year as demand for domestic travel "
+            "continued to recover strongly, its chief executive said on Monday.",
+            True,
+        ),
+        (
+            "The study, which followed more than 10,000 participants for a decade, found that people who exercised "
+            "regularly had a significantly lower risk of developing dementia.",
+            "The study, which followed more than 10,000 participants for a decade, found that people who exercised "
+            "regularly had a slightly lower risk of developing dementia.",
+            True,
+        ),
+        (
+            "According to the police report, the driver of the car was seriously injured in the collision and was "
+            "taken to hospital, while the cyclist escaped with minor cuts.",
+            "According to the police report, the driver of the car was slightly injured in the collision and was "
+            "taken to hospital, while the cyclist escaped with minor cuts.",
+            True,
+        ),
+        (
+            "Rescue workers pulled three survivors from the rubble of the collapsed building on Tuesday, raising hopes "
+            "that more people may be found alive in the coming days.",
+            "Rescue workers pulled three bodies from the rubble of the collapsed building on Tuesday, raising hopes "
+            "that more people may be found alive in the coming days.",
+            True,
+        ),
+        (
+            "The government announced on Sunday that the curfew, which has been in place since last month, would be "
+            "extended by two weeks because of the unrest in the capital.",
+            "The government announced on Sunday that the curfew, which has been in place since last month, would be "
+            "shortened by two weeks because of the unrest in the capital.",
+            True,
+        ),
+        (
+            "The minister told parliament that the country would meet its target of cutting carbon emissions by 40 "
+            "percent by 2030, despite criticism from environmental groups.",
+            "The minister told parliament that the country would miss its target of cutting carbon emissions by 40 "
+            "percent by 2030, despite criticism from environmental groups.",
+            True,
+        ),
         # must against may, morning against evening (removed as copies)
         ("Parents must accompany children under 14.", "Parents may accompany children under 14.", True),
         ("Tickets will go on sale at 9am on Saturday.", "Tickets will go on sale at 9pm on Saturday.", True),

@@ -3430,6 +3430,19 @@ OPPOSITE_CLASSES = (
     ("larger bigger largest biggest large big", "smaller smallest small"),
     ("most many", "few"),
     ("reopen reopens reopened reopening", "close closes closed closing shut"),
+    # how badly, how many, how long, whether a target is met ("was seriously injured" / "slightly", "unanimously
+    # approved" / "narrowly", "the curfew would be extended by two weeks" / "shortened", "pulled three survivors from
+    # the rubble" / "three bodies", "would meet its target" / "miss": all were removed as copies)
+    ("seriously severely badly critically gravely", "slightly lightly mildly"),
+    ("unanimously", "narrowly"),
+    ("extend extends extended extending lengthen lengthened", "shorten shortens shortened shortening"),
+    ("survivors survivor", "bodies body"),
+    ("meet meets met", "miss misses missed"),
+    # ("as demand for international travel continued to recover" / "…domestic travel…", "had a significantly lower
+    # risk" / "a slightly lower risk": removed as copies)
+    ("international overseas", "domestic"),
+    ("significantly substantially considerably markedly sharply", "slightly marginally"),
+    ("ahead", "behind"),  # ("completed ahead of schedule" / "behind schedule": removed as a copy; "of" besides it)
 )
 _OPPOSITE_GROUPS = _groups_of_words(
     [*OPPOSITE_WORDS, *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split())]
@@ -3451,6 +3464,7 @@ _AUXILIARIES = frozenset(
     # copies; "net" / "gross" for each other is still one word for another)
     | {"net", "at"}
     | {"only"}  # ("available without a prescription" / "available only with a prescription")
+    | {"of"}  # ("completed ahead of schedule" / "completed behind schedule")
 )
 
 
