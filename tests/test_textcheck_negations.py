@@ -1224,7 +1224,15 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The shop was closed for two days last week after the flood.",
             False,
         ),
-        # how badly, how many, how long, whether a target is met, which travel, how much, how soon (removed as copies)
+        # how badly, how many, how long, whether a target is met, which travel, how much, how soon, how fast (removed
+        # as copies)
+        (
+            "Scientists said the ice sheet was melting faster than previously thought, with satellite data showing the "
+            "rate of loss had doubled over the past two decades.",
+            "Scientists said the ice sheet was melting slower than previously thought, with satellite data showing the "
+            "rate of loss had doubled over the past two decades.",
+            True,
+        ),
         (
             "The new bridge, which will carry both road and rail traffic, is expected to be completed ahead of "
             "schedule in the autumn of next year, officials said.",

@@ -3443,6 +3443,9 @@ OPPOSITE_CLASSES = (
     ("international overseas", "domestic"),
     ("significantly substantially considerably markedly sharply", "slightly marginally"),
     ("ahead", "behind"),  # ("completed ahead of schedule" / "behind schedule": removed as a copy; "of" besides it)
+    # ("the ice sheet was melting faster than previously thought" / "…slower…": removed as a copy)
+    ("faster quicker", "slower"),
+    ("fast quick quickly rapidly", "slow slowly"),
 )
 _OPPOSITE_GROUPS = _groups_of_words(
     [*OPPOSITE_WORDS, *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split())]
