@@ -902,6 +902,8 @@ OPPOSITE_CLASSES_ZH = (
     # copies
     ("初期 早期 前期", "中期", "后期 晚期 末期"),
     ("最 第一", "第二 第三 第四 第五 第六 第七 第八 第九 第十"),
+    # a first home against a second ("首套住房商业贷款利率下限" / "二套住房…": removed as a copy)
+    ("首套 第一套", "二套 第二套 三套 第三套"),
     # a refrigerator of another build ("海尔冰箱 双开门 风冷无霜" / "海尔冰箱 三门 …": removed as a copy)
     ("单门", "双门", "双开门 对开门", "三门", "四门"),
     # another weather ("明天白天，晴，偏北风3到4级" / "明天白天，多云，…": removed as a copy)
