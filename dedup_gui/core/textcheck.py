@@ -931,6 +931,8 @@ OPPOSITE_GROUPS_ZH = (
     # character put in replaces nothing: ``_names_plan``).
     "元 美元 港元 欧元 日元 英镑 韩元 澳元 加元 卢布",
     "A股 B股 H股 港股 美股",
+    # shares against bonds ("该基金主要投资于国内A股市场" / "…国内债券市场": removed as a copy)
+    "股票 债券 期货 外汇 A股 港股 美股",
     "沪市 深市",
     # a deposit against a loan ("下调人民币存款基准利率" / "贷款基准利率": removed as a copy)
     "存款 贷款",
