@@ -518,6 +518,7 @@ def test_questions_about_another_numbered_item_stay_apart():
             "该基金主要投资于国内债券市场，股票资产占基金资产的比例为60%至95%。",
             True,
         ),  # shares, bonds
+        ("中国证监会2019国考专业科目笔试大纲", "中国银保监会2019年国考专业科目笔试大纲", True),  # another regulator
         # another stream of students, another head, the last place, another waste, another metal, a loss for a profit
         ("其中文科考生1.8万人，比去年略有增加", "其中理科考生1.8万人，比去年略有增加", True),
         ("研究部署全省经济工作，省委书记主持会议并讲话", "研究部署全省经济工作，省长主持会议并讲话", True),

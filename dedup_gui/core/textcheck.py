@@ -933,6 +933,9 @@ OPPOSITE_GROUPS_ZH = (
     "A股 B股 H股 港股 美股",
     # shares against bonds ("该基金主要投资于国内A股市场" / "…国内债券市场": removed as a copy)
     "股票 债券 期货 外汇 A股 港股 美股",
+    # another regulator ("中国证监会2019国考专业科目笔试大纲" / "中国银保监会2019年国考…": two exams' syllabuses, a
+    # Sina headline removed as a copy)
+    "证监会 银保监会 银监会 保监会 外汇局",
     "沪市 深市",
     # a deposit against a loan ("下调人民币存款基准利率" / "贷款基准利率": removed as a copy)
     "存款 贷款",
