@@ -3428,7 +3428,7 @@ OPPOSITE_CLASSES = (
     # a floor against a ceiling ("must be at least 18 years old" / "must be under 18…"): both were removed as copies
     # (with "net" and "at" among ``_AUXILIARIES``)
     ("revenue revenues sales turnover", "income profit profits earnings"),
-    ("least", "under below most"),
+    ("least", "under below"),  # (most / least: OPPOSITE_WORDS)
     # what must be against what may be ("Parents must accompany children under 14" / "…may accompany…": removed as a
     # copy)
     ("must", "may can"),
