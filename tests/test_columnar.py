@@ -929,6 +929,19 @@ def test_stripping_boilerplate_from_the_column_equals_splitting_each_text(texts,
 
 
 @settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="新闻中国ab 。\n\x00\U00020000", max_size=30), max_size=20))
+def test_string_hashes_are_each_words_string_hash(words):
+    """The tables of words the text check looks up (opposite words, figure words, negations) are made by
+    ``string_hashes`` in one go: each word's hash is its ``string_hash``, whatever the words hold (the character
+    they are joined with among them)."""
+    from dedup_gui.core.text import string_hash, string_hashes
+
+    got = string_hashes(words)
+    assert got.dtype == np.uint64
+    assert got.tolist() == [string_hash(w) for w in words]
+
+
+@settings(max_examples=200, deadline=None)
 @given(st.lists(st.text(alphabet="新闻中国ab 。\n\U00020000", max_size=12), min_size=1, max_size=12))
 def test_span_hashes_depend_only_on_the_characters_of_the_span(pieces):
     from dedup_gui.core.text import code_points, span_hashes, string_hash

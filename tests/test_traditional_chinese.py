@@ -143,3 +143,25 @@ def test_the_compare_view_folds_as_the_run_on_screen_did(qtbot):
     view.fold_traditional = False
     view.set_texts(TRADITIONAL, changed, "kept", "other")  # (the same texts: diffed again, as written)
     assert view.diff is not None and len(view.diff.differences) > 10
+
+
+def test_the_kept_table_is_named_after_the_installed_opencc_files(tmp_path, monkeypatch):
+    """The folding table is kept in the cache under a name told by OpenCC's files (found, not imported): another
+    OpenCC installed - its library of another size - is another name, so a table of the old one is never used;
+    where it is not installed as files, no name."""
+    from importlib.machinery import ModuleSpec
+
+    package = tmp_path / "opencc"
+    (package / "clib").mkdir(parents=True)
+    (package / "__init__.py").write_text("__version__ = '1'\n", encoding="utf-8")
+    library = package / "clib" / "opencc_clib.cpython-311-x86_64-linux-gnu.so"
+    library.write_bytes(b"\0" * 100)
+    spec = ModuleSpec("opencc", None, origin=str(package / "__init__.py"), is_package=True)
+    spec.submodule_search_locations = [str(package)]
+    monkeypatch.setattr(text, "find_spec", lambda name: spec if name == "opencc" else None)
+    first = text._opencc_stamp()
+    assert first is not None and first == text._opencc_stamp()
+    library.write_bytes(b"\0" * 101)
+    assert text._opencc_stamp() not in (None, first)
+    monkeypatch.setattr(text, "find_spec", lambda name: None)
+    assert text._opencc_stamp() is None

@@ -66,14 +66,21 @@ def place_character_set() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _character_set() -> frozenset[str]:
-    return frozenset("".join(_load()[0]))
+    return frozenset(map(chr, _character_codes().tolist()))
 
 
 @lru_cache(maxsize=1)
 def _characters() -> np.ndarray:
     table = np.zeros(0x10000, dtype=bool)
-    table[[ord(c) for c in _character_set()]] = True
+    table[_character_codes()[_character_codes() < 0x10000]] = True
     return table
+
+
+@lru_cache(maxsize=1)
+def _character_codes() -> np.ndarray:
+    """The code points of the characters place names have, sorted, from the names joined (not a set of 16,000
+    strings' characters built in Python)."""
+    return sorted_unique(utf32("".join(_load()[0])).astype(np.int64))
 
 
 def _table() -> tuple[frozenset[str], np.ndarray]:

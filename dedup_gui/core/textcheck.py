@@ -119,6 +119,7 @@ from .text import (
     span_hashes,
     span_positions,
     string_hash,
+    string_hashes,
     strip_html,
     strip_html_each,
     text_slices,
@@ -1136,23 +1137,25 @@ _LONG_OPPOSITE_CODES = np.array(
 )
 
 
-def _word_codes(shared: int, pairs: frozenset = _OPPOSITE_PAIRS) -> np.ndarray:
-    """Opposite words of two characters that share one (of ``pairs``), at place ``shared`` (0: their first, 1: their
-    last), as ``_opposite_swapped`` looks them up: the shared character, then the two that differ, one code each."""
-    other = 1 - shared
-    codes = {
-        (ord(x[shared]) << 42) | (ord(x[other]) << 21) | ord(y[other])
-        for x, y in pairs
-        if len(x) == len(y) == 2 and x[shared] == y[shared] and x[other] != y[other]
-    }
-    return np.array(sorted(codes), dtype=np.uint64)
+def _word_codes(pairs: frozenset = _OPPOSITE_PAIRS) -> tuple[np.ndarray, np.ndarray]:
+    """Opposite words of two characters that share one (of ``pairs``), as ``_opposite_swapped`` looks them up: the
+    shared character, then the two that differ, one code each - those sharing their first character, then those
+    sharing their last. (The pairs of two characters each taken once, their codes made by numpy: 3 ms of the
+    module's import for the four tables made a pair at a time.)"""
+    two = [x + y for x, y in pairs if len(x) == len(y) == 2]
+    cps = utf32("".join(two)).astype(np.uint64).reshape(len(two), 4) if two else np.zeros((0, 4), dtype=np.uint64)
+    out = []
+    for shared in (0, 1):
+        other = 1 - shared
+        keep = (cps[:, shared] == cps[:, 2 + shared]) & (cps[:, other] != cps[:, 2 + other])
+        codes = (cps[keep, shared] << np.uint64(42)) | (cps[keep, other] << np.uint64(21)) | cps[keep, 2 + other]
+        out.append(sorted_unique(codes))
+    return out[0], out[1]
 
 
-_WORD_BEFORE_CODES = _word_codes(0)
-_WORD_AFTER_CODES = _word_codes(1)
+_WORD_BEFORE_CODES, _WORD_AFTER_CODES = _word_codes()
 # ... of longer texts (``SHORT_CHARS``), without another week or month ("本周" / "下周": ``DAY_OPPOSITES``)
-_LONG_WORD_BEFORE_CODES = _word_codes(0, _LONG_OPPOSITE_PAIRS)
-_LONG_WORD_AFTER_CODES = _word_codes(1, _LONG_OPPOSITE_PAIRS)
+_LONG_WORD_BEFORE_CODES, _LONG_WORD_AFTER_CODES = _word_codes(_LONG_OPPOSITE_PAIRS)
 _CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
 # "Sun's" is "Sun", "'", "s"), a number, any other character on its own. The spaces between are read for line breaks.
@@ -2522,8 +2525,9 @@ def _negation_tables() -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     table = np.zeros(0x10000, dtype=np.uint8)
     table[[ord(w) for w in chinese]] = np.arange(1, len(chinese) + 1)
     table[ord("A") : ord("Z") + 1] = table[ord("a") : ord("z") + 1] = _LETTER
-    hashes = np.array([0] + [string_hash(w) for w in chinese], dtype=np.uint64)
-    return table, hashes, {w: string_hash(w) for w in NEGATIONS + QUALIFIERS if w.isalpha() and w.isascii()}
+    hashes = np.r_[np.zeros(1, dtype=np.uint64), string_hashes(chinese)]
+    english = [w for w in NEGATIONS + QUALIFIERS if w.isalpha() and w.isascii()]
+    return table, hashes, dict(zip(english, string_hashes(english).tolist(), strict=True))
 
 
 def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -3558,7 +3562,7 @@ def opposite_words_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarr
 
 @lru_cache(maxsize=1)
 def _opposite_hashes() -> np.ndarray:
-    return np.array(sorted({string_hash(w) for w in _OPPOSITE_GROUPS}), dtype=np.uint64)
+    return sorted_unique(string_hashes(list(_OPPOSITE_GROUPS)))
 
 
 def _short_pairs(
@@ -3744,7 +3748,7 @@ def _scale_classes() -> np.ndarray:
 @lru_cache(maxsize=1)
 def _scale_word_hashes() -> np.ndarray:
     """The hashes (``string_hash``, sorted) of the multiplier words ``_figure_words`` finds (``_MULTIPLIERS``)."""
-    return np.array(sorted(string_hash(w) for w in _MULTIPLIERS), dtype=np.uint64)
+    return np.sort(string_hashes(list(_MULTIPLIERS)))
 
 
 def _chinese_numerals(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -3771,8 +3775,9 @@ def _figure_words(cps: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.nda
 @lru_cache(maxsize=1)
 def _figure_word_hashes() -> tuple[np.ndarray, np.ndarray]:
     """``FIGURE_WORDS`` as hashes (``string_hash``, sorted) and the hash of what each stands for."""
-    pairs = sorted((string_hash(w), string_hash(v)) for w, v in FIGURE_WORDS.items())
-    return np.array([k for k, _ in pairs], dtype=np.uint64), np.array([v for _, v in pairs], dtype=np.uint64)
+    keys, values = string_hashes(list(FIGURE_WORDS)), string_hashes(list(FIGURE_WORDS.values()))
+    order = np.lexsort((values, keys))
+    return keys[order], values[order]
 
 
 @lru_cache(maxsize=1)
