@@ -623,6 +623,18 @@ def test_questions_about_another_numbered_item_stay_apart():
             True,
         ),
         ("会议将于本周三下午在市政府大楼举行", "会议将于下周三下午在市政府大楼举行", True),
+        # the reserve ratio against an interest rate (a rate against a benchmark rate is none: one said two ways)
+        ("央行宣布下调金融机构存款准备金率0.5个百分点", "央行宣布下调金融机构存款基准利率0.5个百分点", True),
+        ("央行宣布下调金融机构存款准备金率0.5个百分点", "央行宣布下调金融机构存款利率0.5个百分点", True),
+        ("央行宣布下调金融机构存款基准利率0.5个百分点", "央行宣布下调金融机构存款利率0.5个百分点", False),
+        # a part of the year against another or the whole (the first quarter written two ways is one)
+        ("该公司今年上半年实现营业收入120亿元", "该公司今年全年实现营业收入120亿元", True),
+        ("该公司今年一季度实现营业收入120亿元", "该公司今年第一季度实现营业收入120亿元", False),
+        # another prize
+        ("他是中国第一位获得诺贝尔文学奖的作家", "他是中国第一位获得诺贝尔物理学奖的作家", True),
+        # another kind of fund, of loan
+        ("该基金为开放式基金，投资者可随时申购赎回", "该基金为封闭式基金，投资者可随时申购赎回", True),
+        ("固定利率贷款在整个还款期内利率保持不变", "浮动利率贷款在整个还款期内利率保持不变", True),
     ],
 )
 def test_a_character_for_its_opposite_in_a_short_text_is_another_question(a, b, opposite):

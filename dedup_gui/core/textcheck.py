@@ -851,6 +851,9 @@ OPPOSITE_WORDS_ZH = (
     # ("该车为手动挡车型" / "自动挡…", "该软件为免费版本" / "付费…", "该课程为必修课" / "选修课", "要求全职工作" /
     # "兼职…": all were removed as copies)
     "手动/自动 免费/付费 必修/选修 全职/兼职 精装/毛坯 精装修/毛坯 投放/回笼 中标/落标 实施/撤销 全新/二手 全新/翻新 "
+    # ("该基金为开放式基金" / "…封闭式基金", "固定利率贷款" / "浮动利率贷款": held for the user to check, as one word
+    # written for another; another kind of fund, of loan)
+    "开放式/封闭式 固定/浮动 "
     # ("累计票房已突破20亿元" / "…跌破…", "宣布将于明年举办个人巡回演唱会" / "…取消…": removed as copies)
     "突破/跌破 举办/取消 举行/取消 召开/取消 满意/失望 "
     # ("调查显示，大多数受访者支持…" / "…少数受访者…": removed as a copy)
@@ -940,6 +943,14 @@ OPPOSITE_GROUPS_ZH = (
     "沪市 深市",
     # a deposit against a loan ("下调人民币存款基准利率" / "贷款基准利率": removed as a copy)
     "存款 贷款",
+    # the reserve ratio against an interest rate ("下调金融机构存款准备金率0.5个百分点" / "…存款基准利率…": removed as
+    # a copy; a rate and a benchmark rate are in no group together)
+    "准备金率 利率",
+    "准备金率 基准利率",
+    # another prize of a field ("第一位获得诺贝尔文学奖的作家" / "…物理学奖的…": removed as a copy)
+    "文学奖 物理学奖 化学奖 和平奖 经济学奖 医学奖",
+    # a part of a year against another or the whole ("今年上半年实现营业收入120亿元" / "今年全年…": removed as a copy)
+    "上半年 下半年 全年 一季度 二季度 三季度 四季度 前三季度",
     "冠军 亚军 季军",
     # another round, another scope, another level ("晋级决赛" / "晋级半决赛", "全国首个" / "全省首个", "国家级示范村" /
     # "省级示范村"), another vehicle ("一辆白色轿车" / "一辆白色货车"): all were removed as copies
@@ -1519,7 +1530,7 @@ def _opposite_runs(a: str, b: str, ops, pairs: frozenset) -> list[tuple[int, int
             end = runs[k + 1][1]
             x = _NOT_WORD.sub("", a[ops[i].src_start : ops[end].src_end])
             y = _NOT_WORD.sub("", b[ops[i].dest_start : ops[end].dest_end])
-            if (x, y) in pairs:
+            if (x, y) in pairs or _in_word(a, b, ops[i], ops[end], pairs) is not None:
                 out.append((i, end))
                 k += 2
                 continue
