@@ -738,7 +738,8 @@ _OPPOSITE_PIECES = ["高", "低", "上", "下", "一句", "的", "女", "男", "
                     "雪", "温", "双", "开门", "三门", "全", "脱", "脂", "XL码", "L码", "S", "X", "码", "版", "NFC",
                     "标准", "款", "或", "将", "拟", "以", "疑似", "试", "运营", "停运", "酒", "后", "醉", "驾驶",
                     "停课", "一天", "正常", "上课", "农村", "居民", "最", "第二", "第一", "初期", "后", "期",
-                    "首套", "二", "套", "早"]  # fmt: skip
+                    "首套", "二", "套", "早", "准备金", "基准", "利", "率", "存款", "上半年", "全年", "文学",
+                    "物理学", "奖", "开放式", "封闭式", "固定", "浮动"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
@@ -1342,6 +1343,35 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "Applicants must be under 18 years old and hold a valid driver's license.",
             True,
         ),
+        (  # another country, one letter apart; a misspelt one is the same
+            "Iran said on Tuesday it had test-fired a new medium-range ballistic missile, state television reported",
+            "Iraq said on Tuesday it had test-fired a new medium-range ballistic missile, state television reported",
+            True,
+        ),
+        (
+            "Niger's president dissolved the government on Monday",
+            "Nigeria's president dissolved the government on Monday",
+            True,
+        ),
+        ("What is the capital of Slovakia", "What is the capital of Slovenia", True),
+        ("What is the capital of Austrlia", "What is the capital of Australia", False),
+        (  # another role in a crime
+            "Police said the victim was a 45-year-old man from the north side who was shot outside a bar early "
+            "Saturday morning.",
+            "Police said the suspect was a 45-year-old man from the north side who was shot outside a bar early "
+            "Saturday morning.",
+            True,
+        ),
+        (  # good against harm; one good said two ways is no opposite
+            "The report examines the benefits of the new drug for patients with heart disease in rural areas.",
+            "The report examines the risks of the new drug for patients with heart disease in rural areas.",
+            True,
+        ),
+        (
+            "The report examines the benefits of the new drug for patients with heart disease in rural areas.",
+            "The report examines the advantages of the new drug for patients with heart disease in rural areas.",
+            False,
+        ),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):
@@ -1377,7 +1407,7 @@ def test_sentences_saying_the_opposite_stay_and_a_copy_goes(monkeypatch):
 
 _OPPOSITE_WORD_PIECES = ["rose ", "fell ", "imports ", "exports ", "and ", "the ", "in ", "May ", "a ", "day ", "year ",
                          "higher", "lower", ". ", "Rose ", "net ", "income ", "revenue ", "at ", "least ",
-                         "under ", "d", "c", "."]  # fmt: skip
+                         "under ", "d", "c", ".", "benefits ", "risks ", "Iran ", "Iraq ", "Niger", "ia "]  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None)

@@ -3314,6 +3314,9 @@ OPPOSITE_WORDS = (
     "black white red blue green yellow pink purple orange brown grey, "
     # ("The suspect, a 34-year-old man from Leeds, was arrested" / "…woman…": removed as a copy)
     "man woman, boy girl, boys girls, husband wife, son daughter, sons daughters, father mother, brother sister, "
+    # ("Police said the victim was a 45-year-old man…" / "…the suspect was…": removed as a copy)
+    "victim suspect, victims suspects, victim attacker, victim gunman, lender borrower, lenders borrowers, landlord "
+    "tenant, landlords tenants, employer employee, employers employees, "
     # ("The drug is available without a prescription" / "…only with a prescription…": removed as a copy)
     "with without, "
     # ("vehicles built between 2015 and 2018" / "…before 2015 and after 2018": removed as a copy)
@@ -3415,6 +3418,9 @@ OPPOSITE_CLASSES = (
         "rejected declined opposed blocked vetoed refused",
     ),
     ("completed finished concluded", "abandoned terminated cancelled canceled scrapped"),
+    # good against harm ("The report examines the benefits of the new drug for patients…" / "…the risks of…": removed
+    # as a copy)
+    ("benefits advantages pros upsides", "risks disadvantages cons downsides drawbacks dangers harms"),
     ("raised hiked lifted boosted increased", "cut lowered trimmed reduced slashed"),
     ("appointed named hired promoted reinstated elected", "dismissed fired sacked ousted demoted"),
     # "would hire 500 workers" / "would lay off 500 workers", "would omit its quarterly dividend" / "would raise
@@ -3469,8 +3475,31 @@ OPPOSITE_CLASSES = (
     ("faster quicker", "slower"),
     ("fast quick quickly rapidly", "slow slowly"),
 )
+# Countries, any two of them another country: names that a misspelling could not tell apart ("Iran said on Tuesday
+# it had test-fired a new missile" / "Iraq said…", "What is the capital of Slovakia" / "…Slovenia", "Niger's
+# president" / "Nigeria's…", "Zambia's copper output" / "Gambia's…": all were removed as copies, one or two letters
+# apart, where a name is read only three letters or more from the other). Names of one word, each the usual one
+# (not Holland, Burma or Britain, written for the Netherlands, Myanmar or the United Kingdom as often as not).
+COUNTRIES = (
+    "afghanistan albania algeria andorra angola argentina armenia australia austria azerbaijan bahamas bahrain "
+    "bangladesh barbados belarus belgium belize benin bhutan bolivia botswana brazil brunei bulgaria burundi "
+    "cambodia cameroon canada chad chile china colombia comoros congo croatia cuba cyprus czechia denmark djibouti "
+    "dominica ecuador egypt eritrea estonia eswatini ethiopia fiji finland france gabon gambia germany ghana greece "
+    "grenada guatemala guinea guyana haiti honduras hungary iceland india indonesia iran iraq ireland israel italy "
+    "jamaica japan jordan kazakhstan kenya kiribati kosovo kuwait kyrgyzstan laos latvia lebanon lesotho liberia "
+    "libya liechtenstein lithuania luxembourg madagascar malawi malaysia maldives mali malta mauritania mauritius "
+    "mexico micronesia moldova monaco mongolia montenegro morocco mozambique myanmar namibia nauru nepal nicaragua "
+    "niger nigeria norway oman pakistan palau panama paraguay peru philippines poland portugal qatar romania russia "
+    "rwanda samoa senegal serbia seychelles singapore slovakia slovenia somalia spain sudan suriname sweden "
+    "switzerland syria taiwan tajikistan tanzania thailand togo tonga tunisia turkey turkmenistan tuvalu uganda "
+    "ukraine uruguay uzbekistan vanuatu venezuela vietnam yemen zambia zimbabwe"
+)
 _OPPOSITE_GROUPS = _groups_of_words(
-    [*OPPOSITE_WORDS, *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split())]
+    [
+        *OPPOSITE_WORDS,
+        COUNTRIES,
+        *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split()),
+    ]
 )
 # A text read as words for ``opposite_word_replaced``: a run of Latin letters, a number, any other character.
 _LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
