@@ -1355,6 +1355,13 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
         ),
         ("What is the capital of Slovakia", "What is the capital of Slovenia", True),
         ("What is the capital of Austrlia", "What is the capital of Australia", False),
+        (  # a recall against a launch
+            "The automaker said it would recall about 120,000 vehicles in the United States because of a faulty fuel "
+            "pump that could cause the engine to stall",
+            "The automaker said it would launch about 120,000 vehicles in the United States because of a faulty fuel "
+            "pump that could cause the engine to stall",
+            True,
+        ),
         (  # another role in a crime
             "Police said the victim was a 45-year-old man from the north side who was shot outside a bar early "
             "Saturday morning.",

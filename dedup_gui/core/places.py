@@ -72,7 +72,8 @@ def _character_set() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _characters() -> np.ndarray:
     table = np.zeros(0x10000, dtype=bool)
-    table[_character_codes()[_character_codes() < 0x10000]] = True
+    codes = _character_codes()
+    table[codes[codes < 0x10000]] = True
     return table
 
 

@@ -78,8 +78,8 @@ longer text (under ``OPPOSITE_CHARS``) so is every opposite but a day's (``DAY_O
 repost of the day after), and a word written for its opposite word (``OPPOSITE_WORDS_ZH``: "上涨" / "下跌"). Two
 parts swapped (``parts_swapped``: "甲队3比1战胜乙队" / "乙队3比1战胜甲队") say who did what to whom the other way round.
 In English, in texts under ``NAME_CHARS`` characters, a word written for its opposite (``OPPOSITE_WORDS``:
-"increase" / "decrease", "exports" / "imports", "a year" / "a day") between the same words is another statement
-(``opposite_word_replaced``).
+"increase" / "decrease", "exports" / "imports", "a year" / "a day"; a country for another, ``COUNTRIES``: "Iran" /
+"Iraq") between the same words is another statement (``opposite_word_replaced``).
 
 Negations decide too: "孕妇可以吃饼干吗" / "孕妇不可以吃饼干吗" and "the merger was approved" / "the merger was not
 approved" say opposite things. A pair where one text has a negation (``NEGATIONS``) added to the same words (or, in a
@@ -1520,7 +1520,8 @@ def _opposite_runs(a: str, b: str, ops, pairs: frozenset) -> list[tuple[int, int
     """The runs of edits of ``ops`` (``_edit_runs``) as ``_opposite_replaced`` reads them: two runs one character
     apart that together write a word for its opposite (of ``pairs``) one run - "因酒后驾驶被处以" / "因醉酒驾驶…"
     (醉 put in before 酒, 后 left out after it), "本月28日起试运营" / "…起停运" (试 for 停, 营 left out): both were
-    removed as copies."""
+    removed as copies - or do so with the characters both texts have around them (``_in_word``): "存款准备金率" /
+    "存款基准利率" (基 put in before 准, 利 for 备金, 率 after them)."""
     runs = _edit_runs(ops)
     out: list[tuple[int, int]] = []
     k = 0
@@ -3317,6 +3318,8 @@ OPPOSITE_WORDS = (
     # ("Police said the victim was a 45-year-old man…" / "…the suspect was…": removed as a copy)
     "victim suspect, victims suspects, victim attacker, victim gunman, lender borrower, lenders borrowers, landlord "
     "tenant, landlords tenants, employer employee, employers employees, "
+    # ("The automaker said it would recall about 120,000 vehicles…" / "…launch…": removed as a copy)
+    "launch recall, launched recalled, launches recalls, launching recalling, "
     # ("The drug is available without a prescription" / "…only with a prescription…": removed as a copy)
     "with without, "
     # ("vehicles built between 2015 and 2018" / "…before 2015 and after 2018": removed as a copy)
