@@ -1,8 +1,8 @@
-"""One word written for another in a short English question (``doubt.word_for_word``) keeps the row for the user
-to check: "Why do cats sleep so much" / "Why do dogs sleep so much" ask about another animal, "lose weight" / "gain
-weight" the opposite aim, as often as "fast" / "quickly" ask the same. A typo, a function word and a word cut short
-are the same question. So is a short sentence that asks nothing (``doubt.STATEMENT_WORD_UNDER``); a longer one is
-read as before."""
+"""One word written for another (or, in a question, two for one) in a short English question
+(``doubt.word_for_word``) keeps the row for the user to check: "Why do cats sleep so much" / "Why do dogs sleep so
+much" ask about another animal, "lose weight" / "gain weight" the opposite aim, as often as "fast" / "quickly" ask
+the same. A typo, a function word and a word cut short are the same question. So is a short sentence that asks
+nothing (``doubt.STATEMENT_WORD_UNDER``), for one word, not two; a longer one is read as before."""
 
 import pytest
 
@@ -22,6 +22,9 @@ ANOTHER_WORD = [
     ("What is the best way to lose weight quickly without going to the gym?", "lose", "gain"),
     ("What are the advantages of living in a big city compared to a small town?", "advantages", "disadvantages"),
     ("how do i make my tomato plants grow faster in a small garden", "faster", "taller"),
+    # two words for one
+    ("What are the symptoms of vitamin D deficiency in adults?", "vitamin D", "iron"),
+    ("How long does it take to learn to play the guitar well?", "guitar", "electric violin"),
 ]
 
 
@@ -33,6 +36,12 @@ SAME_QUESTION = [
     ("How do I learn to play the guitar as an adult beginner?", "do", "can"),
     # a word cut short
     ("What does the Federal Deposit Insurance Corporation do for banks?", "Corporation", "Corp"),
+    # in a sentence, two words for one ("per cent" / "pct", "has given" / "gave": the same in other words as often)
+    ("Shipowners have offered a 100 per cent raise, which the seamen rejected.", "per cent", "pct"),
+    ("Prime Minister Margaret Thatcher gave notice that the U.K. would act.", "gave", "has given"),
+    # a space put in or left out, one word read as two
+    ("What are the symptoms of vitamin D deficiency in adults?", "vitamin D", "vitaminD"),
+    ("How do I clean my keyboard without damaging it?", "keyboard", "key board"),
 ]
 
 
