@@ -631,11 +631,7 @@ def rewrite_kind(a: str, b: str) -> str | None:
     ops = Levenshtein.opcodes(wa, wb)
     if Levenshtein.distance(a, b, score_cutoff=2 * REWRITE_MIN_WORDS) < 2 * REWRITE_MIN_WORDS:
         # (a pair this close is read for a question's one word only: ``_rewritten_reads``)
-        return (
-            WORD_FOR_WORD
-            if _word_for_word_read(a, b) and word_for_word(wa, wb, ops, is_question(a) and is_question(b))
-            else None
-        )
+        return WORD_FOR_WORD if _word_for_word_held(a, b, wa, wb, ops) else None
     least = max(REWRITE_MIN_WORDS, math.floor(REWRITE_SHARE * len(wa)) + 1)
     if words_rewritten(wa, wb, least, ops) >= least:
         return REWRITTEN
@@ -643,7 +639,7 @@ def rewrite_kind(a: str, b: str) -> str | None:
         return None
     if edge_rewritten(wa, wb, ops, word_lines(a), word_lines(b)):
         return ENDS_OTHERWISE
-    if _word_for_word_read(a, b) and word_for_word(wa, wb, ops, is_question(a) and is_question(b)):
+    if _word_for_word_held(a, b, wa, wb, ops):
         return WORD_FOR_WORD
     most = max(INSERTED_MIN_WORDS, math.floor(INSERTED_SHARE * len(wa)) + 1)
     return INSERTED if words_inserted(wa, wb, ops) >= most else None
@@ -704,6 +700,12 @@ QUESTION_WORDS = frozenset(
     "how what why when where which who whom whose is are was were can could do does did should would will shall "
     "may might must".split()
 )
+
+
+def _word_for_word_held(a: str, b: str, wa: Sequence, wb: Sequence, ops) -> bool:
+    """``word_for_word`` of texts ``a`` and ``b`` (their words ``wa``, ``wb``, aligned as ``ops``) where they are read
+    for it (``_word_for_word_read``); two words for one in two questions (``phrases``)."""
+    return _word_for_word_read(a, b) and word_for_word(wa, wb, ops, is_question(a) and is_question(b))
 
 
 def _word_for_word_read(a: str, b: str) -> bool:

@@ -23,7 +23,7 @@ import numpy as np
 import xxhash
 
 from . import cache
-from .text import find_sorted, sorted_unique, span_hashes, string_hash, utf32
+from .text import find_sorted, sorted_unique, string_hash, string_hashes, utf32
 
 PLACE_TAG = "ns"
 PLACE_CHARS = (2, 4)  # a place name's length in characters, shortest and longest
@@ -113,11 +113,7 @@ def _load() -> tuple[frozenset[str], np.ndarray]:
 
 def _hashes(words: list[str]) -> np.ndarray:
     """The sorted, distinct ``string_hash`` of ``words``."""
-    if not words:  # pragma: no cover - a word list without places
-        return np.zeros(0, dtype=np.uint64)
-    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-    ends = np.cumsum(lengths + 1) - 1  # joined with a line break after each word
-    return sorted_unique(span_hashes(utf32("\n".join(words)).astype(np.uint64), ends - lengths, ends))
+    return sorted_unique(string_hashes(words))
 
 
 def _dictionary() -> Path | None:

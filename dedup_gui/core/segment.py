@@ -35,7 +35,7 @@ from .text import (
     ranges_by_size,
     sorted_unique,
     span_hashes,
-    string_hash,
+    string_hashes,
     text_slices,
     unique_first,
     utf32,
@@ -330,7 +330,7 @@ def _segment_slice_by_word(tokens: list[str]) -> _SliceWords:
     _, doc = number_pieces(tokens)
     long = [i for i, w in enumerate(tokens) if len(w) >= 2]
     words = [tokens[i] for i in long]
-    hashes = np.fromiter(map(string_hash, words), dtype=np.uint64, count=len(words))
+    hashes = string_hashes(words)
     sizes = lengths_of(words)
     ends = np.cumsum(sizes)
     return _SliceWords("".join(words), ends - sizes, ends, hashes, doc[np.array(long, dtype=np.int64)])

@@ -1206,7 +1206,7 @@ def _slice_longest(texts: list[str], min_len: int, n: int) -> tuple[np.ndarray, 
         per = [longest_sentences(t, min_len, n) for t in texts]
         counts = [len(p) for p in per]
         ranks = np.concatenate([np.arange(c, dtype=np.int64) for c in counts]) if texts else empty
-        hashes = np.array([string_hash(x) for p in per for x in p], dtype=np.uint64)
+        hashes = string_hashes([x for p in per for x in p])
         return hashes, np.repeat(np.arange(len(texts), dtype=np.int64), counts), ranks
     cps = _sentence_line_points(joined)
     if not len(cps):

@@ -2501,16 +2501,16 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         runs[before] = span_hashes(low, starts[before], ends[before] - 1)
         ends = ends.copy()
         ends[before] -= 1
-    words = np.array(sorted(english.values()), dtype=np.uint64)  # (sorted, as find_sorted wants)
+    words, (cannot_hash, contracted_hash, not_hash) = _statement_word_hashes()
     is_word = find_sorted(words, runs)[1] & (ends > starts)
-    cannot = runs == np.uint64(string_hash("cannot"))  # ("can" and "not")
+    cannot = runs == cannot_hash  # ("can" and "not")
     found_at = np.concatenate([cn_at, first[is_word], first[t], first[cannot], first[opposite]])
     found = np.concatenate(
         [
             cn_hashes,
             runs[is_word],
-            np.full(int(t.sum()), string_hash("n't"), dtype=np.uint64),
-            np.full(int(cannot.sum()), string_hash("not"), dtype=np.uint64),
+            np.full(int(t.sum()), contracted_hash, dtype=np.uint64),
+            np.full(int(cannot.sum()), not_hash, dtype=np.uint64),
             opposite_runs,
         ]
     )
@@ -2519,6 +2519,14 @@ def _slice_statement_words(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
 
 
 _LETTER = 255  # ``_negation_tables``' mark of a Latin letter
+
+
+@lru_cache(maxsize=1)
+def _statement_word_hashes() -> tuple[np.ndarray, np.ndarray]:
+    """What ``_slice_statement_words`` looks up in every slice, made once: the hashes of the English negations and
+    qualifiers (sorted, as ``find_sorted`` wants) and those of "cannot", "n't" and "not"."""
+    words = np.sort(np.fromiter(_negation_tables()[2].values(), dtype=np.uint64))
+    return words, string_hashes(["cannot", "n't", "not"])
 
 
 @lru_cache(maxsize=1)
