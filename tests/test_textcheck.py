@@ -327,6 +327,9 @@ _figure_texts = st.lists(
     texts=["营收3增长1，判处十年，并处罚金甲乙丙丁戊己庚辛", "营收1增长3，判处七年，并处罚金子丑寅卯辰巳午未"],
     pairs=[(0, 1)],
 )
+# the last text ending in a whole number, a hyphen and digits: no character after them to end the run
+@example(texts=["12-12"], pairs=[(0, 0)])
+@example(texts=["比分102-98", "以比分102-97"], pairs=[(0, 1)])
 def test_figures_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
 
     from dedup_gui.core.textcheck import figures_differ, figures_differ_pairs
@@ -334,6 +337,15 @@ def test_figures_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
     pairs, a, b = pair_arrays(texts, pairs)
     got = figures_differ_pairs(texts, a, b)
     assert got.tolist() == [figures_differ(texts[i], texts[j]) for i, j in pairs]
+
+
+def test_a_score_at_the_end_of_the_last_text_is_read_as_figures():
+    """A column whose last text ends in "102-97" (a score, a range) once stopped the N-gram run with an IndexError in
+    the text check's plan of figures; its texts are now read as any others: another score, another statement."""
+    texts = ["湖人队本场比赛最终以比分102-98", "湖人队本场比赛最终以比分102-97"]
+    result = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert result.rows_to_remove == 0
+    assert Pipeline([texts[0], texts[0] + "。"]).run(Settings(algorithm="ngram")).rows_to_remove == 1
 
 
 # A notice of a templated series (invented): many figures, each issue changes one or two of them.

@@ -3737,8 +3737,12 @@ def _slice_numbers(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray
     dash = np.flatnonzero(cps[1:-1] == ord("-")) + 1
     dash = dash[(kind[dash - 1] == 1) & (kind[dash + 1] == 1)]
     if len(dash):
-        other = np.flatnonzero(kind != 1)  # (the text ends in the separator: each run of digits ends before one)
-        end = other[np.searchsorted(other, dash + 1)]
+        # (where each run of digits after a hyphen ends: before another character, or at the slice's end - its last
+        # text's "以比分102-97", no fraction after it)
+        other = np.flatnonzero(kind != 1)
+        place = np.searchsorted(other, dash + 1)
+        dash = dash[place < len(other)]
+        end = other[place[place < len(other)]]
         fits = end + 1 < len(cps)
         dash, end = dash[fits], end[fits]
         dash = dash[(cps[end] == ord("/")) & (kind[end + 1] == 1)]
