@@ -217,7 +217,7 @@ def test_the_idf_table_read_from_its_file_is_jiebas():
 
 
 def test_the_hashed_idf_table_gives_every_word_jiebas_weight():
-    from dedup_gui.core.text import code_points, span_hashes
+    from dedup_gui.core.text import code_points, span_hashes, string_hash
 
     idf, median, stop = segment._idf()
     table = segment._idf_table()
@@ -227,7 +227,7 @@ def test_the_hashed_idf_table_gives_every_word_jiebas_weight():
     hashes = span_hashes(code_points("\n".join(words)), ends - lengths, ends)
     np.testing.assert_array_equal(table.weights_of(hashes), np.array([idf[w] for w in words]))
     assert (table.median, table.stop) == (median, stop)
-    unknown = np.array([segment.string_hash(w) for w in ("不在表里的词语", "zzqxv", "新冠肺炎疫情防控")])
+    unknown = np.array([string_hash(w) for w in ("不在表里的词语", "zzqxv", "新冠肺炎疫情防控")])
     assert table.weights_of(unknown).tolist() == [
         idf.get(w, median) for w in ("不在表里的词语", "zzqxv", "新冠肺炎疫情防控")
     ]

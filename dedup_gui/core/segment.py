@@ -174,9 +174,7 @@ def _hash_idf_table() -> _IdfTable:
         words, weights = list(idf), np.fromiter(idf.values(), dtype=np.float64, count=len(idf))
     else:
         words, weights = fields[0::2], np.array(fields[1::2], dtype=np.float64)
-    lengths = lengths_of(words)
-    ends = np.cumsum(lengths + 1) - 1  # joined with a line break after each word
-    hashes = span_hashes(code_points("\n".join(words)), ends - lengths, ends)
+    hashes = string_hashes(words)
     order = np.argsort(hashes, kind="stable")
     hashes, weights = hashes[order], weights[order]
     last = np.ones(len(hashes), dtype=bool)
