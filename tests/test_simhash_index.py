@@ -1,0 +1,60 @@
+"""SimHash's candidate search (``simhash.near_pairs``): every pair of fingerprints within k bits, and no other,
+whatever the number of blocks the tables are cut into - against a plain comparison of every pair."""
+
+from math import comb
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dedup_gui.core.algorithms import simhash
+from dedup_gui.core.progress import Reporter
+
+
+def every_pair_within(fps: list[int], k: int) -> set[tuple[int, int]]:
+    return {(i, j) for i in range(len(fps)) for j in range(i + 1, len(fps)) if bin(fps[i] ^ fps[j]).count("1") <= k}
+
+
+@st.composite
+def fingerprints_near_each_other(draw) -> list[int]:
+    """Fingerprints around a few centres, each a centre with a few bits flipped: pairs at every distance."""
+    centres = draw(st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4))
+    fps = []
+    for _ in range(draw(st.integers(0, 40))):
+        fp = draw(st.sampled_from(centres))
+        for bit in draw(st.lists(st.integers(0, 63), max_size=10)):
+            fp ^= 1 << bit
+        fps.append(fp)
+    return fps
+
+
+def found(fps: list[int], k: int) -> set[tuple[int, int]]:
+    cands = simhash.near_pairs(np.array(fps, dtype=np.uint64), k, Reporter())
+    distances = [bin(fps[a] ^ fps[b]).count("1") for a, b in zip(cands.a.tolist(), cands.b.tolist(), strict=True)]
+    assert cands.measure.tolist() == distances
+    return set(zip(cands.a.tolist(), cands.b.tolist(), strict=True))
+
+
+@settings(max_examples=150, deadline=None)
+@given(fps=fingerprints_near_each_other(), k=st.integers(0, 16))
+def test_near_pairs_are_every_pair_within_k(fps, k):
+    assert found(fps, k) == every_pair_within(fps, k)
+
+
+@settings(max_examples=150, deadline=None)
+@given(fps=fingerprints_near_each_other(), k=st.integers(0, 12), extra=st.integers(1, 16))
+def test_near_pairs_are_the_same_whatever_the_blocks(fps, k, extra):
+    # Any b > k finds the same pairs; a table's bits and the index fit in one word or not (k = 0: 64 bits of key).
+    b = min(64, k + extra)
+    if comb(b, k) > 5000:
+        b = k + 1
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(simhash, "choose_blocks", lambda n, k, *args: b)
+        assert found(fps, k) == every_pair_within(fps, k)
+
+
+def test_the_block_count_chosen_for_a_million_fingerprints_keeps_tables_and_buckets_small():
+    # The model's choices at the sizes measured (near_pairs' comment): few tables, buckets of a few texts.
+    assert simhash.choose_blocks(1_000_000, 3, simhash._PER_TEXT, simhash._PER_TABLE) == 5
+    assert simhash.choose_blocks(1_000_000, 6, simhash._PER_TEXT, simhash._PER_TABLE) == 9
