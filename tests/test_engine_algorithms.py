@@ -206,7 +206,7 @@ def test_nshash_ignores_a_sentence_shared_by_many_different_texts():
 
 
 def test_simhash_misses_light_character_edits_that_ngram_finds():
-    # 1-2 % of characters changed moves several fingerprint bits: beyond the default k = 3.
+    # 1-2 % of characters changed moves several fingerprint bits (8 here): beyond the default k (6).
     texts = [ZH_LONG, char_edited(ZH_LONG, every=50)]
     assert clusters_of(texts, algorithm="simhash") == []
     assert clusters_of(texts, algorithm="ngram") == [[0, 1]]

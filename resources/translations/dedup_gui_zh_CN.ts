@@ -2285,8 +2285,8 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>位</translation>
     </message>
     <message>
-        <source>Two texts are duplicates when their 64-bit fingerprints differ in at most this many bits. Lower is stricter; 3 suits long articles.</source>
-        <translation>两篇文本的 64 位指纹相差不超过这么多位，即判为重复。数值越小越严格；长文章用 3 比较合适。</translation>
+        <source>Texts whose 64-bit fingerprints differ in at most this many bits are compared; the text check decides. Higher finds more edited and cut copies, and searches longer; 6 did best on real news.</source>
+        <translation>64 位指纹相差不超过这么多位的文本会被比较，由文本核验判定。数值越大，找到的删改、截断的副本越多，查找也越久；在真实新闻上 6 效果最好。</translation>
     </message>
     <message>
         <source>Keywords</source>
