@@ -39,8 +39,9 @@ one of them was *replaced in place*: the same words on both sides of it, a diffe
 DLRS" and "TENDER 700 MLN DLRS", "WHEAT MAY7 285 1/4 UP" and "WHEAT MAY7 284 1/4 UP") - the next notice of a series,
 or a corrected report, not a copy; figures changed right beside it are part of the change ("UP 1 1/2" / "1/4 UP 1
 3/4"). A repost's own lines do not count: a figure that is part of a date or a time ("2018年10月3日", "上午10点",
-"April 30", "11:50") may differ between two reposts of one article; so may a figure written another way ("9,148,000" /
-"9.1 mln", "案例110万元" / "案例1 10万元"). A count before a character that also writes dates and times is no date:
+"April 30", "11:50") may differ between two reposts of one article - a date's year may not, a year for another is
+another period (``_replaceable_figures``); so may a figure written another way ("9,148,000" / "9.1 mln", "案例110万元"
+/ "案例1 10万元"). A count before a character that also writes dates and times is no date:
 "有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下32分" / "28分" are different reports. So are the same figures in
 another order in texts a few characters apart (``figures_reordered``: "以3比1战胜" / "以1比3战胜", "Pay April 30
 Record April 10" / "Pay April 10 Record March 30"), and the same figure with another unit after it
@@ -694,9 +695,9 @@ def figure_replaced(a: str, b: str) -> bool:
     if ends:  # (signs at either end aligned first would stand between: "科目四" / "科目一？")
         a, b = _EDGE_SIGNS.sub("", a), _EDGE_SIGNS.sub("", b)
     a, b = _differing_passages(a, b, Levenshtein)
-    wa, wb = _words(a), _words(b)
+    (wa, fa), (wb, fb) = _replaceable_figures(_words(a)), _replaceable_figures(_words(b))
     ops = Levenshtein.opcodes(wa, wb)
-    changed = [op.tag != "equal" and _figures_changed(op, wa, wb) for op in ops]
+    changed = [op.tag != "equal" and _figures_changed(op, fa, fb) for op in ops]
     # Edits side by side that are one figure written another way are no figure changed: the same figures run
     # together ("案例110万元" / "案例1\n10万元", a line break lost; "x505g" / "x50 5g"), or a multiplier word on one
     # side only ("9,148,000" / "9.1 mln", "12000人" / "1.2万人": rounded or scaled).
@@ -729,13 +730,35 @@ def _scaled(words: list[str]) -> bool:
     return any(map(_is_multiplier, words))
 
 
-def _figures_changed(op, wa: list[str], wb: list[str]) -> bool:
-    """An edit of at most ``REPLACED_SPAN`` words on either side, each a figure that is no part of a date or
-    time."""
+def _replaceable_figures(words: list[str]) -> tuple[list[str], list[bool]]:
+    """The words ``figure_replaced`` aligns, and which of them are figures a replacement can change: a figure that is
+    no part of a date or time - or is a date's year (``_is_year``): a repost may date itself another day, but a
+    year for another is another period or another item ("the 8.50 pct December 2012 stock" / "December 2002
+    stock", "2018年上半年" / "2019年上半年"). A month's name beside a year is left out of the words, so that a year
+    replaced where one text drops its month is replaced in place ("8.50 pct December 2012 stock" / "8.50 pct 2002
+    stock"); a day's month stays (the day beside it is a date, and counts for nothing)."""
+    figure = [_is_figure(w) and (_is_year(w) or not _is_date(words, k)) for k, w in enumerate(words)]
+    year = [_is_year(w) for w in words]
+    last = len(words) - 1
+    kept = [
+        k for k, w in enumerate(words) if not (w in _MONTHS and ((k < last and year[k + 1]) or (k > 0 and year[k - 1])))
+    ]
+    if len(kept) == len(words):
+        return words, figure
+    return [words[k] for k in kept], [figure[k] for k in kept]
+
+
+def _figures_changed(op, fa: list[bool], fb: list[bool]) -> bool:
+    """An edit of at most ``REPLACED_SPAN`` words on either side, each a figure a replacement can change (``fa``,
+    ``fb``: ``_replaceable_figures``' flags of the two texts' words)."""
     if max(op.src_end - op.src_start, op.dest_end - op.dest_start) > REPLACED_SPAN:
         return False
-    sides = [(wa, k) for k in range(op.src_start, op.src_end)] + [(wb, k) for k in range(op.dest_start, op.dest_end)]
-    return all(_is_figure(words[k]) and not _is_date(words, k) for words, k in sides)
+    return all(fa[op.src_start : op.src_end]) and all(fb[op.dest_start : op.dest_end])
+
+
+def _is_year(word: str) -> bool:
+    """A figure that reads as a year: four digits from 1000 to 2999."""
+    return len(word) == 4 and word.isdecimal() and word[0] in "12"
 
 
 def _flank(ops, changed: list[bool], i: int, step: int, a_words: int) -> tuple[int, bool]:
