@@ -40,7 +40,7 @@ DLRS" and "TENDER 700 MLN DLRS", "WHEAT MAY7 285 1/4 UP" and "WHEAT MAY7 284 1/4
 or a corrected report, not a copy; figures changed right beside it are part of the change ("UP 1 1/2" / "1/4 UP 1
 3/4"). A repost's own lines do not count: a figure that is part of a date or a time ("2018年10月3日", "上午10点",
 "April 30", "11:50") may differ between two reposts of one article - a date's year may not, a year for another is
-another period (``_replaceable_figures``); so may a figure written another way ("9,148,000" / "9.1 mln", "案例110万元"
+another period (``_replaceable``); so may a figure written another way ("9,148,000" / "9.1 mln", "案例110万元"
 / "案例1 10万元"). A count before a character that also writes dates and times is no date:
 "有期徒刑10年" / "7年", "上涨15点" / "21点", "砍下32分" / "28分" are different reports. So are the same figures in
 another order in texts a few characters apart (``figures_reordered``: "以3比1战胜" / "以1比3战胜", "Pay April 30
@@ -695,9 +695,10 @@ def figure_replaced(a: str, b: str) -> bool:
     if ends:  # (signs at either end aligned first would stand between: "科目四" / "科目一？")
         a, b = _EDGE_SIGNS.sub("", a), _EDGE_SIGNS.sub("", b)
     a, b = _differing_passages(a, b, Levenshtein)
-    (wa, fa), (wb, fb) = _replaceable_figures(_words(a)), _replaceable_figures(_words(b))
+    all_a, all_b = _words(a), _words(b)
+    (wa, at_a), (wb, at_b) = _replaceable_figures(all_a), _replaceable_figures(all_b)
     ops = Levenshtein.opcodes(wa, wb)
-    changed = [op.tag != "equal" and _figures_changed(op, fa, fb) for op in ops]
+    changed = [op.tag != "equal" and _figures_changed(op, (all_a, at_a), (all_b, at_b)) for op in ops]
     # Edits side by side that are one figure written another way are no figure changed: the same figures run
     # together ("案例110万元" / "案例1\n10万元", a line break lost; "x505g" / "x50 5g"), or a multiplier word on one
     # side only ("9,148,000" / "9.1 mln", "12000人" / "1.2万人": rounded or scaled).
@@ -730,30 +731,45 @@ def _scaled(words: list[str]) -> bool:
     return any(map(_is_multiplier, words))
 
 
-def _replaceable_figures(words: list[str]) -> tuple[list[str], list[bool]]:
-    """The words ``figure_replaced`` aligns, and which of them are figures a replacement can change: a figure that is
-    no part of a date or time - or is a date's year (``_is_year``): a repost may date itself another day, but a
-    year for another is another period or another item ("the 8.50 pct December 2012 stock" / "December 2002
-    stock", "2018年上半年" / "2019年上半年"). A month's name beside a year is left out of the words, so that a year
-    replaced where one text drops its month is replaced in place ("8.50 pct December 2012 stock" / "8.50 pct 2002
-    stock"); a day's month stays (the day beside it is a date, and counts for nothing)."""
-    figure = [_is_figure(w) and (_is_year(w) or not _is_date(words, k)) for k, w in enumerate(words)]
-    year = [_is_year(w) for w in words]
+def _replaceable_figures(words: list[str]) -> tuple[list[str], list[int] | None]:
+    """The words ``figure_replaced`` aligns, and each one's place in ``words`` (None: all of them, in place). A
+    month's name beside a year is left out, so that a year replaced where one text drops its month is replaced in
+    place ("8.50 pct December 2012 stock" / "8.50 pct 2002 stock"); a day's month stays (the day beside it is a
+    date, and counts for nothing: ``_replaceable``)."""
+    if _MONTHS.isdisjoint(words):
+        return words, None
     last = len(words) - 1
-    kept = [
-        k for k, w in enumerate(words) if not (w in _MONTHS and ((k < last and year[k + 1]) or (k > 0 and year[k - 1])))
-    ]
-    if len(kept) == len(words):
-        return words, figure
-    return [words[k] for k in kept], [figure[k] for k in kept]
+    dropped = {
+        k
+        for k, w in enumerate(words)
+        if w in _MONTHS and ((k < last and _is_year(words[k + 1])) or (k > 0 and _is_year(words[k - 1])))
+    }
+    if not dropped:
+        return words, None
+    at = [k for k in range(len(words)) if k not in dropped]
+    return [words[k] for k in at], at
 
 
-def _figures_changed(op, fa: list[bool], fb: list[bool]) -> bool:
-    """An edit of at most ``REPLACED_SPAN`` words on either side, each a figure a replacement can change (``fa``,
-    ``fb``: ``_replaceable_figures``' flags of the two texts' words)."""
+def _replaceable(words: list[str], k: int) -> bool:
+    """Whether the figure ``words[k]`` is one a replacement can change: a figure that is no part of a date or
+    time - or is a date's year (``_is_year``): a repost may date itself another day, but a year for another is
+    another period or another item ("the 8.50 pct December 2012 stock" / "December 2002 stock", "2018年上半年" /
+    "2019年上半年")."""
+    word = words[k]
+    return _is_figure(word) and (_is_year(word) or not _is_date(words, k))
+
+
+def _figures_changed(op, a: tuple[list[str], list[int] | None], b: tuple[list[str], list[int] | None]) -> bool:
+    """An edit of at most ``REPLACED_SPAN`` words on either side, each a figure a replacement can change
+    (``_replaceable``; ``a``, ``b``: each text's words and the places of the words aligned among them,
+    ``_replaceable_figures``)."""
     if max(op.src_end - op.src_start, op.dest_end - op.dest_start) > REPLACED_SPAN:
         return False
-    return all(fa[op.src_start : op.src_end]) and all(fb[op.dest_start : op.dest_end])
+    for (words, at), lo, hi in ((a, op.src_start, op.src_end), (b, op.dest_start, op.dest_end)):
+        for i in range(lo, hi):
+            if not _replaceable(words, i if at is None else at[i]):
+                return False
+    return True
 
 
 def _is_year(word: str) -> bool:
