@@ -75,3 +75,26 @@ def test_a_wide_bucket_pairs_each_text_with_its_neighbours_not_with_every_other(
     assert (10, 1_500) in pairs
     assert {i for pair in pairs for i in pair} == set(range(n))  # every text linked to some other
     assert len(pairs) < len(every_pair_within(fps.tolist(), 6)) / 10
+
+
+def test_the_spark_batches_pair_a_table_as_the_desktop_does():
+    # dedup-spark's buckets (whole, one task each) are paired as near_pairs pairs one table: every pair of a small
+    # bucket, a window of neighbours in fingerprint order in a wide one. (No Spark needed: the batch function alone.)
+    import pandas as pd
+
+    from dedup_gui.spark import batches
+
+    rng = np.random.default_rng(11)
+    n = 1_200
+    centre = np.uint64(rng.integers(0, 2**63))
+    bits = rng.integers(0, 64, size=(n, 2)).astype(np.uint64)
+    fps = centre ^ (np.uint64(1) << bits[:, 0]) ^ (np.uint64(1) << bits[:, 1])
+    runs = simhash._bit_runs((0, 1), simhash.block_edges(8))  # one table of b = 8 blocks: bits 0-15
+    mask = np.uint64(sum(((1 << (end - first)) - 1) << first for first, end in runs))
+    _, sizes = np.unique(fps & mask, return_counts=True)
+    assert sizes.max() > simhash.BUCKET_CAP and (sizes[sizes > 1] <= simhash.BUCKET_CAP).any()
+    ids = np.arange(n, dtype=np.uint64)
+    desktop = simhash._table_pairs(fps, runs, 6, max(1, (n - 1).bit_length()), ids)
+    frame = pd.DataFrame({"key": (fps & mask).view(np.int64), "u": np.arange(n), "fp": fps.view(np.int64)})
+    spark = batches.simhash_bucket_pairs(frame, 6)
+    assert sorted((spark["a"] * n + spark["b"]).tolist()) == sorted(desktop.tolist())

@@ -36,6 +36,8 @@ from ..core.algorithms.ngram import (
     verify,
 )
 from ..core.algorithms.nshash import NSHash
+from ..core.algorithms.simhash import BUCKET_CAP as SIMHASH_BUCKET_CAP
+from ..core.algorithms.simhash import BUCKET_WINDOW as SIMHASH_WINDOW
 from ..core.algorithms.simhash import hamming, simhash_from_keywords
 from ..core.boilerplate import Boilerplate, column_keys, learn, strip_all
 from ..core.cluster import build_clusters, excerpt_only
@@ -271,13 +273,21 @@ def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) ->
 
 
 def simhash_bucket_pairs(frame: pd.DataFrame, k: int) -> pd.DataFrame:
-    """The pairs of whole pigeonhole buckets within ``k`` bits (``simhash.near_pairs``: every pair of a bucket)."""
+    """The pairs of whole pigeonhole buckets within ``k`` bits, as ``simhash.near_pairs`` makes them: every pair of
+    a bucket, and in a bucket of more than ``BUCKET_CAP`` texts each text with its next ``BUCKET_WINDOW`` in the
+    order of their whole fingerprints (then ids) - the texts numbered in that order for ``bucket_pairs``, whose
+    windows run in the order of those numbers."""
     keys, local, ids, first = _bucket_input(frame)
-    a, b, _ = bucket_pairs(keys, local, _QUIET, cap=1 << 62)
     fps = as_unsigned(frame["fp"].to_numpy(dtype=np.int64))[first]
+    by_fp = np.lexsort((ids, fps))  # (the texts' local numbers in that order)
+    number = np.empty_like(by_fp)
+    number[by_fp] = np.arange(len(by_fp))
+    a, b, _ = bucket_pairs(keys, number[local], _QUIET, cap=SIMHASH_BUCKET_CAP, window=SIMHASH_WINDOW)
+    a, b = by_fp[a], by_fp[b]
     distance = hamming(fps[a], fps[b])
     close = distance <= k
-    return pd.DataFrame({"a": ids[a][close], "b": ids[b][close], "measure": distance[close].astype(np.float64)})
+    a, b = ids[a][close], ids[b][close]
+    return pd.DataFrame({"a": np.minimum(a, b), "b": np.maximum(a, b), "measure": distance[close].astype(np.float64)})
 
 
 def counted_bucket_pairs(frame: pd.DataFrame, cap: int, window: int) -> pd.DataFrame:
