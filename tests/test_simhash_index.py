@@ -1,6 +1,7 @@
 """SimHash's candidate search (``simhash.near_pairs``): every pair of fingerprints within k bits, and no other,
 whatever the number of blocks the tables are cut into - against a plain comparison of every pair."""
 
+from itertools import combinations
 from math import comb
 
 import numpy as np
@@ -60,15 +61,20 @@ def test_the_block_count_chosen_for_a_million_fingerprints_keeps_tables_and_buck
     assert simhash.choose_blocks(1_000_000, 6, simhash._PER_TEXT, simhash._PER_TABLE) == 9
 
 
+def templated_fingerprints(n: int, seed: int) -> np.ndarray:
+    """``n`` fingerprints of templated texts: one centre with two random bits flipped (at most 4 bits apart)."""
+    rng = np.random.default_rng(seed)
+    centre = np.uint64(rng.integers(0, 2**63))
+    bits = rng.integers(0, 64, size=(n, 2)).astype(np.uint64)
+    return centre ^ (np.uint64(1) << bits[:, 0]) ^ (np.uint64(1) << bits[:, 1])
+
+
 def test_a_wide_bucket_pairs_each_text_with_its_neighbours_not_with_every_other():
     # Templated texts (an order notice with another number) have fingerprints a few bits apart: every table puts
     # them in one bucket. Above BUCKET_CAP texts each is paired with its next BUCKET_WINDOW in fingerprint order -
     # its equal fingerprints among them - not with all (the pairs of 20,000 such notices had taken 11.6 GB).
-    rng = np.random.default_rng(7)
     n = 2_000
-    centre = np.uint64(rng.integers(0, 2**63))
-    bits = rng.integers(0, 64, size=(n, 2)).astype(np.uint64)
-    fps = centre ^ (np.uint64(1) << bits[:, 0]) ^ (np.uint64(1) << bits[:, 1])
+    fps = templated_fingerprints(n, seed=7)
     fps[1_500] = fps[10]  # a copy
     assert n > simhash.BUCKET_CAP
     pairs = found(fps.tolist(), 6)
@@ -77,24 +83,25 @@ def test_a_wide_bucket_pairs_each_text_with_its_neighbours_not_with_every_other(
     assert len(pairs) < len(every_pair_within(fps.tolist(), 6)) / 10
 
 
-def test_the_spark_batches_pair_a_table_as_the_desktop_does():
-    # dedup-spark's buckets (whole, one task each) are paired as near_pairs pairs one table: every pair of a small
-    # bucket, a window of neighbours in fingerprint order in a wide one. (No Spark needed: the batch function alone.)
+def test_the_spark_batches_pair_the_tables_as_the_desktop_does():
+    # dedup-spark's buckets (whole, one task each, keyed by table and bits) are paired as near_pairs pairs them:
+    # every pair of a small bucket, a window of neighbours in fingerprint order in a wide one. (No Spark needed:
+    # the batch function alone, given every table's postings.)
     import pandas as pd
 
     from dedup_gui.spark import batches
 
-    rng = np.random.default_rng(11)
-    n = 1_200
-    centre = np.uint64(rng.integers(0, 2**63))
-    bits = rng.integers(0, 64, size=(n, 2)).astype(np.uint64)
-    fps = centre ^ (np.uint64(1) << bits[:, 0]) ^ (np.uint64(1) << bits[:, 1])
-    runs = simhash._bit_runs((0, 1), simhash.block_edges(8))  # one table of b = 8 blocks: bits 0-15
-    mask = np.uint64(sum(((1 << (end - first)) - 1) << first for first, end in runs))
-    _, sizes = np.unique(fps & mask, return_counts=True)
-    assert sizes.max() > simhash.BUCKET_CAP and (sizes[sizes > 1] <= simhash.BUCKET_CAP).any()
-    ids = np.arange(n, dtype=np.uint64)
-    desktop = simhash._table_pairs(fps, runs, 6, max(1, (n - 1).bit_length()), ids)
-    frame = pd.DataFrame({"key": (fps & mask).view(np.int64), "u": np.arange(n), "fp": fps.view(np.int64)})
-    spark = batches.simhash_bucket_pairs(frame, 6)
-    assert sorted((spark["a"] * n + spark["b"]).tolist()) == sorted(desktop.tolist())
+    n, b, k = 1_200, 8, 6
+    fps = templated_fingerprints(n, seed=11)
+    postings = []
+    for t, mask in enumerate(np.bitwise_or.reduce(c) for c in combinations(simhash.block_masks(b), b - k)):
+        _, sizes = np.unique(fps & mask, return_counts=True)
+        assert sizes.max() > simhash.BUCKET_CAP  # (wide buckets, and small ones beside them)
+        key = pd.util.hash_pandas_object(pd.DataFrame({"t": t, "bits": fps & mask}), index=False)  # (table, bits)
+        postings.append(
+            pd.DataFrame({"key": key.to_numpy().view(np.int64), "u": np.arange(n), "fp": fps.view(np.int64)})
+        )
+    spark = batches.simhash_bucket_pairs(pd.concat(postings), k).drop_duplicates(["a", "b"])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(simhash, "choose_blocks", lambda n, k, *args: b)
+        assert set(zip(spark["a"].tolist(), spark["b"].tolist(), strict=True)) == found(fps.tolist(), k)
