@@ -29,6 +29,7 @@ from dedup_gui.core.columnar import (
     pair_counts,
     pair_overlap,
     score_pairs,
+    score_pairs_counted,
     sorted_segments,
 )
 from dedup_gui.core.progress import Reporter
@@ -187,14 +188,30 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
     inter, size_a, size_b = pair_counts(texts, a, b, 4)
     assert inter.tolist() == got_overlap.tolist()
     assert size_a.tolist() == cols.sizes[a].tolist() and size_b.tolist() == cols.sizes[b].tolist()
-    got = score_pairs(check, texts, cols, a, b)
     want = [check.score_texts(texts[i], texts[j], cols.of(i), cols.of(j)) for i, j in zip(a, b, strict=True)]
-    assert got.tolist() == want
+    # Scored a block of pairs at a time (``SCORE_BLOCK``) or all at once: the same scores and counts.
+    old = columnar.PAIR_BATCH_CHARS, columnar.RECURRING, columnar.SCORE_BLOCK
+    columnar.SCORE_BLOCK = data.draw(st.integers(1, 70))
+    try:
+        got, counts = score_pairs_counted(check, texts, cols, a, b)
+        assert got.tolist() == want
+        columnar.SCORE_BLOCK = old[2]
+        whole, whole_counts = score_pairs_counted(check, texts, cols, a, b)
+        assert whole.tolist() == want
+        for part, at_once in zip(
+            (counts.overlap, counts.size_a, counts.size_b),
+            (whole_counts.overlap, whole_counts.size_a, whole_counts.size_b),
+            strict=True,
+        ):
+            assert part.tolist() == at_once.tolist()
+        assert score_pairs(check, texts, cols, a, b).tolist() == want
+    finally:
+        columnar.SCORE_BLOCK = old[2]
     # Without the kept gram sets, verify hashes only the texts of the pairs, a batch of pairs at a time - or, where
     # texts recur in the pairs (``RECURRING``), each text's set once: the same scores and counts either way,
     # whatever the batches.
-    old = columnar.PAIR_BATCH_CHARS, columnar.RECURRING
     columnar.PAIR_BATCH_CHARS = data.draw(st.integers(1, 400))
+    columnar.SCORE_BLOCK = data.draw(st.integers(1, 70))
     try:
         got_by = {}
         for recurring in (0, 10**9):  # each text's set once / pair by pair
@@ -204,7 +221,7 @@ def test_pair_scores_equal_the_text_check_pair_by_pair(texts, data, excerpts, sh
         counted = [[g.tolist() for g in (c.overlap, c.size_a, c.size_b)] for _, c in got_by.values()]
         assert counted[0] == counted[1]
     finally:
-        columnar.PAIR_BATCH_CHARS, columnar.RECURRING = old
+        columnar.PAIR_BATCH_CHARS, columnar.RECURRING, columnar.SCORE_BLOCK = old
 
 
 def _sampled_reference(check, cols, i: int, j: int, k: int) -> float:

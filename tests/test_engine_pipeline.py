@@ -254,6 +254,35 @@ def test_words_first_seen_in_later_batches_keep_their_own_weights(monkeypatch):
         np.testing.assert_array_equal(g, w)
 
 
+def test_the_text_check_read_a_block_of_pairs_at_a_time_says_what_it_says_at_once(monkeypatch):
+    """Short texts' pairs are planned and read ``PLAN_BLOCK`` pairs at a time (templated rows make tens of millions
+    of candidate pairs): the same pairs pass and fail, the same pairs are held, the same clusters come out."""
+    from dedup_gui.core import pipeline as pipeline_module
+
+    texts = checked_corpus() + ["请问北京明天的天气怎么样会不会下大雨呢", "请问北京明天的天气怎么祥会不会下大雨呢"]
+    texts += ["插卡电表怎么读", "插卡电表怎么用"]
+    planned: list[int] = []
+
+    def planning(texts, written, a, b, *args, **kwargs):
+        planned.append(len(a))
+        return plan_reports(texts, written, a, b, *args, **kwargs)
+
+    plan_reports = pipeline_module.plan_reports
+    monkeypatch.setattr(pipeline_module, "plan_reports", planning)
+    monkeypatch.setattr(parallel, "_FORK_ALLOWED", False)
+    at_once = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert len(planned) == 1 and planned[0] > 6
+    pairs, planned[:] = planned[0], []
+    monkeypatch.setattr(pipeline_module, "PLAN_BLOCK", 2)
+    blocked = Pipeline(texts).run(Settings(algorithm="ngram"))
+    assert len(planned) > 3 and max(planned) <= 2 and sum(planned) == pairs  # every pair planned once
+    assert blocked.candidates.checked.tolist() == at_once.candidates.checked.tolist()
+    assert not at_once.candidates.checked.all() and at_once.candidates.checked.any()  # the check said both
+    assert blocked.candidates.doubtful.tolist() == at_once.candidates.doubtful.tolist()
+    assert at_once.candidates.doubtful.sum() == 1 and blocked.held.tolist() == at_once.held.tolist()
+    assert [(c.kept, c.members) for c in blocked.clusters] == [(c.kept, c.members) for c in at_once.clusters]
+
+
 @pytest.mark.skipif(
     not (sys.platform.startswith("linux") and hasattr(os, "fork") and parallel.WORKERS >= 2),
     reason="a second process by fork: Linux with two cores or more",

@@ -31,6 +31,10 @@ CHUNK_ELEMENTS = 4_000_000  # gram hashes of pairs compared at once
 # numpy's AVX2 sorts: NSHash's text check at 100k articles 2.18 / 2.35 -> 1.98 / 1.93 s (fewer groups of rows per
 # batch); n-gram at 1M short texts the same or faster (candidates 6.1 / 6.0 -> 5.9 / 5.9 s), peak +20-90 MB.
 PAIR_BATCH_CHARS = 4_000_000
+# Pairs scored at once by ``_score_counted``: its arrays are tens of bytes a pair, and templated rows (notices that
+# differ in a number) make tens of millions of candidate pairs. SimHash on 100k such rows, 23.4M pairs: 16.9 s and
+# 2 GB more at the peak scored at once, 13.4 s and nothing more in blocks of 1M.
+SCORE_BLOCK = 1_000_000
 PREFIX_BITS = 40  # the bits of a gram hash that ``gram_prefix_columns`` keeps
 _PREFIX_BITS_U = np.uint64(PREFIX_BITS)
 _HIGH = np.uint64(64 - PREFIX_BITS)  # packed sort key: (group << 40) | (hash >> 24); groups stay below 2**24
@@ -384,6 +388,16 @@ def _score_counted(
         lengths = lengths_of(texts)
     out = np.zeros(len(a))
     counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
+    if len(a) > SCORE_BLOCK:  # (``SCORE_BLOCK``: its arrays bounded, and faster)
+        for lo in range(0, len(a), SCORE_BLOCK):
+            hi = lo + SCORE_BLOCK
+            out[lo:hi], part = _score_counted(check, texts, a[lo:hi], b[lo:hi], lengths, count)
+            counted.overlap[lo:hi], counted.size_a[lo:hi], counted.size_b[lo:hi] = (
+                part.overlap,
+                part.size_a,
+                part.size_b,
+            )
+        return out, counted
     if len(a) == 0:
         return out, counted
     short = np.minimum(lengths[a], lengths[b]) < SHORT_CHARS
