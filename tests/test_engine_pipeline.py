@@ -397,6 +397,29 @@ def test_a_cancel_while_the_text_check_plans_stops_before_any_pair_is_read(monke
         Pipeline(checked_corpus()).run(Settings(algorithm="ngram"), reporter)
 
 
+def test_a_cancel_while_a_block_of_pairs_is_planned_stops_before_the_next(monkeypatch):
+    """Short texts' pairs are planned a block at a time (``PLAN_BLOCK``; templated rows: ~0.3 s a block): a cancel
+    pressed while one block is planned ends the run before the next."""
+    from dedup_gui.core import pipeline as pipeline_module
+
+    reporter = Reporter()
+    planned = []
+
+    def planning(*args, **kwargs):
+        planned.append(len(args[2]))
+        plan = plan_reports(*args, **kwargs)
+        reporter.cancel_event.set()  # (pressed while the first block was planned)
+        return plan
+
+    plan_reports = pipeline_module.plan_reports
+    monkeypatch.setattr(parallel, "_FORK_ALLOWED", False)
+    monkeypatch.setattr(pipeline_module, "PLAN_BLOCK", 2)
+    monkeypatch.setattr(pipeline_module, "plan_reports", planning)
+    with pytest.raises(Cancelled):
+        Pipeline(checked_corpus()).run(Settings(algorithm="ngram"), reporter)
+    assert planned == [2]
+
+
 @pytest.mark.parametrize("collapse", [True, False])
 def test_the_prepared_content_lengths_are_those_of_the_compact_content(collapse):
     # (with whitespace collapsed they are the normalised texts' lengths but where boilerplate was cut out)
