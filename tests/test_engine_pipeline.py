@@ -420,6 +420,24 @@ def test_a_cancel_while_a_block_of_pairs_is_planned_stops_before_the_next(monkey
     assert planned == [2]
 
 
+def test_the_text_check_reports_its_progress_between_blocks_of_pairs(monkeypatch):
+    """Pairs read a block at a time (``PLAN_BLOCK``: templated rows, tens of millions of pairs) report how far the
+    check is between blocks, not only at its start and end."""
+    from dedup_gui.core import pipeline as pipeline_module
+
+    reports: list[tuple[int, int]] = []
+    reporter = Reporter(
+        progress=lambda stage, done, total: reports.append((done, total)) if stage == "Verifying" else None
+    )
+    monkeypatch.setattr(parallel, "_FORK_ALLOWED", False)
+    monkeypatch.setattr(pipeline_module, "PLAN_BLOCK", 2)
+    Pipeline(checked_corpus()).run(Settings(algorithm="ngram"), reporter)
+    total = reports[-1][1]
+    between = [done for done, of in reports if of == total and 0 < done < total]
+    assert total > 6 and len(between) >= 3
+    assert between == sorted(between)
+
+
 @pytest.mark.parametrize("collapse", [True, False])
 def test_the_prepared_content_lengths_are_those_of_the_compact_content(collapse):
     # (with whitespace collapsed they are the normalised texts' lengths but where boilerplate was cut out)

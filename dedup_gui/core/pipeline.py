@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gc
 import operator
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -172,12 +173,18 @@ class _Verified:
             doubts = doubt(pairs)
         before = np.zeros(len(pairs) + 1, dtype=np.int64)  # the fresh pairs before each place
         np.cumsum(fresh, out=before[1:])
+        parent = os.getpid()  # (a forked child reports no progress: it shares this process's pipes)
 
         def part(lo: int, hi: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             if plan is None and hi - lo > PLAN_BLOCK:  # (``PLAN_BLOCK``: its arrays bounded, as fast or faster)
                 blocks = []
                 for start in range(lo, hi, PLAN_BLOCK):
-                    reporter.check()  # (a cancel between blocks: each takes ~0.3 s of templated rows)
+                    # A cancel between blocks (each takes ~0.3 s of templated rows), and how far this process is
+                    # through its own pairs, as a share of them all (its half, when a child reads the other).
+                    if os.getpid() == parent:
+                        reporter.report("Verifying", len(todo) * (start - lo) // (hi - lo), len(todo))
+                    else:
+                        reporter.check()
                     blocks.append(part(start, min(start + PLAN_BLOCK, hi)))
                 return _joined_parts(*blocks)
             at, new = pairs[lo:hi], fresh[lo:hi]
