@@ -72,8 +72,10 @@ def series_pairs(
     (``columnar.lengths_of``), when the caller has them."""
     out = np.zeros(len(a), dtype=bool)
     lengths = lengths_of(texts) if lengths is None else lengths
-    # (``framed``'s own test, at once: the texts of the other pairs are never gathered)
-    at = np.flatnonzero(among & may_be_a_word_apart(lengths[a], lengths[b], similarity))
+    # (``framed``'s own test, at once: the texts of the other pairs are never gathered - nor the lengths of the pairs
+    # not among them: 100k templated rows, 18M pairs none of which passed, took 1.1 s and 450 MB for them)
+    at = np.flatnonzero(among)
+    at = at[may_be_a_word_apart(lengths[a[at]], lengths[b[at]], similarity[at])]
     found = framed([texts[u] for u in a[at].tolist()], [texts[v] for v in b[at].tolist()], similarity[at])
     frames: dict[tuple[str, str], set[str]] = {}
     for _, (before, after, x, y) in found:
