@@ -111,6 +111,24 @@ def test_integer_measures_get_one_bin_per_value_centred_on_it():
         assert count == int((result.candidates.measure == value).sum())
 
 
+@pytest.mark.parametrize("algorithm", ["ngram", "nshash"])
+def test_the_histogram_binned_a_block_at_a_time_is_the_histogram_binned_at_once(planted, monkeypatch, algorithm):
+    """``pair_histogram`` bins the candidates ``HISTOGRAM_BLOCK`` at a time (templated rows: tens of millions of
+    pairs, on the window's thread): the same bins and counts as one block, each pair counted once."""
+    *_, pipeline = planted
+    result = pipeline.run(Settings(algorithm=algorithm))
+    at_once = A.pair_histogram(result)
+    monkeypatch.setattr(A, "HISTOGRAM_BLOCK", 3)
+    blocked = A.pair_histogram(result)
+    assert len(result.candidates) > 3 * 3
+    assert blocked.counts.tolist() == at_once.counts.tolist() and blocked.total == len(result.candidates)
+    assert blocked.values.tolist() == at_once.values.tolist() and blocked.x_range == at_once.x_range
+    measure = result.candidates.measure
+    for value, count in zip(blocked.left, blocked.counts, strict=True):  # each bin [left, left + width)
+        inside = (measure >= value - 1e-6) & (measure < value + blocked.width - 1e-6)
+        assert count == int(inside.sum())
+
+
 def test_snap_threshold_follows_the_slider_step_and_range():
     ngram = ALGORITHMS["ngram"].threshold
     simhash = ALGORITHMS["simhash"].threshold

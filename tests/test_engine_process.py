@@ -79,6 +79,46 @@ def test_a_run_in_the_worker_process_equals_a_run_in_this_one(engine, table, alg
     assert not remote.in_process
 
 
+def test_a_reply_with_large_arrays_comes_over_the_pipe_in_chunks_intact(table, monkeypatch):
+    """The worker sends a reply's arrays apart from its pickle, ``CHUNK_BYTES`` a message (``_Child.send``), and
+    the window's side puts them together (``_received``): the same result, its arrays equal and writable, the
+    pieces of a large one each a message of at most ``CHUNK_BYTES``."""
+    import threading
+    from multiprocessing import Pipe
+
+    import numpy as np
+
+    from dedup_gui.core import engine_process
+
+    result = Pipeline.for_table(table, ["text"]).run(Settings(algorithm="ngram"))
+    big = np.arange(100_003, dtype=np.int64)[::-1].copy()
+    reply = ("result", result, big, np.zeros(0, dtype=np.float64))
+    monkeypatch.setattr(engine_process, "CHUNK_BYTES", 4096)
+    receiving, sending = Pipe(duplex=False)
+    sent_sizes: list[int] = []
+    send_bytes = sending.send_bytes
+
+    def counting(data, *args):
+        sent_sizes.append(memoryview(data).nbytes)
+        send_bytes(data, *args)
+
+    sending.send_bytes = counting  # type: ignore[method-assign]
+    child = engine_process._Child.__new__(engine_process._Child)
+    child.conn = sending
+    sender = threading.Thread(target=child.send, args=(reply,))
+    sender.start()
+    header = receiving.recv()
+    assert header[0] == "chunked"
+    got = engine_process._received(receiving, header[1], header[2])
+    sender.join()
+    assert got[0] == "result" and outcome(got[1]) == outcome(result)
+    assert np.array_equal(got[2], big) and got[2].dtype == big.dtype and got[2].flags.writeable
+    assert got[3].shape == (0,) and got[3].dtype == np.float64
+    assert np.array_equal(got[1].candidates.a, result.candidates.a)
+    assert np.array_equal(got[1].candidates.measure, result.candidates.measure)
+    assert max(sent_sizes) <= 4096 and sum(s == 4096 for s in sent_sizes) >= big.nbytes // 4096
+
+
 def test_progress_of_every_stage_arrives_from_the_worker(engine, table):
     stages: list[str] = []
     another = replace(table)  # a table the worker does not hold yet: its rows are sent first
