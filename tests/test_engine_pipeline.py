@@ -254,13 +254,28 @@ def test_words_first_seen_in_later_batches_keep_their_own_weights(monkeypatch):
         np.testing.assert_array_equal(g, w)
 
 
+def checked_questions_corpus() -> list[str]:
+    """``checked_corpus`` with short questions a character apart: one pair held to check, one a typo's copy."""
+    texts = checked_corpus() + ["请问北京明天的天气怎么样会不会下大雨呢", "请问北京明天的天气怎么祥会不会下大雨呢"]
+    return texts + ["插卡电表怎么读", "插卡电表怎么用"]
+
+
+def assert_checked_alike(got, want) -> None:
+    """The text check said the same in both runs (of ``checked_questions_corpus``): the same pairs pass and fail
+    (some of each), the same pair is in doubt, the same rows are held, the same clusters come out."""
+    assert got.candidates.checked.tolist() == want.candidates.checked.tolist()
+    assert not want.candidates.checked.all() and want.candidates.checked.any()  # the check said both
+    assert got.candidates.doubtful.tolist() == want.candidates.doubtful.tolist()
+    assert want.candidates.doubtful.sum() == 1 and got.held.tolist() == want.held.tolist()
+    assert [(c.kept, c.members) for c in got.clusters] == [(c.kept, c.members) for c in want.clusters]
+
+
 def test_the_text_check_read_a_block_of_pairs_at_a_time_says_what_it_says_at_once(monkeypatch):
     """Short texts' pairs are planned and read ``PLAN_BLOCK`` pairs at a time (templated rows make tens of millions
     of candidate pairs): the same pairs pass and fail, the same pairs are held, the same clusters come out."""
     from dedup_gui.core import pipeline as pipeline_module
 
-    texts = checked_corpus() + ["请问北京明天的天气怎么样会不会下大雨呢", "请问北京明天的天气怎么祥会不会下大雨呢"]
-    texts += ["插卡电表怎么读", "插卡电表怎么用"]
+    texts = checked_questions_corpus()
     planned: list[int] = []
 
     def planning(texts, written, a, b, *args, **kwargs):
@@ -276,11 +291,7 @@ def test_the_text_check_read_a_block_of_pairs_at_a_time_says_what_it_says_at_onc
     monkeypatch.setattr(pipeline_module, "PLAN_BLOCK", 2)
     blocked = Pipeline(texts).run(Settings(algorithm="ngram"))
     assert len(planned) > 3 and max(planned) <= 2 and sum(planned) == pairs  # every pair planned once
-    assert blocked.candidates.checked.tolist() == at_once.candidates.checked.tolist()
-    assert not at_once.candidates.checked.all() and at_once.candidates.checked.any()  # the check said both
-    assert blocked.candidates.doubtful.tolist() == at_once.candidates.doubtful.tolist()
-    assert at_once.candidates.doubtful.sum() == 1 and blocked.held.tolist() == at_once.held.tolist()
-    assert [(c.kept, c.members) for c in blocked.clusters] == [(c.kept, c.members) for c in at_once.clusters]
+    assert_checked_alike(blocked, at_once)
 
 
 @pytest.mark.skipif(
@@ -293,9 +304,7 @@ def test_the_text_check_split_over_two_processes_says_what_it_says_in_one(monkey
     in a second process, and which of them are in doubt with it: the same pairs pass and fail, the same pairs
     are held, the same clusters come out. ``plan_first`` (pairs of long texts): what can be told of every pair
     at once is told in this process before the fork, and each process reads its own pairs text by text."""
-    # (with short questions a character apart: one pair held to check, one a typo's copy)
-    texts = checked_corpus() + ["请问北京明天的天气怎么样会不会下大雨呢", "请问北京明天的天气怎么祥会不会下大雨呢"]
-    texts += ["插卡电表怎么读", "插卡电表怎么用"]
+    texts = checked_questions_corpus()
     alone = Pipeline(texts).run(Settings(algorithm="ngram"))
 
     from dedup_gui.core import doubt as doubt_module
@@ -333,11 +342,8 @@ def test_the_text_check_split_over_two_processes_says_what_it_says_in_one(monkey
     told_doubt.unlink()
     pipeline.run(Settings(algorithm="ngram", threshold=0.85))
     assert set(told_doubt.read_text().split()) == {here}
-    assert split.candidates.checked.tolist() == alone.candidates.checked.tolist()
-    assert not alone.candidates.checked.all() and alone.candidates.checked.any()  # the check said both
-    assert split.candidates.doubtful.tolist() == alone.candidates.doubtful.tolist()
-    assert alone.candidates.doubtful.sum() == 1 and split.held.tolist() == alone.held.tolist() == [len(texts) - 1]
-    assert [(c.kept, c.members) for c in split.clusters] == [(c.kept, c.members) for c in alone.clusters]
+    assert_checked_alike(split, alone)
+    assert alone.held.tolist() == [len(texts) - 1]
 
 
 @pytest.mark.skipif(

@@ -114,12 +114,16 @@ def pair_histogram(result: DedupResult) -> Histogram:
     measure = np.asarray(result.candidates.measure, dtype=float)
     if spec.decimals:  # Jaccard: bins [k*step, (k+1)*step); 1.0 gets a bin of its own
         step = spec.step
+
+        def index(m: np.ndarray) -> np.ndarray:
+            return np.floor(m / step + 1e-6).astype(np.int64)
+
         lo_i = int(round(spec.minimum / step))
         hi_i = int(round(spec.maximum / step))
         if len(measure):
-            lo_i = min(lo_i, int(np.floor(float(measure.min()) / step + 1e-6)))
+            lo_i = min(lo_i, int(index(measure.min())))
         values = np.arange(lo_i, hi_i + 1) * step
-        counts = _counted(measure, lambda m: np.floor(m / step + 1e-6).astype(np.int64) - lo_i, len(values))
+        counts = _counted(measure, lambda m: index(m) - lo_i, len(values))
         values = np.round(values, spec.decimals)
         x_range = (float(values[0]), float(values[-1] + step))
         return Histogram(values.astype(float), step, counts, values.astype(float), algo, x_range)

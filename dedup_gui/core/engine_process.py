@@ -193,7 +193,7 @@ class _Child:
         buffers: list[pickle.PickleBuffer] = []
         data = pickle.dumps(reply, protocol=5, buffer_callback=buffers.append)
         if not buffers:
-            self.conn.send_bytes(data)  # (what ``conn.send(reply)`` sends)
+            self.conn.send_bytes(data)  # (the parent's ``conn.recv()`` reads it as it reads ``conn.send``'s)
             return
         raws = [b.raw() for b in buffers]
         self.conn.send(("chunked", data, [r.nbytes for r in raws]))
