@@ -1796,3 +1796,51 @@ def test_distinct_count_counts_the_distinct_values(values, modulo, dtype):
 
     x = np.array([v % modulo % (2**31 if dtype == np.int32 else 2**63) for v in values], dtype=dtype)
     assert distinct_count(x) == len(set(x.tolist()))
+
+
+def _searched(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The binary search ``find_sorted`` makes without its table (the reference)."""
+    at = np.minimum(np.searchsorted(keys, values), len(keys) - 1)
+    return at, keys[at] == values
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    keys=st.lists(st.one_of(st.integers(0, 2**64 - 1), st.integers(0, 2**21)), min_size=1, max_size=300),
+    others=st.lists(st.one_of(st.integers(0, 2**64 - 1), st.integers(0, 2**21)), max_size=300),
+    data=st.data(),
+)
+def test_find_sorted_through_its_table_finds_what_the_binary_search_finds(keys, others, data):
+    """Many values among few keys go through a table of slots first (``text._find_filtered``): the same values
+    found, at the same places - hashes and small codes (code points, packed pairs of them) alike, every key a
+    value, values a slot away from keys."""
+    from dedup_gui.core import text
+
+    sorted_keys = np.unique(np.array(keys, dtype=np.uint64))
+    picked = data.draw(st.lists(st.sampled_from(sorted_keys.tolist()), max_size=200))
+    values = np.array(picked + others + [k ^ 1 for k in keys], dtype=np.uint64)
+    at, found = text._find_filtered(sorted_keys, values)
+    want_at, want_found = _searched(sorted_keys, values)
+    assert np.array_equal(found, want_found)
+    assert np.array_equal(at[found], want_at[want_found])
+    assert found[: len(picked)].all()  # (every key drawn is found)
+
+
+def test_find_sorted_takes_the_table_for_many_values_among_few_keys(monkeypatch):
+    """Only many values among few uint64 keys take the table; its answer is the binary search's."""
+    from dedup_gui.core import text
+
+    taken = []
+    real = text._find_filtered
+    monkeypatch.setattr(text, "_find_filtered", lambda k, v: taken.append(len(v)) or real(k, v))
+    rng = np.random.default_rng(3)
+    keys = np.unique(rng.integers(0, 2**63, 500, dtype=np.int64).astype(np.uint64))
+    values = np.concatenate([keys, rng.integers(0, 2**63, text.FILTER_MIN_VALUES, dtype=np.int64).astype(np.uint64)])
+    at, found = text.find_sorted(keys, values)
+    assert taken == [len(values)]
+    want_at, want_found = _searched(keys, values)
+    assert np.array_equal(found, want_found) and found[: len(keys)].all()
+    assert np.array_equal(at[found], want_at[want_found])
+    text.find_sorted(keys, values[:100])  # (few values: the search alone)
+    text.find_sorted(keys.astype(np.int64), values.astype(np.int64))  # (other types: the search alone)
+    assert taken == [len(values)]
