@@ -457,6 +457,52 @@ def test_short_texts_keep_their_common_keys_among_their_first_ones_only_and_ever
     assert sum(found) >= 0.95 * len(copies)  # (the rest lost a figure: "one" edited to "ore" - the text check)
 
 
+def test_a_common_keys_bucket_pairs_texts_only_a_few_edits_apart_and_every_copy_is_found(monkeypatch):
+    """A text that is not tight holds a common prefix key only for its copies a few edits away: in the bucket of a
+    key marked common (``KeyCounts.buckets``), two such texts whose lengths differ by more than those edits are not
+    paired (``bucket_pairs``' ``common_keep``). Fewer pairs are screened, every copy one character edit away is
+    still found, and the clusters are those of every pair of those buckets made."""
+    import numpy as np
+    from engine_texts import common_word_sentences
+
+    from dedup_gui.core.algorithms import ngram
+
+    texts, copies = common_word_sentences(3000, 300, seed=5)
+    real_pairs = ngram.bucket_pairs
+    made: dict[bool, int] = {}
+    asked: dict[bool, list] = {True: [], False: []}
+
+    def run(rule: bool):
+        def pairs(*args, keep, common_from=None, common_keep=None, **kw):
+            def counted(a, b):  # every pair a bucket makes is screened
+                made[rule] = made.get(rule, 0) + len(a)
+                return keep(a, b)
+
+            def near(a, b):
+                kept = common_keep(a, b)
+                asked[rule].append((a[~kept], b[~kept]))
+                return kept
+
+            if rule and common_keep is not None:
+                kw.update(common_from=common_from, common_keep=near)
+            return real_pairs(*args, keep=counted, **kw)
+
+        monkeypatch.setattr(ngram, "bucket_pairs", pairs)
+        return Pipeline(texts).run(Settings(algorithm="ngram"))
+
+    cut, whole = run(True), run(False)
+    assert made[True] < made[False]  # (159,792 pairs screened against 168,771)
+    a, b = np.concatenate([a for a, _ in asked[True]]), np.concatenate([b for _, b in asked[True]])
+    # (the sentences are normalised as they are: one space each, lower case) - none tight, each its copies' edits
+    lengths = np.array([len(t) for t in texts])
+    edits = np.maximum(ngram.short_pair_edits(lengths), 1)
+    assert len(a) > 1000 and (np.abs(lengths[a] - lengths[b]) > np.maximum(edits[a], edits[b])).all()
+    assert [(c.kept, c.members) for c in cut.clusters] == [(c.kept, c.members) for c in whole.clusters]
+    together = {m: c.kept for c in cut.clusters for m in c.members}
+    found = [together.get(s) is not None and together.get(s) == together.get(c) for s, c in copies]
+    assert sum(found) >= 0.95 * len(copies)
+
+
 def test_a_common_prefix_key_past_a_short_texts_first_ones_is_left_out():
     """``_prefixes``' ``common_above``: of a set's prefix, a key counted in more than ``common_above`` sets stays only
     among the set's first n + 1 keys held by two sets or more (rarest first); rare keys stay wherever they are, and

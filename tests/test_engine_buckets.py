@@ -351,3 +351,40 @@ def test_prefixes_flag_no_probes_when_more_than_the_share_are_probes(sets, share
     a, b, _ = base.bucket_pairs(postings, None, Reporter(), cap=1000, packing=packing)
     want_a, want_b, _ = base.bucket_pairs(buckets, docs, Reporter(), cap=1000, probe=None if dropped else probe)
     assert (a.tolist(), b.tolist()) == (want_a.tolist(), want_b.tolist())
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    postings=st.lists(st.tuples(st.integers(0, 12), st.integers(0, 30)), max_size=200),
+    common_from=st.integers(0, 13),
+    kept_docs=st.sets(st.integers(0, 30)),
+    chunk=st.sampled_from([1, 7, 1 << 20]),
+)
+def test_the_buckets_of_common_keys_make_only_the_pairs_common_keep_keeps(postings, common_from, kept_docs, chunk):
+    """``common_from`` / ``common_keep``: the buckets of keys from ``common_from`` up pair only what ``common_keep``
+    keeps, the others every pair as before; a pair kept by another bucket stays (brute force, every pair of every
+    bucket; chunks of any size)."""
+    keys = np.array([k for k, _ in postings], dtype=np.int64)
+    docs = np.array([d for _, d in postings], dtype=np.int64)
+    asked = []
+
+    def either_kept(a: np.ndarray, b: np.ndarray) -> np.ndarray:  # (a pair with a doc of ``kept_docs`` in it)
+        asked.append(len(a))
+        return np.isin(a, list(kept_docs)) | np.isin(b, list(kept_docs))
+
+    old = base._PAIR_CHUNK, base.MIN_SPLIT_PAIRS
+    base._PAIR_CHUNK, base.MIN_SPLIT_PAIRS = chunk, 1  # (chunks however few the pairs)
+    try:
+        a, b, _ = base.bucket_pairs(
+            keys, docs, Reporter(), cap=1000, window=2, common_from=common_from, common_keep=either_kept
+        )
+    finally:
+        base._PAIR_CHUNK, base.MIN_SPLIT_PAIRS = old
+    got = list(zip(a.tolist(), b.tolist(), strict=True))
+    want = set(brute_force(keys[keys < common_from], docs[keys < common_from]))
+    common = brute_force(keys[keys >= common_from], docs[keys >= common_from])
+    want |= {(x, y) for x, y in common if x in kept_docs or y in kept_docs}
+    assert len(got) == len(set(got)) and set(got) == want
+    assert sum(asked) >= len(common)  # (each common bucket's pairs asked about, before they are made unique)
+    with pytest.raises(ValueError):
+        base.bucket_pairs(keys, docs, Reporter(), common_from=common_from)

@@ -208,6 +208,8 @@ def bucket_pairs(
     probe: np.ndarray | None = None,
     overwrite_keys: bool = False,
     packing: Packing | None = None,
+    common_from: int | None = None,
+    common_keep: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Unique pairs (a < b) of docs that share a key, optionally with how many keys each pair shares.
 
@@ -239,7 +241,14 @@ def bucket_pairs(
 
     ``packing``: ``keys`` are the postings packed with their docs and probe flags (``Packing``; ``docs`` and
     ``probe`` None), as n-gram's prefixes come from the cores that chose them: one array of them all, not three.
+
+    ``common_from`` and ``common_keep`` (not with counts): the pairs of the buckets whose key is ``common_from`` or
+    more are only those ``common_keep`` keeps (a mask, given their docs ``a``, ``b``), told as each chunk's pairs
+    are made, before they are made unique (n-gram: the buckets of common keys, which a text holds only for its
+    copies a few edits away - 300k English sentences, 32M of their 48M pairs).
     """
+    if (common_from is None) != (common_keep is None) or (common_keep is not None and with_counts):
+        raise ValueError("bucket_pairs: common_from and common_keep go together, and not with counts")
     empty = np.zeros(0, dtype=np.int64)
     if len(keys) == 0:
         return empty, empty.copy(), (empty.copy() if with_counts else None)
@@ -261,6 +270,7 @@ def bucket_pairs(
         p = p[once] if p is not None else None
     del once
     starts = np.flatnonzero(new_key)
+    common = None if common_from is None else k[starts] >= common_from  # per bucket: of a common key
     sizes = np.empty(len(starts), dtype=np.int64)  # (np.diff of np.r_ made a joined copy of the starts first)
     np.subtract(starts[1:], starts[:-1], out=sizes[:-1])
     sizes[-1] = len(k) - starts[-1]
@@ -285,6 +295,7 @@ def bucket_pairs(
         multi &= probes > 0
         probes = probes[multi]
     starts, sizes, over = starts[multi], sizes[multi], over[multi]
+    common = common[multi] if common is not None else None
     if len(starts) == 0:
         return empty, empty.copy(), (empty.copy() if with_counts else None)
     n_docs = int(d.max()) + 1
@@ -297,27 +308,28 @@ def bucket_pairs(
     if windowed is not None and tight_cap is not None:
         small &= sizes <= tight_cap  # (a wider bucket may hold tight docs paired by a window)
 
+    def made(lo: int, hi: int, which: np.ndarray | None) -> list[np.ndarray]:
+        """The pairs of the buckets ``lo`` to ``hi`` (those ``which`` marks, or all)."""
+        few, many = small[lo:hi], ~small[lo:hi]
+        if which is not None:
+            few, many = few & which, many & which
+        return [
+            *_small_pairs(
+                d, starts[lo:hi][few], sizes[lo:hi][few], n_docs, None if probes is None else probes[lo:hi][few]
+            ),
+            _chunk_pairs(
+                d, starts[lo:hi][many], sizes[lo:hi][many], over[lo:hi][many], windowed, window, tight_window, n_docs, p
+            ),
+        ]
+
     def pairs_of(lo: int, hi: int) -> np.ndarray:
         reporter.check()
-        few = small[lo:hi]
-        codes = np.concatenate(
-            [
-                *_small_pairs(
-                    d, starts[lo:hi][few], sizes[lo:hi][few], n_docs, None if probes is None else probes[lo:hi][few]
-                ),
-                _chunk_pairs(
-                    d,
-                    starts[lo:hi][~few],
-                    sizes[lo:hi][~few],
-                    over[lo:hi][~few],
-                    windowed,
-                    window,
-                    tight_window,
-                    n_docs,
-                    p,
-                ),
-            ]
-        )
+        if common is None or common_keep is None or not common[lo:hi].any():
+            codes = np.concatenate(made(lo, hi, None))
+        else:
+            of_common = np.concatenate(made(lo, hi, common[lo:hi]))
+            of_common = of_common[common_keep(*np.divmod(of_common, n_docs))]
+            codes = np.concatenate([*made(lo, hi, ~common[lo:hi]), of_common])
         if with_counts:
             return codes
         codes = sorted_unique(codes)

@@ -251,7 +251,7 @@ class NGram(Algorithm):
         # articles 26k -> 6k); eval_real's figures all unchanged (the Reuters stories: 5,295 candidates above the
         # bound against 5,283 - the windows of crowded buckets reach other texts - and the same 433 pairs kept).
         tight = fp.sizes >= TIGHT_GRAMS
-        postings, packing, _ = _prefixes(
+        postings, packing, rare_below = _prefixes(
             [p for p in fp.parts if len(p.keys)],
             jaccard_bound,
             shared=True,
@@ -274,6 +274,18 @@ class NGram(Algorithm):
             at = np.flatnonzero(plausible_pairs(check, fp.sizes, lengths, pa, pb, bound))
             return at[_screened(fp, packed, pa[at], pb[at], bound, check, reporter, lengths)]
 
+        # A text that is not tight holds a common key only for its copies a few edits away (``_prefixes``'
+        # ``common_above``): in the bucket of a key common enough to be marked so (``KeyCounts.buckets``), two such
+        # texts whose lengths differ by more than those edits can take are not paired (``near_copies``).
+        allowed = np.maximum(edits, 1)
+
+        def near_copies(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
+            """The pairs of a common key's bucket that its rule is for: a tight text in them, or lengths no more
+            apart than the edits of either text's copies."""
+            keep = tight.take(pa) | tight.take(pb)
+            keep |= np.abs(lengths.take(pa) - lengths.take(pb)) <= np.maximum(allowed.take(pa), allowed.take(pb))
+            return keep
+
         # Each chunk of the prefix buckets' pairs is screened on its core as it is made (``keep``).
         a, b, _ = bucket_pairs(
             postings,
@@ -286,6 +298,8 @@ class NGram(Algorithm):
             keep=passing,
             overwrite_keys=True,
             packing=packing,
+            common_from=rare_below,
+            common_keep=near_copies,
         )
         variants, holders = edit_variants(texts, lengths, settings.n_value)
         if len(variants):
