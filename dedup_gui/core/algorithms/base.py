@@ -328,8 +328,9 @@ def bucket_pairs(
             codes = np.concatenate(made(lo, hi, None))
         else:
             of_common = np.concatenate(made(lo, hi, common[lo:hi]))
-            of_common = of_common[common_keep(*np.divmod(of_common, n_docs))]
-            codes = np.concatenate([*made(lo, hi, ~common[lo:hi]), of_common])
+            # (a block at a time, as ``keep`` below: the filter's arrays stay small beside the chunk's)
+            kept = [c[common_keep(*np.divmod(c, n_docs))] for c in _blocks(of_common, KEEP_BLOCK)]
+            codes = np.concatenate([*made(lo, hi, ~common[lo:hi]), *kept])
         if with_counts:
             return codes
         codes = sorted_unique(codes)
@@ -337,7 +338,7 @@ def bucket_pairs(
             return codes
         # A block at a time: the filter's arrays stay small beside the chunk's (100k articles: 150 MB more at the
         # peak with the chunk's 4M pairs filtered at once).
-        blocks = [codes[lo : lo + KEEP_BLOCK] for lo in range(0, len(codes), KEEP_BLOCK)]
+        blocks = _blocks(codes, KEEP_BLOCK)
         return np.concatenate([c[keep(*np.divmod(c, n_docs))] for c in blocks]) if blocks else codes
 
     # The chunks on both cores; each chunk's pairs made unique there (a pair of copies shares several buckets).
@@ -348,6 +349,11 @@ def bucket_pairs(
         codes, counts = _union_of_sorted(parts), None
     a, b = np.divmod(codes, n_docs)
     return a, b, counts
+
+
+def _blocks(values: np.ndarray, size: int) -> list[np.ndarray]:
+    """``values`` in consecutive blocks of ``size`` (views)."""
+    return [values[lo : lo + size] for lo in range(0, len(values), size)]
 
 
 def _union_of_sorted(parts: list[np.ndarray]) -> np.ndarray:
