@@ -19,6 +19,10 @@ original and its copies). The contestants see only the CSV file.
   of them joined. About 30 % of rows are a one-character edit of an original at a letter (a letter substituted,
   deleted or inserted). English sentences are made of common character 4-grams - the prefix buckets of their keys
   are crowded where those of Chinese text are not.
+- ``short-en-news`` (opt-in): ``short-en`` with more real sentences, for sizes past what Reuters holds: the
+  Reuters sentences first (so that up to ~99,000 rows it is ``short-en``'s input), then sentences of the 20
+  Newsgroups posts' own lines (quoted lines, signatures and other markers left out; 20-160 characters, 10+
+  letters), ~218,000 distinct in all (~310,000 rows) before any two are joined. Copies as ``short-en``'s.
 - ``posts``: Chinese texts of 60-300 characters, as a feed of posts or a column of paragraphs holds them: two to
   four consecutive real sentences of a Sina article (one with no natural near-duplicate in the corpus), distinct.
   About 30 % of rows are planted reposts of an original (``edits.make_variant``: header, footer, character edits,
@@ -52,6 +56,7 @@ LABELS = {
     "articles": "articles",
     "short": "short texts",
     "short-en": "English short texts",
+    "short-en-news": "English short texts (with Usenet)",
     "posts": "posts",
     "articles-en": "English articles",
 }
@@ -122,6 +127,8 @@ def build(kind: str, rows: int, seed: int = 1) -> Input:
             texts, groups, how = _short(rows, rng)
         elif kind == "short-en":
             texts, groups, how = _short_en(rows, rng)
+        elif kind == "short-en-news":
+            texts, groups, how = _short_en(rows, rng, usenet=True)
         elif kind == "posts":
             texts, groups, how = _posts(rows, rng)
         elif kind == "articles-en":
@@ -143,6 +150,8 @@ def _real_available(kind: str) -> bool:
 
     if kind in ("short-en", "articles-en"):
         return corpora.missing("reuters") is None
+    if kind == "short-en-news":
+        return corpora.missing("reuters") is None and corpora.missing("20ng") is None
     return corpora.missing("sina") is None and corpora.missing("lcqmc") is None
 
 
@@ -289,7 +298,9 @@ def _short(rows: int, rng: random.Random):
     return texts, groups, how
 
 
-def _short_en(rows: int, rng: random.Random):
+def _short_en(rows: int, rng: random.Random, usenet: bool = False):
+    """``short-en``'s input; ``usenet``: ``short-en-news``'s (the Reuters sentences, then those of the 20
+    Newsgroups posts, before any are joined)."""
     from .real import corpora, textsim
 
     seen: set[str] = set()
@@ -303,6 +314,11 @@ def _short_en(rows: int, rng: random.Random):
                 pool.append(s)
     rng.shuffle(pool)
     n_orig = round(rows * (1 - COPY_SHARE))
+    n_reuters = len(pool)
+    if usenet and n_orig > len(pool):
+        more = _usenet_sentences(seen)
+        rng.shuffle(more)
+        pool += more
     originals = pool[:n_orig]
     n_joined = n_orig - len(originals)
     while len(originals) < n_orig:
@@ -310,7 +326,13 @@ def _short_en(rows: int, rng: random.Random):
         if textsim.compact(t) not in seen:
             seen.add(textsim.compact(t))
             originals.append(t)
-    how = (f"{min(n_orig, len(pool)):,} real English sentences (Reuters-21578 stories, distinct)"
+    real = min(n_orig, len(pool))
+    source = (
+        f"{n_reuters:,} of Reuters-21578 stories, {real - n_reuters:,} of 20 Newsgroups posts' own lines"
+        if real > n_reuters
+        else "Reuters-21578 stories"
+    )
+    how = (f"{real:,} real English sentences ({source}; distinct)"
            + (f" and {n_joined:,} of two of them joined" if n_joined else "")
            + f", {100 * COPY_SHARE:.0f} % of rows planted one-character edits")  # fmt: skip
 
@@ -324,6 +346,32 @@ def _short_en(rows: int, rng: random.Random):
 
     texts, groups = _plant(originals, rows, rng, copy)
     return texts, groups, how
+
+
+_QUOTED = re.compile(r"\s*([>|:}]|[A-Za-z0-9_.-]{0,8}>)")
+
+
+def _usenet_sentences(seen: set[str]) -> list[str]:
+    """Sentences of the 20 Newsgroups posts' own lines, distinct from ``seen`` and each other (added to it): a
+    post's body without its quoted lines, its signature (from a line "--" on) and lines in a reply's attribution;
+    20-160 characters with 10 letters or more (not a table's row of figures)."""
+    from .real import corpora, textsim
+
+    out: list[str] = []
+    for post in corpora.newsgroups():
+        own = []
+        for line in post["body"].split("\n"):
+            if line.startswith("--"):
+                break
+            if not _QUOTED.match(line) and not line.rstrip().endswith(("writes:", "wrote:")):
+                own.append(line)
+        for s in _EN_SENT.split(" ".join(own)):
+            s = " ".join(s.split())
+            k = textsim.compact(s)
+            if 20 <= len(s) <= 160 and sum(map(str.isalpha, s)) >= 10 and k not in seen:
+                seen.add(k)
+                out.append(s)
+    return out
 
 
 def _posts(rows: int, rng: random.Random):
