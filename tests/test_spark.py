@@ -393,6 +393,31 @@ def test_an_excerpt_shares_a_key_with_its_longer_source_fingerprinted_in_another
                           settings, Reporter()).a.tolist() == [0]  # fmt: skip
 
 
+def test_a_common_keys_bucket_pairs_in_a_batch_what_the_desktops_rule_keeps():
+    """``batches.ngram_bucket_pairs``: a bucket of a key held by more than ``RARE_KEY_SETS`` key sets (``df``)
+    pairs two texts that are not tight only when their lengths are a copy's edit apart (``ngram.near_copies``), a
+    tight text with any; a rare key's bucket pairs all. (Forty texts of 50-89 characters, their sketches alike.)"""
+    from dedup_gui.core.algorithms.ngram import RARE_KEY_SETS, SKETCH_BINS, TIGHT_GRAMS
+
+    n = 40
+    lengths = np.arange(50, 50 + n)
+    sizes = np.where(np.isin(np.arange(n), [5, 6]), TIGHT_GRAMS, 100 + np.arange(n))
+    common, rare = 11, 22
+    rows = [(common, u, RARE_KEY_SETS + 1) for u in range(n)] + [(rare, u, 3) for u in (0, 1, 2)]
+    frame = pd.DataFrame(rows, columns=["key", "u", "df"]).sort_values(["key", "u"], ignore_index=True)
+    frame["size"], frame["length"] = sizes[frame["u"]], lengths[frame["u"]]
+    frame["sketch"] = [bytes(range(0, 2 * SKETCH_BINS, 2))] * len(frame)
+    settings = Settings(algorithm="ngram").resolved()
+    got = batches.ngram_bucket_pairs(frame, settings, 0.7)
+    tight = {5, 6}
+    want = {(x, y) for x in range(n) for y in range(x + 1, n) if y - x <= 1 or {x, y} & tight}
+    want |= {(0, 1), (0, 2), (1, 2)}
+    assert set(zip(got["a"].tolist(), got["b"].tolist(), strict=True)) == want
+    frame["df"] = RARE_KEY_SETS  # (a key no more common than that: every pair)
+    got = batches.ngram_bucket_pairs(frame, settings, 0.7)
+    assert len(got) == n * (n - 1) // 2
+
+
 def test_rows_with_the_same_normalised_text_share_a_key_and_empty_rows_have_none():
     frame = pd.DataFrame({"__row": [0, 1, 2, 3], "text": ["<p>Ａ  text</p>", "a text", None, "other"]})
     out = batches.prepare_rows(frame, ["text"], Settings().normalise, marks=True)

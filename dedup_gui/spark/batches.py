@@ -22,6 +22,7 @@ from ..core.algorithms.ngram import (
     PREFIX_BUCKET_CAP,
     PREFIX_TIGHT_CAP,
     PREFIX_TIGHT_WINDOW,
+    RARE_KEY_SETS,
     SKETCH_BINS,
     TIGHT_GRAMS,
     GramKeys,
@@ -30,6 +31,7 @@ from ..core.algorithms.ngram import (
     _screen,
     edit_prefix,
     edit_variants,
+    near_copies,
     needed_keys,
     plausible_pairs,
     search_bounds,
@@ -249,21 +251,31 @@ def _bucket_input(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarr
 
 def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) -> pd.DataFrame:
     """The pairs of whole n-gram prefix buckets (``bucket_pairs`` with ``PREFIX_BUCKET_CAP``, and
-    ``PREFIX_TIGHT_CAP`` for pairs of two long texts) that pass the length filters (``ngram.plausible_pairs``) and the
-    sketch screen (``ngram._screen``), as ``NGram.search`` takes them."""
+    ``PREFIX_TIGHT_CAP`` for pairs of two long texts; in the bucket of a key held by more than ``RARE_KEY_SETS`` key
+    sets - the postings' ``df`` - only the pairs ``ngram.near_copies`` keeps) that pass the length filters
+    (``ngram.plausible_pairs``) and the sketch screen (``ngram._screen``), as ``NGram.search`` takes them."""
     check = TextCheck.of(settings)
     keys, local, ids, first = _bucket_input(frame)
     sizes = frame["size"].to_numpy(dtype=np.int64)[first]
+    lengths = frame["length"].to_numpy(dtype=np.int64)[first]
+    tight = sizes >= TIGHT_GRAMS
+    # Each bucket numbered, those of keys held by more than RARE_KEY_SETS key sets (``df``) after the others: as
+    # the desktop marks them (``KeyCounts.buckets``), they pair only the texts ``near_copies`` keeps.
+    distinct, bucket = np.unique(keys, return_inverse=True)
+    held = np.zeros(len(distinct), dtype=np.int64)
+    np.maximum.at(held, bucket, frame["df"].to_numpy(dtype=np.int64))
+    number = bucket + np.where(held > RARE_KEY_SETS, len(distinct), 0)[bucket]
     a, b, _ = bucket_pairs(
-        keys,
+        number,
         local,
         _QUIET,
         cap=PREFIX_BUCKET_CAP,
-        tight=sizes >= TIGHT_GRAMS,
+        tight=tight,
         tight_cap=PREFIX_TIGHT_CAP,
         tight_window=PREFIX_TIGHT_WINDOW,
+        common_from=len(distinct),
+        common_keep=near_copies(tight, lengths),
     )
-    lengths = frame["length"].to_numpy(dtype=np.int64)[first]
     plausible = plausible_pairs(check, sizes, lengths, a, b, bound)
     a, b = a[plausible], b[plausible]
     sketch = np.frombuffer(b"".join(frame["sketch"].iloc[first].tolist()), dtype=np.uint8)

@@ -96,7 +96,7 @@ def ngram(uniques: DataFrame, settings: Settings) -> Found:
     prefix_len = F.col("n") - F.ceil(F.lit(jaccard_bound) * F.col("n") - F.lit(1e-9)) + 1
     prefix_len = F.when(F.col("step") == 0, F.greatest(prefix_len, F.col("at_least"))).otherwise(prefix_len)
     # ...and the deletion neighbourhoods of very short texts (``ngram.edit_variants``): keys of their own
-    variants = texts.select(F.explode("variants").alias("key"), "u")
+    variants = texts.select(F.explode("variants").alias("key"), "u", F.lit(0).cast("long").alias("df"))
     chosen = _early_common(ranked.where(F.col("rank") < prefix_len), texts, settings)
     prefix = materialise(chosen.unionByName(variants))
     largest = _largest(prefix)
@@ -114,11 +114,12 @@ def _early_common(prefix: DataFrame, texts: DataFrame, settings: Settings) -> Da
     key sets - only among the first n + 1 keys of its set held by two sets or more (the ``alone`` keys of one set,
     ranked first, are not counted), or its own-level set's ``at_least`` when more. ``df`` here is exact; the
     desktop's count per cell (``ngram.KeyCounts``) is never below it, so a key common here is common there too,
-    and each side's rule holds for its own prefixes."""
+    and each side's rule holds for its own prefixes. The kept postings as (key, u, df): the buckets of the keys
+    held by more than ``RARE_KEY_SETS`` sets pair only near copies (``batches.ngram_bucket_pairs``)."""
     early = F.greatest(F.lit(settings.n_value + 1), F.when(F.col("step") == 0, F.col("at_least")).otherwise(0))
     tight = texts.select("u", (F.col("size") >= TIGHT_GRAMS).alias("tight"))
     keeps = (F.col("df") <= COMMON_KEY_SETS) | (F.col("rank") - F.col("alone") < early) | F.col("tight")
-    return prefix.join(tight, "u").where(keeps).select("key", "u")
+    return prefix.join(tight, "u").where(keeps).select("key", "u", "df")
 
 
 # -- simhash -----------------------------------------------------------------------------------------------------

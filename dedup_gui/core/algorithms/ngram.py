@@ -277,15 +277,6 @@ class NGram(Algorithm):
         # A text that is not tight holds a common key only for its copies a few edits away (``_prefixes``'
         # ``common_above``): in the bucket of a key common enough to be marked so (``KeyCounts.buckets``), two such
         # texts whose lengths differ by more than those edits can take are not paired (``near_copies``).
-        allowed = np.maximum(edits, 1)
-
-        def near_copies(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
-            """The pairs of a common key's bucket that its rule is for: a tight text in them, or lengths no more
-            apart than the edits of either text's copies."""
-            keep = tight.take(pa) | tight.take(pb)
-            keep |= np.abs(lengths.take(pa) - lengths.take(pb)) <= np.maximum(allowed.take(pa), allowed.take(pb))
-            return keep
-
         # Each chunk of the prefix buckets' pairs is screened on its core as it is made (``keep``).
         a, b, _ = bucket_pairs(
             postings,
@@ -299,7 +290,7 @@ class NGram(Algorithm):
             overwrite_keys=True,
             packing=packing,
             common_from=rare_below,
-            common_keep=near_copies,
+            common_keep=near_copies(tight, lengths, edits),
         )
         variants, holders = edit_variants(texts, lengths, settings.n_value)
         if len(variants):
@@ -328,6 +319,22 @@ class NGram(Algorithm):
         # incomplete there.
         lo = min(threshold, float(measure.min()) + PREFIX_MARGIN) if len(measure) else threshold
         return max(self.threshold.minimum, round(lo, 6)), self.threshold.maximum
+
+
+def near_copies(tight: np.ndarray, lengths: np.ndarray, edits: np.ndarray | None = None):
+    """The pairs (a mask, given their texts ``pa``, ``pb``) that the bucket of a common key is for: a text that is
+    not ``tight`` holds a common key only for its copies a few edits away (``_prefixes``' ``common_above``: one,
+    or a short text's own, ``short_pair_edits``; ``edits``: theirs, when known), so two such texts are paired there
+    only when their lengths (``lengths``: characters) are no more apart than the edits of either's copies. A pair
+    with a tight text in it stays (``bucket_pairs``' ``common_keep``)."""
+    allowed = np.maximum(short_pair_edits(lengths) if edits is None else edits, 1)
+
+    def kept(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
+        keep = tight.take(pa) | tight.take(pb)
+        keep |= np.abs(lengths.take(pa) - lengths.take(pb)) <= np.maximum(allowed.take(pa), allowed.take(pb))
+        return keep
+
+    return kept
 
 
 def search_bounds(settings: Settings) -> tuple[TextCheck, float, float]:
