@@ -309,6 +309,15 @@ class PairGrams:
     size_a: np.ndarray
     size_b: np.ndarray
 
+    @classmethod
+    def unknown(cls, n: int) -> PairGrams:
+        """``n`` pairs counted nothing yet (-1 each)."""
+        return cls(*(np.full(n, -1, dtype=np.int64) for _ in range(3)))
+
+    def put(self, at: np.ndarray | slice, part: PairGrams) -> None:
+        """``part``'s counts in the places ``at``."""
+        self.overlap[at], self.size_a[at], self.size_b[at] = part.overlap, part.size_a, part.size_b
+
 
 # Grams per set in the sample ``sampled_scores`` compares: a Jaccard similarity of 0.5 is estimated within ~0.02-0.03
 # (one standard deviation), an excerpt's containment within ~0.03 (a sample of its share of the longer set).
@@ -387,16 +396,12 @@ def _score_counted(
     if lengths is None:
         lengths = lengths_of(texts)
     out = np.zeros(len(a))
-    counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
+    counted = PairGrams.unknown(len(a))
     if len(a) > SCORE_BLOCK:  # (``SCORE_BLOCK``: its arrays bounded, and faster)
         for lo in range(0, len(a), SCORE_BLOCK):
             hi = lo + SCORE_BLOCK
             out[lo:hi], part = _score_counted(check, texts, a[lo:hi], b[lo:hi], lengths, count)
-            counted.overlap[lo:hi], counted.size_a[lo:hi], counted.size_b[lo:hi] = (
-                part.overlap,
-                part.size_a,
-                part.size_b,
-            )
+            counted.put(slice(lo, hi), part)
         return out, counted
     if len(a) == 0:
         return out, counted
@@ -405,7 +410,7 @@ def _score_counted(
     if long.any():
         inter, size_a, size_b = count(a[long], b[long])
         out[long] = check_scores(check, size_a, size_b, inter)
-        counted.overlap[long], counted.size_a[long], counted.size_b[long] = inter, size_a, size_b
+        counted.put(long, PairGrams(inter, size_a, size_b))
     if short.any():
         sa, sb = a[short], b[short]
         both = (lengths[sa] > 0) & (lengths[sb] > 0)  # an empty text is similar to nothing
@@ -742,7 +747,7 @@ def score_pairs_of_counted(
             return score_pairs_counted(check, sub, cols, ia, ib, sub_lengths)
         return _score_sampled_first(check, sub, cols, ia, ib, sub_lengths, floor)
     out = np.zeros(len(a))
-    counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
+    counted = PairGrams.unknown(len(a))
 
     def batch(lo: int, hi: int) -> tuple[np.ndarray, PairGrams]:
         used, sub, ia, ib = _batch_texts(texts, a[lo:hi], b[lo:hi])
@@ -753,7 +758,7 @@ def score_pairs_of_counted(
 
     for (lo, hi), (scores, part) in map_ranges(batch, pair_batches(lengths, a, b)):
         out[lo:hi] = scores
-        counted.overlap[lo:hi], counted.size_a[lo:hi], counted.size_b[lo:hi] = part.overlap, part.size_a, part.size_b
+        counted.put(slice(lo, hi), part)
     return out, counted
 
 
@@ -769,8 +774,8 @@ def _score_sampled_first(
     long = np.flatnonzero(np.minimum(lengths[a], lengths[b]) >= SHORT_CHARS)
     out[long] = sampled_scores(check, cols, a[long], b[long])
     full = np.flatnonzero(out >= floor)
-    counted = PairGrams(*(np.full(len(a), -1, dtype=np.int64) for _ in range(3)))
+    counted = PairGrams.unknown(len(a))
     scores, part = score_pairs_counted(check, texts, cols, a[full], b[full], lengths)
     out[full] = scores
-    counted.overlap[full], counted.size_a[full], counted.size_b[full] = part.overlap, part.size_a, part.size_b
+    counted.put(full, part)
     return out, counted
