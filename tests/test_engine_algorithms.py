@@ -422,6 +422,16 @@ def test_web_page_chrome_is_not_part_of_the_compared_text():
     assert normalise(page, NormaliseOptions()) == "正文第一段 内容。\n第二段"
 
 
+def assert_same_clusters_copies_together(cut, whole, copies: list[tuple[int, int]]) -> None:
+    """The run with fewer pairs made (``cut``) forms the clusters of the run with every pair (``whole``), and nearly
+    every (sentence, copy) of ``copies`` is in one cluster (the rest lost a figure: "one" edited to "ore" - the text
+    check)."""
+    assert [(c.kept, c.members) for c in cut.clusters] == [(c.kept, c.members) for c in whole.clusters]
+    together = {m: c.kept for c in cut.clusters for m in c.members}
+    found = [together.get(s) is not None and together.get(s) == together.get(c) for s, c in copies]
+    assert sum(found) >= 0.95 * len(copies)
+
+
 def test_short_texts_keep_their_common_keys_among_their_first_ones_only_and_every_copy_is_found(monkeypatch):
     """English sentences are made of common 4-grams: their prefix buckets hold hundreds of texts. A short text keeps
     a common prefix key only among its first n + 1 keys (``_prefixes``' ``common_above``): far fewer pairs are made,
@@ -451,10 +461,7 @@ def test_short_texts_keep_their_common_keys_among_their_first_ones_only_and_ever
 
     cut, whole = run(True), run(False)
     assert made[True] * 2 < made[False]  # (168,467 pairs screened against 1,194,157)
-    assert [(c.kept, c.members) for c in cut.clusters] == [(c.kept, c.members) for c in whole.clusters]
-    together = {m: c.kept for c in cut.clusters for m in c.members}
-    found = [together.get(s) is not None and together.get(s) == together.get(c) for s, c in copies]
-    assert sum(found) >= 0.95 * len(copies)  # (the rest lost a figure: "one" edited to "ore" - the text check)
+    assert_same_clusters_copies_together(cut, whole, copies)
 
 
 def test_a_common_keys_bucket_pairs_texts_only_a_few_edits_apart_and_every_copy_is_found(monkeypatch):
@@ -497,10 +504,7 @@ def test_a_common_keys_bucket_pairs_texts_only_a_few_edits_apart_and_every_copy_
     lengths = np.array([len(t) for t in texts])
     edits = np.maximum(ngram.short_pair_edits(lengths), 1)
     assert len(a) > 1000 and (np.abs(lengths[a] - lengths[b]) > np.maximum(edits[a], edits[b])).all()
-    assert [(c.kept, c.members) for c in cut.clusters] == [(c.kept, c.members) for c in whole.clusters]
-    together = {m: c.kept for c in cut.clusters for m in c.members}
-    found = [together.get(s) is not None and together.get(s) == together.get(c) for s, c in copies]
-    assert sum(found) >= 0.95 * len(copies)
+    assert_same_clusters_copies_together(cut, whole, copies)
 
 
 def test_a_common_prefix_key_past_a_short_texts_first_ones_is_left_out():
