@@ -75,3 +75,27 @@ def test_run_process_measures_the_cpu_time_of_the_process_and_its_children(tmp_p
     assert res["rc"] == 0 and "error" not in res
     assert res["cpu"] >= 0.3
     assert res["steal"] >= 0.0
+
+
+@pytest.mark.parametrize(
+    "output, out_of_memory",
+    [
+        ("Traceback (most recent call last):\n...\nMemoryError\n", True),
+        ("numpy._core._exceptions._ArrayMemoryError: Unable to allocate 1.2 GiB for an array\n", True),
+        (
+            "memory allocation of 69206032 bytes failed\nstack backtrace:\n"
+            "note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n",
+            True,
+        ),
+        ("thread 'main' panicked at src/lib.rs:10:5:\nindex out of bounds\n", False),
+        ("dedup-cli: in.csv: has no header row\n", False),
+    ],
+    ids=["python", "numpy", "rust", "rust panic", "input error"],
+)
+def test_a_contestant_that_ran_out_of_memory_is_told_from_one_that_failed_otherwise(output, out_of_memory):
+    """rensa aborting on a failed allocation under the address-space cap is shown as out of memory (it had been
+    shown as "exit -6: note: Some details are omitted..."), as Python's and numpy's are; other failures are not."""
+    from benchmarks.wholejob import out_of_memory as said
+
+    lines = output.strip().splitlines()
+    assert said(output, lines[-1]) is out_of_memory
