@@ -845,13 +845,18 @@ def test_row_medians_equal_numpys_median(rows, width, data):
 )
 def test_boilerplate_column_keys_equal_the_keys_of_each_text(texts):
     """Each text's distinct sentence keys, sorted (the example: a text of four sentences whose keys are not in
-    order, between texts of none)."""
+    order, between texts of none) - the characters that are not content counted per piece by a search of each
+    or by a running count (``OTHER_SHARE``)."""
+    from unittest import mock
+
+    from dedup_gui.core import boilerplate
     from dedup_gui.core.boilerplate import _keys, column_keys
 
-    keys, docs = column_keys(texts)
-    got = [(d, k) for d, k in zip(docs.tolist(), keys.tolist(), strict=True)]
     want = [(i, k) for i, t in enumerate(texts) for k in sorted(set(_keys(t)))]
-    assert got == want
+    for share in (1.0, 0.0):  # (searched for, counted)
+        with mock.patch.object(boilerplate, "OTHER_SHARE", share):
+            keys, docs = column_keys(texts)
+        assert [(d, k) for d, k in zip(docs.tolist(), keys.tolist(), strict=True)] == want
 
 
 def _learn_reference(texts: list[str], min_docs: int) -> set[int]:

@@ -93,7 +93,10 @@ def _pieces(joined: str) -> _Pieces:
     0): closing punctuation ends a piece, so none comes before a piece's last content character, and whitespace is
     left out. The cores are hashed by ``span_hashes`` over the column's content characters, each piece's span
     found from the count of the few other characters (whitespace, punctuation) in it - not from a running count
-    over every character (a cumulative sum and a search of every content position cost half the time)."""
+    over every character (a cumulative sum and a search of every content position cost half the time) - unless
+    they are many (``OTHER_SHARE``: Latin text, a space between words), where a running count of them is read at
+    each piece's end instead of a search for each (17M characters of English articles: 30 -> 17 ms a pass; the
+    cleaned files the same)."""
     cps = utf32(joined)
     cls = _char_classes().take(cps, mode="clip")
     ends = _piece_ends(cps, cls)
@@ -101,7 +104,11 @@ def _pieces(joined: str) -> _Pieces:
     starts = ends - lengths
     is_content = cls == 0
     other = np.flatnonzero(~is_content)
-    core_lengths = lengths - np.bincount(np.searchsorted(ends, other, side="right"), minlength=len(ends))
+    if len(other) > OTHER_SHARE * len(cps):
+        counted = np.cumsum(~is_content, dtype=np.int32 if len(cps) < 1 << 31 else np.int64)  # (others so far)
+        core_lengths = lengths - np.diff(counted[ends - 1], prepend=0)
+    else:
+        core_lengths = lengths - np.bincount(np.searchsorted(ends, other, side="right"), minlength=len(ends))
     core_end = np.cumsum(core_lengths)
     has_key = core_lengths >= MIN_CHARS
     keys = np.zeros(len(ends), dtype=np.uint64)
@@ -109,6 +116,11 @@ def _pieces(joined: str) -> _Pieces:
     keys[has_key] = span_hashes(content, (core_end - core_lengths)[has_key], core_end[has_key])
     is_sep = (lengths == 1) & (cps[np.minimum(starts, max(0, len(cps) - 1))] == ord(SEP))
     return _Pieces(lengths, cps, np.cumsum(is_sep), keys, has_key)
+
+
+# Where more than this share of a slice's characters are not content (whitespace, closing punctuation), ``_pieces``
+# counts them per piece by a running count, else by a search of each (Chinese text: a few in a hundred).
+OTHER_SHARE = 0.08
 
 
 def _piece_ends(cps: np.ndarray, cls: np.ndarray) -> np.ndarray:
