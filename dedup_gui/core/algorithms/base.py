@@ -327,19 +327,12 @@ def bucket_pairs(
         if common is None or common_keep is None or not common[lo:hi].any():
             codes = np.concatenate(made(lo, hi, None))
         else:
-            of_common = np.concatenate(made(lo, hi, common[lo:hi]))
-            # (a block at a time, as ``keep`` below: the filter's arrays stay small beside the chunk's)
-            kept = [c[common_keep(*np.divmod(c, n_docs))] for c in _blocks(of_common, KEEP_BLOCK)]
-            codes = np.concatenate([*made(lo, hi, ~common[lo:hi]), *kept])
+            kept = _kept(np.concatenate(made(lo, hi, common[lo:hi])), common_keep, n_docs)
+            codes = np.concatenate([*made(lo, hi, ~common[lo:hi]), kept])
         if with_counts:
             return codes
         codes = sorted_unique(codes)
-        if keep is None:
-            return codes
-        # A block at a time: the filter's arrays stay small beside the chunk's (100k articles: 150 MB more at the
-        # peak with the chunk's 4M pairs filtered at once).
-        blocks = _blocks(codes, KEEP_BLOCK)
-        return np.concatenate([c[keep(*np.divmod(c, n_docs))] for c in blocks]) if blocks else codes
+        return codes if keep is None else _kept(codes, keep, n_docs)
 
     # The chunks on both cores; each chunk's pairs made unique there (a pair of copies shares several buckets).
     parts = [codes for _, codes in map_ranges(pairs_of, list(_chunks(per_bucket, reporter)))]
@@ -351,9 +344,12 @@ def bucket_pairs(
     return a, b, counts
 
 
-def _blocks(values: np.ndarray, size: int) -> list[np.ndarray]:
-    """``values`` in consecutive blocks of ``size`` (views)."""
-    return [values[lo : lo + size] for lo in range(0, len(values), size)]
+def _kept(codes: np.ndarray, keep: Callable[[np.ndarray, np.ndarray], np.ndarray], n_docs: int) -> np.ndarray:
+    """The pair codes (``a * n_docs + b``) that ``keep`` keeps (a mask or indices, given ``a`` and ``b``), a block of
+    ``KEEP_BLOCK`` at a time: the filter's arrays stay small beside the chunk's (100k articles: 150 MB more at the
+    peak with a chunk's 4M pairs filtered at once)."""
+    blocks = [codes[lo : lo + KEEP_BLOCK] for lo in range(0, len(codes), KEEP_BLOCK)]
+    return np.concatenate([c[keep(*np.divmod(c, n_docs))] for c in blocks]) if blocks else codes
 
 
 def _union_of_sorted(parts: list[np.ndarray]) -> np.ndarray:
