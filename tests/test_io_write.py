@@ -486,6 +486,7 @@ def test_failure_mid_write_leaves_no_partial_file_and_the_old_target_untouched(t
 
 def test_failure_in_csv_writer_leaves_nothing(tmp_path, monkeypatch):
     table = read_table(write_csv(tmp_path / "in.csv", [["a"], ["1"], ["2"]]))
+    table.source_lines = None  # (the rows written from their cells: no copy of the file's lines, ``csv_copy``)
     from dedup_gui.core.io import csv_writer
 
     def broken(value):
@@ -508,6 +509,7 @@ def test_chunks_written_behind_the_rows_come_in_order_and_a_failed_write_leaves_
 
     rows = [["id", "text"]] + [[str(i), f'第{i}行, "{i}"'] for i in range(12_000)]
     table = read_table(write_csv(tmp_path / "in.csv", rows))
+    table.source_lines = None  # (the rows written from their cells: no copy of the file's lines, ``csv_copy``)
     expected = io.StringIO(newline="")
     csv.writer(expected, lineterminator="\r\n").writerows(r for i, r in enumerate(rows) if i == 0 or i % 3)
     write_cleaned(table, np.arange(12_000) % 3 != 2, tmp_path / "out.csv")

@@ -26,6 +26,8 @@ from .errors import InputError
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .io.csv_copy import SourceLines
+
 
 def cell_text(value: object) -> str:
     """The text a cell shows, used for dedup, display and length-based keep policies."""
@@ -147,6 +149,9 @@ class Table:
     first_column: int = 0  # xlsx: 0-based sheet column of the first table column
     source_header: list[str] = field(default_factory=list)  # header cells as in the file, before any renaming
     source_stamp: tuple[int, int] | None = None  # (size, mtime_ns) of the input when read; exports check it
+    # csv: where the header and each row are in the file, and its digest as read - a cleaned CSV file is then copied
+    # from the file's bytes (``io.csv_copy``); None where it cannot be
+    source_lines: SourceLines | None = None
     columns_dropped: bool = False  # some of the file's columns are left out: a copy of it with edits would keep them
     warnings: list[str] = field(default_factory=list)  # readable notes from the reader (e.g. renamed headers)
 

@@ -20,6 +20,7 @@ import numpy as np
 from ..errors import InputError, Note
 from ..progress import Reporter
 from ..table import Cells, Table
+from .csv_copy import source_lines
 from .encoding import DecodedParts, decode_parts
 from .headers import column_letter, unique_headers
 
@@ -32,14 +33,19 @@ def read_csv(path: Path, data: bytes, reporter: Reporter | None = None) -> Table
     return read_decoded_csv(path, decode_parts(data, path), reporter)
 
 
-def read_decoded_csv(path: Path, decoded: DecodedParts, reporter: Reporter | None = None) -> Table:
+def read_decoded_csv(
+    path: Path, decoded: DecodedParts, reporter: Reporter | None = None, source: tuple[int, int] | None = None
+) -> Table:
     """The table of a file's text in parts (``decode_parts``: never joined). A caller that reads the file calls
     ``read_decoded_csv(path, decode_parts(<the bytes read>, path))`` (``readers._read_file``): the bytes are freed
     as soon as they are decoded, not with everything else when the table is returned (``read_csv``'s caller holds
     the bytes it passes to the end). Each such free holds the interpreter lock while a reading thread's memory goes
     back to the system - at 100k articles 24 ms for the 335 MB of the file, 30 ms for its text - and the window's
     thread waits on it: at the end of the read together, the window's event loop stalled up to 98 ms (56 ms at most
-    in three reads since)."""
+    in three reads since).
+
+    ``source``: the file's size and digest (``csv_copy.digest``) as read, when known: the table then notes where its
+    rows are in the file (``Table.source_lines``), for a cleaned copy of it."""
     parts = decoded.parts
     if all(not p or p.isspace() for p in parts):  # (strip() would copy the whole text to find out)
         raise InputError(path, "has no header row (the file holds only blank lines)")
@@ -57,7 +63,8 @@ def read_decoded_csv(path: Path, decoded: DecodedParts, reporter: Reporter | Non
     header, body = rows[0], rows[1:]
     if not body:
         raise InputError(path, "has a header but no data rows")
-    table = _build(path, header, body, lines[:, 1:])
+    table, regular = _build(path, header, body, lines[:, 1:])
+    table.source_lines = source_lines(lines, regular, decoded.encoding, source)
     table.warnings[:0] = swallowed_lines(body, lines[:, 1:], len(header), delimiter, parts)
     table.encoding, table.bom, table.delimiter = decoded.encoding, decoded.bom, delimiter
     table.source_header = list(header)
@@ -434,8 +441,9 @@ def _quote_left_open(text: str | tuple[str, ...], first: int, last: int) -> bool
     return record.count('"') % 2 == 1
 
 
-def _build(path: Path, header: list[str], body: list[list[str]], lines: np.ndarray) -> Table:
-    """The table of the rows (``lines``: as for ``swallowed_lines``), a column per field of the longest row."""
+def _build(path: Path, header: list[str], body: list[list[str]], lines: np.ndarray) -> tuple[Table, bool]:
+    """The table of the rows (``lines``: as for ``swallowed_lines``), a column per field of the longest row; and
+    whether every row has as many fields as the header (none padded)."""
     lengths = np.fromiter(map(len, body), dtype=np.int64, count=len(body))
     width = max(len(header), int(lengths.max()))
     header_width = len(header)
@@ -473,4 +481,5 @@ def _build(path: Path, header: list[str], body: list[list[str]], lines: np.ndarr
     # DataFrame (Cells.frame). Anomalies first: the GUI shows the first few warnings; Table.data takes Cells (the
     # DataFrame made on demand).
     data = Cells.of_rows(padded, names, text_only=True)  # (the csv module reads every cell as a string)
-    return Table(path=path, kind="csv", columns=names, data=data, warnings=notes + renames)  # type: ignore[arg-type]
+    table = Table(path=path, kind="csv", columns=names, data=data, warnings=notes + renames)  # type: ignore[arg-type]
+    return table, width == header_width and not len(short)

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..progress import Reporter
 from ..table import Table
+from .csv_copy import digest
 from .csv_reader import read_decoded_csv
 from .encoding import decode_parts
 from .parquet_reader import SUFFIXES as PARQUET_SUFFIXES
@@ -58,7 +59,11 @@ def _read_file(path: Path, head: bytes, sheet: str | None, reporter: Reporter | 
         size = path.stat().st_size
         if size > MAX_TEXT_BYTES:
             raise InputError(path, "is too large to load ({gib:.1f} GiB; limit 2 GiB)", gib=size / (1 << 30))
-        return read_decoded_csv(path, decode_parts(_read_bytes(path), path), reporter)  # (bytes freed once decoded)
+        data = _read_bytes(path)
+        source = (len(data), digest(data))  # (what a cleaned copy checks the file against: ``csv_copy``)
+        decoded = decode_parts(data, path)
+        del data  # (the bytes freed once decoded)
+        return read_decoded_csv(path, decoded, reporter, source=source)
     raise InputError(
         path,
         "has an unsupported type {suffix!r}; open an .xlsx, .xls, .csv, .tsv, .parquet file or a folder of .txt",

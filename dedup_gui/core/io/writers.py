@@ -25,6 +25,7 @@ from ..progress import Reporter
 from ..table import Rows, Table, pandas_missing
 from .atomic import atomic_file, atomic_folder, refuse_input
 from .checks import CSV_OUT, XLSX_OUT, check_keeps_everything, check_size, output_format
+from .csv_copy import can_copy, open_source
 from .csv_writer import csv_text, write_delimited
 from .excel_limits import check_frame
 from .headers import unique_headers
@@ -72,6 +73,13 @@ def write_cleaned(
                 table.path, tmp, table.sheet or "", rows, reporter=reporter, out_suffix=out.suffix.lower()
             )
         return WriteReport(out, "cleaned", int(keep.sum()), _unique(warnings + notes))
+    if fmt == "csv" and can_copy(table, out, csv_safe):
+        # The kept rows' lines copied from the input as they are (``csv_copy``), when it is as it was read.
+        source = open_source(table)
+        if source is not None:
+            with source, atomic_file(out) as tmp:
+                n = source.copy(keep, tmp, reporter)
+            return WriteReport(out, "cleaned", n, warnings)
     report = _write_rows(table, _file_header(table), table.rows_where(keep), out, fmt, "cleaned", reporter, csv_safe)
     report.notes[:0] = warnings
     return report
