@@ -84,6 +84,29 @@ def test_a_file_saved_again_after_it_was_read_is_written_from_the_rows_read(tmp_
     assert (tmp_path / "out.csv").read_bytes() == b"id,text\r\n1,alpha\r\n"
 
 
+def test_a_file_changed_while_it_is_copied_is_written_from_the_rows_read(tmp_path, monkeypatch):
+    """The bytes copied are checked again as they are read for the copy: a file saved again after it was opened
+    for the copy leaves nothing of the copy, and the rows read are written from their cells."""
+    from dedup_gui.core.io import writers
+
+    src = tmp_path / "in.csv"
+    src.write_bytes(b'id,text\r\n1,"alpha"\r\n2,"bravo"\r\n')
+    table = read_table(src)
+    opened = []
+
+    def open_then_saved_again(t):
+        source = csv_copy.open_source(t)
+        opened.append(source)
+        src.write_bytes(b'id,text\r\n1,"ALPHA"\r\n2,"BRAVO"\r\n')
+        return source
+
+    monkeypatch.setattr(writers, "open_source", open_then_saved_again)
+    write_cleaned(table, np.array([True, True]), tmp_path / "out.csv")
+    assert opened[0] is not None  # (the copy was begun)
+    assert (tmp_path / "out.csv").read_bytes() == b"id,text\r\n1,alpha\r\n2,bravo\r\n"
+    assert sorted(os.listdir(tmp_path)) == ["in.csv", "out.csv"]
+
+
 def test_a_file_gone_after_it_was_read_is_written_from_the_rows_read(tmp_path):
     src = tmp_path / "in.csv"
     src.write_bytes(b'id,text\r\n1,"alpha"\r\n2,"bravo"\r\n')
@@ -131,7 +154,8 @@ def test_outputs_that_change_the_cells_or_the_delimiter_are_written_from_the_cel
     assert (tmp_path / "out.tsv").read_bytes() == b"id\ttext\r\n1\t=1+1\r\n2\tx,y\r\n"
 
 
-def test_progress_is_told_to_the_last_row_and_a_cancel_leaves_nothing(tmp_path):
+def test_progress_is_told_to_the_last_row_and_a_cancel_leaves_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(csv_copy, "WINDOW_BYTES", 4096)  # (the file read again in windows: several reports)
     rows = [["id", "text"]] + [[str(i), f"第{i}行"] for i in range(5_000)]
     table = read_table(write_csv(tmp_path / "in.csv", rows))
     keep = np.arange(5_000) % 2 == 0  # (2,500 runs of one row: several batches of runs)
@@ -199,14 +223,17 @@ def test_spans_left_half_written_are_written_on(tmp_path, monkeypatch, writev):
     endings=st.lists(st.sampled_from(["\r\n", "\n"]), min_size=9, max_size=9),
     last_break=st.booleans(),
     keep_bits=st.integers(min_value=0, max_value=255),
+    window=st.sampled_from([1, 7, 64, 1 << 24]),
 )
-@example(rows=[["a", "b"]], quoting=csv.QUOTE_MINIMAL, endings=["\n"] * 9, last_break=False, keep_bits=1)
+@example(
+    rows=[["a", "b"]], quoting=csv.QUOTE_MINIMAL, endings=["\n"] * 9, last_break=False, keep_bits=1, window=1 << 24
+)
 def test_a_copy_reads_back_as_the_kept_rows_and_is_their_lines(
-    tmp_path_factory, rows, quoting, endings, last_break, keep_bits
+    tmp_path_factory, rows, quoting, endings, last_break, keep_bits, window
 ):
-    """Whatever the quoting and line endings: the copy is the header's and the kept rows' records as they are in
-    the file, and it reads back as the kept rows' cells (or, where the table does not hold the rows as written,
-    the rows are written from their cells and read back as well)."""
+    """Whatever the quoting, the line endings and the windows the file is read in: the copy is the header's and
+    the kept rows' records as they are in the file, and it reads back as the kept rows' cells (or, where the table
+    does not hold the rows as written, the rows are written from their cells and read back as well)."""
     folder = tmp_path_factory.mktemp("copy")
     records = []
     for row, end in zip([["id", "text"], *rows], endings, strict=False):
@@ -223,7 +250,11 @@ def test_a_copy_reads_back_as_the_kept_rows_and_is_their_lines(
     except InputError:  # (a header and blank rows only: no data rows)
         assume(False)
     keep = np.array([(keep_bits >> (i % 8)) & 1 == 1 for i in range(len(table))], dtype=bool)
-    write_cleaned(table, keep, folder / "out.csv")
+    default, csv_copy.WINDOW_BYTES = csv_copy.WINDOW_BYTES, window  # (runs cut at windows of every size)
+    try:
+        write_cleaned(table, keep, folder / "out.csv")
+    finally:
+        csv_copy.WINDOW_BYTES = default
     kept_rows = [r for r, k in zip(table.data.values.tolist(), keep, strict=True) if k]
     while kept_rows and not any(kept_rows[-1]):
         kept_rows.pop()  # (blank rows at the end of a file are no data rows to a reader)

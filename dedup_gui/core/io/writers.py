@@ -25,7 +25,7 @@ from ..progress import Reporter
 from ..table import Rows, Table, pandas_missing
 from .atomic import atomic_file, atomic_folder, refuse_input
 from .checks import CSV_OUT, XLSX_OUT, check_keeps_everything, check_size, output_format
-from .csv_copy import can_copy, open_source
+from .csv_copy import SourceChanged, can_copy, open_source
 from .csv_writer import csv_text, write_delimited
 from .excel_limits import check_frame
 from .headers import unique_headers
@@ -77,9 +77,12 @@ def write_cleaned(
         # The kept rows' lines copied from the input as they are (``csv_copy``), when it is as it was read.
         source = open_source(table)
         if source is not None:
-            with source, atomic_file(out) as tmp:
-                n = source.copy(keep, tmp, reporter)
-            return WriteReport(out, "cleaned", n, warnings)
+            try:
+                with source, atomic_file(out) as tmp:
+                    n = source.copy(keep, tmp, reporter)
+                return WriteReport(out, "cleaned", n, warnings)
+            except SourceChanged:  # (saved again while it was copied: nothing of the copy is left)
+                pass
     report = _write_rows(table, _file_header(table), table.rows_where(keep), out, fmt, "cleaned", reporter, csv_safe)
     report.notes[:0] = warnings
     return report
