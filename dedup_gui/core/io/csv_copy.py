@@ -204,16 +204,17 @@ def _scan(f, size: int) -> tuple[np.ndarray, int]:
 
 def _write_all(f, spans: list) -> None:
     """Every byte of ``spans`` written to the unbuffered file ``f`` in order: by ``os.writev`` where there is one
-    (a call for many spans), again for what a call left unwritten."""
-    spans = [s for s in spans if len(s)]
+    (a call for up to ``RUNS_AT_ONCE`` spans), again for what a call left unwritten. (A call that wrote all it was
+    given - nearly every call - is told so from the sum of its spans' lengths, not by walking them one by one.)"""
     writev = getattr(os, "writev", None)
     i = 0
     while i < len(spans):
-        if writev is None:
-            written = f.write(spans[i])
-        else:
-            written = writev(f.fileno(), spans[i : i + RUNS_AT_ONCE])
-        while i < len(spans) and written >= len(spans[i]):
+        batch = spans[i : i + RUNS_AT_ONCE] if writev is not None else spans[i : i + 1]
+        written = writev(f.fileno(), batch) if writev is not None else f.write(batch[0])
+        if written == sum(map(len, batch)):
+            i += len(batch)
+            continue
+        while i < len(spans) and written >= len(spans[i]):  # (a call cut short: on from where it stopped)
             written -= len(spans[i])
             i += 1
         if written:
