@@ -74,7 +74,7 @@ def source_lines(lines: np.ndarray, regular: bool, encoding: str, source: tuple[
 
 
 def can_copy(table: Table, out: Path, csv_safe: bool) -> bool:
-    """Whether the cleaned file ``out`` of ``table`` may be copied from the input (``copy_cleaned``): a CSV file
+    """Whether the cleaned file ``out`` of ``table`` may be copied from the input (``Source.copy``): a CSV file
     with its ``SourceLines``, every column and row of it in the table, written as it was (not a .tsv of a file
     with another delimiter; no formula-looking cells to neutralise: ``csv_safe`` changes cells)."""
     source = table.source_lines
