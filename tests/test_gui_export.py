@@ -1,8 +1,11 @@
 """The export dialog, driven offscreen: it tells before exporting what a format cannot keep, refuses what would
 lose sheets, offers CSV when a file is too large for Excel, and shows after exporting the same notes the CLI
-prints (references that could not follow their rows)."""
+prints (references that could not follow their rows); a CSV file's cleaned copy is its own kept lines."""
 
 from __future__ import annotations
+
+import csv
+import io
 
 import openpyxl
 import pytest
@@ -103,3 +106,40 @@ def test_the_dialog_offers_csv_when_the_file_is_too_large_for_excel(qtbot, windo
     assert dialog.paths["cleaned"].text() == str(tmp_path / "news_cleaned.csv")
     assert dialog.export_button.isEnabled() and not dialog.use_csv.isVisible()
     dialog.reject()
+
+
+def test_a_csv_files_cleaned_copy_from_the_window_is_its_own_kept_lines(qtbot, window, tmp_path):
+    """Exported from the window, the cleaned copy of a CSV file is its header's and kept rows' lines as the file
+    has them (here every cell quoted, as some spreadsheets save): rows removed, nothing else changed."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
+    records = []
+    for row in [["id", "body"]] + [[f"00{i}", body] for i, body in enumerate(BODIES, start=1)]:
+        start = buf.tell()
+        writer.writerow(row)
+        records.append(buf.getvalue()[start:])
+    src = tmp_path / "news.csv"
+    src.write_bytes(b"\xef\xbb\xbf" + buf.getvalue().encode("utf-8"))
+    open_and_wait(qtbot, window, src)
+    window.show_export_dialog()
+    assert window.export_dialog.paths["cleaned"].text().endswith("news_cleaned.csv")
+    with qtbot.waitSignal(window.exported, timeout=TIMEOUT) as blocker:
+        window.export_dialog.export_button.click()
+    [written] = blocker.args[0]
+    out = written.path.read_bytes()
+    assert out.startswith(b"\xef\xbb\xbf" + records[0].encode("utf-8"))
+    kept = out[3 + len(records[0].encode("utf-8")) :].decode("utf-8")
+    rest = iter(records[1:])  # each line of the copy is the next of the file's rows it kept, as written there
+    copied = [r for r in _records_in(kept) if any(r == line for line in rest)]
+    assert len(copied) == len(_records_in(kept)) == written.rows < len(BODIES)
+
+
+def _records_in(text: str) -> list[str]:
+    """The CSV records of ``text``, each as its lines (a quoted cell's line breaks inside it)."""
+    out, record = [], ""
+    for line in text.splitlines(keepends=True):
+        record += line
+        if record.count('"') % 2 == 0:
+            out.append(record)
+            record = ""
+    return out
