@@ -23,7 +23,8 @@ the cluster filter, until its clusters are shown, then cleared), "bulk" (every c
 duplicates" at once, and undone), "rows" (the Rows tab: sorted by status, by the first compared text column until
 sorted, "clustered rows only" on and off, back to the Clusters tab), "analysis" (the Analysis tab
 opened: its histogram, summary and hot stories, until the stories are on screen), "back" (the Clusters tab shown
-again), "export" (a cleaned workbook, until the confirmation).
+again), "export" (a cleaned file in the input's format - a workbook, or a CSV file's kept lines - until the
+confirmation).
 """
 
 from __future__ import annotations
@@ -202,7 +203,9 @@ def measure(
     timer.setInterval(INTERVAL_MS)
     timer.timeout.connect(hb.tick)
     done = {"error": None}
-    cleaned = tmp / "cleaned.xlsx"
+    # The cleaned file in the input's own format, as the export dialog offers it: a workbook's copy, or a CSV
+    # file's kept lines (``core.io.csv_copy``).
+    cleaned = tmp / ("cleaned.csv" if Path(workbook).suffix.lower() in (".csv", ".tsv") else "cleaned.xlsx")
 
     def on_started(job) -> None:
         if isinstance(job, RunJob) and hb.phase == "load":  # the run the window starts once the table is shown
