@@ -51,6 +51,14 @@ def test_the_kept_rows_lines_are_copied_as_they_are_in_the_file(tmp_path):
     assert out.data.values.tolist() == [row for row, k in zip(table.data.values.tolist(), keep, strict=True) if k]
 
 
+def test_a_last_line_ended_by_a_carriage_return_alone_gets_its_line_feed(tmp_path):
+    src = tmp_path / "in.csv"
+    src.write_bytes(b"id,text\r\n1,abc\r\n2,xyz\r")
+    table = read_table(src)
+    write_cleaned(table, np.array([False, True]), tmp_path / "out.csv")
+    assert (tmp_path / "out.csv").read_bytes() == b"id,text\r\n2,xyz\r\n"
+
+
 def test_a_byte_order_mark_stays_at_the_start_above_blank_lines(tmp_path):
     src = tmp_path / "in.csv"
     src.write_bytes(b"\xef\xbb\xbf\r\n\r\nid,text\r\n1,a\r\n2,b\r\n")

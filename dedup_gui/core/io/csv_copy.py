@@ -141,7 +141,8 @@ class Source:
                 if state.intdigest() != self.table.source_lines.digest:  # type: ignore[union-attr]
                     raise SourceChanged(table.path)
                 if int(hi[-1]) == size and last_byte != b"\n":  # (the file's last line has no line break)
-                    _write_all(out, [(table.newline or "\r\n").encode(table.encoding or "utf-8")])
+                    tail = (table.newline or "\r\n").encode(table.encoding or "utf-8")
+                    _write_all(out, [tail[1:] if last_byte == b"\r" == tail[:1] else tail])  # (a CR: its LF)
         finally:
             view.release()
         if reporter is not None:
