@@ -123,10 +123,12 @@ def _parts(data: bytes | memoryview, name: str) -> tuple[str, ...]:
     """``bytes(data).decode(name)`` in parts (``decode_parts``); a decoding error carries its offset in ``data``."""
     if len(data) <= DECODE_CHUNK:
         return (bytes(data).decode(name),)
+    view = memoryview(data)
+    if name == "utf-8":
+        return _utf8_parts(view)
     if name in _BY_ORDER:  # (without a byte order mark - those are read as "-le"/"-be" - the machine's order,
         name = _BY_ORDER[name]  # which its incremental decoder would refuse instead)
     decoder = codecs.getincrementaldecoder(name)("strict")
-    view = memoryview(data)
     parts = []
     for at in range(0, len(view), DECODE_CHUNK):
         end = min(at + DECODE_CHUNK, len(view))
@@ -136,6 +138,24 @@ def _parts(data: bytes | memoryview, name: str) -> tuple[str, ...]:
         except UnicodeDecodeError as e:  # (its offsets count from the held bytes)
             start = at - held + e.start
             raise UnicodeDecodeError(e.encoding, bytes(data), start, start + e.end - e.start, e.reason) from None
+    return tuple(parts)
+
+
+def _utf8_parts(view: memoryview) -> tuple[str, ...]:
+    """``_parts`` of UTF-8: each part decoded from the bytes themselves, a character cut at a part's end left for
+    the next part to begin with - where the incremental decoder joins the bytes it holds to each part's, a copy of
+    every part (100k articles, 335 MB: 0.52 s against 0.34 s in one call; 0.35 s so)."""
+    parts = []
+    at = 0
+    step = max(DECODE_CHUNK, 4)  # (a part from a character's start holds a whole one: each part moves on)
+    while at < len(view):
+        end = min(at + step, len(view))
+        try:
+            text, used = codecs.utf_8_decode(view[at:end], "strict", end == len(view))
+        except UnicodeDecodeError as e:  # (its offsets count from the part's start)
+            raise UnicodeDecodeError(e.encoding, bytes(view), at + e.start, at + e.end, e.reason) from None
+        parts.append(text)
+        at += used
     return tuple(parts)
 
 
