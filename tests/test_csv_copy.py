@@ -51,20 +51,21 @@ def test_the_kept_rows_lines_are_copied_as_they_are_in_the_file(tmp_path):
     assert out.data.values.tolist() == [row for row, k in zip(table.data.values.tolist(), keep, strict=True) if k]
 
 
+def _cleaned(folder, raw: bytes, keep: list[bool]) -> bytes:
+    """The bytes of the cleaned file of a CSV file of ``raw`` bytes, the rows of ``keep`` kept."""
+    src = folder / "in.csv"
+    src.write_bytes(raw)
+    write_cleaned(read_table(src), np.array(keep), folder / "out.csv")
+    return (folder / "out.csv").read_bytes()
+
+
 def test_a_last_line_ended_by_a_carriage_return_alone_gets_its_line_feed(tmp_path):
-    src = tmp_path / "in.csv"
-    src.write_bytes(b"id,text\r\n1,abc\r\n2,xyz\r")
-    table = read_table(src)
-    write_cleaned(table, np.array([False, True]), tmp_path / "out.csv")
-    assert (tmp_path / "out.csv").read_bytes() == b"id,text\r\n2,xyz\r\n"
+    assert _cleaned(tmp_path, b"id,text\r\n1,abc\r\n2,xyz\r", [False, True]) == b"id,text\r\n2,xyz\r\n"
 
 
 def test_a_byte_order_mark_stays_at_the_start_above_blank_lines(tmp_path):
-    src = tmp_path / "in.csv"
-    src.write_bytes(b"\xef\xbb\xbf\r\n\r\nid,text\r\n1,a\r\n2,b\r\n")
-    table = read_table(src)
-    write_cleaned(table, np.array([False, True]), tmp_path / "out.csv")
-    assert (tmp_path / "out.csv").read_bytes() == b"\xef\xbb\xbfid,text\r\n2,b\r\n"
+    raw = b"\xef\xbb\xbf\r\n\r\nid,text\r\n1,a\r\n2,b\r\n"
+    assert _cleaned(tmp_path, raw, [False, True]) == b"\xef\xbb\xbfid,text\r\n2,b\r\n"
 
 
 @pytest.mark.parametrize("encoding", ["gb18030", "big5"])

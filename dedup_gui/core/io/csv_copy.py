@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 from codecs import BOM_UTF8
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,7 +93,7 @@ class SourceChanged(Exception):
 
 class Source:
     """The input file as it was read, open for a copy (``open_source``): where each of its lines ends, found as its
-    digest was checked. A context manager that closes it."""
+    digest was checked (``_scan``). A context manager that closes it."""
 
     def __init__(self, table: Table, f, size: int, ends: np.ndarray) -> None:
         self.table, self._f, self._size, self._ends = table, f, size, ends
@@ -119,13 +120,11 @@ class Source:
         hi = np.r_[ends, size][last[run_last] - 1]
         rows_by = (np.cumsum(records) - 1)[run_last]  # (data rows copied by the end of each run)
         total = int(records.sum()) - 1
-        buf = bytearray(min(WINDOW_BYTES, size))
-        view = memoryview(buf)
+        view = memoryview(bytearray(min(WINDOW_BYTES, size)))
         state = xxhash.xxh3_64()  # (the bytes copied from are the bytes read: checked again as they are copied)
         try:
             with open(tmp, "wb", buffering=0) as out:
-                for at in range(0, size, len(buf)):
-                    held = self._read(view, at)
+                for at, held in _windows(self._f, view):
                     state.update(held)
                     if at == 0 and table.bom and lo[0] > 0 and held[: len(BOM_UTF8)] == BOM_UTF8:
                         _write_all(out, [BOM_UTF8])  # (the byte order mark stays at the start, above blank lines)
@@ -148,17 +147,6 @@ class Source:
         if reporter is not None:
             reporter.report("Writing", total, total)
         return total
-
-    def _read(self, view: memoryview, at: int) -> memoryview:
-        """The file's bytes from ``at``, as many as ``view`` holds or up to the end, read into it."""
-        self._f.seek(at)
-        n = 0
-        while n < len(view):
-            got = self._f.readinto(view[n:])
-            if not got:
-                break
-            n += got
-        return view[:n]
 
 
 def open_source(table: Table) -> Source | None:
@@ -186,21 +174,35 @@ def open_source(table: Table) -> Source | None:
 def _scan(f, size: int) -> tuple[np.ndarray, int]:
     """The place after each line feed of the file ``f`` (``size`` bytes), and its digest - read a window at a time
     into one buffer (no copy of the whole file in memory), the line feeds found a slice at a time."""
-    buf = bytearray(min(WINDOW_BYTES, size))
     found = [np.zeros(0, dtype=np.int64)]
     state = xxhash.xxh3_64()
-    at = 0
-    while True:
-        n = f.readinto(buf)
-        if not n:
-            break
-        state.update(memoryview(buf)[:n])
-        raw = np.frombuffer(buf, dtype=np.uint8, count=n)
-        for lo in range(0, n, SCAN_BYTES):
+    view = memoryview(bytearray(min(WINDOW_BYTES, size)))
+    for at, held in _windows(f, view):
+        state.update(held)
+        raw = np.frombuffer(held, dtype=np.uint8)
+        for lo in range(0, len(raw), SCAN_BYTES):
             found.append(np.flatnonzero(raw[lo : lo + SCAN_BYTES] == 10) + (at + lo + 1))
         del raw
-        at += n
+    view.release()
     return np.concatenate(found), state.intdigest()
+
+
+def _windows(f, view: memoryview) -> Iterator[tuple[int, memoryview]]:
+    """The file ``f`` from its start, read into ``view`` a window (its size) at a time: where each window is in
+    the file, and its bytes (the part of ``view`` filled; fewer bytes than it holds only at the end)."""
+    f.seek(0)
+    at = 0
+    while True:
+        n = 0
+        while n < len(view):
+            got = f.readinto(view[n:])
+            if not got:
+                break
+            n += got
+        if not n:
+            return
+        yield at, view[:n]
+        at += n
 
 
 def _write_all(f, spans: list) -> None:
