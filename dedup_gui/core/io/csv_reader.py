@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, pairwise
 from pathlib import Path
@@ -20,6 +20,7 @@ import numpy as np
 from ..errors import InputError, Note
 from ..progress import Reporter
 from ..table import Cells, Table
+from .csv_columns import ColumnRows, regular_columns
 from .csv_copy import source_lines
 from .encoding import DecodedParts, decode_parts
 from .headers import column_letter, unique_headers
@@ -51,15 +52,7 @@ def read_decoded_csv(
         raise InputError(path, "has no header row (the file holds only blank lines)")
     head = decoded.head(1 << 20)
     delimiter = sniff_delimiter(head, prefer_tab=path.suffix.lower() == ".tsv")
-    rows, last_lines = _parse(path, parts, delimiter, reporter)
-    first_lines = np.r_[1, last_lines[:-1] + 1][: len(last_lines)]
-    while rows and not any(rows[-1]):
-        rows.pop()  # trailing blank lines are not data rows
-    skip = 0
-    while skip < len(rows) and not any(rows[skip]):
-        skip += 1  # nor are blank lines above the header
-    del rows[:skip]
-    lines = np.stack([first_lines, last_lines])[:, skip : skip + len(rows)]  # (first, last) line of each row
+    rows, lines = _read_columns(parts, delimiter, reporter) or _read_rows(path, parts, delimiter, reporter)
     header, body = rows[0], rows[1:]
     if not body:
         raise InputError(path, "has a header but no data rows")
@@ -70,6 +63,42 @@ def read_decoded_csv(
     table.source_header = list(header)
     table.newline = line_ending(head)
     return table
+
+
+def _read_columns(
+    parts: tuple[str, ...], delimiter: str, reporter: Reporter | None
+) -> tuple[ColumnRows, np.ndarray] | None:
+    """The records of a regular file of long cells (``csv_columns.regular_columns``: the cells cut from the text,
+    not read by the csv module) and the (first, last) line of each; None for any other file, or one with a blank
+    record above or below the others (``_read_rows`` leaves those out)."""
+    total = sum(map(len, parts))
+    progress = None if reporter is None else (lambda at: reporter.report("Loading", at, total))
+    read = regular_columns(parts, delimiter, progress)
+    if read is None:
+        return None
+    columns, last_lines = read
+    rows = ColumnRows(columns)
+    if not any(rows[0]) or not any(rows[-1]):
+        return None
+    if reporter is not None:
+        reporter.report("Loading", total, total)
+    return rows, np.stack([np.r_[1, last_lines[:-1] + 1], last_lines])
+
+
+def _read_rows(
+    path: Path, parts: tuple[str, ...], delimiter: str, reporter: Reporter | None
+) -> tuple[list[list[str]], np.ndarray]:
+    """The records read by the csv module (``_parse``) but the blank ones above and below the others, and the
+    (first, last) line of each."""
+    rows, last_lines = _parse(path, parts, delimiter, reporter)
+    first_lines = np.r_[1, last_lines[:-1] + 1][: len(last_lines)]
+    while rows and not any(rows[-1]):
+        rows.pop()  # trailing blank lines are not data rows
+    skip = 0
+    while skip < len(rows) and not any(rows[skip]):
+        skip += 1  # nor are blank lines above the header
+    del rows[:skip]
+    return rows, np.stack([first_lines, last_lines])[:, skip : skip + len(rows)]
 
 
 def sniff_delimiter(text: str, prefer_tab: bool = False) -> str:
@@ -246,7 +275,7 @@ SWALLOWED_SHOWN = 10  # rows named one by one in the swallowed-rows warnings; th
 
 
 def swallowed_lines(
-    body: list[list[str]], lines: np.ndarray, width: int, delimiter: str, text: str | tuple[str, ...]
+    body: Sequence[list[str]], lines: np.ndarray, width: int, delimiter: str, text: str | tuple[str, ...]
 ) -> list[str]:
     """Warnings for quoted cells that run over lines which look like rows of their own (an unbalanced quote).
     ``lines``: the first (row 0) and last (row 1) line of the file each row was read from; ``text``: the file's
@@ -343,12 +372,12 @@ def _line_from_a_number() -> re.Pattern:
     return re.compile(f'\n(?=["\\d{re.escape(others)}\U00010000-\U0010ffff])')
 
 
-def _spread_sample(body: list[list[str]], sample: int = 1000) -> list[list[str]]:
+def _spread_sample(body: Sequence[list[str]], sample: int = 1000) -> Sequence[list[str]]:
     """About ``sample`` rows spread evenly over the file, in file order (what the looks of its rows are read from)."""
     return body[:: max(1, len(body) // sample)]
 
 
-def _id_lengths(body: list[list[str]]) -> tuple[int, int] | None:
+def _id_lengths(body: Sequence[list[str]]) -> tuple[int, int] | None:
     """The shortest and longest first field when the rows start with an id (digits only, in nine rows of ten of
     a sample spread over the file, or more; a row that swallowed others still starts with its own); else None."""
     firsts = [row[0] for row in _spread_sample(body) if row]
@@ -358,7 +387,7 @@ def _id_lengths(body: list[list[str]]) -> tuple[int, int] | None:
     return min(numbers), max(numbers)
 
 
-def _ids_increase(body: list[list[str]]) -> bool:
+def _ids_increase(body: Sequence[list[str]]) -> bool:
     """Whether the rows' ids go up row after row: every first field of a sample spread over the file a number
     (``str.isdecimal``) above the one before it."""
     rows = _spread_sample(body)
@@ -366,7 +395,7 @@ def _ids_increase(body: list[list[str]]) -> bool:
     return 2 <= len(numbers) == len(rows) and all(x < y for x, y in pairwise(numbers))
 
 
-def _ids_around(body: list[list[str]], i: int) -> tuple[int, float] | None:
+def _ids_around(body: Sequence[list[str]], i: int) -> tuple[int, float] | None:
     """The ids of row ``i`` and of the row after it (infinity after the last), when both are numbers going up:
     the ids of any rows a quote in row ``i`` ran over lie between them. None where the two do not tell."""
     low = _id_number(body[i][0] if body[i] else "")
@@ -380,7 +409,7 @@ def _id_number(field: str) -> int | None:
     return int(field) if field.isdecimal() and len(field) <= 18 else None
 
 
-def _spaced_after_id(body: list[list[str]]) -> bool:
+def _spaced_after_id(body: Sequence[list[str]]) -> bool:
     """Whether the rows' second fields start with whitespace now and then (in one row of ten of a sample spread
     over the file, or more): "12, text" is then how the file's rows read."""
     seconds = [row[1] for row in _spread_sample(body) if len(row) > 1]
@@ -441,9 +470,12 @@ def _quote_left_open(text: str | tuple[str, ...], first: int, last: int) -> bool
     return record.count('"') % 2 == 1
 
 
-def _build(path: Path, header: list[str], body: list[list[str]], lines: np.ndarray) -> tuple[Table, bool]:
+def _build(path: Path, header: list[str], body: Sequence[list[str]], lines: np.ndarray) -> tuple[Table, bool]:
     """The table of the rows (``lines``: as for ``swallowed_lines``), a column per field of the longest row; and
     whether every row has as many fields as the header (none padded)."""
+    if isinstance(body, ColumnRows):  # (every row as long as the header: ``regular_columns``)
+        names, renames = unique_headers(header)
+        return Table(path=path, kind="csv", columns=names, data=body.cells(names), warnings=renames), True  # type: ignore[arg-type]
     lengths = np.fromiter(map(len, body), dtype=np.int64, count=len(body))
     width = max(len(header), int(lengths.max()))
     header_width = len(header)
