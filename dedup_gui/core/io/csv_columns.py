@@ -6,7 +6,7 @@ The csv module steps through every character in its C state machine, holding the
 of a part are a few passes over its code points, most of them with the lock let go, and cutting a long cell is a
 copy: 0.3 s for the same articles. For short cells the cut costs more than the state machine - each cell's slice
 is a Python object made on its own (1M short texts: 0.77 s against 0.67 s) - so only files whose cells are long
-are read so (``LONG_CELL_CHARS``, told from the first part).
+are read so (``LONG_CELL_CHARS``, told from the first records).
 
 Read so only where the csv module (default dialect, ``strict=False``, the text fed a line at a time) reads the
 same cells: every quote of a cell is its first or last character, or one of a doubled pair between them; every
@@ -26,10 +26,11 @@ import numpy as np
 from ..table import Cells
 from ..text import utf32
 
-# The mean length of the first part's cells from which they are cut rather than read by the csv module: 1M short
-# texts (cells of ~20 characters) 0.77 s cut against 0.67 s read, 100k English sentences (~50) 93 against 94 ms,
-# 100k articles (~600) 0.35 against 0.80 s.
-LONG_CELL_CHARS = 128
+# The mean length of the first part's cells from which they are cut rather than read by the csv module (cut against
+# read): 100k short texts (cells of 19 characters with their delimiters) 84-90 against 57-65 ms, 100k English
+# sentences (54) 112-120 against 98-111 ms, 100k posts (76) 154-161 against 208-222 ms, 20k English stories (569)
+# 89-101 against 157-182 ms, 100k articles (~600) 0.35 against 0.80 s.
+LONG_CELL_CHARS = 64
 SAMPLE_CHARS = 1 << 16  # (the first part's characters whose cells are measured)
 # A record still open after this many characters (a cell of tens of megabytes, or a quote never closed) is left to
 # the csv module: each part would be joined to it again.
