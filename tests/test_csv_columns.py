@@ -181,3 +181,36 @@ def test_short_cells_are_left_to_the_csv_module():
     text = "id,text\n" + "".join(f"{i},短句第{i}条\n" for i in range(2000))
     assert regular_columns((text,), ",") is None
     assert regular_columns((text,), ",", least_cell_chars=0) is not None
+
+
+def test_reading_cut_cells_reports_progress_to_the_whole_text_and_stops_on_cancel(tmp_path, monkeypatch):
+    """Parts of 4 KB: the window's progress rises part by part to the whole text, and a cancel ends the read."""
+    from dedup_gui.core.errors import Cancelled
+    from dedup_gui.core.io import encoding
+    from dedup_gui.core.progress import Reporter
+
+    monkeypatch.setattr(encoding, "DECODE_CHUNK", 4096)
+    monkeypatch.setattr(csv_reader, "_parse", None)  # (read by the cut, or this fails)
+    path = _write(tmp_path / "articles.csv", _articles(200))
+    seen = []
+    table = read_table(path, reporter=Reporter(progress=lambda s, d, t: seen.append((s, d, t))))
+    assert len(table) == 200
+    loading = [(d, t) for s, d, t in seen if s == "Loading"]
+    assert len(loading) > 10 and loading[-1][0] == loading[-1][1]
+    assert [d for d, _ in loading] == sorted(d for d, _ in loading)
+    reporter = Reporter(progress=lambda s, d, t: reporter.cancel() if s == "Loading" and d > t // 2 else None)
+    with pytest.raises(Cancelled):
+        read_table(path, reporter=reporter)
+
+
+def test_a_record_longer_than_the_carry_limit_is_left_to_the_csv_module(monkeypatch):
+    from dedup_gui.core.io import csv_columns
+
+    monkeypatch.setattr(csv_columns, "CARRY_LIMIT", 1000)
+    cell = "很长的一段文字，" * 200  # (1,600 characters in one cell, over parts of 300)
+    text = f'id,text\n1,"{cell}"\n2,"{cell}"\n'
+    parts = _split(text, list(range(300, len(text), 300)))
+    assert regular_columns(parts, ",", least_cell_chars=0) is None
+    monkeypatch.setattr(csv_columns, "CARRY_LIMIT", 1 << 24)
+    got = regular_columns(parts, ",", least_cell_chars=0)
+    assert got is not None and got[0][1] == ["text", cell, cell]
