@@ -1220,6 +1220,40 @@ def test_containment_read_from_verification_is_the_overlap_of_the_two_texts(algo
     assert contains.tolist() == recounted.tolist() == remembered.tolist() == [True, False]
 
 
+def test_containment_counts_each_pair_of_unique_texts_once(monkeypatch):
+    """Rows that are exact copies make the same pair of unique texts again and again (a million copies of a row:
+    999,999 pairs of one text with itself): each distinct pair is counted once, and every row pair gets its word."""
+    from engine_texts import ZH_B, ZH_LONG, truncated
+
+    from dedup_gui.core import pipeline as pipeline_module
+    from dedup_gui.core.keep import _CONTAINS
+    from dedup_gui.core.pipeline import Pipeline
+    from dedup_gui.core.text import overlap
+
+    texts = [ZH_LONG] * 5 + [truncated(ZH_LONG, 0.6)] * 4 + [ZH_B] * 3
+    pipeline = Pipeline(texts)
+    pipeline.run(Settings(algorithm="ngram"))
+    pipeline._verified, pipeline._contained = None, None  # (counted by ``_containment`` itself, afresh)
+    prep = pipeline._last_prepared()
+    rows = range(len(texts))
+    kept, other = np.array([(k, o) for k in rows for o in rows if o != k], dtype=np.int64).reshape(-1, 2).T
+    counted = []
+    overlaps_of = pipeline_module.overlaps_of
+    monkeypatch.setattr(
+        pipeline_module,
+        "overlaps_of",
+        lambda t, a, b, n: counted.extend(zip(a.tolist(), b.tolist(), strict=True)) or overlaps_of(t, a, b, n),
+    )
+    contains = pipeline._containment(prep, kept, other)
+    unique_pairs = set(zip(prep.row_unique[kept].tolist(), prep.row_unique[other].tolist(), strict=True))
+    assert sorted(counted) == sorted(unique_pairs)  # (9 of the 132 row pairs)
+    for k, o, got in zip(kept.tolist(), other.tolist(), contains.tolist(), strict=True):
+        big = pipeline._grams_of(prep, int(prep.row_unique[k]))
+        small = pipeline._grams_of(prep, int(prep.row_unique[o]))
+        assert got == (len(small) > 0 and overlap(small, big) >= _CONTAINS * len(small))
+    assert contains.any() and not contains.all()
+
+
 @settings(max_examples=40, deadline=None)
 @given(texts=related_texts(), algorithm=st.sampled_from(["ngram", "simhash", "nshash"]))
 def test_kept_rows_contain_the_others_as_the_per_text_overlap_says(texts, algorithm):

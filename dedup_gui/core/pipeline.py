@@ -588,10 +588,15 @@ class Pipeline:
         ok[todo[found]] = known[at[found]]
         todo, want = todo[~found], want[~found]
         if len(todo):
-            inter, size = overlaps_of(prep.content_compact, ua[todo], ub[todo], SIMILARITY_GRAM)
-            ok[todo] = contained(inter, size)
+            # Each pair of unique texts counted once: rows that are exact copies of one another make the same pair
+            # again and again (a million copies of one row, one cluster: 999,999 counts of one text against
+            # itself).
+            want, first, again = np.unique(want, return_index=True, return_inverse=True)
+            inter, size = overlaps_of(prep.content_compact, ua[todo[first]], ub[todo[first]], SIMILARITY_GRAM)
+            found_now = contained(inter, size)
+            ok[todo] = found_now[again.ravel()]
             keys, first = np.unique(np.concatenate([known_keys, want]), return_index=True)
-            self._contained = (prep, keys, np.concatenate([known, ok[todo]])[first])
+            self._contained = (prep, keys, np.concatenate([known, found_now])[first])
         return ok
 
     def _content_lengths(self, prep: _Prepared) -> np.ndarray:
