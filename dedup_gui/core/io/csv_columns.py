@@ -122,8 +122,8 @@ def _cut(text: str, delimiter: int, final: bool) -> tuple[list[str], np.ndarray,
         if len(quotes) % 2:  # a quote never closed
             raise _Irregular
         used = len(text)
-        if len(ends) and not (ends_record[-1] and int(ends[-1]) == used - 1) or not len(ends) and used:
-            # a last record without a line break after it (its last cell may be empty: "a,b,")
+        closed = bool(len(ends)) and bool(ends_record[-1]) and int(ends[-1]) == used - 1  # (by a line feed)
+        if used and not closed:  # a last record without a line break after it (its last cell may be empty: "a,b,")
             ends = np.append(ends, used)
             ends_record = np.append(ends_record, True)
     else:
