@@ -426,3 +426,49 @@ def test_the_analysts_counts_at_other_thresholds_equal_fresh_runs():
     for threshold in (0.8, 0.85, 0.9, 0.95):
         fresh = Pipeline(texts).run(Settings(algorithm="ngram", threshold=threshold))
         assert explorer.preview(threshold).rows_removed == fresh.rows_to_remove, threshold
+
+
+def _containers_first_reference(rank, row_unique, n_unique, container, excerpt, container_grams):
+    """``cluster.containers_first`` as it was first written: the pairs walked over numpy arrays, an element at a
+    time."""
+    from dedup_gui.core.cluster import best_rows
+
+    if not len(container):
+        return rank
+    best = best_rows(n_unique, row_unique, rank)
+    if not (rank[best[excerpt]] < rank[best[container]]).any():
+        return rank
+    rows = np.arange(len(rank), dtype=np.int64)
+    at, depth = rank.astype(np.int64), np.zeros(len(rank), dtype=np.int64)
+    for i in np.lexsort((excerpt, container, container_grams)).tolist():
+        c, e = int(best[container[i]]), int(best[excerpt[i]])
+        if (at[e], depth[e], e) < (at[c], depth[c], c):
+            at[c], depth[c] = at[e], depth[e] - 1
+    lifted = np.empty(len(rank), dtype=np.int64)
+    lifted[np.lexsort((rows, depth, at))] = rows
+    return lifted
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), n_rows=st.integers(1, 30), n_unique=st.integers(1, 12))
+def test_containers_first_ranks_as_the_walk_over_arrays_did(data, n_rows, n_unique):
+    """Random ranks (a permutation, or ties), rows of a few unique texts, and pairs of a text and its excerpt with
+    gram counts (chains and ties among them): the same ranking as the first version's."""
+    from dedup_gui.core.cluster import containers_first
+
+    n_unique = min(n_unique, n_rows)
+    row_unique = np.array(
+        list(range(n_unique)) + data.draw(st.lists(st.integers(0, n_unique - 1), min_size=n_rows - n_unique,
+                                                   max_size=n_rows - n_unique)), dtype=np.int64)  # fmt: skip
+    if data.draw(st.booleans()):
+        rank = np.array(data.draw(st.permutations(range(n_rows))), dtype=np.int64)
+    else:
+        rank = np.array(data.draw(st.lists(st.integers(0, 5), min_size=n_rows, max_size=n_rows)), dtype=np.int64)
+    pairs = data.draw(st.lists(st.tuples(st.integers(0, n_unique - 1), st.integers(0, n_unique - 1),
+                                         st.integers(1, 6)), max_size=20))  # fmt: skip
+    container = np.array([c for c, _, _ in pairs], dtype=np.int64)
+    excerpt = np.array([e for _, e, _ in pairs], dtype=np.int64)
+    grams = np.array([g for _, _, g in pairs], dtype=np.int64)
+    want = _containers_first_reference(rank, row_unique, n_unique, container, excerpt, grams)
+    got = containers_first(rank, row_unique, n_unique, container, excerpt, grams)
+    assert got.tolist() == want.tolist()

@@ -181,13 +181,17 @@ def containers_first(
     if not (rank[best[excerpt]] < rank[best[container]]).any():
         return rank
     rows = np.arange(len(rank), dtype=np.int64)
-    at, depth = rank.astype(np.int64), np.zeros(len(rank), dtype=np.int64)
-    for i in np.lexsort((excerpt, container, container_grams)).tolist():
-        c, e = int(best[container[i]]), int(best[excerpt[i]])
+    # The pairs walked in Python over lists, not numpy arrays read an element at a time (a numpy scalar each):
+    # 38k pairs of 100k rows of copied articles, 44 -> 12 ms of a thread holding the interpreter lock while the
+    # window's analysis tab draws.
+    order = np.lexsort((excerpt, container, container_grams))
+    containers, excerpts = best.take(container.take(order)).tolist(), best.take(excerpt.take(order)).tolist()
+    at, depth = rank.astype(np.int64).tolist(), [0] * len(rank)
+    for c, e in zip(containers, excerpts, strict=True):
         if (at[e], depth[e], e) < (at[c], depth[c], c):
             at[c], depth[c] = at[e], depth[e] - 1
     lifted = np.empty(len(rank), dtype=np.int64)
-    lifted[np.lexsort((rows, depth, at))] = rows
+    lifted[np.lexsort((rows, np.array(depth, dtype=np.int64), np.array(at, dtype=np.int64)))] = rows
     return lifted
 
 
