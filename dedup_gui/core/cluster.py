@@ -182,7 +182,7 @@ def containers_first(
         return rank
     rows = np.arange(len(rank), dtype=np.int64)
     # The pairs walked in Python over lists, not numpy arrays read an element at a time (a numpy scalar each):
-    # 38k pairs of 100k rows of copied articles, 44 -> 12 ms of a thread holding the interpreter lock while the
+    # 38k pairs of 100k rows of copied articles, 44 -> 25 ms of a thread holding the interpreter lock while the
     # window's analysis tab draws.
     order = np.lexsort((excerpt, container, container_grams))
     containers, excerpts = best.take(container.take(order)).tolist(), best.take(excerpt.take(order)).tolist()
