@@ -180,6 +180,13 @@ def containers_first(
     best = best_rows(n_unique, row_unique, rank)
     if not (rank[best[excerpt]] < rank[best[container]]).any():
         return rank
+    return _lifted(rank, best, container, excerpt, container_grams)
+
+
+def _lifted(
+    rank: np.ndarray, best: np.ndarray, container: np.ndarray, excerpt: np.ndarray, container_grams: np.ndarray
+) -> np.ndarray:
+    """``containers_first``'s walk over the pairs (``best``: each unique text's best row, ``best_rows``)."""
     rows = np.arange(len(rank), dtype=np.int64)
     # The pairs walked in Python over lists, not numpy arrays read an element at a time (a numpy scalar each):
     # 38k pairs of 100k rows of copied articles, 44 -> 25 ms of a thread holding the interpreter lock while the
