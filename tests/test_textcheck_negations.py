@@ -1689,3 +1689,12 @@ def test_notices_that_stop_what_another_opens_stay_apart_and_a_copy_goes():
     stop = open_.replace("起营业", "起暂停营业")
     copy = open_.replace("合理安排", "合理地安排")
     assert ngram_clusters([open_, stop, copy]) == [[0, 2]]
+
+
+@given(st.text(alphabet=st.sampled_from("不是没有他去了。，？ \u3000\u00a0\t\n１٣é-'’")))
+@example("他 不 去\u3000了")
+@example("１２月 不是 ٣")
+def test_negation_words_of_a_text_without_latin_letters_or_digits_are_its_characters_but_spaces(t):
+    # (the word reading of a text with no Latin letter nor digit - most Chinese texts - is told without the regular
+    # expression: it must be the expression's, spaces of every kind left out, a run of digits one word)
+    assert textcheck_module._negation_words(t) == textcheck_module._NEGATION_WORD.findall(t)
