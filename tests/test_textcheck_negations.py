@@ -1698,3 +1698,15 @@ def test_negation_words_of_a_text_without_latin_letters_or_digits_are_its_charac
     # (the word reading of a text with no Latin letter nor digit - most Chinese texts - is told without the regular
     # expression: it must be the expression's, spaces of every kind left out, a run of digits one word)
     assert textcheck_module._negation_words(t) == textcheck_module._NEGATION_WORD.findall(t)
+
+
+_PIECES = st.sampled_from(["美元", "港", "元", "美", "拟以", "拟", "以", "半决赛", "决赛", "\n", "a", "。"])
+
+
+@given(st.lists(st.lists(_PIECES, max_size=6).map("".join), max_size=8))
+@example(["美元", "", "\n美元\n", "x港元"])
+def test_the_texts_holding_a_word_put_in_are_found_at_once_as_one_by_one(texts):
+    # (``_holding``: one search over the texts joined; a word at a text's first or last character is its own)
+    pattern = textcheck_module._put_in_words()
+    expected = [pattern.search(t) is not None for t in texts]
+    assert textcheck_module._holding(pattern, texts).tolist() == expected

@@ -1836,12 +1836,24 @@ def _names_plan(
     # where the longer text has such a word (``_put_in_words``).
     put_in = np.flatnonzero((edits == 1) & ~swapped)
     if len(put_in):
-        longer = (xs[k] if len(xs[k]) > len(ys[k]) else ys[k] for k in put_in.tolist())
-        has = _put_in_words().search
-        to_read[put_in[np.fromiter((has(t) is not None for t in longer), dtype=bool, count=len(put_in))]] = True
+        x_at, y_at = ia[both[put_in]], ib[both[put_in]]
+        longer = np.where(sizes[x_at] > sizes[y_at], x_at, y_at)
+        to_read[put_in[_holding(_put_in_words(), list(map(used.__getitem__, longer.tolist())))]] = True
     read = np.flatnonzero(to_read)
     places = at[both[read]]
     return differ, PairReads.of(places, a, b, (latin[read], edits[read] <= PLACE_EDITS)), stripped
+
+
+def _holding(pattern: re.Pattern, texts: Sequence[str]) -> np.ndarray:
+    """Which of ``texts`` hold a match of ``pattern`` (a pattern that never matches a line break): one search over the
+    texts joined on line breaks, each match's text told by where it begins - every text that holds a match has one
+    found, as no match runs from one text into the next (1M short texts, 121k texts: 0.35 s searched one by one)."""
+    out = np.zeros(len(texts), dtype=bool)
+    if texts:
+        ends = np.cumsum(lengths_of(texts) + 1)
+        starts = np.fromiter((m.start() for m in pattern.finditer("\n".join(texts))), dtype=np.int64)
+        out[np.searchsorted(ends, starts, side="right")] = True
+    return out
 
 
 @lru_cache(maxsize=1)
