@@ -4,6 +4,8 @@ the run, the command line, the exports and the review."""
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from dedup_gui.cli import run
 from dedup_gui.core import annotated
@@ -415,3 +417,17 @@ def test_the_quoted_characters_found_at_once_are_those_read_pair_by_pair():
         for i, j in zip(a.tolist(), b.tolist(), strict=True)
     ]
     assert sum(quoted) > 20
+
+
+@given(st.lists(st.text(alphabet=st.sampled_from("不是的1２万a 。“"), max_size=12), max_size=8))
+@example(["", "不是", ""])
+@example(["的的的的的"])  # (more than a uint16 holds: counted as int64)
+@example(["不", "", ""])
+def test_each_texts_characters_are_counted_as_one_by_one(texts):
+    # (``_counted``: every text's characters summed at once, empty texts anywhere - at the end too - counted 0)
+    from dedup_gui.core.doubt import _counted, _sure_and_figure_table
+
+    table = _sure_and_figure_table()
+    ids = np.arange(len(texts))[::-1]  # (in any order)
+    expected = [sum(int(table[ord(c)]) for c in texts[i]) for i in ids.tolist()]
+    assert _counted(texts, ids, table).tolist() == expected
