@@ -920,8 +920,8 @@ def _counted(texts: Sequence[str], ids: np.ndarray, table: np.ndarray) -> np.nda
     sure = table[utf32("".join(chosen))]
     starts = np.zeros(len(chosen), dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
-    # Texts that begin past the last character are empty ones at the end (``reduceat`` takes no such start): their
-    # count is 0, as no copy of the characters with a 0 after them is made for them (1M short texts: 18M, 36 MB).
+    # Empty texts at the end begin past the last character, where ``reduceat`` takes no start: they are counted 0
+    # here, not given a 0 to sum by a copy of every character's value with one after it (1M short texts: 36 MB).
     counts = np.zeros(len(chosen), dtype=np.int64)
     inside = int(np.searchsorted(starts, len(sure)))
     if inside:
