@@ -82,7 +82,7 @@ def _read_columns(
         return None
     if reporter is not None:
         reporter.report("Loading", total, total)
-    return rows, np.stack([np.r_[1, last_lines[:-1] + 1], last_lines])
+    return rows, _line_spans(last_lines)
 
 
 def _read_rows(
@@ -91,14 +91,20 @@ def _read_rows(
     """The records read by the csv module (``_parse``) but the blank ones above and below the others, and the
     (first, last) line of each."""
     rows, last_lines = _parse(path, parts, delimiter, reporter)
-    first_lines = np.r_[1, last_lines[:-1] + 1][: len(last_lines)]
+    spans = _line_spans(last_lines)
     while rows and not any(rows[-1]):
         rows.pop()  # trailing blank lines are not data rows
     skip = 0
     while skip < len(rows) and not any(rows[skip]):
         skip += 1  # nor are blank lines above the header
     del rows[:skip]
-    return rows, np.stack([first_lines, last_lines])[:, skip : skip + len(rows)]
+    return rows, spans[:, skip : skip + len(rows)]
+
+
+def _line_spans(last_lines: np.ndarray) -> np.ndarray:
+    """The (first, last) line of each record, from the last line of each (a record begins on the line after the
+    one before it ends)."""
+    return np.stack([np.r_[1, last_lines[:-1] + 1][: len(last_lines)], last_lines])
 
 
 def sniff_delimiter(text: str, prefer_tab: bool = False) -> str:
