@@ -42,17 +42,7 @@ from ..columnar import (
 from ..parallel import balanced_share, map_ranges, ordered_map, share
 from ..progress import Reporter
 from ..settings import Settings
-from ..text import (
-    MIX_BLOCK,
-    code_points,
-    deletion_hashes,
-    even_ranges,
-    find_sorted,
-    mix64,
-    sorted_unique,
-    span_positions,
-    utf32,
-)
+from ..text import MIX_BLOCK, code_points, deletion_hashes, find_sorted, mix64, sorted_unique, span_positions
 from ..textcheck import SHORT_CHARS, SHORT_FLOOR, SIMILARITY_GRAM, TextCheck
 from .base import Algorithm, Candidates, Packing, ParamSpec, bucket_pairs
 
@@ -306,15 +296,6 @@ class NGram(Algorithm):
         if len(variants):
             va, vb, _ = bucket_pairs(variants, holders, reporter, cap=PREFIX_BUCKET_CAP, keep=passing)
             a, b = _with_pairs(a, b, va, vb, len(texts))
-        # Short pairs (scored by their edits, unscreened) whose characters alone take more edits than the bound
-        # allows are not verified (``edits_can_reach``): 1M short texts, 560k of the 1.16M short pairs, whose
-        # verification took 0.9-1.0 s, 0.53-0.60 s without them (the masks 0.13-0.20 s) - the same candidates.
-        short = np.minimum(lengths.take(a), lengths.take(b)) < SHORT_CHARS
-        if short.any():
-            in_short = np.zeros(len(texts), dtype=bool)
-            in_short[a[short]] = in_short[b[short]] = True
-            keep = edits_can_reach(character_masks(texts, lengths, in_short), lengths, a, b, bound)
-            a, b = a[keep], b[keep]
         reporter.report("Finding candidates", 1, 1)
         floor = bound - SAMPLE_MARGIN
         measure, counted = verify_counted(
@@ -1352,65 +1333,3 @@ def _joined(parts: list[np.ndarray], dtype) -> np.ndarray:
         out[at : at + len(p)] = p
         at += len(p)
     return out
-
-
-def character_masks(texts: list[str], lengths: np.ndarray, which: np.ndarray) -> np.ndarray:
-    """Per text, a 64-bit mask of the characters it holds (``_char_bits``), for the texts ``which`` flags (and
-    maybe others); 0 for a text not made one. A slice of the texts at a time, on the pool's threads: the slices of
-    every text where most are wanted (1M short texts: no list of the texts gathered), else of the texts wanted."""
-    out = np.zeros(len(texts), dtype=np.uint64)
-    wanted = np.flatnonzero(which & (lengths > 0))
-    if not len(wanted):
-        return out
-    every = len(wanted) > len(texts) // 2
-    sizes = lengths if every else lengths[wanted]
-
-    def part(lo: int, hi: int) -> np.ndarray:
-        chosen = texts[lo:hi] if every else list(map(texts.__getitem__, wanted[lo:hi].tolist()))
-        return _char_bits(utf32("".join(chosen)), sizes[lo:hi])
-
-    for (lo, hi), masks in map_ranges(part, even_ranges(sizes, balanced_share(int(sizes.sum()), share(MASK_CHARS)))):
-        if every:
-            out[lo:hi] = masks
-        else:
-            out[wanted[lo:hi]] = masks
-    return out
-
-
-MASK_CHARS = 1 << 21  # characters read at once by ``character_masks`` (on all cores)
-_CHAR_MIX = np.uint64(0x9E3779B97F4A7C15)
-_CHAR_SHIFT = np.uint64(58)
-
-
-def _char_bits(cps: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-    """Per text (``sizes``: its characters, their code points ``cps`` one text after another), the OR of bit
-    ``c x _CHAR_MIX >> 58`` (six bits of a hash of each character's code point) - 0 for an empty text."""
-    out = np.zeros(len(sizes), dtype=np.uint64)
-    held = np.flatnonzero(sizes > 0)
-    if len(held):
-        bits = cps.astype(np.uint64)
-        bits *= _CHAR_MIX
-        bits >>= _CHAR_SHIFT
-        np.left_shift(np.uint64(1), bits, out=bits)
-        out[held] = np.bitwise_or.reduceat(bits, (np.cumsum(sizes) - sizes)[held])
-    return out
-
-
-def edits_can_reach(masks: np.ndarray, lengths: np.ndarray, a: np.ndarray, b: np.ndarray, bound: float) -> np.ndarray:
-    """Which pairs ``(a[i], b[i])`` may score ``bound`` by their edits: of the short pairs (the shorter text under
-    ``SHORT_CHARS`` characters, scored by ``1 - edits / the longer text's length``), those whose characters do not
-    already take more than ``(1 - bound) x`` the longer length edits; every other pair. An edit takes out at most
-    one character and puts in at most one (a substitution does both), so turning one text into the other takes at
-    least as many edits as the distinct characters one holds and the other lacks - whichever text has more of
-    them. A bit of one text's mask (``character_masks``) that the other's lacks stands for such a character, each
-    bit for another: the bits so counted are never more than the characters, and no pair that scores the bound is
-    dropped."""
-    la, lb = lengths.take(a), lengths.take(b)
-    short = np.flatnonzero(np.minimum(la, lb) < SHORT_CHARS)
-    keep = np.ones(len(a), dtype=bool)
-    if not len(short):
-        return keep
-    ma, mb = masks.take(a[short]), masks.take(b[short])
-    lacking = np.maximum(np.bitwise_count(ma & ~mb), np.bitwise_count(mb & ~ma))
-    keep[short] = lacking <= (1.0 - bound) * np.maximum(la[short], lb[short]) + 1e-9
-    return keep
