@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def base_tree(rev: str) -> Path:
-    """A directory holding ``dedup_gui`` as it is at ``rev`` (extracted once into the cache), compiled."""
+    """A directory holding ``dedup_gui`` as it is at ``rev`` (extracted once into the cache)."""
     sha = subprocess.run(
         ["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.strip()
@@ -65,7 +65,7 @@ def _environment(tree: Path) -> dict[str, str]:
 
 def engine_of(tree: Path) -> Path:
     """Where a run with ``tree`` finds ``dedup_gui`` (checked before timing: an installed copy could come first)."""
-    probe = "import dedup_gui, pathlib; print(pathlib.Path(dedup_gui.__file__).resolve().parent)"
+    probe = "import dedup_gui, pathlib; f = dedup_gui.__file__; print(pathlib.Path(f).resolve().parent if f else '')"
     found = subprocess.run(
         [sys.executable, "-c", probe], env=_environment(tree), cwd=tree, capture_output=True, text=True, check=True
     )
@@ -124,7 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--algorithm", default="ngram")
     ap.add_argument("--column", default="text")
     a = ap.parse_args(argv)
-    base = base_tree(a.base) if a.base else a.base_dir.resolve()
+    try:
+        base = base_tree(a.base) if a.base else a.base_dir.resolve()
+    except subprocess.CalledProcessError as e:
+        print(f"no revision {a.base!r} to compare with: {(e.stderr or b'').strip()!r}", file=sys.stderr)
+        return 2
     trees = {"base": base, "head": ROOT}
     for side, tree in trees.items():
         _compiled(tree)

@@ -37,3 +37,9 @@ def test_a_base_without_its_own_engine_is_refused_before_any_run(small_csv, tmp_
     rc = ab.main(["--base-dir", str(empty), "--inputs", str(small_csv), "--runs", "1"])
     assert rc == 2
     assert "would use" in capsys.readouterr().err
+
+
+def test_a_revision_that_does_not_exist_is_refused_in_a_sentence(small_csv, capsys):
+    rc = ab.main(["--base", "no-such-revision-of-dedup-gui", "--inputs", str(small_csv), "--runs", "1"])
+    assert rc == 2
+    assert "no revision 'no-such-revision-of-dedup-gui'" in capsys.readouterr().err
