@@ -15,6 +15,7 @@ bytecode as ``make bytecode`` compiles this one), or another checkout (``--base-
 from __future__ import annotations
 
 import argparse
+import compileall
 import io
 import json
 import os
@@ -28,8 +29,7 @@ from pathlib import Path
 
 from . import inputs as bench_inputs
 from .data import cache_dir
-
-ROOT = Path(__file__).resolve().parents[1]
+from .wholejob import ROOT, contestant_cmd
 
 
 def base_tree(rev: str) -> Path:
@@ -52,10 +52,6 @@ def base_tree(rev: str) -> Path:
     return out
 
 
-def _compiled(tree: Path) -> None:
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "dedup_gui")], check=True)
-
-
 def _environment(tree: Path) -> dict[str, str]:
     """The environment of a run with ``tree``'s ``dedup_gui`` (and this checkout's ``benchmarks``)."""
     env = dict(os.environ)
@@ -72,11 +68,10 @@ def engine_of(tree: Path) -> Path:
     return Path(found.stdout.strip())
 
 
-def one_run(tree: Path, data: Path, out: Path, cli_args: list[str]) -> dict:
-    """One whole job with ``tree``'s engine: its parts (``cli_job``'s timing) and its wall time."""
+def one_run(tree: Path, data: Path, out: Path, algorithm: str, column: str) -> dict:
+    """One whole job with ``tree``'s engine (``wholejob``'s, with its parts timed): its parts and its wall time."""
     timing = out.with_suffix(".timing.json")
-    cmd = [sys.executable, "-m", "benchmarks.cli_job", "--timing", str(timing), "--", str(data), *cli_args]
-    cmd += ["--output", str(out), "--quiet"]
+    cmd = contestant_cmd("ours", algorithm, data, out, timing, column)
     t0 = time.perf_counter()
     subprocess.run(cmd, env=_environment(tree), cwd=tree, check=True, stdout=subprocess.DEVNULL)
     wall = time.perf_counter() - t0
@@ -86,7 +81,9 @@ def one_run(tree: Path, data: Path, out: Path, cli_args: list[str]) -> dict:
     return row
 
 
-def compare(base: Path, head: Path, data: Path, runs: int, cli_args: list[str], work: Path) -> tuple[list[str], bool]:
+def compare(
+    base: Path, head: Path, data: Path, runs: int, algorithm: str, column: str, work: Path
+) -> tuple[list[str], bool]:
     """Markdown lines of the two sides' times on ``data`` (``runs`` each, taking turns), and whether they wrote the
     same cleaned file."""
     times: dict[str, list[dict]] = {"base": [], "head": []}
@@ -94,7 +91,7 @@ def compare(base: Path, head: Path, data: Path, runs: int, cli_args: list[str], 
     trees = {"base": base, "head": head}
     for k in range(runs):
         for side in ("base", "head") if k % 2 == 0 else ("head", "base"):
-            times[side].append(one_run(trees[side], data, outs[side], cli_args))
+            times[side].append(one_run(trees[side], data, outs[side], algorithm, column))
     same = outs["base"].read_bytes() == outs["head"].read_bytes()
     names = [n for n in times["head"][0] if all(n in r for r in times["base"] + times["head"])]
     lines = [
@@ -131,12 +128,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     trees = {"base": base, "head": ROOT}
     for side, tree in trees.items():
-        _compiled(tree)
+        compileall.compile_dir(str(tree / "dedup_gui"), quiet=1)  # (as ``wholejob`` compiles this checkout)
         found = engine_of(tree)
         if found != tree / "dedup_gui":
             print(f"the {side}'s runs would use {found}, not {tree / 'dedup_gui'}", file=sys.stderr)
             return 2
-    cli_args = ["--column", a.column, "--algorithm", a.algorithm]
     same_everywhere = True
     with tempfile.TemporaryDirectory(prefix="ab-", dir=cache_dir()) as tmp:
         for spec in filter(None, a.inputs.split(",")):
@@ -145,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
                 data, label = bench_inputs.build(kind, int(rows)).path, spec
             else:
                 data, label = Path(spec), Path(spec).name
-            lines, same = compare(base, ROOT, data, a.runs, cli_args, Path(tmp))
+            lines, same = compare(base, ROOT, data, a.runs, a.algorithm, a.column, Path(tmp))
             same_everywhere &= same
             print(f"\n### {label}, {a.algorithm}: base {a.base or base} against this checkout, {a.runs} runs each\n")
             print("\n".join(lines))

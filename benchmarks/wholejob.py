@@ -176,10 +176,10 @@ def out_of_memory(text: str, last: str) -> bool:
 _RUST_ALLOCATION_FAILED = re.compile(r"^memory allocation of \d+ bytes failed", re.M)
 
 
-def contestant_cmd(who: str, algo: str, src: Path, out: Path, timing: Path) -> list[str]:
+def contestant_cmd(who: str, algo: str, src: Path, out: Path, timing: Path, column: str = "text") -> list[str]:
     if who == "ours":
         return [sys.executable, "-m", "benchmarks.cli_job", "--timing", str(timing), "--", str(src), "--column",
-                "text", "--algorithm", algo, "--output", str(out), "--quiet"]  # fmt: skip
+                column, "--algorithm", algo, "--output", str(out), "--quiet"]  # fmt: skip
     return [sys.executable, "-m", "benchmarks.peer_jobs", "--peer", who, "--timing", str(timing), str(src), str(out)]
 
 
