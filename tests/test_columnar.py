@@ -964,6 +964,25 @@ def test_string_hashes_are_each_words_string_hash(words):
 
 
 @settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text(alphabet="新闻ab \n\U00020000", max_size=6), min_size=1, max_size=12),
+    st.integers(0, 2),
+    st.integers(0, 3),
+)
+def test_owners_are_the_texts_positions_of_a_joined_column_fall_in(texts, gap, first):
+    """``owners`` (the one place a position of a joined column is told its text: the doubt, the check's patterns,
+    the folded texts, the repost markers, the CSV writer's rows) gives, for every position of a column joined so -
+    ``first`` characters before it, each text followed by ``gap`` separators - the text the position was written
+    from, a separator counted as its text's."""
+    from dedup_gui.core.text import owners
+
+    written = [None] * first + [i for i, t in enumerate(texts) for _ in range(len(t) + gap)]
+    positions = np.arange(first, len(written), dtype=np.int64)
+    lengths = np.array([len(t) for t in texts], dtype=np.int64)
+    assert owners(positions, lengths, gap, first).tolist() == written[first:]
+
+
+@settings(max_examples=200, deadline=None)
 @given(st.lists(st.text(alphabet="新闻中国ab 。\n\U00020000", max_size=12), min_size=1, max_size=12))
 def test_span_hashes_depend_only_on_the_characters_of_the_span(pieces):
     from dedup_gui.core.text import code_points, span_hashes, string_hash

@@ -91,7 +91,7 @@ import numpy as np
 
 from .columnar import lengths_of
 from .result import ClusterList, PairSet
-from .text import find_sorted, sorted_unique, utf32
+from .text import find_sorted, owners, sorted_unique, utf32
 from .textcheck import (
     CHINESE_NUMERALS,
     EXCERPT_PLACE_CHARS,
@@ -902,10 +902,9 @@ def _after_quoting(texts: Sequence[str]) -> np.ndarray:
     after it), or ends the text. Two texts equal but for a character written right after a QUOTING character differ
     in it; equal but for a character elsewhere, they do not."""
     cps = utf32("\n".join(texts) + "\n").astype(np.int64)
-    ends = np.cumsum(lengths_of(texts) + 1)
     at = np.flatnonzero(cps == ord(QUOTING)) + 1  # (each text is followed by a line break: never past the end)
     nxt = cps[at]
-    owner = np.searchsorted(ends, at, side="right")  # (the text of the QUOTING character; a break is its text's)
+    owner = owners(at, lengths_of(texts), 1)  # (the text of the QUOTING character; a break is its text's)
     sure = (_sure_and_figure_table()[nxt] & 0xFF) > 0
     out = np.zeros(len(texts), dtype=np.int64)
     np.add.at(out, owner[sure], nxt[sure])

@@ -37,7 +37,7 @@ from .parallel import balanced_share, map_ranges
 from .result import ClusterList
 from .settings import NormaliseOptions
 from .table import Table, cell_text
-from .text import MIN_SPLIT_CHARS, compact, even_ranges, gram_hashes, normalise, overlap, utf32
+from .text import MIN_SPLIT_CHARS, compact, even_ranges, gram_hashes, normalise, overlap, owners, utf32
 from .textcheck import SIMILARITY_GRAM
 
 # A repost marker: "来源：" (not 数据来源/图片来源, which cite a chart or a photo), "转载自"/"转自" as words,
@@ -109,7 +109,7 @@ def _slice_markers(edges: list[str], lengths: np.ndarray) -> np.ndarray:
     match = _REPOST_MARKER.match
     # The pattern tried where each marker could start: at each hint or just before it, within the text's ends
     # (what precedes a text in the joined column is a NUL, as good as its start for the pattern's lookbehinds).
-    for p, d in zip(found.tolist(), (np.searchsorted(starts, found, side="right") - 1).tolist(), strict=True):
+    for p, d in zip(found.tolist(), owners(found, lengths, 1).tolist(), strict=True):
         if marked[d]:
             continue
         lo, hi = int(starts[d]), int(ends[d])

@@ -221,6 +221,14 @@ def utf32(text: str) -> np.ndarray:
     return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
 
 
+def owners(positions: np.ndarray, lengths: np.ndarray, gap: int = 0, first: int = 0) -> np.ndarray:
+    """The text each of ``positions`` falls in (int64 indices), in a column of texts ``lengths`` long joined one
+    after another, each followed by ``gap`` separator characters (a separator's position is its text's), the first
+    text from position ``first`` on (every position at or after it: the column's own)."""
+    ends = np.cumsum(lengths + gap if gap else lengths)
+    return np.searchsorted(ends, positions - first if first else positions, side="right")
+
+
 def from_utf32(cps: np.ndarray) -> str:
     """The text of code points (the inverse of ``utf32``)."""
     # Decoded from the array's own memory (``tobytes`` made a copy of it first).
@@ -423,8 +431,7 @@ def _folded_texts(cps: np.ndarray, lengths: Iterable[int], first: int) -> np.nda
     sizes = np.fromiter(lengths, dtype=np.int64)
     out = np.zeros(len(sizes), dtype=bool)
     if len(hit):
-        starts = first + np.r_[0, np.cumsum(sizes + len(_JOIN))[:-1]]
-        out[np.searchsorted(starts, hit, side="right") - 1] = True
+        out[owners(hit, sizes, len(_JOIN), first)] = True
     return out
 
 

@@ -113,6 +113,7 @@ from .text import (
     join_column,
     mix64,
     overlap,
+    owners,
     per_slice,
     position_runs,
     row_hashes,
@@ -1851,9 +1852,8 @@ def _holding(pattern: re.Pattern, texts: Sequence[str]) -> np.ndarray:
     one by one)."""
     out = np.zeros(len(texts), dtype=bool)
     if texts:
-        ends = np.cumsum(lengths_of(texts) + 1)
         starts = np.fromiter((m.start() for m in pattern.finditer("\n".join(texts))), dtype=np.int64)
-        out[np.searchsorted(ends, starts, side="right")] = True
+        out[owners(starts, lengths_of(texts), 1)] = True
     return out
 
 

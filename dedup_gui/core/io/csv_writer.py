@@ -21,7 +21,7 @@ import numpy as np
 from ..errors import OutputError
 from ..progress import Reporter
 from ..table import cell_text, pandas_missing
-from ..text import utf32
+from ..text import owners, utf32
 
 PROGRESS_EVERY = 5000
 # Rows longer than this on average are looked at one by one by str methods, shorter ones in the code points of
@@ -147,13 +147,12 @@ def _rows_to_look_at(joined: list[str], lengths: np.ndarray, rows: list, delimit
     """Which rows (``joined``: each row's cells joined by the delimiter, ``lengths`` long) hold a double quote, a
     carriage return, a line feed or more delimiters than were put between their cells, or are empty: found in the
     code points of the rows' text all at once, not row by row (700k rows of two cells: 0.27 s a row at a time)."""
-    ends = np.cumsum(lengths)
     cps = utf32("".join(joined))
     cells = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
-    at_delimiter = np.searchsorted(ends, np.flatnonzero(cps == ord(delimiter)), side="right")
+    at_delimiter = owners(np.flatnonzero(cps == ord(delimiter)), lengths)
     look = np.bincount(at_delimiter, minlength=len(joined)) != cells - 1
     special = np.flatnonzero((cps == ord('"')) | (cps == ord("\n")) | (cps == ord("\r")))
-    look[np.searchsorted(ends, special, side="right")] = True
+    look[owners(special, lengths)] = True
     look[lengths == 0] = True
     return np.flatnonzero(look)
 
