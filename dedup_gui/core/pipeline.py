@@ -591,12 +591,13 @@ class Pipeline:
             # Each pair of unique texts counted once: rows that are exact copies of one another make the same pair
             # again and again (a million copies of one row, one cluster: 999,999 counts of one text against
             # itself).
-            want, first, again = np.unique(want, return_index=True, return_inverse=True)
-            inter, size = overlaps_of(prep.content_compact, ua[todo[first]], ub[todo[first]], SIMILARITY_GRAM)
+            want, once, again = np.unique(want, return_index=True, return_inverse=True)
+            inter, size = overlaps_of(prep.content_compact, ua[todo[once]], ub[todo[once]], SIMILARITY_GRAM)
             found_now = contained(inter, size)
             ok[todo] = found_now[again.ravel()]
-            keys, first = np.unique(np.concatenate([known_keys, want]), return_index=True)
-            self._contained = (prep, keys, np.concatenate([known, found_now])[first])
+            # (the pairs known before and those counted now, one entry each: ``want`` holds none of ``known_keys``)
+            keys, where = np.unique(np.concatenate([known_keys, want]), return_index=True)
+            self._contained = (prep, keys, np.concatenate([known, found_now])[where])
         return ok
 
     def _content_lengths(self, prep: _Prepared) -> np.ndarray:
