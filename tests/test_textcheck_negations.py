@@ -12,6 +12,8 @@ from dedup_gui.core import text
 from dedup_gui.core import textcheck as textcheck_module
 from dedup_gui.core.textcheck import (
     NAME_CHARS,
+    PLACE_EDITS,
+    QUALIFIER_EDITS,
     figures_differ,
     negation_replaced,
     negations_differ_pairs,
@@ -305,6 +307,36 @@ def test_in_a_longer_text_a_negation_added_counts_a_character_typed_for_one_or_o
     typos = typos.replace("欢迎", "欢印").replace("观众", "关众").replace("身份", "身分").replace("市民", "是民")
     assert not negation_replaced(a, typos.replace("不", ""))  # eight typos and the negation: a copy with typos
     assert negation_replaced(a, typos.replace("欢印", "欢迎").replace("不", ""))  # seven: what the two differ in
+
+
+_PROGRAMME = "报名参加法律（{}法学）专业学位硕士研究生招生考试的人员，须符合下列条件：（1）符合（一）{}中的各项要求"
+
+
+def test_a_negation_put_in_where_the_texts_differ_in_one_passage_besides_makes_another_statement():
+    """Two rules of admission notices for two programmes, 法律（非法学） and 法律（法学）, the second with a clause the
+    first lacks: 12 characters apart, more than a negation's pair with nothing else to it may be (``PLACE_EDITS``),
+    and yet no typo - the negation is what they say apart. (A real pair of the 100k bench short texts: the first
+    was removed as a copy of the second.) Typos spread through a text besides a clause still make a copy."""
+    non_law, law = _PROGRAMME.format("非", ""), _PROGRAMME.format("", "学术学位研究生报考条件")
+    assert len(non_law) >= 40 and PLACE_EDITS < 12 <= QUALIFIER_EDITS
+    assert negation_replaced(non_law, law) and negation_replaced(law, non_law)
+    assert not negation_replaced(_PROGRAMME.format("非", "学术学位研究生报考条件"), non_law)  # the clause alone
+    # the longer notice: "不收取" / "收取" and a place put in elsewhere; with typos through it besides, a copy
+    free = _NOTICE.format("不")
+    placed = _NOTICE.format("").replace("展出近百件", "在美术馆二楼东侧展厅展出近百件")
+    assert negation_replaced(free, placed) and negation_replaced(placed, free)
+    typos = placed.replace("主办", "主力").replace("两周", "两州").replace("欢迎", "欢印")
+    assert not negation_replaced(free, typos)
+    assert not negation_replaced(free, _NOTICE.format("布").replace("展出近百件", "在美术馆二楼东侧展厅展出近百件"))
+
+
+def test_rules_for_two_programmes_stay_and_a_copy_of_one_goes():
+    texts = [
+        _PROGRAMME.format("非", ""),
+        _PROGRAMME.format("", "学术学位研究生报考条件"),
+        _PROGRAMME.format("非", "").replace("各项", "各顶"),  # a typo copy of the first
+    ]
+    assert ngram_clusters(texts) == [[0, 2]]
 
 
 def test_questions_a_negation_apart_stay_and_a_copy_with_a_typo_goes():

@@ -2257,16 +2257,24 @@ def negation_replaced(a: str, b: str) -> bool:
             qualifier = qualifier and words.count(mine[0]) > (wb if words is wa else wa).count(mine[0])
             if at_end and not (qualifier and mine[0].isascii()):
                 continue
-            # (a Chinese qualifier is a character: one put in among many typos, "这前局", is a typo too)
-            if over and not (
-                (
-                    qualifier
-                    or _modal_put_in(mine, other)
-                    or _negation_joined(mine, other)
-                    or _do_not_inflected(mine, other)
+            # (a Chinese qualifier is a character: one put in among many typos, "这前局", is a typo too - but a
+            # negation put in where the texts differ in one passage besides, and no typo, is what they say apart)
+            if (
+                over
+                and not (
+                    (
+                        qualifier
+                        or _modal_put_in(mine, other)
+                        or _negation_joined(mine, other)
+                        or _do_not_inflected(mine, other)
+                    )
+                    and mine[0].isascii()
+                    and len(" ".join(mine)) >= over
                 )
-                and mine[0].isascii()
-                and len(" ".join(mine)) >= over
+                and not (
+                    _negation_put_in(mine, other)
+                    and _one_passage_apart(words[:at] + words[at + 1 :], wb if words is wa else wa)
+                )
             ):
                 continue
             # (an English one for two words too: "with dozens of people still missing" / "with no people…", removed
@@ -2315,6 +2323,29 @@ def negation_replaced(a: str, b: str) -> bool:
                 if _negates(words, k) and "".join(words[k : k + 2]) not in _NO_NEGATION_WRITTEN:
                     return True
     return False
+
+
+def _negation_put_in(mine: list[str], other: list[str]) -> bool:
+    """Whether ``mine`` is a negation alone, where the other text has nothing (put in, or dropped from the other)."""
+    return not other and len(mine) == 1 and mine[0] in _NEGATION_SET
+
+
+def _one_passage_apart(x: list[str], y: list[str]) -> bool:
+    """Whether one of two texts (as words) is the other with one passage put in - a clause ("报名参加法律（非法学）…符
+    合（一）中的各项要求" / "报名参加法律（法学）…符合（一）学术学位研究生报考条件中的各项要求", once the negation is
+    taken out: the rules for two programmes) - not typos spread through it (a repost with a dozen typos, one of
+    which drops a 不). Told by the words the two begin and end with, not by an alignment, which may cut a passage in
+    two around a character it shares with the words after it ("在美术馆二楼东侧展厅展出": 展厅展 aligned as 厅展)."""
+    if len(x) == len(y):
+        return False
+    short, long = (x, y) if len(x) < len(y) else (y, x)
+    head = 0
+    while head < len(short) and short[head] == long[head]:
+        head += 1
+    tail = 0
+    while tail < len(short) - head and short[-1 - tail] == long[-1 - tail]:
+        tail += 1
+    return head + tail == len(short)
 
 
 # Words that hold a negation's character and say more, or on and on, or soon, or lost to: one written for another
