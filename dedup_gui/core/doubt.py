@@ -25,7 +25,9 @@ action when it is a copy. Which characters count:
 - a character typed twice ("一言不发" / "一一言不发") is a typo;
 - in a longer question too, a character of a phrase asked about is written for another of its characters
   ("温故而知新的新是什么意思" / "…的而是什么意思": ``_quoted_character``);
-- only Chinese characters are read: one letter of an English sentence replaced is nearly always a typo.
+- only Chinese characters are read: one letter of an English sentence replaced is nearly always a typo - but a
+  letter that stands alone, an option, a kind or a grade, is read ("正确答案为A" / "…为D", "维生素A" / "维生素C":
+  ``_lone_letter``).
 
 **A figure put in** is the same doubt (``figure_added``): "苹果什么时候上市" / "苹果6什么时候上市" asks about another
 model as often as the same thing.
@@ -389,6 +391,8 @@ def _character_apart(a: str, b: str) -> bool:
             return _quoted_character(a[: i - 1], a[i - 1 : i], x, y)
         if (x, y) in _SAME_WORD or (x in CHINESE_NUMERALS and y in CHINESE_NUMERALS):  # (numerals: a figure)
             return False
+        if _lone_letter(a, i) and _lone_letter(b, i):
+            return True
         # The 了 of "怎么了" (what is wrong with it) is no particle: "浙江财经大学怎么了" / "怎么样", "开心消消乐怎么
         # 了" / "怎么玩" ask something else (LCQMC's labels: each of the three such removals was wrong).
         asks = a[max(0, i - 2) : i] == "怎么"
@@ -402,6 +406,21 @@ def _character_apart(a: str, b: str) -> bool:
         return False
     typed_twice = (i > 0 and b[i - 1] == added) or (i + 1 < len(b) and b[i + 1] == added)
     return content_char(added) and not typed_twice
+
+
+def _lone_letter(text: str, i: int) -> bool:
+    """Whether ``text[i]`` (signs taken out) is a Latin letter with no other beside it: a letter that stands for an
+    option, a kind or a grade - "因此，正确答案为A" / "…为D" (a real pair of the 100k bench short texts, removed as a
+    copy), "维生素A的作用" / "维生素C的作用", "A型血" / "B型血" - another answer or thing as often as a typo. A letter
+    of a word is not read ("only Chinese characters are read": one letter of an English word replaced is nearly
+    always a typo)."""
+    c = text[i]
+    return (
+        c.isascii()
+        and c.isalpha()
+        and not (i > 0 and text[i - 1].isascii() and text[i - 1].isalpha())
+        and not (i + 1 < len(text) and text[i + 1].isascii() and text[i + 1].isalpha())
+    )
 
 
 def _quoted_character(phrase: str, before: str, x: str, y: str) -> bool:
