@@ -84,6 +84,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -150,6 +151,7 @@ WORD_READ_UNDER = NAME_CHARS
 WORD_ALONE_FROM = EXCERPT_PLACE_CHARS
 LONG_WORD_MAX = 6
 WORD_EDITS = 8
+REPLACED_IN = 2  # ... or in places this many or more, the same word for the same word each time
 PARTICLES = frozenset("的了吗呢啊吧呀嘛哦哈啦呗")
 INTERCHANGEABLE = ("么样", "哪那", "和跟与同", "的得地", "己已", "叫是")
 _SAME_WORD = frozenset((x, y) for group in INTERCHANGEABLE for x in group for y in group if x != y)
@@ -284,6 +286,17 @@ def word_replaced_within(a: str, b: str) -> bool:
         runs.pop(0)
     if runs and runs[-1][1] == len(ops) - 1 and _one_sided(ops, runs[-1]):
         runs.pop()
+    # The same word written for another in several places is a template filled for another item, whatever else the
+    # two differ in ("报考会计类职位的考生…会计类专业科目…专业知识—会计" / "计算机类…计算机": two exams' outlines, a
+    # real pair of the 100k bench posts, with a typo and another credit line, removed as a copy) - in a first line
+    # too (a title is rewritten once, not the same way in several places)
+    joined = _one_apart(a, ops, runs)
+    made = Counter(_changes(a, b, ops, [run]).popitem()[0] for run in joined)  # how many places make each change
+    if any(
+        made[change] >= REPLACED_IN and _same_word_for_word(a, b, ops, *run)
+        for change, run in _changes(a, b, ops, joined).items()
+    ):
+        return True
     # A change within the first line of both texts, or within their last, is a title or a credit line of its own:
     # an article reposted under another headline ("睡觉流口水是什么原因" / "睡觉流口水当心这儿有病", the body alike).
     first_a, first_b = a.find("\n"), b.find("\n")
@@ -299,24 +312,44 @@ def word_replaced_within(a: str, b: str) -> bool:
     words = _changes(a, b, ops, _one_apart(a, ops, runs))
     if _apart(changes) > WORD_EDITS or (len(words) > 1 and min(len(a), len(b)) >= WORD_ALONE_FROM):
         return False
-    for i, j in words.values():
-        x, y = _changed(a, ops, i, j, source=True), _changed(b, ops, i, j, source=False)
-        # A character both words have is one the alignment may put anywhere ("财务总监" / "总经理" align 总 with 总
-        # one way round and not the other): what is left of each is the word.
-        shared = set(x) & set(y)
-        if shared:
-            x, y = "".join(c for c in x if c not in shared), "".join(c for c in y if c not in shared)
-        if not (2 <= len(x) <= LONG_WORD_MAX and 2 <= len(y) <= LONG_WORD_MAX):
-            continue
-        if not all(map(content_char, x + y)) or (x, y) in _SAME_WORDS or (x in TAGS and y in TAGS):
-            continue
-        # (the text's start or end will do for a flank, with fewer characters between: "阿里巴巴集团今日发布…" /
-        # "腾讯控股今日发布…", "据阿里巴巴集团披露…" / "据腾讯集团披露…")
-        before = ops[i - 1].src_end - ops[i - 1].src_start if i > 1 else REPLACED_FLANK
-        after = ops[j + 1].src_end - ops[j + 1].src_start if j + 2 < len(ops) else REPLACED_FLANK
-        if before >= REPLACED_FLANK and after >= REPLACED_FLANK:
-            return True
-    return False
+    return any(_word_for_word(a, b, ops, i, j) for i, j in words.values())
+
+
+def _same_word_for_word(a: str, b: str, ops, i: int, j: int) -> bool:
+    """Whether opcodes ``i`` to ``j`` write for meaning-carrying Chinese characters (one to ``LONG_WORD_MAX``) others,
+    two or more on one side at least, not words that ask the same (``word_replaced_within``, where the same change
+    is made in several places: a word both share a character of is another word all the same, "会计" / "计算机").
+    One character for one is not read so: a variant of it ("宫胁咲良" / "宫脇咲良" three times in one repost of the
+    Sina corpus) or a writer's habit ("很" / "狠") is made the same way each time."""
+    x, y = _changed(a, ops, i, j, source=True), _changed(b, ops, i, j, source=False)
+    return (
+        1 <= len(x) <= LONG_WORD_MAX
+        and 1 <= len(y) <= LONG_WORD_MAX
+        and max(len(x), len(y)) >= 2
+        and all(map(content_char, x + y))
+        and (x, y) not in _SAME_WORD
+        and (x, y) not in _SAME_WORDS
+    )
+
+
+def _word_for_word(a: str, b: str, ops, i: int, j: int) -> bool:
+    """Whether opcodes ``i`` to ``j`` (of ``a`` aligned with ``b``) write a word for another, as
+    ``word_replaced_within`` reads one."""
+    x, y = _changed(a, ops, i, j, source=True), _changed(b, ops, i, j, source=False)
+    # A character both words have is one the alignment may put anywhere ("财务总监" / "总经理" align 总 with 总 one way
+    # round and not the other): what is left of each is the word.
+    shared = set(x) & set(y)
+    if shared:
+        x, y = "".join(c for c in x if c not in shared), "".join(c for c in y if c not in shared)
+    if not (2 <= len(x) <= LONG_WORD_MAX and 2 <= len(y) <= LONG_WORD_MAX):
+        return False
+    if not all(map(content_char, x + y)) or (x, y) in _SAME_WORDS or (x in TAGS and y in TAGS):
+        return False
+    # (the text's start or end will do for a flank, with fewer characters between: "阿里巴巴集团今日发布…" /
+    # "腾讯控股今日发布…", "据阿里巴巴集团披露…" / "据腾讯集团披露…")
+    before = ops[i - 1].src_end - ops[i - 1].src_start if i > 1 else REPLACED_FLANK
+    after = ops[j + 1].src_end - ops[j + 1].src_start if j + 2 < len(ops) else REPLACED_FLANK
+    return before >= REPLACED_FLANK and after >= REPLACED_FLANK
 
 
 def _one_apart(a: str, ops, runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
