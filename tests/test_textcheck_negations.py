@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from dedup_gui.core import text
 from dedup_gui.core import textcheck as textcheck_module
 from dedup_gui.core.textcheck import (
+    EXCERPT_PLACE_CHARS,
     NAME_CHARS,
     PLACE_EDITS,
     QUALIFIER_EDITS,
@@ -328,6 +329,33 @@ def test_a_negation_put_in_where_the_texts_differ_in_one_passage_besides_makes_a
     typos = placed.replace("主办", "主力").replace("两周", "两州").replace("欢迎", "欢印")
     assert not negation_replaced(free, typos)
     assert not negation_replaced(free, _NOTICE.format("布").replace("展出近百件", "在美术馆二楼东侧展厅展出近百件"))
+
+
+_NON_LAW = "报考前所学专业为非法学专业（普通高等学校本科法学类专业的毕业生和自学考试的法学类毕业生等不得报考）。"
+_LAW = (
+    "报考前所学专业为法学专业（仅普通高等学校本科法学类专业的毕业生和自学考试的法学类毕业生等可以报考）。"
+    "三、报名参加工商管理专业学位硕士研究生招生考试的人员，须符合下列条件：符合第一条中的各项要求。"
+)
+
+
+def test_an_excerpt_whose_negation_differs_where_it_aligns_makes_another_statement():
+    """The rule for students of other subjects and, in a longer notice, the rule for law students: the first reads
+    as an excerpt of the second but for 非, 仅 and 不得 / 可以 - four characters where they align, the second's
+    next rule not counted (the pair of the 100k bench posts removed so was of such notices). Texts this far apart
+    in length are read when the shorter is under EXCERPT_PLACE_CHARS; an excerpt that differs in nothing else is no
+    negation apart, nor one with typos spread through it, one of which drops the negation."""
+    assert len(_LAW) - len(_NON_LAW) > QUALIFIER_EDITS and len(_NON_LAW) < EXCERPT_PLACE_CHARS
+    assert negation_replaced(_NON_LAW, _LAW) and negation_replaced(_LAW, _NON_LAW)
+    assert negations_differ_pairs([_NON_LAW, _LAW], np.array([0]), np.array([1])).tolist() == [True]
+    law_alone = _LAW[: _LAW.index("三、")]
+    assert not negation_replaced(law_alone, _LAW)
+    assert not negation_replaced(_LAW[:30], _LAW.replace("可以", "不得"))  # (a negation in what one text alone has)
+    longer = _NON_LAW + _LAW[_LAW.index("三、") :]
+    typos = _NON_LAW.replace("报考前", "报靠前").replace("本科", "本课").replace("毕业生和", "毕叶生和")
+    typos = typos.replace("自学考试", "自学烤试").replace("法学类毕业", "法学累毕业").replace("普通", "普桶")
+    typos = typos.replace("高等学校", "高灯学较").replace("专业的", "专页的")
+    assert negation_replaced(_NON_LAW.replace("不得", "得"), longer)  # the negation dropped, and nothing else
+    assert not negation_replaced(typos.replace("不得", "得"), longer)  # ... and with nine typos besides: a copy
 
 
 def test_rules_for_two_programmes_stay_and_a_copy_of_one_goes():
@@ -1478,13 +1506,20 @@ _STATEMENT_PIECES = ["won", "n't", "'", "t", " ", "down", "up", "rose", "fell", 
 @example(texts=["we will go", "we won't go", "if you don't go", "if you go"], pairs=[(0, 1), (2, 3)])
 def test_negations_and_opposite_words_read_in_one_pass_are_each_pairs_own(texts, pairs):
     """Both rules read from one gathering of the pairs' texts say what each says of each pair read alone: a negation
-    (texts at most PLACE_EDITS characters apart in length), else an opposite word."""
-    from dedup_gui.core.textcheck import PLACE_EDITS, opposite_word_replaced, statements_differ_pairs
+    (texts at most QUALIFIER_EDITS characters apart in length, or the shorter under EXCERPT_PLACE_CHARS: an
+    excerpt), else an opposite word."""
+    from dedup_gui.core.textcheck import opposite_word_replaced, statements_differ_pairs
 
     pairs, a, b = pair_arrays(texts, pairs)
     got = statements_differ_pairs(texts, a, b)
     want = [
-        (abs(len(texts[i]) - len(texts[j])) <= PLACE_EDITS and negation_replaced(texts[i], texts[j]))
+        (
+            (
+                abs(len(texts[i]) - len(texts[j])) <= QUALIFIER_EDITS
+                or min(len(texts[i]), len(texts[j])) < EXCERPT_PLACE_CHARS
+            )
+            and negation_replaced(texts[i], texts[j])
+        )
         or opposite_word_replaced(texts[i], texts[j])
         for i, j in pairs
     ]
