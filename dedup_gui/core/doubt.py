@@ -291,7 +291,8 @@ def word_replaced_within(a: str, b: str) -> bool:
     # real pair of the 100k bench posts, with a typo and another credit line, removed as a copy) - in a first line
     # too (a title is rewritten once, not the same way in several places)
     joined = _one_apart(a, ops, runs)
-    made = Counter(_changes(a, b, ops, [run]).popitem()[0] for run in joined)  # how many places make each change
+    # How many places make each change (``_changes``' key: what either text has there)
+    made = Counter((a[ops[i].src_start : ops[j].src_end], b[ops[i].dest_start : ops[j].dest_end]) for i, j in joined)
     if any(
         made[change] >= REPLACED_IN and _same_word_for_word(a, b, ops, *run)
         for change, run in _changes(a, b, ops, joined).items()

@@ -2228,14 +2228,15 @@ def negation_replaced(a: str, b: str) -> bool:
     (``QUALIFIERS``: "副部长" / "部长") count as a negation does."""
     from rapidfuzz.distance import Levenshtein
 
-    longer = abs(len(a) - len(b))
-    if longer <= QUALIFIER_EDITS:
+    extra = abs(len(a) - len(b))  # (the longer text's characters past the shorter's length)
+    if extra <= QUALIFIER_EDITS:
         edits = Levenshtein.distance(a, b, score_cutoff=QUALIFIER_EDITS + 1)
-    elif Levenshtein.distance(a, b, score_cutoff=longer + 2 * QUALIFIER_EDITS + 1) > longer + 2 * QUALIFIER_EDITS:
-        return (
-            False  # (an excerpt of the longer text with its edits is at most its extra characters and 2 x those apart)
-        )
-    else:  # (an excerpt: ``_excerpt_edits``)
+    else:
+        # An excerpt, read where it aligns (``_excerpt_edits``); one within QUALIFIER_EDITS there is at most the extra
+        # characters and twice those edits apart in all (told first, in C).
+        most = extra + 2 * QUALIFIER_EDITS
+        if Levenshtein.distance(a, b, score_cutoff=most + 1) > most:
+            return False
         edits = _excerpt_edits(a, b, Levenshtein)
     if edits > QUALIFIER_EDITS:
         return False
