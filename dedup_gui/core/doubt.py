@@ -293,7 +293,7 @@ def word_replaced_within(a: str, b: str) -> bool:
     joined = _one_apart(a, ops, runs)
     # How many places make each change (``_changes``' key: what either text has there)
     made = Counter((a[ops[i].src_start : ops[j].src_end], b[ops[i].dest_start : ops[j].dest_end]) for i, j in joined)
-    if any(
+    if len(made) < len(joined) and any(  # (some change made more than once: most pairs read make each once)
         made[change] >= REPLACED_IN and _same_word_for_word(a, b, ops, *run)
         for change, run in _changes(a, b, ops, joined).items()
     ):
