@@ -104,9 +104,10 @@ from .textcheck import (
     SHORT_CHARS,
     PairReads,
     _apart,
+    _change,
     _changes,
     _edit_runs,
-    _one_sided,
+    _inner_runs,
     edited_pairs,
     scale_changed_pairs,
 )
@@ -281,18 +282,13 @@ def word_replaced_within(a: str, b: str) -> bool:
     from rapidfuzz.distance import Levenshtein
 
     ops = Levenshtein.opcodes(a, b)
-    runs = _edit_runs(ops)  # (first op, last op) of each run of edits side by side
-    if runs and runs[0][0] == 0 and _one_sided(ops, runs[0]):
-        runs.pop(0)
-    if runs and runs[-1][1] == len(ops) - 1 and _one_sided(ops, runs[-1]):
-        runs.pop()
+    runs = _inner_runs(ops, _edit_runs(ops))  # (first op, last op) of each run of edits side by side
     # The same word written for another in several places is a template filled for another item, whatever else the
     # two differ in ("报考会计类职位的考生…会计类专业科目…专业知识—会计" / "计算机类…计算机": two exams' outlines, a
     # real pair of the 100k bench posts, with a typo and another credit line, removed as a copy) - in a first line
     # too (a title is rewritten once, not the same way in several places)
     joined = _one_apart(a, ops, runs)
-    # How many places make each change (``_changes``' key: what either text has there)
-    made = Counter((a[ops[i].src_start : ops[j].src_end], b[ops[i].dest_start : ops[j].dest_end]) for i, j in joined)
+    made = Counter(_change(a, b, ops, i, j) for i, j in joined)  # how many places make each change
     if len(made) < len(joined) and any(  # (some change made more than once: most pairs read make each once)
         made[change] >= REPLACED_IN and _same_word_for_word(a, b, ops, *run)
         for change, run in _changes(a, b, ops, joined).items()

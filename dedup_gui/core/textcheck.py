@@ -2340,17 +2340,8 @@ def _excerpt_edits(a: str, b: str, levenshtein) -> int:
     不得报考）。" / "报考前所学专业为法学专业（仅…等可以报考）。三）报名参加…" are four characters apart (the rules for
     two kinds of students, the first removed as an excerpt of the second in the 100k bench posts)."""
     ops = levenshtein.opcodes(a, b)
-    runs = _edit_runs(ops)
     # (at an end: or before a sign or two both end with, "…可以报考）。三）报名参加…的要求。")
-    if runs and _one_sided(ops, runs[0]) and (runs[0][0] == 0 or (runs[0][0] == 1 and _equal_words(ops, 0) <= 2)):
-        runs.pop(0)
-    last = len(ops) - 1
-    if (
-        runs
-        and _one_sided(ops, runs[-1])
-        and (runs[-1][1] == last or (runs[-1][1] == last - 1 and _equal_words(ops, last) <= 2))
-    ):
-        runs.pop()
+    runs = _inner_runs(ops, _edit_runs(ops), beyond=2)
     return sum(
         max(ops[k].src_end - ops[k].src_start, ops[k].dest_end - ops[k].dest_start)
         for i, j in runs
@@ -3399,10 +3390,29 @@ def _one_sided(ops, run: tuple[int, int]) -> bool:
     return all(ops[k].tag in ("insert", "delete") for k in range(run[0], run[1] + 1))
 
 
+def _inner_runs(ops, runs: list[tuple[int, int]], beyond: int = 0) -> list[tuple[int, int]]:
+    """The edit ``runs`` (first and last index of their opcodes) but a first and a last one that only one text has
+    (``_one_sided``: a header, a footer, the rest of a longer text) at the texts' start or end - or with at most
+    ``beyond`` equal characters between it and there."""
+    runs = list(runs)
+    if runs and _one_sided(ops, runs[0]) and (runs[0][0] == 0 or (runs[0][0] == 1 and _equal_words(ops, 0) <= beyond)):
+        runs.pop(0)
+    last = len(ops) - 1
+    if runs and _one_sided(ops, runs[-1]):
+        if runs[-1][1] == last or (runs[-1][1] == last - 1 and _equal_words(ops, last) <= beyond):
+            runs.pop()
+    return runs
+
+
+def _change(x: str, y: str, ops, i: int, j: int) -> tuple[str, str]:
+    """The change opcodes ``i`` to ``j`` make: what ``x`` has there, what ``y`` has."""
+    return x[ops[i].src_start : ops[j].src_end], y[ops[i].dest_start : ops[j].dest_end]
+
+
 def _changes(x: str, y: str, ops, runs: list[tuple[int, int]]) -> dict[tuple[str, str], tuple[int, int]]:
-    """Each change the edit ``runs`` make (what ``x`` has there, what ``y`` has), once however often it is made,
-    with the run it was last seen in."""
-    return {(x[ops[i].src_start : ops[j].src_end], y[ops[i].dest_start : ops[j].dest_end]): (i, j) for i, j in runs}
+    """Each change the edit ``runs`` make (``_change``), once however often it is made, with the run it was last
+    seen in."""
+    return {_change(x, y, ops, i, j): (i, j) for i, j in runs}
 
 
 def _apart(changes) -> int:
