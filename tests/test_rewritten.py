@@ -2,6 +2,7 @@
 removed: two reports of one piece of news share most of their character 4-grams in English, where a typo'd or
 rearranged copy is still removed."""
 
+import math
 import re
 
 import numpy as np
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from dedup_gui.cli import run
 from dedup_gui.core.doubt import (
+    ANOTHER_ITEM,
     INSERTED_MIN_WORDS,
     INSERTED_SHARE,
     INSERTED_UNDER,
@@ -22,8 +24,10 @@ from dedup_gui.core.doubt import (
     held_pairs,
     latin_texts,
     latin_words,
+    rewrite_kind,
     rewritten,
     rewritten_pairs,
+    same_words_in_places,
     word_lines,
     words_inserted,
     words_rewritten,
@@ -121,6 +125,56 @@ def test_a_sentence_with_words_put_between_its_words_is_another_statement_and_he
     long_b = ("the council met on tuesday and " * 8) + "proceeds will be used to reduce debt and for working capital."
     assert len(long_a) >= INSERTED_UNDER
     assert not rewritten(long_a, long_b)
+
+
+# Two funds' notices of one template (written for these tests): the other fund's name is one word written for
+# another in the headline and two words put into the name in the note - under the share of words ``rewritten``
+# reads as written otherwise or put in.
+NOTICE = (
+    "ACME GROWTH TRUST SETS MONTHLY PAYOUT Mthly div 6.2 cts vs 6.2 cts prior Pay May 29 Record May 15 "
+    "NOTE: The full name of the fund is Acme Growth Municipal Trust. Reuter"
+)
+OTHER_FUND = (
+    "ACME HIGH-YIELD TRUST SETS MONTHLY PAYOUT Mthly div 6.2 cts vs 6.2 cts prior Pay May 29 Record May 15 "
+    "NOTE: The full name of the fund is Acme High-Yield Growth Municipal Trust. Reuter"
+)
+
+
+def test_the_same_words_in_two_places_are_a_template_filled_for_another_item():
+    """Two places where one text has the same words the other lacks (put in, or written for others): another
+    item of a template, held - one place is an edit of a copy, as is a typo made twice, a function word put in
+    twice, and a header and a footer only one text has."""
+    assert len(NOTICE) < INSERTED_UNDER
+    a, b = NOTICE.lower(), OTHER_FUND.lower()
+    wa, wb = latin_words(a, b)
+    assert words_rewritten(wa, wb) < REWRITE_MIN_WORDS  # (what ``rewritten`` read before: a copy)
+    assert words_inserted(wa, wb) < max(INSERTED_MIN_WORDS, math.floor(INSERTED_SHARE * len(wa)) + 1)
+    assert rewrite_kind(a, b) == ANOTHER_ITEM and rewrite_kind(b, a) == ANOTHER_ITEM
+
+    def placed(x: str, y: str) -> bool:
+        wx, wy = latin_words(x.lower(), y.lower())
+        if len(wx) > len(wy):
+            wx, wy = wy, wx
+        from rapidfuzz.distance import Levenshtein
+
+        return same_words_in_places(wx, wy, Levenshtein.opcodes(wx, wy))
+
+    assert placed(NOTICE, OTHER_FUND)
+    assert placed(NOTICE, NOTICE.replace("Growth", "Income").replace("GROWTH", "INCOME"))  # one for one, twice
+    assert not placed(NOTICE, OTHER_FUND.replace("is Acme High-Yield Growth", "is Acme Growth"))  # once
+    assert not placed(NOTICE, NOTICE.replace("Growth", "Grwoth").replace("GROWTH", "GROWHT"))  # a typo, twice
+    assert not placed(NOTICE, NOTICE.replace("Pay May", "Pay in May").replace("Record May", "Record in May"))
+    assert not placed(NOTICE, "Market wire\n" + NOTICE + "\nMarket wire")  # a header and a footer
+    # (a copy of either is still a copy)
+    assert rewrite_kind(a, a.replace("municipal", "municpal")) is None
+
+
+def test_a_run_keeps_another_funds_notice_to_check():
+    rows = [OTHER_FUND, NOTICE, OTHER_FUND.replace("Municipal", "Municpal")]
+    result = Pipeline(rows).run(Settings(algorithm="ngram"))
+    resolution = result.resolve()
+    assert result.held.tolist() == [1]
+    assert resolution.keep.tolist() == [True, True, False]
 
 
 def test_a_sentence_that_ends_or_begins_in_other_words_where_the_other_goes_on_is_held():
