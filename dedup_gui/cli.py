@@ -228,6 +228,8 @@ def run(argv: list[str] | None = None) -> int:
             _warn(bar, [(table.path.name, w) for w in table.warnings])
             _warn(bar, [("", w) for w in preflight(table, **outputs)])  # told before anything is written
             columns = args.column or table.guess_text_columns()
+            if not args.column:
+                _warn(bar, [(table.path.name, n) for n in _no_text_note(table, columns, args.sheet)])
             for c in columns:
                 if c not in table.columns:
                     raise DedupError(table.path, f"no column named {c!r} (columns: {', '.join(table.columns)})")
@@ -292,6 +294,22 @@ def _silence_stdout() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
+
+
+def _no_text_note(table, columns: list[str], sheet: str | None) -> list[str]:
+    """What to tell the user when the column guessed for them (no ``--column``) holds no text - numbers or empty
+    cells alone: most often a workbook whose first sheet is not the table (a sheet of notes before the data),
+    read because no ``--sheet`` was given. Nothing when it holds text."""
+    if not columns or any(table.holds_text(c) for c in columns):
+        return []
+    where = f"sheet {table.sheet!r}" if table.sheet else "the file"
+    note = f"no column of {where} holds text (column {columns[0]!r} was read: numbers or empty cells)"
+    others = [s for s in table.sheet_names if s != table.sheet]
+    if others and sheet is None:
+        note += f"; the workbook's other sheets: {', '.join(others)} (--sheet chooses one, --column a column)"
+    else:
+        note += "; --column chooses the column"
+    return [note]
 
 
 def _warn(bar: _ProgressBar, notes: list[tuple[str, str]]) -> None:

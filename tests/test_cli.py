@@ -58,6 +58,35 @@ def test_cleaned_workbook_drops_the_reposts_and_keeps_everything_else(workbook, 
     assert wb["notes"]["A1"].value == "keep me"
 
 
+def test_a_first_sheet_without_text_is_told_with_the_workbooks_other_sheets(tmp_path, capsys):
+    """No --column and no --sheet: the first sheet is read, and when no column of it holds text (a sheet of
+    figures before the articles) the user is told, with the sheets to choose from - and with --sheet, or a sheet
+    of text, nothing is said."""
+    path = tmp_path / "news.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.title = "counts"
+    for row in (["month", "count"], [1, 20], [2, 31], [2, 31]):
+        wb.active.append(row)
+    articles = wb.create_sheet("articles")
+    articles.append(["id", "title", "body"])
+    for row in ROWS:
+        articles.append(list(row))
+    wb.save(path)
+    assert run([str(path), "--output", str(tmp_path / "a.xlsx")]) == 0
+    err = capsys.readouterr().err
+    assert "news.xlsx: no column of sheet 'counts' holds text" in err
+    assert "other sheets: articles (--sheet chooses one" in err
+    assert run([str(path), "--sheet", "articles", "--output", str(tmp_path / "b.xlsx")]) == 0
+    assert "holds text" not in capsys.readouterr().err
+    numbers = tmp_path / "numbers.csv"
+    pd.DataFrame({"n": [1, 2, 2]}).to_csv(numbers, index=False)
+    assert run([str(numbers), "--output", str(tmp_path / "c.csv")]) == 0
+    err = capsys.readouterr().err
+    assert "numbers.csv: no column of the file holds text (column 'n' was read" in err and "--sheet" not in err
+    assert run([str(numbers), "--column", "n", "--output", str(tmp_path / "d.csv")]) == 0  # (chosen: not said)
+    assert "holds text" not in capsys.readouterr().err
+
+
 def test_annotated_and_report_outputs_carry_the_contracted_columns(csv_file, tmp_path):
     annotated, report = tmp_path / "annotated.csv", tmp_path / "report.csv"
     code = run(

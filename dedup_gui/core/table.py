@@ -199,6 +199,11 @@ class Table:
             return parts[0]
         return ["\n".join(p for p in cells if p) for cells in zip(*parts, strict=True)]
 
+    def holds_text(self, column: str) -> bool:
+        """Whether ``column``'s first 200 cells hold any text that is not a number (what ``guess_text_columns``
+        measures)."""
+        return any(v and not _looks_numeric(v) for v in map(cell_text, self.column_values(column, head=200)))
+
     def guess_text_columns(self) -> list[str]:
         """The column that looks most like long text (longest average cell), for preselection."""
         best, best_len = None, -1.0
