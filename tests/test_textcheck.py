@@ -381,6 +381,7 @@ def test_a_figure_replaced_in_place_makes_the_next_notice_of_a_series_not_a_copy
         ("Prices as of 2024/10/3 at " + _NOTICE, "Prices as of 2024/10/5 at " + _NOTICE),  # a date in slashes
         ("Pay April 30 record April 15 " + _NOTICE, "Pay April 28 record April 15 " + _NOTICE),  # beside a month
         ("Pay 30 April record 15 April " + _NOTICE, "Pay 28 April record 15 April " + _NOTICE),  # day first
+        ("Payable on 30 April 1987 to " + _NOTICE, "Payable on 28 April 1987 to " + _NOTICE),  # ... and a year after
         ("案例110万元抽奖，" + _NOTICE, "案例1\n10万元抽奖，" + _NOTICE),  # a line break lost: the same digits
         ("采用骁龙x505g基带，" + _NOTICE, "采用骁龙x50 5g基带，" + _NOTICE),  # a space lost
         ("avg shrs 11.2 mln vs 9,148,000 nine mths " + _NOTICE, "avg shrs 11.2 mln vs 9.1 mln nine mths " + _NOTICE),
@@ -415,6 +416,9 @@ def test_a_figure_that_is_a_date_or_written_another_way_is_not_replaced(a, b):
         ("WHEAT MAY7 285 UP 1 1/2 JUL7 281 UP 1/4", "WHEAT MAY7 285 UP 1 3/4 JUL7 281 UP 1/4"),
         # Other changed figures beside it are part of the change: a fraction added before, a second rate of a row.
         ("WHEAT MAY7 285 UP 1 1/2 JUL7 281 UP 1/4", "WHEAT MAY7 285 1/4 UP 1 3/4 JUL7 281 UP 1/4"),
+        # A whole number before a month's name with its own day after it is no day of it: "UP 1\nSEP7" (a price of
+        # the July contract, then the September one's line).
+        ("JUL7 281 1/2 UP 3/4\nSEP7 277 1/2 UP 1 1/2", "JUL7 281 3/4 UP 1\nSEP7 277 1/2 UP 1 1/2"),
         ("350-360 days 5.96 pct 5.98 pct 350-360 days Reuter", "350-360 days 5.98 pct 5.94 pct 350-360 days Reuter"),
         # A range of figures joined by a hyphen is no date: each of its figures counts.
         ("us 1-3 210-260 lbs 51.00-51.50.", "us 1-3 220-260 lbs 51.00-51.50."),

@@ -554,9 +554,18 @@ def _is_date(words: list[str], k: int) -> bool:
     after = words[k + 1] if k + 1 < len(words) else ""
     if after in ("am", "pm") or _chinese_date(words, k, after):
         return True
-    if (before in _MONTHS or after in _MONTHS) and _day_or_year(words[k]):
+    if _day_or_year(words[k]) and (before in _MONTHS or (after in _MONTHS and not _dated_after(words, k + 1))):
         return True
     return _hyphen_date(words, k)
+
+
+def _dated_after(words: list[str], month: int) -> bool:
+    """Whether the month's name ``words[month]`` has its day after it ("Sep 7", a futures contract "SEP7"), not
+    only a year: a figure before it is then no day of it - "JUL7 281 1/2 UP 3/4\nSEP7 277" / "…UP 1\nSEP7 277", two
+    hours' prices of a grain market, had been removed as copies of each other with "1 SEP" read as a date. (A
+    day before the name and a year after it are one date: "1 Sep 1987".)"""
+    following = words[month + 1] if month + 1 < len(words) else ""
+    return following.isdecimal() and len(following) <= 2
 
 
 def _hyphen_date(words: list[str], k: int) -> bool:
