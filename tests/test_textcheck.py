@@ -419,6 +419,10 @@ def test_a_figure_that_is_a_date_or_written_another_way_is_not_replaced(a, b):
         # A whole number before a month's name with its own day after it is no day of it: "UP 1\nSEP7" (a price of
         # the July contract, then the September one's line).
         ("JUL7 281 1/2 UP 3/4\nSEP7 277 1/2 UP 1 1/2", "JUL7 281 3/4 UP 1\nSEP7 277 1/2 UP 1 1/2"),
+        # A figure changed with one word beside it changed too (a price and its move), however the words align.
+        ("JUL7 281 1/4 UP 1/2 SEP7 276 1/2 UP 1/2 DEC7 --", "JUL7 280 3/4 UNCH SEP7 276 1/2 UP 1/2 DEC7 --"),
+        # A word of the flank written with a typo is that word.
+        ("Group profit rsoe to 5 pct in March", "Group profit rose to 7 pct in March"),
         ("350-360 days 5.96 pct 5.98 pct 350-360 days Reuter", "350-360 days 5.98 pct 5.94 pct 350-360 days Reuter"),
         # A range of figures joined by a hyphen is no date: each of its figures counts.
         ("us 1-3 210-260 lbs 51.00-51.50.", "us 1-3 220-260 lbs 51.00-51.50."),

@@ -709,6 +709,20 @@ def figure_replaced(a: str, b: str) -> bool:
     (wa, at_a), (wb, at_b) = _replaceable_figures(all_a), _replaceable_figures(all_b)
     ops = Levenshtein.opcodes(wa, wb)
     changed = [op.tag != "equal" and _figures_changed(op, (all_a, at_a), (all_b, at_b)) for op in ops]
+    # A run of edits that changes figures and one word beside them is a figure changed too (``_figures_and_a_word``).
+    for unequal, run in groupby(range(len(ops)), key=lambda i: ops[i].tag != "equal"):
+        edits = list(run)
+        if not unequal or all(changed[i] for i in edits):
+            continue
+        lo, hi = ops[edits[0]], ops[edits[-1]]
+        src, dest = wa[lo.src_start : hi.src_end], wb[lo.dest_start : hi.dest_end]
+        if max(len(src), len(dest)) > REPLACED_SPAN + 1:
+            continue
+        sides = ((all_a, at_a, lo.src_start, hi.src_end), (all_b, at_b, lo.dest_start, hi.dest_end))
+        flags = [[_replaceable(words, k if at is None else at[k]) for k in range(i, j)] for words, at, i, j in sides]
+        if _figures_and_a_word(src, dest, flags[0], flags[1]):
+            for i in edits:
+                changed[i] = True
     # Edits side by side that are one figure written another way are no figure changed: the same figures run
     # together ("案例110万元" / "案例1\n10万元", a line break lost; "x505g" / "x50 5g"), or a multiplier word on one
     # side only ("9,148,000" / "9.1 mln", "12000人" / "1.2万人": rounded or scaled).
@@ -720,13 +734,14 @@ def figure_replaced(a: str, b: str) -> bool:
             if "".join(src) == "".join(dest) or _scaled(src) != _scaled(dest):
                 for i in edits:
                     changed[i] = False
+    typos = [op.tag == "replace" and not changed[i] and _typos(wa, wb, op) for i, op in enumerate(ops)]
     for i, op in enumerate(ops):
         if op.tag == "replace" and changed[i]:
             # (with the signs at either end taken off, a word beside the figure is no sign: only the text's
             # start or end is - or fewer equal words than a flank between it and the shorter text's start or end:
             # "第一期" / "第三期上线")
-            before = _flank(ops, changed, i, -1, len(wa))
-            after = _flank(ops, changed, i, 1, len(wa))
+            before = _flank(ops, changed, i, -1, len(wa), typos)
+            after = _flank(ops, changed, i, 1, len(wa), typos)
             before_ok = before[0] >= REPLACED_FLANK or (ends and before[1])
             if before_ok and (after[0] >= REPLACED_FLANK or (ends and after[1])):
                 return True
@@ -782,14 +797,48 @@ def _figures_changed(op, a: tuple[list[str], list[int] | None], b: tuple[list[st
     return True
 
 
+def _figures_and_a_word(src: list[str], dest: list[str], src_figures: list[bool], dest_figures: list[bool]) -> bool:
+    """Whether a run of edits side by side changes figures with one word beside them changed too: at most
+    ``REPLACED_SPAN`` + 1 words on either side, figures a replacement can change on both (``src_figures``,
+    ``dest_figures``: per word) and not the same ones, and besides them one word that is no figure on each side -
+    "281 1/4 UP 1/2" / "280 3/4 UNCH", a grain price of another hour (its move beside it), however the alignment
+    pairs the words."""
+    if max(len(src), len(dest)) > REPLACED_SPAN + 1:
+        return False
+    sides = ((src, src_figures), (dest, dest_figures))
+    words = [[w for w, f in zip(side, flags, strict=True) if not f] for side, flags in sides]
+    if len(words[0]) != 1 or len(words[1]) != 1 or any(map(_is_figure, words[0] + words[1])):
+        return False
+    figures = [sorted(w for w, f in zip(side, flags, strict=True) if f) for side, flags in sides]
+    return bool(figures[0]) and bool(figures[1]) and figures[0] != figures[1]
+
+
 def _is_year(word: str) -> bool:
     """A figure that reads as a year: four digits from 1000 to 2999."""
     return len(word) == 4 and word.isdecimal() and word[0] in "12"
 
 
-def _flank(ops, changed: list[bool], i: int, step: int, a_words: int) -> tuple[int, bool]:
+def _typos(wa: list[str], wb: list[str], op) -> bool:
+    """Whether a replacement of words (an opcode of ``wa`` aligned with ``wb``) writes each Latin word of three
+    letters or more with a typo: one letter replaced, added, dropped, or two swapped ("MINNEAqPOLIS", "bMAY7")."""
+    from rapidfuzz.distance import OSA
+
+    if op.src_end - op.src_start != op.dest_end - op.dest_start:
+        return False
+    for x, y in zip(wa[op.src_start : op.src_end], wb[op.dest_start : op.dest_end], strict=True):
+        if not (x.isascii() and y.isascii() and x.isalpha() and y.isalpha() and min(len(x), len(y)) >= 3):
+            return False
+        if OSA.distance(x, y, score_cutoff=1) > 1:
+            return False
+    return True
+
+
+def _flank(
+    ops, changed: list[bool], i: int, step: int, a_words: int, typos: list[bool] | None = None
+) -> tuple[int, bool]:
     """How many equal words stand beside edit ``ops[i]`` on one side (``step`` -1: before it, 1: after it),
-    counted on over the changes of figures among them (``changed``) up to ``REPLACED_FLANK`` - and past one run of
+    counted on over the changes of figures among them (``changed``) up to ``REPLACED_FLANK`` - words written with
+    a typo (``typos``: per opcode, ``_typos``) counted as equal - and past one run of
     words that one text alone has, when an equal word stands between it and the edit, as a name's flank is
     (``_flank_words``: "rose to 5 mln" / "rose sharply to 7 mln"); and whether those
     words (or the edit itself, with none) run to the first text's start or end (its ``a_words`` words: nothing
@@ -800,7 +849,7 @@ def _flank(ops, changed: list[bool], i: int, step: int, a_words: int) -> tuple[i
     passed = False  # (one run of words that one text alone has, past an equal word)
     while 0 <= i < len(ops) and equal < REPLACED_FLANK:
         op = ops[i]
-        if op.tag == "equal":
+        if op.tag == "equal" or (typos is not None and typos[i]):
             equal += op.src_end - op.src_start
         elif not changed[i]:
             if passed or not equal or op.tag not in ("insert", "delete"):
