@@ -1439,6 +1439,9 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             "The report examines the advantages of the new drug for patients with heart disease in rural areas.",
             False,
         ),
+        # a word beside the opposite written with a typo is that word (the two had been read as two words for two)
+        ("Teh decrease in exports was larger than expected", "The increase in exports was larger than expected", True),
+        ("Teh decrease in exports was larger than expected", "The decrease in exports was larger than expected", False),
     ],
 )
 def test_an_english_word_for_its_opposite_makes_another_statement(a, b, opposite):

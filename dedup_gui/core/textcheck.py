@@ -819,18 +819,21 @@ def _is_year(word: str) -> bool:
 
 
 def _typos(wa: list[str], wb: list[str], op) -> bool:
-    """Whether a replacement of words (an opcode of ``wa`` aligned with ``wb``) writes each Latin word of three
-    letters or more with a typo: one letter replaced, added, dropped, or two swapped ("MINNEAqPOLIS", "bMAY7")."""
-    from rapidfuzz.distance import OSA
-
+    """Whether a replacement of words (an opcode of ``wa`` aligned with ``wb``) writes each word with a typo
+    (``_typo``: "MINNEAqPOLIS", "bMAY7")."""
     if op.src_end - op.src_start != op.dest_end - op.dest_start:
         return False
-    for x, y in zip(wa[op.src_start : op.src_end], wb[op.dest_start : op.dest_end], strict=True):
-        if not (x.isascii() and y.isascii() and x.isalpha() and y.isalpha() and min(len(x), len(y)) >= 3):
-            return False
-        if OSA.distance(x, y, score_cutoff=1) > 1:
-            return False
-    return True
+    return all(map(_typo, wa[op.src_start : op.src_end], wb[op.dest_start : op.dest_end]))
+
+
+def _typo(x: str, y: str) -> bool:
+    """Whether word ``y`` is the Latin word ``x`` (three letters or more) written with a typo: one letter replaced,
+    added, dropped, or two swapped."""
+    from rapidfuzz.distance import OSA
+
+    if not (x.isascii() and y.isascii() and x.isalpha() and y.isalpha() and min(len(x), len(y)) >= 3):
+        return False
+    return OSA.distance(x, y, score_cutoff=1) <= 1
 
 
 def _flank(
@@ -3774,6 +3777,9 @@ def opposite_word_replaced(a: str, b: str) -> bool:
         x, y = wa[ops[i].src_start : ops[j].src_end], wb[ops[i].dest_start : ops[j].dest_end]
         if len(x) != len(y):  # ("shot dead" / "shot and wounded", "had resigned" / "had been fired")
             x, y = [w for w in x if w not in _AUXILIARIES], [w for w in y if w not in _AUXILIARIES]
+        if len(x) == len(y) > 1:  # (a word beside it written with a typo is that word: "Txe decrease" / "The increase")
+            kept = [(u, v) for u, v in zip(x, y, strict=True) if u in _OPPOSITE_GROUPS or not _typo(u, v)]
+            x, y = [u for u, _ in kept], [v for _, v in kept]
         if len(x) != 1 or len(y) != 1:
             continue
         replaced.add((x[0], y[0]))
