@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from dedup_gui.cli import run
 from dedup_gui.core.doubt import (
     ANOTHER_ITEM,
+    ANOTHER_RATING,
     INSERTED_MIN_WORDS,
     INSERTED_SHARE,
     INSERTED_UNDER,
@@ -24,6 +25,7 @@ from dedup_gui.core.doubt import (
     held_pairs,
     latin_texts,
     latin_words,
+    ratings_changed,
     rewrite_kind,
     rewritten,
     rewritten_pairs,
@@ -175,6 +177,39 @@ def test_a_run_keeps_another_funds_notice_to_check():
     resolution = result.resolve()
     assert result.held.tolist() == [1]
     assert resolution.keep.tolist() == [True, True, False]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "changed"),
+    [
+        ("The notes are rated BB by Moody's, the bank said.", "The notes are rated B by Moody's, the bank said.", True),
+        ("Its senior debt rating is A-2.", "Its senior debt rating is Aa-2.", True),  # one letter
+        ("Bonds rated AA-minus by Standard and Poor's.", "Bonds rated AA by Standard and Poor's.", True),
+        ("The bonds are rated Baa-1 by Moody's.", "The bonds are rated Baa-1 by Moody's and BBB by Fitch.", False),
+        ("The bonds are rated Baa-1 by Moody's.", "The bonds were rated Baa-1 by Moody's.", False),  # the same
+        ("The fund was rated a buy by analysts.", "The fund was rated a buy by analyst.", False),  # no grade
+        # a typo that hides a grade in one text (it gives none the other lacks)
+        ("Rated A-1 by Moody's and A-plus by S and P.", "Rated A-1 by Moody's and A-pluus by S and P.", False),
+    ],
+)
+def test_a_credit_rating_for_another_is_read(a, b, changed):
+    """A grade the shorter text gives that the longer does not (another issue, or the grade changed) - a letter or
+    two apart - is kept for the user to check; one the longer text adds (an excerpt leaves it out) is no change."""
+    assert ratings_changed(a.lower(), b.lower()) is changed
+    assert ratings_changed(b.lower(), a.lower()) is changed
+    assert (rewrite_kind(a.lower(), b.lower()) == ANOTHER_RATING) is changed
+    assert rewritten_pairs([a.lower()], [b.lower()]).tolist() == [changed]
+
+
+def test_a_run_keeps_the_notice_with_another_rating_to_check():
+    rows = [
+        "The debentures are non-callable for five years and rated BB-plus by Standard and Poor's Corp.",
+        "The debentures are non-callable for five years and rated BBB-plus by Standard and Poor's Corp.",
+        "The debentures are non-callable for five years and rated BB-plus by Standard and Poors Corp.",
+    ]
+    result = Pipeline(rows).run(Settings(algorithm="ngram"))
+    assert result.held.tolist() == [1]
+    assert result.resolve().keep.tolist() == [True, True, False]
 
 
 def test_a_sentence_that_ends_or_begins_in_other_words_where_the_other_goes_on_is_held():
