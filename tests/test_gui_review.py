@@ -938,6 +938,38 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
     assert "partly in other words" not in title
 
 
+@pytest.mark.parametrize(
+    ("texts", "says", "held"),
+    [
+        (
+            [
+                "The debentures are non-callable for five years and rated BB-plus by Standard and Poor's Corp.",
+                "The debentures are non-callable for five years and rated BBB-plus by Standard and Poor's Corp.",
+            ],
+            "kept for you to check — another credit rating",
+            1,  # (the first of two alike kept)
+        ),
+        (
+            [
+                "ACME GROWTH TRUST SETS MONTHLY PAYOUT Mthly div 6.2 cts vs 6.2 cts prior Pay May 29 Record May 15 "
+                "NOTE: The full name of the fund is Acme Growth Municipal Trust. Reuter",
+                "ACME HIGH-YIELD TRUST SETS MONTHLY PAYOUT Mthly div 6.2 cts vs 6.2 cts prior Pay May 29 Record May 15 "
+                "NOTE: The full name of the fund is Acme High-Yield Growth Municipal Trust. Reuter",
+            ],
+            "kept for you to check — the same words changed in several places (another item)",
+            0,  # (the longer notice, which holds the other's words, kept)
+        ),
+    ],
+)
+def test_a_row_held_for_another_rating_or_another_item_says_which(qtbot, window, tmp_path, texts, says, held):
+    """The compare view's title says why a Latin row is kept to check: another credit rating, or the same words
+    changed in several places (a template's other item) - not that it is partly in other words."""
+    texts = [*texts, "Shares of the company rose sharply in early trading on the New York Stock Exchange on Monday."]
+    title = open_texts_and_compare(qtbot, window, tmp_path / "notices.csv", texts, held)
+    assert window.session.result.held.tolist() == [held] and window.session.rows_to_remove == 0
+    assert says in title and "partly in other words" not in title
+
+
 def test_a_row_kept_to_check_is_shown_counted_and_removed_with_one_key(qtbot, window, tmp_path):
     path = tmp_path / "questions.csv"
     pd.DataFrame({"问题": QUESTIONS}).to_csv(path, index=False)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dedup_gui.core.doubt import INSERTED, held_as_rewritten, rewrite_kind
+from dedup_gui.core.doubt import ANOTHER_ITEM, ANOTHER_RATING, INSERTED, held_as_rewritten, rewrite_kind
 from dedup_gui.core.engine_process import RemotePipeline
 from dedup_gui.core.review import HELD, KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
 from dedup_gui.core.review_columns import member_fields
@@ -384,8 +384,13 @@ class ReviewPane(QWidget):
         elif member.status == HELD and held_as_rewritten(session.texts[member.row]):
             # (which of the two the kept row and this one are: a sentence with words put between its words is no
             # excerpt of the other, nor a rewrite of it)
-            if rewrite_kind(session.texts[kept].lower(), session.texts[member.row].lower()) == INSERTED:
+            kind = rewrite_kind(session.texts[kept].lower(), session.texts[member.row].lower())
+            if kind == INSERTED:
                 status = self.tr("kept for you to check — the same words with other words put between them")
+            elif kind == ANOTHER_RATING:
+                status = self.tr("kept for you to check — another credit rating")
+            elif kind == ANOTHER_ITEM:
+                status = self.tr("kept for you to check — the same words changed in several places (another item)")
             else:
                 status = self.tr("kept for you to check — partly in other words")
         elif member.status == HELD:

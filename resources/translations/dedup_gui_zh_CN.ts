@@ -824,6 +824,14 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>保留待您核查 — 相同的词语之间插入了其他词语</translation>
     </message>
     <message>
+        <source>kept for you to check — another credit rating</source>
+        <translation>保留待您核查 — 信用评级不同</translation>
+    </message>
+    <message>
+        <source>kept for you to check — the same words changed in several places (another item)</source>
+        <translation>保留待您核查 — 多处作了相同的改动（另一项）</translation>
+    </message>
+    <message>
         <source>kept for you to check — partly in other words</source>
         <translation>保留待您核查 — 部分文字被改写</translation>
     </message>
