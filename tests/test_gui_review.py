@@ -951,6 +951,14 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
         ),
         (
             [
+                "Qtly div 40 cts vs 40 cts prior Pay May 15 Record April One Reuter",
+                "Qtly div 40 cts vs 40 cts prior Pay May 15 Record May one.",
+            ],
+            "kept for you to check — a date in another month",
+            1,
+        ),
+        (
+            [
                 "ACME GROWTH TRUST SETS MONTHLY PAYOUT Mthly div 6.2 cts vs 6.2 cts prior Pay May 29 Record May 15 "
                 "NOTE: The full name of the fund is Acme Growth Municipal Trust. Reuter",
                 "ACME HIGH-YIELD TRUST SETS MONTHLY PAYOUT Mthly div 6.2 cts vs 6.2 cts prior Pay May 29 Record May 15 "

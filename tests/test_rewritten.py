@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from dedup_gui.cli import run
 from dedup_gui.core.doubt import (
+    ANOTHER_DATE,
     ANOTHER_ITEM,
     ANOTHER_RATING,
     INSERTED_MIN_WORDS,
@@ -25,6 +26,7 @@ from dedup_gui.core.doubt import (
     held_pairs,
     latin_texts,
     latin_words,
+    months_changed,
     ratings_changed,
     rewrite_kind,
     rewritten,
@@ -199,6 +201,25 @@ def test_a_credit_rating_for_another_is_read(a, b, changed):
     assert ratings_changed(b.lower(), a.lower()) is changed
     assert (rewrite_kind(a.lower(), b.lower()) == ANOTHER_RATING) is changed
     assert rewritten_pairs([a.lower()], [b.lower()]).tolist() == [changed]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "changed"),
+    [
+        ("Qtly div 12 cts vs 12 cts prior Pay May 15 Record May one", "Qtly div 12 cts … Record April one", True),
+        ("The meeting will be held on 5 June in Geneva.", "The meeting will be held on 5 July in Geneva.", True),
+        ("Sales rose 3 pct in May 1987, it said.", "Sales rose 3 pct in April 1987, it said.", True),
+        ("The meeting will be held on June 5 in Geneva.", "The meeting will be held on June 6 in Geneva.", False),
+        ("Moody's may cut the rating, it said.", "Moody's will cut the rating in June 1987.", False),  # a verb
+        ("Pay June 15 Record June 1.", "Pay June 15 Record June 1, the company said on May 20.", False),  # added
+    ],
+)
+def test_a_date_in_another_month_is_read(a, b, changed):
+    """A month each text dates something in and the other does not - the next quarter's notice - is kept to check;
+    another day of one month (a repost dated another day), "may" the verb, or a date one text adds is no change."""
+    assert months_changed(a.lower(), b.lower()) is changed
+    assert months_changed(b.lower(), a.lower()) is changed
+    assert (rewrite_kind(a.lower(), b.lower()) == ANOTHER_DATE) is changed
 
 
 def test_a_run_keeps_the_notice_with_another_rating_to_check():

@@ -668,6 +668,7 @@ WORD_FOR_WORD = "word for word"  # ... or, a short sentence or question, one wor
 INSERTED = "inserted"  # ... or words put between its words
 ENDS_OTHERWISE = "ends otherwise"  # ... or, a sentence, its edge words written as others (``edge_rewritten``)
 ANOTHER_RATING = "another rating"  # ... or a credit rating the other does not give (``ratings_changed``)
+ANOTHER_DATE = "another date"  # ... or a date in another month (``months_changed``)
 ANOTHER_ITEM = "another item"  # ... or the same words put in, or for others, in places (``same_words_in_places``)
 
 
@@ -688,6 +689,8 @@ def rewrite_kind(a: str, b: str) -> str | None:
 
     if ratings_changed(a, b):
         return ANOTHER_RATING
+    if months_changed(a, b):
+        return ANOTHER_DATE
     wa, wb = latin_words(a, b)
     if len(wa) > len(wb):
         wa, wb, a, b = wb, wa, b, a
@@ -730,6 +733,35 @@ def ratings_changed(a: str, b: str) -> bool:
     if _RATED_WORD not in a or _RATED_WORD not in b:
         return False
     mine, theirs = (Counter(x or y for x, y in _RATINGS.findall(text)) for text in (a, b))
+    return bool(mine - theirs) and bool(theirs - mine)
+
+
+_MONTH_NUMBER = {
+    name: k % 12 + 1
+    for k, name in enumerate(
+        "january february march april may june july august september october november december "
+        "jan feb mar apr may jun jul aug sep oct nov dec".split()
+    )
+} | {"sept": 9}
+_DAY = (
+    r"(?:[12]?\d|3[01]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty)"
+)
+# A month's name in a date: with its day or year after it ("record may 15", "pay june one", "in may 1987") or its day
+# before it ("15 may").
+_DATED_MONTH = re.compile(
+    rf"\b({'|'.join(sorted(_MONTH_NUMBER, key=len, reverse=True))})\.?,?\s+(?:{_DAY}|(?:19|20)\d\d)\b"
+    rf"|\b{_DAY}\s+({'|'.join(sorted(_MONTH_NUMBER, key=len, reverse=True))})\b"
+)
+
+
+def months_changed(a: str, b: str) -> bool:
+    """Whether each of two texts dates something in a month the other does not (``_DATED_MONTH``: a month's name
+    with its day): "qtly div 40 cts … pay may 15 record may one" / "… record april one", two quarters' notices of one
+    company alike but for a month (removed as a copy: a month's name is no figure). A day for another in one month
+    is no change - a repost dates itself another day - nor a date one text alone gives (an excerpt). Kept for the
+    user to check."""
+    mine, theirs = (Counter(_MONTH_NUMBER[x or y] for x, y in _DATED_MONTH.findall(text)) for text in (a, b))
     return bool(mine - theirs) and bool(theirs - mine)
 
 

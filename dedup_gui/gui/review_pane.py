@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dedup_gui.core.doubt import ANOTHER_ITEM, ANOTHER_RATING, INSERTED, held_as_rewritten, rewrite_kind
+from dedup_gui.core.doubt import ANOTHER_DATE, ANOTHER_ITEM, ANOTHER_RATING, INSERTED, held_as_rewritten, rewrite_kind
 from dedup_gui.core.engine_process import RemotePipeline
 from dedup_gui.core.review import HELD, KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
 from dedup_gui.core.review_columns import member_fields
@@ -389,6 +389,8 @@ class ReviewPane(QWidget):
                 status = self.tr("kept for you to check — the same words with other words put between them")
             elif kind == ANOTHER_RATING:
                 status = self.tr("kept for you to check — another credit rating")
+            elif kind == ANOTHER_DATE:
+                status = self.tr("kept for you to check — a date in another month")
             elif kind == ANOTHER_ITEM:
                 status = self.tr("kept for you to check — the same words changed in several places (another item)")
             else:

@@ -824,6 +824,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>保留待您核查 — 相同的词语之间插入了其他词语</translation>
     </message>
     <message>
+        <source>kept for you to check — a date in another month</source>
+        <translation>保留待您核查 — 日期的月份不同</translation>
+    </message>
+    <message>
         <source>kept for you to check — another credit rating</source>
         <translation>保留待您核查 — 信用评级不同</translation>
     </message>
