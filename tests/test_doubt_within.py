@@ -7,6 +7,7 @@ import pytest
 
 from dedup_gui.core.doubt import (
     LONG_WORD_MAX,
+    OWN_PASSAGE,
     WORD_ALONE_FROM,
     WORD_EDITS,
     WORD_READ_UNDER,
@@ -121,6 +122,41 @@ def test_the_same_word_written_for_another_in_several_places_is_in_doubt_whateve
     result = Pipeline([OUTLINE, reposted]).run(Settings(algorithm="ngram"))
     assert [sorted(c.members) for c in result.clusters] == [[0, 1]]
     assert len(result.held) == 1 and result.rows_to_remove == 0  # shown to check, not removed
+
+
+# Two schools' versions of one rule (written for these tests): each has a passage of its own, the first inside it.
+_RULE_HEAD = "根据教育部有关规定，网上报名期间系统将对考生的学历信息进行网上校验，"
+_RULE_TAIL = "考生可随时登录网站查看学历校验结果，未通过校验的考生须在现场确认时提交学历证书原件。"
+RULE = _RULE_HEAD + "并于次日以短信通知考生，" + _RULE_TAIL
+OTHER_RULE = _RULE_HEAD + _RULE_TAIL + "考生也可在报名前自行登录学信网查询本人的学历信息是否可以通过校验。"
+
+
+def test_a_shorter_text_with_a_passage_of_its_own_inside_it_is_no_excerpt_and_in_doubt():
+    """The shorter text holds a passage the longer lacks, between passages both have: it is no excerpt of the longer
+    (which scores it as one, by the share of it found there), and the longer has its own too - neither is a copy of
+    the other, and removing either loses its passage. An excerpt with a header line of its own, or with typos, or
+    with a few characters of its own inside, stays an excerpt."""
+    own = "并于次日以短信通知考生，"
+    assert own not in OTHER_RULE and len(own) >= OWN_PASSAGE
+    assert word_replaced_within(RULE, OTHER_RULE) and word_replaced_within(OTHER_RULE, RULE)
+    excerpt = OTHER_RULE[:70]
+    assert not word_replaced_within("来源：某某教育网\n" + excerpt, OTHER_RULE)  # a header line of its own
+    # ... a title line sharing words with the text (the alignment cuts it in pieces between them), and a source line
+    titled = "原标题：关于做好二〇一九年度考生学历信息网上校验工作的通知\n" + OTHER_RULE[20:100]
+    assert not word_replaced_within(titled, OTHER_RULE)
+    sourced = "原标题：网上报名期间系统将对考生的学历信息进行网上校验\n来源：某某教育网\n" + OTHER_RULE[34:100]
+    assert not word_replaced_within(sourced, OTHER_RULE)
+    # ... and a clause moved (it stands in the longer text elsewhere: an alignment in order cannot follow it)
+    moved = (
+        "根据教育部有关规定，考生可随时登录网站查看学历校验结果，网上报名期间系统将对考生的学历信息进行网上校验，"
+        + ("未通过校验的考生须在现场确认时提交学历证书原件。")
+    )
+    assert not word_replaced_within(moved, OTHER_RULE)
+    assert not word_replaced_within(excerpt.replace("校验", "较验", 1).replace("登录", "登陆"), OTHER_RULE)
+    assert not word_replaced_within(excerpt.replace("考生可随时", "考生均可随时"), OTHER_RULE)  # a character more
+    result = Pipeline([OTHER_RULE, RULE, OTHER_RULE.replace("自行登录", "自行登陆")]).run(Settings(algorithm="ngram"))
+    assert result.held.tolist() == [1]
+    assert result.resolve().keep.tolist() == [True, True, False]
 
 
 @pytest.mark.parametrize(("a", "b"), NOT_REPLACED)

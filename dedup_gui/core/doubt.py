@@ -107,6 +107,7 @@ from .textcheck import (
     _change,
     _changes,
     _edit_runs,
+    _equal_words,
     _inner_runs,
     edited_pairs,
     scale_changed_pairs,
@@ -153,6 +154,11 @@ WORD_ALONE_FROM = EXCERPT_PLACE_CHARS
 LONG_WORD_MAX = 6
 WORD_EDITS = 8
 REPLACED_IN = 2  # ... or in places this many or more, the same word for the same word each time
+# A passage of its own this long, in one piece, inside the shorter text (in a run of edits, those up to
+# OWN_PASSAGE_GAP equal characters apart taken as one) makes it no excerpt of the longer (``_own_inner_passage``)
+OWN_PASSAGE = 8
+OWN_PASSAGE_GAP = 2
+OWN_PASSAGE_FLANK = 4  # ... between this many equal characters or more on each side, within a line
 PARTICLES = frozenset("的了吗呢啊吧呀嘛哦哈啦呗")
 INTERCHANGEABLE = ("么样", "哪那", "和跟与同", "的得地", "己已", "叫是")
 _SAME_WORD = frozenset((x, y) for group in INTERCHANGEABLE for x in group for y in group if x != y)
@@ -283,6 +289,8 @@ def word_replaced_within(a: str, b: str) -> bool:
 
     ops = Levenshtein.opcodes(a, b)
     runs = _inner_runs(ops, _edit_runs(ops))  # (first op, last op) of each run of edits side by side
+    if min(len(a), len(b)) < EXCERPT_PLACE_CHARS and _own_inner_passage(a, b):
+        return True
     # The same word written for another in several places is a template filled for another item, whatever else the
     # two differ in ("报考会计类职位的考生…会计类专业科目…专业知识—会计" / "计算机类…计算机": two exams' outlines, a
     # real pair of the 100k bench posts, with a typo and another credit line, removed as a copy) - in a first line
@@ -310,6 +318,60 @@ def word_replaced_within(a: str, b: str) -> bool:
     if _apart(changes) > WORD_EDITS or (len(words) > 1 and min(len(a), len(b)) >= WORD_ALONE_FROM):
         return False
     return any(_word_for_word(a, b, ops, i, j) for i, j in words.values())
+
+
+def _own_inner_passage(a: str, b: str) -> bool:
+    """Whether the shorter of two texts holds a passage of its own inside it: ``OWN_PASSAGE`` characters or more in one
+    piece that the longer text lacks, in the longest-common-subsequence alignment of the two (rapidfuzz's ``Indel``:
+    what one text alone has is deleted or inserted, not aligned with the other's as a replacement), within a run of
+    edits (edits up to ``OWN_PASSAGE_GAP`` equal characters apart taken as one) between ``OWN_PASSAGE_FLANK`` equal
+    characters or more on each side, on one line - a run at either end that one text alone has, and lines of a
+    header or a footer, left out. Then it is no excerpt of the longer text, which has passages of its own too (it
+    is longer), and neither is a copy of the other. "报名期间将对考生学历（学籍）信息进行网上校验，并在考生提交报名
+    信息三天内反馈校验结果。考生可随时上网查看…" / "3。网上报名期间…网上校验，考生可随时上网查看…。考生也可在报名
+    前或报名期间自行登录“中国高等教育学生信息网”…": two schools' versions of one rule (100k bench posts), the longer
+    removed as a copy (0.83 of the shorter found in it: an excerpt's score) - and its sentence with it. Typos and
+    words changed here and there are a few characters a run. (Without the flank, 751 planted reposts of the bench
+    posts were held: the alignment cuts a title line into pieces between the characters it shares with the text.)"""
+    from rapidfuzz.distance import Indel
+
+    ops = Indel.opcodes(a, b)
+    runs = _inner_runs(ops, _edit_runs(ops))
+    a_shorter = len(a) <= len(b)
+    joined: list[list[int]] = []
+    for i, j in runs:
+        if joined and i - joined[-1][1] == 2 and _equal_words(ops, i - 1) <= OWN_PASSAGE_GAP:
+            joined[-1][1] = j
+        else:
+            joined.append([i, j])
+    for i, j in joined:
+        if _equal_words(ops, i - 1) < OWN_PASSAGE_FLANK or _equal_words(ops, j + 1) < OWN_PASSAGE_FLANK:
+            continue  # (not between passages both texts have: pieces of a header, a footer or a scattered match)
+        own = "".join(
+            a[ops[k].src_start : ops[k].src_end] if a_shorter else b[ops[k].dest_start : ops[k].dest_end]
+            for k in range(i, j + 1)
+        )
+        if "\n" in own:
+            continue  # (lines of their own: a repost's header or footer)
+        mine = "delete" if a_shorter else "insert"  # (what the shorter text alone has, in one piece)
+        for k in range(i, j + 1):
+            if ops[k].tag == mine and _op_size(ops[k]) >= OWN_PASSAGE and not _moved(ops[k], a, b, a_shorter):
+                return True
+    return False
+
+
+def _moved(op, a: str, b: str, a_shorter: bool) -> bool:
+    """Whether the shorter text's piece at opcode ``op`` stands elsewhere in the longer text, half of its character
+    4-grams or more found there: a clause moved, which an alignment in order cannot follow ("…等消息，4日，黄景瑜工作室
+    发表声明表示…" / "11月4日，黄景瑜工作室发表声明表示，近日针对…": one statement's report and its repost)."""
+    piece, longer = (a[op.src_start : op.src_end], b) if a_shorter else (b[op.dest_start : op.dest_end], a)
+    grams = [piece[k : k + 4] for k in range(len(piece) - 3)]
+    return 2 * sum(g in longer for g in grams) >= len(grams)
+
+
+def _op_size(op) -> int:
+    """The characters an opcode covers on the side it edits (the longer of its two)."""
+    return max(op.src_end - op.src_start, op.dest_end - op.dest_start)
 
 
 def _same_word_for_word(a: str, b: str, ops, i: int, j: int) -> bool:
