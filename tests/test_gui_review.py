@@ -967,6 +967,16 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
             "kept for you to check — the same words changed in several places (another item)",
             0,  # (the longer notice, which holds the other's words, kept)
         ),
+        (
+            [
+                "根据教育部有关规定，网上报名期间系统将对考生的学历信息进行网上校验，考生可随时登录网站查看学历校验结果，"
+                "未通过校验的考生须在现场确认时提交学历证书原件。考生也可在报名前自行登录学信网查询本人的学历信息是否可以通过校验。",
+                "根据教育部有关规定，网上报名期间系统将对考生的学历信息进行网上校验，并于次日以短信通知考生，"
+                "考生可随时登录网站查看学历校验结果，未通过校验的考生须在现场确认时提交学历证书原件。",
+            ],
+            "kept for you to check — a passage of its own, no excerpt of the kept row",
+            1,
+        ),
     ],
 )
 def test_a_row_held_for_another_rating_or_another_item_says_which(qtbot, window, tmp_path, texts, says, held):

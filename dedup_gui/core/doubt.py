@@ -289,7 +289,7 @@ def word_replaced_within(a: str, b: str) -> bool:
 
     ops = Levenshtein.opcodes(a, b)
     runs = _inner_runs(ops, _edit_runs(ops))  # (first op, last op) of each run of edits side by side
-    if min(len(a), len(b)) < EXCERPT_PLACE_CHARS and _own_inner_passage(a, b):
+    if own_passage(a, b):
         return True
     # The same word written for another in several places is a template filled for another item, whatever else the
     # two differ in ("报考会计类职位的考生…会计类专业科目…专业知识—会计" / "计算机类…计算机": two exams' outlines, a
@@ -318,6 +318,12 @@ def word_replaced_within(a: str, b: str) -> bool:
     if _apart(changes) > WORD_EDITS or (len(words) > 1 and min(len(a), len(b)) >= WORD_ALONE_FROM):
         return False
     return any(_word_for_word(a, b, ops, i, j) for i, j in words.values())
+
+
+def own_passage(a: str, b: str) -> bool:
+    """Whether two Chinese texts are held as the shorter one (under ``EXCERPT_PLACE_CHARS`` characters) holding a
+    passage of its own inside it (``_own_inner_passage``): what the review says of such a row."""
+    return min(len(a), len(b)) < EXCERPT_PLACE_CHARS and _own_inner_passage(a, b)
 
 
 def _own_inner_passage(a: str, b: str) -> bool:

@@ -28,7 +28,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dedup_gui.core.doubt import ANOTHER_DATE, ANOTHER_ITEM, ANOTHER_RATING, INSERTED, held_as_rewritten, rewrite_kind
+from dedup_gui.core.doubt import (
+    ANOTHER_DATE,
+    ANOTHER_ITEM,
+    ANOTHER_RATING,
+    INSERTED,
+    held_as_rewritten,
+    own_passage,
+    rewrite_kind,
+)
 from dedup_gui.core.engine_process import RemotePipeline
 from dedup_gui.core.review import HELD, KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
 from dedup_gui.core.review_columns import member_fields
@@ -395,6 +403,8 @@ class ReviewPane(QWidget):
                 status = self.tr("kept for you to check — the same words changed in several places (another item)")
             else:
                 status = self.tr("kept for you to check — partly in other words")
+        elif member.status == HELD and own_passage(session.texts[kept], session.texts[member.row]):
+            status = self.tr("kept for you to check — a passage of its own, no excerpt of the kept row")
         elif member.status == HELD:
             status = self.tr("kept for you to check — a character or a word apart")
         elif member.status != KEPT:

@@ -824,6 +824,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>保留待您核查 — 相同的词语之间插入了其他词语</translation>
     </message>
     <message>
+        <source>kept for you to check — a passage of its own, no excerpt of the kept row</source>
+        <translation>保留待您核查 — 含有自己的一段文字，并非保留行的节选</translation>
+    </message>
+    <message>
         <source>kept for you to check — a date in another month</source>
         <translation>保留待您核查 — 日期的月份不同</translation>
     </message>
