@@ -282,15 +282,16 @@ def word_replaced_within(a: str, b: str) -> bool:
     characters both words have are not counted ("总经理" / "财务总监": the alignment puts 总 anywhere). Such a
     pair is a template's next report as often as a repost touched up by an editor ("表示" / "指出"): kept for the
     user to check. Two words that ask the same (``SAME_WORDS``) or two labels of a headline (``TAGS``) are one word;
-    figures, places, negations and opposites are the text check's."""
+    figures, places, negations and opposites are the text check's. So is a shorter text under
+    ``EXCERPT_PLACE_CHARS`` with a passage of its own inside it, no excerpt of the other (``own_passage``)."""
     if not SHORT_CHARS <= min(len(a), len(b)) < WORD_READ_UNDER:
         return False
+    if own_passage(a, b):
+        return True
     from rapidfuzz.distance import Levenshtein
 
     ops = Levenshtein.opcodes(a, b)
     runs = _inner_runs(ops, _edit_runs(ops))  # (first op, last op) of each run of edits side by side
-    if own_passage(a, b):
-        return True
     # The same word written for another in several places is a template filled for another item, whatever else the
     # two differ in ("报考会计类职位的考生…会计类专业科目…专业知识—会计" / "计算机类…计算机": two exams' outlines, a
     # real pair of the 100k bench posts, with a typo and another credit line, removed as a copy) - in a first line
@@ -682,11 +683,9 @@ def _rewritten_reads(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarr
     # (a short sentence or question is read from two edits: one word for another, "advantages" /
     # "disadvantages", is three; a credit rating for another from one, "B-3" / "Ba-3": ``ratings_changed``)
     far = edits >= cutoff
-    rated = np.fromiter(
-        (edits[k] == 1 and _RATED_WORD in texts_a[k] and _RATED_WORD in texts_b[k] for k in range(len(edits))),
-        dtype=bool,
-        count=len(edits),
-    )
+    rated = np.zeros(len(edits), dtype=bool)
+    for k in np.flatnonzero(edits == 1).tolist():  # (most pairs of a large run: a typo apart, few of them rated)
+        rated[k] = _RATED_WORD in texts_a[k] and _RATED_WORD in texts_b[k]
     at = np.flatnonzero(far | (edits >= 2) | rated)
     latin = latin_texts([texts_a[k] for k in at.tolist()]) & latin_texts([texts_b[k] for k in at.tolist()])
     at = at[latin]
