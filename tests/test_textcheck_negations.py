@@ -1414,6 +1414,8 @@ def test_opposites_of_many_pairs_at_once_are_each_pairs_own(texts, pairs):
             True,
         ),
         ("What is the capital of Slovakia", "What is the capital of Slovenia", True),
+        ("Most of the rest came from South Africa", "Most of the rest came from South America", True),  # continents
+        ("Most of the rest came from South Africa", "Most of the rest came from Sotuh Africa", False),
         ("What is the capital of Austrlia", "What is the capital of Australia", False),
         (  # a recall against a launch
             "The automaker said it would recall about 120,000 vehicles in the United States because of a faulty fuel "

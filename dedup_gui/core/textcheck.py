@@ -3708,10 +3708,13 @@ COUNTRIES = (
     "switzerland syria taiwan tajikistan tanzania thailand togo tonga tunisia turkey turkmenistan tuvalu uganda "
     "ukraine uruguay uzbekistan vanuatu venezuela vietnam yemen zambia zimbabwe"
 )
+# ... and continents, any two of them - or one and a country - another place ("And the rest from South Africa" /
+# "…South America": removed as a copy, two letters apart)
+CONTINENTS = "africa america asia europe oceania antarctica"
 _OPPOSITE_GROUPS = _groups_of_words(
     [
         *OPPOSITE_WORDS,
-        COUNTRIES,
+        f"{COUNTRIES} {CONTINENTS}",
         *(f"{x} {y}" for ups, downs in OPPOSITE_CLASSES for x in ups.split() for y in downs.split()),
     ]
 )
