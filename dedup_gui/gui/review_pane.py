@@ -568,13 +568,13 @@ class ReviewPane(QWidget):
         if s.rows_to_check:
             notes.append(
                 self.tr(
-                    "1 row kept for you to check: a character or a word apart, partly in other words, or a "
-                    "figure's multiplier dropped"
+                    "1 row kept for you to check: a character or a word apart, partly in other words, another rating "
+                    "or month, a passage of its own, or a figure's multiplier dropped"
                 )
                 if s.rows_to_check == 1
                 else self.tr(
-                    "{n} rows kept for you to check: a character or a word apart, partly in other words, or a figure's "
-                    "multiplier dropped"
+                    "{n} rows kept for you to check: a character or a word apart, partly in other words, another "
+                    "rating or month, a passage of its own, or a figure's multiplier dropped"
                 ).format(n=f"{s.rows_to_check:,}")
             )
         if s.not_applying:
