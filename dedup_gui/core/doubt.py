@@ -45,7 +45,9 @@ The same doubt holds in a **longer Chinese text** (``word_replaced_within``): a 
 under ``WORD_READ_UNDER`` characters, otherwise alike, with a word of two to ``LONG_WORD_MAX`` characters written
 for another that shares none of them - "任命王伟为交通运输部部长" / "任命张强为...", "阿里巴巴集团发布第三季度财报" /
 "腾讯控股发布...", "董事会同意收购" / "董事会拒绝收购": another person, company or decision as often as an editor's
-own word in a repost ("大帽" / "封盖"). Chinese names have no capitals for the text check to read.
+own word in a repost ("大帽" / "封盖"). Chinese names have no capitals for the text check to read. So does a shorter
+text under 300 characters with a passage of its own inside it (``own_passage``): no excerpt of the longer text, which
+has its own too - two schools' versions of one rule.
 
 **Other words** are the doubt of a Latin script (``rewritten``). English text shares far more of its character
 4-grams by chance than Chinese (" the", "tion", "said"): two reports of one piece of news, each written by its own
@@ -78,6 +80,11 @@ Reuters' re-sent stories: the hog market report held (not labelled either way), 
 Only the words on the line of the last (first) shared word are read so: a line of its own is a header or footer
 (the 15k English articles of ``make bench``: 6 reposts cut short and given a credit line, under 200 characters
 once the boilerplate is out, had been held against their stories going on).
+
+And a Latin text is held that gives a **credit rating** the other does not, the other giving one of its own
+(``ratings_changed``: "rated B-3" / "rated Ba-3"), that dates something in **another month** (``months_changed``:
+"Record May one" / "Record April One"), or, a sentence or notice, that has the **same words in several places**
+where the other has others or none (``same_words_in_places``: another fund's name in a template's notice).
 """
 
 from __future__ import annotations
