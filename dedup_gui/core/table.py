@@ -199,18 +199,22 @@ class Table:
             return parts[0]
         return ["\n".join(p for p in cells if p) for cells in zip(*parts, strict=True)]
 
+    def _text_cells(self, column: str) -> tuple[list[str], int]:
+        """The texts among ``column``'s first 200 cells that are not numbers, and how many cells were read."""
+        values = [cell_text(v) for v in self.column_values(column, head=200)]
+        return [v for v in values if v and not _looks_numeric(v)], len(values)
+
     def holds_text(self, column: str) -> bool:
         """Whether ``column``'s first 200 cells hold any text that is not a number (what ``guess_text_columns``
         measures)."""
-        return any(v and not _looks_numeric(v) for v in map(cell_text, self.column_values(column, head=200)))
+        return bool(self._text_cells(column)[0])
 
     def guess_text_columns(self) -> list[str]:
         """The column that looks most like long text (longest average cell), for preselection."""
         best, best_len = None, -1.0
         for c in self.columns:
-            values = [cell_text(v) for v in self.column_values(c, head=200)]
-            texty = [v for v in values if v and not _looks_numeric(v)]
-            avg = sum(len(v) for v in texty) / max(1, len(values))
+            texty, read = self._text_cells(c)
+            avg = sum(len(v) for v in texty) / max(1, read)
             if avg > best_len:
                 best, best_len = c, avg
         return [best] if best is not None else []
