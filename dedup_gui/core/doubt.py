@@ -105,6 +105,7 @@ from .text import find_sorted, owners, sorted_unique, utf32
 from .textcheck import (
     CHINESE_NUMERALS,
     EXCERPT_PLACE_CHARS,
+    MONTH_NUMBER,
     NAME_CHARS,
     NEGATIONS,
     REPLACED_FLANK,
@@ -116,6 +117,8 @@ from .textcheck import (
     _edit_runs,
     _equal_words,
     _inner_runs,
+    _op_size,
+    _runs_across,
     edited_pairs,
     scale_changed_pairs,
 )
@@ -350,21 +353,11 @@ def _own_inner_passage(a: str, b: str) -> bool:
     from rapidfuzz.distance import Indel
 
     ops = Indel.opcodes(a, b)
-    runs = _inner_runs(ops, _edit_runs(ops))
     a_shorter = len(a) <= len(b)
-    joined: list[list[int]] = []
-    for i, j in runs:
-        if joined and i - joined[-1][1] == 2 and _equal_words(ops, i - 1) <= OWN_PASSAGE_GAP:
-            joined[-1][1] = j
-        else:
-            joined.append([i, j])
-    for i, j in joined:
+    for i, j in _runs_across(ops, _inner_runs(ops, _edit_runs(ops)), OWN_PASSAGE_GAP):
         if _equal_words(ops, i - 1) < OWN_PASSAGE_FLANK or _equal_words(ops, j + 1) < OWN_PASSAGE_FLANK:
             continue  # (not between passages both texts have: pieces of a header, a footer or a scattered match)
-        own = "".join(
-            a[ops[k].src_start : ops[k].src_end] if a_shorter else b[ops[k].dest_start : ops[k].dest_end]
-            for k in range(i, j + 1)
-        )
+        own = _change(a, b, ops, i, j)[0 if a_shorter else 1]  # (what the shorter text has in the run)
         if "\n" in own:
             continue  # (lines of their own: a repost's header or footer)
         mine = "delete" if a_shorter else "insert"  # (what the shorter text alone has, in one piece)
@@ -381,11 +374,6 @@ def _moved(op, a: str, b: str, a_shorter: bool) -> bool:
     piece, longer = (a[op.src_start : op.src_end], b) if a_shorter else (b[op.dest_start : op.dest_end], a)
     grams = [piece[k : k + 4] for k in range(len(piece) - 3)]
     return 2 * sum(g in longer for g in grams) >= len(grams)
-
-
-def _op_size(op) -> int:
-    """The characters an opcode covers on the side it edits (the longer of its two)."""
-    return max(op.src_end - op.src_start, op.dest_end - op.dest_start)
 
 
 def _same_word_for_word(a: str, b: str, ops, i: int, j: int) -> bool:
@@ -692,16 +680,13 @@ def _rewritten_reads(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarr
     far = edits >= cutoff
     rated = np.zeros(len(edits), dtype=bool)
     for k in np.flatnonzero(edits == 1).tolist():  # (most pairs of a large run: a typo apart, few of them rated)
-        rated[k] = _RATED_WORD in texts_a[k] and _RATED_WORD in texts_b[k]
+        rated[k] = _both_rate(texts_a[k], texts_b[k])
     at = np.flatnonzero(far | (edits >= 2) | rated)
     latin = latin_texts([texts_a[k] for k in at.tolist()]) & latin_texts([texts_b[k] for k in at.tolist()])
     at = at[latin]
     close = np.flatnonzero(~far[at])
     asks = np.fromiter(
-        (
-            _word_for_word_read(texts_a[k], texts_b[k]) or (_RATED_WORD in texts_a[k] and _RATED_WORD in texts_b[k])
-            for k in at[close].tolist()
-        ),
+        (_word_for_word_read(texts_a[k], texts_b[k]) or _both_rate(texts_a[k], texts_b[k]) for k in at[close].tolist()),
         dtype=bool,
         count=len(close),
     )
@@ -756,9 +741,10 @@ def rewritten(a: str, b: str) -> bool:
 
 
 def rewrite_kind(a: str, b: str) -> str | None:
-    """Which of ``rewritten``'s tests holds for texts ``a`` and ``b``: ``REWRITTEN`` (words left out),
-    ``ENDS_OTHERWISE`` (a sentence's edge words written as others), ``INSERTED`` (words put between), or None. The
-    two word lists are aligned once for all three."""
+    """Which of ``rewritten``'s tests holds for texts ``a`` and ``b``: ``ANOTHER_RATING``, ``ANOTHER_DATE`` (read on
+    the texts), ``REWRITTEN`` (words left out), ``ANOTHER_ITEM`` (the same words in several places), ``ENDS_OTHERWISE``
+    (a sentence's edge words written as others), ``WORD_FOR_WORD``, ``INSERTED`` (words put between), or None. The
+    two word lists are aligned once for all those read on words."""
     from rapidfuzz.distance import Levenshtein
 
     if ratings_changed(a, b):
@@ -797,6 +783,11 @@ _RATINGS = re.compile(
 )
 
 
+def _both_rate(a: str, b: str) -> bool:
+    """Whether both texts may give a credit rating (``_RATED_WORD``): the pairs ``ratings_changed`` reads."""
+    return _RATED_WORD in a and _RATED_WORD in b
+
+
 def ratings_changed(a: str, b: str) -> bool:
     """Whether each of two texts gives a credit rating (``_RATINGS``) the other does not: "the implied senior debt
     rating is b" / "…is bb-plus", "rated aa-2 by moody's and aa by standard and poor's" / "rated a-2 … a by …",
@@ -804,29 +795,20 @@ def ratings_changed(a: str, b: str) -> bool:
     apart (100k English sentences of Reuters' bond issues: each pair removed as a copy). Kept for the user to check.
     A rating one text alone gives is no change: an excerpt that leaves it out, or a typo in its words ("rated a-1
     bs moody's", "a-mwnus") that hides it."""
-    if _RATED_WORD not in a or _RATED_WORD not in b:
+    if not _both_rate(a, b):
         return False
     mine, theirs = (Counter(x or y for x, y in _RATINGS.findall(text)) for text in (a, b))
     return bool(mine - theirs) and bool(theirs - mine)
 
 
-_MONTH_NUMBER = {
-    name: k % 12 + 1
-    for k, name in enumerate(
-        "january february march april may june july august september october november december "
-        "jan feb mar apr may jun jul aug sep oct nov dec".split()
-    )
-} | {"sept": 9}
 _DAY = (
     r"(?:[12]?\d|3[01]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty|thirty)"
 )
 # A month's name in a date: with its day or year after it ("record may 15", "pay june one", "in may 1987") or its day
 # before it ("15 may").
-_DATED_MONTH = re.compile(
-    rf"\b({'|'.join(sorted(_MONTH_NUMBER, key=len, reverse=True))})\.?,?\s+(?:{_DAY}|(?:19|20)\d\d)\b"
-    rf"|\b{_DAY}\s+({'|'.join(sorted(_MONTH_NUMBER, key=len, reverse=True))})\b"
-)
+_MONTH = "|".join(sorted(MONTH_NUMBER, key=len, reverse=True))
+_DATED_MONTH = re.compile(rf"\b({_MONTH})\.?,?\s+(?:{_DAY}|(?:19|20)\d\d)\b|\b{_DAY}\s+({_MONTH})\b")
 
 
 def months_changed(a: str, b: str) -> bool:
@@ -835,7 +817,7 @@ def months_changed(a: str, b: str) -> bool:
     company alike but for a month (removed as a copy: a month's name is no figure). A day for another in one month
     is no change - a repost dates itself another day - nor a date one text alone gives (an excerpt). Kept for the
     user to check."""
-    mine, theirs = (Counter(_MONTH_NUMBER[x or y] for x, y in _DATED_MONTH.findall(text)) for text in (a, b))
+    mine, theirs = (Counter(MONTH_NUMBER[x or y] for x, y in _DATED_MONTH.findall(text)) for text in (a, b))
     return bool(mine - theirs) and bool(theirs - mine)
 
 

@@ -434,10 +434,15 @@ def scale_changed(a: str, b: str) -> bool:
     return False
 
 
-_MONTHS = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
-)
+# Each month's name, in full and abbreviated, and its number.
+MONTH_NUMBER = {
+    name: k % 12 + 1
+    for k, name in enumerate(
+        "january february march april may june july august september october november december "
+        "jan feb mar apr may jun jul aug sep oct nov dec".split()
+    )
+} | {"sept": 9}
+_MONTHS = frozenset(MONTH_NUMBER)
 # What a figure is a part of a date or a time by (``_is_date``): the word after it, the words around it.
 _CLOCK = frozenset("时時点點")
 _DAY_AFTER_MONTH = frozenset("号號")  # a day only after a month: "10月3号", not "3号线"
@@ -709,31 +714,26 @@ def figure_replaced(a: str, b: str) -> bool:
     (wa, at_a), (wb, at_b) = _replaceable_figures(all_a), _replaceable_figures(all_b)
     ops = Levenshtein.opcodes(wa, wb)
     changed = [op.tag != "equal" and _figures_changed(op, (all_a, at_a), (all_b, at_b)) for op in ops]
+    runs = _edit_runs(ops)
     # A run of edits that changes figures and one word beside them is a figure changed too (``_figures_and_a_word``).
-    for unequal, run in groupby(range(len(ops)), key=lambda i: ops[i].tag != "equal"):
-        edits = list(run)
-        if not unequal or all(changed[i] for i in edits):
-            continue
-        lo, hi = ops[edits[0]], ops[edits[-1]]
+    for first, last in runs:
+        lo, hi = ops[first], ops[last]
         src, dest = wa[lo.src_start : hi.src_end], wb[lo.dest_start : hi.dest_end]
-        if max(len(src), len(dest)) > REPLACED_SPAN + 1:
+        if all(changed[first : last + 1]) or max(len(src), len(dest)) > REPLACED_SPAN + 1:
             continue
         sides = ((all_a, at_a, lo.src_start, hi.src_end), (all_b, at_b, lo.dest_start, hi.dest_end))
         flags = [[_replaceable(words, k if at is None else at[k]) for k in range(i, j)] for words, at, i, j in sides]
         if _figures_and_a_word(src, dest, flags[0], flags[1]):
-            for i in edits:
-                changed[i] = True
+            changed[first : last + 1] = [True] * (last + 1 - first)
     # Edits side by side that are one figure written another way are no figure changed: the same figures run
     # together ("案例110万元" / "案例1\n10万元", a line break lost; "x505g" / "x50 5g"), or a multiplier word on one
     # side only ("9,148,000" / "9.1 mln", "12000人" / "1.2万人": rounded or scaled).
-    for unequal, run in groupby(range(len(ops)), key=lambda i: ops[i].tag != "equal"):
-        edits = list(run)
-        if unequal and all(changed[i] for i in edits):
-            src = [w for i in edits for w in wa[ops[i].src_start : ops[i].src_end]]
-            dest = [w for i in edits for w in wb[ops[i].dest_start : ops[i].dest_end]]
+    for first, last in runs:
+        if all(changed[first : last + 1]):
+            lo, hi = ops[first], ops[last]
+            src, dest = wa[lo.src_start : hi.src_end], wb[lo.dest_start : hi.dest_end]
             if "".join(src) == "".join(dest) or _scaled(src) != _scaled(dest):
-                for i in edits:
-                    changed[i] = False
+                changed[first : last + 1] = [False] * (last + 1 - first)
     typos = [op.tag == "replace" and not changed[i] and _typos(wa, wb, op) for i, op in enumerate(ops)]
     for i, op in enumerate(ops):
         if op.tag == "replace" and changed[i]:
@@ -788,7 +788,7 @@ def _figures_changed(op, a: tuple[list[str], list[int] | None], b: tuple[list[st
     """An edit of at most ``REPLACED_SPAN`` words on either side, each a figure a replacement can change
     (``_replaceable``; ``a``, ``b``: each text's words and the places of the words aligned among them,
     ``_replaceable_figures``)."""
-    if max(op.src_end - op.src_start, op.dest_end - op.dest_start) > REPLACED_SPAN:
+    if _op_size(op) > REPLACED_SPAN:
         return False
     for (words, at), lo, hi in ((a, op.src_start, op.src_end), (b, op.dest_start, op.dest_end)):
         for i in range(lo, hi):
@@ -798,13 +798,11 @@ def _figures_changed(op, a: tuple[list[str], list[int] | None], b: tuple[list[st
 
 
 def _figures_and_a_word(src: list[str], dest: list[str], src_figures: list[bool], dest_figures: list[bool]) -> bool:
-    """Whether a run of edits side by side changes figures with one word beside them changed too: at most
-    ``REPLACED_SPAN`` + 1 words on either side, figures a replacement can change on both (``src_figures``,
-    ``dest_figures``: per word) and not the same ones, and besides them one word that is no figure on each side -
-    "281 1/4 UP 1/2" / "280 3/4 UNCH", a grain price of another hour (its move beside it), however the alignment
-    pairs the words."""
-    if max(len(src), len(dest)) > REPLACED_SPAN + 1:
-        return False
+    """Whether a run of edits side by side (of at most ``REPLACED_SPAN`` + 1 words on either side: ``figure_replaced``
+    reads no longer one) changes figures with one word beside them changed too: figures a replacement can change on
+    both sides (``src_figures``, ``dest_figures``: per word) and not the same ones, and besides them one word that is
+    no figure on each side - "281 1/4 UP 1/2" / "280 3/4 UNCH", a grain price of another hour (its move beside it),
+    however the alignment pairs the words."""
     sides = ((src, src_figures), (dest, dest_figures))
     words = [[w for w, f in zip(side, flags, strict=True) if not f] for side, flags in sides]
     if len(words[0]) != 1 or len(words[1]) != 1 or any(map(_is_figure, words[0] + words[1])):
@@ -1526,13 +1524,24 @@ def _place_stem(name: str) -> str:
 
 def _edit_runs_across(ops, gap: int) -> list[tuple[int, int]]:
     """``_edit_runs`` joined across equal stretches of at most ``gap`` characters between them."""
+    return _runs_across(ops, _edit_runs(ops), gap)
+
+
+def _runs_across(ops, runs: list[tuple[int, int]], gap: int) -> list[tuple[int, int]]:
+    """Edit ``runs`` (first and last index of their opcodes, in order) joined across equal stretches of at most
+    ``gap`` characters between them."""
     joined: list[tuple[int, int]] = []
-    for i, j in _edit_runs(ops):
+    for i, j in runs:
         if joined and i - joined[-1][1] == 2 and _equal_words(ops, i - 1) <= gap:
             joined[-1] = (joined[-1][0], j)
         else:
             joined.append((i, j))
     return joined
+
+
+def _op_size(op) -> int:
+    """The characters (or words) an opcode covers on the side it edits more of."""
+    return max(op.src_end - op.src_start, op.dest_end - op.dest_start)
 
 
 def _edited_places(text: str, other: str, edited: list[tuple[int, int]], is_place) -> set[str]:
@@ -2403,11 +2412,7 @@ def _excerpt_edits(a: str, b: str, levenshtein) -> int:
     ops = levenshtein.opcodes(a, b)
     # (at an end: or before a sign or two both end with, "…可以报考）。三）报名参加…的要求。")
     runs = _inner_runs(ops, _edit_runs(ops), beyond=2)
-    return sum(
-        max(ops[k].src_end - ops[k].src_start, ops[k].dest_end - ops[k].dest_start)
-        for i, j in runs
-        for k in range(i, j + 1)
-    )
+    return sum(_op_size(ops[k]) for i, j in runs for k in range(i, j + 1))
 
 
 def _negation_put_in(mine: list[str], other: list[str]) -> bool:
