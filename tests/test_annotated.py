@@ -130,7 +130,7 @@ def test_numeric_ids_are_told_from_row_numbers_by_the_clusters_they_make(tmp_pat
         ({"dup_kept": ["1", "2"]}, "data row 2: dup_kept must be 0 or 1, not '2'"),
         ({"dup_of": ["", "5"]}, "data row 2: dup_of 5 is past the last row (2)"),
         ({"dup_cluster": ["1", ""]}, "data row 2: removed (dup_kept 0) but in no dup_cluster"),
-        ({"dup_kept": ["0", "0"], "dup_of": ["2", "1"]}, "cluster 1: its removed rows are copies of different rows"),
+        ({"dup_kept": ["0", "0"], "dup_of": ["2", "1"]}, "cluster 1: dup_of names data row 1, which is not a kept row"),
         ({"dup_of": ["", "2"]}, "cluster 1: dup_of names data row 2, which is not a kept row of the cluster"),
     ],
 )

@@ -21,6 +21,7 @@ from dedup_gui.core.doubt import (
     in_doubt,
     word_replaced,
 )
+from dedup_gui.core.errors import InputError
 from dedup_gui.core.export import export
 from dedup_gui.core.io import read_table
 from dedup_gui.core.pipeline import Pipeline
@@ -193,6 +194,79 @@ def test_a_run_keeps_the_row_in_doubt_and_removes_the_copy():
     assert removal_count(result, 0.8, result.keep_rank) == result.rows_to_remove  # the live count holds it too
     report = result.report_frame()
     assert report["to_check"].tolist() == ["", "4"] or report["to_check"].tolist() == ["4", ""]
+
+
+# Rows 5 and 6 have the text of row 3, which is kept to check beside row 2.
+TWINS = [*ROWS, "插卡电表怎么用", "插卡电表怎么用"]
+
+
+def test_rows_with_the_text_of_a_row_kept_to_check_go_as_its_copies():
+    """An exact duplicate stays in no cleaned file for being a character from another row: of the rows of a text
+    held, the first is held and the others are removed as its copies - dup_of names it, at 1.0."""
+    result = Pipeline(TWINS).run(Settings(algorithm="ngram"))
+    assert result.held.tolist() == [3]
+    assert result.held_copies.rows.tolist() == [5, 6] and result.held_copies.of.tolist() == [3, 3]
+    assert result.rows_to_remove == 3
+    assert removal_count(result, 0.8, result.keep_rank) == result.rows_to_remove  # the live count too
+    res = result.resolve()
+    assert res.keep.tolist() == [True, False, True, True, True, False, False]
+    assert res.dup_of[[5, 6]].tolist() == [3, 3] and res.similarity[[5, 6]].tolist() == [1.0, 1.0]
+    words = AnnotationSpec().words
+    assert (
+        row_status(result, res, None, words)[2:] == [words.kept, words.held, words.not_duplicate] + [words.removed] * 2
+    )
+    assert "2 more rows have the same text as a row kept to check and go as its copies" in result.held_summary()
+    # The held row removed by the user: its copies go with it, as copies of the kept row.
+    cid = int(res.cluster[2])
+    removed = result.resolve(Decisions(removed={3}))
+    assert removed.dup_of[[3, 5, 6]].tolist() == [2, 2, 2] and not removed.keep[[3, 5, 6]].any()
+    # Marked not a duplicate, or kept instead of row 2, it stays and its copies are its own.
+    marked = result.resolve(Decisions(not_duplicate={3}))
+    assert marked.keep[3] and marked.dup_of[[5, 6]].tolist() == [3, 3]
+    chosen = result.resolve(Decisions(kept={cid: 3}))
+    assert chosen.dup_of[[2, 5, 6]].tolist() == [3, 3, 3] and chosen.similarity[[5, 6]].tolist() == [1.0, 1.0]
+
+
+def test_the_row_held_of_a_texts_rows_is_the_first_by_the_keep_policy():
+    rows = ["插卡电表怎么用", "完全无关的一段文字内容", "插卡电表怎么用", "插卡电表怎么读"]
+    result = Pipeline(rows).run(Settings(algorithm="ngram", keep="last"))
+    assert [c.kept for c in result.clusters] == [3]
+    assert result.held.tolist() == [2]  # the later of the two, as the policy keeps
+    assert result.held_copies.rows.tolist() == [0] and result.held_copies.of.tolist() == [2]
+
+
+def test_the_copies_of_a_held_row_are_read_back_from_the_annotated_file(tmp_path):
+    """With ``--status`` the file tells the row to check from the kept row, and the copies name it; without, the
+    rows read as staying are not told apart - the same rows removed, as copies of the same rows, either way."""
+    path = tmp_path / "twins.csv"
+    pd.DataFrame({"text": TWINS}).to_csv(path, index=False)
+    desktop = Pipeline(TWINS).run(Settings(algorithm="ngram")).resolve()
+    for status in (True, False):
+        out = tmp_path / f"annotated_{status}.csv"
+        args = [str(path), "--column", "text", "--algorithm", "ngram", "--annotated", str(out), "--quiet"]
+        cleaned = tmp_path / f"cleaned_{status}.csv"
+        assert run([*args, "--output", str(cleaned), *(["--status"] if status else [])]) == 0
+        assert pd.read_csv(cleaned)["text"].tolist() == [TWINS[0], TWINS[2], TWINS[3], TWINS[4]]  # each text once
+        loaded = annotated.load(read_table(out))
+        res = loaded.result.resolve(loaded.decisions)
+        assert res.keep.tolist() == desktop.keep.tolist()
+        assert res.dup_of.tolist() == desktop.dup_of.tolist()
+        if status:
+            assert loaded.result.held.tolist() == [3]
+            copies = loaded.result.held_copies
+            assert copies.rows.tolist() == [5, 6] and copies.of.tolist() == [3, 3]
+
+
+def test_a_file_with_its_status_whose_removed_rows_name_two_kept_rows_is_refused(tmp_path):
+    path = tmp_path / "two.csv"
+    words = StatusWords()
+    pd.DataFrame(
+        {"text": ["a", "b", "c", "d"], "dup_cluster": [1, 1, 1, 1], "dup_status": [words.kept, words.not_duplicate,
+         words.removed, words.removed], "dup_kept": [1, 1, 0, 0], "dup_of": ["", "", 1, 2],
+         "dup_similarity": ["", "", 0.9, 0.9]}
+    ).to_csv(path, index=False)  # fmt: skip
+    with pytest.raises(InputError, match="cluster 1: its removed rows are copies of different rows"):
+        annotated.load(read_table(path))
 
 
 def test_a_run_keeps_to_check_the_rows_whose_lone_letter_is_another():

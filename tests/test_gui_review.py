@@ -988,6 +988,22 @@ def test_a_row_held_for_another_rating_or_another_item_says_which(qtbot, window,
     assert says in title and "partly in other words" not in title
 
 
+def test_a_row_with_the_text_of_a_row_kept_to_check_says_it_goes_as_its_copy(qtbot, window, tmp_path):
+    """The row kept to check stays; a second row of its text is removed as its copy, and says so - not as a copy
+    of the kept row, which it is a character from."""
+    texts = ["插卡电表怎么读", "插卡电表怎么用", "完全无关的一段文字内容", "插卡电表怎么用"]
+    title = open_texts_and_compare(qtbot, window, tmp_path / "twins.csv", texts, 3)
+    session = window.session
+    assert session.result.held.tolist() == [1] and session.rows_to_remove == 1
+    assert "will be removed — the same text as row 2, which stays" in title
+    # Row 2 removed too (it is a copy after all): row 4 goes as a copy of the kept row, and says nothing more.
+    click_members(qtbot, window, [1])
+    qtbot.keyClick(window.members_view, Qt.Key.Key_Delete)
+    assert session.rows_to_remove == 2
+    click_members(qtbot, window, [3])
+    assert window.compare.right.title.text().endswith("will be removed")
+
+
 def test_a_row_kept_to_check_is_shown_counted_and_removed_with_one_key(qtbot, window, tmp_path):
     path = tmp_path / "questions.csv"
     pd.DataFrame({"问题": QUESTIONS}).to_csv(path, index=False)

@@ -551,6 +551,15 @@ def test_a_short_question_one_character_apart_is_kept_to_check_as_on_the_desktop
 
 
 @needs_spark
+def test_rows_with_the_text_of_a_row_kept_to_check_go_as_its_copies_as_on_the_desktop(spark, tmp_path):
+    texts = ["插卡电表怎么读", "插卡电表怎么用", "完全无关的一段文字内容", "插卡电表怎么用", "插卡电表怎么用"]
+    desktop, rows = _short_texts_job(spark, tmp_path, "twins", texts)
+    assert desktop.held.tolist() == [1] and desktop.held_copies.rows.tolist() == [3, 4]
+    assert _column(rows, "dup_kept") == [1, 1, 1, 0, 0]
+    assert _column(rows, "dup_of")[3:] == [2, 2] and _column(rows, "dup_similarity")[3:] == [1, 1]
+
+
+@needs_spark
 def test_with_status_the_rows_tell_the_row_to_check_from_the_kept_row_as_dedup_cli_does(spark, tmp_path):
     """``--status`` (``JobSpec.status``): rows/ has dup_status after dup_cluster, in the desktop's words - the row
     kept to check and the kept row both have dup_kept 1 - and the output opens on the desktop with that row held."""

@@ -198,7 +198,6 @@ class ThresholdExplorer:
         self._measure = c.measure.astype(float, copy=False)
         self._checked = c.passed_check(float(result.settings.min_similarity))
         self._doubtful = c.doubtful if c.doubtful is not None else np.zeros(len(c), dtype=bool)
-        self._rows_of = np.bincount(row_unique, minlength=self.n_unique)  # rows per unique text
         self._range = searched_range(result)
         self._cache: dict[float, ThresholdPreview] = {}
 
@@ -245,12 +244,12 @@ class ThresholdExplorer:
             keeper = keepers(self.n_unique, self._a[mask], self._b[mask], node_rank, self.mode)
             removed = np.flatnonzero(keeper != np.arange(self.n_unique))
             # Every unique text keeps one row unless the text itself is removed; a text held for the user to check
-            # (one character from its kept text in a short text: ``core.doubt``) keeps all its rows.
+            # (one character from its kept text in a short text: ``core.doubt``) keeps one too, its other rows
+            # removed as copies of it (``core.doubt.held_in``).
             rows_removed = self.n_rows - (self.n_unique - len(removed))
             doubtful = mask & self._doubtful
             if doubtful.any():
-                held = held_texts(removed, keeper[removed], self._a[doubtful], self._b[doubtful])
-                rows_removed -= int(self._rows_of[removed[held]].sum())
+                rows_removed -= int(held_texts(removed, keeper[removed], self._a[doubtful], self._b[doubtful]).sum())
             cached = ThresholdPreview(threshold, int(mask.sum()), int(rows_removed), self.complete(threshold))
             if len(self._cache) > 256:
                 self._cache.clear()

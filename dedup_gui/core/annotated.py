@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -38,7 +39,7 @@ import pandas as pd
 
 from .annotation import STATUS_COLUMN
 from .errors import InputError
-from .result import Cluster, ClusterList, Decisions, DedupResult, PairSet
+from .result import Cluster, ClusterList, Decisions, DedupResult, HeldCopies, PairSet
 from .settings import Settings
 from .table import Table, cell_text
 
@@ -152,7 +153,7 @@ def _load(table: Table, settings: Settings | None, id_column: str | None) -> Ann
     target = _targets(table, cells["dup_of"], id_column)
     similarity = np.array([_number(v, table, i) for i, v in enumerate(cells["dup_similarity"])], dtype=np.float64)
     status = _statuses(table)
-    clusters, decisions, held = _clusters(table, cluster, kept, target, similarity, status)
+    clusters, decisions, held, copies = _clusters(table, cluster, kept, target, similarity, status)
     pairs = _pairs(clusters)
     result = DedupResult(
         settings=(settings or Settings()).resolved(),
@@ -166,6 +167,7 @@ def _load(table: Table, settings: Settings | None, id_column: str | None) -> Ann
         keep_reasons={c.id: KEPT_REASON for c in clusters},
         keep_note=SOURCE_NOTE,
         held=np.array(sorted(held), dtype=np.int64),
+        held_copies=copies,
     )
     return Annotated(result, decisions)
 
@@ -289,8 +291,9 @@ def _clusters(
     target: list[int | None],
     similarity: np.ndarray,
     status: list[str],
-) -> tuple[list[Cluster], Decisions, set[int]]:
-    """The clusters, the decisions the file implies, and the rows kept to check (by their status)."""
+) -> tuple[list[Cluster], Decisions, set[int], HeldCopies]:
+    """The clusters, the decisions the file implies, the rows kept to check (by their status) and the rows removed
+    as copies of one of those."""
     members: dict[int, list[int]] = {}
     for row, c in enumerate(cluster.tolist()):
         if c:
@@ -303,31 +306,50 @@ def _clusters(
     clusters: list[Cluster] = []
     decisions = Decisions()
     held: set[int] = set()
+    copies: dict[int, int] = {}
     for number in sorted(members, key=lambda c: members[c][0]):
         rows = members[number]
         removed = [r for r in rows if not kept[r]]
         to_check = {r for r in rows if kept[r] and status[r] in HELD_WORDS}
         kept_row = _kept_row(table, number, rows, removed, kept, cluster, target, to_check, status)
         to_check.discard(kept_row)
-        sims = {r: float(similarity[r]) for r in removed}
+        # Removed rows whose dup_of names another row that stays than the kept row: copies of a row kept to check
+        # (``HeldCopies``) - or, in a file that does not tell the rows to check, of a row it reads as staying.
+        mine = {r: t for r in removed if (t := target[r]) is not None and t != kept_row}
+        copies.update(mine)
+        sims = {r: math.nan if r in mine else float(similarity[r]) for r in removed}
         sims.update({r: math.nan for r in rows if kept[r] and r != kept_row})
         sims[kept_row] = 1.0
         cid = len(clusters) + 1
         clusters.append(Cluster(cid, kept_row, rows, sims))
         held.update(to_check)
         decisions.not_duplicate.update(r for r in rows if kept[r] and r != kept_row and r not in to_check)
-    return clusters, decisions, held
+    rows_of = np.array(sorted(copies), dtype=np.int64)
+    of = np.array([copies[r] for r in rows_of.tolist()], dtype=np.int64)
+    return clusters, decisions, held, HeldCopies(rows_of, of, similarity[rows_of])
 
 
 def _kept_row(table, number, rows, removed, kept, cluster, target, to_check, status) -> int:
-    """The row the cluster's removed rows are copies of (they must agree); else, of its kept rows not kept to check,
-    the one its status calls kept, else the first; else its first member."""
-    pointed = {target[r] for r in removed}
+    """The row the cluster's removed rows are copies of, but those that are copies of a row kept to check (they
+    must agree); else, of its kept rows not kept to check, the one its status calls kept, else the first; else its
+    first member. Every row they name must be a kept row of the cluster. In a file that does not tell the rows kept
+    to check (no status), the removed rows may name several: the kept row is the one most of them name (ties: the
+    first), the others rows it reads as staying (``_clusters``)."""
+    named_rows = Counter(target[r] for r in removed)
+    for row in sorted(named_rows):
+        if cluster[row] != number or not kept[row]:
+            raise InputError(
+                table.path,
+                "cluster {number}: dup_of names data row {row}, which is not a kept row of the cluster",
+                number=number,
+                row=row + 1,
+            )
+    pointed = {row for row in named_rows if row not in to_check}
     if not pointed:
         staying = [r for r in rows if kept[r] and r not in to_check]
         named = [r for r in staying if status[r] in KEPT_WORDS]
         return (named or staying or rows)[0]
-    if len(pointed) > 1:
+    if len(pointed) > 1 and any(status):
         shown = ", ".join(str(p + 1) for p in sorted(pointed))
         raise InputError(
             table.path,
@@ -335,15 +357,7 @@ def _kept_row(table, number, rows, removed, kept, cluster, target, to_check, sta
             number=number,
             shown=shown,
         )
-    row = pointed.pop()
-    if cluster[row] != number or not kept[row]:
-        raise InputError(
-            table.path,
-            "cluster {number}: dup_of names data row {row}, which is not a kept row of the cluster",
-            number=number,
-            row=row + 1,
-        )
-    return row
+    return min(pointed, key=lambda row: (-named_rows[row], row))
 
 
 def _pairs(clusters: list[Cluster]) -> PairSet:

@@ -100,7 +100,7 @@ from itertools import pairwise
 import numpy as np
 
 from .columnar import lengths_of
-from .result import ClusterList, PairSet
+from .result import ClusterList, HeldCopies, PairSet
 from .text import find_sorted, owners, sorted_unique, utf32
 from .textcheck import (
     CHINESE_NUMERALS,
@@ -1076,19 +1076,35 @@ def words_rewritten(wa: Sequence[str], wb: Sequence[str], enough: int | None = N
     return sum(lo <= i < hi for i in changed)
 
 
-def held_in(clusters: ClusterList, row_unique: np.ndarray, pairs: PairSet) -> np.ndarray:
-    """The rows of ``clusters`` kept for the user to check, ascending: every member but the kept row whose text and
-    the kept row's are a pair of ``pairs`` that is doubtful (``PairSet.doubtful``: ``doubtful_pairs``). In strict
-    clusters every removed text is paired with its kept text; in linked ones a text joined through others is not
-    a character or a word from the kept text, and is not held."""
+def held_in(
+    clusters: ClusterList, row_unique: np.ndarray, pairs: PairSet, rank: np.ndarray | None = None
+) -> tuple[np.ndarray, HeldCopies]:
+    """The rows of ``clusters`` kept for the user to check, ascending, and the rows removed as their copies.
+
+    A member but the kept row is held when its text and the kept row's are a pair of ``pairs`` that is doubtful
+    (``PairSet.doubtful``: ``doubtful_pairs``). In strict clusters every removed text is paired with its kept text;
+    in linked ones a text joined through others is not a character or a word from the kept text, and is not held.
+    Of the rows of one held text (the same once normalised) one is held - the first by ``rank``, the keep policy's
+    rank of every row (None: the first in the file) - and the others are its copies (``HeldCopies``): an exact
+    duplicate stays in no cleaned file for being a character from another row."""
+    none = np.zeros(0, dtype=np.int64)
     if pairs.doubtful is None or not pairs.doubtful.any():
-        return np.zeros(0, dtype=np.int64)
+        return none, HeldCopies()
     arrays = clusters.arrays
     kept_of = arrays["kept"][clusters.member_clusters()]
     members = arrays["members"]
     at = pairs.doubtful
-    held = held_texts(row_unique[members], row_unique[kept_of], pairs.a[at], pairs.b[at])
-    return np.sort(members[held])
+    rows = members[held_texts(row_unique[members], row_unique[kept_of], pairs.a[at], pairs.b[at])]
+    text = row_unique[rows]
+    order = np.lexsort((rows, rows if rank is None else rank[rows], text))  # each text's rows, the first kept first
+    rows, text = rows[order], text[order]
+    first = np.ones(len(rows), dtype=bool)
+    first[1:] = text[1:] != text[:-1]
+    held_row = rows[first][np.cumsum(first) - 1]
+    copies, of = rows[~first], held_row[~first]
+    by_row = np.argsort(copies, kind="stable")
+    copies, of = copies[by_row], of[by_row]
+    return np.sort(rows[first]), HeldCopies(copies, of, np.ones(len(copies), dtype=np.float64))
 
 
 def held_texts(u: np.ndarray, k: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -329,7 +329,7 @@ class Pipeline:
                 lambda u, v: self._unique_similarity(prep, u, v),
             )
             reasons = self._keep_reasons(prep, keep, clusters, rank) if keep_reasons else {}
-            held = held_in(clusters, prep.row_unique, pairs)
+            held, held_copies = held_in(clusters, prep.row_unique, pairs, rank)
             reporter.report("Clustering", 1, 1)
             timings["cluster"] = time.perf_counter() - t0
 
@@ -349,6 +349,7 @@ class Pipeline:
             keep_note=keep.note(),
             keep_rank=keep.rank,  # (the policy's own: the analyst's view ranks containers first per threshold)
             held=held,
+            held_copies=held_copies,
         )
 
     def similarity(self, row_a: int, row_b: int) -> float:

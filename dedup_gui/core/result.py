@@ -301,6 +301,23 @@ class Resolution:
         )
 
 
+@dataclass(frozen=True)
+class HeldCopies:
+    """Rows removed as copies of a row kept for the user to check (``DedupResult.held``): its text, once normalised,
+    is theirs ("插卡电表怎么用" twice, one character from the kept "插卡电表怎么读": the first stays for the user to
+    check, the second goes as its copy - not as one of the kept row, which it is not surely). ``rows`` ascending,
+    ``of`` the held row of each, ``similarity`` theirs (1.0: the same text). While the held row stays, a copy is
+    removed as its copy (``DedupResult.resolve``: dup_of names it); when the user removes the held row too, the copy
+    goes with it as one of the cluster's kept row."""
+
+    rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    of: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    similarity: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float64))
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
 @dataclass
 class DedupResult:
     settings: Settings
@@ -320,6 +337,8 @@ class DedupResult:
     # Rows kept for the user to check (``core.doubt``): clustered, not kept rows, yet staying unless the user removes
     # them (``Decisions.removed``); ascending.
     held: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    # Rows removed as copies of a held row, not of their cluster's kept row (``HeldCopies``): members of its cluster.
+    held_copies: HeldCopies = field(default_factory=HeldCopies)
 
     def __post_init__(self) -> None:
         self.clusters = ClusterList.of(self.clusters)
@@ -365,8 +384,17 @@ class DedupResult:
             f"kept for you to check: {rows} a character or a word apart from the kept row of their cluster, partly "
             "in other words, with another credit rating or month, with a passage of their own, or with a figure's "
             "multiplier (万, million) dropped (they stay in the cleaned file; the annotated file lists them in their "
-            "cluster with dup_kept 1)"
+            "cluster with dup_kept 1)" + self._held_copies_summary()
         )
+
+    def _held_copies_summary(self) -> str:
+        """``held_summary``'s last clause: the rows removed as copies of held rows (``held_copies``), when any."""
+        n = len(self.held_copies)
+        if not n:
+            return ""
+        if n == 1:
+            return "; 1 more row has the same text as a row kept to check and goes as its copy (dup_of names that row)"
+        return f"; {n:,} more rows have the same text as a row kept to check and go as its copies (dup_of names it)"
 
     @property
     def rows_to_remove(self) -> int:
@@ -412,6 +440,13 @@ class DedupResult:
         held = self._held_mask(user, head)
         if held.any():
             self._held_similarity(np.flatnonzero(held), cluster, head, sim, similarity)
+        copies = self.held_copies
+        if len(copies):
+            # A copy of a held row that stays (held, marked not a duplicate, or kept) is removed as its copy; one
+            # whose held row the user removed goes as one of the kept row, as that row did.
+            to = ~keep[copies.rows] & keep[copies.of]
+            dup_of[copies.rows[to]] = copies.of[to]
+            sim[copies.rows[to]] = copies.similarity[to]
         return Resolution(keep, cluster, dup_of, sim, head, held)
 
     def _resolve_by_cluster(self, decisions, similarity, keep, cluster, dup_of, sim, head) -> None:

@@ -377,6 +377,19 @@ class ReviewSession:
         assert held is not None
         return held
 
+    def copy_of_staying(self, row: int) -> int | None:
+        """The row that ``row`` is removed as a copy of when that is not its cluster's kept row - a row kept to check
+        (or then marked, by the user, not a duplicate) whose text ``row``'s is (``DedupResult.held_copies``); else
+        None."""
+        copies = self.result.held_copies
+        if not len(copies):
+            return None
+        res = self.resolution()
+        of = int(res.dup_of[row])
+        if res.keep[row] or of < 0 or res.head is None or res.head[of]:
+            return None
+        return of
+
     def stays(self, row: int) -> bool:
         """True when ``row``, clustered and not its cluster's kept row, stays in the cleaned file: marked not a
         duplicate, or held for checking and not removed."""

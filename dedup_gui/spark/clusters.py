@@ -140,7 +140,7 @@ def cluster_rows(
     """Per clustered row its cluster, whether it is kept, the kept row and its similarity; and the clusters. A row
     whose text and its kept row's are an accepted pair (``pairs``) in doubt (``core.doubt``; ``uniques``: u, norm)
     stays, as the desktop keeps it for the user to check: dup_kept 1, no kept row, no similarity (the contract's
-    dup_of and dup_similarity are a removed row's)."""
+    dup_of and dup_similarity are a removed row's) - one row of such a text, the others removed as its copies."""
     per_row = (
         rows.select(ROW, "u")
         .join(keepers, "u", "left")
@@ -153,6 +153,16 @@ def cluster_rows(
     numbered = materialise(numbered)
     out = per_row.join(numbered.select("K", "cluster", "kept_row"), "K")
     out = _held(out, uniques, pairs)
+    # Of the rows of a held text one is held, the best (``best``); the others go as its copies (``HeldCopies``).
+    out = out.join(best.select("u", F.col("best_row").alias("held_row")), "u", "left")
+    copy = F.col("held") & (F.col(ROW) != F.col("held_row"))
+    out = out.select(
+        ROW,
+        "cluster",
+        (F.col("held") & ~copy).alias("held"),
+        F.when(copy, F.col("held_row")).otherwise(F.col("kept_row")).alias("kept_row"),
+        F.when(copy, F.lit(1.0)).otherwise(F.col("sim")).alias("sim"),
+    )
     kept = (F.col(ROW) == F.col("kept_row")) | F.col("held")
     out = out.select(
         ROW,

@@ -856,6 +856,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>不是重复，保留</translation>
     </message>
     <message>
+        <source>will be removed — the same text as row {row}, which stays</source>
+        <translation>将被删除 — 与保留的第 {row} 行文字相同</translation>
+    </message>
+    <message>
         <source>will be removed</source>
         <translation>将被删除</translation>
     </message>
