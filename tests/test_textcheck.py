@@ -371,6 +371,19 @@ def test_a_figure_replaced_in_place_makes_the_next_notice_of_a_series_not_a_copy
     assert [c.members for c in result.clusters] == [[0, 1]]
 
 
+def test_numbers_listed_in_another_order_are_moved_not_replaced():
+    """Two notices giving the same telephone numbers in another order: the alignment pairs one number with the
+    other, each of which the other text has too (Sina: one outlet's version and another's)."""
+    from dedup_gui.core.textcheck import figure_replaced
+
+    a = "请拨打驻总领馆领事保护值班电话：778-238-0003，加拿大报警电话：911，警讯服务中心电话：604-688-5030。"
+    b = "请拨打警讯服务中心电话：604-688-5030，加拿大报警电话：911，驻总领馆领事保护与协助电话：778-238-0003。"
+    assert not figure_replaced(a, b) and not figure_replaced(b, a)
+    # A number the other text does not have is replaced, however long.
+    c = b.replace("604-688-5030", "604-688-5031")
+    assert figure_replaced(a, c) and figure_replaced(c, a)
+
+
 @pytest.mark.parametrize(
     ("a", "b"),
     [
@@ -389,6 +402,7 @@ def test_a_figure_replaced_in_place_makes_the_next_notice_of_a_series_not_a_copy
         ("发布于2024-10-03，" + _NOTICE, "发布于2024-10-05，" + _NOTICE),  # a date in hyphens
         ("the meeting of 10-03 in " + _NOTICE, "the meeting of 10-04 in " + _NOTICE),  # a month and a day
         ("the 1987-88 season of " + _NOTICE, "the 1987-89 season of " + _NOTICE),  # a year in the run
+        ("the meeting of 10-03-1987 in " + _NOTICE, "the meeting of 10-04-1987 in " + _NOTICE),  # ... at its end
         ("no oil for 4 months, " + _NOTICE, "no oil for four months, " + _NOTICE),  # written as a word
         ("credits of 5.0 million each " + _NOTICE, "credits of 5 million each " + _NOTICE),  # same value
         ("恒大健康(00708.HK)违约，" + _NOTICE, "恒大健康(0708.HK)违约，" + _NOTICE),  # leading zeros
@@ -428,6 +442,8 @@ def test_a_figure_that_is_a_date_or_written_another_way_is_not_replaced(a, b):
         ("us 1-3 210-260 lbs 51.00-51.50.", "us 1-3 220-260 lbs 51.00-51.50."),
         ("us 1-3 220-260 lbs 51.00-51.50.", "us 1-3 220-260 lbs 51.50-52.00."),
         ("prices were 25-30 pct higher than", "prices were 25-35 pct higher than"),
+        # Four digits that are no year make no date: a telephone number corrected (20 Newsgroups).
+        ("The number to call is (407) 724-3937. (It is not", "The number to call is (407) 724-3818. (It is not"),
     ],
 )
 def test_a_different_figure_between_the_same_words_is_replaced(a, b):

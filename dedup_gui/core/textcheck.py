@@ -575,10 +575,12 @@ def _dated_after(words: list[str], month: int) -> bool:
 
 def _hyphen_date(words: list[str], k: int) -> bool:
     """Whether the figure ``words[k]`` is part of a date written with hyphens: a run of figures joined by hyphens
-    that holds a year (four digits: "2018-10-03", "1987-88") or is a month and a day, either way round, with a
-    two-digit year or none ("10-03", "3-15-87"). Any other such run is a range of figures, and each of them counts:
-    "us 1-3 210-260 lbs 51.00-51.50" / "us 1-3 220-260 lbs 51.00-51.50" are two reports (100k English bench
-    sentences: removed as copies of each other while every hyphen made a date)."""
+    that is a year with figures of one or two digits ("2018-10-03", "1987-88") or a month and a day, either way
+    round, with a two-digit year or none ("10-03", "3-15-87"). Any other such run is a range of figures or a
+    number written in parts, and each of them counts: "us 1-3 210-260 lbs 51.00-51.50" / "us 1-3 220-260 lbs
+    51.00-51.50" are two reports (100k English bench sentences: removed as copies of each other while every hyphen
+    made a date), and "the number to call is (407) 724-3937" / "…724-3818" a notice and its correction (20
+    Newsgroups: the correction was removed as a copy while four digits made a year)."""
     lo = hi = k
     while lo > 1 and words[lo - 1] == "-" and words[lo - 2][0].isdecimal():
         lo -= 2
@@ -587,7 +589,7 @@ def _hyphen_date(words: list[str], k: int) -> bool:
     parts = words[lo : hi + 1 : 2]
     if len(parts) < 2 or not all(p.isdecimal() for p in parts):
         return False
-    if any(len(p) == 4 for p in parts):
+    if any(map(_is_year, parts)) and all(len(p) <= 2 or _is_year(p) for p in parts):
         return True
     if len(parts) > 3 or any(len(p) > 2 for p in parts):
         return False
@@ -709,6 +711,7 @@ def figure_replaced(a: str, b: str) -> bool:
     ends = min(len(a), len(b)) < SHORT_CHARS
     if ends:  # (signs at either end aligned first would stand between: "科目四" / "科目一？")
         a, b = _EDGE_SIGNS.sub("", a), _EDGE_SIGNS.sub("", b)
+    whole = (a, b)
     a, b = _differing_passages(a, b, Levenshtein)
     all_a, all_b = _words(a), _words(b)
     (wa, at_a), (wb, at_b) = _replaceable_figures(all_a), _replaceable_figures(all_b)
@@ -732,7 +735,8 @@ def figure_replaced(a: str, b: str) -> bool:
         if all(changed[first : last + 1]):
             lo, hi = ops[first], ops[last]
             src, dest = wa[lo.src_start : hi.src_end], wb[lo.dest_start : hi.dest_end]
-            if "".join(src) == "".join(dest) or _scaled(src) != _scaled(dest):
+            moved = _swapped((wa, lo.src_start, hi.src_end), (wb, lo.dest_start, hi.dest_end), whole)
+            if "".join(src) == "".join(dest) or _scaled(src) != _scaled(dest) or moved:
                 changed[first : last + 1] = [False] * (last + 1 - first)
     typos = [op.tag == "replace" and not changed[i] and _typos(wa, wb, op) for i, op in enumerate(ops)]
     for i, op in enumerate(ops):
@@ -749,6 +753,30 @@ def figure_replaced(a: str, b: str) -> bool:
 
 
 _EDGE_SIGNS = re.compile(r"^[\W_]+|[\W_]+$")
+SWAPPED_DIGITS = 7  # a number of this many digits or more is one thing (a telephone number, a code), not a value
+
+
+def _swapped(src: tuple[list[str], int, int], dest: tuple[list[str], int, int], whole: tuple[str, str]) -> bool:
+    """Whether a figure replaced is one moved: the numbers it is part of (``src``, ``dest``: words and the span
+    replaced, widened to the figures joined to it by hyphens) of ``SWAPPED_DIGITS`` digits or more on both sides,
+    each found as written in the other text (``whole``: the two texts). Two notices listing the same telephone
+    numbers in another order ("领事保护值班电话：778-238-0003 … 服务中心电话：604-688-5030" / "…服务中心电话：
+    604-688-5030 … 协助电话：778-238-0003": one outlet's and another's version, Sina) align one number with the
+    other."""
+    this, that = ("".join(_joined_number(*side)) for side in (src, dest))
+    if min(sum(map(str.isdecimal, this)), sum(map(str.isdecimal, that))) < SWAPPED_DIGITS:
+        return False
+    text_a, text_b = ("".join(_words(text)) for text in whole)
+    return this in text_b and that in text_a
+
+
+def _joined_number(words: list[str], lo: int, hi: int) -> list[str]:
+    """``words[lo:hi]`` with the figures joined to its ends by hyphens ("604-688-5030" of "688")."""
+    while lo > 1 and words[lo - 1] == "-" and words[lo - 2][:1].isdecimal():
+        lo -= 2
+    while hi + 1 < len(words) and words[hi] == "-" and words[hi + 1][:1].isdecimal():
+        hi += 2
+    return words[lo:hi]
 
 
 def _scaled(words: list[str]) -> bool:
