@@ -39,8 +39,23 @@ def test_a_post_that_quotes_another_is_quoted_one_mark_deeper():
     post = "X wrote:\n" + quoted(POST, "> ") + "\n\nI would like to know the same, for the Quadra line of machines.\n"
     reply = "Y writes:\n" + quoted(post, "> ") + "\n\nSee the FAQ for the whole table of figures.\n"
     assert quoted_in(post, reply)
-    # ... and the post it quotes, which the reply quotes two marks deep, is not quoted there
-    assert not quoted_in(POST, reply)
+    # ... and the post it quotes, which the reply quotes two marks deep, is quoted there too: a reply to a reply
+    # holds the first post only as what the thread answers (20 Newsgroups: "|> >Is it possible to use WinQVT/Net…")
+    assert quoted_in(POST, reply)
+
+
+def test_a_post_is_read_for_quotes_without_its_header_and_signature():
+    """A reply quotes a post's body and drops its header and signature ("[Dave Medin's 10 line sig deleted]"):
+    read with them, a post quoted whole had half its lines or fewer in the reply. Lines the reply has as its own
+    (the author's signature under a follow-up of his own post) are not read either."""
+    header = "From: dtmedin@catbyte.example.com (Dave Medin)\nSubject: Re: Police radar\nOrganization: Intergraph\n\n"
+    signature = "\n-- \n" + "\n".join(f"Dave Medin, Intergraph Corporation, line {i} of my signature" for i in range(8))
+    post = header + POST + signature
+    reply = "In article <1993Apr6>, Dave Medin writes:\n" + quoted(POST, "|> ") + "\n\nThe reply's own words.\n"
+    assert quoted_in(post, reply)
+    assert not quoted_in(post, post + "\nA line of the repost's own, long enough to read.\n")  # a copy still
+    own = "\n\n" + "\n".join(f"Wim Van Holder, Katholieke Universiteit Leuven, address line {i}" for i in range(9))
+    assert quoted_in(POST + own, "In article, X writes:\n" + quoted(POST, "> ") + "\n\nMy own question." + own)
 
 
 def test_a_post_indented_under_a_line_that_says_whose_it_is_is_quoted():

@@ -3151,35 +3151,69 @@ def _quoted_plan(written: Sequence[str], a: np.ndarray, b: np.ndarray) -> PairRe
 
 def quoted_in(post: str, reply: str) -> bool:
     """Whether ``reply`` quotes ``post`` - the post it answers quoted, line by line, after a quote mark the post's
-    own lines do not have ("> ", "|> ", ": "...): at least ``QUOTED_SHARE`` of the post's lines of
-    ``QUOTED_LINE_CHARS`` characters or more (at least two) are lines of the reply after one quote mark (a post that
-    quotes another itself is quoted one mark deeper) - or, where the reply says whose words follow ("...
-    writes:"), indented ``QUOTE_INDENT`` columns deeper than the post's own. Such a post is no copy of the reply: it
+    own lines do not have ("> ", "|> ", ": "...): at least ``QUOTED_SHARE`` of the lines of the post's body
+    (``_body``) of ``QUOTED_LINE_CHARS`` characters or more (at least two) are lines of the reply after one quote
+    mark or more (a post that quotes another itself is quoted one mark deeper; a reply quoting a reply to the post,
+    two) - or, where the reply says whose words follow ("... writes:"), indented ``QUOTE_INDENT`` columns deeper
+    than the post's own; lines the reply has as its own, unquoted (the author's signature under a follow-up of his
+    own post), are not read. Such a post is no copy of the reply: it
     stands whole in it only as what the reply answers (the whole 20 Newsgroups, bodies only: 373 posts removed as
     copies, 226 of them of another author's post, mostly a reply quoting them; with this 231 and 86). Either text
     may be the longer (a reply that leaves out the post's long signature is the shorter)."""
-    indents: dict[str, int] = {}  # each long enough line of the post: its deepest indent
-    own = set()  # every line of the post (a line it quotes itself is no quote of it in the reply)
-    for line in post.splitlines():
+    indents: dict[str, int] = {}  # each long enough line of the post's body: its deepest indent
+    lines = post.splitlines()
+    own = {line.strip() for line in lines}  # every line of the post (a line it quotes itself is no quote of it)
+    for line in _body(lines):
         text = line.strip()
-        own.add(text)
         if len(text) >= QUOTED_LINE_CHARS:
             indents[text] = max(indents.get(text, 0), _indent(line))
     if len(indents) < 2:
         return False
     quotes = set()
+    plain = set()  # the reply's lines as they stand in the post: its author's own signature, say
     indented = _attributed(reply)
     for line in reply.splitlines():
         mark = _QUOTE_MARK.match(line)
         if mark is not None:
             if line.strip() not in own:
-                quotes.add(line[mark.end() :].strip())
-        elif indented:
-            text = line.strip()
-            if text in indents and _indent(line) >= indents[text] + QUOTE_INDENT:
-                quotes.add(text)
+                # (after one mark or more: a reply quoting a reply that quoted the post has its lines two deeper)
+                while mark is not None:
+                    line = line[mark.end() :]
+                    quotes.add(line.strip())
+                    mark = _QUOTE_MARK.match(line)
+                continue
+        text = line.strip()
+        if indented and text in indents and _indent(line) >= indents[text] + QUOTE_INDENT:
+            quotes.add(text)
+        else:
+            plain.add(text)
     found = sum(text in quotes for text in indents)
-    return found >= 2 and found >= QUOTED_SHARE * len(indents)
+    read = sum(text in quotes or text not in plain for text in indents)
+    return found >= 2 and found >= QUOTED_SHARE * read
+
+
+# A mail or Usenet header's line ("From: …", "Subject: …", "NNTP-Posting-Host: …"), and a signature's first line.
+_HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z0-9-]{0,40}:[ \t]")
+_SIGNATURE = ("-- ", "--")
+SIGNATURE_LINES = 15  # a signature separator this many lines from the end or fewer opens the post's signature
+
+
+def _body(lines: list[str]) -> list[str]:
+    """A post's lines without its header (the "Field: value" lines it opens with, up to the first empty line) and
+    its signature (from a "-- " line among its last ``SIGNATURE_LINES``): what a reply quotes of it. A reply
+    quotes the body and drops the rest - "Dave Medin's 10 line sig deleted" - so counted with them, a post quoted
+    whole had half its lines or fewer found in the reply (20 Newsgroups with the posts' headers: 18 posts removed as
+    copies of a reply that quotes them)."""
+    start = 0
+    if lines and _HEADER_LINE.match(lines[0]):
+        while start < len(lines) and lines[start].strip():
+            start += 1
+    end = len(lines)
+    for k in range(len(lines) - 1, max(start, len(lines) - 1 - SIGNATURE_LINES), -1):
+        if lines[k] in _SIGNATURE:
+            end = k
+            break
+    return lines[start:end]
 
 
 def _quotes_any(text: str) -> bool:
