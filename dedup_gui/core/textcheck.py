@@ -581,12 +581,8 @@ def _hyphen_date(words: list[str], k: int) -> bool:
     51.00-51.50" are two reports (100k English bench sentences: removed as copies of each other while every hyphen
     made a date), and "the number to call is (407) 724-3937" / "…724-3818" a notice and its correction (20
     Newsgroups: the correction was removed as a copy while four digits made a year)."""
-    lo = hi = k
-    while lo > 1 and words[lo - 1] == "-" and words[lo - 2][0].isdecimal():
-        lo -= 2
-    while hi + 2 < len(words) and words[hi + 1] == "-" and words[hi + 2][0].isdecimal():
-        hi += 2
-    parts = words[lo : hi + 1 : 2]
+    lo, hi = _hyphen_run(words, k, k + 1)
+    parts = words[lo:hi:2]
     if len(parts) < 2 or not all(p.isdecimal() for p in parts):
         return False
     if any(map(_is_year, parts)) and all(len(p) <= 2 or _is_year(p) for p in parts):
@@ -772,11 +768,17 @@ def _swapped(src: tuple[list[str], int, int], dest: tuple[list[str], int, int], 
 
 def _joined_number(words: list[str], lo: int, hi: int) -> list[str]:
     """``words[lo:hi]`` with the figures joined to its ends by hyphens ("604-688-5030" of "688")."""
+    lo, hi = _hyphen_run(words, lo, hi)
+    return words[lo:hi]
+
+
+def _hyphen_run(words: list[str], lo: int, hi: int) -> tuple[int, int]:
+    """The span ``lo:hi`` of ``words`` widened to the figures joined to its ends by hyphens ("2018 - 10 - 3")."""
     while lo > 1 and words[lo - 1] == "-" and words[lo - 2][:1].isdecimal():
         lo -= 2
     while hi + 1 < len(words) and words[hi] == "-" and words[hi + 1][:1].isdecimal():
         hi += 2
-    return words[lo:hi]
+    return lo, hi
 
 
 def _scaled(words: list[str]) -> bool:
