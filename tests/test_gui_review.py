@@ -996,12 +996,17 @@ def test_a_row_with_the_text_of_a_row_kept_to_check_says_it_goes_as_its_copy(qtb
     session = window.session
     assert session.result.held.tolist() == [1] and session.rows_to_remove == 1
     assert "will be removed — the same text as row 2, which stays" in title
+    model = window.pane.members_model
+    at = model.index(member_rows(window).index(3), 1)
+    assert model.data(at, Qt.ItemDataRole.DisplayRole) == "Remove: same as row 2"
+    assert "as a copy of row 2, which is kept for you to check" in model.data(at, Qt.ItemDataRole.ToolTipRole)
     # Row 2 removed too (it is a copy after all): row 4 goes as a copy of the kept row, and says nothing more.
     click_members(qtbot, window, [1])
     qtbot.keyClick(window.members_view, Qt.Key.Key_Delete)
     assert session.rows_to_remove == 2
     click_members(qtbot, window, [3])
     assert window.compare.right.title.text().endswith("will be removed")
+    assert model.data(model.index(member_rows(window).index(3), 1), Qt.ItemDataRole.DisplayRole) == "Remove"
 
 
 def test_a_row_kept_to_check_is_shown_counted_and_removed_with_one_key(qtbot, window, tmp_path):

@@ -34,6 +34,8 @@ WORDS = (
     "You chose this row as the one to keep.",
     "You marked this row “not a duplicate”: it stays in the cleaned file.",
     "Removed from the cleaned file as a duplicate of the kept row.",
+    "Remove: same as row {row}",
+    "Removed from the cleaned file as a copy of row {row}, which is kept for you to check: the same text.",
     "Similarity to the kept row",
     "To check",
     "{held} kept for you to check",
@@ -125,7 +127,7 @@ def member_columns(
 
     def status_text(m: MemberRow) -> str:
         word = {KEPT: "★ " + say("Kept"), NOT_DUPLICATE: say("Not a duplicate"), HELD: "? " + say("To check")}.get(
-            m.status, say("Remove")
+            m.status, say("Remove") if m.copy_of < 0 else say("Remove: same as row {row}").format(row=m.copy_of + 1)
         )
         return word + " ✎" if m.manual else word
 
@@ -153,6 +155,10 @@ def member_columns(
                 "Kept for you to check: a character or a word apart from the kept row, which is as often another "
                 "question or report as a copy. It stays in the cleaned file unless you remove it."
             )
+        if m.copy_of >= 0:
+            return say(
+                "Removed from the cleaned file as a copy of row {row}, which is kept for you to check: the same text."
+            ).format(row=m.copy_of + 1)
         return say("Removed from the cleaned file as a duplicate of the kept row.")
 
     def style(m: MemberRow) -> str:

@@ -110,6 +110,10 @@ REVIEW_STRINGS = (
     QT_TRANSLATE_NOOP("review", "You chose this row as the one to keep."),
     QT_TRANSLATE_NOOP("review", "You marked this row “not a duplicate”: it stays in the cleaned file."),
     QT_TRANSLATE_NOOP("review", "Removed from the cleaned file as a duplicate of the kept row."),
+    QT_TRANSLATE_NOOP("review", "Remove: same as row {row}"),
+    QT_TRANSLATE_NOOP(
+        "review", "Removed from the cleaned file as a copy of row {row}, which is kept for you to check: the same text."
+    ),
     QT_TRANSLATE_NOOP("review", "Similarity to the kept row"),
     QT_TRANSLATE_NOOP("review", "To check"),
     QT_TRANSLATE_NOOP("review", "{held} kept for you to check"),

@@ -2456,6 +2456,14 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>作为保留行的重复，将从去重后的文件中删除。</translation>
     </message>
     <message>
+        <source>Remove: same as row {row}</source>
+        <translation>删除：同第 {row} 行</translation>
+    </message>
+    <message>
+        <source>Removed from the cleaned file as a copy of row {row}, which is kept for you to check: the same text.</source>
+        <translation>作为第 {row} 行（保留待您核查）的副本从清理后的文件中删除：文字相同。</translation>
+    </message>
+    <message>
         <source>Similarity to the kept row</source>
         <translation>与保留行的相似度</translation>
     </message>
