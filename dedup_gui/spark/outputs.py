@@ -5,9 +5,10 @@ Contract columns, with the desktop annotated export's meaning:
 
 - ``dup_cluster``: the row's cluster, 1, 2, ... in order of each cluster's first row; empty when in none;
 - ``dup_kept``: 1 when the row stays in a cleaned output, 0 when it is removed as a copy;
-- ``dup_of``: for a removed row, the row it is a copy of (the cluster's kept row) - its 1-based position in the
-  input (``dup_row``) or, with ``--id-column``, its id; empty for kept rows;
-- ``dup_similarity``: the removed row's text-check similarity to the kept row (0-1, 4 decimals).
+- ``dup_of``: for a removed row, the row it is a copy of (the cluster's kept row, or the row kept to check whose
+  text it has) - its 1-based position in the input (``dup_row``) or, with ``--id-column``, its id; empty for kept
+  rows;
+- ``dup_similarity``: the removed row's text-check similarity to that row (0-1, 4 decimals).
 
 With ``--status``, ``dup_status`` after ``dup_cluster``: each row's status in the desktop's words (Kept, Removed,
 Kept to check, Not a duplicate) - the contract columns give a row kept for the user to check ``dup_kept`` 1 like
