@@ -969,6 +969,14 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
         ),
         (
             [
+                "Moody's Investors Service Inc said it may downgrade 700 mln dlrs of debt of Dana Corp and its unit.",
+                "Moody's Investors Service Inc said it downgraded 700 mln dlrs of debt of Dana Corp and its unit.",
+            ],
+            "kept for you to check — what one says may be done, the other says was done",
+            1,
+        ),
+        (
+            [
                 "根据教育部有关规定，网上报名期间系统将对考生的学历信息进行网上校验，考生可随时登录网站查看学历校验结果，"
                 "未通过校验的考生须在现场确认时提交学历证书原件。考生也可在报名前自行登录学信网查询本人的学历信息是否可以通过校验。",
                 "根据教育部有关规定，网上报名期间系统将对考生的学历信息进行网上校验，并于次日以短信通知考生，"

@@ -19,6 +19,7 @@ from dedup_gui.core.doubt import (
     INSERTED_MIN_WORDS,
     INSERTED_SHARE,
     INSERTED_UNDER,
+    PLAN_OR_DEED,
     REWRITE_MIN_WORDS,
     REWRITE_SHARE,
     doubtful_pairs,
@@ -220,6 +221,56 @@ def test_a_date_in_another_month_is_read(a, b, changed):
     assert months_changed(a.lower(), b.lower()) is changed
     assert months_changed(b.lower(), a.lower()) is changed
     assert (rewrite_kind(a.lower(), b.lower()) == ANOTHER_DATE) is changed
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "changed"),
+    [
+        (
+            "Moody's Investors Service Inc said it may downgrade 700 mln dlrs of debt of Dana Corp and its unit.",
+            "Moody's Investors Service Inc said it downgraded 700 mln dlrs of debt of Dana Corp and its unit.",
+            True,
+        ),
+        (
+            "The company said it plans to acquire the assets of Acme Corp.",
+            "The company said it acquired the assets of Acme Corp.",
+            True,
+        ),  # fmt: skip
+        (
+            "Standard and Poor's said it will study the merger of the two banks.",
+            "Standard and Poor's said it studied the merger of the two banks.",
+            True,
+        ),  # fmt: skip
+        # the same tense either side, a typo of the verb, another verb, or a deed said two ways: no plan against a deed
+        (
+            "The council voted on Tuesday to approve the new budget for the year.",
+            "The council on Tuesday approved the new budget for the year.",
+            False,
+        ),  # fmt: skip
+        (
+            "Moody's said it may downgrade the debt of Dana Corp and its unit.",
+            "Moody's said it may dowgnrade the debt of Dana Corp and its unit.",
+            False,
+        ),  # fmt: skip
+        (
+            "Moody's said it downgraded the debt of Dana Corp and its unit.",
+            "Moody's said it downgrded the debt of Dana Corp and its unit.",
+            False,
+        ),  # fmt: skip
+        (
+            "Moody's said it may downgrade the debt of Dana Corp and its unit.",
+            "Moody's said it upgraded the debt of Dana Corp and its unit.",
+            False,
+        ),  # fmt: skip
+    ],
+)
+def test_a_plan_against_a_deed_is_read(a, b, changed):
+    """One text says a thing may or will be done ("may downgrade", "plans to acquire") where the other says it was
+    ("downgraded", "acquired"): a review announced, then the deed - two reports, kept to check."""
+    assert (rewrite_kind(a.lower(), b.lower()) == PLAN_OR_DEED) is changed
+    assert (rewrite_kind(b.lower(), a.lower()) == PLAN_OR_DEED) is changed
+    if changed:
+        assert rewritten_pairs([a.lower()], [b.lower()]).tolist() == [True]
 
 
 def test_a_run_keeps_the_notice_with_another_rating_to_check():

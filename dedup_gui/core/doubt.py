@@ -729,6 +729,7 @@ ENDS_OTHERWISE = "ends otherwise"  # ... or, a sentence, its edge words written 
 ANOTHER_RATING = "another rating"  # ... or a credit rating the other does not give (``ratings_changed``)
 ANOTHER_DATE = "another date"  # ... or a date in another month (``months_changed``)
 ANOTHER_ITEM = "another item"  # ... or the same words put in, or for others, in places (``same_words_in_places``)
+PLAN_OR_DEED = "plan or deed"  # ... or a thing one text says may or will be done, the other that it was
 
 
 def rewritten(a: str, b: str) -> bool:
@@ -755,6 +756,8 @@ def rewrite_kind(a: str, b: str) -> str | None:
     if len(wa) > len(wb):
         wa, wb, a, b = wb, wa, b, a
     ops = Levenshtein.opcodes(wa, wb)
+    if plan_against_deed(wa, wb, ops):
+        return PLAN_OR_DEED
     if Levenshtein.distance(a, b, score_cutoff=2 * REWRITE_MIN_WORDS) < 2 * REWRITE_MIN_WORDS:
         # (a pair this close is read for a question's one word only: ``_rewritten_reads``)
         return WORD_FOR_WORD if _word_for_word_held(a, b, wa, wb, ops) else None
@@ -771,6 +774,40 @@ def rewrite_kind(a: str, b: str) -> str | None:
         return WORD_FOR_WORD
     most = max(INSERTED_MIN_WORDS, math.floor(INSERTED_SHARE * len(wa)) + 1)
     return INSERTED if words_inserted(wa, wb, ops) >= most else None
+
+
+# Words before a verb that make it a plan or a possibility, not a deed: "may downgrade" / "downgraded", "plans to
+# acquire" / "acquired" (a verb of intent before "to": "voted to approve" / "approved" is one deed).
+MODAL_WORDS = frozenset(("may", "might", "could", "would", "will", "shall", "should", "can"))
+INTENT_WORDS = frozenset(("plans", "plan", "intends", "intend", "expects", "expect", "seeks", "seek", "aims", "hopes"))
+
+
+def plan_against_deed(wa: Sequence, wb: Sequence, ops) -> bool:
+    """Whether one of the word lists ``wa``, ``wb`` (aligned as ``ops``, rapidfuzz's Levenshtein opcodes) says a
+    thing may or will be done where the other says it was: a run of edits that is a verb after a modal
+    (``MODAL_WORDS``) or a verb of intent and "to" (``INTENT_WORDS``) on one side, that verb's past (-ed, -d, -ied) on
+    the other - "moody's said it may downgrade 700 mln dlrs
+    of debt of dana corp" / "moody's said it downgraded 700 mln dlrs of debt of dana corp" (Reuters: a review
+    announced, then the downgrade; removed as a copy, one word apart). Kept for the user to check."""
+    for first, last in _edit_runs(ops):
+        lo, hi = ops[first], ops[last]
+        src, dest = wa[lo.src_start : hi.src_end], wb[lo.dest_start : hi.dest_end]
+        if _planned(src, dest) or _planned(dest, src):
+            return True
+    return False
+
+
+def _planned(plan: Sequence, deed: Sequence) -> bool:
+    """Whether words ``plan`` are a modal and a verb, or a verb of intent, "to" and a verb, and ``deed`` that verb's
+    past."""
+    if len(deed) != 1 or not 2 <= len(plan) <= 3:
+        return False
+    *words, verb = (w.decode("ascii") if isinstance(w, bytes) else w for w in plan)
+    planned = words[0] in MODAL_WORDS if len(words) == 1 else words[0] in INTENT_WORDS and words[1] == "to"
+    if not planned or len(verb) < 3:
+        return False
+    past = deed[0].decode("ascii") if isinstance(deed[0], bytes) else deed[0]
+    return past in (verb + "ed", verb + "d", verb[:-1] + "ied") and past != verb
 
 
 # A credit rating (Moody's, Standard and Poor's, Fitch grades, lower case as the compared texts are), read where the

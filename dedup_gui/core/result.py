@@ -382,7 +382,8 @@ class DedupResult:
         rows = "1 row" if len(self.held) == 1 else f"{len(self.held):,} rows"
         return (
             f"kept for you to check: {rows} a character or a word apart from the kept row of their cluster, partly "
-            "in other words, with another credit rating or month, with a passage of their own, or with a figure's "
+            "in other words, with another credit rating or month, saying done what the other says may be done, with "
+            "a passage of their own, or with a figure's "
             "multiplier (万, million) dropped (they stay in the cleaned file; the annotated file lists them in their "
             "cluster with dup_kept 1)" + self._held_copies_summary()
         )

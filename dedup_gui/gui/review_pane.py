@@ -33,6 +33,7 @@ from dedup_gui.core.doubt import (
     ANOTHER_ITEM,
     ANOTHER_RATING,
     INSERTED,
+    PLAN_OR_DEED,
     held_as_rewritten,
     own_passage,
     rewrite_kind,
@@ -401,6 +402,8 @@ class ReviewPane(QWidget):
                 status = self.tr("kept for you to check — a date in another month")
             elif kind == ANOTHER_ITEM:
                 status = self.tr("kept for you to check — the same words changed in several places (another item)")
+            elif kind == PLAN_OR_DEED:
+                status = self.tr("kept for you to check — what one says may be done, the other says was done")
             else:
                 status = self.tr("kept for you to check — partly in other words")
         elif member.status == HELD and own_passage(session.texts[kept], session.texts[member.row]):

@@ -852,6 +852,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>保留待您核查 — 某个数字的量级（万、亿、million）被删去或改动</translation>
     </message>
     <message>
+        <source>kept for you to check — what one says may be done, the other says was done</source>
+        <translation>保留待您核查 — 一方说可能或将要做的事，另一方说已经做了</translation>
+    </message>
+    <message>
         <source>not a duplicate — stays</source>
         <translation>不是重复，保留</translation>
     </message>
