@@ -83,8 +83,10 @@ once the boilerplate is out, had been held against their stories going on).
 
 And a Latin text is held that gives a **credit rating** the other does not, the other giving one of its own
 (``ratings_changed``: "rated B-3" / "rated Ba-3"), that dates something in **another month** (``months_changed``:
-"Record May one" / "Record April One"), or, a sentence or notice, that has the **same words in several places**
-where the other has others or none (``same_words_in_places``: another fund's name in a template's notice).
+"Record May one" / "Record April One"), that says a thing **may or will be done** where the other says it was
+(``plan_against_deed``: "may downgrade" / "downgraded"), or, a sentence or notice, that has the **same words in
+several places** where the other has others or none (``same_words_in_places``: another fund's name in a template's
+notice).
 """
 
 from __future__ import annotations
