@@ -788,9 +788,9 @@ def plan_against_deed(wa: Sequence, wb: Sequence, ops) -> bool:
     """Whether one of the word lists ``wa``, ``wb`` (aligned as ``ops``, rapidfuzz's Levenshtein opcodes) says a
     thing may or will be done where the other says it was: a run of edits that is a verb after a modal
     (``MODAL_WORDS``) or a verb of intent and "to" (``INTENT_WORDS``) on one side, that verb's past (-ed, -d, -ied) on
-    the other - "moody's said it may downgrade 700 mln dlrs
-    of debt of dana corp" / "moody's said it downgraded 700 mln dlrs of debt of dana corp" (Reuters: a review
-    announced, then the downgrade; removed as a copy, one word apart). Kept for the user to check."""
+    the other - "moody's said it may downgrade 700 mln dlrs of debt of dana corp" / "moody's said it downgraded 700
+    mln dlrs of debt of dana corp" (two Reuters sentences of the English bench input: a review announced, then the
+    downgrade; removed as a copy, one word apart). Kept for the user to check."""
     for first, last in _edit_runs(ops):
         lo, hi = ops[first], ops[last]
         src, dest = wa[lo.src_start : hi.src_end], wb[lo.dest_start : hi.dest_end]
@@ -804,12 +804,17 @@ def _planned(plan: Sequence, deed: Sequence) -> bool:
     past."""
     if len(deed) != 1 or not 2 <= len(plan) <= 3:
         return False
-    *words, verb = (w.decode("ascii") if isinstance(w, bytes) else w for w in plan)
+    *words, verb = map(_as_text, plan)
     planned = words[0] in MODAL_WORDS if len(words) == 1 else words[0] in INTENT_WORDS and words[1] == "to"
     if not planned or len(verb) < 3:
         return False
-    past = deed[0].decode("ascii") if isinstance(deed[0], bytes) else deed[0]
+    past = _as_text(deed[0])
     return past in (verb + "ed", verb + "d", verb[:-1] + "ied") and past != verb
+
+
+def _as_text(word: str | bytes) -> str:
+    """A word of ``latin_words`` as text (two ASCII texts' words are bytes)."""
+    return word.decode("ascii") if isinstance(word, bytes) else word
 
 
 # A credit rating (Moody's, Standard and Poor's, Fitch grades, lower case as the compared texts are), read where the
@@ -887,7 +892,7 @@ def same_words_in_places(wa: Sequence, wb: Sequence, ops) -> bool:
 
 def _content_word(word: str | bytes) -> bool:
     """Whether a word of ``latin_words`` carries meaning: letters only, two or more, and no function word."""
-    text = word.decode("ascii") if isinstance(word, bytes) else word
+    text = _as_text(word)
     return len(text) >= 2 and text.isalpha() and text.lower() not in FUNCTION_WORDS
 
 
@@ -913,8 +918,8 @@ def word_for_word(wa: Sequence, wb: Sequence, ops, phrases: bool = False) -> boo
     lo, hi = changes[0], changes[-1]
     if max(hi.src_end - lo.src_start, hi.dest_end - lo.dest_start) > PHRASE_WORDS + 1:
         return False
-    xs = [(w.decode("ascii") if isinstance(w, bytes) else w).lower() for w in wa[lo.src_start : hi.src_end]]
-    ys = [(w.decode("ascii") if isinstance(w, bytes) else w).lower() for w in wb[lo.dest_start : hi.dest_end]]
+    xs = [_as_text(w).lower() for w in wa[lo.src_start : hi.src_end]]
+    ys = [_as_text(w).lower() for w in wb[lo.dest_start : hi.dest_end]]
     if not all(w.isalpha() for w in xs + ys):
         return False
     # ... writing one word for one, or (``phrases``) two for one, function words aside; the words of a side read as
