@@ -23,8 +23,9 @@ one (``dedup-spark --id-column``); otherwise as a 1-based data row number (the d
 ``load`` rebuilds a ``DedupResult`` (clusters with kept row, members and similarities, the rows kept to check and
 the removed rows whose ``dup_of`` names one of those: ``HeldCopies``) and the ``Decisions`` the file implies: a
 clustered row that is kept but is not its cluster's kept row, nor kept to check, was marked "not a duplicate". A
-cluster without a removed row keeps the row its status calls kept, else its first member. Every inconsistency (a removed row pointing to a row that is not kept, or to another cluster, a dup_kept
-that is not 0 or 1...) is an ``InputError`` naming the file and row.
+cluster without a removed row keeps the row its status calls kept, else its first member. Every inconsistency (a
+removed row pointing to a row that is not kept, or to another cluster, a dup_kept that is not 0 or 1...) is an
+``InputError`` naming the file and row.
 """
 
 from __future__ import annotations
