@@ -65,11 +65,7 @@ class MemberRow:
     manual: bool = False  # the status is the user's decision, not the algorithm's
     reason: str = ""  # the kept row: why the keep rule chose it (``DedupResult.keep_reasons``)
     scaled: bool = False  # held: a figure's multiplier dropped or changed from the kept row (``scale_changed``)
-    copy_of: int = -1  # removed: the row kept to check whose text it has (``ReviewSession.copy_of_staying``), or -1
-
-
-def _row_or_none(row: int | None) -> int:
-    return -1 if row is None else row
+    copy_of: int | None = None  # removed: the row kept to check whose text it has (``ReviewSession.copy_of_staying``)
 
 
 _ASCII_CASELESS = frozenset(string.digits + string.punctuation + " ")
@@ -361,11 +357,7 @@ class ReviewSession:
             scaled = status == HELD and scale_changed(self.texts[kept].lower(), text.lower())
             copy_of = self.copy_of_staying(m) if status == REMOVED else None
             similarity = self.similarity(cluster_id, m)
-            out.append(
-                MemberRow(
-                    m, status, similarity, len(text), snippet(text), manual, reason, scaled, _row_or_none(copy_of)
-                )
-            )
+            out.append(MemberRow(m, status, similarity, len(text), snippet(text), manual, reason, scaled, copy_of))
         return out
 
     def status(self, cluster_id: int, row: int) -> str:

@@ -127,7 +127,7 @@ def member_columns(
 
     def status_text(m: MemberRow) -> str:
         word = {KEPT: "★ " + say("Kept"), NOT_DUPLICATE: say("Not a duplicate"), HELD: "? " + say("To check")}.get(
-            m.status, say("Remove") if m.copy_of < 0 else say("Remove: same as row {row}").format(row=m.copy_of + 1)
+            m.status, say("Remove") if m.copy_of is None else say("Remove: same as row {row}").format(row=m.copy_of + 1)
         )
         return word + " ✎" if m.manual else word
 
@@ -155,7 +155,7 @@ def member_columns(
                 "Kept for you to check: a character or a word apart from the kept row, which is as often another "
                 "question or report as a copy. It stays in the cleaned file unless you remove it."
             )
-        if m.copy_of >= 0:
+        if m.copy_of is not None:
             return say(
                 "Removed from the cleaned file as a copy of row {row}, which is kept for you to check: the same text."
             ).format(row=m.copy_of + 1)

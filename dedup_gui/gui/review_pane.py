@@ -412,9 +412,10 @@ class ReviewPane(QWidget):
             status = self.tr("kept for you to check — a character or a word apart")
         elif member.status != KEPT:
             status = self.tr("not a duplicate — stays") if member.row in session.decisions.not_duplicate else ""
-            of = session.copy_of_staying(member.row) if not status else None
-            if of is not None:
-                status = self.tr("will be removed — the same text as row {row}, which stays").format(row=of + 1)
+            if not status and member.copy_of is not None:  # (the member's line has it: ``ReviewSession.members``)
+                status = self.tr("will be removed — the same text as row {row}, which stays").format(
+                    row=member.copy_of + 1
+                )
             status = status or self.tr("will be removed")
         columns = self.state.member_columns
         pipeline = next(iter(self.state.pipelines.values()), None)
