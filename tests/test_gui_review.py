@@ -939,7 +939,7 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
 
 
 @pytest.mark.parametrize(
-    ("texts", "says", "held"),
+    ("texts", "says", "held", "listed"),
     [
         (
             [
@@ -948,6 +948,7 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
             ],
             "kept for you to check — another credit rating",
             1,  # (the first of two alike kept)
+            "another rating or month",
         ),
         (
             [
@@ -956,6 +957,7 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
             ],
             "kept for you to check — a date in another month",
             1,
+            "another rating or month",
         ),
         (
             [
@@ -966,6 +968,7 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
             ],
             "kept for you to check — the same words changed in several places (another item)",
             0,  # (the longer notice, which holds the other's words, kept)
+            "partly in other words",
         ),
         (
             [
@@ -974,6 +977,7 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
             ],
             "kept for you to check — what one says may be done, the other says was done",
             1,
+            "done where the other says may be done",
         ),
         (
             [
@@ -984,16 +988,20 @@ def test_a_sentence_with_words_put_between_its_words_is_kept_to_check_and_says_s
             ],
             "kept for you to check — a passage of its own, no excerpt of the kept row",
             1,
+            "a passage of its own",
         ),
     ],
 )
-def test_a_row_held_for_another_rating_or_another_item_says_which(qtbot, window, tmp_path, texts, says, held):
+def test_a_row_held_for_another_rating_or_another_item_says_which(qtbot, window, tmp_path, texts, says, held, listed):
     """The compare view's title says why a Latin row is kept to check: another credit rating, or the same words
-    changed in several places (a template's other item) - not that it is partly in other words."""
+    changed in several places (a template's other item) - not that it is partly in other words; the summary above
+    the clusters lists that kind among those a row may be kept to check for."""
     texts = [*texts, "Shares of the company rose sharply in early trading on the New York Stock Exchange on Monday."]
     title = open_texts_and_compare(qtbot, window, tmp_path / "notices.csv", texts, held)
     assert window.session.result.held.tolist() == [held] and window.session.rows_to_remove == 0
     assert says in title and "partly in other words" not in title
+    summary = window.pane.summary.text()
+    assert "1 row kept for you to check: " in summary and listed in summary.split("kept for you to check: ")[1]
 
 
 def test_a_row_with_the_text_of_a_row_kept_to_check_says_it_goes_as_its_copy(qtbot, window, tmp_path):

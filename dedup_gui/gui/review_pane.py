@@ -576,12 +576,14 @@ class ReviewPane(QWidget):
             notes.append(
                 self.tr(
                     "1 row kept for you to check: a character or a word apart, partly in other words, another rating "
-                    "or month, a passage of its own, or a figure's multiplier dropped"
+                    "or month, done where the other says may be done, a passage of its own, or a figure's multiplier "
+                    "dropped"
                 )
                 if s.rows_to_check == 1
                 else self.tr(
                     "{n} rows kept for you to check: a character or a word apart, partly in other words, another "
-                    "rating or month, a passage of its own, or a figure's multiplier dropped"
+                    "rating or month, done where the other says may be done, a passage of its own, or a figure's "
+                    "multiplier dropped"
                 ).format(n=f"{s.rows_to_check:,}")
             )
         if s.not_applying:

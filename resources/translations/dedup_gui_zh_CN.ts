@@ -920,12 +920,12 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>您已决定 {n} 行</translation>
     </message>
     <message>
-        <source>1 row kept for you to check: a character or a word apart, partly in other words, another rating or month, a passage of its own, or a figure&apos;s multiplier dropped</source>
-        <translation>1 行保留待您核查：仅差一个字或一个词、部分文字被改写、评级或月份不同、含有自己的一段文字，或某个数字的量级（万、亿等）被删去</translation>
+        <source>1 row kept for you to check: a character or a word apart, partly in other words, another rating or month, done where the other says may be done, a passage of its own, or a figure&apos;s multiplier dropped</source>
+        <translation>1 行保留待您核查：仅差一个字或一个词、部分文字被改写、评级或月份不同、一方说已经做了而另一方说可能或将要做、含有自己的一段文字，或某个数字的量级（万、亿等）被删去</translation>
     </message>
     <message>
-        <source>{n} rows kept for you to check: a character or a word apart, partly in other words, another rating or month, a passage of its own, or a figure&apos;s multiplier dropped</source>
-        <translation>{n} 行保留待您核查：仅差一个字或一个词、部分文字被改写、评级或月份不同、含有自己的一段文字，或某个数字的量级（万、亿等）被删去</translation>
+        <source>{n} rows kept for you to check: a character or a word apart, partly in other words, another rating or month, done where the other says may be done, a passage of its own, or a figure&apos;s multiplier dropped</source>
+        <translation>{n} 行保留待您核查：仅差一个字或一个词、部分文字被改写、评级或月份不同、一方说已经做了而另一方说可能或将要做、含有自己的一段文字，或某个数字的量级（万、亿等）被删去</translation>
     </message>
     <message>
         <source>{n} of them in no cluster at these settings</source>
