@@ -1016,6 +1016,11 @@ def test_a_row_with_the_text_of_a_row_kept_to_check_says_it_goes_as_its_copy(qtb
     at = model.index(member_rows(window).index(3), 1)
     assert model.data(at, Qt.ItemDataRole.DisplayRole) == "Remove: same as row 2"
     assert "as a copy of row 2, which is kept for you to check" in model.data(at, Qt.ItemDataRole.ToolTipRole)
+    # ... whole: the Status column is widened to the text (the widths are made for "★ Kept", "? To check")
+    view = window.members_view
+    assert (
+        view.columnWidth(1) >= view.sizeHintForColumn(1) > view.fontMetrics().horizontalAdvance("Remove: same as row 2")
+    )
     # Row 2 removed too (it is a copy after all): row 4 goes as a copy of the kept row, and says nothing more.
     click_members(qtbot, window, [1])
     qtbot.keyClick(window.members_view, Qt.Key.Key_Delete)

@@ -115,6 +115,9 @@ def cluster_columns(say: Translate = same, held: bool = False) -> list[Column[Cl
     return columns
 
 
+MEMBER_STATUS = 1  # the place of the Status column among ``member_columns`` (after Row)
+
+
 def member_columns(
     session: ReviewSession | None,
     table: Table | None,

@@ -40,7 +40,7 @@ from dedup_gui.core.doubt import (
 )
 from dedup_gui.core.engine_process import RemotePipeline
 from dedup_gui.core.review import HELD, KEPT, MOVED, NEAREST, NONE, ReviewSession, locate
-from dedup_gui.core.review_columns import member_fields
+from dedup_gui.core.review_columns import MEMBER_STATUS, member_fields
 
 from .app_state import AppState
 from .cluster_list import ClusterListModel, MembersModel
@@ -315,12 +315,24 @@ class ReviewPane(QWidget):
             return
         members = self.session.cluster(cluster_id).members
         self.state.place = list(members)
+        self._fit_copy_statuses()
         self._update_title()
         kept = self.session.kept_row(cluster_id)
         wanted = self._pending_member if self._pending_member in members else -1
         if wanted < 0:
             wanted = next((m for m in members if m != kept), kept)
         self.select_member(wanted)
+
+    def _fit_copy_statuses(self) -> None:
+        """A member removed as the copy of a row kept to check says so in its Status ("Remove: same as row 1,024"),
+        wider than the column's own width: the column is widened to show it whole (never narrowed - the user may
+        have widened it)."""
+        model = self.members_model
+        if not any(model.member(i).copy_of is not None for i in range(model.rowCount())):
+            return
+        view = self.members_view
+        if view.sizeHintForColumn(MEMBER_STATUS) > view.columnWidth(MEMBER_STATUS):
+            view.setColumnWidth(MEMBER_STATUS, view.sizeHintForColumn(MEMBER_STATUS))
 
     def _update_title(self) -> None:
         cluster_id = self.members_model.cluster_id
