@@ -233,6 +233,8 @@ def run(argv: list[str] | None = None) -> int:
             for c in columns:
                 if c not in table.columns:
                     raise DedupError(table.path, f"no column named {c!r} (columns: {', '.join(table.columns)})")
+            placeholders = table.placeholders(columns)
+            _warn(bar, [(table.path.name, placeholders.note())] if placeholders is not None else [])
             settings = _settings(args)
             pipeline = Pipeline.for_table(table, columns)
             result = pipeline.run(settings, reporter, keep_reasons=args.report is not None)  # the report's

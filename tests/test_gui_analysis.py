@@ -137,6 +137,17 @@ def test_a_large_runs_count_follows_a_drag_from_a_thread_of_its_own_and_shows_th
     assert f"<b>{analysis.removal_count(view.session.result, 0.8):,} rows</b>" in histogram.readout.text()
 
 
+def test_the_most_reposted_story_counts_its_sources_in_words_that_agree(view):
+    """ "from 1 source", "from 2 sources"; none said without a source column."""
+    one = analysis.HotStory(1, 1, 8, 0, "向佐登ELLEMEN九月刊封面", sources=(("testFashion", 8),))
+    two = analysis.HotStory(1, 1, 5, 0, "财政部：科技企业孵化器", sources=(("testTech", 3), ("TechNews", 2)))
+    none = analysis.HotStory(1, 1, 4, 0, "丸子头已经不流行了")
+    captions = [view.hot_stories._caption(s) for s in (one, two, none)]
+    assert captions[0].endswith("<b>8 copies</b> from 1 source")
+    assert captions[1].endswith("<b>5 copies</b> from 2 sources")
+    assert captions[2].endswith("<b>4 copies</b>")
+
+
 def test_clicking_the_chart_moves_the_threshold_there(qtbot, view):
     emitted = []
     view.thresholdChanged.connect(emitted.append)

@@ -33,6 +33,7 @@ from .doubt import held_texts
 from .keep import rank_rows
 from .result import ClusterList, Decisions, DedupResult, Resolution
 from .settings import NormaliseOptions
+from .table import TITLE_NAME_HINTS as TITLE_NAME_HINTS  # (re-exported: the review's column order reads it here)
 from .table import Table, cell_text
 from .text import normalise_all, sorted_unique
 
@@ -270,7 +271,6 @@ SOURCE_NAME_HINTS = (
     "source", "outlet", "publisher", "site", "media", "channel", "platform", "author",
     "来源", "來源", "媒体", "媒體", "出处", "网站", "網站", "站点", "平台", "频道", "作者", "发布者", "发布方",
 )  # fmt: skip
-TITLE_NAME_HINTS = ("title", "headline", "subject", "标题", "標題", "题目", "題目", "主题")
 _SAMPLE = 2000
 
 
@@ -318,14 +318,9 @@ def detect_source_column(table: Table, exclude: Sequence[str] = ()) -> str | Non
 
 
 def detect_title_column(table: Table, exclude: Sequence[str] = ()) -> str | None:
-    """A column named like title/headline/标题 with short texts: the story's name in the hot-stories list."""
-    for name in table.columns:
-        if name in exclude or not _name_hit(name, TITLE_NAME_HINTS):
-            continue
-        cells = [cell_text(v).strip() for v in table.data[name].head(_SAMPLE).tolist() if not _is_blank(v)]
-        if cells and sum(len(c) for c in cells) / len(cells) <= 120:
-            return name
-    return None
+    """A column named like title/headline/标题 with short texts: the story's name in the hot-stories list
+    (``Table.title_column``)."""
+    return table.title_column(exclude)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -43,6 +43,12 @@ class DataPanel(QWidget):
         self.preview.setObjectName("preview")
         self.preview.setWordWrap(True)
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
+        # Rows whose text is a placeholder for a missing one, read with their other columns (``Table.placeholders``)
+        self.placeholders = QLabel()
+        self.placeholders.setObjectName("hint")
+        self.placeholders.setWordWrap(True)
+        self.placeholders.setTextFormat(Qt.TextFormat.PlainText)
+        self.placeholders.hide()
 
         box = QGroupBox(self.tr("Data"))
         form = QFormLayout(box)
@@ -54,6 +60,7 @@ class DataPanel(QWidget):
         form.addRow(QLabel(self.tr("Text column(s):")))
         form.addRow(self.columns)
         form.addRow(self.preview)
+        form.addRow(self.placeholders)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(box)
@@ -106,12 +113,27 @@ class DataPanel(QWidget):
 
     def _update_preview(self) -> None:
         cols = self.selected_columns()
+        self.placeholders.hide()
         if self.table is None or not cols or len(self.table) == 0:
             self.preview.setText(self.tr("Tick at least one text column.") if self.table is not None else "")
             return
         first = " / ".join(cell_text(self.table.data[c].iloc[0]) for c in cols)
         first = " ".join(first[:400].split())
         self.preview.setText(self.tr("Row 1: {text}").format(text=first[:140] + ("…" if len(first) > 140 else "")))
+        found = self.table.placeholders(cols)
+        if found is not None:
+            self.placeholders.setText(
+                self.tr(
+                    "{rows} rows share a short text with other rows (“{example}” in {n}), much shorter than the "
+                    "column's: it may stand in for a missing text, so they are compared with their {columns} too."
+                ).format(
+                    rows=f"{len(found.rows):,}",
+                    example=found.example[:40],
+                    n=f"{found.example_rows:,}",
+                    columns=", ".join(found.others),
+                )
+            )
+            self.placeholders.show()
 
     def _sheet_changed(self, name: str) -> None:
         if name and self.table is not None and name != self.table.sheet:

@@ -202,6 +202,10 @@
         <source>Row 1: {text}</source>
         <translation>第 1 行：{text}</translation>
     </message>
+    <message>
+        <source>{rows} rows share a short text with other rows (“{example}” in {n}), much shorter than the column&apos;s: it may stand in for a missing text, so they are compared with their {columns} too.</source>
+        <translation>{rows} 行与其他行共用一段短文字（“{example}”有 {n} 行），比该列的文字短得多：它可能是缺失正文的占位文字，因此这些行还会连同{columns}一起比较。</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -388,6 +392,10 @@
     <message>
         <source>Most reposted: “{story}” — &lt;b&gt;{n} copies&lt;/b&gt;</source>
         <translation>转载最多：“{story}”——&lt;b&gt;{n} 篇&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> from 1 source</source>
+        <translation>，来自 1 个来源</translation>
     </message>
     <message>
         <source> from {k} sources</source>

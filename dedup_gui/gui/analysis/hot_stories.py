@@ -256,7 +256,9 @@ class HotStoriesPanel(QFrame):
     def _caption(self, s: HotStory) -> str:
         story = html.escape(s.headline if len(s.headline) <= 48 else s.headline[:47] + "…")
         text = self.tr("Most reposted: “{story}” — <b>{n} copies</b>").format(story=story, n=f"{s.copies:,}")
-        if s.sources:
+        if len(s.sources) == 1:
+            text += self.tr(" from 1 source")
+        elif s.sources:
             text += self.tr(" from {k} sources").format(k=f"{len(s.sources):,}")
         if s.first_seen is not None and s.last_seen is not None:
             first, last = format_time(s.first_seen), format_time(s.last_seen)
