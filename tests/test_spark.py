@@ -666,3 +666,32 @@ def test_texts_of_markup_alone_share_a_key_with_their_exact_copies_only():
     keys = list(zip(out["key_hi"].tolist(), out["key_lo"].tolist(), strict=True))
     assert keys[0] == keys[2] and len({keys[0], keys[1], keys[4]}) == 3
     assert out["key_hi"].isna().tolist() == [False, False, False, True, False]
+
+
+@needs_spark
+def test_articles_whose_body_is_only_a_placeholder_stay_as_on_the_desktop(spark, tmp_path):
+    """A short text many articles share in place of their body is read with each row's title, in the job as on
+    the desktop (``Table.placeholders``): the articles under their own headlines stay, a row with the same title
+    goes as a copy, a repost of an article as before."""
+    from test_placeholders import ROWS
+
+    from dedup_gui.spark.job import JobSpec, run
+
+    path = tmp_path / "news.csv"
+    pd.DataFrame(ROWS, columns=["title", "body"]).to_csv(path, index=False)
+    settings = Settings(algorithm="ngram", mode="strict")
+    summary = run(spark, JobSpec([str(path)], ["body"], settings, str(tmp_path / "out")))
+    desktop = Pipeline.for_table(read_table(path), ["body"]).run(settings)
+    rows = _rows(tmp_path / "out")
+    _assert_same_removals(desktop, rows)
+    _assert_same_counts(summary, desktop)
+    assert [c.members for c in desktop.clusters] == [[0, 9], [5, 8]]
+
+
+def test_a_placeholders_row_is_read_with_its_title_in_a_batch_as_on_the_desktop():
+    titles, bodies = ["甲", "乙", "", "丙"], ["占位", " 占位 ", "占位", "正文"]
+    frame = pd.DataFrame({"__row": range(4), "title": titles, "body": bodies})
+    texts = batches.joined_texts(frame, ["body"], ("title", frozenset({"占位"})))
+    assert texts == ["甲\n占位", "乙\n 占位 ", "占位", "正文"]
+    reads = batches.placeholder_reads(frame, ["body"])
+    assert reads["short"].tolist() == ["占位", "占位", "占位", "正文"] and reads["length"].tolist() == [2, 4, 2, 2]

@@ -243,10 +243,9 @@ class Table:
         median = float(np.median(filled))
         if median < PLACEHOLDER_COLUMN_CHARS:
             return None
-        limit = min(PLACEHOLDER_CHARS, PLACEHOLDER_SHARE * median)
-        short = np.flatnonzero((lengths > 0) & (lengths < limit + 2))  # (+2: the spaces at its ends aside)
+        limit = placeholder_limit(median)
         rows_of: dict[str, list[int]] = {}
-        for r in short.tolist():
+        for r in np.flatnonzero((lengths > 0) & (lengths < PLACEHOLDER_READ)).tolist():
             text = texts[r].strip()
             if text and len(text) < limit:
                 rows_of.setdefault(text, []).append(r)
@@ -300,6 +299,12 @@ TITLE_NAME_HINTS = ("title", "headline", "subject", "标题", "標題", "题目"
 PLACEHOLDER_CHARS = 50
 PLACEHOLDER_SHARE = 0.1
 PLACEHOLDER_COLUMN_CHARS = 200
+PLACEHOLDER_READ = 200  # a cell this long or longer is none, whatever spaces it has at its ends
+
+
+def placeholder_limit(median: float) -> float:
+    """A placeholder is shorter than this (spaces at its ends aside) in a column whose median text is ``median``."""
+    return min(PLACEHOLDER_CHARS, PLACEHOLDER_SHARE * median)
 
 
 @dataclass

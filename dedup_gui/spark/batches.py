@@ -50,7 +50,7 @@ from ..core.progress import Reporter
 from ..core.segment import keyword_hashes
 from ..core.series import framed
 from ..core.settings import NormaliseOptions, Settings
-from ..core.table import cell_text
+from ..core.table import PLACEHOLDER_READ, cell_text
 from ..core.text import compact, ends_stripped, gram_hashes, normalise, overlap
 from ..core.textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, reports_differ_pairs
 
@@ -66,12 +66,41 @@ def as_unsigned(x: np.ndarray) -> np.ndarray:
     return np.asarray(x, dtype=np.int64).view(np.uint64)
 
 
-def joined_texts(frame: pd.DataFrame, columns: Sequence[str]) -> list[str]:
-    """The dedup text of every row, as ``Table.texts``: the chosen columns' cell texts joined by newlines."""
+# (the title column, the placeholders): the rows whose text is one of them are read with their title before it
+ReadWith = tuple[str, frozenset[str]]
+
+
+def joined_texts(frame: pd.DataFrame, columns: Sequence[str], read_with: ReadWith | None = None) -> list[str]:
+    """The dedup text of every row, as ``Table.texts``: the chosen columns' cell texts joined by newlines - a row
+    whose text is a placeholder (``read_with``: the input's, ``job._placeholders``) with its title before it."""
     parts = [[cell_text(None if _missing(v) else v) for v in frame[c].tolist()] for c in columns]
     if len(parts) == 1:
-        return parts[0]
-    return ["\n".join(p for p in cells if p) for cells in zip(*parts, strict=True)]
+        texts = parts[0]
+    else:
+        texts = ["\n".join(p for p in cells if p) for cells in zip(*parts, strict=True)]
+    if read_with is None:
+        return texts
+    title, shared = read_with
+    titles = [cell_text(None if _missing(v) else v) for v in frame[title].tolist()]
+    return [
+        f"{t}\n{x}" if t and len(x) < PLACEHOLDER_READ and x.strip() in shared else x
+        for t, x in zip(titles, texts, strict=True)
+    ]
+
+
+def placeholder_reads(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """What ``Table.placeholders`` counts, per row: the text's length and, where it can be a placeholder (under
+    ``PLACEHOLDER_READ`` characters), the text without the spaces at its ends and its length (-1 where not read).
+    Out: ``length, short, short_length``."""
+    texts = joined_texts(frame, columns)
+    short = [t.strip() if len(t) < PLACEHOLDER_READ else None for t in texts]
+    return pd.DataFrame(
+        {
+            "length": lengths_of(texts),
+            "short": short,
+            "short_length": np.fromiter((-1 if x is None else len(x) for x in short), np.int64, len(short)),
+        }
+    )
 
 
 def _missing(v: object) -> bool:
@@ -81,7 +110,9 @@ def _missing(v: object) -> bool:
 # -- rows: the exact pass and the per-row keep evidence -----------------------------------------------------------
 
 
-def prepare_rows(frame: pd.DataFrame, columns: Sequence[str], opts: NormaliseOptions, marks: bool) -> pd.DataFrame:
+def prepare_rows(
+    frame: pd.DataFrame, columns: Sequence[str], opts: NormaliseOptions, marks: bool, read_with: ReadWith | None = None
+) -> pd.DataFrame:
     """Per row: the normalised text, a 128-bit hash of its compact form less the signs at its ends
     (``text.ends_stripped``; null when empty: never an exact duplicate; a text of markup or such signs alone,
     which leaves nothing, hashed as written instead - its exact copies are one unique text, as
@@ -89,9 +120,10 @@ def prepare_rows(frame: pd.DataFrame, columns: Sequence[str], opts: NormaliseOpt
     policy: whether it carries a repost marker and its length class (``keep._length_class``: lengths within about
     10 % of each other tie).
 
-    In: ``__row`` and the text columns. Out: ``__row, norm, key_hi, key_lo, length, length_class, marked``.
+    In: ``__row`` and the text columns (and the title column, with ``read_with``: ``joined_texts``). Out: ``__row,
+    norm, key_hi, key_lo, length, length_class, marked``.
     """
-    texts = joined_texts(frame, columns)
+    texts = joined_texts(frame, columns, read_with)
     seen: dict[str, tuple[str, int | None, int | None]] = {}
     norms, his, los = [], [], []
     for t in texts:
@@ -394,10 +426,11 @@ def _containers(
     return container, grams
 
 
-def written_texts(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
-    """In: ``__row`` (a unique text's first row) and the text columns. Out: ``u, written``, the row's text as
-    written (``joined_texts``)."""
-    return pd.DataFrame({"u": frame[ROW].to_numpy(dtype=np.int64), "written": joined_texts(frame, columns)})
+def written_texts(frame: pd.DataFrame, columns: Sequence[str], read_with: ReadWith | None = None) -> pd.DataFrame:
+    """In: ``__row`` (a unique text's first row) and the text columns (and the title column, with ``read_with``).
+    Out: ``u, written``, the row's text as written (``joined_texts``)."""
+    texts = joined_texts(frame, columns, read_with)
+    return pd.DataFrame({"u": frame[ROW].to_numpy(dtype=np.int64), "written": texts})
 
 
 def reports_agree(frame: pd.DataFrame, markup: bool) -> pd.DataFrame:

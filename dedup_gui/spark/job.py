@@ -23,6 +23,7 @@ from ..core.algorithms.registry import get_algorithm
 from ..core.errors import InputError
 from ..core.series import is_series
 from ..core.settings import Settings
+from ..core.table import PLACEHOLDER_COLUMN_CHARS, TITLE_NAME_HINTS, cell_text, placeholder_limit
 from . import batches, candidates, clusters, keep
 from .boilerplate import learn_keys
 from .checkpoints import materialise
@@ -106,7 +107,8 @@ def run(spark: SparkSession, spec: JobSpec) -> JobSummary:
             _check_ids(data, spec.id_column, source)
         date_column = keep.date_column(data, columns, settings.keep, spec.date_column, source)
         summary.date_column = date_column
-        rows = materialise(_prepare(data, spec.columns, settings))
+        read_with = _placeholders(data, spec.columns)
+        rows = materialise(_prepare(data, spec.columns, settings, read_with))
         summary.rows = rows.count()
         clock.lap("read and normalise")
 
@@ -120,7 +122,7 @@ def run(spark: SparkSession, spec: JobSpec) -> JobSummary:
         uniques = materialise(_content(spark, uniques, plate))
         clock.lap("boilerplate")
 
-        pairs = materialise(_pairs(uniques, _written(data, spec.columns, uniques), settings, summary))
+        pairs = materialise(_pairs(uniques, _written(data, spec.columns, uniques, read_with), settings, summary))
         summary.pairs = pairs.count()
         clock.lap("candidates and text check")
 
@@ -163,11 +165,45 @@ def _check_ids(data: DataFrame, id_column: str, source: str) -> None:
         raise InputError(source, f"id column {id_column!r} repeats the id {example[id_column]!r}; ids must be unique")
 
 
-def _prepare(data: DataFrame, columns: list[str], settings: Settings) -> DataFrame:
+def _placeholders(data: DataFrame, columns: list[str]) -> batches.ReadWith | None:
+    """``Table.placeholders`` over the whole input: the title column and the short texts that stand in for a
+    missing one (None when there is no title column or no such text). The median of the texts' lengths is the
+    exact one (``percentile``: the lengths are few distinct numbers), as the desktop's."""
+    title = _title_column(data, columns)
+    if title is None:
+        return None
+    measured = data.select(*columns).mapInPandas(
+        lambda it: (batches.placeholder_reads(f, columns) for f in it), "length long, short string, short_length long"
+    )
+    median = measured.where(F.col("length") > 0).agg(F.expr("percentile(length, 0.5)")).first()[0]
+    if median is None or median < PLACEHOLDER_COLUMN_CHARS:
+        return None
+    limit = placeholder_limit(float(median))
+    short = measured.where((F.col("short_length") > 0) & (F.col("short_length") < limit))
+    shared = short.groupBy("short").count().where(F.col("count") >= 2).select("short").collect()
+    found = frozenset(r["short"] for r in shared)
+    return (title, found) if found else None
+
+
+def _title_column(data: DataFrame, columns: list[str]) -> str | None:
+    """``Table.title_column``: the first column named like a title whose first 2,000 filled cells have 120
+    characters or fewer on average."""
+    for name in user_columns(data):
+        if name in columns or not any(h in name.casefold() for h in TITLE_NAME_HINTS):
+            continue
+        head = data.where(F.col(ROW) < 2000).select(name).toPandas()[name].tolist()
+        cells = [t for t in (cell_text(None if batches._missing(v) else v).strip() for v in head) if t]
+        if cells and sum(map(len, cells)) / len(cells) <= 120:
+            return name
+    return None
+
+
+def _prepare(data: DataFrame, columns: list[str], settings: Settings, read_with: batches.ReadWith | None) -> DataFrame:
     opts, marks = settings.normalise, keep.needs_marks(settings.keep)
     schema = "__row long, norm string, key_hi long, key_lo long, length long, length_class double, marked boolean"
-    return data.select(ROW, *columns).mapInPandas(
-        lambda it: (batches.prepare_rows(f, columns, opts, marks) for f in it), schema
+    title = [read_with[0]] if read_with is not None else []
+    return data.select(ROW, *columns, *title).mapInPandas(
+        lambda it: (batches.prepare_rows(f, columns, opts, marks, read_with) for f in it), schema
     )
 
 
@@ -190,11 +226,14 @@ def _content(spark: SparkSession, uniques: DataFrame, plate: frozenset[int]) -> 
     )
 
 
-def _written(data: DataFrame, columns: list[str], uniques: DataFrame) -> DataFrame:
+def _written(data: DataFrame, columns: list[str], uniques: DataFrame, read_with: batches.ReadWith | None) -> DataFrame:
     """Each unique text as written (u, written): its first row's text, the chosen columns joined as the exact pass
     read them. The text check reads names in it, where case tells them."""
-    firsts = data.select(ROW, *columns).join(uniques.select(F.col("u").alias(ROW)), ROW, "left_semi")
-    return firsts.mapInPandas(lambda it: (batches.written_texts(f, columns) for f in it), "u long, written string")
+    title = [read_with[0]] if read_with is not None else []
+    firsts = data.select(ROW, *columns, *title).join(uniques.select(F.col("u").alias(ROW)), ROW, "left_semi")
+    return firsts.mapInPandas(
+        lambda it: (batches.written_texts(f, columns, read_with) for f in it), "u long, written string"
+    )
 
 
 def _series(judged: DataFrame, uniques: DataFrame) -> DataFrame:
