@@ -46,7 +46,7 @@ def test_articles_whose_body_is_only_a_placeholder_stay_and_the_user_is_told(tmp
     path = write(tmp_path, ROWS)
     table = read_table(path)
     found = table.placeholders(["body"])
-    assert found is not None and found.rows.tolist() == [5, 6, 7, 8] and found.others == ["title"]
+    assert found is not None and found.rows.tolist() == [5, 6, 7, 8] and found.title == "title"
     assert (found.example, found.example_rows, found.kinds) == (SLOGAN, 4, 1)
     d = annotated(tmp_path, path)  # (the body: the column of the longest texts)
     status = d["dup_status"].tolist()
@@ -97,7 +97,7 @@ def test_a_short_comment_reposted_under_its_title_by_other_outlets_is_still_a_co
     rows += [("用户评论", outlet, "2024-03-09", comment) for outlet in ("时代晚报", "今日新闻网", "新潮商报")]
     path = write(tmp_path, rows, ("标题", "来源", "发布日期", "正文"))
     found = read_table(path).placeholders(["正文"])
-    assert found is not None and found.others == ["标题"] and found.rows.tolist() == [5, 6, 7]
+    assert found is not None and found.title == "标题" and found.rows.tolist() == [5, 6, 7]
     d = annotated(tmp_path, path, "--column", "正文")
     assert d["dup_status"].tolist()[5:] == ["Kept", "Removed", "Removed"]
 

@@ -192,15 +192,15 @@ class Table:
 
     def texts(self, columns: Sequence[str]) -> list[str]:
         """The dedup text of every row: the chosen columns joined with a newline (e.g. title + body) - with the
-        row's other text columns before it where that is a placeholder (``placeholders``)."""
+        row's title before it where that is a placeholder (``placeholders``)."""
         texts = self._joined(columns)
         found = self.placeholders(columns, texts)
         if found is None:
             return texts
         texts = list(texts)  # (a column's own list of values is never written to)
-        parts = [self.column_texts(c) for c in found.others]
+        titles = self.column_texts(found.title)
         for r in found.rows.tolist():
-            texts[r] = "\n".join([*(p[r] for p in parts if p[r]), texts[r]])
+            texts[r] = f"{titles[r]}\n{texts[r]}" if titles[r] else texts[r]
         return texts
 
     def _joined(self, columns: Sequence[str]) -> list[str]:
@@ -213,7 +213,7 @@ class Table:
 
     def placeholders(self, columns: Sequence[str], texts: list[str] | None = None) -> Placeholders | None:
         """The rows whose text in ``columns`` (``texts``, when made already) stands in for a text that is missing,
-        and the table's other columns of text that tell those rows apart - None when there are none of either.
+        and the title column that tells those rows apart - None when there are none of either.
 
         A crawled sheet of articles often has a body that failed to load: the site's slogan ("精度知天下，新闻更
         悦己", 580 rows of the Sina corpus under 580 different headlines), "来源：36氪", "点击查看原文". Those rows
@@ -255,10 +255,9 @@ class Table:
         title = self.title_column(columns)
         if title is None:
             return None
-        others = [title]
         example = max(shared, key=lambda text: len(shared[text]))
         rows = np.sort(np.fromiter((r for rs in shared.values() for r in rs), dtype=np.int64))
-        return Placeholders(rows, others, example, len(shared[example]), len(shared), int(median))
+        return Placeholders(rows, title, example, len(shared[example]), len(shared), int(median))
 
     def _text_cells(self, column: str) -> tuple[list[str], int]:
         """The texts among ``column``'s first 200 cells that are not numbers, and how many cells were read."""
@@ -312,7 +311,7 @@ class Placeholders:
     """Rows whose text stands in for a missing one (``Table.placeholders``)."""
 
     rows: np.ndarray  # the rows (0-based, in order)
-    others: list[str]  # the table's other columns of text, read before each such row's text
+    title: str  # the title column, read before each such row's text
     example: str  # the placeholder most rows have
     example_rows: int  # ... how many
     kinds: int  # how many different placeholders
@@ -325,7 +324,7 @@ class Placeholders:
             f"{len(self.rows):,} rows share a short text with other rows - {self.example!r} in "
             f"{self.example_rows:,} rows{more} - where the column's texts have ~{self.median:,} characters: such a "
             f"text may stand in for a missing one (a site's slogan where the body failed to load), so those rows "
-            f"are compared with their {', '.join(self.others)} too, and rows under other headlines are not copies"
+            f"are compared with their {self.title} too, and rows under other headlines are not copies"
         )
 
 

@@ -130,7 +130,7 @@ class DataPanel(QWidget):
                     rows=f"{len(found.rows):,}",
                     example=found.example[:40],
                     n=f"{found.example_rows:,}",
-                    columns=", ".join(found.others),
+                    columns=found.title,
                 )
             )
             self.placeholders.show()
