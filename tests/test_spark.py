@@ -686,6 +686,11 @@ def test_articles_whose_body_is_only_a_placeholder_stay_as_on_the_desktop(spark,
     _assert_same_removals(desktop, rows)
     _assert_same_counts(summary, desktop)
     assert [c.members for c in desktop.clusters] == [[0, 9], [5, 8]]
+    # the report's kept text, as the desktop's report gives it: the headline, then the slogan
+    report = read_table(tmp_path / "out" / "clusters").data.sort_values("cluster")
+    texts = Pipeline.for_table(read_table(path), ["body"]).texts
+    assert report["kept_text"].tolist() == [texts[0][:200], texts[5][:200]]
+    assert report["kept_text"].tolist()[1] == f"{ROWS[5][0]}\n{ROWS[5][1]}"
 
 
 def test_a_placeholders_row_is_read_with_its_title_in_a_batch_as_on_the_desktop():

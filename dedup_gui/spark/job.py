@@ -141,7 +141,7 @@ def run(spark: SparkSession, spec: JobSpec) -> JobSummary:
         summary.removed = annotated.where(F.col("dup_kept") == 0).count()
         clock.lap("clusters")
 
-        write_outputs(spark, data, annotated, report, spec, summary)
+        write_outputs(spark, data, annotated, report, spec, summary, read_with)
         clock.lap("write")
     finally:
         spark.catalog.clearCache()

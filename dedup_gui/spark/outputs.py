@@ -29,6 +29,7 @@ from pyspark.sql import functions as F
 from ..core.annotation import STATUS_COLUMN, StatusWords
 from ..core.errors import OutputError
 from . import batches
+from .batches import ReadWith
 from .rows import ADDED_ROW, ROW, user_columns
 
 if TYPE_CHECKING:
@@ -70,7 +71,10 @@ def write_outputs(
     report: DataFrame,
     spec: JobSpec,
     summary: JobSummary,
+    read_with: ReadWith | None = None,
 ) -> None:
+    """``read_with``: the placeholders' rows are read with their title (``job._placeholders``), in the report's
+    kept texts too, as the desktop's report gives them."""
     user = user_columns(data)
     if spec.id_column:
         ids = data.select(F.col(ROW).alias("kept_row"), F.col(spec.id_column).alias("dup_of"))
@@ -89,7 +93,7 @@ def write_outputs(
         F.col("dup_similarity"),
     )
     _write(out.orderBy(ROW).drop(ROW), f"{spec.output.rstrip('/')}/rows", spec.out_format)
-    _write(_report(report, annotated, data, spec), f"{spec.output.rstrip('/')}/clusters", spec.out_format)
+    _write(_report(report, annotated, data, spec, read_with), f"{spec.output.rstrip('/')}/clusters", spec.out_format)
     write_text(spark, f"{spec.output.rstrip('/')}/summary.json", summary.to_json())
 
 
@@ -105,7 +109,9 @@ def _status():
     )
 
 
-def _report(report: DataFrame, annotated: DataFrame, data: DataFrame, spec: JobSpec) -> DataFrame:
+def _report(
+    report: DataFrame, annotated: DataFrame, data: DataFrame, spec: JobSpec, read_with: ReadWith | None
+) -> DataFrame:
     """One line per cluster, as the desktop report: cluster, size, kept_row (1-based), members, min/max
     similarity, the start of the kept text; and ``kept_id`` with ``--id-column``."""
     members = annotated.groupBy("dup_cluster").agg(F.sort_array(F.collect_list(ROW)).alias("m"))
@@ -114,9 +120,10 @@ def _report(report: DataFrame, annotated: DataFrame, data: DataFrame, spec: JobS
         F.concat_ws(" ", F.transform("m", lambda r: (r + 1).cast("string"))).alias("members"),
     )
     columns = spec.columns
-    kept = data.select(ROW, *columns).join(report.select(F.col("kept_row").alias(ROW)), ROW)
+    title = [read_with[0]] if read_with is not None else []
+    kept = data.select(ROW, *columns, *title).join(report.select(F.col("kept_row").alias(ROW)), ROW)
     texts = kept.mapInPandas(
-        lambda it: (_snippets(f, columns) for f in it), f"{ROW} long, kept_text string"
+        lambda it: (_snippets(f, columns, read_with) for f in it), f"{ROW} long, kept_text string"
     ).withColumnRenamed(ROW, "kept_row")
     out = report.join(members, "cluster").join(texts, "kept_row", "left")
     picked = [
@@ -135,10 +142,10 @@ def _report(report: DataFrame, annotated: DataFrame, data: DataFrame, spec: JobS
     return out.select(*picked).orderBy("cluster")
 
 
-def _snippets(frame, columns):
+def _snippets(frame, columns, read_with: ReadWith | None):
     import pandas as pd
 
-    texts = batches.joined_texts(frame, columns)
+    texts = batches.joined_texts(frame, columns, read_with)
     return pd.DataFrame({ROW: frame[ROW].to_numpy(), "kept_text": [t[:SNIPPET_CHARS] for t in texts]})
 
 
