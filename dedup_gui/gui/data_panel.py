@@ -43,7 +43,7 @@ class DataPanel(QWidget):
         self.preview.setObjectName("preview")
         self.preview.setWordWrap(True)
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
-        # Rows whose text is a placeholder for a missing one, read with their other columns (``Table.placeholders``)
+        # Rows whose text is a placeholder for a missing one, read with their title (``Table.placeholders``)
         self.placeholders = QLabel()
         self.placeholders.setObjectName("hint")
         self.placeholders.setWordWrap(True)
@@ -125,12 +125,12 @@ class DataPanel(QWidget):
             self.placeholders.setText(
                 self.tr(
                     "{rows} rows share a short text with other rows (“{example}” in {n}), much shorter than the "
-                    "column's: it may stand in for a missing text, so they are compared with their {columns} too."
+                    "column's: it may stand in for a missing text, so they are compared with their {title} too."
                 ).format(
                     rows=f"{len(found.rows):,}",
                     example=found.example[:40],
                     n=f"{found.example_rows:,}",
-                    columns=found.title,
+                    title=found.title,
                 )
             )
             self.placeholders.show()

@@ -331,8 +331,9 @@ class ReviewPane(QWidget):
         if not any(model.member(i).copy_of is not None for i in range(model.rowCount())):
             return
         view = self.members_view
-        if view.sizeHintForColumn(MEMBER_STATUS) > view.columnWidth(MEMBER_STATUS):
-            view.setColumnWidth(MEMBER_STATUS, view.sizeHintForColumn(MEMBER_STATUS))
+        wanted = view.sizeHintForColumn(MEMBER_STATUS)
+        if wanted > view.columnWidth(MEMBER_STATUS):
+            view.setColumnWidth(MEMBER_STATUS, wanted)
 
     def _update_title(self) -> None:
         cluster_id = self.members_model.cluster_id

@@ -203,8 +203,8 @@
         <translation>第 1 行：{text}</translation>
     </message>
     <message>
-        <source>{rows} rows share a short text with other rows (“{example}” in {n}), much shorter than the column&apos;s: it may stand in for a missing text, so they are compared with their {columns} too.</source>
-        <translation>{rows} 行与其他行共用一段短文字（“{example}”有 {n} 行），比该列的文字短得多：它可能是缺失正文的占位文字，因此这些行还会连同{columns}一起比较。</translation>
+        <source>{rows} rows share a short text with other rows (“{example}” in {n}), much shorter than the column&apos;s: it may stand in for a missing text, so they are compared with their {title} too.</source>
+        <translation>{rows} 行与其他行共用一段短文字（“{example}”有 {n} 行），比该列的文字短得多：它可能是缺失正文的占位文字，因此这些行还会连同“{title}”列一起比较。</translation>
     </message>
 </context>
 <context>
