@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -218,7 +219,7 @@ class Table:
         A crawled sheet of articles often has a body that failed to load: the site's slogan ("精度知天下，新闻更
         悦己", 580 rows of the Sina corpus under 580 different headlines), "来源：36氪", "点击查看原文". Those rows
         share their text, exactly, and would all be removed as copies of one of them - different articles, whose
-        headlines say so. A text is such a placeholder when two rows or more have it (spaces at its ends aside),
+        headlines say so. A text is such a placeholder when two rows or more have it (``placeholder_key``),
         it is shorter than ``PLACEHOLDER_CHARS`` characters and than ``PLACEHOLDER_SHARE`` of the column's median
         text, and that median is an article's (``PLACEHOLDER_COLUMN_CHARS`` or more). Such a row's text is read
         with its title (``title_column``; none, no placeholders): rows alike in that too are still copies - a short
@@ -246,18 +247,18 @@ class Table:
         limit = placeholder_limit(median)
         rows_of: dict[str, list[int]] = {}
         for r in np.flatnonzero((lengths > 0) & (lengths < PLACEHOLDER_READ)).tolist():
-            text = texts[r].strip()
-            if text and len(text) < limit:
-                rows_of.setdefault(text, []).append(r)
-        shared = {text: rows for text, rows in rows_of.items() if len(rows) >= 2}
+            key = placeholder_key(texts[r])
+            if key and len(key) < limit:
+                rows_of.setdefault(key, []).append(r)
+        shared = {key: rows for key, rows in rows_of.items() if len(rows) >= 2}
         if not shared:
             return None
         title = self.title_column(columns)
         if title is None:
             return None
-        example = max(shared, key=lambda text: len(shared[text]))
+        most = max(shared, key=lambda key: len(shared[key]))
         rows = np.sort(np.fromiter((r for rs in shared.values() for r in rs), dtype=np.int64))
-        return Placeholders(rows, title, example, len(shared[example]), len(shared), int(median))
+        return Placeholders(rows, title, texts[shared[most][0]].strip(), len(shared[most]), len(shared), int(median))
 
     def _text_cells(self, column: str) -> tuple[list[str], int]:
         """The texts among ``column``'s first 200 cells that are not numbers, and how many cells were read."""
@@ -302,8 +303,15 @@ PLACEHOLDER_READ = 200  # a cell this long or longer is none, whatever spaces it
 
 
 def placeholder_limit(median: float) -> float:
-    """A placeholder is shorter than this (spaces at its ends aside) in a column whose median text is ``median``."""
+    """A placeholder is shorter than this (``placeholder_key``) in a column whose median text is ``median``."""
     return min(PLACEHOLDER_CHARS, PLACEHOLDER_SHARE * median)
+
+
+def placeholder_key(text: str) -> str:
+    """What two rows' placeholders share when they are one (``Table.placeholders``): the text in NFKC and lower case,
+    without spaces, as the exact pass's compact form makes them equal - "精度知天下，新闻更悦己" and "精度知天下,新闻
+    更悦己 " are one placeholder."""
+    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 @dataclass

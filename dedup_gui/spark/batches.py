@@ -50,7 +50,7 @@ from ..core.progress import Reporter
 from ..core.segment import keyword_hashes
 from ..core.series import framed
 from ..core.settings import NormaliseOptions, Settings
-from ..core.table import PLACEHOLDER_READ, cell_text
+from ..core.table import PLACEHOLDER_READ, cell_text, placeholder_key
 from ..core.text import compact, ends_stripped, gram_hashes, normalise, overlap
 from ..core.textcheck import SHORT_CHARS, SIMILARITY_GRAM, TextCheck, reports_differ_pairs
 
@@ -66,7 +66,7 @@ def as_unsigned(x: np.ndarray) -> np.ndarray:
     return np.asarray(x, dtype=np.int64).view(np.uint64)
 
 
-# (the title column, the placeholders): the rows whose text is one of them are read with their title before it
+# (the title column, the placeholders' keys): the rows whose text is one of them are read with their title before it
 ReadWith = tuple[str, frozenset[str]]
 
 
@@ -83,17 +83,17 @@ def joined_texts(frame: pd.DataFrame, columns: Sequence[str], read_with: ReadWit
     title, shared = read_with
     titles = [cell_text(None if _missing(v) else v) for v in frame[title].tolist()]
     return [
-        f"{t}\n{x}" if t and len(x) < PLACEHOLDER_READ and x.strip() in shared else x
+        f"{t}\n{x}" if t and len(x) < PLACEHOLDER_READ and placeholder_key(x) in shared else x
         for t, x in zip(titles, texts, strict=True)
     ]
 
 
 def placeholder_reads(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
     """What ``Table.placeholders`` counts, per row: the text's length and, where it can be a placeholder (under
-    ``PLACEHOLDER_READ`` characters), the text without the spaces at its ends and its length (-1 where not read).
-    Out: ``length, short, short_length``."""
+    ``PLACEHOLDER_READ`` characters), its ``placeholder_key`` and that key's length (-1 where not read). Out:
+    ``length, short, short_length``."""
     texts = joined_texts(frame, columns)
-    short = [t.strip() if len(t) < PLACEHOLDER_READ else None for t in texts]
+    short = [placeholder_key(t) if len(t) < PLACEHOLDER_READ else None for t in texts]
     return pd.DataFrame(
         {
             "length": lengths_of(texts),
