@@ -233,10 +233,10 @@ def run(argv: list[str] | None = None) -> int:
             for c in columns:
                 if c not in table.columns:
                     raise DedupError(table.path, f"no column named {c!r} (columns: {', '.join(table.columns)})")
-            placeholders = table.placeholders(columns)
+            texts, placeholders = table.texts_read(columns)
             _warn(bar, [(table.path.name, placeholders.note())] if placeholders is not None else [])
             settings = _settings(args)
-            pipeline = Pipeline.for_table(table, columns)
+            pipeline = Pipeline.for_table(table, columns, texts)
             result = pipeline.run(settings, reporter, keep_reasons=args.report is not None)  # the report's
         written = export(
             table,

@@ -203,8 +203,8 @@ def test_the_console_script_holds_what_its_job_made_to_its_end_and_a_caller_gets
     made: list[weakref.ref] = []
     original = Pipeline.for_table.__func__  # type: ignore[attr-defined]
 
-    def noted(klass, table, columns):
-        pipeline = original(klass, table, columns)
+    def noted(klass, table, columns, texts=None):
+        pipeline = original(klass, table, columns, texts)
         made.append(weakref.ref(pipeline))
         return pipeline
 

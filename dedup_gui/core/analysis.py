@@ -317,12 +317,6 @@ def detect_source_column(table: Table, exclude: Sequence[str] = ()) -> str | Non
     return best[1] if best else None
 
 
-def detect_title_column(table: Table, exclude: Sequence[str] = ()) -> str | None:
-    """A column named like title/headline/标题 with short texts: the story's name in the hot-stories list
-    (``Table.title_column``)."""
-    return table.title_column(exclude)
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # Hot stories: the largest clusters first
 # ---------------------------------------------------------------------------------------------------------------
@@ -590,7 +584,7 @@ class StoryColumns:
         if detect and source_column is None:
             source_column = detect_source_column(table, [*exclude, *filter(None, [date_column])])
         if detect and title_column is None:
-            title_column = detect_title_column(table, [*exclude, *filter(None, [date_column, source_column])])
+            title_column = table.title_column([*exclude, *filter(None, [date_column, source_column])])
         present = set(table.data.columns)
         date_column = date_column if date_column in present else None
         source_column = source_column if source_column in present else None

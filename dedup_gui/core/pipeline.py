@@ -236,8 +236,9 @@ class Pipeline:
         self._measured: dict[tuple[str, str], float] = {}
 
     @classmethod
-    def for_table(cls, table: Table, columns: Sequence[str]) -> Pipeline:
-        return cls(table.texts(columns), table)
+    def for_table(cls, table: Table, columns: Sequence[str], texts: list[str] | None = None) -> Pipeline:
+        """The engine on ``table``'s dedup texts of ``columns`` (``texts``: ``Table.texts``, when made already)."""
+        return cls(table.texts(columns) if texts is None else texts, table)
 
     # -- public -----------------------------------------------------------------------------------------------
 

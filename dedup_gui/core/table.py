@@ -194,15 +194,19 @@ class Table:
     def texts(self, columns: Sequence[str]) -> list[str]:
         """The dedup text of every row: the chosen columns joined with a newline (e.g. title + body) - with the
         row's title before it where that is a placeholder (``placeholders``)."""
+        return self.texts_read(columns)[0]
+
+    def texts_read(self, columns: Sequence[str]) -> tuple[list[str], Placeholders | None]:
+        """``texts``, and the placeholders read with their title (what ``dedup-cli`` tells the user)."""
         texts = self._joined(columns)
         found = self.placeholders(columns, texts)
         if found is None:
-            return texts
+            return texts, None
         texts = list(texts)  # (a column's own list of values is never written to)
         titles = self.column_texts(found.title)
         for r in found.rows.tolist():
             texts[r] = f"{titles[r]}\n{texts[r]}" if titles[r] else texts[r]
-        return texts
+        return texts, found
 
     def _joined(self, columns: Sequence[str]) -> list[str]:
         if not columns:
@@ -250,7 +254,7 @@ class Table:
             key = placeholder_key(texts[r])
             if key and len(key) < limit:
                 rows_of.setdefault(key, []).append(r)
-        shared = {key: rows for key, rows in rows_of.items() if len(rows) >= 2}
+        shared = {key: rows for key, rows in rows_of.items() if len(rows) >= PLACEHOLDER_ROWS}
         if not shared:
             return None
         title = self.title_column(columns)
@@ -271,15 +275,8 @@ class Table:
         return bool(self._text_cells(column)[0])
 
     def title_column(self, exclude: Sequence[str] = ()) -> str | None:
-        """The first column (of those not in ``exclude``) named like a title - title, headline, 标题
-        (``TITLE_NAME_HINTS``) - whose first 2,000 filled cells have 120 characters or fewer on average."""
-        for name in self.columns:
-            if name in exclude or not any(h in name.casefold() for h in TITLE_NAME_HINTS):
-                continue
-            cells = [t for t in (cell_text(v).strip() for v in self.column_values(name, head=2000)) if t]
-            if cells and sum(map(len, cells)) / len(cells) <= 120:
-                return name
-        return None
+        """The first column (of those not in ``exclude``) named like a title (``first_title_column``)."""
+        return first_title_column(self.columns, exclude, lambda name: self.column_values(name, head=TITLE_HEAD))
 
     def guess_text_columns(self) -> list[str]:
         """The column that looks most like long text (longest average cell), for preselection."""
@@ -294,12 +291,30 @@ class Table:
 
 # Names of a column of titles (``Table.title_column``)
 TITLE_NAME_HINTS = ("title", "headline", "subject", "标题", "標題", "题目", "題目", "主题")
+TITLE_HEAD = 2000  # the first cells a column of titles is told by
+TITLE_MEAN_CHARS = 120  # ... and their most characters on average
+
+
+def first_title_column(names: Sequence[str], exclude: Sequence[str], head: Callable[[str], list]) -> str | None:
+    """The first of ``names`` (not in ``exclude``) named like a title - title, headline, 标题 (``TITLE_NAME_HINTS``)
+    - whose first ``TITLE_HEAD`` cells (``head(name)``, as read; blank ones aside) have ``TITLE_MEAN_CHARS``
+    characters or fewer on average: ``Table.title_column``, and the Spark job's over its input."""
+    for name in names:
+        if name in exclude or not any(h in name.casefold() for h in TITLE_NAME_HINTS):
+            continue
+        cells = [t for t in (cell_text(v).strip() for v in head(name)) if t]
+        if cells and sum(map(len, cells)) / len(cells) <= TITLE_MEAN_CHARS:
+            return name
+    return None
+
+
 # A placeholder for a missing text (``Table.placeholders``): shared by two rows or more, shorter than this many
 # characters and than this share of the column's median text, in a column whose median text is this long or longer.
 PLACEHOLDER_CHARS = 50
 PLACEHOLDER_SHARE = 0.1
 PLACEHOLDER_COLUMN_CHARS = 200
 PLACEHOLDER_READ = 200  # a cell this long or longer is none, whatever spaces it has at its ends
+PLACEHOLDER_ROWS = 2  # ... and the rows that must have it
 
 
 def placeholder_limit(median: float) -> float:

@@ -23,7 +23,13 @@ from ..core.algorithms.registry import get_algorithm
 from ..core.errors import InputError
 from ..core.series import is_series
 from ..core.settings import Settings
-from ..core.table import PLACEHOLDER_COLUMN_CHARS, TITLE_NAME_HINTS, cell_text, placeholder_limit
+from ..core.table import (
+    PLACEHOLDER_COLUMN_CHARS,
+    PLACEHOLDER_ROWS,
+    TITLE_HEAD,
+    first_title_column,
+    placeholder_limit,
+)
 from . import batches, candidates, clusters, keep
 from .boilerplate import learn_keys
 from .checkpoints import materialise
@@ -180,22 +186,19 @@ def _placeholders(data: DataFrame, columns: list[str]) -> batches.ReadWith | Non
         return None
     limit = placeholder_limit(float(median))
     short = measured.where((F.col("short_length") > 0) & (F.col("short_length") < limit))
-    shared = short.groupBy("short").count().where(F.col("count") >= 2).select("short").collect()
+    shared = short.groupBy("short").count().where(F.col("count") >= PLACEHOLDER_ROWS).select("short").collect()
     found = frozenset(r["short"] for r in shared)
     return (title, found) if found else None
 
 
 def _title_column(data: DataFrame, columns: list[str]) -> str | None:
-    """``Table.title_column``: the first column named like a title whose first 2,000 filled cells have 120
-    characters or fewer on average."""
-    for name in user_columns(data):
-        if name in columns or not any(h in name.casefold() for h in TITLE_NAME_HINTS):
-            continue
-        head = data.where(F.col(ROW) < 2000).select(name).toPandas()[name].tolist()
-        cells = [t for t in (cell_text(None if batches._missing(v) else v).strip() for v in head) if t]
-        if cells and sum(map(len, cells)) / len(cells) <= 120:
-            return name
-    return None
+    """``Table.title_column`` over the input: its first ``TITLE_HEAD`` rows read for each column named like one."""
+
+    def head(name: str) -> list:
+        values = data.where(F.col(ROW) < TITLE_HEAD).select(name).toPandas()[name].tolist()
+        return [None if batches._missing(v) else v for v in values]
+
+    return first_title_column(user_columns(data), columns, head)
 
 
 def _prepare(data: DataFrame, columns: list[str], settings: Settings, read_with: batches.ReadWith | None) -> DataFrame:
