@@ -8,7 +8,7 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from dedup_gui.cli import run
@@ -416,3 +416,36 @@ def test_latin_words_are_the_words_of_the_regular_expression(a, b):
     assert as_text == [re.findall(r"\w+", a), re.findall(r"\w+", b)]
     if wa:
         assert isinstance(wa[0], bytes) == (a.isascii() and b.isascii())
+
+
+_DATE_WORDS = ["may", "june", "sept", "sept.", "15", "1", "31", "one", "twenty", "1987", "２", "１５", "the", "pay",
+               "record", "mayor", "150", "by", "rated", "rating is", "aa", "bb-plus", "a-2", "moody's", "s&p",
+               "fitch", "duff", "rate", ",", ".", "-"]  # fmt: skip
+_texts_of_dates = st.lists(st.sampled_from(_DATE_WORDS), max_size=8).map(" ".join)
+
+
+@given(_texts_of_dates)
+@example("pay 15 may")  # a day before the month
+@example("record june ２")  # a digit of another width, which the pattern's \d reads
+@example("rated a-2 by moody's")
+@example("the rate: aa by fitch")  # an agency after "by", no "rated" (the "rat" of "rate")
+def test_the_month_and_rating_reads_skip_no_text_their_patterns_read(text):
+    """``rewrite_kind`` searches a text for dates only where its words have a month's name beside a day or a year,
+    and for ratings only where it holds "rated", "rating" or an agency after "by" (``_dates_month``, ``_may_rate``):
+    every text those skip is one their patterns find nothing in - whatever else it holds (a verb "may", a word
+    "mayor", digits of another width)."""
+    from dedup_gui.core import doubt
+
+    if not doubt._dates_month(latin_words(text, text)[0]):
+        assert doubt._DATED_MONTH.findall(text) == []
+    if "rat" in text and not doubt._may_rate(text):
+        assert doubt._RATINGS.findall(text) == []
+
+
+@given(_texts_of_dates, _texts_of_dates)
+def test_a_pair_of_dates_or_ratings_apart_is_still_told(a, b):
+    """Whatever the texts hold, a pair whose dates (ratings) differ both ways is read so by ``rewrite_kind``."""
+    if ratings_changed(a, b):
+        assert rewrite_kind(a, b) == ANOTHER_RATING
+    elif months_changed(a, b):
+        assert rewrite_kind(a, b) == ANOTHER_DATE

@@ -753,7 +753,7 @@ def rewrite_kind(a: str, b: str) -> str | None:
     wa, wb = latin_words(a, b)
     if ratings_changed(a, b):
         return ANOTHER_RATING
-    if _names_month(wa) and _names_month(wb) and months_changed(a, b):
+    if _dates_month(wa) and _dates_month(wb) and months_changed(a, b):
         return ANOTHER_DATE
     if len(wa) > len(wb):
         wa, wb, a, b = wb, wa, b, a
@@ -821,6 +821,7 @@ def _as_text(word: str | bytes) -> str:
 # text says it is one: after "rated" or "rating is / of / at", or before "by" and an agency's name.
 _GRADE = r"(?:aaa|aa|a|bbb|bb|b|ccc|cc|c|baa|ba|caa|ca)(?:-?[123]|-plus|-minus|\+)?"
 _RATED_WORD = "rat"  # (what a text that gives a rating holds: "rated", "rating")
+_BY_AGENCY = ("by moody", "by standard", "by s&p", "by s and p", "by fitch", "by duff")  # (as ``_RATINGS`` reads them)
 _RATINGS = re.compile(
     rf"\b(?:rated|ratings? (?:is|of|at))\s+({_GRADE})(?![\w+-])(?=\s*(?:[.,;:)]|$)|\s+(?:by|and|or|from|to)\b)"
     rf"|\b({_GRADE}) by (?:moody|standard|s&p|s and p|fitch|duff)"
@@ -833,10 +834,10 @@ def _both_rate(a: str, b: str) -> bool:
 
 
 def _may_rate(text: str) -> bool:
-    """Whether ``_RATINGS`` may find a rating in ``text``: it holds "rated" or "rating", or " by " (before an
-    agency's name) - and ``_RATED_WORD``. (Most sentences that hold "rat" hold it in "rate" or "corporation":
-    their search is left out, 8 µs a pair of them.)"""
-    return _RATED_WORD in text and ("rated" in text or "rating" in text or " by " in text)
+    """Whether ``_RATINGS`` may find a rating in ``text``: it holds "rated" or "rating", or "by" and an agency's name
+    (``_BY_AGENCY``) - and ``_RATED_WORD``. (Most texts that hold "rat" hold it in "rate" or "corporation": their
+    search is left out, 8 µs a pair of English sentences, more of articles.)"""
+    return _RATED_WORD in text and ("rated" in text or "rating" in text or any(by in text for by in _BY_AGENCY))
 
 
 def ratings_changed(a: str, b: str) -> bool:
@@ -862,15 +863,38 @@ _MONTH = "|".join(sorted(MONTH_NUMBER, key=len, reverse=True))
 _DATED_MONTH = re.compile(rf"\b({_MONTH})\.?,?\s+(?:{_DAY}|(?:19|20)\d\d)\b|\b{_DAY}\s+({_MONTH})\b")
 
 
-# Each month's name (``MONTH_NUMBER``) as a word of ``latin_words`` (text, or bytes where both texts are ASCII):
-# every month ``_DATED_MONTH`` finds is a whole word (a run of word characters).
+# Each month's name (``MONTH_NUMBER``) as a word of ``latin_words`` (text, or bytes where both texts are ASCII),
+# and each word ``_DAY`` reads as a day, or a year after a month: every date ``_DATED_MONTH`` finds is a month's name
+# and such a word, whole words side by side (only ".", "," and spaces between them).
 _MONTH_WORDS = frozenset(MONTH_NUMBER) | frozenset(m.encode("ascii") for m in MONTH_NUMBER)
+_DAY_WORDS_TEXT = frozenset(
+    [str(d) for d in range(32)]
+    + "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty thirty".split()
+)
+_DAY_WORDS = _DAY_WORDS_TEXT | frozenset(w.encode("ascii") for w in _DAY_WORDS_TEXT)
+_YEAR_WORDS_TEXT = frozenset(str(y) for y in range(1900, 2100))
+_AFTER_MONTH = _DAY_WORDS | _YEAR_WORDS_TEXT | frozenset(y.encode("ascii") for y in _YEAR_WORDS_TEXT)
 
 
-def _names_month(words: Sequence) -> bool:
-    """Whether one of a text's ``latin_words`` is a month's name: the texts ``months_changed`` reads (its search
-    costs ~20 µs a pair of English sentences; a set's look-up per word a fraction of it)."""
-    return not _MONTH_WORDS.isdisjoint(words)
+def _dates_month(words: Sequence) -> bool:
+    """Whether a text's ``latin_words`` have a month's name with a day or a year after it, or a day before it: the
+    texts whose dates ``months_changed`` reads (its search costs ~20 µs a pair of English sentences, ~0.2 ms a pair
+    of articles; most such texts name no month, or say "may" the verb)."""
+    if _MONTH_WORDS.isdisjoint(words):
+        return False
+    last = len(words) - 1
+    for k, word in enumerate(words):
+        if word in _MONTH_WORDS and (
+            (k < last and _day_like(words[k + 1], _AFTER_MONTH)) or (k > 0 and _day_like(words[k - 1], _DAY_WORDS))
+        ):
+            return True
+    return False
+
+
+def _day_like(word: str | bytes, words: frozenset) -> bool:
+    """Whether ``word`` is one of ``words`` - or digits other than ASCII ones, which ``_DAY``'s ``\\d`` reads too."""
+    return word in words or (isinstance(word, str) and not word.isascii() and word.isdecimal())
 
 
 def months_changed(a: str, b: str) -> bool:
