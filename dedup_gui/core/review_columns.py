@@ -62,9 +62,15 @@ def guess_member_columns(table: Table, exclude: Sequence[str] = (), limit: int =
     return chosen[:limit]
 
 
-def cluster_columns(say: Translate = same, held: bool = False) -> list[Column[ClusterRow]]:
+EDITED_MARK = " ✎"  # after the number of a cluster the user changed
+NUMBER_WIDTH = 4  # characters: the # column's least width
+
+
+def cluster_columns(say: Translate = same, held: bool = False, clusters: int = 0) -> list[Column[ClusterRow]]:
     """#, rows, similarity range, kept text; and, when the run holds rows for the user to check (``held``), how
-    many each cluster holds (last, so that the other columns keep their places)."""
+    many each cluster holds (last, so that the other columns keep their places). The # column is as wide as the
+    number of the last of ``clusters`` with the mark of an edited one (never under ``NUMBER_WIDTH`` characters):
+    the kept texts have the rest."""
 
     def tooltip(line: ClusterRow) -> str:
         text = say("Cluster {id}: {size} rows, {removed} removed, keeping row {kept}").format(
@@ -81,12 +87,12 @@ def cluster_columns(say: Translate = same, held: bool = False) -> list[Column[Cl
     columns: list[Column[ClusterRow]] = [
         Column(
             "#",
-            lambda c: f"{c.id}{' ✎' if c.edited else ''}",
+            lambda c: f"{c.id}{EDITED_MARK if c.edited else ''}",
             lambda c: c.id,
             tooltip,
             edited_style,
             True,
-            width=6,
+            width=max(NUMBER_WIDTH, len(str(clusters)) + len(EDITED_MARK)),
             in_order=True,
         ),
         Column(say("Rows"), lambda c: str(c.size), lambda c: c.size, tooltip, numeric=True, width=5),
@@ -132,7 +138,7 @@ def member_columns(
         word = {KEPT: "★ " + say("Kept"), NOT_DUPLICATE: say("Not a duplicate"), HELD: "? " + say("To check")}.get(
             m.status, say("Remove") if m.copy_of is None else say("Remove: same as row {row}").format(row=m.copy_of + 1)
         )
-        return word + " ✎" if m.manual else word
+        return word + EDITED_MARK if m.manual else word
 
     def status_tip(m: MemberRow) -> str:
         if m.status == KEPT:

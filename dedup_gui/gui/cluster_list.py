@@ -63,17 +63,19 @@ class ClusterListModel(ColumnTableModel):
         self._searches: ThreadPoolExecutor | None = None
         self._found.connect(self._apply_found)
         self.held_column = False  # the "To check" column is shown (the session holds rows for the user to check)
+        self.number_digits = 0  # the digits of the last cluster's number (the # column is made as wide)
         self.set_columns(cluster_columns(tr_review))
 
     def set_session(self, session: ReviewSession | None) -> bool:
         """A new run's clusters; the query stays (found again for them: all are shown until then). True when the
         columns changed: the "To check" column comes with a run that holds rows for the user to check, and goes
-        with one that holds none."""
+        with one that holds none; the # column is as wide as the last cluster's number."""
         held = session is not None and bool(session.held)
-        changed = held != self.held_column
+        digits = len(str(len(session.clusters))) if session is not None else 0
+        changed = held != self.held_column or digits != self.number_digits
         if changed:
-            self.held_column = held
-            self.set_columns(cluster_columns(tr_review, held))
+            self.held_column, self.number_digits = held, digits
+            self.set_columns(cluster_columns(tr_review, held, len(session.clusters) if session is not None else 0))
         self.session = session
         self._asked += 1
         ids = self._search_in_line()

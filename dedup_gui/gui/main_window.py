@@ -54,6 +54,7 @@ from .review_files import ReviewFiles, remembered
 from .review_pane import ReviewPane
 from .rows_tab import RowsTab
 from .settings_panel import SettingsPanel
+from .splitters import SIDE_WIDTH, RuledSplitter
 from .wheel_guard import guard_wheel
 from .window_jobs import ExportJob, LoadJob, RunJob
 from .worker import Job, JobRunner
@@ -151,13 +152,12 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.pane, self.tr("Clusters"))
         self.tabs.addTab(self.rows_tab, self.tr("All rows"))
 
-        self.main_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.main_splitter = RuledSplitter(lambda _: SIDE_WIDTH)
         self.main_splitter.setObjectName("mainSplitter")
         self.main_splitter.addWidget(self.side_scroll)
         self.main_splitter.addWidget(self.tabs)
         self.main_splitter.setStretchFactor(0, 0)
         self.main_splitter.setStretchFactor(1, 1)
-        self.main_splitter.setSizes([340, 1020])
         self.main_splitter.setChildrenCollapsible(False)
 
         self.stack = QStackedWidget()
@@ -667,8 +667,8 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         for splitter in self._splitters():
             state = self.store.value(f"window/{splitter.objectName()}")
-            if state is not None:
-                splitter.restoreState(state)
+            if state is not None and splitter.restoreState(state) and isinstance(splitter, RuledSplitter):
+                splitter.stop_rule()  # (the user's layout, as they left it)
 
     def _splitters(self) -> tuple[QSplitter, ...]:
         return (self.main_splitter, self.pane.cluster_splitter, self.pane.detail_splitter)

@@ -46,6 +46,7 @@ from .app_state import AppState
 from .cluster_list import ClusterListModel, MembersModel
 from .compare_view import CompareView
 from .registry_strings import keep_reason_text, summary_text
+from .splitters import RuledSplitter, cluster_list_width
 
 SELECT_ROW = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
 
@@ -225,13 +226,12 @@ class ReviewPane(QWidget):
         self.detail_splitter.setSizes([260, 490])
         self.detail_splitter.setChildrenCollapsible(False)
 
-        self.cluster_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.cluster_splitter = RuledSplitter(cluster_list_width)
         self.cluster_splitter.setObjectName("clusterSplitter")
         self.cluster_splitter.addWidget(cluster_box)
         self.cluster_splitter.addWidget(self.detail_splitter)
         self.cluster_splitter.setStretchFactor(0, 2)
         self.cluster_splitter.setStretchFactor(1, 3)
-        self.cluster_splitter.setSizes([340, 700])
         self.cluster_splitter.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
