@@ -143,3 +143,26 @@ def _records_in(text: str) -> list[str]:
             out.append(record)
             record = ""
     return out
+
+
+def test_the_bundled_demo_is_exported_to_the_users_folder_not_inside_the_app(qtbot, window, tmp_path, monkeypatch):
+    """The demo workbook lives inside the app (in a checkout, the repository's resources/): its cleaned file is
+    offered in the user's documents folder, else their home - found there after the export - and nothing is
+    written beside the demo."""
+    from dedup_gui.gui.resources import demo_workbook, resource_root
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))  # (no user-dirs.dirs naming another Documents)
+    before = sorted(p.name for p in resource_root().iterdir())
+    open_and_wait(qtbot, window, demo_workbook())
+    window.show_export_dialog()
+    dialog = window.export_dialog
+    cleaned = dialog.paths["cleaned"].text()
+    assert cleaned == str(home / "demo_cleaned.xlsx")
+    assert dialog.paths["annotated"].text() == str(home / "demo_annotated.xlsx")
+    with qtbot.waitSignal(window.exported, timeout=TIMEOUT):
+        dialog.export_button.click()
+    assert openpyxl.load_workbook(cleaned).sheetnames  # (a workbook, written where offered)
+    assert sorted(p.name for p in resource_root().iterdir()) == before

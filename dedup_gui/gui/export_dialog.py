@@ -34,6 +34,7 @@ from dedup_gui.core.review import ReviewSession, default_export_paths, export_pa
 from dedup_gui.core.table import Table
 
 from .registry_strings import error_text, note_text
+from .resources import export_folder_for
 
 MAX_NOTES = 25  # notes shown per file in the confirmation; the rest is counted
 
@@ -73,6 +74,9 @@ class ExportDialog(QDialog):
         self.setWindowTitle(self.tr("Export"))
         self.table = table
         defaults = default_export_paths(table.path, table.kind)
+        folder = export_folder_for(table.path)  # (the bundled demo's: not inside the app)
+        if folder is not None:
+            defaults = {what: folder / p.name for what, p in defaults.items()}
         res = session.resolution()
         kept, removed = int(res.keep.sum()), res.removed
         self.kept = kept

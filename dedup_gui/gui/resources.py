@@ -8,6 +8,7 @@ without installing (``PYTHONPATH=.``) falls back to the folder itself.
 
 from __future__ import annotations
 
+import os
 from importlib import resources as _importlib_resources
 from pathlib import Path
 
@@ -39,3 +40,20 @@ def resource_path(*parts: str) -> Path:
 
 def demo_workbook() -> Path:
     return resource_path("demo.xlsx")
+
+
+def export_folder_for(path: str | Path) -> Path | None:
+    """Where the files exported from the input ``path`` go by default when not beside it (None: beside it): the
+    user's documents folder (else their home) for the bundled demo - beside it is inside the app, where the user
+    would not look and the app's own files would change (in a checkout, ``resources/`` of the repository) - and
+    for an input in a folder the user cannot write to."""
+    from PySide6.QtCore import QStandardPaths
+
+    parent = Path(path).resolve().parent
+    if parent != resource_root().resolve() and os.access(parent, os.W_OK):
+        return None
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    for folder in (documents, str(Path.home())):
+        if folder and Path(folder).is_dir() and os.access(folder, os.W_OK):
+            return Path(folder)
+    return None
