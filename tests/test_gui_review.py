@@ -520,6 +520,32 @@ def test_a_saved_review_is_offered_on_open_and_resumes_decisions_settings_and_pl
     second.close()
 
 
+def test_the_demos_review_is_saved_in_the_users_folder_and_offered_again(qtbot, store, tmp_path, monkeypatch):
+    """The bundled demo lives inside the app: its saved review goes where its exports go (the user's documents
+    folder, else home) - not beside the demo - and opening the demo again offers it."""
+    from dedup_gui.gui.resources import demo_workbook
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    first = make_window(qtbot, store)
+    open_and_wait(qtbot, first, demo_workbook())
+    first.select_cluster(1)
+    click_members(qtbot, first, [first.session.clusters[0].members[-1]])
+    first.review_actions.not_duplicate.trigger()
+    qtbot.keyClick(first.members_view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert (home / sidecar_path(demo_workbook()).name).is_file() and not sidecar_path(demo_workbook()).exists()
+    first.close()
+
+    second = make_window(qtbot, QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat))
+    with qtbot.waitSignal(second.messageShown, timeout=TIMEOUT) as shown:
+        second.open_path(demo_workbook())
+    assert shown.args[0] == "Resume the saved review?" and "1 decision" in shown.args[1]
+    second.state.mark_saved()
+    second.close()
+
+
 def test_a_changed_input_is_said_and_decisions_follow_their_rows_content(qtbot, store, workbook, tmp_path):
     window = make_window(qtbot, store)
     open_and_wait(qtbot, window, workbook)

@@ -25,11 +25,12 @@ from dedup_gui.core.progress import Reporter
 from dedup_gui.core.result import DedupResult
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_decisions import RowDecisions
-from dedup_gui.core.review_sidecar import Reattached, SavedReview, content_hash, read_review, reattach, sidecar_path
+from dedup_gui.core.review_sidecar import Reattached, SavedReview, content_hash, read_review, reattach
 from dedup_gui.core.settings import Settings
 from dedup_gui.core.table import Table
 
 from .registry_strings import error_text
+from .resources import review_file_for
 
 SHORT_TEXT_CHARS = 150  # simhash is unreliable below this (a changed character moves many bits)
 
@@ -112,9 +113,9 @@ def load(path: str | Path, sheet: str | None, reporter: Reporter, engine: Engine
     run then uses the worker's copy when it has the same content hash, rather than sending the rows over."""
     path = Path(path)
     saved, problem = None, ""
-    if sidecar_path(path).is_file():
+    if review_file_for(path).is_file():
         try:
-            saved = read_review(sidecar_path(path))
+            saved = read_review(review_file_for(path))
         except DedupError as e:
             problem = error_text(e)
     table = None

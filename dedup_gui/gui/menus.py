@@ -14,10 +14,10 @@ from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStyle, QToolBar
 
-from dedup_gui.core.review_sidecar import sidecar_path
 from dedup_gui.i18n import add_language_menu
 
 from .howto import add_help_menu
+from .resources import review_file_for
 from .review_actions import ReviewActions
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ class WindowMenus(QObject):
         self.recent_menu.clear()
         recent = self.recent_files()
         for i, p in enumerate(recent):
-            saved = sidecar_path(p).is_file()
+            saved = review_file_for(p).is_file()
             label = f"&{i + 1}  {Path(p).name}"
             a = self.recent_menu.addAction(label + ("  " + self.tr("(review saved)") if saved else ""))
             a.setToolTip(p)

@@ -57,3 +57,13 @@ def export_folder_for(path: str | Path) -> Path | None:
         if folder and Path(folder).is_dir() and os.access(folder, os.W_OK):
             return Path(folder)
     return None
+
+
+def review_file_for(path: str | Path) -> Path:
+    """Where the review of the input ``path`` is saved and looked for: beside it (``sidecar_path``), unless its
+    exports go elsewhere (``export_folder_for``: the bundled demo) and none is there - then in that folder."""
+    from dedup_gui.core.review_sidecar import sidecar_path
+
+    beside = sidecar_path(path)
+    folder = None if beside.is_file() else export_folder_for(path)
+    return beside if folder is None else folder / beside.name

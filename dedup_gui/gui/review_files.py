@@ -12,12 +12,13 @@ from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import QMessageBox
 
 from dedup_gui.core.errors import DedupError
-from dedup_gui.core.review_sidecar import make_review, sidecar_path, write_review
+from dedup_gui.core.review_sidecar import make_review, write_review
 from dedup_gui.core.table import Table
 
 from . import jobs
 from .app_state import AppState
 from .registry_strings import error_text
+from .resources import review_file_for
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -116,7 +117,7 @@ class ReviewFiles(QObject):
             self.state.place,
         )
         try:
-            path = write_review(review, sidecar_path(table.path))
+            path = write_review(review, review_file_for(table.path))
         except DedupError as e:
             w.show_message(QMessageBox.Icon.Warning, self.tr("Could not save the review"), error_text(e))
             return False
