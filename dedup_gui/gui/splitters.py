@@ -39,6 +39,7 @@ class RuledSplitter(QSplitter):
 
 def cluster_list_width(width: int) -> int:
     """The cluster list's width in a review ``width`` pixels wide: ``CLUSTER_SHARE`` of it, within ``CLUSTER_WIDTHS``
-    (at 1280 pixels, ~380: its kept texts some 14 characters wide beside its figures)."""
+    (in a window of 1280 pixels ~380, where its kept texts show ~6 Chinese characters beside its figures and its
+    "To check" column; 560 in one of 1920)."""
     low, high = CLUSTER_WIDTHS
     return int(min(max(width * CLUSTER_SHARE, low), high))
