@@ -697,6 +697,14 @@ def _rewritten_reads(texts_a: Sequence[str], texts_b: Sequence[str]) -> np.ndarr
     return at[keep]
 
 
+def typo_apart(x: Sequence, y: Sequence) -> bool:
+    """Whether two words (or any two sequences) are at most one character edit apart - one replaced, added, dropped,
+    or two side by side swapped (OSA): a typo of one another, the same word where the doubt reads words."""
+    from rapidfuzz.distance import OSA
+
+    return OSA.distance(x, y, score_cutoff=1) <= 1
+
+
 def latin_texts(texts: Sequence[str]) -> np.ndarray:
     """Which texts are written in a Latin script: none of their characters Chinese, Japanese or Korean (told in C: a
     text in ASCII, or a regular expression's search, which stops at the first such character)."""
@@ -918,13 +926,11 @@ def same_words_in_places(wa: Sequence, wb: Sequence, ops) -> bool:
     text has (a header, a footer) is not read, and a word one character edit from the word it stands for is a typo
     of it, not another (``rewrite_kind`` reads a sentence or a notice so, under ``INSERTED_UNDER`` characters: an
     article's update puts a word in here and there)."""
-    from rapidfuzz.distance import OSA
-
     made: Counter = Counter()
     for i, j in _inner_runs(ops, _edit_runs(ops)):
         xs = list(wa[ops[i].src_start : ops[j].src_end])
         ys = list(wb[ops[i].dest_start : ops[j].dest_end])
-        typos = {k for k in range(min(len(xs), len(ys))) if OSA.distance(xs[k], ys[k], score_cutoff=1) <= 1}
+        typos = {k for k in range(min(len(xs), len(ys))) if typo_apart(xs[k], ys[k])}
         for side, words in enumerate((xs, ys)):
             words = [w for k, w in enumerate(words) if k not in typos]
             if any(map(_content_word, words)):
@@ -1036,7 +1042,7 @@ def edge_rewritten(
     text's words where the other has none past the shared ones (``words_rewritten``). ``ops``: the two aligned (the
     shorter first), when the caller has them; ``lines_a``, ``lines_b``: each word's line (``word_lines``; None: one
     line)."""
-    from rapidfuzz.distance import OSA, Levenshtein
+    from rapidfuzz.distance import Levenshtein
 
     if len(wa) > len(wb):
         wa, wb, lines_a, lines_b = wb, wa, lines_b, lines_a
@@ -1059,7 +1065,7 @@ def edge_rewritten(
         (own, own_edge), (others, other_edge) = own_words, other_words
         last = min(len(own), len(others)) - 1
         for k, (word, other) in enumerate(zip(own, others, strict=False)):
-            if OSA.distance(word, other, score_cutoff=1) <= 1:
+            if typo_apart(word, other):
                 continue
             if k == last and (
                 (own_edge and k == len(own) - 1 and cut(other, word))
@@ -1088,7 +1094,7 @@ def words_inserted(wa: Sequence[str], wb: Sequence[str], ops=None) -> int:
     not counting a word one character edit from its counterpart (a typo of it) or words inside a run of
     ``MOVED_WORDS`` words found as they are in the shorter text (moved there). ``ops``: the two aligned (the
     shorter first), when the caller has them."""
-    from rapidfuzz.distance import OSA, Levenshtein
+    from rapidfuzz.distance import Levenshtein
 
     if len(wa) > len(wb):
         wa, wb = wb, wa
@@ -1104,7 +1110,7 @@ def words_inserted(wa: Sequence[str], wb: Sequence[str], ops=None) -> int:
             shared[op.dest_start : op.dest_end] = b"\x01" * (op.dest_end - op.dest_start)
         elif op.tag == "replace":
             for i, j in zip(range(op.src_start, op.src_end), range(op.dest_start, op.dest_end), strict=False):
-                shared[j] = OSA.distance(wa[i], wb[j], score_cutoff=1) <= 1
+                shared[j] = typo_apart(wa[i], wb[j])
     k = MOVED_WORDS
     own = {tuple(wa[j : j + k]) for j in range(len(wa) - k + 1)}
     for j in range(len(wb) - k + 1):
@@ -1123,7 +1129,7 @@ def words_rewritten(wa: Sequence[str], wb: Sequence[str], enough: int | None = N
     footer. None of them is rewritten. ``enough``: fewer words left out than this are counted as they are (the
     caller only asks whether there are that many). ``ops``: the two aligned (the shorter first), when the caller
     has them."""
-    from rapidfuzz.distance import OSA, Levenshtein
+    from rapidfuzz.distance import Levenshtein
 
     if len(wa) > len(wb):
         wa, wb = wb, wa
@@ -1136,7 +1142,7 @@ def words_rewritten(wa: Sequence[str], wb: Sequence[str], enough: int | None = N
             counterparts = list(wb[op.dest_start : op.dest_end])
             for i in range(i1, i2):
                 y = counterparts[i - i1] if i - i1 < len(counterparts) else None
-                if y is None or OSA.distance(wa[i], y, score_cutoff=1) > 1:
+                if y is None or not typo_apart(wa[i], y):
                     left_out.append(i)
     if enough is not None and len(left_out) < enough:
         return len(left_out)
