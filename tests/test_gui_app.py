@@ -7,7 +7,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from dedup_gui.gui import resources
-from dedup_gui.gui.app import build_window
+from dedup_gui.gui.app import SCREEN_SHARE, build_window, fit_to_screen
+from dedup_gui.gui.main_window import MainWindow
 
 
 @pytest.fixture
@@ -23,6 +24,19 @@ def test_a_file_argument_is_opened(qtbot, store, tmp_path):
     qtbot.waitUntil(lambda: window.session is not None, timeout=60_000)
     assert window.table.path == csv
     assert window.session.rows_to_remove == 1
+    window.close()
+
+
+def test_the_first_window_fits_the_screen_it_opens_on(qtbot, store):
+    """At its first start the window (1360 x 860 of its own) is no larger than the screen's free area allows and
+    sits inside it: the offscreen screen is 800 x 800, as small as a laptop's is for the window."""
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    free = window.screen().availableGeometry()
+    assert window.width() > free.width() * SCREEN_SHARE  # (its own size would not fit)
+    fit_to_screen(window)
+    assert window.width() <= free.width() * SCREEN_SHARE and window.height() <= free.height() * SCREEN_SHARE
+    assert free.contains(window.geometry())
     window.close()
 
 

@@ -55,6 +55,23 @@ def stylesheet(palette: QPalette) -> str:
     """
 
 
+SCREEN_SHARE = 0.92  # of the screen's free width and height, at most, for the window at its first start
+
+
+def fit_to_screen(window: MainWindow) -> None:
+    """The window at its first start (no size saved): its own size, or ``SCREEN_SHARE`` of the screen's free area
+    where that is smaller, centred there - 1360 x 860 is taller than a 1366 x 768 laptop's free area (its status bar
+    and the Find duplicates button under the task bar)."""
+    screen = window.screen() or QApplication.primaryScreen()
+    if screen is None:
+        return
+    free = screen.availableGeometry()
+    width = min(window.width(), int(free.width() * SCREEN_SHARE))
+    height = min(window.height(), int(free.height() * SCREEN_SHARE))
+    window.resize(width, height)
+    window.move(free.x() + (free.width() - width) // 2, free.y() + (free.height() - height) // 2)
+
+
 def build_window(argv: list[str] | None = None, store: QSettings | None = None) -> MainWindow:
     """Create the window for the command-line arguments (used by main() and the screenshot script)."""
     parser = argparse.ArgumentParser(prog="dedup-gui", description="Find and remove near-duplicate texts.")
@@ -85,7 +102,10 @@ def main(argv: list[str] | None = None) -> int:
     app.setWindowIcon(app_icon())
     i18n.install(i18n.chosen_language(QSettings()), app)
     jobs.warm_up()
+    first_start = QSettings().value("window/geometry") is None
     window = build_window(argv, QSettings())
+    if first_start:
+        fit_to_screen(window)
     warm_glyphs(window, window.rows_view.font())  # the first table's characters then draw without a stall
     window.show()
     return app.exec()
