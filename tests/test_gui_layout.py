@@ -69,3 +69,20 @@ def test_a_pane_the_user_moved_stays_and_a_saved_layout_is_restored(qtbot, store
     qtbot.waitUntil(lambda: restored.sizes()[0] == moved)
     again.state.mark_saved()
     again.close()
+
+
+def test_the_window_fits_half_a_full_hd_screen(qtbot, store, tmp_path):
+    """With a run on screen the window can be 960 pixels wide - beside a spreadsheet on half of a 1920-pixel
+    screen: the compare view's note and legend give way, and the Analysis tab scrolls rather than holding the
+    window wider (its charts side by side held it at least 1012 pixels wide)."""
+    window = make_window(qtbot, store)
+    _open_questions(qtbot, window, tmp_path)
+    window.tabs.setCurrentIndex(2)  # (the Analysis tab shown: its charts laid out)
+    qtbot.waitUntil(lambda: window.analysis_view.stack.currentIndex() == 1)
+    assert window.minimumSizeHint().width() <= 960
+    window.resize(960, 800)
+    qtbot.waitUntil(lambda: window.width() == 960)
+    window.tabs.setCurrentIndex(0)
+    assert window.pane.compare.minimumSizeHint().width() < window.pane.detail_splitter.width()
+    window.state.mark_saved()
+    window.close()

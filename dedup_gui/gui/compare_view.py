@@ -252,6 +252,10 @@ class CompareView(QWidget):
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self._update_legend()
 
+        # The note and the legend give way first when the window is narrow (cut at their right, not holding the
+        # window wider: their full width made it at least 1012 pixels, too wide for half a 1920-pixel screen).
+        for label in (self.note, self.legend):
+            label.setMinimumWidth(1)
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.prev_button)

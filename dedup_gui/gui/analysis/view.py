@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QStackedWidget, QVBoxLayout, QWidget
 
 from dedup_gui.core import analysis
 from dedup_gui.core.pipeline import paused_gc
@@ -113,9 +113,16 @@ class AnalysisView(QWidget):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.splitter)
+        # In a scroll area: the tab's charts side by side need ~700 pixels, which held the whole window at least
+        # 1012 wide (too wide for half a 1920-pixel screen); narrower, the tab scrolls and the others fit.
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("analysisScroll")
+        self.scroll.setWidget(self.stack)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.stack)
+        layout.addWidget(self.scroll)
 
         self.histogram.thresholdChanged.connect(self.thresholdChanged)
         self.hot_stories.clusterActivated.connect(self.clusterActivated)
