@@ -18,7 +18,7 @@ engine_malloc(one_job=True)  # a process that runs one engine job; before numpy 
 os.environ.update(numpy_environment())  # numpy's sorts on this processor (core.cpu), read when numpy is imported
 
 from .core.algorithms.registry import ALGORITHMS  # noqa: E402
-from .core.errors import Cancelled, DedupError  # noqa: E402
+from .core.errors import Cancelled, DedupError, Info  # noqa: E402
 from .core.progress import Reporter  # noqa: E402
 from .core.settings import CLUSTER_MODES, KEEP_POLICIES, NormaliseOptions, Settings, option_fields  # noqa: E402
 
@@ -250,7 +250,8 @@ def run(argv: list[str] | None = None) -> int:
             csv_safe=args.csv_safe,
             annotation=_status_only() if args.status else None,
         )
-        _warn(bar, [(w.path.name, note) for w in written for note in w.notes])
+        _warn(bar, [(w.path.name, note) for w in written for note in w.notes if not isinstance(note, Info)])
+        _tell(bar, [(w.path.name, note) for w in written for note in w.notes if isinstance(note, Info)])
         _held.extend((table, pipeline, result) if _hold_to_the_end else ())
     except DedupError as e:
         return _fail(bar, str(e))
@@ -322,6 +323,15 @@ def _warn(bar: _ProgressBar, notes: list[tuple[str, str]]) -> None:
     for name, note in notes:
         text = " ".join(str(note).split())  # one line, whatever the note holds
         print(f"dedup-cli: warning: {name + ': ' if name else ''}{text}", file=sys.stderr)
+
+
+def _tell(bar: _ProgressBar, notes: list[tuple[str, str]]) -> None:
+    """One line per note on stderr, as ``_warn`` says it but for the word "warning": what the user may like to know
+    of a file written (``core.errors.Info``)."""
+    if notes:
+        bar.close()
+    for name, note in notes:
+        print(f"dedup-cli: {name}: {' '.join(str(note).split())}", file=sys.stderr)
 
 
 def _fail(bar: _ProgressBar, message: str) -> int:

@@ -223,7 +223,7 @@ def test_the_console_script_holds_what_its_job_made_to_its_end_and_a_caller_gets
     assert not cli._hold_to_the_end and cli._held == []
 
 
-def test_txt_folder_gives_a_folder_of_kept_files_and_a_manifest(tmp_path):
+def test_txt_folder_gives_a_folder_of_kept_files_and_a_manifest(tmp_path, capsys):
     folder = tmp_path / "articles"
     (folder / "sub").mkdir(parents=True)
     (folder / "a.txt").write_text(LONG_1, encoding="utf-8")
@@ -233,6 +233,10 @@ def test_txt_folder_gives_a_folder_of_kept_files_and_a_manifest(tmp_path):
     assert run([str(folder), "--column", "text", "--output", str(out), "--quiet"]) == 0
     assert sorted(p.name for p in out.rglob("*.txt")) == ["a.txt", "c.txt"]
     assert (out / "a.txt").read_bytes() == (folder / "a.txt").read_bytes()
+    # the manifest is said, as what the user may like to know - not as a warning
+    told = capsys.readouterr().err
+    assert "dedup-cli: cleaned: manifest.csv lists every input file and whether it was kept" in told
+    assert "warning: cleaned" not in told  # (the files' mixed encodings are one: "warning: articles: ...")
 
 
 @pytest.mark.parametrize(

@@ -726,6 +726,34 @@ def test_after_export_one_message_with_the_counts_and_an_open_folder_button(qtbo
     ]
 
 
+def test_a_cleaned_folder_s_manifest_is_said_in_the_window_s_language_and_as_no_warning(
+    qtbot, store, tmp_path, english_afterwards
+):
+    """Exporting a folder of .txt files writes a manifest beside the kept files: the message after the export
+    names it in the window's language (Chinese here), and the export's confirmation lists it without a warning's
+    sign."""
+    from dedup_gui.core.errors import Info
+    from dedup_gui.gui.export_dialog import confirmation_text
+
+    folder = tmp_path / "articles"
+    folder.mkdir()
+    for i, body in enumerate([ART_A, ART_A, ART_B]):
+        (folder / f"{i}.txt").write_text(body, encoding="utf-8")
+    i18n.install("zh_CN", english_afterwards)
+    window = make_window(qtbot, store)
+    open_and_wait(qtbot, window, folder)
+    window.show_export_dialog()
+    with qtbot.waitSignal(window.exported, timeout=TIMEOUT) as done:
+        window.export_dialog.export_button.click()
+    assert "manifest.csv 列出了每个输入文件及其是否保留" in window.last_message.text()
+    [written] = done.args[0]
+    [note] = written.notes
+    assert isinstance(note, Info)
+    assert "⚠" not in confirmation_text(done.args[0], 3) and "manifest.csv" in confirmation_text(done.args[0], 3)
+    window.state.mark_saved()
+    window.close()
+
+
 # -- 7. counts follow the decisions ----
 
 

@@ -43,5 +43,10 @@ class Note(str):
         return note
 
 
+class Info(Note):
+    """A note that is no warning: what the user may like to know of a file written (a cleaned folder's manifest),
+    said as it is - not as a warning (``dedup-cli``), nor with a warning's sign (the export's confirmation)."""
+
+
 class Cancelled(Exception):
     """The user cancelled the run; the previous result stays as it was."""

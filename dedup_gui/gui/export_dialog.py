@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from dedup_gui.core.annotation import CONTRACT_COLUMNS, STATUS_COLUMN, AnnotationSpec, StatusWords
-from dedup_gui.core.errors import DedupError
+from dedup_gui.core.errors import DedupError, Info
 from dedup_gui.core.review import ReviewSession, default_export_paths, export_path_error
 from dedup_gui.core.table import Table
 
@@ -260,7 +260,7 @@ def confirmation_text(written, total_rows: int) -> str:
         else:
             lines.append(translate("ExportDialog", "{name}: {n} clusters").format(name=w.path.name, n=f"{w.rows:,}"))
         notes = list(getattr(w, "notes", []))
-        lines += [f"    ⚠ {note_text(note)}" for note in notes[:MAX_NOTES]]
+        lines += [f"    {'' if isinstance(note, Info) else '⚠ '}{note_text(note)}" for note in notes[:MAX_NOTES]]
         if len(notes) > MAX_NOTES:
             lines.append(f"    … (+{len(notes) - MAX_NOTES})")
     return "\n".join(lines)

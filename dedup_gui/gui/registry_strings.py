@@ -442,6 +442,7 @@ NOTE_TEMPLATES = (
     QT_TRANSLATE_NOOP("notes", "annotated"),
     QT_TRANSLATE_NOOP("notes", "report"),
     QT_TRANSLATE_NOOP("notes", "{name}: the macros of {file} are not kept: a {suffix} file cannot hold them"),
+    QT_TRANSLATE_NOOP("notes", "{manifest} lists every input file and whether it was kept"),
     QT_TRANSLATE_NOOP("notes", "{rows:,} rows{what} (Excel's limit is {limit:,})"),
     QT_TRANSLATE_NOOP("notes", "{columns:,} columns{what} (Excel's limit is {limit:,})"),
     QT_TRANSLATE_NOOP(

@@ -2134,6 +2134,10 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>{name}：{file} 的宏不会保留：{suffix} 文件无法容纳宏</translation>
     </message>
     <message>
+        <source>{manifest} lists every input file and whether it was kept</source>
+        <translation>{manifest} 列出了每个输入文件及其是否保留</translation>
+    </message>
+    <message>
         <source>{rows:,} rows{what} (Excel&apos;s limit is {limit:,})</source>
         <translation>{rows:,} 行{what}（Excel 的上限为 {limit:,}）</translation>
     </message>

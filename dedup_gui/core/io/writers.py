@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import InputError, Note, OutputError
+from ..errors import Info, InputError, Note, OutputError
 from ..progress import Reporter
 from ..table import Rows, Table, pandas_missing
 from .atomic import atomic_file, atomic_folder, refuse_input
@@ -429,4 +429,6 @@ def _clean_folder(table: Table, keep: np.ndarray, out: Path, reporter: Reporter 
         write_delimited(tmp / MANIFEST, out / MANIFEST, ["path", "name", "kept"], manifest, len(manifest))
     if reporter is not None:
         reporter.report("Writing", total, total)
-    return WriteReport(out, "cleaned", copied, [f"{MANIFEST} lists every input file and whether it was kept"])
+    return WriteReport(
+        out, "cleaned", copied, [Info("{manifest} lists every input file and whether it was kept", manifest=MANIFEST)]
+    )
