@@ -251,7 +251,7 @@ def run(argv: list[str] | None = None) -> int:
             annotation=_status_only() if args.status else None,
         )
         _warn(bar, [(w.path.name, note) for w in written for note in w.notes if not isinstance(note, Info)])
-        _tell(bar, [(w.path.name, note) for w in written for note in w.notes if isinstance(note, Info)])
+        _warn(bar, [(w.path.name, note) for w in written for note in w.notes if isinstance(note, Info)], label="")
         _held.extend((table, pipeline, result) if _hold_to_the_end else ())
     except DedupError as e:
         return _fail(bar, str(e))
@@ -315,23 +315,15 @@ def _no_text_note(table, columns: list[str], sheet: str | None) -> list[str]:
     return [note]
 
 
-def _warn(bar: _ProgressBar, notes: list[tuple[str, str]]) -> None:
-    """One line per note on stderr: what the user must know although the run succeeded."""
+def _warn(bar: _ProgressBar, notes: list[tuple[str, str]], label: str = "warning: ") -> None:
+    """One line per note on stderr: what the user must know although the run succeeded - or, with ``label`` "",
+    what they may like to know of a file written (``core.errors.Info``), said without the word "warning"."""
     if not notes:
         return
     bar.close()
     for name, note in notes:
         text = " ".join(str(note).split())  # one line, whatever the note holds
-        print(f"dedup-cli: warning: {name + ': ' if name else ''}{text}", file=sys.stderr)
-
-
-def _tell(bar: _ProgressBar, notes: list[tuple[str, str]]) -> None:
-    """One line per note on stderr, as ``_warn`` says it but for the word "warning": what the user may like to know
-    of a file written (``core.errors.Info``)."""
-    if notes:
-        bar.close()
-    for name, note in notes:
-        print(f"dedup-cli: {name}: {' '.join(str(note).split())}", file=sys.stderr)
+        print(f"dedup-cli: {label}{name + ': ' if name else ''}{text}", file=sys.stderr)
 
 
 def _fail(bar: _ProgressBar, message: str) -> int:

@@ -113,9 +113,10 @@ def load(path: str | Path, sheet: str | None, reporter: Reporter, engine: Engine
     run then uses the worker's copy when it has the same content hash, rather than sending the rows over."""
     path = Path(path)
     saved, problem = None, ""
-    if review_file_for(path).is_file():
+    review = review_file_for(path)
+    if review.is_file():
         try:
-            saved = read_review(review_file_for(path))
+            saved = read_review(review)
         except DedupError as e:
             problem = error_text(e)
     table = None

@@ -70,6 +70,11 @@ def as_unsigned(x: np.ndarray) -> np.ndarray:
 ReadWith = tuple[str, frozenset[str]]
 
 
+def read_columns(columns: Sequence[str], read_with: ReadWith | None) -> list[str]:
+    """The input columns ``joined_texts`` reads: the text columns, and the title column with ``read_with``."""
+    return [*columns, read_with[0]] if read_with is not None else list(columns)
+
+
 def joined_texts(frame: pd.DataFrame, columns: Sequence[str], read_with: ReadWith | None = None) -> list[str]:
     """The dedup text of every row, as ``Table.texts``: the chosen columns' cell texts joined by newlines - a row
     whose text is a placeholder (``read_with``: the input's, ``job._placeholders``) with its title before it."""

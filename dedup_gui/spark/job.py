@@ -204,8 +204,7 @@ def _title_column(data: DataFrame, columns: list[str]) -> str | None:
 def _prepare(data: DataFrame, columns: list[str], settings: Settings, read_with: batches.ReadWith | None) -> DataFrame:
     opts, marks = settings.normalise, keep.needs_marks(settings.keep)
     schema = "__row long, norm string, key_hi long, key_lo long, length long, length_class double, marked boolean"
-    title = [read_with[0]] if read_with is not None else []
-    return data.select(ROW, *columns, *title).mapInPandas(
+    return data.select(ROW, *batches.read_columns(columns, read_with)).mapInPandas(
         lambda it: (batches.prepare_rows(f, columns, opts, marks, read_with) for f in it), schema
     )
 
@@ -232,8 +231,8 @@ def _content(spark: SparkSession, uniques: DataFrame, plate: frozenset[int]) -> 
 def _written(data: DataFrame, columns: list[str], uniques: DataFrame, read_with: batches.ReadWith | None) -> DataFrame:
     """Each unique text as written (u, written): its first row's text, the chosen columns joined as the exact pass
     read them. The text check reads names in it, where case tells them."""
-    title = [read_with[0]] if read_with is not None else []
-    firsts = data.select(ROW, *columns, *title).join(uniques.select(F.col("u").alias(ROW)), ROW, "left_semi")
+    read = data.select(ROW, *batches.read_columns(columns, read_with))
+    firsts = read.join(uniques.select(F.col("u").alias(ROW)), ROW, "left_semi")
     return firsts.mapInPandas(
         lambda it: (batches.written_texts(f, columns, read_with) for f in it), "u long, written string"
     )

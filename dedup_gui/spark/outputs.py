@@ -120,8 +120,8 @@ def _report(
         F.concat_ws(" ", F.transform("m", lambda r: (r + 1).cast("string"))).alias("members"),
     )
     columns = spec.columns
-    title = [read_with[0]] if read_with is not None else []
-    kept = data.select(ROW, *columns, *title).join(report.select(F.col("kept_row").alias(ROW)), ROW)
+    read = data.select(ROW, *batches.read_columns(columns, read_with))
+    kept = read.join(report.select(F.col("kept_row").alias(ROW)), ROW)
     texts = kept.mapInPandas(
         lambda it: (_snippets(f, columns, read_with) for f in it), f"{ROW} long, kept_text string"
     ).withColumnRenamed(ROW, "kept_row")
