@@ -1023,6 +1023,7 @@ REVERSALS_ZH |= {"二手", "翻新", "官翻"}
 # ``_put_in_words`` has them)
 PUT_IN_BEFORE_ZH = frozenset({"或将", "拟以", "拟于", "拟将", "拟向", "拟对", "拟在"})
 _PUT_IN_WORDS_ZH = REVERSALS_ZH | PUT_IN_BEFORE_ZH  # (what a text must hold more of than the other to be read)
+_PUT_IN_ANY_ZH = re.compile("|".join(map(re.escape, sorted(_PUT_IN_WORDS_ZH))))  # (a text holding any of them)
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
 # the first against the last ("本赛季第一次在客场击败对手" / "最后一次": the alignment writes "最后" for "第"). All
@@ -1444,6 +1445,9 @@ def _reversal_put_in(a: str, b: str) -> bool:
     write a character for another aligns "所终止上市，" with "所上市交易，" as four written for four."""
     from rapidfuzz.distance import Indel
 
+    # (two texts holding none of the words hold as many of each: one search of each, where most pairs are read)
+    if _PUT_IN_ANY_ZH.search(a) is None and _PUT_IN_ANY_ZH.search(b) is None:
+        return False
     if all(a.count(w) == b.count(w) for w in _PUT_IN_WORDS_ZH):
         return False
     ops = Indel.opcodes(a, b)
@@ -1730,6 +1734,10 @@ def _unit_replaced(a: str, b: str, ops, i: int, j: int) -> bool:
     have before and after it: "12万平方米" / "12万平方公里", "约3米" / "约3千米", "3毫米" / "3厘米", "1.2亿立方米" /
     "1.2亿平方米", "3公斤" / "3公里"."""
     start, end = ops[i].src_start, ops[j].src_end
+    # (the figure or 每 stands right before the unit, which takes at most ``_UNIT_SHARED`` characters before the
+    # change: none of those three characters counting, no unit is read - most edits of a repost)
+    if _COUNTING.isdisjoint(a[max(0, start - _UNIT_SHARED - 1) : start]):
+        return False
     most = (min(_equal_words(ops, i - 1), _UNIT_SHARED), min(_equal_words(ops, j + 1), _UNIT_SHARED))
     for head, tail, u, v in _widened(a, b, ops[i], ops[j], *most):
         at = start - head
@@ -1749,6 +1757,11 @@ def _in_word(a: str, b: str, first, last, pairs: frozenset) -> tuple[int, int] |
     "加息" / "降息" share a character, and the alignment replaces the other one alone; "决赛" / "半决赛" share two,
     and the alignment puts 半 in. Returns how many equal characters the word has before and after the change (None:
     no such word)."""
+    # (each word read holds the change's own characters: one of them in no word of ``pairs`` on its side, none is)
+    first_chars, second_chars = _pair_characters(pairs)
+    x, y = a[first.src_start : last.src_end], b[first.dest_start : last.dest_end]
+    if not (first_chars.issuperset(x) and second_chars.issuperset(y)):
+        return None
     for before, after, u, v in _widened(a, b, first, last, _IN_WORD_SHARED, _IN_WORD_SHARED):
         if (before or after) and (u, v) in pairs:
             return before, after
@@ -1756,6 +1769,12 @@ def _in_word(a: str, b: str, first, last, pairs: frozenset) -> tuple[int, int] |
 
 
 _IN_WORD_SHARED = 2  # the characters an opposite word may share with its opposite around the change (``_in_word``)
+
+
+@lru_cache(maxsize=4)
+def _pair_characters(pairs: frozenset) -> tuple[frozenset, frozenset]:
+    """The characters of the first words of ``pairs`` and those of their second words."""
+    return frozenset("".join(x for x, _ in pairs)), frozenset("".join(y for _, y in pairs))
 
 
 def _widened(a: str, b: str, first, last, most_before: int, most_after: int):
