@@ -123,3 +123,54 @@ def test_a_reversal_put_in_is_read_as_before(a, b):
     it answers as the read without that search does."""
     assert _reversal_put_in(a, b) == _reference_reversal_put_in(a, b)
     assert textcheck._reversal_put_in(b, a) == _reference_reversal_put_in(b, a)
+
+
+def _reference_own_inner_passage(a: str, b: str) -> bool:
+    from dedup_gui.core.doubt import OWN_PASSAGE, OWN_PASSAGE_FLANK, OWN_PASSAGE_GAP, _moved, _op_size
+    from dedup_gui.core.textcheck import _change, _inner_runs, _runs_across
+
+    ops = Indel.opcodes(a, b)
+    a_shorter = len(a) <= len(b)
+    for i, j in _runs_across(ops, _inner_runs(ops, _edit_runs(ops)), OWN_PASSAGE_GAP):
+        if _equal_words(ops, i - 1) < OWN_PASSAGE_FLANK or _equal_words(ops, j + 1) < OWN_PASSAGE_FLANK:
+            continue
+        own = _change(a, b, ops, i, j)[0 if a_shorter else 1]
+        if "\n" in own:
+            continue
+        mine = "delete" if a_shorter else "insert"
+        for k in range(i, j + 1):
+            if ops[k].tag == mine and _op_size(ops[k]) >= OWN_PASSAGE and not _moved(ops[k], a, b, a_shorter):
+                return True
+    return False
+
+
+# Texts with passages of their own: runs of plain characters, shared sentences and line breaks.
+_PASSAGE_PIECES = [
+    "报名期间将对考生学历信息进行网上校验",
+    "考生可随时上网查看",
+    "并在提交三天内反馈结果",
+    "自行登录中国高等教育学生信息网",
+    "。",
+    "\n",
+    "网上",
+    "考生",
+    "甲",
+    "乙丙",
+    "丁戊己庚辛",
+    "子丑寅卯辰巳午未",
+]
+_passages = st.lists(st.sampled_from(_PASSAGE_PIECES), max_size=10).map("".join)
+_SHARED = "考生可随时上网查看"
+
+
+@settings(max_examples=500, deadline=None)
+@given(_passages, _passages)
+@example(_SHARED + "甲乙丙丁戊己庚辛" + _SHARED, _SHARED + "子丑寅卯辰巳午未申酉戌亥" + _SHARED)  # 8 of its own
+@example(_SHARED + "甲乙丙丁戊己庚" + _SHARED, _SHARED + "子丑寅卯辰巳午未申酉戌亥" + _SHARED)  # 7
+def test_a_passage_of_its_own_is_read_as_before(a, b):
+    """``_own_inner_passage`` skips two texts whose shorter one has fewer than ``OWN_PASSAGE`` characters outside
+    their longest common subsequence (told in C): on any pair it answers as the read without that test does."""
+    from dedup_gui.core.doubt import _own_inner_passage
+
+    assert _own_inner_passage(a, b) == _reference_own_inner_passage(a, b)
+    assert _own_inner_passage(b, a) == _reference_own_inner_passage(b, a)

@@ -352,6 +352,12 @@ def _own_inner_passage(a: str, b: str) -> bool:
     removed as a copy (0.83 of the shorter found in it: an excerpt's score) - and its sentence with it. Typos and
     words changed here and there are a few characters a run. (Without the flank, 751 planted reposts of the bench
     posts were held: the alignment cuts a title line into pieces between the characters it shares with the text.)"""
+    from rapidfuzz.distance import LCSseq
+
+    # (the shorter text's characters outside the longest common subsequence are what it alone has, in every piece
+    # the alignment makes of them: fewer than a passage, no piece is one - most pairs read, told in C)
+    if min(len(a), len(b)) - LCSseq.similarity(a, b) < OWN_PASSAGE:
+        return False
     from rapidfuzz.distance import Indel
 
     ops = Indel.opcodes(a, b)
