@@ -646,6 +646,8 @@ noisy_texts = st.lists(
 )
 # (a traditional character inside markup: the text as it came held it)
 @example(texts=["<p 漲>正文</p>", "简体"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True, simplify=True)
+# (and one its markup spells, an entity: the text as it came held none)
+@example(texts=["<b>&#28450;</b>", "漲"], strip_html=True, nfkc=True, casefold=True, drop_quoted=True, simplify=True)
 def test_normalise_all_equals_normalise_of_each_text(texts, strip_html, nfkc, casefold, drop_quoted, simplify):
     from dedup_gui.core.settings import NormaliseOptions
     from dedup_gui.core.text import normalise, normalise_all

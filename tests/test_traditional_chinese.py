@@ -101,7 +101,13 @@ def test_the_command_line_keeps_traditional_characters_when_asked(tmp_path):
 @pytest.fixture
 def without_opencc(monkeypatch):
     """No OpenCC (a platform it has no wheel for): its import fails, and the tables made from it are made again."""
-    tables = (text._t2s_table, text._t2s_map, text._t2s_changes, text._simplified_fused_tables)
+    tables = (
+        text._t2s_table,
+        text._t2s_map,
+        text._t2s_changes,
+        text._simplified_fused_tables,
+        text._flagged_fused_table,
+    )
     for table in tables:
         table.cache_clear()
     monkeypatch.setitem(sys.modules, "opencc", None)

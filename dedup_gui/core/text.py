@@ -427,12 +427,40 @@ def _t2s_changes() -> np.ndarray:
 def _folded_texts(cps: np.ndarray, lengths: Iterable[int], first: int) -> np.ndarray:
     """Which texts of a joined column hold a character ``simplify`` folds: ``cps`` the code points of the column,
     its texts ``lengths`` long, the first from ``first`` on, each followed by a separator line (``_JOIN``)."""
-    hit = np.flatnonzero(_t2s_changes().take(cps, mode="clip"))
+    return _texts_holding(np.flatnonzero(_t2s_changes().take(cps, mode="clip")), lengths, first)
+
+
+def _texts_holding(hit: np.ndarray, lengths: Iterable[int], first: int) -> np.ndarray:
+    """Which texts of a joined column (``_folded_texts``) hold one of the positions ``hit``."""
     sizes = np.fromiter(lengths, dtype=np.int64)
     out = np.zeros(len(sizes), dtype=bool)
     if len(hit):
         out[owners(hit, sizes, len(_JOIN), first)] = True
     return out
+
+
+# A flag in the entry of the simplified fused table (``_flagged_fused_table``) of each character ``simplify`` folds:
+# above every code point, below the marks of ``_FUSED_MULTI``'s range (which it may be added to) and never read
+# where an entry is ``_FUSED_ASTRAL`` or ``_FUSED_FULL`` (every bit set).
+_FOLDS = np.uint32(0x40000000)
+
+
+@lru_cache(maxsize=1)
+def _flagged_fused_table() -> np.ndarray | None:
+    """``_simplified_fused_tables().table`` with ``_FOLDS`` set in the entry of each character ``simplify`` folds
+    (``_t2s_changes``): the one lookup of ``nfkc_lower_collapse`` tells both what a character becomes and whether
+    the text held one that is folded - where a second lookup of every character for that alone took a fifth of the
+    normalising of 100k bench articles. None without OpenCC, or where a folded character's entry is a mark that
+    cannot carry the flag (none is: such a character needs no full algorithm)."""
+    changes = _t2s_changes()[:0x10000]
+    if not changes.any():
+        return None
+    table = _simplified_fused_tables().table.copy()
+    entries = table[:0x10000][changes]
+    if (entries >= np.uint32(_FUSED_ASTRAL)).any() or (entries & _FOLDS).any():
+        return None
+    table[:0x10000][changes] |= _FOLDS
+    return table
 
 
 # Kept in the user's cache folder (``core.cache``): a run loads it in a millisecond instead of building it and the
@@ -507,24 +535,43 @@ def _build_fused_tables() -> _FusedTables:
     return _FusedTables(table, utf32("".join(pieces)), np.r_[0, np.cumsum(lengths)])
 
 
-def nfkc_lower_collapse(text: str, simplified: bool = False, code_points: list | None = None) -> str | None:
+def nfkc_lower_collapse(
+    text: str, simplified: bool = False, code_points: list | None = None, folds: list | None = None
+) -> str | None:
     """``collapse_whitespace(nfkc(text).lower())`` with one trip to code points and back: the three steps are a
     lookup per character where nothing depends on the characters around it. Lines holding a character whose
     result does (combining marks and other composition partners, Hangul, Σ) take the three steps one by one, as
     nothing composes or changes case across a line break; None when most lines hold one (the caller then takes
     the steps over the whole text). ``simplified``: traditional Chinese characters folded too (``simplify``, after
     the lower case), in the same lookup. ``code_points``: the text's code points are put in it (for the caller to
-    look at them again without another trip)."""
+    look at them again without another trip). ``folds`` (with ``simplified``): the positions in ``text`` of the
+    characters ``simplify`` folds are put in it, told by the same lookup (``_flagged_fused_table``) - nothing is put
+    in it where that table cannot be had, and the caller looks for them itself."""
     cps = utf32(text)
     if code_points is not None:
         code_points.append(cps)
+    flagged = _flagged_fused_table() if simplified and folds is not None else None
     if not len(cps):
+        if flagged is not None and folds is not None:
+            folds.append(np.zeros(0, dtype=np.int64))
         return text
     f = _simplified_fused_tables() if simplified else _fused_tables()
-    mapped = f.table.take(cps, mode="clip")
+    mapped = (f.table if flagged is None else flagged).take(cps, mode="clip")
     if int(mapped.max()) <= 0x10FFFF:
+        if flagged is not None and folds is not None:
+            folds.append(np.zeros(0, dtype=np.int64))
         return from_utf32(_collapse_code_points(mapped, own=True))
     special = np.flatnonzero(mapped > 0x10FFFF)
+    if flagged is not None and folds is not None:
+        values = mapped[special]
+        marked = ((values & _FOLDS) != 0) & (values < np.uint32(_FUSED_ASTRAL))
+        at = special[marked]
+        folds.append(at)
+        if len(at):
+            mapped[at] &= ~_FOLDS
+            special = special[~marked | (mapped[special] > 0x10FFFF)]
+            if not len(special):
+                return from_utf32(_collapse_code_points(mapped, own=True))
     astral = special[mapped[special] == _FUSED_ASTRAL]
     if len(astral):
         distinct, which = np.unique(cps[astral], return_inverse=True)
@@ -928,17 +975,25 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions, folded: np.ndarra
     if not opts.collapse_whitespace or opts.boilerplate_patterns or joined is None:
         return each()
     raw = joined
+    stripped = texts
     if opts.strip_html and has_markup(joined):
-        joined = join_column(strip_html_each(texts))
+        stripped = strip_html_each(texts)
+        joined = join_column(stripped)
         if joined is None:  # markup spelled the separator (&#xe000;)
             return each()
     # A leading \n: the first line is a line like the others.
     seen: list = []
-    fused = nfkc_lower_collapse("\n" + joined, opts.simplify, seen) if opts.nfkc and opts.casefold else None
-    if tell:  # (of the texts as they came: their markup taken out, from another trip to code points)
+    folds: list | None = [] if tell else None
+    fused = nfkc_lower_collapse("\n" + joined, opts.simplify, seen, folds) if opts.nfkc and opts.casefold else None
+    if tell:  # (of the texts as they came)
         assert folded is not None
-        cps = seen[0] if seen and joined is raw else utf32("\n" + raw)
-        folded[:] = _folded_texts(cps, map(len, texts), 1)
+        if folds:  # told by the normalising's own lookup, of the texts as read - their markup taken out ...
+            folded[:] = _texts_holding(folds[0], map(len, stripped), 1)
+            for i in [i for i, (t, u) in enumerate(zip(texts, stripped, strict=True)) if t is not u]:
+                folded[i] = simplify(texts[i]) != texts[i]  # (... where they had some: each such text as it came)
+        else:  # (from another trip to code points)
+            cps = seen[0] if seen and joined is raw else utf32("\n" + raw)
+            folded[:] = _folded_texts(cps, map(len, texts), 1)
     if fused is not None:
         joined = fused
     else:
