@@ -388,3 +388,14 @@ def test_a_reader_that_stops_reading_the_summary_gets_no_traceback(csv_file, tmp
     from dedup_gui.core.io import read_table
 
     assert len(read_table(out).data) == 4  # 6 rows, 2 removed
+
+
+def test_a_report_of_a_type_nothing_writes_is_refused_before_the_run(csv_file, tmp_path, capsys):
+    """A report named for no table format (a typo: "report.txt") is refused with the other outputs' checks, before
+    the run: no cleaned or annotated file is left written beside a failed run."""
+    out, annotated = tmp_path / "clean.csv", tmp_path / "annotated.csv"
+    args = [str(csv_file), "--column", "body", "--output", str(out), "--annotated", str(annotated)]
+    assert run([*args, "--report", str(tmp_path / "report.txt")]) == 2
+    err = capsys.readouterr().err
+    assert "report.txt" in err and "unsupported output type '.txt'" in err
+    assert "rows:" not in err and not out.exists() and not annotated.exists()

@@ -84,6 +84,22 @@ def test_the_dialog_refuses_a_csv_that_would_drop_the_other_sheets(qtbot, window
     dialog.reject()
 
 
+def test_the_dialog_refuses_a_report_of_a_type_nothing_writes(qtbot, window, tmp_path):
+    """A report named "report.txt" is refused in the dialog, before anything is written (it had failed only once
+    the cleaned and annotated files were written)."""
+    src = workbook_with_a_formula_sheet(tmp_path / "news.xlsx")
+    open_and_wait(qtbot, window, src)
+    window.show_export_dialog()
+    dialog = window.export_dialog
+    dialog.enabled["report"].setChecked(True)
+    dialog.paths["report"].setText(str(tmp_path / "report.txt"))
+    assert not dialog.export_button.isEnabled()
+    assert "unsupported output type '.txt'" in dialog.problem.text()
+    dialog.paths["report"].setText(str(tmp_path / "report.csv"))
+    assert dialog.export_button.isEnabled()
+    dialog.reject()
+
+
 def test_the_dialog_offers_csv_when_the_file_is_too_large_for_excel(qtbot, window, tmp_path, monkeypatch):
     from dedup_gui.core.io import checks
     from dedup_gui.core.io.excel_limits import ExcelLimitError

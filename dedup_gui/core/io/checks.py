@@ -32,7 +32,12 @@ def output_format(out: Path, table: Table) -> str:
         return "csv"
     if table.kind == "txt" and (suffix == "" or out.is_dir()):
         return "folder"
-    raise OutputError(
+    raise unsupported_output(out)
+
+
+def unsupported_output(out: Path) -> OutputError:
+    """The error of an output named for a format nothing here writes."""
+    return OutputError(
         out, "unsupported output type {suffix!r}; name it .xlsx, .csv or .tsv", suffix=out.suffix or "(none)"
     )
 
@@ -213,6 +218,11 @@ def preflight(table: Table, outputs: Mapping[str, Path | str | None], extra_colu
         if what == "annotated":
             rows, cols = _sheet_size(table, path)
             check_size(path, rows, cols + extra_columns, Note(" with the annotation columns"))
+    # The report is a table of its own, a workbook or a delimited file: named otherwise, it is refused here, before
+    # the run - not once the cleaned and annotated files are written.
+    report = outputs.get("report")
+    if report and Path(report).suffix.lower() not in XLSX_OUT + CSV_OUT:
+        raise unsupported_output(Path(report))
     return warnings
 
 

@@ -24,7 +24,7 @@ from ..errors import Info, InputError, Note, OutputError
 from ..progress import Reporter
 from ..table import Rows, Table, pandas_missing
 from .atomic import atomic_file, atomic_folder, refuse_input
-from .checks import CSV_OUT, XLSX_OUT, check_keeps_everything, check_size, output_format
+from .checks import CSV_OUT, XLSX_OUT, check_keeps_everything, check_size, output_format, unsupported_output
 from .csv_copy import SourceChanged, can_copy, open_source
 from .csv_writer import csv_text, write_delimited
 from .excel_limits import check_frame
@@ -227,7 +227,7 @@ def write_frame(
     if protect is not None:
         refuse_input(out, Path(protect), folder_input=Path(protect).is_dir())
     if out.suffix.lower() not in CSV_OUT:
-        raise _unsupported(out)
+        raise unsupported_output(out)
     columns = [str(c) for c in frame.columns]
     # every cell as its text, a column at a time: the rows are then all text, written without a call per cell
     rows = list(zip(*[_cell_texts(frame.iloc[:, i]) for i in range(len(columns))], strict=True)) if columns else []
@@ -247,7 +247,7 @@ def write_sheets(
     if protect is not None:
         refuse_input(out, Path(protect), folder_input=Path(protect).is_dir())
     if out.suffix.lower() not in XLSX_OUT:
-        raise _unsupported(out)
+        raise unsupported_output(out)
     sheets = []
     for name, frame in frames.items():
         columns = [str(c) for c in frame.columns]
@@ -283,12 +283,6 @@ def _mask(keep: np.ndarray, n: int) -> np.ndarray:
     if keep.shape != (n,):
         raise ValueError(f"keep mask has shape {keep.shape}, the table has {n} rows")
     return keep
-
-
-def _unsupported(out: Path) -> OutputError:
-    return OutputError(
-        out, "unsupported output type {suffix!r}; name it .xlsx, .csv or .tsv", suffix=out.suffix or "(none)"
-    )
 
 
 def _can_edit_in_place(table: Table, out: Path) -> bool:
