@@ -399,3 +399,32 @@ def test_a_report_of_a_type_nothing_writes_is_refused_before_the_run(csv_file, t
     err = capsys.readouterr().err
     assert "report.txt" in err and "unsupported output type '.txt'" in err
     assert "rows:" not in err and not out.exists() and not annotated.exists()
+
+
+def test_an_output_in_a_folder_that_does_not_exist_is_refused_before_the_run(csv_file, tmp_path, capsys):
+    """The annotated file's folder missing: refused before the run, the cleaned file not written (it had been, and
+    the run failed only at the annotated file)."""
+    out, annotated = tmp_path / "clean.csv", tmp_path / "missing" / "annotated.csv"
+    assert run([str(csv_file), "--column", "body", "--output", str(out), "--annotated", str(annotated)]) == 2
+    err = capsys.readouterr().err
+    assert "annotated.csv: cannot be written: the folder" in err and "does not exist" in err
+    assert not out.exists()
+
+
+def test_a_cleaned_folder_that_already_holds_files_is_refused_before_the_run(tmp_path, capsys, monkeypatch):
+    """A cleaned folder that holds files already: refused before the engine runs (it had run, then failed)."""
+    from dedup_gui.core.pipeline import Pipeline
+
+    runs = []
+    monkeypatch.setattr(Pipeline, "run", lambda self, *a, **k: runs.append(1))
+    folder = tmp_path / "articles"
+    folder.mkdir()
+    (folder / "a.txt").write_text(LONG_1, encoding="utf-8")
+    (folder / "b.txt").write_text(repost_with_header(LONG_1), encoding="utf-8")
+    out = tmp_path / "cleaned"
+    out.mkdir()
+    (out / "old.txt").write_text("an earlier export", encoding="utf-8")
+    report = tmp_path / "report.csv"
+    assert run([str(folder), "--column", "text", "--output", str(out), "--report", str(report)]) == 2
+    assert "already exists and is not an empty folder" in capsys.readouterr().err
+    assert not runs and not report.exists() and [p.name for p in out.iterdir()] == ["old.txt"]

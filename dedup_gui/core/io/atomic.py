@@ -107,6 +107,26 @@ def _target_folder(out: Path) -> Path:
     return parent
 
 
+def _target_of_folder(out: Path) -> Path:
+    """The folder a new folder ``out`` is made in (``atomic_folder``); OutputError where it cannot be made there."""
+    parent = out.parent if str(out.parent) else Path(".")
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise OutputError(out, "already exists and is not an empty folder; choose a new folder name")
+    if not parent.is_dir():
+        raise OutputError(out, "cannot be written: the folder {parent} does not exist", parent=parent)
+    return parent
+
+
+def check_place(out: Path, folder: bool = False) -> None:
+    """OutputError where ``atomic_file`` (``folder``: ``atomic_folder``) would refuse ``out`` before writing
+    anything - a folder that does not exist, a file name that is a folder: told before a run, not once the files
+    before it are written."""
+    if folder:
+        _target_of_folder(out)
+    else:
+        _target_folder(out)
+
+
 @contextmanager
 def atomic_file(out: Path) -> Iterator[Path]:
     """Yield a temporary path next to ``out``; on success it replaces ``out``, on failure it is removed."""
@@ -136,11 +156,7 @@ def atomic_file(out: Path) -> Iterator[Path]:
 @contextmanager
 def atomic_folder(out: Path) -> Iterator[Path]:
     """Yield a temporary folder next to ``out``; on success it becomes ``out`` (which must be new or empty)."""
-    parent = out.parent if str(out.parent) else Path(".")
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise OutputError(out, "already exists and is not an empty folder; choose a new folder name")
-    if not parent.is_dir():
-        raise OutputError(out, "cannot be written: the folder {parent} does not exist", parent=parent)
+    parent = _target_of_folder(out)
     remove_stale_temporaries(parent)
     try:
         tmp = Path(tempfile.mkdtemp(prefix=temp_prefix(out), suffix=".tmp", dir=parent))

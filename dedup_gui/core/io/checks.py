@@ -202,7 +202,7 @@ def check_size(out: Path, rows: int, columns: int, what: str = "") -> None:
 def preflight(table: Table, outputs: Mapping[str, Path | str | None], extra_columns: int = 4) -> list[str]:
     """Everything that can be checked before a run's exports start. Returns warnings to show first; raises
     OutputError for an export that must not be written."""
-    from .atomic import refuse_input
+    from .atomic import check_place, refuse_input
 
     check_distinct(outputs)
     for path in outputs.values():
@@ -223,6 +223,10 @@ def preflight(table: Table, outputs: Mapping[str, Path | str | None], extra_colu
     report = outputs.get("report")
     if report and Path(report).suffix.lower() not in XLSX_OUT + CSV_OUT:
         raise unsupported_output(Path(report))
+    # ... and so is an output whose folder does not exist (or whose name is a folder's)
+    for what, path in outputs.items():
+        if path:
+            check_place(Path(path), folder=what == "cleaned" and output_format(Path(path), table) == "folder")
     return warnings
 
 
