@@ -76,6 +76,20 @@ def test_a_column_the_table_lacks_is_a_clear_error_and_so_is_an_unknown_policy()
         rank_rows("newest", COPIES)
 
 
+def test_a_run_tells_a_keep_column_the_table_lacks_before_any_stage(monkeypatch):
+    """``Pipeline.run`` refuses ``max:COLUMN`` for a column the table lacks before it normalises a text (the rule
+    is made beside the candidate search: a mistyped name had been told once the candidates were found)."""
+    from dedup_gui.core.pipeline import Pipeline
+
+    table = table_of(body=COPIES)
+    pipeline = Pipeline.for_table(table, ["body"])
+    stages = []
+    monkeypatch.setattr(Pipeline, "_prepare", lambda self, *a: stages.append("normalise"))
+    with pytest.raises(InputError, match="no column named 'date' to choose the kept row by"):
+        pipeline.run(Settings(keep="max:date"))
+    assert stages == []
+
+
 # -- original ----
 
 

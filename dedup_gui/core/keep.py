@@ -151,6 +151,20 @@ def _hint_positions(cps: np.ndarray) -> np.ndarray:
     return np.concatenate(found) if found else at[:0]
 
 
+def check_policy_column(policy: str, table: Table | None) -> None:
+    """The column a ``max:COLUMN`` or ``min:COLUMN`` policy names, checked against ``table`` without reading a row:
+    InputError where the table has no such column (ValueError where there is no table). A run asks it first
+    (``Pipeline.run``), before its stages - the rule itself is made beside the candidate search, and a name
+    mistyped had been told only once the fingerprints and the candidates were found."""
+    if not policy.startswith(("max:", "min:")):
+        return
+    column = policy.split(":", 1)[1]
+    if table is None:
+        raise ValueError(f"keep policy {policy!r} needs a table with column {column!r}")
+    if not table.has_column(column):
+        raise InputError(table.path, "no column named {column!r} to choose the kept row by", column=column)
+
+
 @dataclass
 class KeepRule:
     """A keep policy bound to one table's rows: the rank of every row and the evidence behind it."""
@@ -202,10 +216,8 @@ class KeepRule:
         self.marked = repost_markers(self.texts, self.lengths)
 
     def _bind_column(self, table: Table | None, column: str) -> None:
-        if table is None:
-            raise ValueError(f"keep policy {self.policy!r} needs a table with column {column!r}")
-        if not table.has_column(column):
-            raise InputError(table.path, "no column named {column!r} to choose the kept row by", column=column)
+        check_policy_column(self.policy, table)
+        assert table is not None  # (checked)
         cells = table.column_values(column)
         self.column, self.shown = column, cells
         dates = read_dates(cells, name=column)

@@ -33,7 +33,7 @@ from .boilerplate import Boilerplate, learn, strip_all
 from .cluster import build_clusters, excerpt_only
 from .columnar import PairGrams, lengths_of, overlaps_of, score_pairs_of_counted
 from .doubt import DoubtReads, doubt_plan, held_in
-from .keep import CONTAINER_REASON, KeepRule, contained, member_pairs
+from .keep import CONTAINER_REASON, KeepRule, check_policy_column, contained, member_pairs
 from .parallel import forked_work_allowed, in_two_processes
 from .progress import Reporter
 from .result import ClusterList, DedupResult, PairSet
@@ -249,6 +249,7 @@ class Pipeline:
         reporter = reporter or Reporter()
         settings = settings.resolved()
         settings.validate()
+        check_policy_column(settings.keep, self.table)  # (before any stage: the rule is made beside them)
         algo = get_algorithm(settings.algorithm)
         check = TextCheck.of(settings)
         threshold = settings.threshold_value
