@@ -122,3 +122,39 @@ def test_the_data_panel_says_which_rows_are_read_with_their_other_columns(qtbot,
     assert said.endswith("compared with their title too.")
     panel.set_selected_columns(["title"])
     assert panel.placeholders.isHidden()
+
+
+def test_the_window_asks_for_the_placeholders_once_and_reads_no_cell_twice(tmp_path, qtbot, monkeypatch):
+    """The Data panel asks for the placeholders on the window's thread, as does the run after it: answered once for
+    the same columns. And a CSV file's cells, all text, are read as they are once the window has made its table
+    of them (``Table.data``) - no conversion of each cell (100k posts: a 0.15-0.2 s stall of the window as the file
+    was shown, two passes over every cell)."""
+    from dedup_gui.core import table as table_module
+
+    table = read_table(write(tmp_path, ROWS))
+    _ = table.data  # (what the window's views read: the table's cells become its DataFrame)
+    made = []
+    find = table_module.Table._find_placeholders
+    monkeypatch.setattr(table_module.Table, "_find_placeholders", lambda self, *a: made.append(1) or find(self, *a))
+    panel = DataPanel()
+    qtbot.addWidget(panel)
+    panel.set_table(table, ["body"])
+    found = table.placeholders(["body"])
+    assert found is not None and sorted(found.rows.tolist()) == [5, 6, 7, 8]
+    assert len(made) == 1
+    converted = []
+    cell_text = table_module.cell_text
+    monkeypatch.setattr(table_module, "cell_text", lambda v: converted.append(v) or cell_text(v))
+    assert table.column_texts("body") == [body for _, body in ROWS]
+    assert converted == []
+
+
+def test_a_table_given_other_data_answers_from_it(tmp_path):
+    """The answers kept for a table's cells (which are text, the placeholders found) are let go of when it is given
+    other data: a number is a cell's text again, and the placeholders are found anew."""
+    table = read_table(write(tmp_path, ROWS))
+    assert table.placeholders(["body"]) is not None
+    _ = table.data
+    table.data = pd.DataFrame({"title": ["a"] * len(ROWS), "body": [float(i) for i in range(len(ROWS))]})
+    assert table.column_texts("body") == [str(i) for i in range(len(ROWS))]
+    assert table.placeholders(["body"]) is None

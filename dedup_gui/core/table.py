@@ -187,7 +187,8 @@ class Table:
                 columns=", ".join(self.columns),
             )
         cells: Cells | None = self.__dict__.get("_cells")
-        if cells is not None and cells.text_only:
+        text_only = cells.text_only if cells is not None else self.__dict__.get("_text_only", False)
+        if text_only:  # (every cell a str: its own text)
             return self.column_values(column)
         return [cell_text(v) for v in self.column_values(column)]
 
@@ -230,6 +231,17 @@ class Table:
         comment or a news flash reposted by other outlets under its headline - and a row with another headline is
         another article. Only the title: a repost's source, date or address differ from its original's. A column
         of short texts (questions, titles) has none: there a short text repeated is a copy."""
+        # Asked again for the same columns (the Data panel, then the run), answered once: the cells do not change.
+        known: dict = self.__dict__.setdefault("_placeholders_known", {})
+        key = tuple(columns)
+        if texts is None and key in known:
+            return known[key]
+        found = self._find_placeholders(columns, texts)
+        if texts is None:
+            known[key] = found
+        return found
+
+    def _find_placeholders(self, columns: Sequence[str], texts: list[str] | None) -> Placeholders | None:
         # A column of short texts told by every n-th row first, before any text is made (a million short texts,
         # 5 against 60 ms; the Data panel asks on the window's thread as a column is ticked).
         step = max(1, len(self) // 10_000)
@@ -355,13 +367,16 @@ def _get_data(table: Table) -> pd.DataFrame:
     state = table.__dict__
     cells = state.get("_cells")
     if cells is not None:
-        state["_frame"], state["_cells"] = cells.frame(), None
+        # (whether every cell is a str outlives the cells: the frame holds the same objects)
+        state["_frame"], state["_cells"], state["_text_only"] = cells.frame(), None, cells.text_only
     return state["_frame"]  # (None only where a caller set it so, as tests comparing the other fields do)
 
 
 def _set_data(table: Table, value: pd.DataFrame | Cells) -> None:
     cells = value if isinstance(value, Cells) else None
-    table.__dict__.update(_cells=cells, _frame=None if cells is not None else value)
+    table.__dict__.update(
+        _cells=cells, _frame=None if cells is not None else value, _text_only=False, _placeholders_known={}
+    )
 
 
 # ``Table.data`` read and written through the two functions above (the dataclass's __init__ assigns it too).
