@@ -107,3 +107,32 @@ def test_without_a_gb2312_codec_only_ascii_is_warmed(monkeypatch):
         assert glyphs.common_characters() == "".join(chr(c) for c in range(0x21, 0x7F))
     finally:
         glyphs.common_characters.cache_clear()
+
+
+@pytest.mark.qt_no_exception_capture
+def test_an_error_escaping_the_windows_handlers_is_shown_not_only_printed(qtbot, store, monkeypatch):
+    """A fault of ours in one of the window's handlers (an exception out of a slot) is shown in a message box with
+    its traceback under the details - not only printed to a terminal the user may not have."""
+    import sys
+
+    from PySide6.QtCore import QTimer
+
+    from dedup_gui.gui.app import report_unexpected_errors
+
+    printed = []
+    monkeypatch.setattr(sys, "excepthook", lambda *exc: printed.append(exc))
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    report_unexpected_errors(window)
+
+    def handler():
+        raise RuntimeError("a fault of ours")
+
+    with qtbot.waitSignal(window.messageShown, timeout=10_000) as shown:
+        QTimer.singleShot(0, handler)
+    title, text = shown.args
+    assert "RuntimeError: a fault of ours" in text
+    assert "a fault of ours" in window.last_message.detailedText() and "handler" in window.last_message.detailedText()
+    assert len(printed) == 1  # (still printed, as before)
+    window.last_message.close()
+    window.close()

@@ -75,6 +75,13 @@
     </message>
 </context>
 <context>
+    <name>App</name>
+    <message>
+        <source>Something went wrong</source>
+        <translation>出了点问题</translation>
+    </message>
+</context>
+<context>
     <name>ChartPanel</name>
     <message>
         <source>Log scale</source>
