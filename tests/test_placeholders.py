@@ -158,3 +158,18 @@ def test_a_table_given_other_data_answers_from_it(tmp_path):
     table.data = pd.DataFrame({"title": ["a"] * len(ROWS), "body": [float(i) for i in range(len(ROWS))]})
     assert table.column_texts("body") == [str(i) for i in range(len(ROWS))]
     assert table.placeholders(["body"]) is None
+
+
+def test_the_runs_texts_take_the_placeholders_the_data_panel_found(tmp_path, monkeypatch):
+    """The placeholders found for the Data panel serve the run's texts too (``Table.texts_read``, made after the
+    window showed the file): found once, and the texts read with their titles as before."""
+    from dedup_gui.core import table as table_module
+
+    table = read_table(write(tmp_path, ROWS))
+    made = []
+    find = table_module.Table._find_placeholders
+    monkeypatch.setattr(table_module.Table, "_find_placeholders", lambda self, *a: made.append(1) or find(self, *a))
+    shown = table.placeholders(["body"])
+    texts, found = table.texts_read(["body"])
+    assert found is shown and len(made) == 1
+    assert texts[5] == f"{ROWS[5][0]}\n{SLOGAN}" and texts[0] == ZH_A

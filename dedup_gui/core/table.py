@@ -231,15 +231,13 @@ class Table:
         comment or a news flash reposted by other outlets under its headline - and a row with another headline is
         another article. Only the title: a repost's source, date or address differ from its original's. A column
         of short texts (questions, titles) has none: there a short text repeated is a copy."""
-        # Asked again for the same columns (the Data panel, then the run), answered once: the cells do not change.
+        # Asked again for the same columns (the Data panel, then the run's texts), answered once: the cells do not
+        # change, and ``texts`` is only ever the columns' texts made already (``texts_read``).
         known: dict = self.__dict__.setdefault("_placeholders_known", {})
         key = tuple(columns)
-        if texts is None and key in known:
-            return known[key]
-        found = self._find_placeholders(columns, texts)
-        if texts is None:
-            known[key] = found
-        return found
+        if key not in known:
+            known[key] = self._find_placeholders(columns, texts)
+        return known[key]
 
     def _find_placeholders(self, columns: Sequence[str], texts: list[str] | None) -> Placeholders | None:
         # A column of short texts told by every n-th row first, before any text is made (a million short texts,
