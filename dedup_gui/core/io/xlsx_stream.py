@@ -25,6 +25,8 @@ PROGRESS_EVERY = 5000
 
 _CELL = re.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)c>)", re.S)
 _FORMULA = re.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)f\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)f>)", re.S)
+_CELL_OPEN = re.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)c\b(?P<attrs>[^>]*?)(?P<slash>/?)>")  # (``_each_cell``)
+_FORMULA_OPEN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f\b")  # where ``_FORMULA`` can match
 _VALUE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?v\b[^>]*?(?:/>|>.*?</(?:[A-Za-z_][\w.-]*:)?v>)", re.S)
 _R_ATTR = re.compile(rb'(\sr=")([^"]*)(")')
 _T_ATTR = re.compile(rb'\st="[^"]*"')
@@ -37,7 +39,7 @@ _SHEETDATA_CLOSE = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData>")
 _TEXT_FUNCS = (b"INDIRECT(", b"ADDRESS(")
 # Plain rows (``SheetEditor._plain_rows``): each row's and each cell's number first among its attributes, no
 # namespace prefix, no formula.
-_PLAIN_ROW = re.compile(rb'(<row r="([1-9]\d*)"[^>]*?(?:/>|>.*?</row>))', re.S)
+_PLAIN_ROW_OPEN = re.compile(rb'<row r="([1-9]\d*)"[^>]*?(/?)>')
 _ANY_ROW = re.compile(rb"<row[\s/>]")
 _PLAIN_CELL = re.compile(rb'<c r="([A-Za-z]{1,3})\d+"')
 _ANY_CELL = re.compile(rb"<c[\s/>]")
@@ -73,6 +75,59 @@ def _scan_row(buf: bytes, pos: int) -> tuple[_Row | None, bool]:
         return None, True
     end = ce + len(close)
     return _Row(p, buf[m.end() : gt], buf[gt + 1 : ce], buf[pos:end], end), False
+
+
+def _plain_split(rows: bytes) -> list[bytes] | None:
+    """``rows`` (whole <row> elements, blanks between them) split as a pattern of a whole plain row, its number in
+    a group, splits it: the blank before each row, the row, its number, ..., the blank after the last (None where a
+    row has no end tag). Each row's start tag is found by the expression from the end of the row before it, its end
+    by a search for the first ``</row>`` after it: such a pattern's lazy ``.*?`` had tried to end the row at every
+    byte of its cells (12,461 Sina articles, a 46 MB sheet of their texts: 0.52 s to split it, now 0.06 s)."""
+    out: list[bytes] = []
+    at = 0
+    while (m := _PLAIN_ROW_OPEN.search(rows, at)) is not None:
+        start = m.start()
+        if m.group(2):  # <row r="5"/>
+            end = m.end()
+        else:
+            end = rows.find(b"</row>", m.end())
+            if end < 0:
+                return None
+            end += 6
+        out += (rows[at:start], rows[start:end], m.group(1))
+        at = end
+    out.append(rows[at:])
+    return out
+
+
+def _each_cell(body: bytes, edit: Callable[[bytes, bytes, bytes | None], bytes]) -> bytes:
+    """``_CELL.sub`` of a row's ``body``, each cell replaced by ``edit(prefix, attributes, body or None)``: each
+    cell's start tag found by the expression from the end of the cell before it, its end by a search for the first
+    end tag after it, where ``_CELL``'s lazy ``.*?`` had tried to end the cell at every byte of its text (12,461
+    Sina articles with a formula beside each: 0.79 s of the 2.3 s the cleaned workbook took). A cell without its
+    end tag leaves the body to ``_CELL.sub`` (the cells are all found before the first is edited: ``edit`` counts
+    what it changes)."""
+    cells: list[tuple[int, int, bytes, bytes, bytes | None]] = []
+    at = 0
+    while (m := _CELL_OPEN.search(body, at)) is not None:
+        prefix = m.group("p")
+        if m.group("slash"):
+            inner, end = None, m.end()
+        else:
+            close = b"</" + prefix + b"c>"
+            found = body.find(close, m.end())
+            if found < 0:
+                return _CELL.sub(lambda c: edit(c.group("p"), c.group("attrs"), c.group("body")), body)
+            inner, end = body[m.end() : found], found + len(close)
+        cells.append((m.start(), end, prefix, m.group("attrs"), inner))
+        at = end
+    out: list[bytes] = []
+    at = 0
+    for start, end, prefix, attrs, inner in cells:
+        out += (body[at:start], edit(prefix, attrs, inner))
+        at = end
+    out.append(body[at:])
+    return b"".join(out)
 
 
 class _Batch:
@@ -249,7 +304,9 @@ class SheetEditor:
         after another from the row after ``implied``, with no cell where the new ones go (``_plain_appended``)."""
         if b":row" in rows or b":c " in rows or _HAS_FORMULA.search(rows):  # (run: none of the last)
             return None
-        parts = _PLAIN_ROW.split(rows)  # blank, row, its number, blank, row, its number, ..., blank
+        parts = _plain_split(rows)  # blank, row, its number, blank, row, its number, ..., blank
+        if parts is None:
+            return None
         elements, numbers = parts[1::3], parts[2::3]
         if not elements or len(elements) != len(_ANY_ROW.findall(rows)) or b"".join(parts[0::3]).strip():
             return None
@@ -361,8 +418,7 @@ class SheetEditor:
         if not formulas:
             return _CELL_ROW.sub(lambda c: c.group(1) + new_suffix + b'"', body)
 
-        def one(c: re.Match) -> bytes:
-            attrs = c.group("attrs")
+        def one(prefix: bytes, attrs: bytes, cbody: bytes | None) -> bytes:
             ref_m = _R_ATTR.search(attrs)
             old_ref = ref_m.group(2).decode() if ref_m else None
             if ref_m and new_r != r:
@@ -370,18 +426,17 @@ class SheetEditor:
                 attrs = (
                     attrs[: ref_m.start(2)] + (letters.group() if letters else b"") + new_suffix + attrs[ref_m.end(2) :]
                 )
-            cbody = c.group("body")
-            if cbody is not None and b"<" in cbody:
+            if cbody is not None and _FORMULA_OPEN.search(cbody):  # (a text's cell: nothing to read)
                 cbody, stale = self._edit_formula(cbody, old_ref)
                 if stale:
                     cbody = _VALUE.sub(b"", cbody)
                     attrs = _T_ATTR.sub(b"", attrs)
                     self.stale_values += 1
             if cbody is None:
-                return b"<%sc%s/>" % (c.group("p"), attrs)
-            return b"<%sc%s>%s</%sc>" % (c.group("p"), attrs, cbody, c.group("p"))
+                return b"<%sc%s/>" % (prefix, attrs)
+            return b"<%sc%s>%s</%sc>" % (prefix, attrs, cbody, prefix)
 
-        return _CELL.sub(one, body)
+        return _each_cell(body, one)
 
     def _remember_shared(self, body: bytes) -> None:
         """A removed row may hold the master of a shared formula that later rows still use."""
