@@ -76,10 +76,13 @@ class Input:
     how: str  # one line: where the text comes from
     mean_chars: float
 
-    def as_xlsx(self) -> Input:
-        """The same rows as a workbook (sheet 1: ``id``, ``text``), written once beside the CSV file - as Excel,
-        pandas and XlsxWriter write a workbook: the texts in its shared strings table, the sheet's cells their
-        numbers in it. (Inline strings, XlsxWriter's ``constant_memory``, are a workbook no spreadsheet writes.)"""
+    def as_xlsx(self, inline: bool = False) -> Input:
+        """The same rows as a workbook (sheet 1: ``id``, ``text``), written once beside the CSV file - as Excel and
+        XlsxWriter write a workbook: the texts in its shared strings table, the sheet's cells their numbers in it.
+        ``inline``: as openpyxl writes one - and pandas' ``to_excel`` through it, a script's workbook - each text in
+        its cell in the sheet (inline strings; no spreadsheet writes them)."""
+        if inline:
+            return self._as_inline_xlsx()
         xlsx = self.path.with_suffix(".shared.xlsx")
         if not xlsx.exists():
             import xlsxwriter
@@ -93,6 +96,22 @@ class Input:
                     ws.write_string(r, 0, i) if r == 0 else ws.write_number(r, 0, int(i))
                     ws.write_string(r, 1, text)
             wb.close()
+            tmp.replace(xlsx)
+        return Input(self.kind, self.rows, xlsx, self.groups, self.how, self.mean_chars)
+
+    def _as_inline_xlsx(self) -> Input:
+        xlsx = self.path.with_suffix(".inline.xlsx")
+        if not xlsx.exists():
+            from openpyxl import Workbook
+
+            tmp = xlsx.with_suffix(".tmp.xlsx")
+            wb = Workbook(write_only=True)
+            ws = wb.create_sheet("data")
+            csv.field_size_limit(2**31 - 1)
+            with open(self.path, encoding="utf-8", newline="") as f:
+                for r, (i, text) in enumerate(csv.reader(f)):
+                    ws.append([i if r == 0 else int(i), text])
+            wb.save(str(tmp))
             tmp.replace(xlsx)
         return Input(self.kind, self.rows, xlsx, self.groups, self.how, self.mean_chars)
 

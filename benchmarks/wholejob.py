@@ -289,7 +289,10 @@ class WholeJob:
 
     @staticmethod
     def job_name(inp: inputs.Input, algo: str, who: str, round_: int = 0) -> str:
-        name = f"{inp.kind}-{inp.rows}{'-xlsx' if inp.path.suffix == '.xlsx' else ''}-{algo}-{who}"
+        flavour = ""
+        if inp.path.suffix == ".xlsx":
+            flavour = "-xlsx-inline" if inp.path.name.endswith(".inline.xlsx") else "-xlsx"
+        name = f"{inp.kind}-{inp.rows}{flavour}-{algo}-{who}"
         return name + (f"-run{round_ + 1}" if round_ else "")
 
     def job(self, inp: inputs.Input, algo: str, who: str, round_: int = 0) -> dict:
@@ -452,7 +455,7 @@ class WholeJob:
                 prev = None
                 for n in sizes:
                     inp = inputs.build("short", n)
-                    inp = inp.as_xlsx() if self.args.format == "xlsx" else inp
+                    inp = inp.as_xlsx(self.args.format == "xlsx-inline") if self.args.format != "csv" else inp
                     res = self.medians.get((inp.path, algo, who)) or self.job(inp, algo, who)
                     label = f"dedup_gui {ALGO_LABEL[algo]}" if who == "ours" else who
                     if "error" in res or "skipped" in res:
@@ -483,8 +486,8 @@ class WholeJob:
         algos = a.algos.split(",")
         wanted = [(k, int(n)) for k, n in (s.split(":") for s in a.inputs.split(",") if s)]
         built = [inputs.build(k, n) for k, n in wanted]
-        if a.format == "xlsx":
-            built = [inp.as_xlsx() for inp in built]
+        if a.format != "csv":
+            built = [inp.as_xlsx(a.format == "xlsx-inline") for inp in built]
         kind = "CSV files" if a.format == "csv" else "workbooks"
         self.emit(
             f"Inputs ({kind} with `id` and `text`, read by each contestant "
@@ -551,8 +554,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument(
         "--format",
         default="csv",
-        choices=("csv", "xlsx"),
-        help="input and cleaned file format (xlsx: pandas reads with openpyxl, writes with to_excel)",
+        choices=("csv", "xlsx", "xlsx-inline"),
+        help="input and cleaned file format (xlsx: the texts in shared strings, as Excel writes them; xlsx-inline: "
+        "in the sheet, as openpyxl and pandas' to_excel write them; the peers read with openpyxl, write with "
+        "to_excel)",
     )
     ap.add_argument("--peers", default="rensa,datasketch,nshash-original,jieba-simhash",
                     help="peers to run (also: jieba-simhash-4x16)")  # fmt: skip
