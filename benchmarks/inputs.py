@@ -44,7 +44,8 @@ import random
 import re
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -81,43 +82,44 @@ class Input:
         XlsxWriter write a workbook: the texts in its shared strings table, the sheet's cells their numbers in it.
         ``inline``: as openpyxl writes one - and pandas' ``to_excel`` through it, a script's workbook - each text in
         its cell in the sheet (inline strings; no spreadsheet writes them)."""
-        if inline:
-            return self._as_inline_xlsx()
-        xlsx = self.path.with_suffix(".shared.xlsx")
+        xlsx = self.path.with_suffix(".inline.xlsx" if inline else ".shared.xlsx")
         if not xlsx.exists():
-            import xlsxwriter
-
             tmp = xlsx.with_suffix(".tmp.xlsx")
-            wb = xlsxwriter.Workbook(str(tmp))
-            ws = wb.add_worksheet("data")
-            csv.field_size_limit(2**31 - 1)
-            with open(self.path, encoding="utf-8", newline="") as f:
-                for r, (i, text) in enumerate(csv.reader(f)):
-                    ws.write_string(r, 0, i) if r == 0 else ws.write_number(r, 0, int(i))
-                    ws.write_string(r, 1, text)
-            wb.close()
+            (_write_inline if inline else _write_shared)(tmp, self._rows())
             tmp.replace(xlsx)
-        return Input(self.kind, self.rows, xlsx, self.groups, self.how, self.mean_chars)
+        return replace(self, path=xlsx)
 
-    def _as_inline_xlsx(self) -> Input:
-        xlsx = self.path.with_suffix(".inline.xlsx")
-        if not xlsx.exists():
-            from openpyxl import Workbook
-
-            tmp = xlsx.with_suffix(".tmp.xlsx")
-            wb = Workbook(write_only=True)
-            ws = wb.create_sheet("data")
-            csv.field_size_limit(2**31 - 1)
-            with open(self.path, encoding="utf-8", newline="") as f:
-                for r, (i, text) in enumerate(csv.reader(f)):
-                    ws.append([i if r == 0 else int(i), text])
-            wb.save(str(tmp))
-            tmp.replace(xlsx)
-        return Input(self.kind, self.rows, xlsx, self.groups, self.how, self.mean_chars)
+    def _rows(self) -> Iterator[list]:
+        """The CSV file's rows: the header, then each row's id (a number) and text."""
+        csv.field_size_limit(2**31 - 1)
+        with open(self.path, encoding="utf-8", newline="") as f:
+            for r, (i, text) in enumerate(csv.reader(f)):
+                yield [i if r == 0 else int(i), text]
 
     @property
     def label(self) -> str:
         return f"{_count(self.rows)} {LABELS[self.kind]}"
+
+
+def _write_shared(path: Path, rows: Iterator[list]) -> None:
+    import xlsxwriter
+
+    wb = xlsxwriter.Workbook(str(path))
+    ws = wb.add_worksheet("data")
+    for r, (i, text) in enumerate(rows):
+        ws.write_string(r, 0, i) if r == 0 else ws.write_number(r, 0, i)
+        ws.write_string(r, 1, text)
+    wb.close()
+
+
+def _write_inline(path: Path, rows: Iterator[list]) -> None:
+    from openpyxl import Workbook
+
+    wb = Workbook(write_only=True)
+    ws = wb.create_sheet("data")
+    for row in rows:
+        ws.append(row)
+    wb.save(str(path))
 
 
 def _count(n: int) -> str:

@@ -287,6 +287,10 @@ class WholeJob:
     def _save(self) -> None:
         (self.out / "results.json").write_text(json.dumps(self.results, indent=1, default=float), encoding="utf-8")
 
+    def in_format(self, inp: inputs.Input) -> inputs.Input:
+        """``inp`` in the run's ``--format``: its CSV file, or that file's rows as a workbook of either flavour."""
+        return inp if self.args.format == "csv" else inp.as_xlsx(inline=self.args.format == "xlsx-inline")
+
     @staticmethod
     def job_name(inp: inputs.Input, algo: str, who: str, round_: int = 0) -> str:
         flavour = ""
@@ -455,7 +459,7 @@ class WholeJob:
                 prev = None
                 for n in sizes:
                     inp = inputs.build("short", n)
-                    inp = inp.as_xlsx(self.args.format == "xlsx-inline") if self.args.format != "csv" else inp
+                    inp = self.in_format(inp)
                     res = self.medians.get((inp.path, algo, who)) or self.job(inp, algo, who)
                     label = f"dedup_gui {ALGO_LABEL[algo]}" if who == "ours" else who
                     if "error" in res or "skipped" in res:
@@ -486,8 +490,7 @@ class WholeJob:
         algos = a.algos.split(",")
         wanted = [(k, int(n)) for k, n in (s.split(":") for s in a.inputs.split(",") if s)]
         built = [inputs.build(k, n) for k, n in wanted]
-        if a.format != "csv":
-            built = [inp.as_xlsx(a.format == "xlsx-inline") for inp in built]
+        built = [self.in_format(inp) for inp in built]
         kind = "CSV files" if a.format == "csv" else "workbooks"
         self.emit(
             f"Inputs ({kind} with `id` and `text`, read by each contestant "
