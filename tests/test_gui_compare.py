@@ -73,7 +73,7 @@ def test_clearing_the_view_drops_the_diff_on_its_way(qtbot):
     with qtbot.assertNotEmitted(view.diffShown, wait=300):
         view.set_texts(kept, _edited(kept), "Kept", "Row 2")
         view.clear()
-    assert view.difference_count == 0 and view.left.edit.extraSelections() == []
+    assert view.difference_count == 0 and view.left.marked_spans() == [] and view.highlighted_spans("right") == []
 
 
 def test_boilerplate_is_found_in_the_shown_text_whatever_its_width_case_and_spacing():
@@ -85,3 +85,69 @@ def test_boilerplate_is_found_in_the_shown_text_whatever_its_width_case_and_spac
     assert find_folded(text, "finalstrasse") == [(text.index("ﬁ"), text.index("ße") + 2)]
     folded, origin = _folded(text)
     assert len(folded) == len(origin) and origin == sorted(origin)
+
+
+def _backgrounds(view: CompareView, side: str) -> list[tuple[int, int, str]]:
+    pane = view.left if side == "left" else view.right
+    return [(a, b, f.background().color().name()) for a, b, f in pane.marked_spans() if f.background().style() != 0]
+
+
+def test_a_difference_over_two_paragraphs_is_one_highlight(qtbot):
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.set_texts("甲乙丙丁\n戊己庚辛", "甲乙丙天地己庚辛", "Kept", "Row 2")
+    assert view.highlighted_spans("left") == [(3, 6, "丁\n戊")]  # drawn in both paragraphs, one difference
+    assert [(a, b) for a, b, _ in _backgrounds(view, "left")] == [(3, 4), (5, 6)]
+    assert view.highlighted_spans("right") == [(3, 5, "天地")]
+
+
+def test_the_current_difference_moves_without_the_others_drawn_again(qtbot):
+    view = CompareView()
+    qtbot.addWidget(view)
+    kept = "北京时间昨日发布通知，要求各地在月底前完成检查工作。"
+    other = kept.replace("昨日", "今日").replace("月底", "年底")
+    view.set_texts(kept, other, "Kept", "Row 2")
+    assert view.difference_count == 2
+    drawn = _backgrounds(view, "right"), _backgrounds(view, "left")
+
+    def current(side: str) -> list[str]:
+        pane = view.left if side == "left" else view.right
+        return [s.cursor.selectedText() for s in pane.edit.extraSelections()]
+
+    assert current("left") == ["昨"] and current("right") == ["今"]
+    view.next_difference()
+    assert current("left") == ["月"] and current("right") == ["年"]
+    assert view.position.text() == "Difference <b>2</b> of 2"
+    assert (_backgrounds(view, "right"), _backgrounds(view, "left")) == drawn  # the same highlights, laid out once
+    assert view.highlighted_spans("right") == [(4, 5, "今"), (16, 17, "年")]
+    view.next_difference()
+    assert current("right") == ["今"]
+
+
+def test_boilerplate_is_greyed_under_a_difference_over_it(qtbot):
+    view = CompareView()
+    qtbot.addWidget(view)
+    footer = "本文来源新华社"
+    kept = "今天下午召开会议，研究部署下一步工作。" + footer
+    other = "今天下午召开会议，研究部署下一步工作。" + footer[:4] + "人民网"
+    view.set_texts(kept, other, "Kept", "Row 2", boilerplate=([footer], []))
+    start = kept.index(footer)
+    struck = [(a, b) for a, b, f in view.left.marked_spans() if f.fontStrikeOut()]
+    assert struck == [(start, len(kept))]
+    assert view.highlighted_spans("left") == [(start + 4, len(kept), "新华社")]  # the difference drawn over it
+
+
+def test_highlights_follow_a_dark_palette(qtbot):
+    from PySide6.QtGui import QColor, QPalette
+
+    from dedup_gui.gui.compare_view import _COLOURS
+
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.set_texts("北京时间昨日发布通知", "北京时间今日发布通知", "Kept", "Row 2")
+    assert {c for _, _, c in _backgrounds(view, "left")} == {_COLOURS["replace"][0]}
+    dark = QPalette(view.palette())
+    dark.setColor(QPalette.ColorRole.Base, QColor("#202020"))
+    view.setPalette(dark)
+    assert {c for _, _, c in _backgrounds(view, "left")} == {_COLOURS["replace"][1]}
+    assert view.left.edit.extraSelections()[0].format.background().color().name() == _COLOURS["current"][1]
