@@ -626,7 +626,7 @@ def test_the_recent_files_menu_reopens_the_review_where_it_stopped(qtbot, store,
 # -- 5. feedback ----
 
 
-def loading_until_cancelled(path, sheet, reporter: Reporter, engine=None):
+def loading_until_cancelled(path, sheet, reporter: Reporter, engine=None, columns=None):
     """A load that reports progress until it is cancelled (a large workbook, deterministically)."""
     n = 0
     while True:

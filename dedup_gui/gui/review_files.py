@@ -6,6 +6,7 @@ and where the user was (remembered per file, so the recent-files menu reopens a 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings
@@ -27,7 +28,12 @@ if TYPE_CHECKING:
 def remembered(store: QSettings, key: str, table: Table, default: object = ()) -> list[str] | None:
     """A per-file list saved in the settings (text columns, member columns, place); None when never saved and
     ``default`` is None."""
-    value = store.value(f"{key}/{table.path}", default)
+    return remembered_at(store, key, table.path, default)
+
+
+def remembered_at(store: QSettings, key: str, path: Path, default: object = ()) -> list[str] | None:
+    """``remembered`` for the table that ``path`` is read into (before it is read)."""
+    value = store.value(f"{key}/{path}", default)
     if value is None:
         return None
     return [value] if isinstance(value, str) else [str(v) for v in value or []]

@@ -22,6 +22,7 @@ from dedup_gui.core.settings import Settings
 from dedup_gui.core.table import Table
 
 from . import jobs
+from .review_files import remembered_at
 from .worker import Job
 
 if TYPE_CHECKING:
@@ -41,11 +42,12 @@ class LoadJob(Job):
         self.window, self.path, self.sheet, self.quiet_resume = window, Path(path), sheet, quiet_resume
         self.title = translate("Jobs", "Opening {name}").format(name=self.path.name)
         self.engine = window.state.engine
+        self.columns = remembered_at(window.store, "columns", self.path)  # the text columns chosen last time
 
     def work(self, reporter: Reporter) -> jobs.Loaded:
         if self.engine is not None:
             self.engine.start()  # the engine's process starts while the file is read: ready for the first run
-        return jobs.load(self.path, self.sheet, reporter, engine=self.engine)  # which reads it too
+        return jobs.load(self.path, self.sheet, reporter, engine=self.engine, columns=self.columns)  # reads it too
 
     def succeeded(self, result: object) -> None:
         assert isinstance(result, jobs.Loaded)
