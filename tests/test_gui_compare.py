@@ -151,3 +151,19 @@ def test_highlights_follow_a_dark_palette(qtbot):
     view.setPalette(dark)
     assert {c for _, _, c in _backgrounds(view, "left")} == {_COLOURS["replace"][1]}
     assert view.left.edit.extraSelections()[0].format.background().color().name() == _COLOURS["current"][1]
+
+
+def test_the_kept_text_is_not_laid_out_again_for_the_next_row_of_its_cluster(qtbot):
+    view = CompareView()
+    qtbot.addWidget(view)
+    kept = "北京时间昨日发布通知，要求各地在月底前完成检查工作。"
+    view.set_texts(kept, kept.replace("昨日", "今日"), "Kept", "Row 2")
+    document = view.left.edit.document()
+    revision = document.revision()
+    view.set_texts(kept, kept.replace("月底", "年底"), "Kept", "Row 3")
+    assert view.left.edit.document() is document and document.revision() == revision  # the same text, as it was
+    assert view.right.edit.toPlainText() == kept.replace("月底", "年底")
+    assert [s[2] for s in view.highlighted_spans("left")] == ["月"]  # the new pair's difference, the old one gone
+    assert [s[2] for s in view.highlighted_spans("right")] == ["年"]
+    view.set_texts(kept[:10], kept[:10], "Kept", "Row 4")
+    assert view.left.edit.toPlainText() == kept[:10] and document.revision() != revision
