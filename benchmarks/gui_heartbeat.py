@@ -18,7 +18,9 @@ Phases: "load" (from open_path until the table is on screen), "run" (until the c
 starts a run by itself after loading), "rerun" (the threshold moved, as a slider would: until the new clusters are
 shown; its seconds are what the user waits for a re-cluster), "review" (``--review`` clusters selected one after
 another, longest texts first (chosen from the first run's clusters: those holding their kept rows), each compared
-with its kept row; the next is selected when the compare view has its differences), "filter" (a query typed into
+with its kept row; the next is selected when the compare view has its differences), "steps" (the reviewed pair
+with the most differences shown again and "next difference" pressed ``STEPS`` times, each press as soon as the
+last is drawn; none when no pair has two differences), "filter" (a query typed into
 the cluster filter, until its clusters are shown, then cleared), "bulk" (every cluster selected, marked "not
 duplicates" at once, and undone), "rows" (the Rows tab: sorted by status, by the first compared text column until
 sorted, "clustered rows only" on and off, back to the Clusters tab), "analysis" (the Analysis tab
@@ -41,6 +43,7 @@ from dataclasses import replace
 from pathlib import Path
 
 INTERVAL_MS = 10
+STEPS = 20  # presses of "next difference" in the "steps" phase
 LATE_S = 0.040
 
 
@@ -213,6 +216,8 @@ def measure(
 
     rerun = {"at": 0.0, "seconds": 0.0}
     to_review: list[int] = []
+    seen_pair: list[int] = []  # the cluster whose pair is on screen in the review
+    reviewed: list[tuple[int, int]] = []  # (differences, cluster) of each pair reviewed
 
     def on_shown() -> None:
         if hb.phase == "run":  # the first result: move the threshold, as the slider would
@@ -235,16 +240,36 @@ def measure(
         window.run_now()
 
     def review_next() -> None:
+        if seen_pair:  # the pair on screen, its differences shown
+            reviewed.append((window.compare.difference_count, seen_pair.pop()))
         if not to_review:
-            start_filter()
+            start_steps()
             return
         cluster = window.session.cluster_of(to_review.pop(0))
         if not cluster:  # that row is in no cluster at the new threshold
             QTimer.singleShot(0, review_next)
             return
         window.select_cluster(cluster)
+        seen_pair.append(cluster)
         # The next cluster once this one's differences are on screen (at once when they were computed in line).
         QTimer.singleShot(0, wait_for_diff)
+
+    # -- stepping through the differences of the pair with the most of them (N, N, N ...) ----
+
+    def start_steps() -> None:
+        count, cluster = max(reviewed, default=(0, 0))
+        if count < 2:
+            start_filter()
+            return
+        window.select_cluster(cluster)
+        later(lambda: when(lambda: not window.compare.diff_pending, lambda: (hb.begin("steps"), step(STEPS))))
+
+    def step(left: int) -> None:
+        if not left:
+            later(start_filter)
+            return
+        window.compare.next_difference()
+        QTimer.singleShot(0, lambda: step(left - 1))  # the next press as soon as this one is drawn
 
     # -- the review at scale: a filter typed, every cluster decided at once and undone, the rows tab sorted ----
 
@@ -342,7 +367,7 @@ def measure(
     hb.stop()
     window.runner.shutdown()
     window.close()
-    names = ("load", "run", "rerun", "review", "filter", "bulk", "rows", "analysis", "back", "export")
+    names = ("load", "run", "rerun", "review", "steps", "filter", "bulk", "rows", "analysis", "back", "export")
     phases = [hb.phases[p] for p in names if p in hb.phases]
     if "rerun" in hb.phases:
         hb.phases["rerun"]["recluster_seconds"] = rerun["seconds"]
