@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from dedup_gui.core.diff import diff_texts
-from dedup_gui.gui.compare_view import INLINE_CHARS, CompareView
+from dedup_gui.gui.compare_view import INLINE_CHARS, SELECTION_SPANS, CompareView
 
 _CJK = [chr(c) for c in range(0x4E00, 0x9FA6)]
 
@@ -92,13 +94,26 @@ def _backgrounds(view: CompareView, side: str) -> list[tuple[int, int, str]]:
     return [(a, b, f.background().color().name()) for a, b, f in pane.marked_spans() if f.background().style() != 0]
 
 
-def test_a_difference_over_two_paragraphs_is_one_highlight(qtbot):
+@pytest.mark.parametrize("others", [0, SELECTION_SPANS])
+def test_a_difference_over_two_paragraphs_is_one_highlight(qtbot, others):
+    """Drawn as an extra selection (a few highlights) or in each paragraph's layout (more: ``others`` differences
+    further on), a difference over two paragraphs is one highlight."""
     view = CompareView()
     qtbot.addWidget(view)
-    view.set_texts("甲乙丙丁\n戊己庚辛", "甲乙丙天地己庚辛", "Kept", "Row 2")
-    assert view.highlighted_spans("left") == [(3, 6, "丁\n戊")]  # drawn in both paragraphs, one difference
-    assert [(a, b) for a, b, _ in _backgrounds(view, "left")] == [(3, 4), (5, 6)]
-    assert view.highlighted_spans("right") == [(3, 5, "天地")]
+    tail_kept = "".join("，" + _CJK[i] for i in range(others))
+    tail_other = "".join("，" + _CJK[1000 + i] for i in range(others))
+    view.set_texts("甲乙丙丁\n戊己庚辛" + tail_kept, "甲乙丙天地己庚辛" + tail_other, "Kept", "Row 2")
+    assert view.difference_count == others + 1
+    shown = view.highlighted_spans("left")
+    assert shown[0] == (3, 6, "丁\n戊")  # drawn in both paragraphs, one difference
+    assert [text for _, _, text in shown[1:]] == [_CJK[i] for i in range(others)]
+    assert view.highlighted_spans("right")[0] == (3, 5, "天地")
+    pieces = [(a, b) for a, b, _ in _backgrounds(view, "left")][:2]
+    selections = len(view.left.edit.extraSelections())
+    if others < SELECTION_SPANS:
+        assert pieces[0] == (3, 6) and selections == others + 2  # each highlight, and the current one over them
+    else:
+        assert pieces == [(3, 4), (5, 6)] and selections == 1  # in the layouts; the current one alone selected
 
 
 def test_the_current_difference_moves_without_the_others_drawn_again(qtbot):
@@ -112,7 +127,8 @@ def test_the_current_difference_moves_without_the_others_drawn_again(qtbot):
 
     def current(side: str) -> list[str]:
         pane = view.left if side == "left" else view.right
-        return [s.cursor.selectedText() for s in pane.edit.extraSelections()]
+        span = pane.current_span()
+        return [pane.text[span[0] : span[1]]] if span else []
 
     assert current("left") == ["昨"] and current("right") == ["今"]
     view.next_difference()
@@ -150,7 +166,7 @@ def test_highlights_follow_a_dark_palette(qtbot):
     dark.setColor(QPalette.ColorRole.Base, QColor("#202020"))
     view.setPalette(dark)
     assert {c for _, _, c in _backgrounds(view, "left")} == {_COLOURS["replace"][1]}
-    assert view.left.edit.extraSelections()[0].format.background().color().name() == _COLOURS["current"][1]
+    assert view.left.edit.extraSelections()[-1].format.background().color().name() == _COLOURS["current"][1]
 
 
 def test_the_kept_text_is_not_laid_out_again_for_the_next_row_of_its_cluster(qtbot):

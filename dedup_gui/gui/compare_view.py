@@ -15,6 +15,7 @@ are greyed and struck through.
 
 from __future__ import annotations
 
+import bisect
 import html
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -22,7 +23,7 @@ from functools import lru_cache
 
 import numpy as np
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
-from PySide6.QtGui import QColor, QFont, QPalette, QTextCharFormat, QTextCursor, QTextLayout
+from PySide6.QtGui import QColor, QFont, QPalette, QTextCharFormat, QTextCursor, QTextDocument, QTextLayout
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -38,6 +39,9 @@ from dedup_gui.core.diff import DiffResult, diff_texts
 
 COMPARE_MAX_CHARS = 10_000  # ~50 ms of diffing at worst; longer texts are compared in part and say so
 INLINE_CHARS = 3_000  # two texts this long together are diffed on the GUI thread (a few ms); longer ones off it
+# A pane's highlights (differences and greyed boilerplate) up to this many are extra selections, more are formats of
+# its text's layout (``_Pane.mark``)
+SELECTION_SPANS = 16
 
 # (light, dark) backgrounds per kind of span; chosen for contrast on both palettes.
 _COLOURS = {
@@ -161,6 +165,8 @@ class _Pane(QWidget):
         self.boilerplate_sentences: list[str] = []
         self.text = ""  # what the edit shows (``show_text``): read from here, not converted back from the document
         self._marked: dict[int, tuple] = {}  # block number -> the spans its layout is formatted with (``mark``)
+        self._span_selections: list = []  # ... or the spans as extra selections, when they are few
+        self._current: list = []  # the current difference's extra selection (``set_current``)
         self.edit = QPlainTextEdit()
         self.edit.setReadOnly(True)
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -212,28 +218,35 @@ class _Pane(QWidget):
         if text == self.text:
             return
         self.text = text
-        self._marked = {}  # a new document: its blocks are not formatted
+        self._marked = {}  # a new document: its blocks are not formatted, its cursors are gone
+        self._span_selections, self._current = [], []
         self.edit.setPlainText(text)
 
     def mark(
         self, spans: Sequence[tuple[int, int, str]], formats: dict[str, QTextCharFormat], again: bool = False
     ) -> None:
-        """Draw ``spans`` (start, end, kind: a key of ``formats``) in the text: as formats of the layouts of the
-        blocks they are in (what ``QSyntaxHighlighter`` does), where the later of two spans that overlap is merged
-        over the earlier. Extra selections, which this replaces, each drew every visible line of their block again:
-        a one-paragraph article of 30,000 characters with 1,000 differences took 196 ms a paint so (100 differences:
-        21 ms), 3 ms as formats. Only blocks whose spans changed are laid out again (the next difference: the
-        blocks of the two it moves between); ``again``: every block (the formats themselves changed)."""
+        """Draw ``spans`` (start, end, kind: a key of ``formats``; the later of two that overlap drawn over the
+        earlier) in the text. A few (``SELECTION_SPANS`` or fewer) as extra selections: each draws the visible lines
+        of its paragraph again at every paint (~0.18 ms a paint in a one-paragraph article of 30,000 characters),
+        where a format of the paragraph's layout has it laid out again (~7.5 ms there). More as formats of the
+        layouts of the blocks they are in (what ``QSyntaxHighlighter`` does), drawn with the text in one pass: 1,000
+        differences in that article took 196 ms a paint as extra selections, 3 ms so. Only blocks whose formats
+        changed are laid out again; ``again``: every block (the formats themselves changed)."""
         doc = self.edit.document()
         ranges: dict[int, list[tuple[int, int, str]]] = {}
-        for start, end, kind in spans:
-            block = doc.findBlock(start)
-            while block.isValid() and block.position() < end:
-                at = block.position()
-                lo, hi = max(start, at), min(end, at + block.length() - 1)  # (not the block's separator)
-                if hi > lo:
-                    ranges.setdefault(block.blockNumber(), []).append((lo - at, hi - lo, kind))
-                block = block.next()
+        selections = []
+        if len(spans) <= SELECTION_SPANS:
+            for start, end, kind in spans:
+                selections.append(_selection(doc, start, end, formats[kind]))
+        else:
+            for start, end, kind in spans:
+                block = doc.findBlock(start)
+                while block.isValid() and block.position() < end:
+                    at = block.position()
+                    lo, hi = max(start, at), min(end, at + block.length() - 1)  # (not the block's separator)
+                    if hi > lo:
+                        ranges.setdefault(block.blockNumber(), []).append((lo - at, hi - lo, kind))
+                    block = block.next()
         marked = {n: tuple(r) for n, r in ranges.items()}
         for n in sorted(set(self._marked) | set(marked)):
             if not again and self._marked.get(n) == marked.get(n):
@@ -244,10 +257,25 @@ class _Pane(QWidget):
             block.layout().setFormats([_format_range(*r, formats) for r in marked.get(n, ())])
             doc.markContentsDirty(block.position(), block.length())
         self._marked = marked
+        self._span_selections = selections
+        self.edit.setExtraSelections(self._span_selections + self._current)
+
+    def set_current(self, start: int, end: int, fmt: QTextCharFormat) -> None:
+        """The current difference (``start`` < ``end``; else none), drawn over the other spans as the last extra
+        selection: moving to the next one lays no text out again."""
+        self._current = [_selection(self.edit.document(), start, end, fmt)] if end > start else []
+        self.edit.setExtraSelections(self._span_selections + self._current)
+
+    def current_span(self) -> tuple[int, int] | None:
+        """(start, end) of the current difference drawn (``set_current``), None when there is none."""
+        if not self._current:
+            return None
+        cursor = self._current[0].cursor
+        return cursor.selectionStart(), cursor.selectionEnd()
 
     def marked_spans(self) -> list[tuple[int, int, QTextCharFormat]]:
-        """(start, end, format) of every span drawn in the text (``mark``), as the blocks' layouts hold them: a span
-        over several blocks is one piece in each."""
+        """(start, end, format) of every span drawn in the text (``mark``; not the current difference), by where they
+        start: a span over several blocks is one piece in each where the blocks' layouts hold it."""
         doc = self.edit.document()
         out = []
         block = doc.begin()
@@ -256,12 +284,24 @@ class _Pane(QWidget):
             for r in block.layout().formats():  # (a copy of each format: the list's own go with it)
                 out.append((at + r.start, at + r.start + r.length, QTextCharFormat(r.format)))
             block = block.next()
-        return out
+        for selection in self._span_selections:
+            cursor = selection.cursor
+            out.append((cursor.selectionStart(), cursor.selectionEnd(), QTextCharFormat(selection.format)))
+        return sorted(out, key=lambda span: span[0])
 
     def boilerplate_spans(self) -> list[tuple[int, int]]:
         """Where the ignored sentences are in the text (start, end)."""
         text = self.text
         return [span for sentence in self.boilerplate_sentences for span in find_folded(text, sentence)]
+
+
+def _selection(doc: QTextDocument, start: int, end: int, fmt: QTextCharFormat) -> QTextEdit.ExtraSelection:
+    selection = QTextEdit.ExtraSelection()
+    cursor = QTextCursor(doc)
+    cursor.setPosition(start)
+    cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+    selection.cursor, selection.format = cursor, fmt
+    return selection
 
 
 def _format_range(start: int, length: int, kind: str, formats: dict[str, QTextCharFormat]) -> QTextLayout.FormatRange:
@@ -496,18 +536,24 @@ class CompareView(QWidget):
 
     def highlighted_spans(self, side: str) -> list[tuple[int, int, str]]:
         """(start, end, text) of every highlighted difference in 'left' or 'right', as drawn (for tests and
-        accessibility): the spans of the text's layouts with a background (the boilerplate greyed has none), a
-        difference over several paragraphs one span."""
+        accessibility): the spans drawn with a background (the boilerplate greyed has none), the pieces of one
+        difference drawn in several paragraphs as one."""
         pane = self.left if side == "left" else self.right
+        at = slice(1, 3) if side == "left" else slice(3, 5)
+        spans = [op[at] for op in (self.diff.differences if self.diff else [])]
+        starts = [start for start, _ in spans]
+
+        def difference_at(pos: int) -> int:
+            i = bisect.bisect_right(starts, pos) - 1
+            return i if i >= 0 and pos < spans[i][1] else -1
+
         out: list[tuple[int, int, str]] = []
-        last = None
         for start, end, fmt in pane.marked_spans():
             if fmt.background().style() == Qt.BrushStyle.NoBrush:
                 continue  # greyed boilerplate, not a difference
-            if out and last == fmt and out[-1][1] + 1 == start and pane.text[out[-1][1]] == "\n":
+            if out and difference_at(out[-1][0]) == difference_at(start) >= 0:
                 start = out.pop()[0]  # the same difference, on in the next paragraph
             out.append((start, end, pane.text[start:end]))
-            last = fmt
         return out
 
     # -- painting ----
@@ -529,23 +575,11 @@ class CompareView(QWidget):
         self._show_current()
 
     def _show_current(self) -> None:
-        """The current difference, stronger, as the one extra selection of each pane: moving to the next one lays
-        no text out again (as a format of the layout, it did: 40 ms a step in a 30,000-character paragraph)."""
+        """The current difference, stronger, over the others (``_Pane.set_current``)."""
         current = self.diff.differences[self.current] if self.diff and self.current >= 0 else None
         fmt = self._formats()["current"]
-        for pane, (start, end) in (
-            (self.left, current[1:3] if current else (0, 0)),
-            (self.right, current[3:5] if current else (0, 0)),
-        ):
-            selections = []
-            if end > start:
-                selection = QTextEdit.ExtraSelection()
-                cursor = QTextCursor(pane.edit.document())
-                cursor.setPosition(start)
-                cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-                selection.cursor, selection.format = cursor, fmt
-                selections.append(selection)
-            pane.edit.setExtraSelections(selections)
+        self.left.set_current(*(current[1:3] if current else (0, 0)), fmt)
+        self.right.set_current(*(current[3:5] if current else (0, 0)), fmt)
         self._update_buttons()
 
     def _formats(self, again: bool = False) -> dict[str, QTextCharFormat]:
