@@ -76,6 +76,7 @@ def test_clearing_the_view_drops_the_diff_on_its_way(qtbot):
         view.set_texts(kept, _edited(kept), "Kept", "Row 2")
         view.clear()
     assert view.difference_count == 0 and view.left.marked_spans() == [] and view.highlighted_spans("right") == []
+    assert view.left.edit.extraSelections() == [] and view.right.edit.extraSelections() == []
 
 
 def test_boilerplate_is_found_in_the_shown_text_whatever_its_width_case_and_spacing():
@@ -183,3 +184,13 @@ def test_the_kept_text_is_not_laid_out_again_for_the_next_row_of_its_cluster(qtb
     assert [s[2] for s in view.highlighted_spans("right")] == ["年"]
     view.set_texts(kept[:10], kept[:10], "Kept", "Row 4")
     assert view.left.edit.toPlainText() == kept[:10] and document.revision() != revision
+
+
+def test_clearing_the_view_takes_its_highlights_with_the_texts(qtbot):
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.set_texts("北京时间昨日发布通知", "北京时间今日发布通知", "Kept", "Row 2")
+    assert view.left.edit.extraSelections()  # the difference, and the current one over it
+    view.clear()
+    assert view.left.edit.extraSelections() == [] and view.right.edit.extraSelections() == []
+    assert view.highlighted_spans("left") == [] and view.left.current_span() is None

@@ -220,6 +220,7 @@ class _Pane(QWidget):
         self.text = text
         self._marked = {}  # a new document: its blocks are not formatted, its cursors are gone
         self._span_selections, self._current = [], []
+        self.edit.setExtraSelections([])
         self.edit.setPlainText(text)
 
     def mark(
