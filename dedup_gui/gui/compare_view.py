@@ -1,8 +1,9 @@
 """Side-by-side compare view: the kept text on the left, a member on the right, differences highlighted.
 
-Opcodes come from ``core.diff`` (character-level for CJK, word-level for Latin). Highlights are extra
-selections, so the documents stay plain text and large texts stay fast; the current difference gets a stronger
-colour and both panes scroll to it. The two panes scroll together.
+Opcodes come from ``core.diff`` (character-level for CJK, word-level for Latin). The documents stay plain text:
+a few highlights are extra selections, many are formats of the text's layout, drawn with the text in one pass
+(``_Pane.mark``); the current difference is an extra selection over them with a stronger colour, and both panes
+scroll to it. The two panes scroll together.
 
 Long texts are diffed off the GUI thread (``_DiffTask`` in a thread pool of one): the texts show at once, the
 highlights follow (``diffShown``), and a diff for a pair no longer on screen is dropped - unstarted when the user has
@@ -560,9 +561,9 @@ class CompareView(QWidget):
     # -- painting ----
 
     def _paint(self, again: bool = False) -> None:
-        """The boilerplate greyed and struck through and the differences over it, as formats of the texts' layouts
-        (``_Pane.mark``); the current difference over them (``_show_current``). ``again``: the formats changed
-        (the palette), every highlight is drawn anew."""
+        """The boilerplate greyed and struck through and the differences over it (``_Pane.mark``), the current
+        difference over them (``_show_current``). ``again``: the formats changed (the palette), every highlight is
+        drawn anew."""
         formats = self._formats(again)
         left = [(start, end, "boilerplate") for start, end in self.left.boilerplate_spans()]
         right = [(start, end, "boilerplate") for start, end in self.right.boilerplate_spans()]
