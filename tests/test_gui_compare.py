@@ -1,10 +1,13 @@
-"""The compare view diffs long texts off the GUI thread: texts at once, highlights when ready, stale diffs dropped."""
+"""The compare view diffs long texts off the GUI thread (texts at once, highlights when ready, stale diffs dropped)
+and draws every character of every difference, as extra selections or as formats of the texts' layouts."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dedup_gui.core.diff import diff_texts
 from dedup_gui.gui.compare_view import INLINE_CHARS, SELECTION_SPANS, CompareView
@@ -194,3 +197,44 @@ def test_clearing_the_view_takes_its_highlights_with_the_texts(qtbot):
     view.clear()
     assert view.left.edit.extraSelections() == [] and view.right.edit.extraSelections() == []
     assert view.highlighted_spans("left") == [] and view.left.current_span() is None
+
+
+@st.composite
+def _pairs(draw):
+    """Two texts of a few paragraphs, the second the first with characters replaced, put in and taken out: few
+    differences or many (past ``SELECTION_SPANS``), some of them over a paragraph's end."""
+    alphabet = "甲乙丙丁戊己庚辛壬癸\n"
+    many = draw(st.booleans())
+    kept = draw(st.text(alphabet, min_size=120 if many else 1, max_size=240 if many else 60))
+    other = list(kept)
+    for _ in range(draw(st.integers(40, 80) if many else st.integers(0, 8))):
+        at = draw(st.integers(0, len(other)))
+        what = draw(st.sampled_from(["put", "take", "swap"]))
+        if what == "put" or not other:
+            other.insert(at, draw(st.sampled_from("子丑寅卯\n")))
+        elif what == "take":
+            del other[min(at, len(other) - 1)]
+        else:
+            other[min(at, len(other) - 1)] = draw(st.sampled_from("子丑寅卯"))
+    return kept, "".join(other)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pair=_pairs())
+def test_every_character_of_every_difference_is_highlighted_and_nothing_else(qtbot, pair):
+    """Whether the highlights are extra selections or formats of the paragraphs' layouts, the characters drawn
+    highlighted in each pane are those of the differences (a line break is never drawn); the current difference is
+    the first one, drawn over them."""
+    view = CompareView()
+    qtbot.addWidget(view)
+    kept, other = pair
+    view.set_texts(kept, other, "Kept", "Row 2")
+    assert not view.diff_pending
+    for side, text, at in (("left", kept, slice(1, 3)), ("right", other, slice(3, 5))):
+        spans = [op[at] for op in view.diff.differences]
+        expected = {i for lo, hi in spans for i in range(lo, hi) if text[i] != "\n"}
+        drawn = {i for lo, hi, _ in view.highlighted_spans(side) for i in range(lo, hi) if text[i] != "\n"}
+        assert drawn == expected
+        pane = view.left if side == "left" else view.right
+        first = next(((lo, hi) for lo, hi in spans[:1] if hi > lo), None)
+        assert pane.current_span() == first
