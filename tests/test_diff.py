@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dedup_gui.core.diff import diff_texts, tokenize
+from dedup_gui.core.diff import diff_texts, diff_texts_until, tokenize
 
 
 def _spans(result, a, b):
@@ -105,10 +105,38 @@ def test_a_lightly_edited_copy_gets_the_same_highlights_as_difflib(pair):
     assert diff_texts(a, b).differences == _difflib_spans(a, b)
 
 
+@settings(max_examples=150, deadline=None)
+@given(_edited_pair(), st.integers(8, 200))
+def test_a_long_text_compared_in_windows_gets_the_same_highlights(pair, window):
+    """Compared ``window`` characters at a time (as texts past ``WINDOW_CHARS`` are), an edited copy gets the
+    highlights of the comparison of the whole: each window starts where the last one's texts were aligned."""
+    a, b = pair
+    assert diff_texts(a, b, window=window).differences == _difflib_spans(a, b)
+
+
+def test_every_edit_of_a_long_article_is_found_and_a_diff_nobody_waits_for_stops():
+    a = "".join(random.Random(5).choices(_CJK, k=32_000))
+    b = "转载：" + a[:15_000] + "某某" + a[15_005:25_000] + a[25_300:] + "（完）"
+    result = diff_texts(a, b, max_chars=100_000)
+    assert not result.truncated
+    assert _spans(result, a, b) == [
+        ("insert", "", "转载："),
+        ("replace", a[15_000:15_005], "某某"),
+        ("delete", a[25_000:25_300], ""),
+        ("insert", "", "（完）"),
+    ]
+    asked = []
+    assert diff_texts_until(a, b, lambda: asked.append(1) and False, max_chars=100_000) is None
+    assert len(asked) == 1  # stopped after the first window
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="abc甲乙 ", max_size=60), st.text(alphabet="abc甲乙 ", max_size=60))
-def test_any_two_texts_are_tiled_by_equal_runs_and_never_more_differences_than_difflib(a, b):
-    result = diff_texts(a, b)
+@given(st.text(alphabet="abc甲乙 ", max_size=60), st.text(alphabet="abc甲乙 ", max_size=60), st.sampled_from([0, 3, 7]))
+def test_any_two_texts_are_tiled_by_equal_runs_and_never_more_differences_than_difflib(a, b, window):
+    """Whole, or a few characters at a time (``window``): every character of each text in one opcode, in order,
+    the equal runs equal, one change between two of them; compared whole, never fewer equal characters than
+    difflib finds."""
+    result = diff_texts(a, b, window=window) if window else diff_texts(a, b)
     ops = result.opcodes
     assert "".join(a[a0:a1] for _, a0, a1, _, _ in ops) == a
     assert "".join(b[b0:b1] for _, _, _, b0, b1 in ops) == b
@@ -119,6 +147,6 @@ def test_any_two_texts_are_tiled_by_equal_runs_and_never_more_differences_than_d
         assert (tag == "insert") == (a0 == a1) and (tag == "delete") == (b0 == b1)
     tags = [op[0] for op in ops]
     assert all(x == "equal" or y == "equal" for x, y in zip(tags, tags[1:], strict=False))  # one change per gap
-    if result.granularity == "char":
+    if result.granularity == "char" and not window:
         reference = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
         assert _equal_chars(ops) >= _equal_chars(reference)

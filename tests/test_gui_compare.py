@@ -238,3 +238,14 @@ def test_every_character_of_every_difference_is_highlighted_and_nothing_else(qtb
         pane = view.left if side == "left" else view.right
         first = next(((lo, hi) for lo, hi in spans[:1] if hi > lo), None)
         assert pane.current_span() == first
+
+
+def test_a_long_articles_differences_are_shown_past_its_first_ten_thousand_characters(qtbot):
+    view = CompareView()
+    qtbot.addWidget(view)
+    kept = "".join(random.Random(6).choices(_CJK, k=30_000))
+    other = "转载：" + kept[:25_000] + "ア" + kept[25_001:]
+    with qtbot.waitSignal(view.diffShown, timeout=10_000):
+        view.set_texts(kept, other, "Kept", "Row 2")
+    assert _shown(view) == ([kept[25_000]], ["转载：", "ア"])
+    assert view.note.text() == ""  # compared whole: no "differences shown for the first ... characters only"

@@ -36,9 +36,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dedup_gui.core.diff import DiffResult, diff_texts
+from dedup_gui.core.diff import DiffResult, diff_texts, diff_texts_until
 
-COMPARE_MAX_CHARS = 10_000  # ~50 ms of diffing at worst; longer texts are compared in part and say so
+# Characters of each text compared; longer texts are compared in part and say so. Past ``diff.WINDOW_CHARS`` a
+# text is compared a window at a time off the window's thread (each window holds the interpreter lock 5-20 ms)
+COMPARE_MAX_CHARS = 100_000
 INLINE_CHARS = 3_000  # two texts this long together are diffed on the GUI thread (a few ms); longer ones off it
 # A pane's highlights (differences and greyed boilerplate) up to this many are extra selections, more are formats of
 # its text's layout (``_Pane.mark``)
@@ -114,8 +116,10 @@ class _DiffTask(QRunnable):
         try:
             if self.sink.generation != self.generation:
                 return  # the user selected another pair before this one started
-            result = diff_texts(self.a, self.b, max_chars=COMPARE_MAX_CHARS, fold=self.fold)
-            self.sink.done.emit(self.generation, result)
+            wanted = lambda: self.sink.generation == self.generation  # noqa: E731 - stops when the user moves on
+            result = diff_texts_until(self.a, self.b, wanted, max_chars=COMPARE_MAX_CHARS, fold=self.fold)
+            if result is not None:
+                self.sink.done.emit(self.generation, result)
         except RuntimeError:  # the view was deleted meanwhile
             pass
 
