@@ -153,17 +153,20 @@ def windowed_opcodes(
 
 
 def _append(out: list[Opcode], op: Opcode) -> None:
-    """``op`` after ``out``'s last opcode, joined with it where both are equal runs or both changes (two windows
-    meet there): a change is one opcode between two equal runs, as ``difflib`` reports it."""
+    """``op`` after ``out``'s last opcode, joined with it where both are equal runs (adjacent matching blocks) or
+    both changes (two windows meet there): a change is one opcode between two equal runs, as ``difflib`` reports
+    it."""
     if not out or (out[-1][0] == "equal") != (op[0] == "equal"):
         out.append(op)
         return
     _, a0, _, b0, _ = out.pop()
     _, _, a1, _, b1 = op
-    if op[0] == "equal":
-        out.append(("equal", a0, a1, b0, b1))
-    else:
-        out.append(("replace" if a1 > a0 and b1 > b0 else "delete" if a1 > a0 else "insert", a0, a1, b0, b1))
+    out.append(("equal", a0, a1, b0, b1) if op[0] == "equal" else _change(a0, a1, b0, b1))
+
+
+def _change(a0: int, a1: int, b0: int, b1: int) -> Opcode:
+    """The change turning ``a[a0:a1]`` into ``b[b0:b1]``: a replace, a delete or an insert."""
+    return ("replace" if a1 > a0 and b1 > b0 else "delete" if a1 > a0 else "insert", a0, a1, b0, b1)
 
 
 def opcodes(a: Sequence, b: Sequence) -> list[Opcode]:
@@ -176,13 +179,9 @@ def opcodes(a: Sequence, b: Sequence) -> list[Opcode]:
     for block in Indel.opcodes(a, b).as_matching_blocks():
         ai, bj, size = block.a, block.b, block.size
         if i < ai or j < bj:
-            tag = "replace" if i < ai and j < bj else "delete" if i < ai else "insert"
-            out.append((tag, i, ai, j, bj))
+            _append(out, _change(i, ai, j, bj))
         if size:
-            if out and out[-1][0] == "equal":  # adjacent blocks are one equal run, as difflib reports it
-                out[-1] = ("equal", out[-1][1], ai + size, out[-1][3], bj + size)
-            else:
-                out.append(("equal", ai, ai + size, bj, bj + size))
+            _append(out, ("equal", ai, ai + size, bj, bj + size))
         i, j = ai + size, bj + size
     return out
 
