@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from PySide6.QtCore import Qt
 
 from dedup_gui.core.diff import diff_texts
 from dedup_gui.gui.compare_view import INLINE_CHARS, SELECTION_SPANS, CompareView
@@ -95,7 +96,10 @@ def test_boilerplate_is_found_in_the_shown_text_whatever_its_width_case_and_spac
 
 def _backgrounds(view: CompareView, side: str) -> list[tuple[int, int, str]]:
     pane = view.left if side == "left" else view.right
-    return [(a, b, f.background().color().name()) for a, b, f in pane.marked_spans() if f.background().style() != 0]
+    drawn = pane.marked_spans()
+    return [
+        (a, b, f.background().color().name()) for a, b, f in drawn if f.background().style() != Qt.BrushStyle.NoBrush
+    ]
 
 
 @pytest.mark.parametrize("others", [0, SELECTION_SPANS])
