@@ -25,6 +25,8 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--"]:
         argv = argv[1:]
     from dedup_gui import cli
+
+    cli.load_engine_modules()  # as the command imports them (not in its start-up's figure otherwise)
     from dedup_gui.core import export as export_mod
     from dedup_gui.core import io as io_mod
     from dedup_gui.core.pipeline import Pipeline

@@ -214,20 +214,28 @@ _held: list[object] = []
 _hold_to_the_end = False
 
 
-def run(argv: list[str] | None = None) -> int:
-    first = "dedup_gui.core.pipeline" not in sys.modules
+def load_engine_modules() -> None:
+    """The modules ``run`` works with (``dedup-cli --help`` needs none of them), imported as the command's own are:
+    with the collector off, then frozen (``_collecting``). Nothing happens once they are imported."""
+    if "dedup_gui.core.pipeline" in sys.modules:
+        return
     collecting = gc.isenabled()
-    if first:
-        gc.disable()  # (the imports: see ``_collecting``)
+    gc.disable()
+    try:
+        from .core import export, io, pipeline  # noqa: F401
+        from .core.io import checks  # noqa: F401
+    finally:
+        gc.freeze()
+        if collecting:
+            gc.enable()
+
+
+def run(argv: list[str] | None = None) -> int:
+    load_engine_modules()
     from .core import io
     from .core.export import export, preflight
     from .core.io.checks import check_distinct
     from .core.pipeline import Pipeline, paused_gc
-
-    if first:
-        gc.freeze()
-        if collecting:
-            gc.enable()
 
     started = time.perf_counter()
     try:
