@@ -8,10 +8,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 
 from dedup_gui.core.diff import diff_texts
-from dedup_gui.gui.compare_view import INLINE_CHARS, SELECTION_SPANS, CompareView
+from dedup_gui.gui.compare_view import INLINE_CHARS, LATER_CHARS, SELECTION_SPANS, CompareView
 
 _CJK = [chr(c) for c in range(0x4E00, 0x9FA6)]
 
@@ -253,3 +253,110 @@ def test_a_long_articles_differences_are_shown_past_its_first_ten_thousand_chara
         view.set_texts(kept, other, "Kept", "Row 2")
     assert _shown(view) == ([kept[25_000]], ["转载：", "ア"])
     assert view.note.text() == ""  # compared whole: no "differences shown for the first ... characters only"
+
+
+def _long_pair(seed: int) -> tuple[str, str]:
+    kept = _article(seed, 6000)
+    other = _edited(kept)
+    assert len(kept) + len(other) > LATER_CHARS
+    return kept, other
+
+
+def test_texts_too_long_to_lay_out_at_once_come_on_screen_in_the_next_turn(qtbot):
+    """Texts with more than LATER_CHARS characters to lay out are laid out a turn of the event loop after they are
+    asked for (the window draws what changed with them first): until then the pair before stays on screen, and
+    the view waits for the new pair's diff."""
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.set_texts("北京时间昨日发布通知", "北京时间今日发布通知", "Kept", "Row 2")
+    kept, other = _long_pair(7)
+    with qtbot.waitSignal(view.diffShown, timeout=10_000):
+        view.set_texts(kept, other, "Kept", "Row 5")
+        assert view.left.edit.toPlainText() == "北京时间昨日发布通知" and view.diff_pending
+    assert view.left.edit.toPlainText() == kept and view.right.edit.toPlainText() == other
+    assert view.right.title.text() == "Row 5"
+    assert _shown(view) == _expected(kept, other)
+
+
+def test_of_the_long_pairs_asked_for_in_one_turn_only_the_last_is_laid_out(qtbot):
+    view = CompareView()
+    qtbot.addWidget(view)
+    laid_out: list[str] = []
+    view.left.edit.textChanged.connect(lambda: laid_out.append(view.left.edit.toPlainText()))
+    (first, first_other), (second, second_other) = _long_pair(8), _long_pair(9)
+    with qtbot.waitSignal(view.diffShown, timeout=10_000):
+        view.set_texts(first, first_other, "Kept", "Row 2")
+        view.set_texts(second, second_other, "Kept", "Row 3")
+    assert laid_out == [second]
+    assert _shown(view) == _expected(second, second_other)
+
+
+def test_a_long_pair_cleared_before_its_turn_never_comes_on_screen(qtbot):
+    view = CompareView()
+    qtbot.addWidget(view)
+    kept, other = _long_pair(10)
+    with qtbot.assertNotEmitted(view.diffShown, wait=300):
+        view.set_texts(kept, other, "Kept", "Row 2")
+        view.clear()
+    assert view.left.edit.toPlainText() == "" and view.right.edit.toPlainText() == "" and not view.diff_pending
+
+
+def test_the_pair_on_screen_asked_for_again_before_a_long_pairs_turn_keeps_its_differences(qtbot):
+    """A long pair asked for drops the diff of the pair on screen; asked for again before the long pair's turn,
+    the pair on screen is compared anew, not left waiting for a diff that never comes."""
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.set_texts("北京时间昨日发布通知", "北京时间今日发布通知", "Kept", "Row 2")
+    kept, other = _long_pair(11)
+    view.set_texts(kept, other, "Kept", "Row 3")
+    view.set_texts("北京时间昨日发布通知", "北京时间今日发布通知", "Kept", "Row 2")
+    assert not view.diff_pending and _shown(view) == (["昨"], ["今"])
+    with qtbot.assertNotEmitted(view.diffShown, wait=300):  # (the long pair's turn comes to nothing)
+        pass
+    assert view.left.edit.toPlainText() == "北京时间昨日发布通知" and view.right.title.text() == "Row 2"
+
+
+def test_the_engines_boilerplate_for_a_long_pair_answered_before_its_turn_is_shown_with_it(qtbot):
+    view = CompareView()
+    qtbot.addWidget(view)
+    kept, other = _long_pair(12)
+    kept, other = "本报讯。" + kept, "本报讯。" + other
+    view.set_texts(kept, other, "Kept", "Row 2")
+    view.ask_boilerplate(lambda: (["本报讯。"], ["本报讯。"]))
+    view._questions.waitForDone(10_000)
+    QCoreApplication.sendPostedEvents()  # the answer delivered (a queued signal), the texts' turn not yet come
+    assert view.left.edit.toPlainText() == ""
+    qtbot.waitUntil(lambda: view.left.edit.toPlainText() == kept, timeout=10_000)
+    assert view.left.boilerplate_sentences == ["本报讯。"] and view.right.boilerplate_sentences == ["本报讯。"]
+    assert view.left.boilerplate_spans() == [(0, 4)]
+
+
+def test_a_long_pairs_diff_starts_once_its_texts_are_drawn(qtbot):
+    """The diff holds the interpreter lock a window at a time: started after the texts' first paint, not while the
+    window draws them (and the lists beside them, whose models are Python)."""
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    paints: list[int] = []
+
+    class Painted(QObject):
+        def eventFilter(self, obj, event):  # noqa: N802 - Qt override
+            if event.type() == QEvent.Type.Paint:
+                paints.append(1)
+            return False
+
+    painted = Painted()
+    view.right.edit.viewport().installEventFilter(painted)
+    started: list[int] = []
+    start = view._pool.start
+    view._pool.start = lambda task: (started.append(len(paints)), start(task))
+    kept = _article(13)
+    other = _edited(kept)
+    assert INLINE_CHARS < len(kept) + len(other) <= LATER_CHARS
+    with qtbot.waitSignal(view.diffShown, timeout=10_000):
+        view.set_texts(kept, other, "Kept", "Row 2")
+        assert started == [] and view.right.edit.toPlainText() == other
+    assert len(started) == 1 and started[0] >= 1
+    assert _shown(view) == _expected(kept, other)

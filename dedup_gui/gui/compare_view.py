@@ -7,7 +7,9 @@ scroll to it. The two panes scroll together.
 
 Long texts are diffed off the GUI thread (``_DiffTask`` in a thread pool of one): the texts show at once, the
 highlights follow (``diffShown``), and a diff for a pair no longer on screen is dropped - unstarted when the user has
-already moved on, ignored when it arrives late. Short texts are diffed in line: no flicker, no wait.
+already moved on, ignored when it arrives late. Short texts are diffed in line: no flicker, no wait. Very long texts
+are laid out in a turn of the event loop of their own, after the rest of the window has been drawn, and their diff
+starts once they are drawn (``set_texts``).
 
 Above each text: the input columns the user chose (title, source, date ...). Below it: the sentences the engine
 ignored as boilerplate learned from the data, behind a small expander; where they appear verbatim in the text they
@@ -23,7 +25,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import numpy as np
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPalette, QTextCharFormat, QTextCursor, QTextDocument, QTextLayout
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -42,6 +44,8 @@ from dedup_gui.core.diff import DiffResult, diff_texts, diff_texts_until
 # text is compared a window at a time off the window's thread (each window holds the interpreter lock 5-20 ms)
 COMPARE_MAX_CHARS = 100_000
 INLINE_CHARS = 3_000  # two texts this long together are diffed on the GUI thread (a few ms); longer ones off it
+# Texts to lay out anew this long together are shown a turn of the event loop after they are asked for (``set_texts``)
+LATER_CHARS = 10_000
 # A pane's highlights (differences and greyed boilerplate) up to this many are extra selections, more are formats of
 # its text's layout (``_Pane.mark``)
 SELECTION_SPANS = 16
@@ -217,6 +221,10 @@ class _Pane(QWidget):
         self.boilerplate_toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         self.boilerplate.setVisible(on and bool(self.boilerplate_sentences))
 
+    def differs(self, text: str) -> int:
+        """The characters ``show_text`` would lay out for ``text``: none for the text shown already."""
+        return 0 if text == self.text else len(text)
+
     def show_text(self, text: str) -> None:
         """``text`` in the edit; the text shown already (the kept row, as the user steps through its cluster's other
         rows) is not laid out again (a 30,000-character article: ~30 ms)."""
@@ -331,6 +339,7 @@ class CompareView(QWidget):
         self._syncing = False
         self._texts = ("", "")
         self.diff_pending = False  # the texts on screen wait for their diff from the pool
+        self._later: tuple | None = None  # ``set_texts``' arguments for texts shown in the next turn (``LATER_CHARS``)
         # Traditional Chinese compared folded to simplified, as the run on screen compared it (the review pane sets it)
         self.fold_traditional = True
         self._diffed_folded = True  # ... and as the diff on screen compared it
@@ -409,6 +418,7 @@ class CompareView(QWidget):
         message = self.tr("Select a cluster to compare its rows.") if message is None else message
         self._sink.generation += 1  # a diff still on its way is for texts no longer shown
         self.diff_pending = False
+        self._later = None
         self.diff = None
         self.current = -1
         self._texts = ("", "")
@@ -440,10 +450,50 @@ class CompareView(QWidget):
         ``boilerplate`` the sentences of each the engine ignored. The texts on screen already (a decision on the
         pair shown changes its titles and figures, not its texts) stay as they are laid out, at the difference the
         user was at: laying two 5,000-character articles out again took ~27 ms of each such click, and brought
-        the view back to the first difference."""
+        the view back to the first difference.
+
+        Texts with more than ``LATER_CHARS`` characters to lay out anew are shown in the next turn of the event loop
+        (``_show_later``), after the window has drawn what changed with them (the row's cluster and members
+        selected): a 30,000-character article takes 7-19 ms to lay out and 10-35 ms to draw the first time, and in
+        one turn with the lists' the window stood still for 99-108 ms at the first cluster reviewed of a workbook
+        of long articles (``benchmarks.gui_heartbeat``). Until then the pair on screen stays, a diff of it on its
+        way is dropped, and the view waits for its diff (``diff_pending``)."""
+        args = (kept, other, kept_title, other_title, similarity, fields, boilerplate)
+        if self.left.differs(kept) + self.right.differs(other) > LATER_CHARS:
+            self._sink.generation += 1
+            self.diff_pending = True
+            if self._later is None:
+                self._after_paint(self._show_later)
+            self._later = args
+            return
+        waiting, self._later = self._later is not None, None
+        self._set_texts(*args, anew=waiting)  # (the pair on screen asked for again: its diff was dropped)
+
+    def _show_later(self) -> None:
+        """The texts ``set_texts`` left for this turn - unless the view was cleared since. The pair's generation
+        stays the one ``set_texts`` gave it: what was asked of the engine for it (``ask_boilerplate``) is shown."""
+        args, self._later = self._later, None
+        if args is not None:
+            self._set_texts(*args, fresh=True)
+
+    def _set_texts(
+        self,
+        kept: str,
+        other: str,
+        kept_title: str,
+        other_title: str,
+        similarity: float | None,
+        fields: tuple[Sequence[tuple[str, str]], Sequence[tuple[str, str]]],
+        boilerplate: tuple[Sequence[str], Sequence[str]],
+        fresh: bool = False,
+        anew: bool = False,
+    ) -> None:
+        """``set_texts`` now. ``fresh``: the pair has a generation of its own already (``_show_later``). ``anew``:
+        not the pair on screen whatever its texts (another was asked for since, its diff dropped)."""
         panes = (self.left, self.right)
         same = (
-            (kept, other) == self._texts
+            not (fresh or anew)
+            and (kept, other) == self._texts
             and (self.diff is not None or self.diff_pending)
             and self._diffed_folded == self.fold_traditional
         )
@@ -464,7 +514,8 @@ class CompareView(QWidget):
         self._diffed_folded = self.fold_traditional
         for pane, b in zip(panes, sentences, strict=True):
             pane.boilerplate_sentences = b
-        self._sink.generation += 1
+        if not fresh:
+            self._sink.generation += 1
         self.diff = None
         self.current = -1
         self.left.show_text(kept)
@@ -480,7 +531,17 @@ class CompareView(QWidget):
         self.diff_pending = True
         self.note.setText(self.tr("Comparing…"))
         self._paint()  # the boilerplate greyed, no differences yet
-        self._pool.start(_DiffTask(self._sink, self._sink.generation, kept, other, self.fold_traditional))
+        # Started once the texts are drawn: the diff holds the
+        # interpreter lock a window at a time (``diff.WINDOW_CHARS``: 5-20 ms), and the lists' and the texts'
+        # first paint call the models' Python code hundreds of times, each call waiting for it.
+        task = _DiffTask(self._sink, self._sink.generation, kept, other, self.fold_traditional)
+        self._after_paint(lambda: self._pool.start(task))
+
+    def _after_paint(self, fn: Callable[[], None]) -> None:
+        """``fn`` once the window has drawn what is waiting to be drawn: Qt posts the window's paint at a low
+        priority, so a call queued now would come before it; one queued from that call comes after it (with the
+        window's timers, the probe's among them, between the two)."""
+        QTimer.singleShot(0, self, lambda: QTimer.singleShot(0, self, fn))
 
     def ask_boilerplate(self, fetch: Callable[[], tuple[list[str], list[str]]]) -> None:
         """The ignored sentences of the pair on screen (``set_texts``) from ``fetch``, called off the window's
@@ -491,6 +552,9 @@ class CompareView(QWidget):
     def _boilerplate_done(self, generation: int, found: tuple[list[str], list[str]]) -> None:
         if generation != self._sink.generation:
             return  # for texts no longer on screen
+        if self._later is not None:  # (for texts shown in this turn: with them)
+            self._later = (*self._later[:6], found)
+            return
         self._set_boilerplate(found)
 
     def _set_boilerplate(self, sentences: Sequence[Sequence[str]]) -> None:
