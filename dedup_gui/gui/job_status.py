@@ -49,11 +49,16 @@ class _Follower(QWidget):
 
     def _progress(self, job: Job, stage: str, done: int, total: int) -> None:
         self.label.setText(describe(job, stage, done, total))
+        # With the bar's updates off: QProgressBar.setValue draws the window at once (QWidget.repaint), and with the
+        # bar all that waits to be drawn - after a file's load, its whole first screen, ~80 ms inside the event that
+        # brought the run's first progress. Turned on again, the bar is drawn with the window's next paint.
+        self.progress.setUpdatesEnabled(False)
         if total > 0:
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(1000 * min(done, total) / total))
         else:
             self.progress.setRange(0, 0)
+        self.progress.setUpdatesEnabled(True)
 
     def _tick(self) -> None:
         secs = self.elapsed.elapsed() // 1000 if self.elapsed.isValid() else 0
