@@ -13,8 +13,9 @@ from typing import NoReturn
 
 # The imports make ~100,000 objects that live as long as the process, and no garbage: the collector's ~80 passes
 # over them as they came cost ~10 ms of every job's start. It is off while they are made, and they are then put out
-# of its reach (``gc.freeze``: a collection once it is on again would walk them all, 8 ms) - here and as ``run``
-# imports the rest; ``run`` lets the collector see everything again as it ends (``gc.unfreeze``).
+# of its reach (``gc.freeze``: a collection once it is on again would walk them all, 8 ms) - here, and for the modules
+# ``run`` works with in ``load_engine_modules``; ``run`` lets the collector see everything again as it ends
+# (``gc.unfreeze``).
 _collecting = gc.isenabled()
 gc.disable()
 

@@ -531,9 +531,9 @@ class CompareView(QWidget):
         self.diff_pending = True
         self.note.setText(self.tr("Comparing…"))
         self._paint()  # the boilerplate greyed, no differences yet
-        # Started once the texts are drawn: the diff holds the
-        # interpreter lock a window at a time (``diff.WINDOW_CHARS``: 5-20 ms), and the lists' and the texts'
-        # first paint call the models' Python code hundreds of times, each call waiting for it.
+        # Started once the texts are drawn: the diff holds the interpreter lock a window at a time
+        # (``diff.WINDOW_CHARS``: 5-20 ms), and the lists' and the texts' first paint call the models' Python code
+        # hundreds of times, each call waiting for it.
         task = _DiffTask(self._sink, self._sink.generation, kept, other, self.fold_traditional)
         self._after_paint(lambda: self._pool.start(task))
 
