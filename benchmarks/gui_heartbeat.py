@@ -14,6 +14,12 @@ a tick is more than 40 ms late, so the longest stall comes with where it happene
 time and by their time with what they call, printed after the phases - where a stall's time went, when the sampled
 stack only names the numpy call it was in.
 
+``--events``: the events the GUI thread handled in each phase's longest gap, each that took more than
+``EVENT_MS`` (its start in the gap, its time, how deeply nested, its type, receiver, the receiver's name and
+parent's type) - which paint, queued call or timer the gap was made of, where the Python profile sees only Qt's
+C++ code. Every event then passes through a Python ``QApplication.notify`` and waits for the interpreter lock: the
+gaps come out longer than without it (a label's deferred update waited 15-19 ms beside a diff on another thread).
+
 Phases: "load" (from open_path until the table is on screen), "run" (until the clusters are shown: the window
 starts a run by itself after loading), "rerun" (the threshold moved, as a slider would: until the new clusters are
 shown; its seconds are what the user waits for a re-cluster), "review" (``--review`` clusters selected one after
@@ -43,6 +49,8 @@ from dataclasses import replace
 from pathlib import Path
 
 INTERVAL_MS = 10
+EVENT_MS = 2.0  # ``--events``: events that took longer, nested up to EVENT_DEPTH
+EVENT_DEPTH = 2
 STEPS = 20  # presses of "next difference" in the "steps" phase
 LATE_S = 0.040
 
@@ -63,6 +71,8 @@ class Heartbeat:
         self.watchdog = threading.Thread(target=self._watch, daemon=True)
         self.profile_phases: frozenset[str] = frozenset()
         self.profiler = None  # cProfile.Profile of the GUI thread in ``profile_phases``
+        # ``--events``: (start, seconds, depth, what) of each long event since the last tick, or None
+        self.events: list[tuple[float, float, int, str]] | None = None
 
     def begin(self, phase: str) -> None:
         if phase == self.phase:
@@ -100,7 +110,13 @@ class Heartbeat:
             ph["longest_gap_gui_cpu_ms"] = gap_cpu * 1000  # GUI thread busy (≈ gap) or waiting (≪ gap)
             ph["worst_at"] = f"at {now - gap - self.t0:.1f}s"
             ph["worst_stack"] = self._summary()
+            if self.events is not None:
+                start = now - gap
+                ph["worst_events"] = [f"+{1000 * (t - start):6.1f} {1000 * d:6.1f} ms d{depth} {what}"
+                                      for t, d, depth, what in sorted(self.events) if t >= start]  # fmt: skip
         self._samples = []
+        if self.events is not None:
+            self.events.clear()
 
     def _summary(self) -> list[str]:
         """The stall's most frequent innermost frames of the GUI thread and of the worker thread. A GUI thread
@@ -179,12 +195,18 @@ def _longest_clusters(session, count: int) -> list[int]:
 
 
 def measure(
-    workbook: Path, algorithm: str, timeout_s: float, review: int = 20, profile: frozenset[str] = frozenset()
+    workbook: Path,
+    algorithm: str,
+    timeout_s: float,
+    review: int = 20,
+    profile: frozenset[str] = frozenset(),
+    events: bool = False,
 ) -> dict:
     from PySide6.QtCore import QSettings, Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    timed: list[tuple[float, float, int, str]] = []
+    app = QApplication.instance() or (_timed_app(timed) if events else QApplication([sys.argv[0]]))
     from dedup_gui.gui import jobs
     from dedup_gui.gui.glyphs import warm_glyphs
     from dedup_gui.gui.main_window import MainWindow
@@ -202,6 +224,7 @@ def measure(
 
     hb = Heartbeat(threading.get_ident())
     hb.profile_phases = profile
+    hb.events = timed if events else None
     timer = QTimer()
     timer.setInterval(INTERVAL_MS)
     timer.timeout.connect(hb.tick)
@@ -383,6 +406,43 @@ def measure(
     return out
 
 
+def _timed_app(events: list[tuple[float, float, int, str]]):
+    """A QApplication that notes each event the GUI thread takes more than ``EVENT_MS`` over, nested up to
+    ``EVENT_DEPTH``, in ``events`` (``--events``)."""
+    from PySide6.QtWidgets import QApplication
+
+    class TimedApp(QApplication):
+        depth = 0
+
+        def notify(self, receiver, event):
+            TimedApp.depth += 1
+            started = time.perf_counter()
+            kind = type(receiver).__name__  # (before: a receiver may be gone after its event, DeferredDelete)
+            try:
+                return super().notify(receiver, event)
+            finally:
+                TimedApp.depth -= 1
+                took = time.perf_counter() - started
+                if took * 1000 > EVENT_MS and TimedApp.depth < EVENT_DEPTH:
+                    events.append((started, took, TimedApp.depth, _described(kind, receiver, event)))
+
+    return TimedApp([sys.argv[0]])
+
+
+def _described(kind: str, receiver, event) -> str:
+    """An event and its receiver: the event's type, the receiver's type, name and parent's type (what is left of them
+    when the receiver was deleted by its event)."""
+    try:
+        what = event.type().name
+    except (RuntimeError, AttributeError):
+        what = "?"
+    try:
+        parent = receiver.parent()
+        return f"{what} {kind} {receiver.objectName()} {type(parent).__name__ if parent is not None else ''}".rstrip()
+    except (RuntimeError, AttributeError, TypeError):
+        return f"{what} {kind}"
+
+
 def _profile_lines(profiler) -> list[str]:
     import io
     import pstats
@@ -403,10 +463,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--review", type=int, default=20, help="clusters selected in the review phase")
     ap.add_argument("--json", type=Path, help="write the result here")
     ap.add_argument("--profile", default="", help="phases (comma-separated) whose GUI-thread calls to profile")
+    ap.add_argument("--events", action="store_true", help="the GUI thread's long events in each longest gap")
     args = ap.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     profile = frozenset(p for p in args.profile.split(",") if p)
-    res = measure(args.workbook, args.algorithm, args.timeout, args.review, profile)
+    res = measure(args.workbook, args.algorithm, args.timeout, args.review, profile, args.events)
     for ph in res["phases"]:
         over = ph["gaps_over_100ms"]
         print(f"{ph['phase']:>7}: {ph['seconds']:7.1f}s  longest gap {ph['longest_gap_ms']:6.0f} ms, "
@@ -418,6 +479,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"           threshold change to clusters on screen: {ph['recluster_seconds']:.2f} s")
         for line in ph.get("worst_stack", []):
             print("           " + line.replace("\n", " | "))
+        for line in ph.get("worst_events", []):
+            print("           " + line)
     for line in res.get("profile", []):
         print(line)
     if res.get("error"):
