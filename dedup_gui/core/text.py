@@ -989,8 +989,15 @@ def _normalise_slice(texts: list[str], opts: NormaliseOptions, folded: np.ndarra
         assert folded is not None
         if folds:  # told by the normalising's own lookup, of the texts as read - their markup taken out ...
             folded[:] = _texts_holding(folds[0], map(len, stripped), 1)
-            for i in [i for i, (t, u) in enumerate(zip(texts, stripped, strict=True)) if t is not u]:
-                folded[i] = simplify(texts[i]) != texts[i]  # (... where they had some: each such text as it came)
+            # (... where they had some: each such text as it came. A slice without markup is not looked through
+            # for them: a Python step per text, 16 ms of the 100k short texts' normalising, ~160 ms at 1M.)
+            changed = (
+                []
+                if stripped is texts
+                else [i for i, (t, u) in enumerate(zip(texts, stripped, strict=True)) if t is not u]
+            )
+            for i in changed:
+                folded[i] = simplify(texts[i]) != texts[i]
         else:  # (from another trip to code points)
             cps = seen[0] if seen and joined is raw else utf32("\n" + raw)
             folded[:] = _folded_texts(cps, map(len, texts), 1)
