@@ -11,28 +11,24 @@ import time
 from pathlib import Path
 from typing import NoReturn
 
+from .core.collector import paused_gc
+
 # The imports make ~100,000 objects that live as long as the process, and no garbage: the collector's ~80 passes
 # over them as they came cost ~10 ms of every job's start. It is off while they are made, and they are then put out
-# of its reach (``gc.freeze``: a collection once it is on again would walk them all, 8 ms) - here, and for the modules
+# of its reach (``freeze``: a collection once it is on again would walk them all, 8 ms) - here, and for the modules
 # ``run`` works with in ``load_engine_modules``; ``run`` lets the collector see everything again as it ends
 # (``gc.unfreeze``).
-_collecting = gc.isenabled()
-gc.disable()
+with paused_gc(freeze=True):
+    from .core.cpu import numpy_environment
+    from .core.parallel import engine_malloc
 
-from .core.cpu import numpy_environment  # noqa: E402
-from .core.parallel import engine_malloc  # noqa: E402
+    engine_malloc(one_job=True)  # a process that runs one engine job; before numpy starts threads (core.parallel)
+    os.environ.update(numpy_environment())  # numpy's sorts on this processor (core.cpu), read when numpy is imported
 
-engine_malloc(one_job=True)  # a process that runs one engine job; before numpy starts threads (core.parallel)
-os.environ.update(numpy_environment())  # numpy's sorts on this processor (core.cpu), read when numpy is imported
-
-from .core.algorithms.registry import ALGORITHMS  # noqa: E402
-from .core.errors import Cancelled, DedupError, Info  # noqa: E402
-from .core.progress import Reporter  # noqa: E402
-from .core.settings import CLUSTER_MODES, KEEP_POLICIES, NormaliseOptions, Settings, option_fields  # noqa: E402
-
-gc.freeze()
-if _collecting:
-    gc.enable()
+    from .core.algorithms.registry import ALGORITHMS
+    from .core.errors import Cancelled, DedupError, Info
+    from .core.progress import Reporter
+    from .core.settings import CLUSTER_MODES, KEEP_POLICIES, NormaliseOptions, Settings, option_fields
 
 EXIT_OK, EXIT_INTERRUPTED, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -217,18 +213,12 @@ _hold_to_the_end = False
 
 def load_engine_modules() -> None:
     """The modules ``run`` works with (``dedup-cli --help`` needs none of them), imported as the command's own are:
-    with the collector off, then frozen (``_collecting``). Nothing happens once they are imported."""
+    with the collector off, then frozen (``paused_gc``). Nothing happens once they are imported."""
     if "dedup_gui.core.pipeline" in sys.modules:
         return
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with paused_gc(freeze=True):
         from .core import export, io, pipeline  # noqa: F401
         from .core.io import checks  # noqa: F401
-    finally:
-        gc.freeze()
-        if collecting:
-            gc.enable()
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -236,7 +226,7 @@ def run(argv: list[str] | None = None) -> int:
     from .core import io
     from .core.export import export, preflight
     from .core.io.checks import check_distinct
-    from .core.pipeline import Pipeline, paused_gc
+    from .core.pipeline import Pipeline
 
     started = time.perf_counter()
     try:

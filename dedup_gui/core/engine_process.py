@@ -50,10 +50,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .collector import paused_gc
 from .cpu import numpy_environment
 from .errors import Cancelled, DedupError
 from .parallel import engine_malloc_environment
-from .pipeline import Pipeline, paused_gc
+from .pipeline import Pipeline
 from .progress import Reporter
 from .result import DedupResult
 from .settings import Settings

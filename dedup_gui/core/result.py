@@ -354,7 +354,7 @@ class DedupResult:
         return state
 
     def __setstate__(self, state: dict) -> None:
-        from .pipeline import paused_gc  # (core.pipeline imports this module)
+        from .collector import paused_gc
 
         state = dict(state)
         # No cyclic collection while hundreds of thousands of clusters are made, and then they are kept out of full

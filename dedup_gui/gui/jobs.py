@@ -18,9 +18,10 @@ from pathlib import Path
 from dedup_gui.core import annotated as annotated_file
 from dedup_gui.core.algorithms.registry import get_algorithm
 from dedup_gui.core.annotation import AnnotationSpec
+from dedup_gui.core.collector import paused_gc
 from dedup_gui.core.engine_process import EngineProcess, RemotePipeline
 from dedup_gui.core.errors import DedupError
-from dedup_gui.core.pipeline import Pipeline, paused_gc
+from dedup_gui.core.pipeline import Pipeline
 from dedup_gui.core.progress import Reporter
 from dedup_gui.core.result import DedupResult
 from dedup_gui.core.review import ReviewSession

@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QStackedWidget, QVBoxLayout, QWidget
 
 from dedup_gui.core import analysis
-from dedup_gui.core.pipeline import paused_gc
+from dedup_gui.core.collector import paused_gc
 from dedup_gui.core.review import ReviewSession
 from dedup_gui.core.review_counts import decided_result, overruled_pairs
 from dedup_gui.core.table import Table
