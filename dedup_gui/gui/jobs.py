@@ -105,6 +105,14 @@ class Loaded:
     guessed_columns: list[str] | None = None  # the text columns to preselect (Table.guess_text_columns), found here
 
 
+def text_columns(chosen: Sequence[str] | None, table: Table, guessed: list[str] | None = None) -> list[str]:
+    """The text columns a table is shown with: those ``chosen`` (last time, for its file) that it has, else the
+    ``guessed`` ones (``Table.guess_text_columns``, asked here when not given)."""
+    return [c for c in chosen or () if c in table.columns] or (
+        guessed if guessed is not None else table.guess_text_columns()
+    )
+
+
 def load(
     path: str | Path,
     sheet: str | None,
@@ -154,7 +162,7 @@ def load(
     # The rows whose text stands in for a missing one, in the text columns the window will show (``columns``, those
     # chosen last time, else the guessed ones): the Data panel says so as it shows the table, and the answer is
     # kept in the table. Found on the window's thread, it held it 73 ms for 12,461 articles.
-    shown = [c for c in columns or () if c in table.columns] or guessed
+    shown = text_columns(columns, table, guessed)
     if shown:
         table.placeholders(shown)
     keep_out_of_full_collections()

@@ -335,8 +335,7 @@ class MainWindow(QMainWindow):
     def _show_table(self, table: Table, guessed: list[str] | None = None) -> list[str]:
         """The panels, title and rows for a table; returns its text columns (remembered, else guessed - by the
         load job when it gives ``guessed``)."""
-        columns = [c for c in remembered(self.store, "columns", table) or [] if c in table.columns]
-        columns = columns or (guessed if guessed is not None else table.guess_text_columns())
+        columns = jobs.text_columns(remembered(self.store, "columns", table), table, guessed)
         self.data_panel.set_table(table, columns)
         self.settings_panel.set_columns(table.columns)
         self.rows_tab.set_table(table, columns)
