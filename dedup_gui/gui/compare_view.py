@@ -23,6 +23,7 @@ import html
 import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
@@ -324,6 +325,18 @@ def _format_range(start: int, length: int, kind: str, formats: dict[str, QTextCh
     return r
 
 
+class _Pair(NamedTuple):
+    """What ``CompareView.set_texts`` is given: two texts and what is shown with them."""
+
+    kept: str
+    other: str
+    kept_title: str
+    other_title: str
+    similarity: float | None
+    fields: tuple[Sequence[tuple[str, str]], Sequence[tuple[str, str]]]
+    boilerplate: tuple[Sequence[str], Sequence[str]]
+
+
 class CompareView(QWidget):
     """Shows two texts with their differences; N / P (or the arrow buttons) step through the differences."""
 
@@ -339,7 +352,7 @@ class CompareView(QWidget):
         self._syncing = False
         self._texts = ("", "")
         self.diff_pending = False  # the texts on screen wait for their diff from the pool
-        self._later: tuple | None = None  # ``set_texts``' arguments for texts shown in the next turn (``LATER_CHARS``)
+        self._later: _Pair | None = None  # a pair ``set_texts`` shows in the next turn (``LATER_CHARS``)
         # Traditional Chinese compared folded to simplified, as the run on screen compared it (the review pane sets it)
         self.fold_traditional = True
         self._diffed_folded = True  # ... and as the diff on screen compared it
@@ -458,23 +471,23 @@ class CompareView(QWidget):
         one turn with the lists' the window stood still for 99-108 ms at the first cluster reviewed of a workbook
         of long articles (``benchmarks.gui_heartbeat``). Until then the pair on screen stays, a diff of it on its
         way is dropped, and the view waits for its diff (``diff_pending``)."""
-        args = (kept, other, kept_title, other_title, similarity, fields, boilerplate)
+        pair = _Pair(kept, other, kept_title, other_title, similarity, fields, boilerplate)
         if self.left.differs(kept) + self.right.differs(other) > LATER_CHARS:
             self._sink.generation += 1
             self.diff_pending = True
             if self._later is None:
                 self._after_paint(self._show_later)
-            self._later = args
+            self._later = pair
             return
         waiting, self._later = self._later is not None, None
-        self._set_texts(*args, anew=waiting)  # (the pair on screen asked for again: its diff was dropped)
+        self._set_texts(*pair, anew=waiting)  # (the pair on screen asked for again: its diff was dropped)
 
     def _show_later(self) -> None:
         """The texts ``set_texts`` left for this turn - unless the view was cleared since. The pair's generation
         stays the one ``set_texts`` gave it: what was asked of the engine for it (``ask_boilerplate``) is shown."""
-        args, self._later = self._later, None
-        if args is not None:
-            self._set_texts(*args, fresh=True)
+        pair, self._later = self._later, None
+        if pair is not None:
+            self._set_texts(*pair, fresh=True)
 
     def _set_texts(
         self,
@@ -553,7 +566,7 @@ class CompareView(QWidget):
         if generation != self._sink.generation:
             return  # for texts no longer on screen
         if self._later is not None:  # (for texts shown in this turn: with them)
-            self._later = (*self._later[:6], found)
+            self._later = self._later._replace(boilerplate=found)
             return
         self._set_boilerplate(found)
 
