@@ -292,7 +292,9 @@ def measure(
             later(start_filter)
             return
         window.compare.next_difference()
-        QTimer.singleShot(0, lambda: step(left - 1))  # the next press as soon as this one is drawn
+        # The next press as soon as this one is drawn: Qt posts the window's paint at a low priority, so a call
+        # queued now would come before it - one queued from that call comes after it.
+        QTimer.singleShot(0, lambda: QTimer.singleShot(0, lambda: step(left - 1)))
 
     # -- the review at scale: a filter typed, every cluster decided at once and undone, the rows tab sorted ----
 
