@@ -914,6 +914,39 @@ def test_boilerplate_learned_for_every_sentence_at_once_equals_the_loop_over_sen
     assert (got.carriers.tolist() if got.carriers is not None else []) == expected_carriers
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from([*_SENTENCES, "\n", " ", "\u3000", "\r", "x", "！", "\xa0"]), max_size=12).map(
+            "".join
+        ),
+        max_size=40,
+    ),
+    st.integers(1, 4),
+    st.sampled_from([40, 1 << 20]),
+    st.booleans(),
+)
+def test_stripping_the_boilerplate_where_learn_found_it_equals_splitting_each_text(texts, min_docs, slice_chars, sep):
+    """``learn`` tells where its sentences are in the texts it read (``Boilerplate.cuts``), and ``strip_all`` of its
+    carriers cuts them out there: the same texts as each split by its sentences - pieces anywhere in a line, after
+    spaces and line breaks, over slices of a few texts or one, and (``sep``) with a text holding the separator."""
+    from unittest import mock
+
+    from dedup_gui.core import text as text_mod
+    from dedup_gui.core.boilerplate import learn, strip_all
+
+    if sep and texts:
+        texts[len(texts) // 2] += text_mod.SEP
+    with mock.patch.object(text_mod, "GIL_CHUNK_CHARS", slice_chars):
+        plate = learn(texts, min_docs)
+        got = strip_all(texts, plate, plate.carriers)
+    want = [plate.split(t)[0] for t in texts]
+    assert got == want
+    if plate:  # (the separator: the pieces found again, text by text)
+        assert (plate.cuts is None) == sep
+    assert all(g is t for g, t, w in zip(got, texts, want, strict=True) if plate.split(t)[1] == [])
+
+
 @pytest.mark.parametrize("sample", [1, 2, 3, 7, 8, 12])
 def test_sampled_carrier_positions_are_numpys_linspace(sample):
     """Every run size up to 20,000 (float rounding of the last position included)."""

@@ -677,6 +677,12 @@ def join_column(texts: list[str]) -> str | None:
     return joined if joined.count(SEP) == max(0, len(texts) - 1) else None
 
 
+def joined_starts(lengths: np.ndarray) -> np.ndarray:
+    """Where each text begins in its column joined by ``join_column`` (``lengths``: the texts', int64)."""
+    spans = lengths + len(_JOIN)
+    return np.cumsum(spans) - spans
+
+
 # Spans of a column are told apart by a polynomial hash of their characters, computed for many spans at once from
 # prefix sums (64-bit, wrapping arithmetic), mixed with the span's length.
 _BASE = 0x100000001B3
