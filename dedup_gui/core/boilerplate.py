@@ -135,24 +135,20 @@ def _piece_ends(cps: np.ndarray, cls: np.ndarray) -> np.ndarray:
     return np.flatnonzero(end_after) + 1
 
 
-def column_keys(
-    texts: list[str], distinct: bool = True, lengths: np.ndarray | None = None
-) -> tuple[np.ndarray, np.ndarray]:
+def column_keys(texts: list[str], lengths: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The distinct sentence keys (``_keys``) of every text, sorted by text (a slice of the column at a time).
-    ``distinct`` False: each text's keys as they come, repeats and all (``learn`` numbers them first)."""
-    return per_slice(texts, lambda part: _slice_keys(part, distinct), lengths)
+    (``located_keys``: each text's keys as they come, with their places - what ``learn`` reads.)"""
+    return per_slice(texts, _slice_keys, lengths)
 
 
-def _slice_keys(texts: list[str], distinct: bool = True) -> tuple[np.ndarray, np.ndarray]:
+def _slice_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """The distinct sentence keys (``_keys``) of every text, sorted by text: (keys, text of each), found once over
-    the joined column (a separator line between texts). ``distinct`` False: as they come."""
+    the joined column (a separator line between texts)."""
     joined = join_column(texts)
     found = _pieces(joined) if joined is not None else None
     if found is None:  # a text holds the separator
-        return _keys_text_by_text(texts, distinct)
+        return _keys_text_by_text(texts, distinct=True)
     keys, docs = found.keys[found.has_key], found.doc[found.has_key]  # (in text order)
-    if not distinct:
-        return keys, docs
     # Each text's keys sorted: only those of the texts with two or more are looked at (short texts are mostly a
     # sentence each: 1M of them, a lexsort of every key 0.1 s).
     same = docs[1:] == docs[:-1]
@@ -167,7 +163,8 @@ def _slice_keys(texts: list[str], distinct: bool = True) -> tuple[np.ndarray, np
 
 
 def _keys_text_by_text(texts: list[str], distinct: bool) -> tuple[np.ndarray, np.ndarray]:
-    """``_slice_keys`` a text at a time (where a text holds the separator)."""
+    """The keys of ``_slice_keys`` (``distinct``) or ``_located_slice_keys`` (as they come) a text at a time (where
+    a text holds the separator)."""
     per = [sorted(set(_keys(t))) if distinct else _keys(t) for t in texts]
     flat = [k for p in per for k in p]
     return np.array(flat, dtype=np.uint64), np.repeat(np.arange(len(texts), dtype=np.int64), list(map(len, per)))
@@ -180,7 +177,7 @@ def _located_slice_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.nd
     joined = join_column(texts)
     found = _pieces(joined) if joined is not None else None
     if found is None:
-        return (*_keys_text_by_text(texts, False), None)
+        return (*_keys_text_by_text(texts, distinct=False), None)
     keyed = found.has_key
     docs = found.doc[keyed]
     ends = np.cumsum(found.lengths)[keyed]
@@ -194,8 +191,9 @@ def _located_slice_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.nd
 def located_keys(
     texts: list[str], lengths: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-    """``column_keys(texts, distinct=False)`` with where each key's piece is in its text (``_located_slice_keys``;
-    None when a text holds the separator)."""
+    """The sentence keys of every text as they come, repeats and all (``learn`` numbers them first), the text of
+    each, and where each key's piece is in its text (``_located_slice_keys``; None when a text holds the
+    separator), a slice of the column at a time."""
     keys, docs, where = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)], [np.zeros((0, 2), np.int32)]
     located = True
     for (lo, _), (k, d, w) in map_ranges(
@@ -284,9 +282,11 @@ def _cut_all(texts: list[str], boilerplate: Boilerplate, cuts: Cuts) -> list[str
 def _cut_slice(texts: list[str], boilerplate: Boilerplate, cuts: Cuts) -> list[tuple[int, str]]:
     """``_strip_slice`` with the pieces to take out known (``cuts``: of these texts, by their places in the
     slice)."""
-    joined = join_column(texts) if len(cuts.doc) else None
-    if joined is None:
-        return _split_each(texts, boilerplate) if len(cuts.doc) else []
+    if not len(cuts.doc):
+        return []
+    joined = join_column(texts)
+    if joined is None:  # (a text holding the separator: ``learn`` then tells no places - never met here)
+        return _split_each(texts, boilerplate)
     starts = joined_starts(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))).take(cuts.doc)
     # What lies between the pieces, joined (the pieces of a text never overlap and come in order).
     begin = np.r_[0, starts + cuts.end]
@@ -386,7 +386,7 @@ def learn(
     run_of, sentences = factorize(hashes)
     del hashes
     # (per piece, in text order, for the cuts: 3M pieces at 100k bench articles, 48 MB with their places)
-    piece_docs, piece_runs = (docs.astype(np.int32), run_of.astype(np.int32)) if where is not None else (docs, run_of)
+    pieces = None if where is None else (docs.astype(np.int32), run_of.astype(np.int32))
     pairs = (docs.astype(np.int64) << np.int64(32)) | run_of  # (under 2**31 texts, 2**32 sentences)
     sort_in_place(pairs)
     pairs = distinct_of_sorted(pairs)
@@ -413,11 +413,12 @@ def learn(
     # The texts holding one: every carrier of the found sentences (no search of all the keys for them).
     starts, sizes = starts[differ], sizes[differ]
     cuts = None
-    if where is not None:
+    if pieces is not None and where is not None:
+        piece_docs, piece_runs = pieces
         boiler = np.zeros(len(sentences), dtype=bool)
         boiler[frequent[differ]] = True
         at = np.flatnonzero(boiler.take(piece_runs))
-        cuts = Cuts(piece_docs[at], where[at, 0], where[at, 1])
+        cuts = Cuts(piece_docs[at].astype(np.int64), where[at, 0], where[at, 1])
     return Boilerplate(frozenset(found.tolist()), sorted_unique(sd[span_positions(starts, sizes)]), cuts)
 
 
