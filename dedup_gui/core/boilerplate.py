@@ -292,7 +292,7 @@ def _cut_slice(texts: list[str], boilerplate: Boilerplate, cuts: Cuts) -> list[t
     begin = np.r_[0, starts + cuts.end]
     end = np.r_[starts + cuts.start, len(joined)]
     kept = "".join(map(joined.__getitem__, map(slice, begin.tolist(), end.tolist())))
-    return _tidied(kept, sorted_unique(cuts.doc))
+    return _tidied(kept, distinct_of_sorted(cuts.doc))  # (the cuts come in text order)
 
 
 @dataclass
@@ -386,7 +386,8 @@ def learn(
     run_of, sentences = factorize(hashes)
     del hashes
     # (per piece, in text order, for the cuts: 3M pieces at 100k bench articles, 48 MB with their places)
-    pieces = None if where is None else (docs.astype(np.int32), run_of.astype(np.int32))
+    located = None if where is None else (docs.astype(np.int32), run_of.astype(np.int32), where)
+    del where
     pairs = (docs.astype(np.int64) << np.int64(32)) | run_of  # (under 2**31 texts, 2**32 sentences)
     sort_in_place(pairs)
     pairs = distinct_of_sorted(pairs)
@@ -413,8 +414,8 @@ def learn(
     # The texts holding one: every carrier of the found sentences (no search of all the keys for them).
     starts, sizes = starts[differ], sizes[differ]
     cuts = None
-    if pieces is not None and where is not None:
-        piece_docs, piece_runs = pieces
+    if located is not None:
+        piece_docs, piece_runs, where = located
         boiler = np.zeros(len(sentences), dtype=bool)
         boiler[frequent[differ]] = True
         at = np.flatnonzero(boiler.take(piece_runs))
