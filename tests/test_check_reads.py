@@ -3,13 +3,15 @@ is told of every pair at once, then the pairs read text by text - for any run of
 them between two processes. Each run of pairs read says of its pairs what the check says of all of them at once,
 and what it says of each pair alone."""
 
+import dataclasses
+
 import numpy as np
 from engine_texts import pair_arrays
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dedup_gui.core.doubt import doubt_plan, doubtful_pairs
-from dedup_gui.core.textcheck import plan_reports, reports_differ_pairs
+from dedup_gui.core.textcheck import PairReads, plan_reports, reports_differ_pairs
 
 # Words every step of the check reads: figures (digits, number words, Chinese numerals), names, places, negations,
 # opposite words, dates - and plain words, Chinese and English, for the rest of a sentence.
@@ -129,3 +131,40 @@ def test_the_doubts_reads_of_any_runs_of_pairs_say_what_it_says_of_all_and_of_ea
     assert runs.tolist() == whole.tolist()
     each = [bool(among[i] and doubtful_pairs(texts, a[i : i + 1], b[i : i + 1])[0]) for i in range(len(a))]
     assert whole.tolist() == each
+
+
+def _chars_read(plan, pairs: int, lengths: np.ndarray) -> list[int]:
+    """Per pair, the characters of the two texts of each read a step of ``plan`` makes of it (``within``)."""
+    out = [0] * pairs
+    for field in dataclasses.fields(plan):
+        reads = getattr(plan, field.name)
+        if isinstance(reads, PairReads):
+            for at, x, y, *_ in reads.within(0, pairs):
+                out[at] += int(lengths[x] + lengths[y])
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(texts_and_pairs(), texts_and_pairs(CHARACTERS)))
+def test_the_characters_a_pair_is_read_for_are_its_texts_once_for_each_step_that_reads_it(drawn):
+    """What the engine weighs each pair's work by before splitting the pairs between two processes
+    (``read_chars``): the lengths of the texts every step of the check and of the doubt reads text by text for
+    it - nothing for a pair told apart at once, or read by no step."""
+    texts, pairs, _ = drawn
+    pairs, a, b = pair_arrays(texts, pairs)
+    normalised = [t.lower() for t in texts]
+    lengths = np.array([len(t) for t in normalised], dtype=np.int64)
+    for plan in (plan_reports(normalised, texts, a, b, markup=False), doubt_plan(normalised, a, b)):
+        assert plan.read_chars(lengths).tolist() == _chars_read(plan, len(pairs), lengths)
+
+
+def test_a_pair_told_apart_at_once_weighs_nothing_and_one_read_by_three_steps_its_texts_three_times():
+    said = "the company said profit rose 5 pct in march from a year ago and sales were higher"
+    texts = [said, said.replace("5 pct", "7 pct"), said, said.replace("rose", "did not rise")]
+    a, b = np.array([0, 0, 0]), np.array([1, 2, 3])
+    lengths = np.array([len(t) for t in texts], dtype=np.int64)
+    plan = plan_reports(texts, texts, a, b, markup=False)
+    # Another figure: told at once. The same text: nothing to read. A negation: its statements, opposite words and
+    # swapped parts are read on both texts.
+    assert plan.read_chars(lengths).tolist() == [0, 0, 3 * (len(texts[0]) + len(texts[3]))]
+    assert plan.read(texts, texts).tolist()[:2] == [True, False]

@@ -380,6 +380,61 @@ def test_pairs_of_long_texts_are_split_over_two_processes_from_fewer_pairs(monke
     assert len(split.candidates.a) == pairs > 2
 
 
+@pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and hasattr(os, "fork") and parallel.WORKERS >= 2),
+    reason="a second process by fork: Linux with two cores or more",
+)
+@pytest.mark.parametrize("heavy", [False, True])
+def test_fewer_long_pairs_fork_when_what_they_read_is_the_work_of_many(monkeypatch, tmp_path, heavy):
+    """Pairs of long texts fork by their work (``_check_work``), not their count: fewer pairs than
+    ``FORK_CHECK_LONG_PAIRS`` fork when the characters they are read for, counted at ``READ_CHARS_PER_PAIR``, make
+    up that many pairs' work (20 Newsgroups: a few hundred posts full of figures and quotes) - and not otherwise;
+    the same pairs pass either way. The halves meet where half that work is."""
+    from dedup_gui.core import pipeline as pipeline_module
+    from dedup_gui.core import textcheck as textcheck_module
+
+    told = tmp_path / "pids"
+
+    def read(*args, **kwargs):
+        with open(told, "a") as f:
+            f.write(f"{os.getpid()}\n")
+        return reading(*args, **kwargs)
+
+    works, splits = [], []
+
+    def weighing(*args, **kwargs):
+        works.append(weigh(*args, **kwargs))
+        return works[-1]
+
+    def splitting(*args, **kwargs):
+        splits.append(kwargs["split"])
+        return in_two(*args, **kwargs)
+
+    reading, weigh, in_two = (
+        textcheck_module.ReportReads.read,
+        pipeline_module._check_work,
+        pipeline_module.in_two_processes,
+    )
+    texts = checked_questions_corpus()
+    alone = Pipeline(texts).run(Settings(algorithm="ngram"))
+    pairs = len(alone.candidates.a)
+    monkeypatch.setattr(parallel, "_FORK_ALLOWED", True)
+    monkeypatch.setattr(pipeline_module, "FORK_CHECK_LONG_PAIRS", pairs + 1)
+    monkeypatch.setattr(pipeline_module, "READ_CHARS_PER_PAIR", 1 if heavy else 10**9)
+    monkeypatch.setattr(pipeline_module, "PLAN_FIRST_CHARS", 0)
+    monkeypatch.setattr(textcheck_module.ReportReads, "read", read)
+    monkeypatch.setattr(pipeline_module, "_check_work", weighing)
+    monkeypatch.setattr(pipeline_module, "in_two_processes", splitting)
+    split = Pipeline(texts).run(Settings(algorithm="ngram"))
+    processes = set(told.read_text().split())
+    assert processes == ({str(os.getpid())} if not heavy else processes) and len(processes) == 1 + heavy
+    assert_checked_alike(split, alone)
+    # Where the second process begins: the work of the pairs before it is under half of it all, with its own pair
+    # half or more.
+    (work,), (at,) = works, splits
+    assert work[:at].sum() < work.sum() / 2 <= work[: at + 1].sum()
+
+
 def test_a_cancel_while_the_text_check_plans_stops_before_any_pair_is_read(monkeypatch):
     """Pairs of long texts are planned before the check forks (``textcheck.plan_reports``, over a second on a
     large file): a cancel pressed meanwhile ends the run there - no pair is read text by text, no process forked."""

@@ -226,6 +226,17 @@ def test_the_second_half_is_done_in_a_forked_child_and_the_result_is_the_whole(f
     assert not done_here[500:].any() and len(set(got[500:, 1].tolist())) == 1  # ... the rest in one other process
 
 
+@can_fork
+@pytest.mark.parametrize(("split", "here"), [(300, 300), (0, 1), (5000, 1000)])
+def test_the_halves_meet_where_the_split_says_each_process_with_an_item_at_least(forks, split, here):
+    """``split``: where the items' work is uneven (a few heavy items), the second process begins there, not at the
+    middle item - kept within the items, so that each process has one."""
+    got = parallel.in_two_processes(_where_done, 1001, _stacked, least=10, split=split)
+    assert got[:, 0].tolist() == list(range(1001))
+    done_here = got[:, 1] == os.getpid()
+    assert done_here[:here].all() and not done_here[here:].any()
+
+
 def _threads_used(lo: int, hi: int) -> np.ndarray:
     """Each item's number and the thread that did it, the items worked by ``ordered_map`` a few at a time."""
     done = list(

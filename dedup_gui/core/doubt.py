@@ -122,6 +122,7 @@ from .textcheck import (
     _op_size,
     _runs_across,
     edited_pairs,
+    read_chars_of,
     scale_changed_pairs,
 )
 
@@ -567,6 +568,10 @@ class DoubtReads:
     rewritten: PairReads  # ... and by ``rewritten``, where ``in_doubt`` is not so
     pairs: int  # how many pairs were planned
     within: PairReads = PairReads.none()  # ... and by ``word_replaced_within``, where neither is so
+
+    def read_chars(self, lengths: np.ndarray) -> np.ndarray:
+        """Per pair planned, the characters of the texts ``read`` may read for it (``ReportReads.read_chars``)."""
+        return read_chars_of(self, self.pairs, lengths)
 
     def read(
         self, texts: Sequence[str], lo: int = 0, hi: int | None = None, among: np.ndarray | None = None

@@ -194,6 +194,7 @@ def in_two_processes(
     *,
     least: int,
     check: Callable[[], None] | None = None,
+    split: int | None = None,
 ) -> R:
     """``fn(0, n)`` for work that holds the interpreter lock (Python code over many items) and splits at any item:
     ``join(fn(0, half), fn(half, n))``, the second half in a child made by fork, which sees this process's memory
@@ -201,13 +202,15 @@ def in_two_processes(
     one of them holds the lock at a time.
 
     In this process only: fewer than ``least`` items, forks not allowed (``forked_work_allowed``), or no fork to
-    be had. ``fn`` must be the same whatever splits its items, must not report progress (the child shares this
-    process's pipes) and must not wait on anything this process does. ``check`` is called while this process
-    waits for the child (a cancel: it raises, and the child is ended). A child that fails, dies or is late
-    (``CHILD_PATIENCE``) is ended and its half done here: a second process only ever saves time."""
+    be had. ``split``: where the second half begins, where the items' work is known to be uneven (kept within the
+    items, each process one at least; ``n // 2`` without). ``fn`` must be the same whatever splits its items, must
+    not report progress (the child shares this process's pipes) and must not wait on anything this process does.
+    ``check`` is called while this process waits for the child (a cancel: it raises, and the child is ended). A
+    child that fails, dies or is late (``CHILD_PATIENCE``) is ended and its half done here: a second process only
+    ever saves time."""
     if n < max(2, least) or not forked_work_allowed() or not room_for_a_copy():
         return fn(0, n)
-    half = n // 2
+    half = n // 2 if split is None else min(max(split, 1), n - 1)
     try:
         read_end, write_end = os.pipe()
     except OSError:

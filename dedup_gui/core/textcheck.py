@@ -96,10 +96,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache, lru_cache
 from itertools import chain, combinations, groupby
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -2991,6 +2991,11 @@ class PairReads(NamedTuple):
         """The same reads, for pairs that are ``places`` of a longer list of pairs."""
         return self._replace(at=places[self.at])
 
+    def add_read_chars(self, lengths: np.ndarray, out: np.ndarray) -> None:
+        """Add to ``out`` (per pair, at the reads' places) the characters of the two texts each read takes
+        (``lengths``: per text) - what reading a run of the pairs costs is told by (``read_chars``)."""
+        out[self.at] += lengths.take(self.x) + lengths.take(self.y)
+
     def within(self, lo: int, hi: int) -> Iterator[tuple]:
         """(place, x, y, *flags) of the reads of the pairs at places ``lo`` to ``hi``, as Python values."""
         i, j = (int(k) for k in np.searchsorted(self.at, [lo, hi]))
@@ -3077,6 +3082,11 @@ class ReportReads:
                 differ[i - lo] = parts_swapped(texts[x], texts[y])
         return differ
 
+    def read_chars(self, lengths: np.ndarray) -> np.ndarray:
+        """Per pair planned, the characters of the texts its steps read text by text (``lengths``: per text; a text
+        read by two steps counts twice): the work of ``read`` and ``held`` on it, as far as it can be told before."""
+        return read_chars_of(self, len(self.differ), lengths)
+
     def held(self, texts: Sequence[str], lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Which pairs at places ``lo`` to ``hi`` (to the end: None) have a figure written with a multiplier in one
         text and not in the other (``scale_changed``): not told apart by the check, kept for the user to check
@@ -3086,6 +3096,17 @@ class ReportReads:
         for i, x, y in self.scaled.within(lo, hi):
             out[i - lo] = scale_changed(texts[x], texts[y])
         return out
+
+
+def read_chars_of(plan: Any, pairs: int, lengths: np.ndarray) -> np.ndarray:
+    """Per pair of ``pairs``, the characters of the texts the reads of ``plan`` (a dataclass: each of its
+    ``PairReads`` fields) take for it (``lengths``: per text)."""
+    out = np.zeros(pairs, dtype=np.int64)
+    for field in fields(plan):
+        reads = getattr(plan, field.name)
+        if isinstance(reads, PairReads):
+            reads.add_read_chars(lengths, out)
+    return out
 
 
 def plan_reports(
