@@ -194,18 +194,7 @@ def located_keys(
     """The sentence keys of every text as they come, repeats and all (``learn`` numbers them first), the text of
     each, and where each key's piece is in its text (``_located_slice_keys``; None when a text holds the
     separator), a slice of the column at a time."""
-    keys, docs, where = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)], [np.zeros((0, 2), np.int32)]
-    located = True
-    for (lo, _), (k, d, w) in map_ranges(
-        lambda lo, hi: _located_slice_keys(texts[lo:hi]), text_slices(texts, lengths=lengths)
-    ):
-        keys.append(k)
-        docs.append(d + lo)
-        if w is None:
-            located = False
-        elif located:
-            where.append(w)
-    return np.concatenate(keys), np.concatenate(docs), np.concatenate(where) if located else None
+    return per_slice(texts, _located_slice_keys, lengths, more=(np.zeros((0, 2), np.int32),))
 
 
 def strip_all(texts: list[str], boilerplate: Boilerplate, carriers: np.ndarray | None = None) -> list[str]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import xxhash
@@ -916,15 +917,24 @@ def even_ranges(sizes: np.ndarray, step: int) -> list[tuple[int, int]]:
     return list(zip(bounds[:-1], bounds[1:], strict=True))
 
 
-def per_slice(texts: list[str], work, lengths: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """``work`` (a slice of texts -> 64-bit values and the index in the slice of the text each is from) run a
-    slice of the column at a time (``text_slices``; ``lengths``: the texts' lengths, when known): the values
-    joined, with the column's text indices."""
-    values, docs = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)]
-    for (lo, _), (v, d) in map_ranges(lambda lo, hi: work(texts[lo:hi]), text_slices(texts, lengths=lengths)):
-        values.append(v)
-        docs.append(d + lo)
-    return np.concatenate(values), np.concatenate(docs)
+def per_slice(
+    texts: list[str], work, lengths: np.ndarray | None = None, more: tuple[np.ndarray, ...] = ()
+) -> tuple[Any, ...]:
+    """``work`` (a slice of texts -> arrays of the same items: 64-bit values, the index in the slice of the text
+    each is from, then as many more as ``more`` holds, each of them an array or None) run a slice of the column at
+    a time (``text_slices``; ``lengths``: the texts' lengths, when known): each array joined - the indices made the
+    column's, None where a slice gave None. ``more``: those further arrays, empty (their type and shape: what a
+    column of no text gives)."""
+    parts: list[list[np.ndarray] | None] = [[np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)]]
+    parts += [[empty] for empty in more]
+    for (lo, _), arrays in map_ranges(lambda lo, hi: work(texts[lo:hi]), text_slices(texts, lengths=lengths)):
+        for k, array in enumerate(arrays):
+            held = parts[k]
+            if array is None:
+                parts[k] = None
+            elif held is not None:
+                held.append(array + lo if k == 1 else array)
+    return tuple(None if p is None else np.concatenate(p) for p in parts)
 
 
 def ranges_by_size(sizes: np.ndarray, limit: int, max_items: int | None = None) -> list[tuple[int, int]]:
@@ -1261,14 +1271,7 @@ def column_longest_sentence_hashes(texts: list[str], min_len: int, n: int) -> tu
     """``longest_sentences(t, min_len, n)`` of every text, each sentence as its ``string_hash``: the hashes, their
     text and their rank (0 = longest) in that text, ordered by text then rank. A slice of the column at a time
     (``_slice_longest``), slices side by side on both cores."""
-    hashes, docs, ranks = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
-    for (lo, _), (h, d, rank) in map_ranges(
-        lambda lo, hi: _slice_longest(texts[lo:hi], min_len, n), text_slices(texts)
-    ):
-        hashes.append(h)
-        docs.append(d + lo)
-        ranks.append(rank)
-    return np.concatenate(hashes), np.concatenate(docs), np.concatenate(ranks)
+    return per_slice(texts, lambda some: _slice_longest(some, min_len, n), more=(np.zeros(0, dtype=np.int64),))
 
 
 def _slice_longest(texts: list[str], min_len: int, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

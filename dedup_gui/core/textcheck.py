@@ -104,7 +104,6 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 
 from .columnar import lengths_of
-from .parallel import map_ranges
 from .text import (
     SEP,
     cached_code_points,
@@ -124,7 +123,6 @@ from .text import (
     string_hashes,
     strip_html,
     strip_html_each,
-    text_slices,
     unique_counts,
     utf32,
 )
@@ -1937,7 +1935,8 @@ def _names_plan(
     if stripped:
         used = strip_html_each(used)
         sizes = lengths_of(used)
-    keys, counts, first, width, _ = _text_keys(*per_slice(used, _slice_names, sizes), len(used))
+    found, found_in = per_slice(used, _slice_names, sizes)
+    keys, counts, first, width, _ = _text_keys(found, found_in, len(used))
     latin = _each_lacks(keys, np.ones_like(counts), first, width, ia, ib)  # (a word lacked, whatever its count)
     chinese = ~np.fromiter(map(str.isascii, used), dtype=bool, count=len(used))  # (Chinese or not, read later)
     both = np.flatnonzero(latin | (chinese[ia] & chinese[ib]))
@@ -2807,14 +2806,8 @@ def figures_differ_pairs(texts: Sequence[str], a: np.ndarray, b: np.ndarray) -> 
 
 
 def _numbers(texts: list[str], lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``_slice_numbers`` of a column, a slice at a time on the pool's threads (``text.per_slice``, three arrays)."""
-    values, docs, scales = [np.zeros(0, dtype=np.uint64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0, np.uint64)]
-    slices = text_slices(texts, lengths=lengths)
-    for (lo, _), (v, d, c) in map_ranges(lambda lo, hi: _slice_numbers(texts[lo:hi]), slices):
-        values.append(v)
-        docs.append(d + lo)
-        scales.append(c)
-    return np.concatenate(values), np.concatenate(docs), np.concatenate(scales)
+    """``_slice_numbers`` of a column, a slice at a time on the pool's threads (``text.per_slice``)."""
+    return per_slice(texts, _slice_numbers, lengths, more=(np.zeros(0, np.uint64),))
 
 
 def _figures_plan(
