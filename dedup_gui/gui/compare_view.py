@@ -480,29 +480,19 @@ class CompareView(QWidget):
             self._later = pair
             return
         waiting, self._later = self._later is not None, None
-        self._set_texts(*pair, anew=waiting)  # (the pair on screen asked for again: its diff was dropped)
+        self._set_texts(pair, anew=waiting)  # (the pair on screen asked for again: its diff was dropped)
 
     def _show_later(self) -> None:
         """The texts ``set_texts`` left for this turn - unless the view was cleared since. The pair's generation
         stays the one ``set_texts`` gave it: what was asked of the engine for it (``ask_boilerplate``) is shown."""
         pair, self._later = self._later, None
         if pair is not None:
-            self._set_texts(*pair, fresh=True)
+            self._set_texts(pair, fresh=True)
 
-    def _set_texts(
-        self,
-        kept: str,
-        other: str,
-        kept_title: str,
-        other_title: str,
-        similarity: float | None,
-        fields: tuple[Sequence[tuple[str, str]], Sequence[tuple[str, str]]],
-        boilerplate: tuple[Sequence[str], Sequence[str]],
-        fresh: bool = False,
-        anew: bool = False,
-    ) -> None:
-        """``set_texts`` now. ``fresh``: the pair has a generation of its own already (``_show_later``). ``anew``:
-        not the pair on screen whatever its texts (another was asked for since, its diff dropped)."""
+    def _set_texts(self, pair: _Pair, fresh: bool = False, anew: bool = False) -> None:
+        """``set_texts`` of ``pair`` now. ``fresh``: the pair has a generation of its own already (``_show_later``).
+        ``anew``: not the pair on screen whatever its texts (another was asked for since, its diff dropped)."""
+        kept, other, similarity = pair.kept, pair.other, pair.similarity
         panes = (self.left, self.right)
         same = (
             not (fresh or anew)
@@ -510,15 +500,15 @@ class CompareView(QWidget):
             and (self.diff is not None or self.diff_pending)
             and self._diffed_folded == self.fold_traditional
         )
-        for pane, f in zip(panes, fields, strict=True):
+        for pane, f in zip(panes, pair.fields, strict=True):
             pane.set_fields(f)
-        self.left.title.setText(kept_title)
-        self.right.title.setText(other_title)
+        self.left.title.setText(pair.kept_title)
+        self.right.title.setText(pair.other_title)
         if similarity is None or similarity != similarity:  # None or nan
             self.similarity.setText("")
         else:
             self.similarity.setText(self.tr("Similarity <b>{value}</b>").format(value=f"{similarity:.0%}"))
-        sentences = [list(b) for b in boilerplate]
+        sentences = [list(b) for b in pair.boilerplate]
         if same:
             if sentences != [pane.boilerplate_sentences for pane in panes]:
                 self._set_boilerplate(sentences)
