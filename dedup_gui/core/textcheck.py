@@ -2986,7 +2986,7 @@ class PairReads(NamedTuple):
 
     def add_read_chars(self, lengths: np.ndarray, out: np.ndarray) -> None:
         """Add to ``out`` (per pair, at the reads' places) the characters of the two texts each read takes
-        (``lengths``: per text) - what reading a run of the pairs costs is told by (``read_chars``)."""
+        (``lengths``: per text): how the cost of reading a run of the pairs is told (``read_chars_of``)."""
         out[self.at] += lengths.take(self.x) + lengths.take(self.y)
 
     def within(self, lo: int, hi: int) -> Iterator[tuple]:
