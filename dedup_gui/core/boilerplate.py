@@ -181,7 +181,7 @@ def _located_slice_keys(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.nd
     keyed = found.has_key
     docs = found.doc[keyed]
     ends = np.cumsum(found.lengths)[keyed]
-    ends -= joined_starts(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))).take(docs)
+    ends -= joined_starts(texts).take(docs)
     where = np.empty((len(ends), 2), dtype=np.int32)  # (a text is under 2**31 characters)
     where[:, 0] = ends - found.lengths[keyed]
     where[:, 1] = ends
@@ -276,7 +276,7 @@ def _cut_slice(texts: list[str], boilerplate: Boilerplate, cuts: Cuts) -> list[t
     joined = join_column(texts)
     if joined is None:  # (a text holding the separator: ``learn`` then tells no places - never met here)
         return _split_each(texts, boilerplate)
-    starts = joined_starts(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))).take(cuts.doc)
+    starts = joined_starts(texts).take(cuts.doc)
     # What lies between the pieces, joined (the pieces of a text never overlap and come in order).
     begin = np.r_[0, starts + cuts.end]
     end = np.r_[starts + cuts.start, len(joined)]

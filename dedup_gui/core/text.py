@@ -678,9 +678,9 @@ def join_column(texts: list[str]) -> str | None:
     return joined if joined.count(SEP) == max(0, len(texts) - 1) else None
 
 
-def joined_starts(lengths: np.ndarray) -> np.ndarray:
-    """Where each text begins in its column joined by ``join_column`` (``lengths``: the texts', int64)."""
-    spans = lengths + len(_JOIN)
+def joined_starts(texts: list[str]) -> np.ndarray:
+    """Where each of ``texts`` begins in the column ``join_column`` joins of them (int64)."""
+    spans = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + len(_JOIN)
     return np.cumsum(spans) - spans
 
 
