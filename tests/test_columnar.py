@@ -7,6 +7,8 @@ breaks, empty and very short texts, and small chunk sizes so that chunk boundari
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import example, given, settings
@@ -1457,6 +1459,36 @@ def test_markup_is_what_the_html_pattern_finds(text):
     from dedup_gui.core.text import _HTMLISH, has_markup
 
     assert has_markup(text) == (_HTMLISH.search(text) is not None)
+
+
+def _tag_as_alternation():
+    """The tag pattern as one alternation of the element names, any case (what ``text._TAG`` reads by a lookup)."""
+    from dedup_gui.core.text import _ELEMENTS
+
+    names = "|".join(sorted(_ELEMENTS.split(), key=len, reverse=True))
+    return re.compile(
+        r"<(?:/?(?:(?i:" + names + r")|[a-zA-Z]\w*:[a-zA-Z][\w.-]*|[a-z][a-z0-9]*-[a-z0-9.-]*)(?=[\s/>])|[!?])[^<>]*>"
+    )
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    parts=st.lists(
+        st.sampled_from([*"<>/!? \n:-_.1xQ新ſ\u212aİı", "script", "DIV", "br", "o:p", "my-card", "h1", "abbr", "Abbrx"])
+        | st.sampled_from(["td", "p", "nav.x", "s"]),
+        max_size=12,
+    )
+)
+@example(parts=["<", "ſ", ">"])  # (?i:s) takes the long s: a tag of element s
+@example(parts=["</", "\u212abd", ">"])  # and the Kelvin sign for a "k": a tag of element kbd
+@example(parts=["<", "DIV", " ", "x", ">"])
+@example(parts=["<", "Abbrx", ">"])  # no element of that name: text
+@example(parts=["<", "o:p", ">"])
+def test_tags_are_those_of_an_alternation_of_the_element_names(parts):
+    from dedup_gui.core.text import _TAG, _drop_tag
+
+    text = "".join(parts)
+    assert _TAG.sub(_drop_tag, text) == _tag_as_alternation().sub("", text)
 
 
 @settings(max_examples=300, deadline=None)

@@ -41,11 +41,25 @@ _ELEMENTS = (
 )
 # A tag: "<", maybe "/", an element name (any case), a namespaced name as Word's HTML writes them ("<o:p>",
 # "<st1:place>"), or a custom element's (lower case with a hyphen, "<my-card>"); then the end of the name. Comments,
-# "<!DOCTYPE ...>" and "<?xml ...?>" too.
+# "<!DOCTYPE ...>" and "<?xml ...?>" too. The element name is read as a run of letters and digits (group 1) and
+# looked up (``_drop_tag``): the run, followed by a space, "/" or ">", is the name whole. (An alternation of the
+# names, any case, tried every name at every "<" before a letter: 20 Newsgroups' 4,417 posts with an address in
+# "<...>" 67 ms against 19.) The four characters that case-insensitive matching takes for ASCII letters
+# ("İ", "ı", "ſ", "K") are read as those letters, as such an alternation reads them.
 _TAG = re.compile(
-    r"<(?:/?(?:(?i:" + "|".join(sorted(_ELEMENTS.split(), key=len, reverse=True)) + r")|[a-zA-Z]\w*:[a-zA-Z][\w.-]*"
+    r"<(?:/?(?:([a-zA-Z\u0130\u0131\u017f\u212a][a-zA-Z0-9\u0130\u0131\u017f\u212a]*+)|[a-zA-Z]\w*:[a-zA-Z][\w.-]*"
     r"|[a-z][a-z0-9]*-[a-z0-9.-]*)(?=[\s/>])|[!?])[^<>]*>"
 )
+_ELEMENT_NAMES = frozenset(_ELEMENTS.split())
+_AS_ASCII = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def _drop_tag(m: re.Match[str]) -> str:
+    """What ``_TAG.sub`` puts for a match: nothing for a tag, the text itself for a name of no element."""
+    name = m.group(1)
+    return "" if name is None or name.translate(_AS_ASCII).lower() in _ELEMENT_NAMES else m.group(0)
+
+
 _BLANK_LINES = re.compile(r"\n{2,}")
 # Whole lines of page chrome - CSS rules ("a.nav{color:#333}") and inline script statements - in one pass.
 _CHROME_LINES = re.compile(
@@ -94,7 +108,7 @@ def strip_html(text: str) -> str:
     text = _SCRIPT_STYLE.sub("\n", text)
     text = _COMMENT.sub("", text)
     text = _BLOCK_TAG.sub("\n", text)
-    text = _TAG.sub("", text)
+    text = _TAG.sub(_drop_tag, text)
     import html  # its table of entities: 6 ms of every job's start, for the texts with markup only
 
     return html.unescape(text)
