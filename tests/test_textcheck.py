@@ -672,14 +672,19 @@ def _words_one_by_one(text: str) -> list[str]:
 
 
 # Numerals, measure words and the characters of two-character units, other Chinese characters, digits and what
-# joins them, letters, figure words, spaces and punctuation: every way a word of ``_WORD`` begins and ends.
+# joins them, letters, figure words, spaces and punctuation: every way a word of ``_WORD`` begins and ends; and the
+# Latin letters whose lower case is not theirs alone (a text without Chinese characters is lower-cased at once).
 _WORD_PIECES = [*"零一二三四五六七八九〇两十百千万亿", *"个人年元公里斤小时美港", *"的北京市有和走了起", *"0123456789",
-                *".,:/", *"abcXYZ", "five", "mln", " ", "\n", "，", "。", "-"]  # fmt: skip
+                *".,:/", *"abcXYZ", "five", "mln", " ", "\n", "，", "。", "-",
+                *"éÉΑΣσßſİK٣"]  # fmt: skip
 
 
 @given(st.lists(st.sampled_from(_WORD_PIECES), max_size=40).map("".join))
 @example("三百公里外两万人")  # a figure's look ahead reaches two characters past it
 @example("一起走了十分钟万期")
+@example("ΑΣ FIVE Mln")  # a sigma that ends a word is lower-cased so in a whole text only
+@example("\u212aelvin 3,000")  # lower-cased, the Kelvin sign is a letter of "kelvin"
+@example("İs")  # lower-cased, two characters
 def test_words_taken_a_run_at_a_time_are_the_words_read_one_by_one(text):
     from dedup_gui.core.textcheck import _words
 

@@ -488,7 +488,10 @@ def _words(text: str) -> list[str]:
     (``_plain_run``) are split off and taken a run at a time, the rest read word by word (``_words_of``). The 614
     pairs ``figure_replaced`` read at 100k bench articles: 0.32 s against 0.40 with every character a step of the
     loop. Between two runs there is mostly one sign ("，", "。"), a word as it is (at 4k bench articles 8.5k of the
-    pieces read; the 37 pairs read there: 35 -> 32 ms)."""
+    pieces read; the 37 pairs read there: 35 -> 32 ms). A text with no Chinese character at all is read as
+    Latin text (``_latin_words``)."""
+    if not _NOT_LATIN.search(text):
+        return _latin_words(text)
     out: list[str] = []
     pieces = _plain_run().split(text)  # the text between runs, then a run, then the text after it...
     for i in range(0, len(pieces) - 1, 2):
@@ -500,6 +503,25 @@ def _words(text: str) -> list[str]:
         out += pieces[i + 1]  # (a character a word)
     _words_of(pieces[-1], out)
     return out
+
+
+def _latin_words(text: str) -> list[str]:
+    """``_words`` of a text without Chinese characters or numerals (English): its words are letters, figures and
+    signs, so the text is lower-cased once and only its figures are read one by one. The characters whose lower
+    case is not their own, one character alone (``_NOT_LATIN``: "İ", the Kelvin sign that becomes "k", the
+    sigma that ends a word) are not in such a text, so it gives the same words, each lower-cased (the 250 posts
+    that ``figure_replaced`` reads in 20 Newsgroups: their words 0.32-0.34 -> 0.14-0.24 s)."""
+    words = _WORD_LOWERED.findall(text.lower())
+    if not _DIGIT.search(text):
+        return list(map(FIGURE_WORDS.get, words, words))
+    get = FIGURE_WORDS.get
+    return [get(w, w) if not w[0].isdecimal() else w if _written_date(w) else _figure_key(w) for w in words]
+
+
+# ``_WORD`` in such a text once lower-cased: letters, figures, a sign (letters first: the commonest, 30 % faster).
+_WORD_LOWERED = re.compile(r"[a-z]+|" + _NUMBER.pattern + r"|\S")
+_NOT_LATIN = re.compile("[\u0130\u212a\u03a3\u3007\u4e00-\u9fff]")
+_DIGIT = re.compile(r"\d")
 
 
 def _words_of(text: str, out: list[str]) -> None:
