@@ -896,6 +896,9 @@ def _collapse_code_points(cps: np.ndarray, own: bool = False) -> np.ndarray:
 
 
 _QUOTED_LINES = re.compile(r"(?m)^>[^\n]*(?:\n|\Z)")
+# A run of quoted lines from the start of its first: ``drop_quoted_lines`` takes a run at a time, not a line (20
+# Newsgroups' replies quote paragraphs: 117,709 quoted lines in 17,762 runs, its 81 slices 0.13-0.14 -> 0.10 s).
+_QUOTED_RUN = re.compile(r"(?:>[^\n]*(?:\n|\Z))+")
 
 
 # Characters joined into one string at a time: each string operation over it is one call holding the interpreter
@@ -1125,12 +1128,10 @@ def drop_quoted_lines(text: str, column: bool = False) -> str:
                 at = text.find("\n>", hi) + 1 or -1  # quoted throughout: kept whole
                 continue
         out.append(text[prev:at])
-        end = text.find("\n", at)
-        if end < 0:
-            prev = len(text)
-            break
-        prev = end + 1
-        at = prev if text.startswith(">", prev) else text.find("\n>", prev) + 1 or -1
+        run = _QUOTED_RUN.match(text, at)  # the quoted lines from here on (a run stays within its text: the
+        assert run is not None  # separator line between two texts is no quoted line)
+        prev = run.end()
+        at = text.find("\n>", prev) + 1 or -1  # (the line after the run is no quoted line)
     out.append(text[prev:])
     return "".join(out)
 
