@@ -924,6 +924,22 @@ def test_after_a_decision_the_status_bar_counts_what_the_export_will_remove(qtbo
     assert status(window) == "2 clusters · 3 rows to remove of 9"
 
 
+def test_the_status_bar_counts_one_proposed_pair_as_one_in_either_language(qtbot, window, tmp_path, english_afterwards):
+    path = tmp_path / "two.csv"
+    pd.DataFrame({"text": [ART_C, ART_C.replace("昨晚", "前晚"), BODIES[0]]}).to_csv(path, index=False)
+    open_and_wait(qtbot, window, path)
+    assert window.session.result.proposed == 1
+    assert "N-gram overlap proposed 1 pair; 0 failed the text check" in status(window)
+    i18n.install(i18n.CHINESE, english_afterwards)
+    open_and_wait(qtbot, window, path)
+    assert "提出 1 对候选；其中 0 对未通过文本核验" in status(window)
+    pd.DataFrame({"text": [ART_C, ART_C.replace("昨晚", "前晚"), ART_C.replace("昨晚", "今晨")]}).to_csv(
+        path, index=False
+    )
+    open_and_wait(qtbot, window, path)
+    assert window.session.result.proposed == 3 and "提出 3 对候选；" in status(window)
+
+
 # -- rows kept for the user to check ----
 
 QUESTIONS = ["插卡电表怎么读", "插卡电表怎么用", "苹果手机怎么截图", "苹果手机怎样截图", "学英语的好方法"]

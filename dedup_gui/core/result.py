@@ -119,6 +119,11 @@ def drop_in_pieces(container: list | dict) -> Iterator[None]:
         yield
 
 
+def pair_count(n: int) -> str:
+    """'1 pair', '1,204 pairs': how the command line and the report count candidate pairs."""
+    return "1 pair" if n == 1 else f"{n:,} pairs"
+
+
 class ClusterList(Sequence[Cluster]):
     """The clusters of a result: flat arrays (``_clusters_as_arrays``' form - ids, kept rows, the members and the
     similarity entries of every cluster with their offsets), made into ``Cluster`` objects only where they are read,
@@ -371,7 +376,7 @@ class DedupResult:
 
         check = TextCheck.of(self.settings)
         return (
-            f"{self.settings.algorithm} proposed {self.proposed:,} pairs; "
+            f"{self.settings.algorithm} proposed {pair_count(self.proposed)}; "
             f"{self.rejected:,} failed the text check (similarity below {check.floor_for(False):.2f}, "
             f"{check.floor_for(True):.2f} for texts under {SHORT_CHARS} characters, "
             "or different figures, units, names or negations, a word for its opposite, or two parts swapped)"

@@ -474,12 +474,12 @@ class MainWindow(QMainWindow):
                     summary=summary, seconds=f"{self.job_status.seconds():.1f}"
                 ),
                 self.tr(
-                    "{algorithm} proposed {pairs} pairs; {rejected} failed the text check (similarity below {floor}, "
+                    "{algorithm} proposed {pairs}; {rejected} failed the text check (similarity below {floor}, "
                     "{short_floor} for texts under {chars} characters, or different figures, units, names or "
                     "negations, a word for its opposite, or two parts swapped)"
                 ).format(
                     algorithm=translated_algorithm(get_algorithm(r.settings.algorithm)).title,
-                    pairs=f"{r.proposed:,}",
+                    pairs=self.tr("1 pair") if r.proposed == 1 else self.tr("{n} pairs").format(n=f"{r.proposed:,}"),
                     rejected=f"{r.rejected:,}",
                     floor=f"{TextCheck.of(r.settings).floor_for(False):.2f}",
                     short_floor=f"{TextCheck.of(r.settings).floor_for(True):.2f}",

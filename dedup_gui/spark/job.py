@@ -21,6 +21,7 @@ from pyspark.sql import functions as F
 
 from ..core.algorithms.registry import get_algorithm
 from ..core.errors import InputError
+from ..core.result import pair_count
 from ..core.series import is_series
 from ..core.settings import Settings
 from ..core.table import (
@@ -80,7 +81,7 @@ class JobSummary:
     def check_line(self) -> str:
         floor = float(self.settings.get("min_similarity", 0.0))
         return (
-            f"{self.settings.get('algorithm')} proposed {self.proposed:,} pairs; "
+            f"{self.settings.get('algorithm')} proposed {pair_count(self.proposed)}; "
             f"{self.rejected:,} failed the text check (similarity below {floor:.2f})"
         )
 

@@ -571,10 +571,6 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
         <translation>{summary} · 用时 {seconds} 秒</translation>
     </message>
     <message>
-        <source>{algorithm} proposed {pairs} pairs; {rejected} failed the text check (similarity below {floor}, {short_floor} for texts under {chars} characters, or different figures, units, names or negations, a word for its opposite, or two parts swapped)</source>
-        <translation>{algorithm} 提出 {pairs} 对候选；其中 {rejected} 对未通过文本核验（相似度低于 {floor}，不足 {chars} 字的短文本低于 {short_floor}，或数字、单位、名称不同，或一方含否定，或词义相反，或两处内容互换）</translation>
-    </message>
-    <message>
         <source>{n} of your decisions do not apply at these settings (their rows are in no cluster)</source>
         <translation>您的 {n} 项决定在当前设置下不适用（对应的行不在任何重复组中）</translation>
     </message>
@@ -597,6 +593,18 @@ Duplicates are found automatically; review them, then export a cleaned copy.</so
     <message>
         <source>Tables (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt *.parquet);;All files (*)</source>
         <translation>表格 (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt *.parquet);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>{algorithm} proposed {pairs}; {rejected} failed the text check (similarity below {floor}, {short_floor} for texts under {chars} characters, or different figures, units, names or negations, a word for its opposite, or two parts swapped)</source>
+        <translation>{algorithm} 提出 {pairs}；其中 {rejected} 对未通过文本核验（相似度低于 {floor}，不足 {chars} 字的短文本低于 {short_floor}，或数字、单位、名称不同，或一方含否定，或词义相反，或两处内容互换）</translation>
+    </message>
+    <message>
+        <source>1 pair</source>
+        <translation>1 对候选</translation>
+    </message>
+    <message>
+        <source>{n} pairs</source>
+        <translation>{n} 对候选</translation>
     </message>
     <message>
         <source>{kept} rows kept, {removed} removed, from 1 cluster.</source>
