@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from . import regexes
 from .algorithms.registry import ParamSpec, get_algorithm
 from .cluster import keepers
 from .dates import DATE_NAME_HINTS as DATE_NAME_HINTS  # the one date parser, re-exported for the GUI
@@ -345,14 +346,14 @@ class HotStory:
         return ", ".join(parts) + (f" +{rest}" if rest > 0 else "")
 
 
-_HEADER_LINE = re.compile(
+_HEADER_LINE = regexes.compile(
     r"^\s*(本文)?(来源|來源|转载|轉載|转自|原标题|原標題|作者|责任编辑|编辑|发布时间|记者)\s*[:：]?"
     r"|^\s*(source|reposted from|originally published|by)\b"
     r"|^\s*【[^】]{1,20}讯】\s*$|^\s*\(.{1,30}\)\s*--\s*$",
     re.IGNORECASE,
 )
-_REPOST_PREFIX = re.compile(r"^\s*(转：|转发：|【转】|#[^#]{1,10}#\s*|//@[^：:]{1,20}[：:])+")
-_SENTENCE_END = re.compile(r"[。！？!?]")
+_REPOST_PREFIX = regexes.compile(r"^\s*(转：|转发：|【转】|#[^#]{1,10}#\s*|//@[^：:]{1,20}[：:])+")
+_SENTENCE_END = regexes.compile(r"[。！？!?]")
 
 
 def headline(text: str, result: DedupResult | None = None, width: int = 80) -> str:

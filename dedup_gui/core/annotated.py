@@ -31,13 +31,13 @@ removed row pointing to a row that is not kept, or to another cluster, a dup_kep
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
+from . import regexes
 from .annotation import STATUS_COLUMN
 from .errors import InputError
 from .result import Cluster, ClusterList, Decisions, DedupResult, HeldCopies, PairSet
@@ -61,7 +61,7 @@ CHINESE_HEADERS = {
     "重复于": "dup_of",
     "相似度": "dup_similarity",
 }
-_MANUAL = re.compile(r"\s*[(（](manual|人工)[)）]$")  # the mark of a status the user decided
+_MANUAL = regexes.compile(r"\s*[(（](manual|人工)[)）]$")  # the mark of a status the user decided
 
 
 @dataclass

@@ -12,12 +12,12 @@ their sentence sets, without the sentence itself, is below one half.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
 
+from . import regexes
 from .columnar import GramColumns, pair_overlap
 from .parallel import map_ranges
 from .progress import Reporter
@@ -41,14 +41,16 @@ from .text import (
 )
 
 # A sentence with its closing punctuation; the separators are kept so that the text can be rebuilt.
-_PIECE = re.compile(r"[^。！？!?；;\n]*[。！？!?；;]+|[^。！？!?；;\n]+")
+_PIECE = regexes.compile(r"[^。！？!?；;\n]*[。！？!?；;]+|[^。！？!?；;\n]+")
 MIN_CHARS = 4  # shorter pieces ("图", "(完)") are neither evidence nor worth flagging
 SAMPLE = 8  # texts sampled per frequent sentence to see whether they otherwise differ
 DIFFERENT = 0.5  # median sentence-set similarity below which the texts carrying a sentence differ
 
 
 _PUNCT = "。！？!?；;"
-_PIECE_OR_BREAK = re.compile(_PIECE.pattern + "|\n")  # the pieces of every line and the line breaks: the whole text
+_PIECE_OR_BREAK = regexes.compile(
+    _PIECE.pattern + "|\n"
+)  # the pieces of every line and the line breaks: the whole text
 
 
 def piece_key(piece: str) -> int | None:

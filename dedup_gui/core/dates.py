@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from . import regexes
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -62,19 +64,21 @@ _TIME = (
     r"\s*(?P<tz>z|utc|gmt|[+-]\d{2}:?\d{2}|(?:utc|gmt)\s*[+-]\d{2}:?\d{2})?)?"
 )
 _END = r"\s*$"
-_YMD = re.compile(
+_YMD = regexes.compile(
     r"^\s*(?P<y>\d{4})\s*[-/.年]\s*(?P<m>\d{1,2})\s*[-/.月]\s*(?P<d>\d{1,2})\s*[日号號]?" + _WEEKDAY_ZH + _TIME
     + _WEEKDAY_ZH + _END,
     re.IGNORECASE,
 )  # fmt: skip
-_YM = re.compile(r"^\s*(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月" + _END)
-_AB_Y = re.compile(
+_YM = regexes.compile(r"^\s*(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月" + _END)
+_AB_Y = regexes.compile(
     r"^\s*(?P<a>\d{1,2})\s*(?P<sep>[-/.])\s*(?P<b>\d{1,2})\s*(?P=sep)\s*(?P<y>\d{4}|(?<=/)\d{2}(?!\d)|(?<=/\s)\d{2}(?!\d))"
     + _TIME + _END,
     re.IGNORECASE,
 )  # fmt: skip
-_MD_ZH = re.compile(r"^\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]" + _WEEKDAY_ZH + _TIME + _WEEKDAY_ZH + _END)
-_NAMED = re.compile(
+_MD_ZH = regexes.compile(
+    r"^\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]" + _WEEKDAY_ZH + _TIME + _WEEKDAY_ZH + _END
+)
+_NAMED = regexes.compile(
     r"^\s*" + _WEEKDAY_EN + r"(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?[\s-]+(?P<mon1>[a-z]{3,9})\.?"
     r"|(?P<mon2>[a-z]{3,9})\.?\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?)[\s,-]+(?P<y>\d{4})" + _TIME + _END,
     re.IGNORECASE,
@@ -82,7 +86,7 @@ _NAMED = re.compile(
 _MONTH_NAMES = "january february march april may june july august september october november december".split()
 # Every spelling from the three-letter abbreviation to the full name ("sep", "sept", "septem"... "september").
 _MONTHS = {name[:k]: i for i, name in enumerate(_MONTH_NAMES, start=1) for k in range(3, len(name) + 1)}
-_PLAIN_NUMBER = re.compile(r"\s*\d+(?:\.\d+)?\s*")
+_PLAIN_NUMBER = regexes.compile(r"\s*\d+(?:\.\d+)?\s*")
 
 
 @dataclass(frozen=True)

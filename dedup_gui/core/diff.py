@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Indel
 
+from . import regexes
 from .text import simplify
 
 DEFAULT_MAX_CHARS = 20_000
@@ -35,8 +36,8 @@ _CJK = (
     r"\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf"
     r"\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
 )
-_TOKEN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+|\s+|.", re.DOTALL)
-_CJK_CHAR = re.compile(rf"[{_CJK}]")
+_TOKEN = regexes.compile(rf"[{_CJK}]|[^\W{_CJK}]+|\s+|.", re.DOTALL)
+_CJK_CHAR = regexes.compile(rf"[{_CJK}]")
 
 # (tag, a0, a1, b0, b1) with tag in "equal" | "replace" | "delete" | "insert"
 Opcode = tuple[str, int, int, int, int]

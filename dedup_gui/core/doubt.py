@@ -92,7 +92,6 @@ notice).
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -101,6 +100,7 @@ from itertools import pairwise
 
 import numpy as np
 
+from . import regexes
 from .columnar import lengths_of
 from .result import ClusterList, HeldCopies, PairSet
 from .text import find_sorted, owners, sorted_unique, utf32
@@ -184,7 +184,7 @@ TAGS = frozenset(
 _SAME_WORDS = frozenset((x, y) for group in SAME_WORDS for x in group for y in group if x != y)
 _FIGURE_CHARS = frozenset("0123456789") | CHINESE_NUMERALS
 _NOT_READ = PARTICLES | CHINESE_NUMERALS | frozenset(n for n in NEGATIONS if len(n) == 1)
-SIGNS = re.compile(r"[\W_]+")  # what is not read: signs and spaces
+SIGNS = regexes.compile(r"[\W_]+")  # what is not read: signs and spaces
 # A Latin text with more than this share of its words (and at least this many) not in the other is rewritten
 # (``rewritten``): measured on Reuters-21578, 0.06 held 60 of N-gram's 84 wrong removals and 4 of its 428 right
 # ones; 0.03 held 9 more right ones for 5 fewer wrong, 0.10 let 19 more wrong through for one more right.
@@ -728,8 +728,8 @@ def held_as_rewritten(text: str) -> bool:
     return bool(latin_texts([text])[0])
 
 
-_EAST = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_WORD = re.compile(r"\w+")
+_EAST = regexes.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_WORD = regexes.compile(r"\w+")
 # An ASCII byte of a word of ``_WORD`` (a letter, a digit or "_") stays, any other becomes a space.
 _ASCII_WORDS = bytes(c if chr(c).isalnum() or c == ord("_") else ord(" ") for c in range(256))
 
@@ -841,7 +841,7 @@ def _as_text(word: str | bytes) -> str:
 _GRADE = r"(?:aaa|aa|a|bbb|bb|b|ccc|cc|c|baa|ba|caa|ca)(?:-?[123]|-plus|-minus|\+)?"
 _RATED_WORD = "rat"  # (what a text that gives a rating holds: "rated", "rating")
 _BY_AGENCY = ("by moody", "by standard", "by s&p", "by s and p", "by fitch", "by duff")  # (as ``_RATINGS`` reads them)
-_RATINGS = re.compile(
+_RATINGS = regexes.compile(
     rf"\b(?:rated|ratings? (?:is|of|at))\s+({_GRADE})(?![\w+-])(?=\s*(?:[.,;:)]|$)|\s+(?:by|and|or|from|to)\b)"
     rf"|\b({_GRADE}) by (?:moody|standard|s&p|s and p|fitch|duff)"
 )
@@ -879,7 +879,7 @@ _DAY = (
 # A month's name in a date: with its day or year after it ("record may 15", "pay june one", "in may 1987") or its day
 # before it ("15 may").
 _MONTH = "|".join(sorted(MONTH_NUMBER, key=len, reverse=True))
-_DATED_MONTH = re.compile(rf"\b({_MONTH})\.?,?\s+(?:{_DAY}|(?:19|20)\d\d)\b|\b{_DAY}\s+({_MONTH})\b")
+_DATED_MONTH = regexes.compile(rf"\b({_MONTH})\.?,?\s+(?:{_DAY}|(?:19|20)\d\d)\b|\b{_DAY}\s+({_MONTH})\b")
 
 
 # Each month's name (``MONTH_NUMBER``) as a word of ``latin_words`` (text, or bytes where both texts are ASCII),

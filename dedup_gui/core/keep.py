@@ -23,7 +23,6 @@ Clustering keeps the best-ranked row of each cluster (``core.cluster``); ties al
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -31,6 +30,7 @@ from itertools import chain
 
 import numpy as np
 
+from . import regexes
 from .dates import ParsedDates, detect_date_column, read_dates
 from .errors import InputError
 from .parallel import balanced_share, map_ranges
@@ -44,7 +44,7 @@ from .textcheck import SIMILARITY_GRAM
 # "原标题", "本文来自", and the English credits. Looked for only near the start and the end of a text. (Case is
 # ignored in the English credits alone: ignoring it throughout folded each of the 27,000 characters of the range
 # [\u3400-\u9fff] when the pattern was compiled - 3.7 ms of every start, 1.2 ms so.)
-_REPOST_MARKER = re.compile(
+_REPOST_MARKER = regexes.compile(
     r"(?<!数据)(?<!资料)(?<!图片)(?<!图)(?<!视频)(?:来源|來源)\s*[:：]"
     r"|(?<![\u3400-\u9fff])(?:本文|文章)?(?:转载自|轉載自|转载于|转自|轉自)"
     r"|本文转载|本文轉載|本文来自|本文來自|原标题|原標題"

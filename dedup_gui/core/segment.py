@@ -10,7 +10,6 @@ from __future__ import annotations
 import heapq
 import importlib.util
 import logging
-import re
 import threading
 from collections import Counter
 from concurrent.futures import Future
@@ -22,7 +21,7 @@ from typing import NamedTuple
 import numpy as np
 import xxhash
 
-from . import cache
+from . import cache, regexes
 from .columnar import lengths_of
 from .parallel import submit  # the engine's two threads (rjieba lets go of the interpreter lock while it cuts)
 from .progress import Reporter
@@ -64,7 +63,7 @@ def _raw_cutter():
         return jieba.lcut
 
 
-_SURROGATES = re.compile("[\ud800-\udfff]")
+_SURROGATES = regexes.compile("[\ud800-\udfff]")
 
 
 def _cut_any(text: str) -> list[str]:

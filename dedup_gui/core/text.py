@@ -18,13 +18,15 @@ from typing import Any
 import numpy as np
 import xxhash
 
-from . import cache
+from . import cache, regexes
 from .parallel import balanced_share, map_ranges, ordered_map
 from .settings import NormaliseOptions
 
-_SCRIPT_STYLE = re.compile(r"<(head|title|script|style|noscript|template|nav|footer)\b[^>]*>.*?</\1\s*>", re.I | re.S)
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_BLOCK_TAG = re.compile(r"<\s*(br|/p|p|/div|div|/li|li|/h[1-6]|tr|/tr|/table|hr)\b[^>]*>", re.I)
+_SCRIPT_STYLE = regexes.compile(
+    r"<(head|title|script|style|noscript|template|nav|footer)\b[^>]*>.*?</\1\s*>", re.I | re.S
+)
+_COMMENT = regexes.compile(r"<!--.*?-->", re.S)
+_BLOCK_TAG = regexes.compile(r"<\s*(br|/p|p|/div|div|/li|li|/h[1-6]|tr|/tr|/table|hr)\b[^>]*>", re.I)
 # HTML's element names (HTML Living Standard, with the obsolete ones old pages still carry), for ``_TAG``: only a
 # tag of one of them is markup. "Firm <Ogelbay Norton Co>" and "Chevron Corp <CHV> jumped" (Reuters' company names
 # and tickers) are text, and so are "<John Fluke Mfg Co Inc>" and "x<y and z>w": reading them as tags made "Firm
@@ -46,7 +48,7 @@ _ELEMENTS = (
 # names, any case, tried every name at every "<" before a letter: 20 Newsgroups' 4,417 posts with an address in
 # "<...>" 67 ms against 19.) The four characters that case-insensitive matching takes for ASCII letters
 # ("İ", "ı", "ſ", "K") are read as those letters, as such an alternation reads them.
-_TAG = re.compile(
+_TAG = regexes.compile(
     r"<(?:/?(?:([a-zA-Z\u0130\u0131\u017f\u212a][a-zA-Z0-9\u0130\u0131\u017f\u212a]*+)|[a-zA-Z]\w*:[a-zA-Z][\w.-]*"
     r"|[a-z][a-z0-9]*-[a-z0-9.-]*)(?=[\s/>])|[!?])[^<>]*>"
 )
@@ -60,18 +62,18 @@ def _drop_tag(m: re.Match[str]) -> str:
     return "" if name is None or name.translate(_AS_ASCII).lower() in _ELEMENT_NAMES else m.group(0)
 
 
-_BLANK_LINES = re.compile(r"\n{2,}")
+_BLANK_LINES = regexes.compile(r"\n{2,}")
 # Whole lines of page chrome - CSS rules ("a.nav{color:#333}") and inline script statements - in one pass.
-_CHROME_LINES = re.compile(
+_CHROME_LINES = regexes.compile(
     r"^[\w \t.#:,>~+*\[\]=\"'()@%-]*\{[^{}\n]*:[^{}\n]*\}[ \t]*(?:\n|$)"
     r"|^[ \t]*(?:var |let |const |function\b|window\.|document\.|\$\(|if[ \t]*\(|try[ \t]*\{|\}[ \t]*catch|//)"
     r"[^\n]*(?:\n|$)"
     r"|^[^\u3400-\u9fff\n]*[;{}][ \t]*(?:\n|$)",
     re.M,
 )
-_HTMLISH = re.compile(r"<[a-zA-Z/!]|&[#a-zA-Z0-9]+;")
+_HTMLISH = regexes.compile(r"<[a-zA-Z/!]|&[#a-zA-Z0-9]+;")
 # What follows the "<" of a tag and the "&" of an entity (``_HTMLISH``'s two branches).
-_AFTER_MARK = (("<", re.compile(r"[a-zA-Z/!]")), ("&", re.compile(r"[#a-zA-Z0-9]+;")))
+_AFTER_MARK = (("<", regexes.compile(r"[a-zA-Z/!]")), ("&", regexes.compile(r"[#a-zA-Z0-9]+;")))
 
 
 @lru_cache(maxsize=64)
@@ -895,10 +897,10 @@ def _collapse_code_points(cps: np.ndarray, own: bool = False) -> np.ndarray:
     return np.delete(out, gone)
 
 
-_QUOTED_LINES = re.compile(r"(?m)^>[^\n]*(?:\n|\Z)")
+_QUOTED_LINES = regexes.compile(r"(?m)^>[^\n]*(?:\n|\Z)")
 # A run of quoted lines from the start of its first: ``drop_quoted_lines`` takes a run at a time, not a line (20
 # Newsgroups' replies quote paragraphs: 117,709 quoted lines in 17,762 runs, its 81 slices 0.13-0.14 -> 0.10 s).
-_QUOTED_RUN = re.compile(r"(?:>[^\n]*(?:\n|\Z))+")
+_QUOTED_RUN = regexes.compile(r"(?:>[^\n]*(?:\n|\Z))+")
 
 
 # Characters joined into one string at a time: each string operation over it is one call holding the interpreter
@@ -1193,7 +1195,7 @@ def _compact_spaced(text: str) -> str:
 
 
 # Sentence ends: Chinese and Western sentence punctuation, line breaks; a Western full stop only before space.
-_SENTENCE_SPLIT = re.compile(r"[。！？!?；;…\n]+|(?<=[.])\s+")
+_SENTENCE_SPLIT = regexes.compile(r"[。！？!?；;…\n]+|(?<=[.])\s+")
 
 
 def sentences(text: str) -> list[str]:

@@ -103,6 +103,7 @@ from typing import Any, NamedTuple, cast
 
 import numpy as np
 
+from . import regexes
 from .columnar import lengths_of
 from .text import (
     SEP,
@@ -135,8 +136,8 @@ SHORT_FLOOR = 0.85  # ... and must be at least this similar
 FIGURES_MISSING = 0.2  # share of the shorter text's numbers that, missing from the longer, makes them different
 # (a whole number and a fraction joined by a hyphen are one figure, Reuters' "6-3/16 pct": "trading at six pct" /
 # "trading at 6-3/16 pct" was removed as a copy, the 6 and the 3/16 read as two figures)
-_NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*(?:-\d+/\d+(?:[.,:/]\d+)*)*")
-_NUMBER_OR_WORD = re.compile(_NUMBER.pattern + "|[A-Za-z]+")
+_NUMBER = regexes.compile(r"\d+(?:[.,:/]\d+)*(?:-\d+/\d+(?:[.,:/]\d+)*)*")
+_NUMBER_OR_WORD = regexes.compile(_NUMBER.pattern + "|[A-Za-z]+")
 
 
 def _figure_matches(text: str) -> Iterator[tuple[int, str]]:
@@ -200,10 +201,10 @@ def figures_reordered(a: str, b: str) -> bool:
 
 
 EDGE_LINE_CHARS = 60  # a header or a credit line is shorter than this (``_edge_dates``)
-_DIGITS = re.compile(r"\d+")
+_DIGITS = regexes.compile(r"\d+")
 # A date or a time as a repost's own header or credit line writes it: "来源：今日快报　2018年11月6日", "2018-11-06
 # 10:30 来源：…", "声明：本文转载自…，2018年11月6日".
-_DATE_SPAN = re.compile(
+_DATE_SPAN = regexes.compile(
     r"\d{2,4}年\d{1,2}月(?:\d{1,2}[日号])?|\d{1,2}月\d{1,2}[日号]|\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?"
 )
 
@@ -304,7 +305,7 @@ CHINESE_NUMERALS = _CN_NUMERAL  # (``core.doubt`` leaves them to the figures)
 
 # A text read as words for ``figure_replaced``: a number (as ``_NUMBER`` reads it), a run of Latin letters, a run
 # of Chinese numerals, or any other character on its own (a Chinese character is a word).
-_WORD = re.compile(_NUMBER_OR_WORD.pattern + f"|[{_CN_NUMERALS}]+" + r"|\S")
+_WORD = regexes.compile(_NUMBER_OR_WORD.pattern + f"|[{_CN_NUMERALS}]+" + r"|\S")
 
 
 def chinese_words(run: str) -> list[str]:
@@ -334,7 +335,7 @@ def chinese_value(run: str) -> str:
 _MULTIPLIED = "×"
 # A run of Chinese numerals among the figures of ``_figure_sequence``: marked apart from a figure's digits.
 _CN_RUN_MARK = _MULTIPLIED * 2
-_CN_SECTIONS = re.compile("[万亿]+|[^万亿]+")
+_CN_SECTIONS = regexes.compile("[万亿]+|[^万亿]+")
 
 
 def chinese_figures(text: str) -> Counter[str]:
@@ -345,7 +346,7 @@ def chinese_figures(text: str) -> Counter[str]:
     return Counter(_CN_RUN_RE.findall(text))
 
 
-_CN_RUN_RE = re.compile(f"[{_CN_NUMERALS}]+")
+_CN_RUN_RE = regexes.compile(f"[{_CN_NUMERALS}]+")
 
 # -- a figure's multiplier ---------------------------------------------------------------------------------------
 
@@ -353,7 +354,7 @@ _CN_RUN_RE = re.compile(f"[{_CN_NUMERALS}]+")
 # multiplier word (``_MULTIPLIERS``: "12.5 mln dlrs", "3 billion"), after at most one of ``_SCALE_SKIP``.
 _MULTIPLIER_CHARS = "万亿千百"
 _SCALE_SKIP = "余多- \n\t\r\u3000"  # ("5000余万", "12.5 mln", "50-mln-dlr", a line broken between: "16\nmln")
-_LATIN_RUN = re.compile(r"[A-Za-z]+")
+_LATIN_RUN = regexes.compile(r"[A-Za-z]+")
 _TWO_MULTIPLIERS = 21  # a second multiplier's code point is put above the first's (below 2**21)
 
 
@@ -393,7 +394,7 @@ def _multiplier_code(value: str) -> int:
     return (string_hash(value) & int(_FIGURE_HASH)) | 2
 
 
-_SPACES = re.compile(r"\s+")
+_SPACES = regexes.compile(r"\s+")
 
 
 def _scaled_numbers(text: str) -> list[tuple[str, int, str, str]]:
@@ -458,9 +459,9 @@ REPLACED_SPAN = 3  # a replaced figure is at most this many words on either side
 REPLACED_FLANK = 2  # ... with at least this many equal words before and after it
 
 
-_DECIMAL_ZEROS = re.compile(r"^(\d+)\.(\d*?)0+$")
-_NOT_DIGIT = re.compile(r"\D")
-_FRACTION = re.compile(r"[1-9]\d?/[1-9]\d?")  # "1/2", "3/4", "15/16": a price's fraction of a unit
+_DECIMAL_ZEROS = regexes.compile(r"^(\d+)\.(\d*?)0+$")
+_NOT_DIGIT = regexes.compile(r"\D")
+_FRACTION = regexes.compile(r"[1-9]\d?/[1-9]\d?")  # "1/2", "3/4", "15/16": a price's fraction of a unit
 
 
 def _figure_key(number: str) -> str:
@@ -519,12 +520,12 @@ def _latin_words(text: str) -> list[str]:
 
 
 # ``_WORD`` in such a text once lower-cased: letters, figures, a sign (letters first: the commonest, 30 % faster).
-_WORD_LOWERED = re.compile(r"[a-z]+|" + _NUMBER.pattern + r"|\S")
+_WORD_LOWERED = regexes.compile(r"[a-z]+|" + _NUMBER.pattern + r"|\S")
 # The characters a text is read word by word for (``_words``), beside the Chinese characters of ``_CHINESE``: the
 # three of ``_latin_words`` and the numeral "〇". Looked for as they are: a character class of them took 0.7 ms to
 # compile, with the Chinese characters' range 2 ms - of every job's start.
 _NOT_LOWERED_ALONE = "\u0130\u212a\u03a3\u3007"
-_DIGIT = re.compile(r"\d")
+_DIGIT = regexes.compile(r"\d")
 
 
 def _words_of(text: str, out: list[str]) -> None:
@@ -666,7 +667,7 @@ def _chinese_date(words: list[str], k: int, after: str) -> bool:
 _CONTEXT = 60  # characters kept on each side of a passage where two texts differ
 _ELIDED = "\ufffe"  # what stands for the rest of a long passage the two texts share (a word of its own)
 # A text cut into lines and sentences (each with its ending), the units two texts are first aligned by.
-_SEGMENT = re.compile(r"[^\n。！？!?.]*(?:[\n。！？!?]+|\.+|$)")
+_SEGMENT = regexes.compile(r"[^\n。！？!?.]*(?:[\n。！？!?]+|\.+|$)")
 
 
 def _segments(text: str) -> list[str]:
@@ -778,7 +779,7 @@ def figure_replaced(a: str, b: str) -> bool:
     return False
 
 
-_EDGE_SIGNS = re.compile(r"^[\W_]+|[\W_]+$")
+_EDGE_SIGNS = regexes.compile(r"^[\W_]+|[\W_]+$")
 SWAPPED_DIGITS = 7  # a number of this many digits or more is one thing (a telephone number, a code), not a value
 
 
@@ -933,7 +934,7 @@ PLACE_EDITS = 8
 # several places); such pairs are read when at most PLACE_READ_EDITS more apart than one text is longer.
 EXCERPT_PLACE_CHARS = 300
 PLACE_READ_EDITS = 3 * PLACE_EDITS
-_CHINESE = re.compile("[\u4e00-\u9fff]")
+_CHINESE = regexes.compile("[\u4e00-\u9fff]")
 # The characters that name a place's level (province, city, county, district, town, township, village): one written
 # for another leaves the same place ("九江县" / "九江市"), not another.
 _ADMIN = frozenset("省市县区镇乡村")
@@ -1046,7 +1047,7 @@ REVERSALS_ZH |= {"二手", "翻新", "官翻"}
 # ``_put_in_words`` has them)
 PUT_IN_BEFORE_ZH = frozenset({"或将", "拟以", "拟于", "拟将", "拟向", "拟对", "拟在"})
 _PUT_IN_WORDS_ZH = REVERSALS_ZH | PUT_IN_BEFORE_ZH  # (what a text must hold more of than the other to be read)
-_PUT_IN_ANY_ZH = re.compile("|".join(map(re.escape, sorted(_PUT_IN_WORDS_ZH))))  # (a text holding any of them)
+_PUT_IN_ANY_ZH = regexes.compile("|".join(map(re.escape, sorted(_PUT_IN_WORDS_ZH))))  # (a text holding any of them)
 # ... and words of one side of a figure against words of the other ("全市接待游客超过2000万人次" / "不足2000万人次",
 # "近2000万人次": more than, less than or nearly - another figure, where two of one class are one: "超过" / "逾"), and
 # the first against the last ("本赛季第一次在客场击败对手" / "最后一次": the alignment writes "最后" for "第"). All
@@ -1327,18 +1328,18 @@ def _word_codes(pairs: frozenset = _OPPOSITE_PAIRS) -> tuple[np.ndarray, np.ndar
 _WORD_BEFORE_CODES, _WORD_AFTER_CODES = _word_codes()
 # ... of longer texts (``SHORT_CHARS``), without another week or month ("本周" / "下周": ``DAY_OPPOSITES``)
 _LONG_WORD_BEFORE_CODES, _LONG_WORD_AFTER_CODES = _word_codes(_LONG_OPPOSITE_PAIRS)
-_CHINESE_RUN = re.compile("[\u4e00-\u9fff]+")
+_CHINESE_RUN = regexes.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
 # "Sun's" is "Sun", "'", "s"), a number, any other character on its own. The spaces between are read for line breaks.
 # Capitals with a full stop after each, two or more, are one word and a name: "50 mln U.S. dlrs" / "50 mln Canadian
 # dlrs" (removed as a copy: "U.S." was four words, none a name).
 _DOTTED = r"(?:[A-Z]\.){2,}"
-_NAME_WORD = re.compile(_DOTTED + r"|[A-Za-z]+|\d+(?:[.,:/]\d+)*|\S")
+_NAME_WORD = regexes.compile(_DOTTED + r"|[A-Za-z]+|\d+(?:[.,:/]\d+)*|\S")
 # A word after one of these (or at a line's start) opens a sentence, a quotation or a heading: capitalised anyway.
 _OPENERS = frozenset(".!?:;\"'“”‘’([<{«《「『-–—。！？：；")
 # A capitalised word as ``_name_words`` reads one, found anywhere (a sentence's first word too): the cheap test of
 # ``names_differ_pairs``.
-_CAPITALISED = re.compile(r"(?<![A-Za-z.])" + _DOTTED + r"|(?<![A-Za-z])[A-Z][A-Za-z]*[a-z][A-Za-z]*")
+_CAPITALISED = regexes.compile(r"(?<![A-Za-z.])" + _DOTTED + r"|(?<![A-Za-z])[A-Z][A-Za-z]*[a-z][A-Za-z]*")
 
 
 def _name_words(text: str) -> tuple[list[str], list[bool]]:
@@ -1383,7 +1384,7 @@ _FUNCTION_WORDS = frozenset(
 )
 
 
-_SPACED_WORD = re.compile(r"(\s*)(" + _NAME_WORD.pattern + ")")
+_SPACED_WORD = regexes.compile(r"(\s*)(" + _NAME_WORD.pattern + ")")
 
 
 def names_replaced(a: str, b: str) -> bool:
@@ -1850,9 +1851,9 @@ def _spelt_out(dotted: str, text: str) -> bool:
     return re.search(r"(?<![A-Za-z])" + r"[a-z]+\s+".join(letters) + r"[a-z]+", text) is not None
 
 
-_WORD_CHAR = re.compile(r"[^\W_]")
-_NOT_WORD = re.compile(r"[\W_]+")
-_WORD_RUN = re.compile(r"[^\W_]+")
+_WORD_CHAR = regexes.compile(r"[^\W_]")
+_NOT_WORD = regexes.compile(r"[\W_]+")
+_WORD_RUN = regexes.compile(r"[^\W_]+")
 
 
 def _opposite_at_edge(a: str, first, last, x: str, y: str, pairs: frozenset) -> tuple[int, int] | None:
@@ -2317,12 +2318,12 @@ _NOT_NEGATED_CODES = np.array(sorted((ord(w[0]) << 21) | ord(w[1]) for w in _NOT
 # was: "目前已脱离生命危险" / "目前仍未脱离生命危险", "已于昨日被抓获" / "尚未被抓获", "已经完成" / "还没有完成" - the
 # negation after an adverb of its own (仍未, 尚未, 还没, 从未, 并不), the "已" it stands for written otherwise.
 _DONE_WORDS = frozenset({"", "已", "已经", "曾", "曾经"})
-_NOT_YET = re.compile("[仍尚还并从也都]?(?:[未不非無无]|[没沒]有?)")
+_NOT_YET = regexes.compile("[仍尚还并从也都]?(?:[未不非無无]|[没沒]有?)")
 _NOT_YET_EN = frozenset({"not yet", "still not"})
 # A text read as words for ``negation_replaced``: "n't" a word of its own ("didn't" is "did" and "n't"; "cannot" is
 # "can" and "not"), a run of Latin letters, a number, any other character on its own (a Chinese character is a word).
-_NEGATION_WORD = re.compile(r"n['’]t(?![a-z])|[a-z]+(?=n['’]t(?![a-z]))|can(?=not(?![a-z]))|[a-z]+|\d+|\S")
-_LATIN_OR_DIGIT = re.compile(r"[a-z\d]")
+_NEGATION_WORD = regexes.compile(r"n['’]t(?![a-z])|[a-z]+(?=n['’]t(?![a-z]))|can(?=not(?![a-z]))|[a-z]+|\d+|\S")
+_LATIN_OR_DIGIT = regexes.compile(r"[a-z\d]")
 # The word before a "n't" that is no word without it: "can't" is "can" and "n't", "won't" "will" and "n't".
 _CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}
 
@@ -3185,12 +3186,12 @@ def plan_reports(
 # A line quoted in a reply: one level of a quote mark before it ("> ", "|> ", ": ", "< ", "} ", "! ", "# ", "GR> ",
 # "dale> " - mail, Usenet and FidoNet readers' marks, each reader its own), the line as its author wrote it after.
 _MARK = r"(?:\|>|[A-Za-z0-9_.-]{0,8}>|[<|:!#}])"
-_QUOTE_MARK = re.compile(r"[ \t]*" + _MARK + r"[ \t]?")
+_QUOTE_MARK = regexes.compile(r"[ \t]*" + _MARK + r"[ \t]?")
 # (A line break first: the search jumps from one to the next - a tenth of the time of "^" with re.M, 2 ms for the
 # 4k bench articles. The first line is matched on its own.)
-_QUOTED_LINE = re.compile(r"\n[ \t]*" + _MARK)
+_QUOTED_LINE = regexes.compile(r"\n[ \t]*" + _MARK)
 # Some readers quote by indenting the lines, after a line that says whose they are ("... writes:", "... wrote:").
-_ATTRIBUTION = re.compile(r"(?:writes|wrote|write|says|said)[ \t]*:[ \t]*\n", re.I)
+_ATTRIBUTION = regexes.compile(r"(?:writes|wrote|write|says|said)[ \t]*:[ \t]*\n", re.I)
 QUOTE_INDENT = 2  # ... by this many spaces more than the post's own line (a tab: 8)
 QUOTED_LINE_CHARS = 20  # lines this long or longer are read for a quote (shorter ones: "Thanks,", a signature's)
 QUOTED_SHARE = 0.5  # a text this share of whose lines the other quotes is quoted there (``quoted_in``)
@@ -3260,7 +3261,7 @@ def quoted_in(post: str, reply: str) -> bool:
 
 
 # A mail or Usenet header's line ("From: …", "Subject: …", "NNTP-Posting-Host: …"), and a signature's first line.
-_HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z0-9-]{0,40}:[ \t]")
+_HEADER_LINE = regexes.compile(r"[A-Za-z][A-Za-z0-9-]{0,40}:[ \t]")
 _SIGNATURE = ("-- ", "--")
 SIGNATURE_LINES = 15  # a signature separator this many lines from the end or fewer opens the post's signature
 
@@ -3853,7 +3854,7 @@ _OPPOSITE_GROUPS = _groups_of_words(
     ]
 )
 # A text read as words for ``opposite_word_replaced``: a run of Latin letters, a number, any other character.
-_LATIN_WORD = re.compile(r"[a-z]+|\d+|\S")
+_LATIN_WORD = regexes.compile(r"[a-z]+|\d+|\S")
 
 
 # Words that one side of a replacement may have besides its word: "was shot dead" / "was shot and wounded", "he

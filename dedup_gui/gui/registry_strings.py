@@ -9,13 +9,14 @@ through untranslated.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from dedup_gui.core.algorithms.registry import Algorithm, ParamSpec
 from dedup_gui.core.errors import DedupError, Note
+
+from ..core import regexes
 
 REGISTRY, STAGES, CORE = "registry", "stages", "core"
 
@@ -386,15 +387,17 @@ KEEP_REASON_FORMS = (
     QT_TRANSLATE_NOOP("core", "; first of equal dates"),
     QT_TRANSLATE_NOOP("core", "; first of equal values"),
 )
-_NO_DATE = re.compile(r"no readable date in the cluster; (?P<reason>.+)")
-_LENGTH = re.compile(r"(?P<which>longest|shortest) text \((?P<n>[\d,]+) characters(?P<tie>; first of equal length)?\)")
-_EARLIEST = re.compile(
+_NO_DATE = regexes.compile(r"no readable date in the cluster; (?P<reason>.+)")
+_LENGTH = regexes.compile(
+    r"(?P<which>longest|shortest) text \((?P<n>[\d,]+) characters(?P<tie>; first of equal length)?\)"
+)
+_EARLIEST = regexes.compile(
     r"earliest date \((?P<day>[^,;)]+)(?:, shared by (?P<shared>\d+) rows)?"
     r"(?:; (?P<unread>\d+) other date(?P<s>s?) unreadable)?\)(?:; among them: (?P<reason>.+))?"
 )
-_NO_COLUMN_DATE = re.compile(r"no readable date in “(?P<column>.*)”; first in file")
-_NO_VALUE = re.compile(r"no value in “(?P<column>.*)”; first in file")
-_COLUMN = re.compile(
+_NO_COLUMN_DATE = regexes.compile(r"no readable date in “(?P<column>.*)”; first in file")
+_NO_VALUE = regexes.compile(r"no value in “(?P<column>.*)”; first in file")
+_COLUMN = regexes.compile(
     r"(?P<which>latest|earliest|largest|smallest) “(?P<column>.*)” \((?P<value>.*?)"
     r"(?P<tie>; first of equal (?:dates|values))?\)"
 )

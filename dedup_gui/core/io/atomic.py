@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .. import regexes
 from ..errors import Cancelled, DedupError, OutputError
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
-_STALE = re.compile(r"^\..+\.dedup-(\d+)-[A-Za-z0-9_]+\.tmp$")
+_STALE = regexes.compile(r"^\..+\.dedup-(\d+)-[A-Za-z0-9_]+\.tmp$")
 
 
 def temp_prefix(out: Path) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import regexes
 from ..errors import InputError, Note
 from ..progress import Reporter
 from ..table import Cells, Table
@@ -460,7 +461,7 @@ def _reads_as_a_row(
     return not (delimiter == "," and len(first) <= 3 and _THOUSANDS.match(fields[1]) is not None)
 
 
-_THOUSANDS = re.compile(r"\d{3}(?!\d)")
+_THOUSANDS = regexes.compile(r"\d{3}(?!\d)")
 
 
 def _quote_left_open(text: str | tuple[str, ...], first: int, last: int) -> bool:

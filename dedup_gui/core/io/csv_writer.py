@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import codecs
 import math
-import re
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from itertools import chain, islice
@@ -18,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import regexes
 from ..errors import OutputError
 from ..progress import Reporter
 from ..table import cell_text, pandas_missing
@@ -29,7 +29,7 @@ PROGRESS_EVERY = 5000
 # at once: 13.0 / 6.8 at 30 characters a row, 3.5 / 2.6 at 120, 2.5 / 3.2 at 250, 1.7 / 3.7 at 1,000).
 LONG_ROW_CHARS = 180
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_PLAIN_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+_PLAIN_NUMBER = regexes.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 
 
 def neutralise(text: str) -> str:

@@ -7,14 +7,14 @@ instead of producing mojibake silently. GBK-family guesses decode as GB18030 (a 
 from __future__ import annotations
 
 import codecs
-import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import regexes
 from ..errors import InputError
 
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffd\ud800-\udfff]")
+_CONTROL = regexes.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffd\ud800-\udfff]")
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32-le"),
     (codecs.BOM_UTF32_BE, "utf-32-be"),

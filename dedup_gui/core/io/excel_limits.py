@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .. import regexes
 from ..errors import Note, OutputError
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ MAX_CELL_CHARS = 32767
 MAX_ROWS = 1_048_576
 MAX_COLUMNS = 16_384
 # XML 1.0 forbids C0 controls except tab/newline/return; U+FFFE/U+FFFF and lone surrogates cannot be stored either.
-ILLEGAL_XML_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+ILLEGAL_XML_CHARS = regexes.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
 class ExcelLimitError(OutputError):

@@ -9,13 +9,13 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import numbers
-import re
 from collections.abc import Sequence
 from typing import cast
 
+from .. import regexes
 from ..table import pandas_missing
 
-_ESCAPE_X = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
+_ESCAPE_X = regexes.compile(r"_(x[0-9A-Fa-f]{4}_)")
 
 
 def escape_text(text: str) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .. import regexes
 from ..errors import InputError
 
 OOXML_SUFFIXES = (".xlsx", ".xlsm")
@@ -23,8 +24,8 @@ MAX_RATIO = 200
 RATIO_CHECK_FROM = 64 << 20  # members smaller than this may compress as well as they like
 PROLOG_SCAN = 64 << 10
 VERIFY_FROM = 256 << 10  # compressed parts this big are unpacked once to prove their declared size true
-_FORBIDDEN = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
-_ROOT = re.compile(rb"<[A-Za-z_]")
+_FORBIDDEN = regexes.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_ROOT = regexes.compile(rb"<[A-Za-z_]")
 
 
 def sniff_container(path: Path, head: bytes) -> str:

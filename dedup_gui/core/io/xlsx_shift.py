@@ -9,19 +9,19 @@ cannot be adjusted (INDIRECT, references spelled inside strings, 3-D references)
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from .. import regexes
 from ..errors import Note
 
 MAX_ROW = 1_048_576
 MAX_PROBLEMS = 20
 
 # one end of an A1 reference: optional column, optional row, each with an optional "$"
-_END = re.compile(r"^(\$?)([A-Za-z]{1,3})?(\$?)(\d+)?$")
+_END = regexes.compile(r"^(\$?)([A-Za-z]{1,3})?(\$?)(\d+)?$")
 # functions whose arguments are addresses in text, or whose value depends on where a reference points
 _TEXT_ADDRESS_FUNCS = ("INDIRECT(", "ADDRESS(")
 _POSITION_FUNCS = ("ROW(", "ROWS(", "OFFSET(", "INDIRECT(", "CELL(", "ADDRESS(", "INDEX(")
@@ -30,8 +30,8 @@ _POSITION_FUNCS = ("ROW(", "ROWS(", "OFFSET(", "INDIRECT(", "CELL(", "ADDRESS(",
 # Formulas told apart by their digits alone are tokenised once (``formula_tokens``): a run of ASCII digits, and
 # what may make the tokenizer read digits by their value - an error value (#DIV/0!) or a sign after an E
 # (scientific notation, 1E+5 but not 0E+5) - keep a formula out.
-_DIGIT_RUNS = re.compile(r"([0-9]+)")
-_READ_BY_VALUE = re.compile(r"#|[Ee][+-]")
+_DIGIT_RUNS = regexes.compile(r"([0-9]+)")
+_READ_BY_VALUE = regexes.compile(r"#|[Ee][+-]")
 SHAPES_KEPT = 4096
 _shapes: dict[tuple[str, ...], list[tuple[str, str, list[str]]]] = {}
 

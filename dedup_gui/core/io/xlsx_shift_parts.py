@@ -13,11 +13,12 @@ import html
 import re
 from collections.abc import Callable
 
+from .. import regexes
 from ..errors import Note
 from .xlsx_shift import FormulaShift, RowMap, shift_ref, shift_sqref
 
 P = rb"(?:[A-Za-z_][\w.-]*:)?"  # an optional namespace prefix
-_CELL_REF = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
+_CELL_REF = regexes.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
 
 
 def xml_escape(text: str) -> str:
@@ -286,7 +287,7 @@ def edit_vml_notes(xml: bytes, rows: RowMap) -> bytes:
     return re.sub(rb"<(" + P + rb")shape\b.*?</\1shape>", one, xml, flags=re.S)
 
 
-_ANCHOR_ROW = re.compile(rb"(<(" + P + rb")(from|to)>.*?<\2row>)(\d+)(</\2row>)", re.S)
+_ANCHOR_ROW = regexes.compile(rb"(<(" + P + rb")(from|to)>.*?<\2row>)(\d+)(</\2row>)", re.S)
 
 
 def edit_drawing(xml: bytes, rows: RowMap) -> bytes:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import regexes
 from ..progress import Reporter
 from . import xlsx_shift_parts as parts
 from .headers import column_index, column_letter
@@ -23,29 +24,29 @@ from .xlsx_shift import FormulaShift, RowMap
 CHUNK = 1 << 20
 PROGRESS_EVERY = 5000
 
-_CELL = re.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)c>)", re.S)
-_FORMULA = re.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)f\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)f>)", re.S)
-_CELL_OPEN = re.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)c\b(?P<attrs>[^>]*?)(?P<slash>/?)>")  # (``_each_cell``)
-_FORMULA_OPEN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f\b")  # where ``_FORMULA`` can match
-_VALUE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?v\b[^>]*?(?:/>|>.*?</(?:[A-Za-z_][\w.-]*:)?v>)", re.S)
-_R_ATTR = re.compile(rb'(\sr=")([^"]*)(")')
-_T_ATTR = re.compile(rb'\st="[^"]*"')
-_HAS_FORMULA = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
-_CELL_ROW = re.compile(rb'(<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\sr="[A-Za-z]{1,3})\d+(")')
-_CELL_COLS = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\sr="([A-Za-z]{1,3})\d')
-_ROW_START = re.compile(rb"<((?:[A-Za-z_][\w.-]*:)?)row\b")
-_SHEETDATA_OPEN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sheetData\b[^>]*?(/?)>")
-_SHEETDATA_CLOSE = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData>")
+_CELL = regexes.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)c>)", re.S)
+_FORMULA = regexes.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)f\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)f>)", re.S)
+_CELL_OPEN = regexes.compile(rb"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)c\b(?P<attrs>[^>]*?)(?P<slash>/?)>")  # (``_each_cell``)
+_FORMULA_OPEN = regexes.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f\b")  # where ``_FORMULA`` can match
+_VALUE = regexes.compile(rb"<(?:[A-Za-z_][\w.-]*:)?v\b[^>]*?(?:/>|>.*?</(?:[A-Za-z_][\w.-]*:)?v>)", re.S)
+_R_ATTR = regexes.compile(rb'(\sr=")([^"]*)(")')
+_T_ATTR = regexes.compile(rb'\st="[^"]*"')
+_HAS_FORMULA = regexes.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
+_CELL_ROW = regexes.compile(rb'(<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\sr="[A-Za-z]{1,3})\d+(")')
+_CELL_COLS = regexes.compile(rb'<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\sr="([A-Za-z]{1,3})\d')
+_ROW_START = regexes.compile(rb"<((?:[A-Za-z_][\w.-]*:)?)row\b")
+_SHEETDATA_OPEN = regexes.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sheetData\b[^>]*?(/?)>")
+_SHEETDATA_CLOSE = regexes.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData>")
 _TEXT_FUNCS = (b"INDIRECT(", b"ADDRESS(")
 # Plain rows (``SheetEditor._plain_rows``): each row's and each cell's number first among its attributes, no
 # namespace prefix, no formula.
-_PLAIN_ROW_OPEN = re.compile(rb'<row r="([1-9]\d*)"[^>]*?(/?)>')
-_ANY_ROW = re.compile(rb"<row[\s/>]")
-_PLAIN_CELL = re.compile(rb'<c r="([A-Za-z]{1,3})\d+"')
-_ANY_CELL = re.compile(rb"<c[\s/>]")
-_PLAIN_NUMBERS = re.compile(rb'(<row r="|<c r="[A-Za-z]{1,3})(\d+)"')
-_EMPTY_ROW = re.compile(rb'(<row r="\d+"[^>]*?)/>')
-_ROW_SPANS = re.compile(rb'(<row r="\d+"[^>]*?)\sspans="[^"]*"')
+_PLAIN_ROW_OPEN = regexes.compile(rb'<row r="([1-9]\d*)"[^>]*?(/?)>')
+_ANY_ROW = regexes.compile(rb"<row[\s/>]")
+_PLAIN_CELL = regexes.compile(rb'<c r="([A-Za-z]{1,3})\d+"')
+_ANY_CELL = regexes.compile(rb"<c[\s/>]")
+_PLAIN_NUMBERS = regexes.compile(rb'(<row r="|<c r="[A-Za-z]{1,3})(\d+)"')
+_EMPTY_ROW = regexes.compile(rb'(<row r="\d+"[^>]*?)/>')
+_ROW_SPANS = regexes.compile(rb'(<row r="\d+"[^>]*?)\sspans="[^"]*"')
 PLAIN_ROWS = True  # the data sheet's plain rows edited a stretch at a time (off: row by row, as any other)
 
 
@@ -540,7 +541,7 @@ class SheetEditor:
         return parts.edit_sheet_tail(tail, self.shift, self.part.name)
 
 
-_ROW_R = re.compile(rb'(\sr=")[^"]*(")')
+_ROW_R = regexes.compile(rb'(\sr=")[^"]*(")')
 
 
 def sheet_needles(sheet: str) -> tuple[bytes, bytes]:

@@ -16,17 +16,17 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import numbers
-import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import regexes
 from ..progress import Reporter
 from ..table import pandas_missing
 
 PROGRESS_EVERY = 5000
-_INVALID_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
+_INVALID_SHEET_CHARS = regexes.compile(r"[\[\]:*?/\\]")
 _FORMATS: dict[str, dict[str, object]] = {
     "header": {"bold": True},
     "datetime": {"num_format": "yyyy-mm-dd hh:mm:ss"},
