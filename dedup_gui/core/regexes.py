@@ -1,16 +1,18 @@
 """Regular expressions compiled once per Python, not once per process.
 
-Every job starts by importing the engine, and the engine's modules compile ~90 patterns as they are imported:
-~30 ms of each ``dedup-cli`` run's start (of ~180 ms of imports, 4k articles a 0.66 s job), most of it Python's
-compiler turning a range of Chinese characters into a bitmap one code point at a time (``[\\u4e00-\\u9fff]`` alone
-~1.6 ms). What ``re.compile`` makes of a pattern is a list of integers (its code) handed to ``_sre.compile``; that
-list is kept in the user's cache folder (``core.cache``), per Python version and regular expression engine, and a
-later process makes its patterns from it with that same call, ~10 microseconds each.
+Every job starts by importing the engine, and the engine's modules compile ~70 patterns as they are imported:
+~30 ms of each ``dedup-cli`` run's start (the engine's imports took 213 ms, median of fifteen runs, 181 ms with
+this; 4k articles are a 0.66 s job), most of it Python's compiler turning a range of Chinese characters into a
+bitmap one code point at a time (``[\\u4e00-\\u9fff]`` alone ~1.6 ms). What ``re.compile`` makes of a pattern is a
+list of integers (its code) handed to ``_sre.compile``; that list is kept in the user's cache folder
+(``core.cache``), per Python version and regular expression engine, and a later process makes its patterns from it
+with that same call, ~10 microseconds each.
 
 A pattern's compiled form is kept only when the pattern made from it equals ``re.compile``'s - flags, code and text:
 ``re.Pattern``'s own comparison - and any problem (no cache yet, a damaged file, a Python whose compiler works
 otherwise) leaves the pattern to ``re.compile``. New patterns are written when the process ends (``save``, an exit
-handler: ``dedup-cli`` runs them before it exits).
+handler: ``dedup-cli`` runs them before it exits). Only patterns fixed in the code come here: those made from the
+user's settings or from the data are compiled by ``re.compile`` where they are made.
 """
 
 from __future__ import annotations
