@@ -565,7 +565,7 @@ def _plain_class() -> str:
 def _plain_run() -> re.Pattern[str]:
     """A run of such characters, each a word of ``_WORD`` on its own (no number, letter or numeral run can take one
     in). Compiled when first needed (1.8 ms: most jobs read no pair word by word)."""
-    return re.compile(f"(?s)({_plain_class()}+)")
+    return regexes.compile(f"(?s)({_plain_class()}+)")
 
 
 _MULTIPLIERS = frozenset(FIGURE_WORDS.values()) - {str(i) for i in range(100)}
@@ -2018,7 +2018,7 @@ def _put_in_words() -> re.Pattern:
         for x, y in _OPPOSITE_PAIRS | _UNIT_PAIRS
         if len(y) == len(x) + 1 and any(y[:i] + y[i + 1 :] == x for i in range(len(y)))
     } | PUT_IN_BEFORE_ZH
-    return re.compile("|".join(map(re.escape, sorted(words))))
+    return regexes.compile("|".join(map(re.escape, sorted(words))))  # (the code's words: kept compiled)
 
 
 @lru_cache(maxsize=1)
