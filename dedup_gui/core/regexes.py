@@ -22,7 +22,7 @@ import atexit
 import re
 import sys
 import threading
-from typing import Any, AnyStr
+from typing import AnyStr
 
 import numpy as np
 import xxhash
@@ -99,10 +99,8 @@ def _made(pattern: str | bytes, flags: int, compiled: re.Pattern) -> Made | None
         parsed = _parser.parse(pattern, flags)
         code = [int(c) for c in _compiler._code(parsed, flags)]
         names = {str(k): int(v) for k, v in parsed.state.groupdict.items()}
-        groups: list[str | None] = [None] * parsed.state.groups
-        for name, number in names.items():
-            groups[number] = name
-        made: Made = (int(flags | parsed.state.flags), code, parsed.state.groups - 1, names, tuple(groups))
+        groups = parsed.state.groups - 1
+        made: Made = (int(flags | parsed.state.flags), code, groups, names, _group_names(names, groups))
         return made if _sre.compile(pattern, *made) == compiled else None
     except Exception:  # noqa: BLE001 - another Python's compiler: this pattern is not kept
         return None
@@ -160,11 +158,23 @@ def _from_arrays(arrays: dict[str, np.ndarray]) -> dict[bytes, Made]:
     out: dict[bytes, Made] = {}
     for i in range(len(flags)):
         index = dict(zip(names[name_ends[i] : name_ends[i + 1]], numbers[name_ends[i] : name_ends[i + 1]], strict=True))
-        named: list[Any] = [None] * (groups[i] + 1)
-        for name, number in index.items():
-            named[number] = name
-        out[keys[i].tobytes()] = (flags[i], code[code_ends[i] : code_ends[i + 1]], groups[i], index, tuple(named))
+        out[keys[i].tobytes()] = (
+            flags[i],
+            code[code_ends[i] : code_ends[i + 1]],
+            groups[i],
+            index,
+            _group_names(index, groups[i]),
+        )
     return out
+
+
+def _group_names(names: dict[str, int], groups: int) -> tuple[str | None, ...]:
+    """Each group's name by its number (None for an unnamed group and for group 0): ``_sre.compile``'s
+    ``indexgroup``, from the names' numbers and the number of groups less one, as ``re._compiler`` makes it."""
+    named: list[str | None] = [None] * (groups + 1)
+    for name, number in names.items():
+        named[number] = name
+    return tuple(named)
 
 
 atexit.register(save)
