@@ -123,6 +123,41 @@ def test_an_over_full_bucket_links_each_member_to_a_window_of_neighbours():
     assert set(zip(a.tolist(), b.tolist(), strict=True)) >= {(i, i + 1) for i in range(99)}  # still one connected chain
 
 
+def test_an_over_full_buckets_windows_run_in_the_window_order_ties_by_doc():
+    """``window_order``: a bucket above ``cap`` pairs each doc with its next ``window`` docs in that order (ties by
+    doc), not in doc order - two docs of equal order far apart in doc order are paired; a bucket within the cap
+    pairs every two docs whatever the order; the docs of other buckets keep their pairs."""
+    n = 60
+    order = (np.arange(n) * 7919) % n  # every doc its own place, far from its neighbours in doc order
+    order[[4, 55]] = -1  # two docs of equal order, 51 docs apart: first in the bucket
+    docs = np.concatenate([np.arange(n), [4, 55, 10]])
+    keys = np.concatenate([np.zeros(n, dtype=np.int64), [1, 1, 1]])  # (a second bucket, within the cap)
+    a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=10, window=2, window_order=order)
+    pairs = list(zip(a.tolist(), b.tolist(), strict=True))
+    ranked = sorted(range(n), key=lambda d: (order[d], d))
+    want = {(min(x, y), max(x, y)) for i, x in enumerate(ranked) for y in ranked[i + 1 : i + 3]}
+    want |= {(4, 10), (4, 55), (10, 55)}
+    assert (4, 55) in want and len(pairs) == len(want) and set(pairs) == want
+    pa, pb, _ = base.bucket_pairs(keys[:n], docs[:n], Reporter(), cap=10, window=2)
+    assert (4, 55) not in set(zip(pa.tolist(), pb.tolist(), strict=True))  # (in doc order the two are not paired)
+    within, _, _ = base.bucket_pairs(keys[:n], docs[:n], Reporter(), cap=100, window=2, window_order=order)
+    assert len(within) == n * (n - 1) // 2
+
+
+def test_window_order_keeps_a_buckets_probes_first():
+    """With probes, a bucket above ``cap`` holds its probes first, each part in the window order: a probe pairs
+    with its next ``window`` docs of that order, the docs that are no probes with none after them."""
+    n = 30
+    order = np.arange(n)[::-1].copy()  # the reverse of doc order
+    probe = np.isin(np.arange(n), [2, 9])
+    a, b, _ = base.bucket_pairs(
+        np.zeros(n, dtype=np.int64), np.arange(n), Reporter(), cap=10, window=3, probe=probe, window_order=order
+    )
+    ranked = [9, 2] + [d for d in range(n - 1, -1, -1) if d not in (2, 9)]  # probes first, each part reversed
+    want = {(min(x, y), max(x, y)) for i, x in enumerate(ranked[:2]) for y in ranked[i + 1 : i + 4]}
+    assert set(zip(a.tolist(), b.tolist(), strict=True)) == want and len(a) == len(want)
+
+
 def test_in_a_bucket_above_the_tight_cap_two_tight_docs_pair_within_a_window_only():
     """Above ``tight_cap`` two ``tight`` docs (n-gram: long texts) are paired only with a window of neighbours;
     every pair with a doc that is not tight stays, up to ``cap``; above ``cap`` a window, whatever the docs."""

@@ -312,6 +312,7 @@ def ngram_bucket_pairs(frame: pd.DataFrame, settings: Settings, bound: float) ->
         tight_window=PREFIX_TIGHT_WINDOW,
         common_from=len(distinct),
         common_keep=near_copies(tight, lengths),
+        window_order=lengths,
     )
     plausible = plausible_pairs(check, sizes, lengths, a, b, bound)
     a, b = a[plausible], b[plausible]

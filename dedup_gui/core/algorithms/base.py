@@ -210,6 +210,7 @@ def bucket_pairs(
     packing: Packing | None = None,
     common_from: int | None = None,
     common_keep: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
+    window_order: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Unique pairs (a < b) of docs that share a key, optionally with how many keys each pair shares.
 
@@ -246,6 +247,10 @@ def bucket_pairs(
     more are only those ``common_keep`` keeps (a mask, given their docs ``a``, ``b``), told as each chunk's pairs
     are made, before they are made unique (n-gram: the buckets of common keys, which a text holds only for its
     copies a few edits away - 300k English sentences, 32M of their 48M pairs).
+
+    ``window_order`` (a number per doc): the docs of a bucket of more than ``cap`` are in that order (ties by doc,
+    a bucket's probes still first), not in doc order, so that each doc's window holds the docs nearest it by that
+    number (n-gram: the texts' lengths, which a copy a few edits away shares within those edits).
     """
     if (common_from is None) != (common_keep is None) or (common_keep is not None and with_counts):
         raise ValueError("bucket_pairs: common_from and common_keep go together, and not with counts")
@@ -276,6 +281,8 @@ def bucket_pairs(
     sizes[-1] = len(k) - starts[-1]
     del new_key, k
     over = sizes > cap
+    if window_order is not None and over.any():
+        _window_ordered(d, p, starts[over], sizes[over], window_order)
     windowed = None  # per posting: paired with a window of the postings after it only
     if tight is not None and tight_cap is not None:
         d, windowed, p = _tight_last(d, starts, sizes, (sizes > tight_cap) & ~over, tight, p)
@@ -342,6 +349,23 @@ def bucket_pairs(
         codes, counts = _union_of_sorted(parts), None
     a, b = np.divmod(codes, n_docs)
     return a, b, counts
+
+
+def _window_ordered(
+    d: np.ndarray, p: np.ndarray | None, starts: np.ndarray, sizes: np.ndarray, window_order: np.ndarray
+) -> None:
+    """The docs ``d`` (and probe flags ``p``) of the buckets at ``starts`` (``sizes`` postings each) put, in place,
+    in the order of ``window_order`` (per doc), then of the docs - each bucket's probes before its other docs."""
+    at = span_positions(starts, sizes)
+    docs = d[at]
+    keys = [docs, window_order.take(docs)]
+    if p is not None:
+        keys.append(~p[at])
+    keys.append(np.repeat(np.arange(len(starts)), sizes))
+    order = at[np.lexsort(keys)]
+    d[at] = d[order]
+    if p is not None:
+        p[at] = p[order]
 
 
 def _kept(codes: np.ndarray, keep: Callable[[np.ndarray, np.ndarray], np.ndarray], n_docs: int) -> np.ndarray:
