@@ -174,3 +174,19 @@ def test_a_passage_of_its_own_is_read_as_before(a, b):
 
     assert _own_inner_passage(a, b) == _reference_own_inner_passage(a, b)
     assert _own_inner_passage(b, a) == _reference_own_inner_passage(b, a)
+
+
+def test_the_tables_of_longer_texts_are_those_of_every_text_without_another_day_week_or_month():
+    """The opposites of longer texts (``_LONG_OPPOSITE_PAIRS``, their codes of one character and their words sharing
+    one), made by taking out the pairs that spell a word of ``DAY_OPPOSITES``, are the tables made pair by pair: the
+    pairs whose two words, either way round, spell no such word."""
+    import numpy as np
+
+    day = textcheck.DAY_OPPOSITES
+    pairs = frozenset((x, y) for x, y in _OPPOSITE_PAIRS if x + y not in day and y + x not in day)
+    assert pairs == _LONG_OPPOSITE_PAIRS and pairs < _OPPOSITE_PAIRS
+    codes = sorted((ord(x) << 21) | ord(y) for x, y in pairs if len(x) == len(y) == 1)
+    assert textcheck._LONG_OPPOSITE_CODES.tolist() == codes and len(codes) < len(textcheck._OPPOSITE_CODES)
+    before, after = textcheck._word_codes(pairs)
+    assert np.array_equal(textcheck._LONG_WORD_BEFORE_CODES, before)
+    assert np.array_equal(textcheck._LONG_WORD_AFTER_CODES, after)
