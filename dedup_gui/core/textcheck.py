@@ -1340,12 +1340,9 @@ _WORD_BEFORE_CODES, _WORD_AFTER_CODES = _word_codes()
 # ... of longer texts (``SHORT_CHARS``), without another week or month ("本周" / "下周": ``DAY_OPPOSITES``). A code
 # spells its two words whole (the shared character and the two that differ), so the codes of the pairs left out
 # are taken out of the others' (made anew from the long pairs: 1.2 ms of every start).
-_LONG_WORD_BEFORE_CODES, _LONG_WORD_AFTER_CODES = (
-    _without(codes, dropped)
-    for codes, dropped in zip(
-        (_WORD_BEFORE_CODES, _WORD_AFTER_CODES), _word_codes(_OPPOSITE_PAIRS & _DAY_SPELLED), strict=True
-    )
-)
+_DAY_BEFORE_CODES, _DAY_AFTER_CODES = _word_codes(_OPPOSITE_PAIRS & _DAY_SPELLED)
+_LONG_WORD_BEFORE_CODES = _without(_WORD_BEFORE_CODES, _DAY_BEFORE_CODES)
+_LONG_WORD_AFTER_CODES = _without(_WORD_AFTER_CODES, _DAY_AFTER_CODES)
 _CHINESE_RUN = regexes.compile("[\u4e00-\u9fff]+")
 # A text read as words for ``names_replaced``: a run of Latin letters (what ``_CAPITALISED`` reads a name in:
 # "Sun's" is "Sun", "'", "s"), a number, any other character on its own. The spaces between are read for line breaks.
