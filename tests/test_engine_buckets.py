@@ -423,3 +423,72 @@ def test_the_buckets_of_common_keys_make_only_the_pairs_common_keep_keeps(postin
     assert sum(asked) >= len(common)  # (each common bucket's pairs asked about, before they are made unique)
     with pytest.raises(ValueError):
         base.bucket_pairs(keys, docs, Reporter(), common_from=common_from)
+
+
+def _random_band(seed: int, n_keys: int, n_postings: int) -> tuple[np.ndarray, np.ndarray, base.LengthBand]:
+    """Postings (keys below ``n_keys``, docs 0-30) and a ``LengthBand`` of those docs, drawn from ``seed``: a
+    quarter of the docs flagged, values 0-20 and allowances 0-6 (near enough that the allowances decide many pairs,
+    and often one doc's allowance alone)."""
+    rng = np.random.default_rng(seed)
+    keys = rng.integers(0, n_keys, n_postings).astype(np.int64)
+    docs = rng.integers(0, 31, n_postings).astype(np.int64)
+    band = base.LengthBand(rng.random(31) < 0.25, rng.integers(0, 21, 31), rng.integers(0, 7, 31))
+    return keys, docs, band
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n_postings=st.integers(0, 200),
+    common_from=st.integers(0, 41),
+    chunk=st.sampled_from([1, 7, 1 << 20]),
+)
+def test_a_length_band_pairs_a_common_keys_bucket_by_its_rule(seed, n_postings, common_from, chunk):
+    """``common_keep`` a ``LengthBand``: in the buckets of common keys (within the cap) exactly the pairs with a
+    flagged doc in them and the pairs whose values are within the larger of their two allowances - made by the
+    rule, not made and dropped (brute force, every pair of every bucket; chunks of any size)."""
+    keys, docs, band = _random_band(seed, 41, n_postings)
+    old = base._PAIR_CHUNK, base.MIN_SPLIT_PAIRS
+    base._PAIR_CHUNK, base.MIN_SPLIT_PAIRS = chunk, 1  # (chunks however few the pairs)
+    try:
+        a, b, _ = base.bucket_pairs(keys, docs, Reporter(), cap=1000, common_from=common_from, common_keep=band)
+    finally:
+        base._PAIR_CHUNK, base.MIN_SPLIT_PAIRS = old
+    got = list(zip(a.tolist(), b.tolist(), strict=True))
+    want = set(brute_force(keys[keys < common_from], docs[keys < common_from]))
+    flagged, values, allowed = band.flagged.tolist(), band.values.tolist(), band.allowed.tolist()
+    for x, y in brute_force(keys[keys >= common_from], docs[keys >= common_from]):
+        if flagged[x] or flagged[y] or abs(values[x] - values[y]) <= max(allowed[x], allowed[y]):
+            want.add((x, y))
+    assert len(got) == len(set(got)) and set(got) == want
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n_postings=st.integers(0, 300),
+    common_from=st.integers(0, 7),
+    cap=st.integers(2, 40),
+    window=st.integers(1, 5),
+    tight_cap=st.integers(1, 12),
+    tight_window=st.integers(1, 4),
+)
+def test_a_length_band_makes_the_pairs_its_rule_keeps_under_caps_and_windows(
+    seed, n_postings, common_from, cap, window, tight_cap, tight_window
+):
+    """With buckets above the cap, wide buckets whose flagged (tight) docs pair in windows, and the values ordering
+    the windows: a ``LengthBand`` gives the same pairs as its rule given as a plain function (every pair of a
+    common key's bucket made as without it, then those the rule drops dropped)."""
+    keys, docs, band = _random_band(seed, 7, n_postings)
+    kw = dict(
+        cap=cap,
+        window=window,
+        tight=band.flagged,
+        tight_cap=tight_cap,
+        tight_window=tight_window,
+        common_from=common_from,
+        window_order=band.values,
+    )
+    a, b, _ = base.bucket_pairs(keys, docs, Reporter(), common_keep=band, **kw)
+    want_a, want_b, _ = base.bucket_pairs(keys, docs, Reporter(), common_keep=lambda x, y: band(x, y), **kw)
+    assert (a.tolist(), b.tolist()) == (want_a.tolist(), want_b.tolist())

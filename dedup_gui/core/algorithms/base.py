@@ -188,6 +188,25 @@ class Packing(NamedTuple):
         return k, packed, p
 
 
+class LengthBand(NamedTuple):
+    """A rule for the pairs of the buckets of common keys (``bucket_pairs``' ``common_keep``): a pair with a
+    ``flagged`` doc in it, or two docs whose ``values`` (non-negative integers) are no more apart than the larger
+    of their ``allowed`` (n-gram: texts that are not tight, by their lengths and the edits of their copies,
+    ``ngram.near_copies``). Called with the docs of some pairs, it tells which it keeps; ``bucket_pairs`` makes the
+    pairs of a bucket without a flagged doc by it, never the others (``_band_pairs``)."""
+
+    flagged: np.ndarray  # bool per doc
+    values: np.ndarray  # int64 per doc
+    allowed: np.ndarray  # int64 per doc
+
+    def __call__(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        keep = self.flagged.take(a) | self.flagged.take(b)
+        keep |= np.abs(self.values.take(a) - self.values.take(b)) <= np.maximum(
+            self.allowed.take(a), self.allowed.take(b)
+        )
+        return keep
+
+
 _PAIR_CHUNK = 4_000_000
 MIN_SPLIT_PAIRS = 20_000  # fewer pairs are made in one chunk (a second would cost more than it saves)
 KEEP_BLOCK = 1 << 18  # pairs given to ``bucket_pairs``' keep at once
@@ -209,7 +228,7 @@ def bucket_pairs(
     overwrite_keys: bool = False,
     packing: Packing | None = None,
     common_from: int | None = None,
-    common_keep: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
+    common_keep: Callable[[np.ndarray, np.ndarray], np.ndarray] | LengthBand | None = None,
     window_order: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Unique pairs (a < b) of docs that share a key, optionally with how many keys each pair shares.
@@ -329,13 +348,39 @@ def bucket_pairs(
             ),
         ]
 
+    # The buckets of common keys within the cap that a ``LengthBand`` pairs by itself (``_band_pairs``; without
+    # probes): two docs not flagged are paired only when their values are near, not every such pair made and the
+    # most then dropped (300k English sentences: 53M pairs made for the rule, 1.2 s of its keep alone).
+    banded = None
+    if (
+        common is not None
+        and isinstance(common_keep, LengthBand)
+        and probes is None
+        and (tight is None or tight is common_keep.flagged)
+    ):
+        banded = common & ~over
+
     def pairs_of(lo: int, hi: int) -> np.ndarray:
         reporter.check()
         if common is None or common_keep is None or not common[lo:hi].any():
             codes = np.concatenate(made(lo, hi, None))
         else:
-            kept = _kept(np.concatenate(made(lo, hi, common[lo:hi])), common_keep, n_docs)
+            rest = common[lo:hi] if banded is None else common[lo:hi] & ~banded[lo:hi]
+            kept = _kept(np.concatenate(made(lo, hi, rest)), common_keep, n_docs)
             codes = np.concatenate([*made(lo, hi, ~common[lo:hi]), kept])
+            if banded is not None and banded[lo:hi].any():
+                band = banded[lo:hi]
+                assert isinstance(common_keep, LengthBand)
+                paired = _band_pairs(
+                    d,
+                    starts[lo:hi][band],
+                    sizes[lo:hi][band],
+                    common_keep,
+                    n_docs,
+                    windowed,
+                    window if tight_window is None else tight_window,
+                )
+                codes = np.concatenate([codes, paired])
         if with_counts:
             return codes
         codes = sorted_unique(codes)
@@ -349,6 +394,95 @@ def bucket_pairs(
         codes, counts = _union_of_sorted(parts), None
     a, b = np.divmod(codes, n_docs)
     return a, b, counts
+
+
+def _band_pairs(
+    d: np.ndarray,
+    starts: np.ndarray,
+    sizes: np.ndarray,
+    band: LengthBand,
+    n_docs: int,
+    windowed: np.ndarray | None,
+    window: int,
+) -> np.ndarray:
+    """The pairs (as a * n_docs + b, a < b) that ``bucket_pairs`` makes of the buckets at ``starts`` (``sizes``
+    postings of the docs ``d``; within the cap, no probes) and ``band`` keeps - made by the rule, not made and
+    dropped. In each bucket:
+
+    - the docs not flagged, each with those whose values are within its own allowance or theirs (``_near_pairs``);
+    - each of them paired with every flagged doc of the bucket;
+    - each flagged doc (in doc order) with the flagged docs after it - with its next ``window`` only where
+      ``windowed`` marks it (a tight doc of a wide bucket, ``_tight_last``)."""
+    at = span_positions(starts, sizes)
+    bucket = np.repeat(np.arange(len(starts), dtype=np.int64), sizes)
+    docs = d[at]
+    flag = band.flagged.take(docs)
+    parts = []
+    free = ~flag
+    if free.any():
+        parts.append(_near_pairs(bucket[free], docs[free], band, n_docs))
+    if flag.any():
+        gb, gd = bucket[flag], docs[flag]  # (in bucket order, then doc order: as they sit in ``d``)
+        order = np.lexsort((gd, gb))
+        gb, gd = gb[order], gd[order]
+        held = np.bincount(gb, minlength=len(starts))
+        first = np.cumsum(held) - held  # each bucket's first flagged doc in ``gd``
+        if free.any():
+            i, j = _runs(first[bucket[free]], held[bucket[free]])
+            parts.append(_codes(docs[free][i], gd[j], n_docs))
+        rank = np.arange(len(gd)) - first[gb]
+        count = held[gb] - 1 - rank
+        if windowed is not None:
+            inside = windowed[at][flag][order]
+            count[inside] = np.minimum(count[inside], window)
+        i, j = _runs(np.arange(1, len(gd) + 1), count)
+        parts.append(_codes(gd[i], gd[j], n_docs))
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+def _near_pairs(bucket: np.ndarray, docs: np.ndarray, band: LengthBand, n_docs: int) -> np.ndarray:
+    """The pairs of ``docs`` within each bucket (``bucket``: the number of each doc's) whose values are no more apart
+    than the larger of their allowances, each made once: each bucket's docs in order of their values, each doc
+    paired with the docs after it within its own allowance, and with those before it within its allowance but not
+    theirs."""
+    values = band.values.take(docs)
+    allowed = band.allowed.take(docs)
+    span = int(values.max()) + int(allowed.max()) + 1  # (a search for value +- allowance stays in its bucket)
+    placed = bucket * span + values
+    doc_bits = max(1, int(n_docs - 1).bit_length())
+    if int(placed.max()).bit_length() + doc_bits <= 62:  # one sort of (bucket, value, doc) numbers, no lexsort
+        packed = (placed << doc_bits) | docs
+        packed.sort()
+        placed, docs = packed >> doc_bits, packed & ((1 << doc_bits) - 1)
+    else:
+        order = np.lexsort((docs, placed))
+        placed, docs = placed[order], docs[order]
+    values, allowed = band.values.take(docs), band.allowed.take(docs)
+    at = np.arange(len(docs))
+    i, j = _runs(at + 1, np.searchsorted(placed, placed + allowed, side="right") - at - 1)
+    codes = [_codes(docs[i], docs[j], n_docs)]
+    first = np.searchsorted(placed, placed - allowed, side="left")
+    j, i = _runs(first, at - first)  # (each doc j with the docs i before it: i < j)
+    only = values[j] - values[i] > allowed[i]  # (the others were paired from i)
+    codes.append(_codes(docs[i[only]], docs[j[only]], n_docs))
+    return np.concatenate(codes)
+
+
+def _runs(first: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Item ``i`` with ``first[i]``, ``first[i] + 1``, ... (``count[i]`` of them): the two places of each pair."""
+    n_pairs = int(count.sum())
+    i = np.repeat(np.arange(len(count)), count)
+    j = np.repeat(first - (np.cumsum(count) - count), count)
+    j += np.arange(n_pairs)
+    return i, j
+
+
+def _codes(a: np.ndarray, b: np.ndarray, n_docs: int) -> np.ndarray:
+    """Pairs of docs as ``min * n_docs + max``."""
+    lo = np.minimum(a, b)
+    lo *= n_docs
+    lo += np.maximum(a, b)
+    return lo
 
 
 def _window_ordered(
@@ -368,7 +502,9 @@ def _window_ordered(
         p[at] = p[order]
 
 
-def _kept(codes: np.ndarray, keep: Callable[[np.ndarray, np.ndarray], np.ndarray], n_docs: int) -> np.ndarray:
+def _kept(
+    codes: np.ndarray, keep: Callable[[np.ndarray, np.ndarray], np.ndarray] | LengthBand, n_docs: int
+) -> np.ndarray:
     """The pair codes (``a * n_docs + b``) that ``keep`` keeps (a mask or indices, given ``a`` and ``b``), a block of
     ``KEEP_BLOCK`` at a time: the filter's arrays stay small beside the chunk's (100k articles: 150 MB more at the
     peak with a chunk's 4M pairs filtered at once)."""

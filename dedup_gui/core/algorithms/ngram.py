@@ -44,7 +44,7 @@ from ..progress import Reporter
 from ..settings import Settings
 from ..text import MIX_BLOCK, code_points, deletion_hashes, find_sorted, mix64, sorted_unique, span_positions
 from ..textcheck import SHORT_CHARS, SHORT_FLOOR, SIMILARITY_GRAM, TextCheck
-from .base import Algorithm, Candidates, Packing, ParamSpec, bucket_pairs
+from .base import Algorithm, Candidates, LengthBand, Packing, ParamSpec, bucket_pairs
 
 TARGET_KEYS = 64  # sampled keys per text at its own level (between 64 and 128)
 PREFIX_MARGIN = 0.10  # the index is built for threshold - margin, so sampling noise costs no recall
@@ -328,20 +328,15 @@ class NGram(Algorithm):
         return max(self.threshold.minimum, round(lo, 6)), self.threshold.maximum
 
 
-def near_copies(tight: np.ndarray, lengths: np.ndarray, edits: np.ndarray | None = None):
+def near_copies(tight: np.ndarray, lengths: np.ndarray, edits: np.ndarray | None = None) -> LengthBand:
     """The pairs (a mask, given their texts ``pa``, ``pb``) that the bucket of a common key is for: a text that is
     not ``tight`` holds a common key only for its copies a few edits away (``_prefixes``' ``common_above``: one,
     or a short text's own, ``short_pair_edits``; ``edits``: theirs, when known), so two such texts are paired there
     only when their lengths (``lengths``: characters) are no more apart than the edits of either's copies. A pair
-    with a tight text in it stays (``bucket_pairs``' ``common_keep``)."""
+    with a tight text in it stays (``bucket_pairs``' ``common_keep``). As a ``LengthBand``: the buckets without a
+    tight text make only the pairs it keeps."""
     allowed = np.maximum(short_pair_edits(lengths) if edits is None else edits, 1)
-
-    def kept(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
-        keep = tight.take(pa) | tight.take(pb)
-        keep |= np.abs(lengths.take(pa) - lengths.take(pb)) <= np.maximum(allowed.take(pa), allowed.take(pb))
-        return keep
-
-    return kept
+    return LengthBand(tight, lengths, allowed)
 
 
 def search_bounds(settings: Settings) -> tuple[TextCheck, float, float]:
