@@ -606,3 +606,40 @@ def test_ngram_search_finds_every_short_pair_within_the_floor(seed, alphabet_siz
     }
     assert want, "no short pair within the floor: the test would prove nothing"
     assert want - got == set()
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    threshold=st.floats(0.4, 1.0),
+    excerpts=st.booleans(),
+    share=st.floats(0.3, 0.9),
+)
+def test_a_text_is_paired_with_a_tight_one_in_a_common_keys_bucket_wherever_the_length_filters_may_keep_it(
+    seed, threshold, excerpts, share
+):
+    """``ngram.near_copies`` with the texts' gram counts: a text that is not tight is paired with a tight one in the
+    bucket of a common key only up to its ``plausible_most`` - never where ``plausible_pairs``, which the search
+    runs on every pair it makes, could keep the pair (random gram counts and lengths, every pair of a text that is
+    not tight and one that is)."""
+    import numpy as np
+
+    from dedup_gui.core.algorithms.ngram import TIGHT_GRAMS, near_copies, plausible_pairs, search_bounds
+
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, 3 * TIGHT_GRAMS, 120)
+    lengths = sizes + rng.integers(0, 60, 120)  # (a text has at least as many characters as grams)
+    lengths[:20] = rng.integers(1, 60, 20)  # (short texts among them)
+    sizes[:20] = np.minimum(sizes[:20], lengths[:20])
+    sizes[20:22], lengths[20:22] = TIGHT_GRAMS - 1, TIGHT_GRAMS + 9  # (a pair the filters keep at any threshold)
+    sizes[22], lengths[22] = TIGHT_GRAMS, TIGHT_GRAMS + 9
+    tight = sizes >= TIGHT_GRAMS
+    settings_ = Settings(algorithm="ngram", threshold=threshold, excerpts=excerpts, excerpt_share=share)
+    check, bound, _ = search_bounds(settings_.resolved())
+    band = near_copies(tight, lengths, None, sizes, check.plausible_ratio(bound))
+    assert band.sizes is not None and band.most is not None
+    free, held = np.flatnonzero(~tight), np.flatnonzero(tight)
+    x, y = np.repeat(free, len(held)), np.tile(held, len(free))
+    kept = plausible_pairs(check, sizes, lengths, x, y, bound)
+    assert kept.any() and (~kept).any()  # (both kinds of pair among them)
+    assert (band.sizes[y[kept]] <= band.most[x[kept]]).all()

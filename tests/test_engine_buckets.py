@@ -425,14 +425,18 @@ def test_the_buckets_of_common_keys_make_only_the_pairs_common_keep_keeps(postin
         base.bucket_pairs(keys, docs, Reporter(), common_from=common_from)
 
 
-def _random_band(seed: int, n_keys: int, n_postings: int) -> tuple[np.ndarray, np.ndarray, base.LengthBand]:
+def _random_band(
+    seed: int, n_keys: int, n_postings: int, most: bool = False
+) -> tuple[np.ndarray, np.ndarray, base.LengthBand]:
     """Postings (keys below ``n_keys``, docs 0-30) and a ``LengthBand`` of those docs, drawn from ``seed``: a
     quarter of the docs flagged, values 0-20 and allowances 0-6 (near enough that the allowances decide many pairs,
-    and often one doc's allowance alone)."""
+    and often one doc's allowance alone); with ``most``, sizes 0-20 and a most of 0-20 for each doc too."""
     rng = np.random.default_rng(seed)
     keys = rng.integers(0, n_keys, n_postings).astype(np.int64)
     docs = rng.integers(0, 31, n_postings).astype(np.int64)
     band = base.LengthBand(rng.random(31) < 0.25, rng.integers(0, 21, 31), rng.integers(0, 7, 31))
+    if most:
+        band = band._replace(sizes=rng.integers(0, 21, 31), most=rng.integers(0, 21, 31))
     return keys, docs, band
 
 
@@ -442,12 +446,15 @@ def _random_band(seed: int, n_keys: int, n_postings: int) -> tuple[np.ndarray, n
     n_postings=st.integers(0, 200),
     common_from=st.integers(0, 41),
     chunk=st.sampled_from([1, 7, 1 << 20]),
+    most=st.booleans(),
 )
-def test_a_length_band_pairs_a_common_keys_bucket_by_its_rule(seed, n_postings, common_from, chunk):
+def test_a_length_band_pairs_a_common_keys_bucket_by_its_rule(seed, n_postings, common_from, chunk, most):
     """``common_keep`` a ``LengthBand``: in the buckets of common keys (within the cap) exactly the pairs with a
     flagged doc in them and the pairs whose values are within the larger of their two allowances - made by the
-    rule, not made and dropped (brute force, every pair of every bucket; chunks of any size)."""
-    keys, docs, band = _random_band(seed, 41, n_postings)
+    rule, not made and dropped (brute force, every pair of every bucket; chunks of any size). With ``sizes`` and
+    ``most``: of the pairs of a flagged doc and another, only those where the flagged doc's size is at most the
+    other's most."""
+    keys, docs, band = _random_band(seed, 41, n_postings, most)
     old = base._PAIR_CHUNK, base.MIN_SPLIT_PAIRS
     base._PAIR_CHUNK, base.MIN_SPLIT_PAIRS = chunk, 1  # (chunks however few the pairs)
     try:
@@ -457,8 +464,19 @@ def test_a_length_band_pairs_a_common_keys_bucket_by_its_rule(seed, n_postings, 
     got = list(zip(a.tolist(), b.tolist(), strict=True))
     want = set(brute_force(keys[keys < common_from], docs[keys < common_from]))
     flagged, values, allowed = band.flagged.tolist(), band.values.tolist(), band.allowed.tolist()
+    sizes = band.sizes.tolist() if band.sizes is not None else None
+    mosts = band.most.tolist() if band.most is not None else None
+
+    def within_most(x: int, y: int) -> bool:  # (a flagged doc y and another, x)
+        return mosts is None or sizes is None or sizes[y] <= mosts[x]
+
     for x, y in brute_force(keys[keys >= common_from], docs[keys >= common_from]):
-        if flagged[x] or flagged[y] or abs(values[x] - values[y]) <= max(allowed[x], allowed[y]):
+        if flagged[x] and flagged[y]:
+            want.add((x, y))
+        elif flagged[x] or flagged[y]:
+            if within_most(y, x) if flagged[x] else within_most(x, y):
+                want.add((x, y))
+        elif abs(values[x] - values[y]) <= max(allowed[x], allowed[y]):
             want.add((x, y))
     assert len(got) == len(set(got)) and set(got) == want
 

@@ -193,11 +193,17 @@ class LengthBand(NamedTuple):
     ``flagged`` doc in it, or two docs whose ``values`` (non-negative integers) are no more apart than the larger
     of their ``allowed`` (n-gram: texts that are not tight, by their lengths and the edits of their copies,
     ``ngram.near_copies``). Called with the docs of some pairs, it tells which it keeps; ``bucket_pairs`` makes the
-    pairs of a bucket without a flagged doc by it, never the others (``_band_pairs``)."""
+    pairs of such buckets within the cap by the rule itself (``_band_pairs``), not every pair and then the rule.
+
+    ``sizes`` and ``most`` (per doc, both or neither): there, a doc that is not flagged is paired with a flagged doc
+    only where that doc's size is at most its ``most`` - pairs that ``bucket_pairs``' ``keep`` drops anyway (n-gram:
+    a tight text too large for a shorter one to score against, ``ngram.plausible_pairs``)."""
 
     flagged: np.ndarray  # bool per doc
     values: np.ndarray  # int64 per doc
     allowed: np.ndarray  # int64 per doc
+    sizes: np.ndarray | None = None  # int64 per doc
+    most: np.ndarray | None = None  # int64 per doc
 
     def __call__(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         keep = self.flagged.take(a) | self.flagged.take(b)
@@ -410,7 +416,7 @@ def _band_pairs(
     dropped. In each bucket:
 
     - the docs not flagged, each with those whose values are within its own allowance or theirs (``_near_pairs``);
-    - each of them paired with every flagged doc of the bucket;
+    - each of them paired with every flagged doc of the bucket (of a size up to its ``most``, with ``band.most``);
     - each flagged doc (in doc order) with the flagged docs after it - with its next ``window`` only where
       ``windowed`` marks it (a tight doc of a wide bucket, ``_tight_last``)."""
     at = span_positions(starts, sizes)
@@ -428,8 +434,7 @@ def _band_pairs(
         held = np.bincount(gb, minlength=len(starts))
         first = np.cumsum(held) - held  # each bucket's first flagged doc in ``gd``
         if free.any():
-            i, j = _runs(first[bucket[free]], held[bucket[free]])
-            parts.append(_codes(docs[free][i], gd[j], n_docs))
+            parts.append(_cross_pairs(bucket[free], docs[free], gb, gd, first, held, band, n_docs))
         rank = np.arange(len(gd)) - first[gb]
         count = held[gb] - 1 - rank
         if windowed is not None:
@@ -438,6 +443,36 @@ def _band_pairs(
         i, j = _runs(np.arange(1, len(gd) + 1), count)
         parts.append(_codes(gd[i], gd[j], n_docs))
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+def _cross_pairs(
+    bucket: np.ndarray,
+    docs: np.ndarray,
+    flagged_bucket: np.ndarray,
+    flagged: np.ndarray,
+    first: np.ndarray,
+    held: np.ndarray,
+    band: LengthBand,
+    n_docs: int,
+) -> np.ndarray:
+    """Each of ``docs`` (not flagged; ``bucket``: the number of each one's) paired with the flagged docs of its
+    bucket (``flagged``, by bucket: ``flagged_bucket``, ``first`` and ``held`` per bucket) - with ``band.most``, only
+    those whose ``band.sizes`` are at most its own ``most``: the flagged docs of each bucket in order of size, a
+    doc paired with the first of them."""
+    if band.most is None or band.sizes is None:
+        i, j = _runs(first[bucket], held[bucket])
+        return _codes(docs[i], flagged[j], n_docs)
+    sizes = band.sizes.take(flagged)
+    span = int(sizes.max()) + 1
+    placed = flagged_bucket * span + sizes
+    placed.sort()  # (in its bucket's span: each bucket's flagged docs in order of size)
+    order = np.lexsort((sizes, flagged_bucket))
+    flagged = flagged[order]
+    # Of each doc's bucket, the flagged docs of a size up to its most: those from the bucket's first.
+    most = np.minimum(band.most.take(docs), span - 1)
+    count = np.searchsorted(placed, bucket * span + most, side="right") - first[bucket]
+    i, j = _runs(first[bucket], np.maximum(count, 0))
+    return _codes(docs[i], flagged[j], n_docs)
 
 
 def _near_pairs(bucket: np.ndarray, docs: np.ndarray, band: LengthBand, n_docs: int) -> np.ndarray:

@@ -296,7 +296,7 @@ class NGram(Algorithm):
             overwrite_keys=True,
             packing=packing,
             common_from=rare_below,
-            common_keep=near_copies(tight, lengths, edits),
+            common_keep=near_copies(tight, lengths, edits, fp.sizes, check.plausible_ratio(bound)),
             window_order=lengths,
         )
         variants, holders = edit_variants(texts, lengths, settings.n_value)
@@ -328,15 +328,37 @@ class NGram(Algorithm):
         return max(self.threshold.minimum, round(lo, 6)), self.threshold.maximum
 
 
-def near_copies(tight: np.ndarray, lengths: np.ndarray, edits: np.ndarray | None = None) -> LengthBand:
+def near_copies(
+    tight: np.ndarray,
+    lengths: np.ndarray,
+    edits: np.ndarray | None = None,
+    sizes: np.ndarray | None = None,
+    ratio: float | None = None,
+) -> LengthBand:
     """The pairs (a mask, given their texts ``pa``, ``pb``) that the bucket of a common key is for: a text that is
     not ``tight`` holds a common key only for its copies a few edits away (``_prefixes``' ``common_above``: one,
     or a short text's own, ``short_pair_edits``; ``edits``: theirs, when known), so two such texts are paired there
     only when their lengths (``lengths``: characters) are no more apart than the edits of either's copies. A pair
-    with a tight text in it stays (``bucket_pairs``' ``common_keep``). As a ``LengthBand``: the buckets without a
-    tight text make only the pairs it keeps."""
+    with a tight text in it stays (``bucket_pairs``' ``common_keep``). As a ``LengthBand``, the buckets within the
+    cap make only the pairs it keeps.
+
+    ``sizes`` and ``ratio`` (the texts' gram counts and ``TextCheck.plausible_ratio`` of the search's bound): there
+    a text that is not tight is paired with a tight one only where ``plausible_pairs`` can keep the pair
+    (``plausible_most``) - at 300k English sentences, where a sentence stands in several joined rows, more than half
+    of such pairs were made to be dropped by it."""
     allowed = np.maximum(short_pair_edits(lengths) if edits is None else edits, 1)
-    return LengthBand(tight, lengths, allowed)
+    if sizes is None or ratio is None:
+        return LengthBand(tight, lengths, allowed)
+    return LengthBand(tight, lengths, allowed, sizes, plausible_most(sizes, ratio))
+
+
+def plausible_most(sizes: np.ndarray, ratio: float) -> np.ndarray:
+    """Per text (``sizes``: its gram count), a gram count no partner it is the smaller
+    of can pass in a pair ``plausible_pairs`` keeps at ``ratio`` (``TextCheck.plausible``: the smaller count at
+    least ``ratio`` x the larger): its own count over ``ratio``, rounded up and one more (a little above it: the
+    bound is a float). (A short pair, under ``SHORT_CHARS`` characters, is judged by its edits, not its counts - but
+    a tight text, of ``TIGHT_GRAMS`` grams, has more characters than a short one's partner can: ``edits_allow``.)"""
+    return np.ceil(sizes / ratio).astype(np.int64) + 1
 
 
 def search_bounds(settings: Settings) -> tuple[TextCheck, float, float]:
