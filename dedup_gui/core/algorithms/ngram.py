@@ -353,11 +353,11 @@ def near_copies(
 
 
 def plausible_most(sizes: np.ndarray, ratio: float) -> np.ndarray:
-    """Per text (``sizes``: its gram count), a gram count no partner it is the smaller
-    of can pass in a pair ``plausible_pairs`` keeps at ``ratio`` (``TextCheck.plausible``: the smaller count at
-    least ``ratio`` x the larger): its own count over ``ratio``, rounded up and one more (a little above it: the
-    bound is a float). (A short pair, under ``SHORT_CHARS`` characters, is judged by its edits, not its counts - but
-    a tight text, of ``TIGHT_GRAMS`` grams, has more characters than a short one's partner can: ``edits_allow``.)"""
+    """Per text (``sizes``: its gram count), the most grams a larger partner can have in a pair that
+    ``plausible_pairs`` keeps at ``ratio`` (``TextCheck.plausible``: the smaller count at least ``ratio`` x the
+    larger): its own count over ``ratio``, rounded up, and one more (a margin: the bound is a float). (A short pair,
+    under ``SHORT_CHARS`` characters, is judged by its edits, not its counts - but a tight text, of ``TIGHT_GRAMS``
+    grams, has more characters than a short text's partner may have: ``TextCheck.edits_allow``.)"""
     return np.ceil(sizes / ratio).astype(np.int64) + 1
 
 
