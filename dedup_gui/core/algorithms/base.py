@@ -428,9 +428,9 @@ def _band_pairs(
     if free.any():
         parts.append(_near_pairs(bucket[free], docs[free], band, n_docs))
     if flag.any():
-        gb, gd = bucket[flag], docs[flag]  # (in bucket order, then doc order: as they sit in ``d``)
-        order = np.lexsort((gd, gb))
-        gb, gd = gb[order], gd[order]
+        # (in bucket order, then doc order, as they sit in ``d``: by key and doc, a wide bucket's tight docs moved
+        # last in doc order by ``_tight_last``)
+        gb, gd = bucket[flag], docs[flag]
         held = np.bincount(gb, minlength=len(starts))
         first = np.cumsum(held) - held  # each bucket's first flagged doc in ``gd``
         if free.any():
@@ -438,7 +438,7 @@ def _band_pairs(
         rank = np.arange(len(gd)) - first[gb]
         count = held[gb] - 1 - rank
         if windowed is not None:
-            inside = windowed[at][flag][order]
+            inside = windowed[at][flag]
             count[inside] = np.minimum(count[inside], window)
         i, j = _runs(np.arange(1, len(gd) + 1), count)
         parts.append(_codes(gd[i], gd[j], n_docs))
