@@ -357,14 +357,10 @@ def bucket_pairs(
     # The buckets of common keys within the cap that a ``LengthBand`` pairs by itself (``_band_pairs``; without
     # probes): two docs not flagged are paired only when their values are near, not every such pair made and the
     # most then dropped (300k English sentences: 53M pairs made for the rule, 1.2 s of its keep alone).
-    banded = None
-    if (
-        common is not None
-        and isinstance(common_keep, LengthBand)
-        and probes is None
-        and (tight is None or tight is common_keep.flagged)
-    ):
-        banded = common & ~over
+    band_rule = common_keep if isinstance(common_keep, LengthBand) and probes is None else None
+    if band_rule is not None and tight is not None and tight is not band_rule.flagged:
+        band_rule = None
+    banded = common & ~over if common is not None and band_rule is not None else None
 
     def pairs_of(lo: int, hi: int) -> np.ndarray:
         reporter.check()
@@ -374,14 +370,13 @@ def bucket_pairs(
             rest = common[lo:hi] if banded is None else common[lo:hi] & ~banded[lo:hi]
             kept = _kept(np.concatenate(made(lo, hi, rest)), common_keep, n_docs)
             codes = np.concatenate([*made(lo, hi, ~common[lo:hi]), kept])
-            if banded is not None and banded[lo:hi].any():
+            if band_rule is not None and banded is not None and banded[lo:hi].any():
                 band = banded[lo:hi]
-                assert isinstance(common_keep, LengthBand)
                 paired = _band_pairs(
                     d,
                     starts[lo:hi][band],
                     sizes[lo:hi][band],
-                    common_keep,
+                    band_rule,
                     n_docs,
                     windowed,
                     window if tight_window is None else tight_window,
@@ -464,10 +459,8 @@ def _cross_pairs(
         return _codes(docs[i], flagged[j], n_docs)
     sizes = band.sizes.take(flagged)
     span = int(sizes.max()) + 1
-    placed = flagged_bucket * span + sizes
-    placed.sort()  # (in its bucket's span: each bucket's flagged docs in order of size)
-    order = np.lexsort((sizes, flagged_bucket))
-    flagged = flagged[order]
+    # (in its bucket's span: each bucket's flagged docs in order of size)
+    placed, flagged, _ = _by_key_then_doc(flagged_bucket * span + sizes, flagged, overwrite=True)
     # Of each doc's bucket, the flagged docs of a size up to its most: those from the bucket's first.
     most = np.minimum(band.most.take(docs), span - 1)
     count = np.searchsorted(placed, bucket * span + most, side="right") - first[bucket]
@@ -483,15 +476,7 @@ def _near_pairs(bucket: np.ndarray, docs: np.ndarray, band: LengthBand, n_docs: 
     values = band.values.take(docs)
     allowed = band.allowed.take(docs)
     span = int(values.max()) + int(allowed.max()) + 1  # (a search for value +- allowance stays in its bucket)
-    placed = bucket * span + values
-    doc_bits = max(1, int(n_docs - 1).bit_length())
-    if int(placed.max()).bit_length() + doc_bits <= 62:  # one sort of (bucket, value, doc) numbers, no lexsort
-        packed = (placed << doc_bits) | docs
-        packed.sort()
-        placed, docs = packed >> doc_bits, packed & ((1 << doc_bits) - 1)
-    else:
-        order = np.lexsort((docs, placed))
-        placed, docs = placed[order], docs[order]
+    placed, docs, _ = _by_key_then_doc(bucket * span + values, docs, overwrite=True)
     values, allowed = band.values.take(docs), band.allowed.take(docs)
     at = np.arange(len(docs))
     i, j = _runs(at + 1, np.searchsorted(placed, placed + allowed, side="right") - at - 1)
@@ -513,10 +498,11 @@ def _runs(first: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 
 
 def _codes(a: np.ndarray, b: np.ndarray, n_docs: int) -> np.ndarray:
-    """Pairs of docs as ``min * n_docs + max``."""
+    """Pairs of docs as ``min * n_docs + max`` (``b`` is worked on in place: pass an array of its own)."""
     lo = np.minimum(a, b)
+    np.maximum(a, b, out=b)
     lo *= n_docs
-    lo += np.maximum(a, b)
+    lo += b
     return lo
 
 
@@ -663,9 +649,7 @@ def _small_pairs(
             codes += docs[:, j]
         else:
             mine = i < pairing
-            da, db = docs[:, i[mine]], docs[:, j[mine]]
-            codes = np.minimum(da, db) * n_docs
-            codes += np.maximum(da, db)
+            codes = _codes(docs[:, i[mine]], docs[:, j[mine]], n_docs)
         out.append(codes.ravel())
     return out
 
@@ -691,8 +675,4 @@ def _chunk_pairs(d, starts, sizes, over, windowed, window, tight_window, n_docs,
     at += np.arange(n_pairs)
     b = d[at]
     del at
-    lo = np.minimum(a, b)
-    np.maximum(a, b, out=b)
-    lo *= n_docs
-    lo += b
-    return lo
+    return _codes(a, b, n_docs)
