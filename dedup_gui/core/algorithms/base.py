@@ -420,20 +420,21 @@ def _band_pairs(
     flag = band.flagged.take(docs)
     parts = []
     free = ~flag
-    if free.any():
-        parts.append(_near_pairs(bucket[free], docs[free], band, n_docs))
+    fb, fd = bucket[free], docs[free]  # (the docs not flagged: near pairs, then each with the flagged docs)
+    if len(fd):
+        parts.append(_near_pairs(fb, fd, band, n_docs))
     if flag.any():
         # (in bucket order, then doc order, as they sit in ``d``: by key and doc, a wide bucket's tight docs moved
         # last in doc order by ``_tight_last``)
         gb, gd = bucket[flag], docs[flag]
         held = np.bincount(gb, minlength=len(starts))
         first = np.cumsum(held) - held  # each bucket's first flagged doc in ``gd``
-        if free.any():
-            parts.append(_cross_pairs(bucket[free], docs[free], gb, gd, first, held, band, n_docs))
+        if len(fd):
+            parts.append(_cross_pairs(fb, fd, gb, gd, first, held, band, n_docs))
         rank = np.arange(len(gd)) - first[gb]
         count = held[gb] - 1 - rank
         if windowed is not None:
-            inside = windowed[at][flag]
+            inside = windowed[at[flag]]
             count[inside] = np.minimum(count[inside], window)
         i, j = _runs(np.arange(1, len(gd) + 1), count)
         parts.append(_codes(gd[i], gd[j], n_docs))
