@@ -44,13 +44,16 @@ from .report import mib, pct, secs, table
 
 ALGOS = ("ngram", "nshash", "simhash")
 ALGO_LABEL = {"ngram": "n-gram", "nshash": "NSHash", "simhash": "SimHash"}
-PEERS = {"ngram": ("rensa", "datasketch"), "nshash": ("nshash-original",), "simhash": ("jieba-simhash",)}
+PEERS = {"ngram": ("rensa", "datasketch", "unchecked"), "nshash": ("nshash-original",), "simhash": ("jieba-simhash",)}
 PEER_LABEL = {
     "rensa": "rensa 0.5 (5-grams, RMinHashLSH 16 bands, est. Jaccard ≥ 0.8)",
     "datasketch": "datasketch (4-grams, MinHash.bulk + MinHashLSH, exact Jaccard ≥ 0.8)",
     "nshash-original": "nshash as published (md5, dict, min-id labels)",
     "jieba-simhash": "jieba extract_tags + simhash (SimhashIndex, k = 3)",
     "jieba-simhash-4x16": "jieba extract_tags + simhash + 4×16-bit dict index",
+    # Not a peer: our own job with the text check's reads switched off (``cli_job --without-check``), asked for by
+    # name (``--peers rensa,unchecked``) - what the trust checks cost, beside the peers in the same run.
+    "unchecked": "dedup_gui n-gram without the text check's reads (an experiment: cli_job --without-check)",
 }
 FULL_INPUTS = "articles:4000,articles:100000,short:100000,short:1000000,short-en:100000"
 QUICK_INPUTS = "articles:1000,short:4000"
@@ -177,9 +180,10 @@ _RUST_ALLOCATION_FAILED = re.compile(r"^memory allocation of \d+ bytes failed", 
 
 
 def contestant_cmd(who: str, algo: str, src: Path, out: Path, timing: Path, column: str = "text") -> list[str]:
-    if who == "ours":
-        return [sys.executable, "-m", "benchmarks.cli_job", "--timing", str(timing), "--", str(src), "--column",
-                column, "--algorithm", algo, "--output", str(out), "--quiet"]  # fmt: skip
+    if who in ("ours", "unchecked"):
+        return [sys.executable, "-m", "benchmarks.cli_job", *(["--without-check"] if who == "unchecked" else []),
+                "--timing", str(timing), "--", str(src), "--column", column, "--algorithm", algo, "--output",
+                str(out), "--quiet"]  # fmt: skip
     return [sys.executable, "-m", "benchmarks.peer_jobs", "--peer", who, "--timing", str(timing), str(src), str(out)]
 
 
@@ -563,7 +567,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "to_excel)",
     )
     ap.add_argument("--peers", default="rensa,datasketch,nshash-original,jieba-simhash",
-                    help="peers to run (also: jieba-simhash-4x16)")  # fmt: skip
+                    help="peers to run (also: jieba-simhash-4x16; unchecked, our n-gram without the text check's "
+                    "reads)")  # fmt: skip
     ap.add_argument("--peer-max", default="", help="peer=rows,...: skip a peer above this many rows "
                     f"(default {','.join(f'{p}={n}' for p, n in PEER_MAX_ROWS.items())})")  # fmt: skip
     ap.add_argument("--scale", default=None, help=f"cost-table sizes (default {FULL_SCALE}; '' = none)")
